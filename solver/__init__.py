@@ -1,0 +1,24 @@
+"""The front page: vocabulary, press problems, the CP-SAT model, the checker.
+
+Knows nothing about players, turns or cards.
+
+>>> from pennypress.solver import make_problem, solve
+>>> r = solve(make_problem([("city", "A"), ("city", "A"), ("war", "D")],
+...                        {"war": 3, "crime": 2, "politics": 2, "city": 5, "human": 1}, ad=(1, 1)))
+>>> r.unplaced, r.total
+((2,), 0)
+"""
+from .checker import CheckResult, ProposedPage, Violation, check_page
+from .errors import BadInput
+from .problem import ClaimedStory, PressProblem, make_problem
+from .result import PressResult
+from .scoring import Breakdown, best_exclusive, score_page
+from .solve import best_layouts, cache_info, clear_cache, solve
+from .vocab import BEATS, COLUMNS, ROWS, SHAPES, Beat, Placement, Shape, cell_penalty
+
+__all__ = [
+    "BEATS", "COLUMNS", "ROWS", "SHAPES", "BadInput", "Beat", "Breakdown", "CheckResult",
+    "ClaimedStory", "Placement", "PressProblem", "PressResult", "ProposedPage", "Shape",
+    "Violation", "best_exclusive", "best_layouts", "cache_info", "cell_penalty", "check_page",
+    "clear_cache", "make_problem", "score_page", "solve",
+]

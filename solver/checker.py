@@ -1,0 +1,238 @@
+"""Judging a page a person proposes: legal or not, which rules it breaks, what it costs.
+
+Rule ids (``docs/cli.md``): ``bounds``, ``overlap``, ``ad``, ``shape``,
+``duplicate``, ``top-edge``, ``top-total``, ``exclusive``. Every violation has
+a plain sentence naming the stories and cells involved.
+
+>>> from pennypress.solver.problem import make_problem
+>>> from pennypress.solver.vocab import Placement
+>>> p = make_problem([("politics", "A"), ("war", "D")],
+...                  {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0})
+>>> r = check_page(p, ProposedPage((Placement(0, 0, 1, 1, 2), Placement(1, 1, 0, 2, 3))))
+>>> r.legal, [v.rule for v in r.violations]
+(False, ['top-edge'])
+>>> print(r.violations[0].message)
+The Politics A story (story 0) must touch the top edge: 1 top-beat story fits along the top, this page has 0.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .errors import BadInput
+from .problem import PressProblem
+from .scoring import Breakdown, best_exclusive, score_page
+from .solve import solve
+from .vocab import COLUMNS, ROWS, Placement
+
+RULES = ("bounds", "overlap", "ad", "shape", "duplicate", "top-edge", "top-total", "exclusive")
+
+_BEST = object()  # "exclusive omitted": take the best valid one
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    message: str
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "message": self.message}
+
+
+@dataclass(frozen=True)
+class ProposedPage:
+    """Placements a person proposes, and the exclusive they declare.
+
+    ``exclusive`` is a story index, ``None`` for no exclusive, or left out to
+    take the best valid one.
+    """
+
+    placements: tuple[Placement, ...]
+    exclusive: Any = field(default=_BEST)
+
+    @property
+    def exclusive_declared(self) -> bool:
+        return self.exclusive is not _BEST
+
+    @classmethod
+    def from_json(cls, doc: Any, problem: PressProblem, where: str = "layout") -> "ProposedPage":
+        if not isinstance(doc, dict):
+            raise BadInput(f"{where}: expected an object with 'placements'")
+        unknown = set(doc) - {"placements", "exclusive"}
+        if unknown:
+            raise BadInput(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        raw = doc.get("placements")
+        if not isinstance(raw, list):
+            raise BadInput(f"{where}.placements: expected a list of placements")
+        placements = []
+        n = len(problem.stories)
+        for k, item in enumerate(raw):
+            w = f"{where}.placements[{k}]"
+            if not isinstance(item, dict):
+                raise BadInput(f"{w}: expected an object with story, x, y, w, h")
+            missing = [f for f in ("story", "x", "y", "w", "h") if f not in item]
+            if missing:
+                raise BadInput(f"{w}: missing {', '.join(missing)}")
+            extra = set(item) - {"story", "x", "y", "w", "h"}
+            if extra:
+                raise BadInput(f"{w}: unknown field(s) {', '.join(sorted(extra))}")
+            for f in ("story", "x", "y", "w", "h"):
+                if isinstance(item[f], bool) or not isinstance(item[f], int):
+                    raise BadInput(f"{w}.{f}: expected a whole number, got {item[f]!r}")
+            if not 0 <= item["story"] < n:
+                raise BadInput(f"{w}.story: no story {item['story']} (the press has stories 0 to {n - 1})")
+            placements.append(Placement(item["story"], item["x"], item["y"], item["w"], item["h"]))
+        if "exclusive" not in doc:
+            return cls(tuple(placements))
+        ex = doc["exclusive"]
+        if ex is not None and (isinstance(ex, bool) or not isinstance(ex, int)):
+            raise BadInput(f"{where}.exclusive: expected a story index or null, got {ex!r}")
+        return cls(tuple(placements), ex)
+
+    def to_json(self) -> dict:
+        doc: dict[str, Any] = {"placements": [p.to_json() for p in self.placements]}
+        if self.exclusive_declared:
+            doc["exclusive"] = self.exclusive
+        return doc
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The verdict on a proposed page. ``total``/``loss`` are ``None`` for an illegal page."""
+
+    legal: bool
+    violations: tuple[Violation, ...]
+    breakdown: Breakdown | None
+    optimal_total: int
+    exclusive: int | None
+
+    @property
+    def total(self) -> int | None:
+        return self.breakdown.total if self.breakdown else None
+
+    @property
+    def loss(self) -> int | None:
+        return None if self.total is None else self.optimal_total - self.total
+
+    def to_json(self) -> dict:
+        return {
+            "legal": self.legal,
+            "violations": [v.to_json() for v in self.violations],
+            "total": self.total,
+            "optimal_total": self.optimal_total,
+            "loss": self.loss,
+            "exclusive": self.exclusive,
+            "breakdown": self.breakdown.to_json() if self.breakdown else None,
+        }
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _cells(cells) -> str:
+    return ", ".join(f"({x}, {y})" for x, y in sorted(cells))
+
+
+def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
+    """Every rule ``page`` breaks, its score if legal, and the optimal score to compare."""
+    name = lambda i: f"the {problem.stories[i].label} story (story {i})"  # noqa: E731
+    Name = lambda i: name(i)[0].upper() + name(i)[1:]  # noqa: E731
+    violations: list[Violation] = []
+    seen: dict[int, Placement] = {}
+    geometric: list[Placement] = []  # placements whose own footprint is acceptable
+    for p in page.placements:
+        story = problem.stories[p.story]
+        ok = True
+        if p.story in seen:
+            violations.append(Violation("duplicate", f"{Name(p.story)} is placed more than once."))
+            continue
+        seen[p.story] = p
+        if (p.w, p.h) not in story.shape.orientations:
+            sizes = " or ".join(f"{w}×{h}" for w, h in story.shape.orientations)
+            violations.append(
+                Violation("shape", f"{Name(p.story)} is placed as {p.w}×{p.h}; a {story.shape.value} story is {sizes}.")
+            )
+            ok = False
+        if not p.in_bounds():
+            violations.append(
+                Violation(
+                    "bounds",
+                    f"{Name(p.story)} at column {p.x}, row {p.y} ({p.w}×{p.h}) runs off the page "
+                    f"({COLUMNS} columns × {ROWS} rows).",
+                )
+            )
+            ok = False
+        if problem.ad is not None and problem.ad in set(p.cells()):
+            violations.append(Violation("ad", f"{Name(p.story)} covers the advertisement at {_cells([problem.ad])}."))
+            ok = False
+        if ok:
+            geometric.append(p)
+    owner: dict[tuple[int, int], int] = {}
+    clashes: dict[tuple[int, int], set] = {}
+    for p in seen.values():
+        for c in p.cells():
+            if c in owner:
+                clashes.setdefault((owner[c], p.story), set()).add(c)
+            else:
+                owner[c] = p.story
+    for (a, b), cells in sorted(clashes.items()):
+        violations.append(
+            Violation("overlap", f"{Name(a)} and {name(b)} both cover {_plural(len(cells), 'cell')} {_cells(cells)}.")
+        )
+
+    optimum = solve(problem)
+    placed = list(seen.values())
+    t_star, r_star = optimum.top_edge_required, optimum.top_rest_required
+    top_edge = [p.story for p in placed if problem.is_top(p.story) and p.touches_top]
+    top_placed = [p.story for p in placed if problem.is_top(p.story)]
+    if len(top_edge) < t_star:
+        off = [i for i in range(len(problem.stories)) if problem.is_top(i) and i not in top_edge]
+        who = " or ".join(name(i) for i in off)
+        violations.append(
+            Violation(
+                "top-edge",
+                f"{who[0].upper() + who[1:]} must touch the top edge: {_plural(t_star, 'top-beat story')} "
+                f"{'fits' if t_star == 1 else 'fit'} along the top, this page has {len(top_edge)}.",
+            )
+        )
+    if len(top_placed) < t_star + r_star:
+        off = [i for i in range(len(problem.stories)) if problem.is_top(i) and i not in seen]
+        who = " and ".join(name(i) for i in off)
+        violations.append(
+            Violation(
+                "top-total",
+                f"{_plural(t_star + r_star, 'top-beat story')} can be published on this page, this page "
+                f"publishes {len(top_placed)}: {who} must be placed.",
+            )
+        )
+
+    if page.exclusive_declared:
+        exclusive = page.exclusive
+        if exclusive is not None:
+            if not 0 <= exclusive < len(problem.stories):
+                violations.append(Violation("exclusive", f"There is no story {exclusive} to declare exclusive."))
+            elif exclusive not in seen:
+                violations.append(Violation("exclusive", f"{Name(exclusive)} is not on the page, so it cannot be the exclusive."))
+            elif problem.is_top(exclusive):
+                violations.append(
+                    Violation("exclusive", f"{Name(exclusive)} is from a top beat, so it cannot be the exclusive.")
+                )
+            elif not seen[exclusive].touches_top:
+                violations.append(
+                    Violation("exclusive", f"{Name(exclusive)} does not touch the top edge, so it cannot be the exclusive.")
+                )
+    else:
+        exclusive = best_exclusive(problem, placed)
+
+    order = {r: k for k, r in enumerate(RULES)}
+    violations.sort(key=lambda v: order[v.rule])
+    legal = not violations
+    breakdown = score_page(problem, placed, exclusive) if legal else None
+    return CheckResult(
+        legal=legal,
+        violations=tuple(violations),
+        breakdown=breakdown,
+        optimal_total=optimum.total,
+        exclusive=exclusive if legal else None,
+    )

@@ -1,0 +1,135 @@
+"""The CP-SAT model of a front page.
+
+One Boolean per possible placement ``(story, orientation, x, y)`` that stays on
+the page and off the ad; at most one placement per story; at most one story per
+cell. One Boolean per (non-top story touching the top edge) marks the
+exclusive; at most one.
+
+The top-beat rule is lexicographic -- first the most top-beat stories touching
+row 0 (T*), then the most further top-beat stories placed (R*), then the best
+score -- and is solved as a single weighted objective whose weights keep the
+three levels apart (no score difference can outweigh one top-beat story):
+
+    maximise  W_EDGE * edge_top + W_TOP * placed_top + score
+
+with ``|score| < W_TOP`` and ``W_TOP * 5 + |score| < W_EDGE``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from .problem import PressProblem
+from .scoring import page_key
+from .vocab import CELLS, MAX_BEAT_VALUE, MAX_CLAIMED_STORIES, Placement, cell_penalty, rectangles
+
+# Score bounds: at most 5 stories x 6 + 6 exclusive = 36; at least -16 - 5 x 6 = -46.
+W_TOP = 100
+W_EDGE = W_TOP * (MAX_CLAIMED_STORIES + 1)
+assert 2 * MAX_CLAIMED_STORIES * MAX_BEAT_VALUE + MAX_BEAT_VALUE + 16 < W_TOP
+
+DEFAULT_TIME_LIMIT = 10.0
+"""Seconds; a press is normally proven optimal in milliseconds."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Raw model output: placements, the model's exclusive, the level counts, proof status."""
+
+    placements: tuple[Placement, ...]
+    exclusive: int | None
+    edge_top: int
+    placed_top: int
+    objective_score: int
+    proven_optimal: bool
+    status: str
+
+
+class PageModel:
+    """A CP-SAT model of one press problem, reusable for k-best search via no-good cuts."""
+
+    def __init__(self, problem: PressProblem):
+        self.problem = problem
+        m = self.model = cp_model.CpModel()
+        self.options: list[tuple[Placement, cp_model.IntVar]] = []
+        by_story: dict[int, list[cp_model.IntVar]] = {}
+        by_cell: dict[tuple[int, int], list[cp_model.IntVar]] = {c: [] for c in CELLS}
+        for i, story in enumerate(problem.stories):
+            by_story[i] = []
+            for x, y, w, h in rectangles(story.shape, problem.ad):
+                p = Placement(i, x, y, w, h)
+                var = m.NewBoolVar(f"s{i}_{x}{y}{w}{h}")
+                self.options.append((p, var))
+                by_story[i].append(var)
+                for c in p.cells():
+                    by_cell[c].append(var)
+        self.placed = {}
+        for i, vars_ in by_story.items():
+            placed = m.NewBoolVar(f"placed{i}")
+            m.Add(sum(vars_) == placed)  # at most one placement per story
+            self.placed[i] = placed
+        self.empty = {}
+        for c, vars_ in by_cell.items():
+            if c == problem.ad:
+                continue
+            empty = m.NewBoolVar(f"empty{c[0]}{c[1]}")
+            m.Add(sum(vars_) + empty == 1)  # at most one story per cell; empty otherwise
+            self.empty[c] = empty
+
+        n = len(problem.stories)
+        top = [i for i in range(n) if problem.is_top(i)]
+        edge = {i: [v for p, v in self.options if p.story == i and p.touches_top] for i in range(n)}
+        self.edge_top = sum(v for i in top for v in edge[i])
+        self.placed_top = sum(self.placed[i] for i in top)
+        self.exclusive = {}
+        for i in range(n):
+            if i in top or not edge[i]:
+                continue
+            ex = m.NewBoolVar(f"excl{i}")
+            m.Add(ex <= sum(edge[i]))
+            self.exclusive[i] = ex
+        if self.exclusive:
+            m.AddAtMostOne(self.exclusive.values())
+        self.score = (
+            sum(problem.value(i) * (2 * self.placed[i] - 1) for i in range(n))
+            + sum(problem.value(i) * ex for i, ex in self.exclusive.items())
+            + sum(cell_penalty(*c) * e for c, e in self.empty.items())
+        )
+        m.Maximize(W_EDGE * self.edge_top + W_TOP * self.placed_top + self.score)
+
+    def forbid_page(self, placements: tuple[Placement, ...]) -> None:
+        """Cut off this page and every page equal to it up to swapping stories of the same beat and shape."""
+        groups: dict[tuple, list[cp_model.IntVar]] = {}
+        for p, var in self.options:
+            (key,) = page_key(self.problem, [p])
+            groups.setdefault(key, []).append(var)
+        chosen = page_key(self.problem, placements)
+        inside = [v for key in chosen for v in groups[key]]
+        outside = [v for key, vars_ in groups.items() if key not in chosen for v in vars_]
+        self.model.Add(sum(inside) - sum(outside) <= len(chosen) - 1)
+
+    def fix_levels(self, edge_top: int, placed_top: int) -> None:
+        """Require the top-beat rule's counts (used for k-best after the first solve)."""
+        self.model.Add(self.edge_top == edge_top)
+        self.model.Add(self.placed_top == placed_top)
+
+    def solve(self, time_limit: float = DEFAULT_TIME_LIMIT) -> Solution | None:
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1  # deterministic: same input, same page
+        solver.parameters.random_seed = 0
+        solver.parameters.max_time_in_seconds = time_limit
+        status = solver.Solve(self.model)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+        placements = tuple(sorted(p for p, v in self.options if solver.BooleanValue(v)))
+        exclusive = next((i for i, v in self.exclusive.items() if solver.BooleanValue(v)), None)
+        return Solution(
+            placements=placements,
+            exclusive=exclusive,
+            edge_top=int(solver.Value(self.edge_top)),
+            placed_top=int(solver.Value(self.placed_top)),
+            objective_score=int(solver.Value(self.score)),
+            proven_optimal=status == cp_model.OPTIMAL,
+            status=solver.StatusName(status),
+        )

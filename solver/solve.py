@@ -1,0 +1,155 @@
+"""Solving a press: the optimal page (cached), and the k best distinct pages.
+
+The cache is keyed on what decides the answer -- each story's shape, beat
+value and top-beat flag, and the ad cell -- in a canonical order, so the
+advisor's many repeats of the same question (and permutations of it) are
+solved once.
+
+>>> from pennypress.solver.problem import make_problem
+>>> p = make_problem([("politics", "A"), ("crime", "B"), ("war", "D")],
+...                  {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0})
+>>> r = solve(p)
+>>> r.total, r.top_edge_required, r.top_rest_required, r.proven_optimal
+(12, 1, 0, True)
+>>> [x.total for x in best_layouts(p, 3)]
+[12, 12, 12]
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+
+from .model import DEFAULT_TIME_LIMIT, PageModel, Solution
+from .problem import PressProblem
+from .result import PressResult
+from .scoring import best_exclusive, score_page
+
+CACHE_SIZE = 200_000
+
+
+@dataclass(frozen=True)
+class CacheInfo:
+    hits: int
+    misses: int
+    size: int
+
+
+class _Cache:
+    """A bounded LRU map from canonical press keys to proven-optimal solutions."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.data: OrderedDict[tuple, Solution] = OrderedDict()
+        self.hits = self.misses = 0
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple) -> Solution | None:
+        with self.lock:
+            sol = self.data.get(key)
+            if sol is None:
+                self.misses += 1
+            else:
+                self.hits += 1
+                self.data.move_to_end(key)
+            return sol
+
+    def put(self, key: tuple, sol: Solution) -> None:
+        with self.lock:
+            self.data[key] = sol
+            if len(self.data) > self.size:
+                self.data.popitem(last=False)
+
+
+_CACHE = _Cache(CACHE_SIZE)
+
+
+def cache_info() -> CacheInfo:
+    return CacheInfo(_CACHE.hits, _CACHE.misses, len(_CACHE.data))
+
+
+def clear_cache() -> None:
+    with _CACHE.lock:
+        _CACHE.data.clear()
+        _CACHE.hits = _CACHE.misses = 0
+
+
+def _canonical(problem: PressProblem) -> tuple[tuple, list[int]]:
+    """The cache key and the story order it describes (canonical position -> original index)."""
+    facts = [
+        (problem.is_top(i), problem.value(i), s.shape.value) for i, s in enumerate(problem.stories)
+    ]
+    order = sorted(range(len(facts)), key=lambda i: facts[i])
+    return (tuple(facts[i] for i in order), problem.ad), order
+
+
+def _result(problem: PressProblem, sol: Solution) -> PressResult:
+    exclusive = best_exclusive(problem, sol.placements)
+    breakdown = score_page(problem, sol.placements, exclusive)
+    if breakdown.total != sol.objective_score:
+        raise AssertionError(
+            f"model objective {sol.objective_score} disagrees with page score {breakdown.total}"
+        )
+    return PressResult(
+        problem=problem,
+        placements=sol.placements,
+        breakdown=breakdown,
+        top_edge_required=sol.edge_top,
+        top_rest_required=sol.placed_top - sol.edge_top,
+        proven_optimal=sol.proven_optimal,
+        status=sol.status,
+    )
+
+
+def _solve_model(problem: PressProblem, time_limit: float) -> Solution:
+    sol = PageModel(problem).solve(time_limit)
+    if sol is None:  # cannot happen: leaving every story unplaced is always a legal page
+        raise RuntimeError("the solver found no page within the time limit")
+    return sol
+
+
+def solve(problem: PressProblem, time_limit: float | None = None, use_cache: bool = True) -> PressResult:
+    """The best legal front page for ``problem``.
+
+    ``time_limit`` (seconds, default 10) bounds the search; if it cuts the
+    search short the result says so (``proven_optimal`` False) and is not
+    cached. Deterministic: the same problem always gives the same page.
+    """
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
+    key, order = _canonical(problem)
+    sol = _CACHE.get(key) if use_cache else None
+    if sol is None:
+        canonical = PressProblem(
+            tuple(problem.stories[i] for i in order), problem.beat_values, problem.ad
+        )
+        sol = _solve_model(canonical, limit)
+        if use_cache and sol.proven_optimal:
+            _CACHE.put(key, sol)
+    placements = tuple(sorted(replace(p, story=order[p.story]) for p in sol.placements))
+    return _result(problem, replace(sol, placements=placements))
+
+
+def best_layouts(problem: PressProblem, k: int, time_limit: float | None = None) -> list[PressResult]:
+    """Up to ``k`` legal pages, best first, distinct as pages.
+
+    Two pages are the same if they differ only by swapping stories of the
+    same beat and shape. Every page meets the top-beat rule (T* and R*); the
+    first is :func:`solve`'s optimum (score-wise; it may be a different but
+    equally good page).
+    """
+    if k < 1:
+        return []
+    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
+    model = PageModel(problem)
+    results: list[PressResult] = []
+    sol = model.solve(limit)
+    if sol is None:
+        return results
+    model.fix_levels(sol.edge_top, sol.placed_top)
+    while sol is not None:
+        results.append(_result(problem, sol))
+        if len(results) == k:
+            break
+        model.forbid_page(sol.placements)
+        sol = model.solve(limit)
+    return results
