@@ -1,0 +1,217 @@
+"""The proof: the CP-SAT solver agrees with an independent exhaustive enumerator.
+
+2,000 seeded random presses (1-5 stories, every ad cell and no ad, tied top
+beats, several stories of one beat, values 0-6, all zero). For each, the
+solver's T*, R* and optimal total must equal the enumerator's; its page must be
+legal and score its total when judged from scratch by the enumerator, when
+judged by ``check_page`` (legal, loss 0), and its breakdown must add up.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import enumerator as E
+from solver_helpers import describe, problem_of, rects_of
+from pennypress.solver import ProposedPage, best_layouts, check_page, solve
+
+SEED = 20240601
+PRESSES = 2000
+CHUNK = 50
+DOCS = E.random_presses(SEED, PRESSES)
+
+
+def test_random_set_covers_the_space():
+    """The seeded set really contains the cases the proof is meant to cover."""
+    sizes = Counter(len(d["stories"]) for d in DOCS)
+    assert set(sizes) == {1, 2, 3, 4, 5}
+    assert min(sizes.values()) >= 100
+    ads = Counter(None if d["ad"] is None else tuple(d["ad"]) for d in DOCS)
+    assert set(ads) == {None} | {(x, y) for x in range(4) for y in range(3)}
+    assert min(ads.values()) >= 50
+
+    def top_count(d):
+        best = max(d["beat_values"].values())
+        return sum(v == best for v in d["beat_values"].values())
+
+    assert sum(top_count(d) >= 2 for d in DOCS) >= 300, "ties for the top beat"
+    assert sum(set(d["beat_values"].values()) == {0} for d in DOCS) >= 50, "all values zero"
+    assert sum(max(Counter(s["beat"] for s in d["stories"]).values()) >= 3 for d in DOCS) >= 300
+    values = {v for d in DOCS for v in d["beat_values"].values()}
+    assert values == set(range(7))
+    opts = [E.solve_exhaustive(E.Press.from_doc(d)) for d in DOCS]
+    assert sum(o.rest_required >= 1 for o in opts) >= 100, "R* > 0 must be exercised"
+    assert {o.edge_required for o in opts} >= {0, 1, 2, 3, 4}
+    assert sum(o.total < 0 for o in opts) >= 50, "negative totals"
+    shapes = Counter(s["shape"] for d in DOCS for s in d["stories"])
+    assert set(shapes) == set("ABCD")
+
+
+def _judge(doc: dict) -> list[str]:
+    """Every disagreement between the solver and the enumerator on one press."""
+    press = E.Press.from_doc(doc)
+    problem = problem_of(doc)
+    n = len(press.stories)
+    opt = E.solve_exhaustive(press)
+    res = solve(problem, use_cache=False)
+    bad = []
+    got = (res.top_edge_required, res.top_rest_required, res.total)
+    want = (opt.edge_required, opt.rest_required, opt.total)
+    if got != want:
+        bad.append(f"(T*, R*, total) solver {got} != enumerator {want}")
+    if not res.proven_optimal or res.status != "OPTIMAL":
+        bad.append(f"not proven optimal: {res.status}")
+    # The page, judged from scratch by the enumerator.
+    rects = rects_of(res, n)
+    bad += [f"page: {p}" for p in E.page_problems(press, rects, res.exclusive)]
+    indep = E.score_assignment(press, rects, "best")
+    if indep != res.total:
+        bad.append(f"page scores {indep} independently, solver says {res.total}")
+    if E.score_assignment(press, rects, res.exclusive) != indep:
+        bad.append(f"exclusive {res.exclusive} is not the best valid one")
+    if res.gain != max(0, res.total):
+        bad.append(f"gain {res.gain} for total {res.total}")
+    if sorted(res.unplaced) != [i for i in range(n) if rects[i] is None]:
+        bad.append(f"unplaced {res.unplaced} does not match the placements")
+    # The breakdown adds up.
+    bd = res.to_json()["breakdown"]
+    parts = bd["published"] + bd["exclusive_bonus"] + bd["empty"] + bd["unpublished"]
+    if parts != res.total or bd["total"] != res.total:
+        bad.append(f"breakdown parts {parts} / {bd['total']} != total {res.total}")
+    if sum(s["points"] for s in bd["stories"]) + bd["empty"] != res.total:
+        bad.append("story points + empty cells != total")
+    covered = sum(r[2] * r[3] for r in rects if r is not None)
+    free = 12 - (press.ad is not None) - covered
+    if sum(row["count"] for row in bd["empty_cells"]) != free:
+        bad.append(f"breakdown counts {bd['empty_cells']} empty cells, page has {free}")
+    # The checker agrees: legal, loss 0, with the exclusive omitted and declared.
+    for page in (ProposedPage(res.placements), ProposedPage(res.placements, exclusive=res.exclusive)):
+        chk = check_page(problem, page)
+        if not chk.legal or chk.total != opt.total or chk.loss != 0 or chk.optimal_total != opt.total:
+            bad.append(
+                f"check_page({page.to_json()}): legal={chk.legal} total={chk.total} loss={chk.loss} "
+                f"optimal_total={chk.optimal_total} {[v.to_json() for v in chk.violations]}"
+            )
+    return bad
+
+
+def _report(failures: list[tuple[dict, list[str]]]) -> str:
+    lines = [f"{len(failures)} press(es) disagree; first ones:"]
+    for doc, bad in failures[:5]:
+        lines.append(describe(doc))
+        lines += [f"    {b}" for b in bad]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("start", range(0, PRESSES, CHUNK), ids=lambda s: f"presses{s}-{s + CHUNK - 1}")
+def test_solver_matches_enumerator(start):
+    failures = [(d, bad) for d in DOCS[start : start + CHUNK] if (bad := _judge(d))]
+    assert not failures, _report(failures)
+
+
+# --------------------------------------------------------------------------
+# The lexicographic top-beat rule, where the other reading would differ.
+
+LEX_DOCS = [d for d in DOCS if E.total_first(E.Press.from_doc(d))[:2] != (
+    (o := E.solve_exhaustive(E.Press.from_doc(d))).edge_required, o.edge_required + o.rest_required)]
+
+
+def test_edge_first_differs_from_total_first_in_some_presses():
+    assert len(LEX_DOCS) >= 20
+
+
+@pytest.mark.parametrize("k", range(20))
+def test_edge_first_is_applied_where_readings_differ(k):
+    doc = LEX_DOCS[k]
+    press = E.Press.from_doc(doc)
+    opt = E.solve_exhaustive(press)
+    tf_edge, tf_placed, _ = E.total_first(press)
+    res = solve(problem_of(doc), use_cache=False)
+    assert res.top_edge_required == opt.edge_required > tf_edge, describe(doc)
+    assert res.top_edge_required + res.top_rest_required == opt.edge_required + opt.rest_required < tf_placed
+    assert res.total == opt.total
+
+
+def test_hand_built_lexicographic_example():
+    """Edge first, then total: a page where the two readings part ways.
+
+    City and Crime tie at 5, so all four stories (city B, city A, crime A,
+    city C) are top-beat stories. The ad at (3, 0) leaves three cells of row 0.
+    Worked by hand: at most 3 top stories can touch row 0, each then taking a
+    single row-0 cell, i.e. B, A, A upright in columns 0-2 (the C would take two).
+    What is left -- (1, 2), (2, 2), (3, 1), (3, 2) or, with the B elsewhere, no
+    2x2 block either -- cannot hold the C. So T* = 3, R* = 0, the C is lost (-5);
+    7 cells covered, 11 free, 4 empty below row 0 (-4): 5 + 5 + 5 - 5 - 4 = 6.
+    The rejected reading (most top stories first) would publish all four with
+    only two on the edge.
+    """
+    doc = {"stories": [{"beat": "city", "shape": "B"}, {"beat": "city", "shape": "A"},
+                       {"beat": "crime", "shape": "A"}, {"beat": "city", "shape": "C"}],
+           "beat_values": {"war": 2, "crime": 5, "politics": 0, "city": 5, "human": 2}, "ad": [3, 0]}
+    res = solve(problem_of(doc), use_cache=False)
+    assert (res.top_edge_required, res.top_rest_required) == (3, 0)
+    assert res.unplaced == (3,)
+    assert res.total == 6
+    press = E.Press.from_doc(doc)
+    assert E.total_first(press)[:2] == (2, 4)
+
+
+# --------------------------------------------------------------------------
+# k best distinct pages
+
+KBEST_DOCS = [d for d in E.random_presses(SEED + 1, 400) if len(d["stories"]) <= 4][:120] + [
+    d for d in E.random_presses(SEED + 2, 60) if len(d["stories"]) == 5
+][:10]
+
+
+def test_kbest_set_is_varied():
+    assert len(KBEST_DOCS) == 130
+    assert {len(d["stories"]) for d in KBEST_DOCS} == {1, 2, 3, 4, 5}
+
+
+@pytest.mark.parametrize("k", range(len(KBEST_DOCS)))
+def test_best_layouts_match_enumerated_pages(k):
+    doc = KBEST_DOCS[k]
+    press = E.Press.from_doc(doc)
+    problem = problem_of(doc)
+    want = E.distinct_page_scores(press)
+    depth = 6
+    got = best_layouts(problem, depth)
+    assert [r.total for r in got] == want[:depth], describe(doc)
+    keys = set()
+    opt = E.solve_exhaustive(press)
+    for r in got:
+        rects = rects_of(r, len(press.stories))
+        assert E.page_problems(press, rects, r.exclusive) == [], describe(doc)
+        assert E.score_assignment(press, rects) == r.total
+        key = frozenset((press.stories[i][0], press.stories[i][1], rr) for i, rr in enumerate(rects) if rr)
+        assert key not in keys, f"page repeated: {describe(doc)}"
+        keys.add(key)
+        assert (r.top_edge_required, r.top_rest_required) == (opt.edge_required, opt.rest_required)
+        chk = check_page(problem, ProposedPage(r.placements))
+        assert chk.legal and chk.loss == opt.total - r.total
+
+
+def test_best_layouts_exhausts_small_presses():
+    """Asking for more pages than exist returns every distinct legal page, no more."""
+    doc = {"stories": [{"beat": "city", "shape": "D"}, {"beat": "war", "shape": "D"}],
+           "beat_values": {"war": 3, "crime": 0, "politics": 0, "city": 5, "human": 0}, "ad": [0, 2]}
+    press = E.Press.from_doc(doc)
+    want = E.distinct_page_scores(press)
+    got = best_layouts(problem_of(doc), len(want) + 5)
+    assert [r.total for r in got] == want
+
+
+def test_best_layouts_merges_interchangeable_stories():
+    """Two identical war A stories: swapping them is the same page, so it is listed once."""
+    doc = {"stories": [{"beat": "war", "shape": "A"}, {"beat": "war", "shape": "A"}],
+           "beat_values": {"war": 3, "crime": 0, "politics": 5, "city": 0, "human": 0}, "ad": None}
+    press = E.Press.from_doc(doc)
+    want = E.distinct_page_scores(press)
+    # 2 A's have 17 positions each; unordered non-overlapping pairs + singles + empty page.
+    all_pages = {p.key(press) for p in E.iter_pages(press)}
+    assert len(want) == len(all_pages) < sum(1 for _ in E.iter_pages(press))
+    got = best_layouts(problem_of(doc), len(want) + 3)
+    assert len(got) == len(want)
+    assert [r.total for r in got] == want
