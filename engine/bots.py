@@ -1,0 +1,113 @@
+"""Two seeded bots: uniformly random legal moves, and a greedy one-ply player.
+
+A bot is any object with ``choose(state) -> Move``.
+
+>>> from pennypress.engine import new_game
+>>> s = new_game(3, seed=5)
+>>> RandomBot(1).choose(s) == RandomBot(1).choose(s)
+True
+"""
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from pennypress.solver import solve
+
+from .moves import Assign, Decline, GoToPress, Move, Recall
+from .press import press_problem
+from .rules import legal_moves
+from .state import Phase, State
+from .stories import Story
+
+
+class Bot(Protocol):
+    def choose(self, state: State) -> Move: ...
+
+
+class RandomBot:
+    """Picks a kind of move (assign, recall, reassign, press, ...) uniformly, then a move of that kind.
+
+    Choosing the kind first keeps presses as likely as placements, so games end.
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Move:
+        kinds: dict[type, list[Move]] = {}
+        for m in legal_moves(state):
+            kinds.setdefault(type(m), []).append(m)
+        kind = self.rng.choice(list(kinds))
+        return self.rng.choice(kinds[kind])
+
+
+def press_gain(state: State, player: int, stories: tuple[Story, ...]) -> int:
+    """Circulation ``player`` would gain pressing ``stories`` now (optimal page; scoops not counted)."""
+    if not stories:
+        return 0
+    return solve(press_problem(state, player, stories)).gain
+
+
+class GreedyBot:
+    """Presses when the optimal page gains at least ``threshold``; otherwise assigns where the
+    hypothetical claim (what it claims now plus that story) gains most.
+
+    - Needed reporters for a story: enough to tie the strongest other player
+      (at least one); each reporter costs ``reporter_cost`` in the comparison.
+    - No worthwhile assignment: press if it can claim anything, else recall
+      from stories where it is outnumbered, else a random legal move.
+    - Final edition: the restricted turn assigns one reporter if that helps,
+      else presses; in the last round it presses when the page gains > 0.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, threshold: int = 9, reporter_cost: float = 1.0):
+        self.rng = random.Random(seed)
+        self.threshold = threshold
+        self.reporter_cost = reporter_cost
+
+    def choose(self, state: State) -> Move:
+        moves = legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        player = state.current
+        claim = state.claimable(player)
+        now = press_gain(state, player, claim)
+        press = GoToPress() if claim else None
+        if state.phase is Phase.FINAL_PRESSES:
+            return press if press is not None and now > 0 else Decline()
+        restricted = state.phase is Phase.FINAL_TURNS
+        if press is not None and now >= self.threshold and not restricted:
+            return press
+        home = state.players[player].home
+        best: tuple[float, int, Assign] | None = None
+        seen_kinds: dict[tuple, int] = {}
+        for story in state.stories_in_play():
+            counts = state.reporters[story]
+            mine = counts[player]
+            rival = max((c for i, c in enumerate(counts) if i != player), default=0)
+            need = max(1, rival - mine) if mine == 0 else max(0, rival - mine)
+            if need == 0 or need > home or (restricted and need > 1):
+                continue
+            key = (story.kind, need)
+            if key not in seen_kinds:
+                seen_kinds[key] = press_gain(state, player, claim + (story,))
+            gain = seen_kinds[key]
+            score = gain - self.reporter_cost * need
+            if best is None or (score, -story.sort_key()) > (best[0], -best[2].story.sort_key()):
+                best = (score, gain, Assign(story, need))
+        if best is not None and best[1] > now:
+            return best[2]
+        if press is not None:
+            return press
+        losing = state.outnumbered(player)
+        if losing:
+            return Recall(tuple((s, state.reporters[s][player]) for s in losing[:1]))
+        return self.rng.choice(moves)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

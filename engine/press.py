@@ -1,0 +1,148 @@
+"""Going to press (rulebook pp. 4, 8-9): claim, scoop, build and score the page, publish.
+
+:func:`plan_press` works out the whole press without changing anything (so
+an illegal page is refused before the state is touched); :func:`resolve_press`
+carries it out: scoops, reporters home, published stories to the player,
+unpublished back to their stacks, circulation, ad removed, penny, and then
+either the final-edition trigger or a headline card.
+
+The page is always scored with the values in force at the start of the turn
+(the markers as they stand: they only move between turns).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pennypress.solver import ProposedPage, PressProblem, check_page, solve
+from pennypress.solver.scoring import Breakdown
+from pennypress.solver.vocab import BEATS, Placement
+
+from .board import remove_story, return_to_stack
+from .errors import IllegalMove
+from .events import PressOutcome, Scoop
+from .headlines import draw_card, resolve_card
+from .moves import BEST, Page
+from .state import Phase, State
+from .stories import Story
+
+
+@dataclass(frozen=True)
+class PressPlan:
+    """A press worked out but not yet carried out."""
+
+    player: int
+    claimed: tuple[Story, ...]
+    problem: PressProblem
+    page: Page
+    breakdown: Breakdown
+
+
+def press_problem(state: State, player: int, stories: tuple[Story, ...]) -> PressProblem:
+    """The solver's question for ``player`` pressing ``stories`` with the values in force now."""
+    return PressProblem(
+        tuple(s.claimed() for s in stories), state.beat_values(), state.players[player].ad
+    )
+
+
+def _proposed(page: Page, claimed: tuple[Story, ...]) -> ProposedPage:
+    index = {s: i for i, s in enumerate(claimed)}
+    placements = []
+    for p in page.placements:
+        if p.story not in index:
+            raise IllegalMove(f"{p.story} is not among the stories you would claim ({_names(claimed)})")
+        placements.append(Placement(index[p.story], p.x, p.y, p.w, p.h))
+    if page.exclusive == BEST:
+        return ProposedPage(tuple(placements))
+    if page.exclusive is None:
+        return ProposedPage(tuple(placements), None)
+    if page.exclusive not in index:
+        raise IllegalMove(f"exclusive {page.exclusive} is not among the stories you would claim")
+    return ProposedPage(tuple(placements), index[page.exclusive])
+
+
+def _names(stories) -> str:
+    return ", ".join(map(str, stories)) or "none"
+
+
+def plan_press(state: State, player: int, page: Page | None = None) -> PressPlan:
+    """Claims and the page (``None``: the solver's optimal page); :class:`IllegalMove` if not allowed."""
+    claimed = state.claimable(player)
+    if not claimed:
+        raise IllegalMove("you cannot go to press: there is no story you can claim")
+    problem = press_problem(state, player, claimed)
+    if page is None:
+        result = solve(problem)
+        return PressPlan(player, claimed, problem, Page.from_solver(claimed, result.placements, result.exclusive), result.breakdown)
+    check = check_page(problem, _proposed(page, claimed))
+    if not check.legal:
+        raise IllegalMove("that front page breaks the rules: " + " ".join(v.message for v in check.violations))
+    placements = tuple(Placement(claimed.index(p.story), p.x, p.y, p.w, p.h) for p in page.placements)
+    return PressPlan(player, claimed, problem, Page.from_solver(claimed, placements, check.exclusive), check.breakdown)
+
+
+def resolve_press(state: State, plan: PressPlan, rng: random.Random | None = None) -> PressOutcome:
+    """Carry out a planned press on ``state`` (steps 1-5 of p. 4, or the final-edition trigger)."""
+    player = plan.player
+    me = state.players[player]
+    left = state.outnumbered(player)
+    scoops = []
+    for story in plan.claimed:
+        points = state.scoop_value(story.beat)
+        for other, n in enumerate(state.reporters[story]):
+            if other != player and n:
+                scoops.append(Scoop(other, story, points))
+    for sc in scoops:
+        state.players[sc.player].circulation += sc.points
+    for story in plan.claimed:
+        remove_story(state, story)
+    published = plan.page.placements
+    published_set = {p.story for p in published}
+    unpublished = tuple(s for s in plan.claimed if s not in published_set)
+    me.published.extend(p.story for p in published)
+    for story in unpublished:
+        return_to_stack(state, story)
+    me.circulation += plan.breakdown.gain
+    ad = me.ad
+    me.ad = None
+    me.pennies += 1
+    card = None
+    added: tuple[Story, ...] = ()
+    new_ad = None
+    triggered = state.phase is Phase.NORMAL and me.pennies >= state.definition.final_edition_presses
+    if triggered:
+        start_final_edition(state, player)
+    elif state.phase is Phase.NORMAL:
+        drawn = draw_card(state, rng)
+        if drawn is not None:
+            card = drawn.id
+            added, new_ad = resolve_card(state, drawn, player)
+    return PressOutcome(
+        player=player,
+        claimed=plan.claimed,
+        left=left,
+        scoops=tuple(scoops),
+        beat_values=tuple(plan.problem.beat_values[b] for b in BEATS),
+        ad=ad,
+        page=plan.page,
+        unpublished=unpublished,
+        total=plan.breakdown.total,
+        gain=plan.breakdown.gain,
+        breakdown=plan.breakdown.to_json(),
+        card=card,
+        card_stories=added,
+        new_ad=new_ad,
+        final_edition=triggered,
+    )
+
+
+def start_final_edition(state: State, trigger: int) -> None:
+    """The final edition begins: markers freeze, the strike ends, the trigger player is done,
+    and the others (in turn order from the trigger's left) each get one restricted turn."""
+    n = state.n_players
+    state.players[trigger].done = True
+    state.trigger_player = trigger
+    state.newsboy = None
+    state.phase = Phase.FINAL_TURNS
+    order = [(trigger + k) % n for k in range(1, n) if not state.players[(trigger + k) % n].done]
+    state.current, state.pending, state.turns_left = order[0], order[1:], 1

@@ -1,0 +1,231 @@
+"""The turn: which moves are legal, why one is not, and playing one.
+
+- :func:`legal_moves` lists every distinct legal move exactly once (recalls
+  as multisets per story; ``press`` once, standing for the optimal page).
+- :func:`why_illegal` says in plain words why a move is not allowed, or ``None``.
+- :func:`apply_move` plays a move: the action, then (in normal play) the
+  news-beat adjustment, then the next player (2-player pattern, newsboy,
+  final-edition rounds, end of game).
+
+>>> from pennypress.engine import new_game, parse_move
+>>> s = new_game(3, seed=7)
+>>> story = next(s.stories_in_play())
+>>> why_illegal(s, parse_move(f"assign 6 {story}"))
+'you have only 5 reporters at home'
+>>> why_illegal(s, parse_move("press"))
+'you cannot go to press: there is no story you can claim'
+>>> e = apply_move(s, parse_move(f"assign 2 {story}")); (e.move, s.current_player, s.players[0].home)
+('assign 2 war:B:1', 1, 3)
+"""
+from __future__ import annotations
+
+import itertools
+import random
+
+from .board import adjust_markers
+from .endgame import end_scoring
+from .errors import IllegalMove
+from .events import Event
+from .moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
+from .press import plan_press, resolve_press
+from .state import Phase, State
+
+
+def _reporters(n: int) -> str:
+    return f"{n} reporter" if n == 1 else f"{n} reporters"
+
+
+def _action_moves(state: State, player: int) -> list[Move]:
+    """Assign, recall, reassign and press moves (normal or restricted turn)."""
+    restricted = state.phase is Phase.FINAL_TURNS
+    moves: list[Move] = []
+    home = state.players[player].home
+    stories = list(state.stories_in_play())
+    if home:
+        top = 1 if restricted else home
+        for story in stories:
+            moves.extend(Assign(story, n) for n in range(1, top + 1))
+    mine = sorted(state.reporters_of(player).items(), key=lambda sn: sn[0].sort_key())
+    if restricted:
+        moves.extend(Recall(((s, 1),)) for s, _ in mine)
+    else:
+        for counts in itertools.product(*(range(n + 1) for _, n in mine)):
+            if any(counts):
+                moves.append(Recall(tuple((s, c) for (s, _), c in zip(mine, counts) if c)))
+    for source, _ in mine:
+        moves.extend(Reassign(source, target) for target in stories if target != source)
+    if state.claimable(player):
+        moves.append(GoToPress())
+    return moves
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every distinct legal move for the player to move, each once; ``[]`` when the game is over.
+
+    ``GoToPress()`` (no page) stands for pressing with the solver's optimal
+    page; any page that passes the checker is also legal but not listed.
+    """
+    if state.is_over:
+        return []
+    player = state.current
+    if state.newsboy == player:
+        return [PassNewsboy()]
+    if state.phase is Phase.FINAL_PRESSES:
+        return ([GoToPress()] if state.claimable(player) else []) + [Decline()]
+    return _action_moves(state, player) or [Decline()]
+
+
+def _why_assign(state: State, player: int, move: Assign) -> str | None:
+    if isinstance(move.count, bool) or not isinstance(move.count, int) or move.count < 1:
+        return "assign at least one reporter"
+    if state.phase is Phase.FINAL_TURNS and move.count > 1:
+        return "in the final edition you may assign only one reporter"
+    if move.story not in state.reporters:
+        return f"{move.story} is not on the board"
+    home = state.players[player].home
+    if move.count > home:
+        return "you have no reporters at home" if home == 0 else f"you have only {_reporters(home)} at home"
+    return None
+
+
+def _why_recall(state: State, player: int, move: Recall) -> str | None:
+    if not move.reporters or any(n < 1 for _, n in move.reporters):
+        return "recall at least one reporter from each story named"
+    if len({s for s, _ in move.reporters}) != len(move.reporters):
+        return "name each story once"
+    if state.phase is Phase.FINAL_TURNS and move.total > 1:
+        return "in the final edition you may recall only one reporter"
+    for story, n in move.reporters:
+        if story not in state.reporters:
+            return f"{story} is not on the board"
+        have = state.reporters[story][player]
+        if n > have:
+            return f"you have no reporters on {story}" if have == 0 else f"you have only {_reporters(have)} on {story}"
+    return None
+
+
+def _why_reassign(state: State, player: int, move: Reassign) -> str | None:
+    if move.source not in state.reporters:
+        return f"{move.source} is not on the board"
+    if not state.reporters[move.source][player]:
+        return f"you have no reporters on {move.source}"
+    if move.target not in state.reporters:
+        return f"{move.target} is not on the board"
+    if move.target == move.source:
+        return "a reassigned reporter must move to a different story"
+    return None
+
+
+def why_illegal(state: State, move: Move) -> str | None:
+    """Why ``move`` is not legal now, in plain words; ``None`` if it is legal.
+
+    A press with a proposed page is checked against the front-page rules (the
+    solver's checker); its violations are the reason.
+    """
+    if state.is_over:
+        return "the game is over"
+    player = state.current
+    if isinstance(move, PassNewsboy):
+        if state.newsboy is None:
+            return "nobody holds the newsboy (the strike is not on)"
+        if state.newsboy != player:
+            return f"you do not hold the newsboy (player {state.newsboy + 1} does)"
+        return None
+    if state.newsboy == player:
+        return "you hold the newsboy: your only move is to pass it to the right"
+    if isinstance(move, Decline):
+        if state.phase is Phase.FINAL_PRESSES or not _action_moves(state, player):
+            return None
+        if state.phase is Phase.FINAL_TURNS:
+            return "it is not the final edition's last round: take a turn (assign, recall or reassign one reporter, or go to press)"
+        return "you may not pass: take an action (declining is only for the final edition's last press)"
+    if isinstance(move, GoToPress):
+        try:
+            plan_press(state, player, move.page)
+        except IllegalMove as exc:
+            return str(exc)
+        return None
+    if state.phase is Phase.FINAL_PRESSES:
+        return "in the final edition's last round you may only go to press or decline"
+    if isinstance(move, Assign):
+        return _why_assign(state, player, move)
+    if isinstance(move, Recall):
+        return _why_recall(state, player, move)
+    if isinstance(move, Reassign):
+        return _why_reassign(state, player, move)
+    return f"unknown move {move!r}"
+
+
+def apply_move(state: State, move: Move, rng: random.Random | None = None) -> Event:
+    """Play ``move`` for the player to move, in place; raises :class:`IllegalMove` (why) if it is not legal.
+
+    ``rng`` is used only to draw from a deck whose order is unknown.
+    """
+    if state.is_over:
+        raise IllegalMove("the game is over")
+    player = state.current
+    press = None
+    if isinstance(move, GoToPress):
+        if state.newsboy == player:
+            raise IllegalMove("you hold the newsboy: your only move is to pass it to the right")
+        plan = plan_press(state, player, move.page)  # raises IllegalMove with the reason
+        press = resolve_press(state, plan, rng)
+    else:
+        reason = why_illegal(state, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        me = state.players[player]
+        if isinstance(move, Assign):
+            state.reporters[move.story][player] += move.count
+            me.home -= move.count
+        elif isinstance(move, Recall):
+            for story, n in move.reporters:
+                state.reporters[story][player] -= n
+                me.home += n
+        elif isinstance(move, Reassign):
+            state.reporters[move.source][player] -= 1
+            state.reporters[move.target][player] += 1
+        elif isinstance(move, PassNewsboy):
+            state.newsboy = (player - 1) % state.n_players
+    state.ply += 1
+    adjust_markers(state)  # no-op once the final edition has begun
+    end = _next_turn(state, player, pressed=press is not None, triggered=bool(press and press.final_edition))
+    event = Event(ply=state.ply, player=player, move=str(move), press=press, end=end)
+    state.last_event = event
+    return event
+
+
+def _next_turn(state: State, player: int, pressed: bool, triggered: bool):
+    """Advance to the next player; returns the end-game outcome if the game just ended."""
+    if triggered:
+        return None  # start_final_edition already chose the next player
+    n = state.n_players
+    if state.phase is Phase.NORMAL:
+        if state.turns_left > 1:
+            state.turns_left -= 1
+        else:
+            state.current = (player + 1) % n
+            state.turns_left = 2 if state.definition.two_player_turns else 1
+        return None
+    if state.phase is Phase.FINAL_PRESSES or pressed:
+        state.players[player].done = True
+    if state.pending:
+        state.current = state.pending.pop(0)
+        return None
+    if state.phase is Phase.FINAL_TURNS:
+        trigger = state.trigger_player if state.trigger_player is not None else player
+        order = [(trigger + k) % n for k in range(1, n + 1) if not state.players[(trigger + k) % n].done]
+        if order:
+            state.phase = Phase.FINAL_PRESSES
+            state.current, state.pending = order[0], order[1:]
+            return None
+    return _end_game(state)
+
+
+def _end_game(state: State):
+    outcome = end_scoring(state.players, state.bonus)
+    for p, total in zip(state.players, outcome.circulation):
+        p.circulation = total
+    state.phase = Phase.OVER
+    state.pending = []
+    return outcome

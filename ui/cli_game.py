@@ -1,0 +1,93 @@
+"""``pennypress position ...`` and ``selfplay``: the rules engine on the command line.
+
+Each subcommand is one small ``_add_<name>`` function; ``position`` has its own
+sub-subcommands (``new`` here), collected in :data:`POSITION_COMMANDS` so
+more (``validate``) can be added by appending a function.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Callable
+
+from pennypress.engine.bots import BOTS
+from pennypress.engine.cards import DECK_NAMES
+from pennypress.engine.definition import GameDefinition
+from pennypress.engine.selfplay import run_selfplay
+from pennypress.engine.setup import new_game
+from pennypress.engine.tables import VARIANTS
+
+from .cli import write_json
+
+
+def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> None:
+    p.add_argument("--players", type=int, required=players_required, help="number of players, 2 to 5")
+    p.add_argument("--seed", type=int, default=0, help="seed for the shuffle (default 0)")
+    p.add_argument(
+        "--variant", action="append", default=[], choices=sorted(VARIANTS),
+        help="a variant (repeatable): newsboy (4-5 players); two-player is automatic with 2 players",
+    )
+    p.add_argument("--deck", default="default", choices=DECK_NAMES, help="headline deck (default: the CSV as transcribed)")
+
+
+# ------------------------------------------------------------------ position
+def _position_new(args: argparse.Namespace) -> int:
+    definition = GameDefinition.create(args.players, args.variant, args.deck)
+    write_json(new_game(definition, seed=args.seed).to_json())
+    return 0
+
+
+def _add_position_new(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("new", help="print a new game's position JSON (seeded setup)")
+    _game_options(p)
+    p.set_defaults(handler=_position_new)
+
+
+POSITION_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_position_new]
+"""Registrars of ``position`` sub-subcommands; append to add one."""
+
+
+def _add_position(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("position", help="game positions: create (and check) position JSON")
+    psub = p.add_subparsers(dest="position_command", required=True, parser_class=type(p))
+    for add in POSITION_COMMANDS:
+        add(psub)
+
+
+# ------------------------------------------------------------------ selfplay
+def _selfplay(args: argparse.Namespace) -> int:
+    started = time.monotonic()
+    last = [started]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done == total or now - last[0] >= 2.0:
+            last[0] = now
+            print(f"selfplay: {done}/{total} games ({now - started:.0f}s)", file=sys.stderr, flush=True)
+
+    report = run_selfplay(
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        bot=args.bot,
+        variants=args.variant,
+        deck=args.deck,
+        progress=progress,
+    )
+    write_json(report)
+    return 0 if report["invariant_violations"] == 0 else 1
+
+
+def _add_selfplay(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("selfplay", help="bots play complete games; every invariant is checked after every move")
+    _game_options(p)
+    p.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    p.add_argument("--bot", default="random", choices=sorted(BOTS), help="bot for every seat (default random)")
+    p.set_defaults(handler=_selfplay)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add this module's subcommands to the ``pennypress`` command line."""
+    _add_position(sub)
+    _add_selfplay(sub)
