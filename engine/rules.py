@@ -138,7 +138,7 @@ def why_illegal(state: State, move: Move) -> str | None:
             return None
         if state.phase is Phase.FINAL_TURNS:
             return "it is not the final edition's last round: take a turn (assign, recall or reassign one reporter, or go to press)"
-        return "you may not pass: take an action (declining is only for the final edition's last press)"
+        return "you cannot decline: it is not the final edition's last round, and you may not pass (take an action)"
     if isinstance(move, GoToPress):
         try:
             plan_press(state, player, move.page)

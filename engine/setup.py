@@ -58,14 +58,20 @@ def new_game(
     state = empty_state(definition)
     random.Random(seed).shuffle(state.deck)
     state.deck_known = True
+    deal(state)
+    return state
+
+
+def deal(state: State) -> None:
+    """Setup step 6 onwards on a state from :func:`empty_state` whose deck is in order:
+    draw one card per player (bonus and stories, no ads), set the markers, give out the newsboy."""
     drawn = []
-    for _ in range(definition.players):
+    for _ in range(state.n_players):
         card = draw_card(state)
         assert card is not None
         resolve_card(state, card, player=None)
         drawn.append(card.id)
     adjust_markers(state)
-    if definition.newsboy:
-        state.newsboy = 1 % definition.players
+    if state.definition.newsboy:
+        state.newsboy = 1 % state.n_players
     state.last_event = Event(ply=0, player=None, move="setup", cards=tuple(drawn))
-    return state
