@@ -215,3 +215,23 @@ def test_best_layouts_merges_interchangeable_stories():
     got = best_layouts(problem_of(doc), len(want) + 3)
     assert len(got) == len(want)
     assert [r.total for r in got] == want
+
+
+# --------------------------------------------------------------------------
+# Hypothesis: the same proof on generated presses, with shrinking on failure.
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_story = st.fixed_dictionaries({"beat": st.sampled_from(E.BEATS), "shape": st.sampled_from("ABCD")})
+_press = st.fixed_dictionaries({
+    "stories": st.lists(_story, min_size=1, max_size=5),
+    "beat_values": st.fixed_dictionaries({b: st.integers(0, 6) for b in E.BEATS}),
+    "ad": st.one_of(st.none(), st.tuples(st.integers(0, 3), st.integers(0, 2)).map(list)),
+})
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(_press)
+def test_hypothesis_presses(doc):
+    assert _judge(doc) == [], describe(doc)
