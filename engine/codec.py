@@ -154,7 +154,7 @@ def state_from_json(doc: Any) -> State:
         w = f"position.stacks.{kind_text(k)}"
         stars = [_int(v, f"{w}[{i}]", min(STARS), max(STARS)) for i, v in enumerate(_list(stacks_doc[kind_text(k)], w))]
         if stars != sorted(set(stars)):
-            raise BadInput(f"{w}: expected distinct stars in order, 1★ on top, got {stars}")
+            raise BadInput(f"{w}: expected distinct stars in star order, 1★ on top, got {stars}")
         stacks[k] = stars
 
     deck_doc = _obj(doc["deck"], "position.deck", {"cards", "order_known", "discard"})

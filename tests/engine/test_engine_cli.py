@@ -1,0 +1,40 @@
+"""``pennypress position new`` and ``pennypress selfplay``."""
+import json
+
+from pennypress.engine import State, new_game
+from pennypress.ui.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_position_new_prints_the_seeded_game(capsys):
+    code, out, err = run(capsys, "position", "new", "--players", "4", "--seed", "3", "--variant", "newsboy")
+    assert code == 0
+    state = State.from_json(json.loads(out))
+    assert state == new_game(4, seed=3, variants=["newsboy"])
+
+
+def test_position_new_corrected_deck(capsys):
+    code, out, _ = run(capsys, "position", "new", "--players", "2", "--deck", "corrected")
+    assert code == 0 and json.loads(out)["game"] == {"players": 2, "variants": ["two-player"], "deck": "corrected"}
+
+
+def test_bad_input_is_one_line_exit_2(capsys):
+    code, out, err = run(capsys, "position", "new", "--players", "3", "--variant", "newsboy")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "newsboy" in err
+    code, _, err = run(capsys, "position", "new", "--players", "6")
+    assert code == 2 and "players" in err
+
+
+def test_selfplay_prints_json_and_is_repeatable(capsys):
+    code, out, err = run(capsys, "selfplay", "--players", "3", "--games", "2", "--seed", "5")
+    assert code == 0 and "2/2 games" in err
+    report = json.loads(out)
+    assert report["games"] == 2 and report["invariant_violations"] == 0
+    assert all(r["scores"] and r["winners"] for r in report["results"])
+    _, out2, _ = run(capsys, "selfplay", "--players", "3", "--games", "2", "--seed", "5")
+    assert out2 == out

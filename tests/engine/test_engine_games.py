@@ -1,0 +1,61 @@
+"""Complete randomised games: invariants after every move, across player counts and variants."""
+import pytest
+
+from pennypress.engine import GameDefinition
+from pennypress.engine.invariants import InvariantChecker, check_state
+from pennypress.engine.selfplay import play_game, run_selfplay
+
+CONFIGS = [
+    (2, (), "default"),
+    (3, (), "default"),
+    (3, (), "corrected"),
+    (4, (), "default"),
+    (4, ("newsboy",), "default"),
+    (5, (), "corrected"),
+    (5, ("newsboy",), "default"),
+]
+GAMES_PER_CONFIG = 30  # 210 games
+
+
+@pytest.mark.parametrize("players,variants,deck", CONFIGS)
+def test_random_games_keep_every_invariant(players, variants, deck):
+    definition = GameDefinition.create(players, variants, deck)
+    finals = 0
+    for g in range(GAMES_PER_CONFIG):
+        result = play_game(definition, seed=1000 * players + g, bot="random")
+        assert result["over"], result
+        assert result["invariant_violations"] == [], result["invariant_violations"][:5]
+        assert result["winners"] and max(result["presses"]) >= definition.final_edition_presses
+        finals += 1
+    assert finals == GAMES_PER_CONFIG
+
+
+def test_greedy_games_keep_every_invariant():
+    for players in (2, 4):
+        result = play_game(GameDefinition.create(players), seed=7, bot="greedy")
+        assert result["over"] and result["invariant_violations"] == []
+
+
+def test_selfplay_is_deterministic():
+    a = run_selfplay(4, 3, seed=12, bot="random", variants=["newsboy"])
+    b = run_selfplay(4, 3, seed=12, bot="random", variants=["newsboy"])
+    assert a == b and a["invariant_violations"] == 0
+    assert run_selfplay(4, 3, seed=13, bot="random") != a
+
+
+def test_checker_catches_a_broken_step():
+    from pennypress.engine import new_game
+
+    s = new_game(3, seed=1)
+    checker = InvariantChecker(move_cap=1)
+    assert checker.start(s) == []
+    s.apply(s.legal_moves()[0])
+    s.players[1].circulation = -1
+    assert any("circulation" in v for v in checker.step(s))
+    s.players[1].circulation = 0
+    s.apply(s.legal_moves()[0])
+    assert any("not ended after 1 moves" in v for v in checker.step(s))
+    s.players[2].pennies = 1
+    assert any("1 pennies after 0 presses" in v for v in checker.step(s))
+    s.markers[next(iter(s.markers))] += 1
+    assert any("marker" in v for v in check_state(s))
