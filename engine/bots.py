@@ -106,7 +106,8 @@ class GreedyBot:
             return press
         losing = state.outnumbered(player)
         if losing:
-            return Recall(tuple((s, state.reporters[s][player]) for s in losing[:1]))
+            n = 1 if restricted else state.reporters[losing[0]][player]
+            return Recall(((losing[0], n),))
         return self.rng.choice(moves)
 
 

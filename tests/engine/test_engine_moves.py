@@ -149,3 +149,23 @@ def test_recall_several_stories_at_once():
 def test_bad_notation(text, msg):
     with pytest.raises(BadInput, match=msg):
         parse_move(text)
+
+
+def test_bots_always_choose_a_legal_move():
+    from pennypress.engine.bots import GreedyBot
+
+    finals = [s for s in STATES if s.phase is not Phase.NORMAL]
+    for s in finals + STATES[::10]:
+        for bot in (RandomBot(1), GreedyBot(1)):
+            move = bot.choose(s)
+            assert s.why_illegal(move) is None, (str(s.phase), str(move))
+
+
+def test_greedy_recall_in_the_restricted_turn_moves_one_reporter():
+    from pennypress.engine.bots import GreedyBot
+
+    s = build(3, {"war:A:1": [3, 2, 0], "war:B:1": [0, 3, 4]}, current=1)
+    s.phase, s.trigger_player, s.pending = Phase.FINAL_TURNS, 0, [2]
+    s.players[0].done = True
+    move = GreedyBot(0).choose(s)
+    assert isinstance(move, Recall) and move.total == 1 and s.why_illegal(move) is None
