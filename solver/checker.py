@@ -138,6 +138,10 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
     """Every rule ``page`` breaks, its score if legal, and the optimal score to compare."""
     name = lambda i: f"the {problem.stories[i].label} story (story {i})"  # noqa: E731
     Name = lambda i: name(i)[0].upper() + name(i)[1:]  # noqa: E731
+    n = len(problem.stories)
+    for k, p in enumerate(page.placements):
+        if not 0 <= p.story < n:
+            raise BadInput(f"layout.placements[{k}].story: no story {p.story} (the press has stories 0 to {n - 1})")
     violations: list[Violation] = []
     seen: dict[int, Placement] = {}
     geometric: list[Placement] = []  # placements whose own footprint is acceptable

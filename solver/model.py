@@ -51,6 +51,7 @@ class PageModel:
 
     def __init__(self, problem: PressProblem):
         self.problem = problem
+        self._cut = False  # True once pages are cut off (k-best): the greedy page may be gone
         m = self.model = cp_model.CpModel()
         self.options: list[tuple[Placement, cp_model.IntVar]] = []
         by_story: dict[int, list[cp_model.IntVar]] = {}
@@ -108,18 +109,63 @@ class PageModel:
         inside = [v for key in chosen for v in groups[key]]
         outside = [v for key, vars_ in groups.items() if key not in chosen for v in vars_]
         self.model.Add(sum(inside) - sum(outside) <= len(chosen) - 1)
+        self._cut = True
 
     def fix_levels(self, edge_top: int, placed_top: int) -> None:
         """Require the top-beat rule's counts (used for k-best after the first solve)."""
         self.model.Add(self.edge_top == edge_top)
         self.model.Add(self.placed_top == placed_top)
 
+    def greedy_page(self) -> tuple[Placement, ...]:
+        """A quick legal-geometry page: top-beat stories first, most valuable first, top row first.
+
+        Used as the search's hint and, should the time limit run out before
+        CP-SAT has any page, as the best page found (never claimed optimal).
+        """
+        n = len(self.problem.stories)
+        order = sorted(range(n), key=lambda i: (not self.problem.is_top(i), -self.problem.value(i), i))
+        taken: set[tuple[int, int]] = set()
+        page = []
+        for i in order:
+            options = sorted((p for p, _ in self.options if p.story == i), key=lambda p: (p.y, p.x, p.w))
+            for p in options:
+                cells = set(p.cells())
+                if not cells & taken:
+                    taken |= cells
+                    page.append(p)
+                    break
+        return tuple(sorted(page))
+
+    def _solution_from_page(self, placements: tuple[Placement, ...], status: str) -> Solution:
+        from .scoring import best_exclusive, score_page
+
+        exclusive = best_exclusive(self.problem, placements)
+        top = [p for p in placements if self.problem.is_top(p.story)]
+        return Solution(
+            placements=placements,
+            exclusive=exclusive,
+            edge_top=sum(p.touches_top for p in top),
+            placed_top=len(top),
+            objective_score=score_page(self.problem, placements, exclusive).total,
+            proven_optimal=False,
+            status=status,
+        )
+
     def solve(self, time_limit: float = DEFAULT_TIME_LIMIT) -> Solution | None:
+        """Solve; ``None`` only if the model is infeasible (as after every page was cut off)."""
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1  # deterministic: same input, same page
         solver.parameters.random_seed = 0
         solver.parameters.max_time_in_seconds = time_limit
+        hint = self.greedy_page() if not self._cut else ()
+        self.model.ClearHints()
+        chosen = set(hint)
+        for p, v in self.options:
+            self.model.AddHint(v, p in chosen)
         status = solver.Solve(self.model)
+        if status == cp_model.UNKNOWN and not self._cut:
+            # Out of time before CP-SAT held any page: the hint is a legal-geometry page.
+            return self._solution_from_page(hint, "FEASIBLE")
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
         placements = tuple(sorted(p for p, v in self.options if solver.BooleanValue(v)))

@@ -16,11 +16,13 @@ solved once.
 """
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from .model import DEFAULT_TIME_LIMIT, PageModel, Solution
+from .errors import BadInput
 from .problem import PressProblem
 from .result import PressResult
 from .scoring import best_exclusive, score_page
@@ -103,9 +105,19 @@ def _result(problem: PressProblem, sol: Solution) -> PressResult:
 
 def _solve_model(problem: PressProblem, time_limit: float) -> Solution:
     sol = PageModel(problem).solve(time_limit)
-    if sol is None:  # cannot happen: leaving every story unplaced is always a legal page
-        raise RuntimeError("the solver found no page within the time limit")
+    if sol is None:  # cannot happen: leaving every story unplaced satisfies the model
+        raise RuntimeError("the page model is infeasible")
     return sol
+
+
+def _time_limit(time_limit: float | None) -> float:
+    if time_limit is None:
+        return DEFAULT_TIME_LIMIT
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not (
+        math.isfinite(time_limit) and time_limit > 0
+    ):
+        raise BadInput(f"time limit: expected a positive number of seconds, got {time_limit!r}")
+    return float(time_limit)
 
 
 def solve(problem: PressProblem, time_limit: float | None = None, use_cache: bool = True) -> PressResult:
@@ -115,7 +127,7 @@ def solve(problem: PressProblem, time_limit: float | None = None, use_cache: boo
     search short the result says so (``proven_optimal`` False) and is not
     cached. Deterministic: the same problem always gives the same page.
     """
-    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
+    limit = _time_limit(time_limit)
     key, order = _canonical(problem)
     sol = _CACHE.get(key) if use_cache else None
     if sol is None:
@@ -139,7 +151,7 @@ def best_layouts(problem: PressProblem, k: int, time_limit: float | None = None)
     """
     if k < 1:
         return []
-    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
+    limit = _time_limit(time_limit)
     model = PageModel(problem)
     results: list[PressResult] = []
     sol = model.solve(limit)
