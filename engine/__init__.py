@@ -31,7 +31,11 @@ from .moves import (
     Recall,
     parse_move,
 )
+from .bots import GreedyBot, RandomBot
+from .invariants import InvariantChecker, check_state
+from .press import optimal_press
 from .rules import apply_move, legal_moves, why_illegal
+from .selfplay import play_game, run_selfplay
 from .setup import empty_state, new_game
 from .state import Phase, PlayerState, State
 from .stories import ALL_STORIES, Story
@@ -41,5 +45,6 @@ __all__ = [
     "EndOutcome", "Event", "GameDefinition", "GoToPress", "HeadlineCard", "IllegalMove", "Move",
     "Page", "PagePlacement", "PassNewsboy", "Phase", "PlayerState", "PressOutcome", "Reassign",
     "Recall", "Scoop", "State", "Story", "apply_move", "end_scoring", "legal_moves", "load_deck",
-    "new_game", "parse_move", "why_illegal", "winners",
+    "new_game", "parse_move", "why_illegal", "winners", "GreedyBot", "RandomBot", "InvariantChecker",
+    "check_state", "optimal_press", "play_game", "run_selfplay", "empty_state",
 ]

@@ -81,6 +81,16 @@ def plan_press(state: State, player: int, page: Page | None = None) -> PressPlan
     return PressPlan(player, claimed, problem, Page.from_solver(claimed, placements, check.exclusive), check.breakdown)
 
 
+def optimal_press(state: State) -> "GoToPress":
+    """The press the player to move would make with the solver's optimal page, page spelled out.
+
+    Playing it has the same effect as ``GoToPress()``; a UI can show its page first.
+    """
+    from .moves import GoToPress
+
+    return GoToPress(plan_press(state, state.current).page)
+
+
 def resolve_press(state: State, plan: PressPlan, rng: random.Random | None = None) -> PressOutcome:
     """Carry out a planned press on ``state`` (steps 1-5 of p. 4, or the final-edition trigger)."""
     player = plan.player

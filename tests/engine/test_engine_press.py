@@ -156,3 +156,15 @@ def test_a_proposed_illegal_page_is_refused_with_the_checkers_words():
     assert s == before  # nothing changed
     with pytest.raises(IllegalMove, match="not among the stories you would claim"):
         s.apply(parse_move("press crime:A:1@0,0,1x2"))
+
+
+def test_optimal_press_spells_out_the_page_and_plays_the_same():
+    from pennypress.engine import optimal_press
+
+    a, b = rulebook_p9(), rulebook_p9()
+    move = optimal_press(a)
+    assert move.page is not None and len(move.page.placements) == 3
+    assert parse_move(str(move)) == move
+    a.apply(move)
+    b.apply(GoToPress())
+    assert a.players == b.players and a.last_event.press.total == b.last_event.press.total == 12
