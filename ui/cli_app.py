@@ -2,7 +2,8 @@
 
 Runs ``python -m streamlit run <installed ui/app.py>`` as a child process and
 waits for it. Ctrl-C (SIGINT) and SIGTERM are passed on to Streamlit, which
-shuts down cleanly; the command's exit status is Streamlit's. No traceback.
+shuts down cleanly (a second one kills it); the command's exit status is
+Streamlit's. No traceback.
 """
 from __future__ import annotations
 
@@ -42,31 +43,31 @@ def _port(text: str) -> int:
 def _ui(args: argparse.Namespace) -> int:
     port = _port(str(args.port))
     print(f"pennypress: starting the app on http://127.0.0.1:{port} (Ctrl-C to stop)", file=sys.stderr, flush=True)
-    proc = subprocess.Popen(streamlit_command(port))
+    # Streamlit runs in its own process group, so a terminal's Ctrl-C reaches only this
+    # process, which passes it on exactly once (and SIGTERM likewise). The handlers are
+    # installed before the child starts: exec resets handled signals to their defaults
+    # in the child, even where this process was started with SIGINT ignored.
+    proc: subprocess.Popen | None = None
+    stops = 0
 
-    def forward(signum, _frame):  # SIGTERM to us -> SIGTERM to Streamlit, then we wait for it
-        if proc.poll() is None:
-            proc.send_signal(signum)
+    def forward(signum, _frame):
+        nonlocal stops
+        stops += 1
+        if proc is not None and proc.poll() is None:
+            proc.send_signal(signum if stops == 1 else signal.SIGKILL)
 
-    previous = signal.signal(signal.SIGTERM, forward)
+    previous = {s: signal.signal(s, forward) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
-        while True:
-            try:
-                return proc.wait()
-            except KeyboardInterrupt:
-                # A terminal's Ctrl-C reaches the whole process group, Streamlit included;
-                # a SIGINT sent to us alone is passed on. Either way, wait for it to finish.
-                if proc.poll() is None:
-                    proc.send_signal(signal.SIGINT)
-                try:
-                    return proc.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    proc.terminate()
-                except KeyboardInterrupt:  # a second Ctrl-C: stop now
-                    proc.kill()
-                    return proc.wait()
+        proc = subprocess.Popen(streamlit_command(port), process_group=0)
+        if stops:  # stopped while starting
+            proc.send_signal(signal.SIGTERM)
+        return proc.wait()
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        if proc is not None and proc.poll() is None:  # only if something went wrong here
+            proc.kill()
+            proc.wait()
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -70,9 +70,10 @@ def breakdown_table(problem: PressProblem, breakdown, *, key: str) -> None:
     """The breakdown dataframe (component rows, then the total row)."""
     st.dataframe(
         breakdown_frame(problem, breakdown), hide_index=True, key=key, width="stretch",
+        column_order=["Item", "Points", "Detail"],
         column_config={
             "Item": st.column_config.TextColumn("Item", width="medium"),
-            "Detail": st.column_config.TextColumn("Detail", width="large"),
+            "Detail": st.column_config.TextColumn("Detail"),
             "Points": st.column_config.NumberColumn("Points", width="small", format="%+d"),
         },
     )

@@ -90,8 +90,26 @@ with left:
     ss[state.K_STORIES] = edited
     st.caption("Row number = story number (#0, #1, …). 1 to 5 stories; add or delete rows in the table.")
 
+def _values_from_position() -> None:
+    from pennypress.ui import positions
+
+    try:
+        game = positions.parse_position(ss["pos_doc"])
+    except BadInput as exc:
+        ss["pp_load_error"] = f"The loaded position cannot be used: {exc}"
+        return
+    for b, v in game.beat_values().items():
+        ss[state.K_VALUES][b.value] = v
+        ss[f"bv_{b.value}"] = v
+
+
 with middle:
     st.subheader("Beat values")
+    if "pos_doc" in ss:
+        st.button(
+            "Take from the loaded position", key="bv_from_position", on_click=_values_from_position,
+            help=f"The beat values in force in the position loaded in the Position viewer ({ss.get('pos_name', '')})",
+        )
     for b in BEATS:
         key = f"bv_{b.value}"
         if key not in ss:
