@@ -129,3 +129,25 @@ def stories_frame(problem: PressProblem) -> pd.DataFrame:
             for i, s in enumerate(problem.stories)
         ]
     )
+
+
+def arithmetic(points: list[int], total: int) -> str:
+    """``4 + 6 + 3 − 1 = 12``: the sum written out (the caller passes the components and their total).
+
+    >>> arithmetic([4, 6, 3, -1], 12)
+    '4 + 6 + 3 − 1 = 12'
+    >>> arithmetic([-3], -3)
+    '−3 = −3'
+    """
+    if not points:
+        return f"0 = {total}".replace("-", "−")
+    text = f"{points[0]}".replace("-", "−")
+    for p in points[1:]:
+        text += f" + {p}" if p >= 0 else f" − {-p}"
+    return f"{text} = {total}".replace("-", "−")
+
+
+def breakdown_arithmetic(problem: PressProblem, breakdown: Breakdown) -> str:
+    """The breakdown's component rows summed: the page's score written out."""
+    df = breakdown_frame(problem, breakdown)
+    return arithmetic([int(p) for p in df["Points"][:-1]], int(df["Points"].iloc[-1]))
