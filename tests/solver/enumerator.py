@@ -167,8 +167,8 @@ class Optimum:
     pages: int  # assignments visited
 
 
-def solve_exhaustive(press: Press) -> Optimum:
-    """T*, R* and the optimal score, by visiting every assignment (fast path of :func:`iter_pages`)."""
+def best_by_levels(press: Press) -> tuple[dict[tuple[int, int], int], int]:
+    """Visit every assignment; return {(top on edge, top placed): best score} and the count visited."""
     n = len(press.stories)
     opts = [[(m, t) for m, t, _ in rect_options(shape, press.ad)] for _, shape in press.stories]
     top = [press.is_top(i) for i in range(n)]
@@ -198,6 +198,12 @@ def solve_exhaustive(press: Press) -> Optimum:
                     rec(i + 1, used | m, edge, tp, base + v, (v if v > excl else excl) if on_top else excl)
 
     rec(0, 0, 0, 0, 0, 0)
+    return best, count
+
+
+def solve_exhaustive(press: Press) -> Optimum:
+    """T*, R* and the optimal score, by visiting every assignment (fast path of :func:`iter_pages`)."""
+    best, count = best_by_levels(press)
     t_star = max(e for e, _ in best)
     r_star = max(tp for e, tp in best if e == t_star) - t_star
     return Optimum(t_star, r_star, best[(t_star, t_star + r_star)], count)
@@ -242,10 +248,7 @@ def score_assignment(press: Press, rects: Sequence[Rect | None], exclusive: int 
 
 def total_first(press: Press) -> tuple[int, int, int]:
     """The reading the project rejects (most top stories in total first, then edge): (edge, placed, best)."""
-    best: dict[tuple[int, int], int] = {}
-    for p in iter_pages(press):
-        k = (p.edge, p.top_placed)
-        best[k] = max(best.get(k, -10**9), p.score)
+    best, _ = best_by_levels(press)
     placed = max(tp for _, tp in best)
     edge = max(e for e, tp in best if tp == placed)
     return edge, placed, best[(edge, placed)]
