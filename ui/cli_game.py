@@ -1,8 +1,8 @@
-"""``pennypress position ...`` and ``selfplay``: the rules engine on the command line.
+"""``pennypress position ...``, ``selfplay`` and ``replay``: the rules engine on the command line.
 
 Each subcommand is one small ``_add_<name>`` function; ``position`` has its own
-sub-subcommands (``new`` here), collected in :data:`POSITION_COMMANDS` so
-more (``validate``) can be added by appending a function.
+sub-subcommands (``new``, ``validate``), collected in :data:`POSITION_COMMANDS` so
+more can be added by appending a function.
 """
 from __future__ import annotations
 
@@ -14,11 +14,13 @@ from typing import Callable
 from pennypress.engine.bots import BOTS
 from pennypress.engine.cards import DECK_NAMES
 from pennypress.engine.definition import GameDefinition
+from pennypress.engine.record import replay
 from pennypress.engine.selfplay import run_selfplay
 from pennypress.engine.setup import new_game
 from pennypress.engine.tables import VARIANTS
+from pennypress.engine.validate import load_position, position_summary, summary_line
 
-from .cli import write_json
+from .cli import read_json, write_json
 
 
 def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> None:
@@ -44,7 +46,20 @@ def _add_position_new(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=_position_new)
 
 
-POSITION_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_position_new]
+def _position_validate(args: argparse.Namespace) -> int:
+    state = load_position(read_json(args.file))
+    write_json(position_summary(state))
+    print(summary_line(state), file=sys.stderr)
+    return 0
+
+
+def _add_position_validate(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("validate", help="check a position JSON file (docs/position.md); exit 2 naming the field if not valid")
+    p.add_argument("file", help="position JSON file, or - for stdin")
+    p.set_defaults(handler=_position_validate)
+
+
+POSITION_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_position_new, _add_position_validate]
 """Registrars of ``position`` sub-subcommands; append to add one."""
 
 
@@ -87,7 +102,32 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=_selfplay)
 
 
+# ------------------------------------------------------------------ replay
+def _replay(args: argparse.Namespace) -> int:
+    result = replay(read_json(args.file))
+    if args.verbose:
+        for entry in result.summary(verbose=True)["log"]:
+            print(f"{entry['move']:4d}  player {entry['player']}  {entry['notation']}", file=sys.stderr)
+    summary = result.summary(verbose=args.verbose)
+    write_json(summary)
+    scores = ", ".join(map(str, summary["final_scores"]))
+    end = (f"game over, won by {' and '.join(f'player {w}' for w in summary['winners'])}" if summary["over"]
+           else f"not over ({summary['phase']})")
+    checked = [k.replace("_", " ") for k, v in summary["checked"].items() if v]
+    print(f"replayed {summary['moves']} moves: {end}; scores {scores}"
+          + (f"; the record's {' and '.join(checked)} match" if checked else ""), file=sys.stderr)
+    return 0
+
+
+def _add_replay(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("replay", help="replay a game record (docs/record.md), checking every move; print a JSON summary")
+    p.add_argument("file", help="record JSON file, or - for stdin")
+    p.add_argument("--verbose", action="store_true", help="list every move (stderr) and add them to the JSON as log")
+    p.set_defaults(handler=_replay)
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add this module's subcommands to the ``pennypress`` command line."""
     _add_position(sub)
     _add_selfplay(sub)
+    _add_replay(sub)
