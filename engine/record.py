@@ -31,6 +31,7 @@ pennypress.solver.errors.BadInput: record.moves[0]: move 1 (player 0: 'assign 6 
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -254,6 +255,24 @@ def replay(doc: Any, root: str = "record") -> Replay:
         over = "" if state.is_over else f" (the game is not over after {len(events)} moves)"
         _fail(f"{root}.winners", f"the record expects {doc['winners']}, the replay gives {list(state.winners)}{over}")
     return result
+
+
+def dumps_record(doc: dict) -> str:
+    """A record as JSON text for people: one move per line (``json.loads`` gives ``doc`` back)."""
+    items = list(doc.items())
+    lines = ["{"]
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if key == "moves" and value:
+            inner = ",\n".join("    " + json.dumps(m, ensure_ascii=False) for m in value)
+            lines.append(f'  "moves": [\n{inner}\n  ]{comma}')
+        elif key == "position":
+            text = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+            lines.append(f'  "position": {text}{comma}')
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
 
 
 # ------------------------------------------------------------------ recording
