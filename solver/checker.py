@@ -126,8 +126,8 @@ class CheckResult:
         }
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {plural or word + 's'}"
 
 
 def _cells(cells) -> str:
@@ -196,7 +196,7 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
         violations.append(
             Violation(
                 "top-edge",
-                f"{who[0].upper() + who[1:]} must touch the top edge: {_plural(t_star, 'top-beat story')} "
+                f"{who[0].upper() + who[1:]} must touch the top edge: {_plural(t_star, 'top-beat story', 'top-beat stories')} "
                 f"{'fits' if t_star == 1 else 'fit'} along the top, this page has {len(top_edge)}.",
             )
         )
@@ -206,7 +206,7 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
         violations.append(
             Violation(
                 "top-total",
-                f"{_plural(t_star + r_star, 'top-beat story')} can be published on this page, this page "
+                f"{_plural(t_star + r_star, 'top-beat story', 'top-beat stories')} can be published on this page, this page "
                 f"publishes {len(top_placed)}: {who} must be placed.",
             )
         )

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from .problem import PressProblem
-from .scoring import page_key
+from .scoring import best_exclusive, page_key, score_page
+from .top_rule import top_requirements
 from .vocab import CELLS, MAX_BEAT_VALUE, MAX_CLAIMED_STORIES, Placement, cell_penalty, rectangles
 
 # Score bounds: at most 5 stories x 6 + 6 exclusive = 36; at least -16 - 5 x 6 = -46.
@@ -116,16 +117,21 @@ class PageModel:
         self.model.Add(self.edge_top == edge_top)
         self.model.Add(self.placed_top == placed_top)
 
-    def greedy_page(self) -> tuple[Placement, ...]:
-        """A quick legal-geometry page: top-beat stories first, most valuable first, top row first.
+    def greedy_page(self, start: tuple[Placement, ...] = ()) -> tuple[Placement, ...]:
+        """A quick legal-geometry page: ``start`` kept, then the other stories, top-beat and most
+        valuable first, each in the first free rectangle scanning from the top row.
 
-        Used as the search's hint and, should the time limit run out before
-        CP-SAT has any page, as the best page found (never claimed optimal).
+        Used as the search's hint and, built on :func:`top_requirements`, as
+        the page a time-cut search falls back on (never claimed optimal).
         """
         n = len(self.problem.stories)
-        order = sorted(range(n), key=lambda i: (not self.problem.is_top(i), -self.problem.value(i), i))
-        taken: set[tuple[int, int]] = set()
-        page = []
+        done = {p.story for p in start}
+        order = sorted(
+            (i for i in range(n) if i not in done),
+            key=lambda i: (not self.problem.is_top(i), -self.problem.value(i), i),
+        )
+        taken = {c for p in start for c in p.cells()}
+        page = list(start)
         for i in order:
             options = sorted((p for p, _ in self.options if p.story == i), key=lambda p: (p.y, p.x, p.w))
             for p in options:
@@ -137,8 +143,6 @@ class PageModel:
         return tuple(sorted(page))
 
     def _solution_from_page(self, placements: tuple[Placement, ...], status: str) -> Solution:
-        from .scoring import best_exclusive, score_page
-
         exclusive = best_exclusive(self.problem, placements)
         top = [p for p in placements if self.problem.is_top(p.story)]
         return Solution(
@@ -157,17 +161,37 @@ class PageModel:
         solver.parameters.num_workers = 1  # deterministic: same input, same page
         solver.parameters.random_seed = 0
         solver.parameters.max_time_in_seconds = time_limit
-        hint = self.greedy_page() if not self._cut else ()
-        self.model.ClearHints()
-        chosen = set(hint)
-        for p, v in self.options:
-            self.model.AddHint(v, p in chosen)
+        if not self._cut:
+            chosen = set(self.greedy_page())
+            self.model.ClearHints()
+            for p, v in self.options:
+                self.model.AddHint(v, p in chosen)
         status = solver.Solve(self.model)
-        if status == cp_model.UNKNOWN and not self._cut:
-            # Out of time before CP-SAT held any page: the hint is a legal-geometry page.
-            return self._solution_from_page(hint, "FEASIBLE")
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return None
+        if status == cp_model.OPTIMAL or self._cut:
+            # After cuts (k-best) the levels are fixed constraints, so any page found is legal.
+            return self._read(solver, status) if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
+        return self._time_cut(solver, status)
+
+    def _time_cut(self, solver: cp_model.CpSolver, status: int) -> Solution:
+        """The time limit ran out: the best *legal* page at hand, never claimed optimal.
+
+        A CP-SAT incumbent need not meet the top-beat rule (the rule is part of
+        the objective), so the rule's exact counts come from
+        :func:`top_requirements`, whose arrangement, filled greedily, is always
+        a legal page; the incumbent is kept only if it meets the same counts
+        and scores more.
+        """
+        t_star, r_star, top_page = top_requirements(self.problem)
+        best = self._solution_from_page(self.greedy_page(top_page), "FEASIBLE")
+        if status == cp_model.FEASIBLE:
+            found = self._read(solver, status)
+            if (found.edge_top, found.placed_top) == (t_star, t_star + r_star) and (
+                found.objective_score > best.objective_score
+            ):
+                best = found
+        return best
+
+    def _read(self, solver: cp_model.CpSolver, status: int) -> Solution:
         placements = tuple(sorted(p for p, v in self.options if solver.BooleanValue(v)))
         exclusive = next((i for i, v in self.exclusive.items() if solver.BooleanValue(v)), None)
         return Solution(

@@ -34,6 +34,8 @@ def _each(doc: Any, fn: Callable[[Any, str], dict]) -> Any:
 
 def _layout(args: argparse.Namespace) -> int:
     time_limit = args.time_limit
+    if args.alternatives < 0:
+        raise BadInput(f"--alternatives: expected 0 or more pages, got {args.alternatives}")
 
     def one(doc: Any, where: str) -> dict:
         if isinstance(doc, dict) and "layout" in doc:

@@ -245,8 +245,6 @@ def test_malformed_layout_is_bad_input(layout, word):
     assert word in str(exc.value)
 
 
-@pytest.mark.xfail(strict=True, reason="checker._plural(n, 'top-beat story') appends 's': messages say "
-                   "'2 top-beat storys fit along the top' / '5 top-beat storys can be published'")
 def test_messages_spell_plurals():
     two_c = problem_of(press_doc([("crime", "C"), ("crime", "C")], {**VALUES_12, "crime": 6}))
     chk = check_page(two_c, ProposedPage(()))  # both C fit along the top: T* = 2
