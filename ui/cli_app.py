@@ -3,7 +3,7 @@
 Runs ``python -m streamlit run <installed ui/app.py>`` as a child process and
 waits for it. Ctrl-C (SIGINT) and SIGTERM are passed on to Streamlit, which
 shuts down cleanly (a second one kills it); the command's exit status is
-Streamlit's. No traceback.
+Streamlit's (0 after a clean stop, see :func:`exit_status`). No traceback.
 """
 from __future__ import annotations
 
@@ -30,6 +30,22 @@ def streamlit_command(port: int) -> list[str]:
     ]
 
 
+def exit_status(returncode: int, forwarded: set[int]) -> int:
+    """Streamlit's exit status as a command's.
+
+    With a browser connected, Streamlit's server shuts down gracefully on
+    SIGINT/SIGTERM and then re-raises the signal, ending "killed by SIGINT".
+    When that signal is the stop we passed on, the stop was clean: 0. Any other
+    death by signal N is reported the shell's way, 128 + N.
+
+    >>> exit_status(0, set()), exit_status(-2, {2}), exit_status(-9, {2}), exit_status(1, {2})
+    (0, 0, 137, 1)
+    """
+    if returncode < 0:
+        return 0 if -returncode in forwarded else 128 - returncode
+    return returncode
+
+
 def _port(text: str) -> int:
     try:
         port = int(text)
@@ -49,19 +65,22 @@ def _ui(args: argparse.Namespace) -> int:
     # in the child, even where this process was started with SIGINT ignored.
     proc: subprocess.Popen | None = None
     stops = 0
+    forwarded: set[int] = set()
 
     def forward(signum, _frame):
         nonlocal stops
         stops += 1
         if proc is not None and proc.poll() is None:
+            forwarded.add(signum if stops == 1 else signal.SIGKILL)
             proc.send_signal(signum if stops == 1 else signal.SIGKILL)
 
     previous = {s: signal.signal(s, forward) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         proc = subprocess.Popen(streamlit_command(port), process_group=0)
         if stops:  # stopped while starting
+            forwarded.add(signal.SIGTERM)
             proc.send_signal(signal.SIGTERM)
-        return proc.wait()
+        return exit_status(proc.wait(), forwarded)
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)

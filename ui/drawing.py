@@ -119,7 +119,7 @@ def page_svg(
     # --- unpublished stories, listed under the page
     below: list[str] = []
     if unplaced:
-        below.append(_text(LEFT, y_cursor + 8, "Not published (claimed, no room on the page):", size=13,
+        below.append(_text(LEFT, y_cursor + 8, "Not published (claimed, not on the page):", size=13,
                            weight="bold", anchor="start", fill="#333"))
         y_cursor += 24
         for i in unplaced:

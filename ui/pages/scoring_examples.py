@@ -82,10 +82,10 @@ with tab12:
                 rows = [
                     {
                         "Story": s.story.label,
-                        "To": _name(names, s.player),
-                        "Beat marker": game.markers[s.story.beat],
-                        "Scoop value": game.scoop_value(s.story.beat),
+                        "Marker": game.markers[s.story.beat],
+                        "Scoop value there": game.scoop_value(s.story.beat),
                         "Points": s.points,
+                        "To": _name(names, s.player),
                     }
                     for s in out.scoops
                 ]

@@ -1,0 +1,132 @@
+"""Position viewer and Scoring examples: the engine's numbers on screen, bad positions as messages."""
+from __future__ import annotations
+
+import json
+
+from ui_helpers import errors, frame, metrics, no_traceback, open_app
+
+from pennypress.engine import GoToPress, State, new_game
+from pennypress.engine.press import plan_press
+from pennypress.ui import state
+from pennypress.ui.example_files import load, position_examples
+
+VIEWER = "pages/position_viewer.py"
+EXAMPLES = "pages/scoring_examples.py"
+
+
+def example(name: str) -> State:
+    return State.from_json(load(position_examples()[name]))
+
+
+def paste(at, text: str) -> None:
+    at.text_area(key="pos_paste").input(text).run()
+    at.button(key="pos_load_paste").click().run()
+    no_traceback(at)
+
+
+def test_viewer_opens_on_the_12_point_position():
+    at = open_app(VIEWER)
+    game = example("rulebook-12-points")
+    m = metrics(at)
+    assert m["To move"] == "Player 0" and m["Phase"] == "normal" and m["Top beat(s)"] == "Politics"
+    board = frame(at, "Beat", "Marker", "Value", "Scoop")
+    assert list(board["Value"]) == [game.beat_value(b) for b in game.beat_values()]
+    assert list(board["Scoop"]) == [game.scoop_value(b) for b in game.beat_values()]
+    assert list(board["Top beat"]) == ["", "", "★ TOP", "", ""]
+    players = frame(at, "Player", "Circulation", "Pennies")
+    assert list(players["Home"]) == [p.home for p in game.players]
+    # the player to move, if they pressed now: the engine's own press on a copy
+    event = game.clone().apply(GoToPress())
+    assert m["Optimal total"] == str(event.press.total) == "12"
+    scoops = frame(at, "To", "Story", "Scoop points")
+    assert list(scoops["Scoop points"]) == [s.points for s in event.press.scoops]
+    assert sum(scoops["Scoop points"]) == 2
+    assert sum("pennypress-board" in x.value for x in at.markdown) == 1
+
+
+def test_every_opponent_has_a_press_now_section():
+    at = open_app(VIEWER)
+    at.selectbox(key="pos_example_pick").set_value("when-not-to-press").run()
+    at.button(key="pos_load_example").click().run()
+    no_traceback(at)
+    game = example("when-not-to-press")
+    assert metrics(at)["To move"] == "Player 2"
+    labels = [e.label for e in at.expander]
+    assert "Player 0 pressing now" in labels and "Player 1 pressing now" in labels
+    totals = [m.value for m in at.metric if m.label == "Optimal total"]
+    expected = [plan_press(game, p).breakdown.total for p in (2, 0, 1)]
+    assert totals == [str(t) for t in expected]
+
+
+def test_invalid_and_impossible_positions_are_messages():
+    at = open_app(VIEWER)
+    paste(at, '{"format": "pennypress-state", ')
+    assert any("Not valid JSON" in e for e in errors(at))
+    assert metrics(at)["To move"] == "Player 0"  # the previous position stays
+
+    doc = new_game(3, seed=5).to_json()
+    doc["players"][1]["home"] = 4
+    paste(at, json.dumps(doc))
+    assert any("position.players[1]" in e and "reporters" in e for e in errors(at))
+
+    paste(at, "[1, 2, 3]")
+    assert errors(at)
+
+    paste(at, json.dumps(new_game(4, seed=9).to_json()))
+    assert not errors(at)
+    assert metrics(at)["Players"] == "4"
+
+
+def test_uploading_a_file_and_dealing_a_new_game():
+    at = open_app(VIEWER)
+    doc = new_game(2, seed=3).to_json()
+    at.file_uploader(key="pos_upload").upload("two.json", json.dumps(doc).encode(), "application/json").run()
+    no_traceback(at)
+    assert metrics(at)["Players"] == "2"
+    at.file_uploader(key="pos_upload").upload("bad.json", b"not json", "application/json").run()
+    no_traceback(at)
+    assert any("bad.json" in e and "Not valid JSON" in e for e in errors(at))
+    at.number_input(key="pos_players").set_value(5).run()
+    at.button(key="pos_deal").click().run()
+    no_traceback(at)
+    assert metrics(at)["Players"] == "5"
+
+
+def test_a_press_goes_to_the_press_desk_and_values_come_from_the_position():
+    at = open_app(VIEWER)
+    at.button(key="pv0_to_desk").click().run()
+    at.switch_page("pages/press_desk.py").run()
+    no_traceback(at)
+    assert metrics(at)["Optimal total"] == "12"
+    assert "Player 0 pressing now" in at.session_state[state.K_SOURCE]
+    at.number_input(key="bv_war").set_value(0).run()
+    assert metrics(at)["Optimal total"] != "12"
+    at.button(key="bv_from_position").click().run()
+    assert at.number_input(key="bv_war").value == 3
+    assert metrics(at)["Optimal total"] == "12"
+
+
+def test_scoring_examples_are_computed():
+    at = open_app(EXAMPLES)
+    no_traceback(at)
+    assert not errors(at)
+    m = metrics(at)
+    assert m["The Times scores"] == "12"
+    assert m["The Sun's scoops"] == "2"
+    scoop_rows = frame(at, "Story", "Marker", "Scoop value there")
+    assert sorted(scoop_rows["Story"]) == ["Crime & Calamity B (1★)", "War D (3★)"]
+    assert list(scoop_rows["Points"]) == [1, 1]
+    assert any("6 + 3 + 4 − 1 = 12" in x.value or "4 + 6 + 3 − 1 = 12" in x.value for x in at.markdown)
+    assert list(frame(at, "File", "Optimal total")["Optimal total"]) == [12, 12, 12]
+    # when not to press: the War D cannot be published
+    herald = plan_press(example("when-not-to-press"), 2)
+    assert m["The Herald scores now"] == str(herald.breakdown.total)
+    assert m["Stories left unpublished"] == "1"
+    assert int(m["Same stories without the ad"]) > herald.breakdown.total
+    # the end-game bonus tie: Times and Herald 7, World 0
+    assert m["The Times: Politics bonus"] == "7"
+    assert m["The Herald: Politics bonus"] == "7"
+    assert m["The World: Politics bonus"] == "0"
+    politics = frame(at, "Newspaper", "Politics stories")
+    assert list(politics["Stars"]) == [3, 3, 2]
+    assert list(politics["Stories"]) == [1, 3, 1]

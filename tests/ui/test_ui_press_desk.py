@@ -1,0 +1,143 @@
+"""Press desk: the built-in example, changes that the solver answers, and bad input as messages."""
+from __future__ import annotations
+
+import json
+
+from ui_helpers import errors, frame, metrics, no_traceback, open_app
+
+from pennypress.solver import PressProblem, best_layouts, make_problem, solve
+from pennypress.ui import state
+
+RULEBOOK = make_problem(
+    [("politics", "A", 2), ("crime", "B", 1), ("war", "D", 3)],
+    {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0},
+)
+
+
+def set_stories(at, rows):
+    """Replace the stories table as the editor would, then rerun."""
+    at.session_state[state.K_STORIES] = state.stories_table(rows)
+    del at.session_state[state.EDITOR_KEY]  # the editor is rebuilt from the new table
+    return at.run()
+
+
+def svgs(at) -> list[str]:
+    return [m.value for m in at.markdown if "<svg" in m.value]
+
+
+def test_opens_on_the_builtin_example_with_total_12():
+    at = open_app()
+    no_traceback(at)
+    assert at.title[0].value == "Press desk"
+    m = metrics(at)
+    assert m["Optimal total"] == "12"
+    assert m["Circulation gain"] == "12"
+    assert m["Search"] == "Proven"
+    table = frame(at, "Item", "Points")
+    assert table["Item"].iloc[-1] == "Total"
+    assert table["Points"].iloc[-1] == 12
+    assert table["Points"].iloc[:-1].sum() == 12  # the rows add up to the total
+    page = svgs(at)[0]
+    assert "EXCLUSIVE ×2" in page and "★ TOP" in page and "−1" in page
+    assert any("Politics is the top beat. 1 top-beat story can touch the top edge" in m.value for m in at.markdown)
+
+
+def test_the_ad_buttons_change_the_page_as_the_solver_says():
+    at = open_app()
+    at.button(key="ad_1_0").click().run()
+    no_traceback(at)
+    expected = solve(PressProblem(RULEBOOK.stories, RULEBOOK.beat_values, (1, 0))).total
+    assert metrics(at)["Optimal total"] == str(expected)
+    assert at.session_state[state.K_AD] == [1, 0]
+    assert 'class="ad"' in svgs(at)[0]
+    at.button(key="ad_none").click().run()
+    assert metrics(at)["Optimal total"] == "12"
+
+
+def test_changing_a_beat_value_changes_the_result_as_the_solver_says():
+    at = open_app()
+    at.number_input(key="bv_politics").set_value(1).run()
+    no_traceback(at)
+    values = dict(RULEBOOK.beat_values)
+    values[next(b for b in values if b.value == "politics")] = 1
+    expected = solve(PressProblem(RULEBOOK.stories, values, None))
+    assert metrics(at)["Optimal total"] == str(expected.total)
+    # War and Crime & Calamity are now the top beats
+    assert any("are the top beats" in m.value for m in at.markdown)
+    table = frame(at, "Item", "Points")
+    assert table["Points"].iloc[:-1].sum() == table["Points"].iloc[-1] == expected.total
+
+
+def test_alternatives_are_distinct_and_scored_against_the_optimum():
+    at = open_app()
+    table = frame(at, "Versus optimal")
+    assert len(table) == 3
+    assert (table["Versus optimal"] == table["Total"] - 12).all()
+    assert (table["Total"] <= 12).all()
+    optimum = solve(RULEBOOK)
+    expected = [r.total for r in best_layouts(RULEBOOK, 4) if r.page_key != optimum.page_key][:3]
+    assert list(table["Total"]) == expected
+    assert len(svgs(at)) == 1 + 3  # the optimal page and one drawing per alternative
+
+
+def test_blank_cells_zero_and_six_stories_are_messages_not_tracebacks():
+    at = open_app()
+    set_stories(at, [{"beat": "politics", "shape": "A"}, {"beat": None, "shape": "B"}])
+    no_traceback(at)
+    assert any("Story #1 (row 2 of the table): the beat is blank" in e for e in errors(at))
+    assert not metrics(at)
+
+    set_stories(at, [{"beat": "war", "shape": None}])
+    assert any("the shape is blank" in e for e in errors(at))
+
+    set_stories(at, [])
+    no_traceback(at)
+    assert any("a press claims 1 to 5 stories, got 0" in e for e in errors(at))
+
+    set_stories(at, [{"beat": "war", "shape": "A"}] * 6)
+    no_traceback(at)
+    assert any("got 6" in e for e in errors(at))
+
+    set_stories(at, [{"beat": "city", "shape": "C", "stars": 2}])
+    no_traceback(at)
+    assert not errors(at)
+    expected = solve(PressProblem.from_json({**RULEBOOK.to_json(), "stories": [{"beat": "city", "shape": "C", "stars": 2}]}))
+    assert metrics(at)["Optimal total"] == str(expected.total)
+
+
+def test_pasted_json_loads_or_shows_the_problem():
+    at = open_app()
+    at.text_area(key="press_paste").input('{"stories": [').run()
+    at.button(key="press_load_paste").click().run()
+    no_traceback(at)
+    assert any("Not valid JSON" in e for e in errors(at))
+    assert metrics(at)["Optimal total"] == "12"  # the previous press stays
+
+    at.text_area(key="press_paste").input(json.dumps({**RULEBOOK.to_json(), "beat_values": {"war": 9}})).run()
+    at.button(key="press_load_paste").click().run()
+    assert any("beat_values" in e for e in errors(at))
+
+    doc = {
+        "stories": [{"beat": "city", "shape": "A"}, {"beat": "city", "shape": "A"}, {"beat": "war", "shape": "D"}],
+        "beat_values": {"war": 3, "crime": 2, "politics": 2, "city": 5, "human": 1},
+        "ad": [1, 1],
+    }
+    at.text_area(key="press_paste").input(json.dumps(doc)).run()
+    at.button(key="press_load_paste").click().run()
+    no_traceback(at)
+    assert not errors(at)
+    expected = solve(PressProblem.from_json(doc))
+    assert metrics(at)["Optimal total"] == str(expected.total)
+    assert "Not published" in svgs(at)[0]  # the War D has no room
+
+
+def test_examples_load_from_the_examples_folder():
+    at = open_app()
+    at.selectbox(key="press_example_pick").set_value("when-not-to-press").run()
+    at.button(key="press_load_example").click().run()
+    no_traceback(at)
+    from pennypress.ui.example_files import load, press_examples
+
+    expected = solve(PressProblem.from_json(load(press_examples()["when-not-to-press"])))
+    assert metrics(at)["Optimal total"] == str(expected.total)
+    assert at.session_state[state.K_AD] == [1, 1]

@@ -1,0 +1,54 @@
+"""App tests: Streamlit's AppTest on the real app file, plus helpers to read its tables.
+
+The app is driven through ``ui/app.py`` (``st.navigation``), so page links and
+page switches are exercised as a user meets them.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+import pennypress.ui
+
+APP = Path(pennypress.ui.__file__).resolve().with_name("app.py")
+TIMEOUT = 60
+
+
+def open_app(page: str | None = None) -> AppTest:
+    """The app after its first run, optionally switched to ``page`` (e.g. ``"pages/check_page.py"``)."""
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT).run()
+    assert not at.exception, at.exception
+    if page:
+        at.switch_page(page).run()
+        assert not at.exception, at.exception
+    return at
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    """``label -> value`` of every metric (the first one wins for repeated labels)."""
+    out: dict[str, str] = {}
+    for m in at.metric:
+        out.setdefault(m.label, m.value)
+    return out
+
+
+def frames(at: AppTest, *columns: str) -> list:
+    """Every DataFrame shown by ``st.dataframe`` that has all of ``columns``, in page order."""
+    return [d.value for d in at.dataframe if all(c in d.value.columns for c in columns)]
+
+
+def frame(at: AppTest, *columns: str):
+    """The first shown DataFrame that has all of ``columns``."""
+    found = frames(at, *columns)
+    assert found, f"no dataframe with columns {columns}; have {[list(d.value.columns) for d in at.dataframe]}"
+    return found[0]
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def no_traceback(at: AppTest) -> None:
+    assert not at.exception, [e.message for e in at.exception]
+
