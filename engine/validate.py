@@ -312,7 +312,11 @@ class _Checks:
             if ad is not None:
                 if pennies == 0:
                     self.fail(f"players[{i}].ad", "a player places an ad only after a press (pennies is 0): expected null")
-                row = ad_row(pennies)
+                try:
+                    row = ad_row(pennies)
+                except ValueError:
+                    self.fail(f"players[{i}].ad", f"a player with {pennies} pennies has no ad: that press triggered or "
+                              "came after the final edition, and no card was drawn: expected null")
                 if ad[1] != row:
                     self.fail(f"players[{i}].ad", f"{ad} is in row {ad[1]}, but the ad goes in the row of the highest "
                               f"penny: row {row} with {pennies} {'penny' if pennies == 1 else 'pennies'}")
