@@ -149,6 +149,9 @@ def press_preview(state: State, player: int) -> PressPreview:
         event = clone.apply(GoToPress(), rng=random.Random(0))
     except BadInput as exc:
         return PressPreview(player, claimed, left, problem, None, f"The engine refused the press: {exc}")
+    except Exception as exc:  # noqa: BLE001 - a viewer must not crash on a position the engine cannot press
+        return PressPreview(player, claimed, left, problem, None,
+                            f"The press could not be worked out ({type(exc).__name__}: {exc}).")
     return PressPreview(player, claimed, left, problem, event.press)
 
 

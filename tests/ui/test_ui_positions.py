@@ -77,6 +77,25 @@ def test_invalid_and_impossible_positions_are_messages():
     assert metrics(at)["Players"] == "4"
 
 
+def test_a_finished_game_shows_the_end_scoring():
+    import random
+
+    from pennypress.engine.bots import GreedyBot
+
+    game = new_game(3, seed=11)
+    bots = [GreedyBot(seed=i) for i in range(3)]
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(game), rng=random.Random(game.ply))
+    at = open_app(VIEWER)
+    paste(at, json.dumps(game.to_json()))
+    assert not errors(at)
+    assert metrics(at)["To move"] == "game over"
+    assert any(h.value == "End scoring" for h in at.subheader)
+    bonus = frame(at, "Beat", "Bonus marker", "Points each")
+    assert list(bonus["Points each"]) == [b.points for b in game.last_event.end.bonuses]
+    assert any(f"**{game.last_event.end.circulation[0]}**" in m.value for m in at.markdown)
+
+
 def test_uploading_a_file_and_dealing_a_new_game():
     at = open_app(VIEWER)
     doc = new_game(2, seed=3).to_json()
