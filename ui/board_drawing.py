@@ -152,3 +152,37 @@ def mat_svg(state: State, player: int) -> str:
         parts.append(_text(bx + 14, yy + 5.5, f"{b.title}: {p.stars(b)}★", size=10, anchor="start", fill="#333"))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def bonus_track_svg(state: State) -> str:
+    """The bonus track (2..20) with the five beats' bonus markers; beats on the same value stack up."""
+    from pennypress.engine.tables import BONUS_MAX, BONUS_START
+
+    step = 50
+    short = {"war": "War", "crime": "Crime", "politics": "Politics", "city": "NYC", "human": "Human"}
+    values = list(range(BONUS_START, BONUS_MAX + 1))
+    at: dict[int, list] = {}
+    for b in BEATS:
+        at.setdefault(state.bonus[b], []).append(b)
+    rows = max(len(v) for v in at.values())
+    width = 20 + len(values) * step
+    height = 40 + rows * 22 + 6
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="100%" style="max-width:{width}px;height:auto" '
+        f'viewBox="0 0 {width} {height}" font-family="Helvetica, Arial, sans-serif" role="img" class="pennypress-bonus">',
+        "<title>The bonus track</title>",
+        f'<rect width="{width}" height="{height}" rx="6" fill="#fffdf7"/>',
+    ]
+    for k, v in enumerate(values):
+        x = 10 + k * step
+        parts.append(f'<rect x="{x}" y="6" width="{step - 4}" height="24" rx="4" fill="#efe9d8" stroke="#b9b09a"/>')
+        parts.append(_text(x + (step - 4) / 2, 18.5, str(v), size=12, fill="#333", weight="bold"))
+        for r, b in enumerate(at.get(v, [])):
+            style = BEAT_STYLE[b]
+            cy = 40 + r * 22 + 8
+            parts.append(f'<rect x="{x}" y="{cy - 9}" width="{step - 4}" height="18" rx="9" fill="{style.fill}" '
+                         f'stroke="{style.stroke}"/>')
+            parts.append(_text(x + (step - 4) / 2, cy + 0.5, short[b.value], size=10, fill=style.text,
+                               weight="bold"))
+    parts.append("</svg>")
+    return "".join(parts)

@@ -42,6 +42,7 @@ def test_viewer_opens_on_the_12_point_position():
     assert list(scoops["Scoop points"]) == [s.points for s in event.press.scoops]
     assert sum(scoops["Scoop points"]) == 2
     assert sum("pennypress-board" in x.value for x in at.markdown) == 1
+    assert sum("pennypress-bonus" in x.value for x in at.markdown) == 1
 
 
 def test_every_opponent_has_a_press_now_section():

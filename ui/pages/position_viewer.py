@@ -8,7 +8,7 @@ import streamlit as st
 from pennypress.engine import new_game
 from pennypress.solver import BadInput
 from pennypress.ui import example_files, positions, solving, state
-from pennypress.ui.board_drawing import board_svg, mat_svg, player_chip
+from pennypress.ui.board_drawing import board_svg, bonus_track_svg, mat_svg, player_chip
 from pennypress.ui.drawing import result_svg
 from pennypress.ui.explain import story_label
 from pennypress.ui.widgets import result_panel, show_svg
@@ -145,6 +145,8 @@ notes.append(f"ply {game.ply}")
 st.caption(" · ".join(notes))
 
 show_svg(board_svg(game))
+st.markdown("**Bonus track** (each beat's bonus marker; the end bonus goes to the most stars published in that beat)")
+show_svg(bonus_track_svg(game))
 st.dataframe(positions.board_frame(game), hide_index=True, key="pos_board", width="stretch")
 
 st.subheader("Players")

@@ -11,7 +11,7 @@ import streamlit as st
 from pennypress.engine import Decline
 from pennypress.solver import BadInput, PressProblem
 from pennypress.ui import example_files, positions, solving, state
-from pennypress.ui.board_drawing import board_svg
+from pennypress.ui.board_drawing import board_svg, bonus_track_svg
 from pennypress.ui.drawing import result_svg
 from pennypress.ui.explain import arithmetic, breakdown_arithmetic, top_rule_text
 from pennypress.ui.widgets import breakdown_table, show_svg
@@ -182,6 +182,7 @@ with tabbonus:
         except BadInput as exc:
             st.warning(f"The engine would not end the game from here ({exc}); scoring the position as it stands.")
             end = positions.end_outcome(game)
+        show_svg(bonus_track_svg(game))
         politics = next(bb for bb in end.bonuses if bb.beat.value == "politics")
         rows = []
         for i, p in enumerate(game.players):
