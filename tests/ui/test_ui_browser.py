@@ -127,7 +127,7 @@ def _settle(driver, timeout: float = 60) -> list[str]:
         values = [e.text for e in driver.find_elements(By.CSS_SELECTOR, '[data-testid="stMetricValue"]')]
         if values and values[0] and not running:
             quiet_since = quiet_since or time.monotonic()
-            if time.monotonic() - quiet_since > 1.0:
+            if time.monotonic() - quiet_since > 0.6:
                 return values
         else:
             quiet_since = None
