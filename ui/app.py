@@ -16,7 +16,7 @@ from pathlib import Path
 
 import streamlit as st
 
-HERE = Path(__file__).resolve().parent / "pages"
+HERE = Path(__file__).resolve().parent / "app_pages"  # not "pages/": that name switches Streamlit to its old page-folder mode
 
 st.set_page_config(page_title="Penny Press assistant", page_icon=":material/newspaper:", layout="wide")
 

@@ -169,6 +169,12 @@ def test_press_desk_in_a_real_browser(server, browser):
     url, proc = server
     ARTIFACTS.mkdir(exist_ok=True)
 
+    # A deep link as the server's very first visit still gets the app's own navigation
+    browser.get(f"{url}/scoring_examples")
+    assert _settle(browser)[0] == "12"
+    nav = browser.find_element(By.CSS_SELECTOR, '[data-testid="stSidebarNav"]').text
+    assert "Press desk" in nav and "Check my page" in nav and "app" not in nav.split(), nav
+
     browser.get(url)
     values = _settle(browser)
     assert values[0] == "12", values  # the built-in example's optimal total

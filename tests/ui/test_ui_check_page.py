@@ -7,7 +7,7 @@ from ui_helpers import errors, frame, metrics, no_traceback, open_app
 
 from pennypress.solver import Placement, ProposedPage, check_page, make_problem
 
-PAGE = "pages/check_page.py"
+PAGE = "app_pages/check_page.py"
 RULEBOOK = make_problem(
     [("politics", "A", 2), ("crime", "B", 1), ("war", "D", 3)],
     {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0},

@@ -10,8 +10,8 @@ from pennypress.engine.press import plan_press
 from pennypress.ui import state
 from pennypress.ui.example_files import load, position_examples
 
-VIEWER = "pages/position_viewer.py"
-EXAMPLES = "pages/scoring_examples.py"
+VIEWER = "app_pages/position_viewer.py"
+EXAMPLES = "app_pages/scoring_examples.py"
 
 
 def example(name: str) -> State:
@@ -115,7 +115,7 @@ def test_uploading_a_file_and_dealing_a_new_game():
 def test_a_press_goes_to_the_press_desk_and_values_come_from_the_position():
     at = open_app(VIEWER)
     at.button(key="pv0_to_desk").click().run()
-    at.switch_page("pages/press_desk.py").run()
+    at.switch_page("app_pages/press_desk.py").run()
     no_traceback(at)
     assert metrics(at)["Optimal total"] == "12"
     assert "Player 0 pressing now" in at.session_state[state.K_SOURCE]

@@ -16,7 +16,7 @@ TIMEOUT = 60
 
 
 def open_app(page: str | None = None) -> AppTest:
-    """The app after its first run, optionally switched to ``page`` (e.g. ``"pages/check_page.py"``)."""
+    """The app after its first run, optionally switched to ``page`` (e.g. ``"app_pages/check_page.py"``)."""
     at = AppTest.from_file(str(APP), default_timeout=TIMEOUT).run()
     assert not at.exception, at.exception
     if page:
