@@ -20,7 +20,7 @@ st.caption(
     "Lay out the press from the Press desk the way you would at the table; the checker says whether "
     "the page is legal, names every broken rule, and counts the points it gives away."
 )
-link_to("pages/press_desk.py", "Change the stories, values or ad on the Press desk", ":material/edit:")
+link_to("app_pages/press_desk.py", "Change the stories, values or ad on the Press desk", ":material/edit:")
 
 with reported("The press from the Press desk"):
     problem = state.current_problem(st)
