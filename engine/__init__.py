@@ -33,7 +33,7 @@ from .moves import (
 )
 from .bots import GreedyBot, RandomBot
 from .invariants import InvariantChecker, check_state
-from .press import optimal_press
+from .press import optimal_press, preview_press, scoops_given
 from .rules import apply_move, legal_moves, why_illegal
 from .selfplay import play_game, run_selfplay
 from .setup import empty_state, new_game
@@ -46,5 +46,5 @@ __all__ = [
     "Page", "PagePlacement", "PassNewsboy", "Phase", "PlayerState", "PressOutcome", "Reassign",
     "Recall", "Scoop", "State", "Story", "apply_move", "end_scoring", "legal_moves", "load_deck",
     "new_game", "parse_move", "why_illegal", "winners", "GreedyBot", "RandomBot", "InvariantChecker",
-    "check_state", "optimal_press", "play_game", "run_selfplay", "empty_state",
+    "check_state", "optimal_press", "preview_press", "scoops_given", "play_game", "run_selfplay", "empty_state",
 ]

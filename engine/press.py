@@ -81,6 +81,57 @@ def plan_press(state: State, player: int, page: Page | None = None) -> PressPlan
     return PressPlan(player, claimed, problem, Page.from_solver(claimed, placements, check.exclusive), check.breakdown)
 
 
+def scoops_given(state: State, player: int, claimed: tuple[Story, ...]) -> tuple[Scoop, ...]:
+    """Scoop points ``player`` pressing ``claimed`` gives away: once per other player per story
+    they have a reporter on, at that beat's scoop value now (exclusives do not change it)."""
+    return tuple(
+        Scoop(other, story, state.scoop_value(story.beat))
+        for story in claimed
+        for other, n in enumerate(state.reporters[story])
+        if other != player and n
+    )
+
+
+def would_trigger(state: State, player: int) -> bool:
+    """Whether a press by ``player`` now would trigger the final edition."""
+    return (
+        state.phase is Phase.NORMAL
+        and state.players[player].pennies + 1 >= state.definition.final_edition_presses
+    )
+
+
+def preview_press(state: State, player: int, page: Page | None = None) -> PressOutcome:
+    """What ``player`` would claim, leave, give away and score by pressing now -- any player,
+    not only the one to move; the state is not changed and no headline card is drawn.
+
+    Raises :class:`IllegalMove` if ``player`` can claim nothing or the page is illegal.
+
+    >>> from pennypress.engine import new_game, parse_move
+    >>> s = new_game(3, seed=7)
+    >>> story = next(s.stories_in_play())
+    >>> _ = s.apply(parse_move(f"assign 2 {story}"))
+    >>> before = s.to_json()
+    >>> out = preview_press(s, 0)
+    >>> [str(c) for c in out.claimed], out.gain == out.total or out.total < 0, s.to_json() == before
+    (['war:B:1'], True, True)
+    """
+    plan = plan_press(state, player, page)
+    return PressOutcome(
+        player=player,
+        claimed=plan.claimed,
+        left=state.outnumbered(player),
+        scoops=scoops_given(state, player, plan.claimed),
+        beat_values=tuple(plan.problem.beat_values[b] for b in BEATS),
+        ad=state.players[player].ad,
+        page=plan.page,
+        unpublished=tuple(s for s in plan.claimed if s not in {p.story for p in plan.page.placements}),
+        total=plan.breakdown.total,
+        gain=plan.breakdown.gain,
+        breakdown=plan.breakdown.to_json(),
+        final_edition=would_trigger(state, player),
+    )
+
+
 def optimal_press(state: State) -> "GoToPress":
     """The press the player to move would make with the solver's optimal page, page spelled out.
 
@@ -96,12 +147,7 @@ def resolve_press(state: State, plan: PressPlan, rng: random.Random | None = Non
     player = plan.player
     me = state.players[player]
     left = state.outnumbered(player)
-    scoops = []
-    for story in plan.claimed:
-        points = state.scoop_value(story.beat)
-        for other, n in enumerate(state.reporters[story]):
-            if other != player and n:
-                scoops.append(Scoop(other, story, points))
+    scoops = scoops_given(state, player, plan.claimed)
     for sc in scoops:
         state.players[sc.player].circulation += sc.points
     for story in plan.claimed:
@@ -115,11 +161,11 @@ def resolve_press(state: State, plan: PressPlan, rng: random.Random | None = Non
     me.circulation += plan.breakdown.gain
     ad = me.ad
     me.ad = None
+    triggered = would_trigger(state, player)  # counts the penny taken next
     me.pennies += 1
     card = None
     added: tuple[Story, ...] = ()
     new_ad = None
-    triggered = state.phase is Phase.NORMAL and me.pennies >= state.definition.final_edition_presses
     if triggered:
         start_final_edition(state, player)
     elif state.phase is Phase.NORMAL:

@@ -2,10 +2,9 @@
 
 Everything is asked of the engine (:mod:`pennypress.engine`): claims
 (``State.claimable``), the press problem (``engine.press.press_problem``), the
-beat and scoop values, the end scoring. The engine has no pure "what would
-player P claim and give away if they pressed now" function yet, so
-:func:`press_preview` presses on a clone of the position through the public
-move API and reads the engine's own press outcome.
+beat and scoop values, the end scoring, and "what would player P claim, give
+away and score if they pressed now" (``engine.press.preview_press``), which
+:func:`press_preview` wraps with the reasons a player cannot press.
 
 >>> import json
 >>> from pennypress.ui.example_files import position_examples, load
@@ -17,16 +16,15 @@ move API and reads the engine's own press outcome.
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
-from pennypress.engine import GoToPress, State
+from pennypress.engine import State
 from pennypress.engine.endgame import end_scoring
 from pennypress.engine.events import EndOutcome, PressOutcome
-from pennypress.engine.press import press_problem
+from pennypress.engine.press import press_problem, preview_press
 from pennypress.engine.stories import Story
 from pennypress.solver import BEATS, BadInput, PressProblem
 
@@ -124,7 +122,7 @@ class PressPreview:
 
 
 def press_preview(state: State, player: int) -> PressPreview:
-    """Press now for ``player`` on a clone of ``state`` (the state is not changed)."""
+    """What ``player`` would claim, give away and score by pressing now (the state is not changed)."""
     claimed = state.claimable(player)
     left = state.outnumbered(player)
     if state.is_over:
@@ -135,24 +133,11 @@ def press_preview(state: State, player: int) -> PressPreview:
         return PressPreview(player, claimed, left, None, None,
                             f"{player_name(player)} cannot go to press: there is no story they can claim.")
     problem = press_problem(state, player, claimed)
-    clone = state.clone()
-    # Give the clone's turn to ``player`` (only the turn pointer moves; the board, values and
-    # claims are the position's own) and let the engine play its optimal press.
-    clone.current = player
-    clone.turns_left = 1
-    if clone.newsboy == player:
-        clone.newsboy = None
-    why = clone.why_illegal(GoToPress())
-    if why is not None:
-        return PressPreview(player, claimed, left, problem, None, f"{player_name(player)} cannot go to press now: {why}.")
     try:
-        event = clone.apply(GoToPress(), rng=random.Random(0))
+        outcome = preview_press(state, player)
     except BadInput as exc:
-        return PressPreview(player, claimed, left, problem, None, f"The engine refused the press: {exc}")
-    except Exception as exc:  # noqa: BLE001 - a viewer must not crash on a position the engine cannot press
-        return PressPreview(player, claimed, left, problem, None,
-                            f"The press could not be worked out ({type(exc).__name__}: {exc}).")
-    return PressPreview(player, claimed, left, problem, event.press)
+        return PressPreview(player, claimed, left, problem, None, f"{player_name(player)} cannot go to press now: {exc}.")
+    return PressPreview(player, claimed, left, problem, outcome)
 
 
 def scoops_frame(outcome: PressOutcome) -> pd.DataFrame:
