@@ -8,19 +8,10 @@ from typing import Any, Callable
 from pennypress.solver import PressProblem, ProposedPage, best_layouts, check_page, solve
 from pennypress.solver.errors import BadInput
 
+from .builtin_examples import RULEBOOK_12_POINTS
 from .cli import read_json, write_json
 from .page_text import render_result
 
-RULEBOOK_12_POINTS = {
-    "stories": [
-        {"beat": "politics", "shape": "A", "stars": 2},
-        {"beat": "crime", "shape": "B", "stars": 1},
-        {"beat": "war", "shape": "D", "stars": 3},
-    ],
-    "beat_values": {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0},
-    "ad": None,
-}
-"""The rulebook's scoring example (p. 9): Politics 4 is the top beat; the best page scores 12."""
 
 
 def _each(doc: Any, fn: Callable[[Any, str], dict]) -> Any:

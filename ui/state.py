@@ -23,22 +23,13 @@ from typing import Any, Mapping
 import pandas as pd
 
 from pennypress.solver import BEATS, SHAPES, Beat, BadInput, PressProblem
+from pennypress.ui.builtin_examples import RULEBOOK_12_POINTS
 
 BEAT_BY_TITLE = {b.title: b.value for b in BEATS}
 BEAT_TITLES = [b.title for b in BEATS]
 SHAPE_NAMES = [s.value for s in SHAPES]
 STAR_CHOICES = [1, 2, 3]
 
-RULEBOOK_12_POINTS: dict[str, Any] = {
-    "stories": [
-        {"beat": "politics", "shape": "A", "stars": 2},
-        {"beat": "crime", "shape": "B", "stars": 1},
-        {"beat": "war", "shape": "D", "stars": 3},
-    ],
-    "beat_values": {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0},
-    "ad": None,
-}
-"""The built-in example: the rulebook's scoring example (p. 9), optimum 12."""
 
 # session_state keys (not widget keys)
 K_STORIES = "pp_stories"  # DataFrame: the table as last edited
