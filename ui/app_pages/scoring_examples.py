@@ -48,6 +48,19 @@ tab12, tabnot, tabbonus = st.tabs(
     ["The 12-point press (p. 9)", "When not to go to press (p. 10)", "The end-game bonus tie (p. 11)"]
 )
 
+def _page_and_arithmetic(problem, result, title: str, lead: str, who: str, key: str):
+    """The page drawn on the left; on the right the top-beat rule in words, the breakdown and
+    its arithmetic. Returns the right-hand column, for what a walkthrough adds below."""
+    a, b = st.columns([5, 5], gap="large")
+    with a:
+        show_svg(result_svg(result, title=title))
+    with b:
+        st.markdown(f"**{lead}** {top_rule_text(result)}")
+        breakdown_table(problem, result.breakdown, key=key)
+        st.markdown(f"**{who}:** {breakdown_arithmetic(problem, result.breakdown)}")
+    return b
+
+
 # ------------------------------------------------------------------ 1. the 12-point press
 with tab12:
     names = {0: "The Times", 1: "The Sun", 2: "The Herald"}
@@ -68,13 +81,11 @@ with tab12:
             c1.metric("The Times scores", out.total)
             c2.metric("The Sun's scoops", sum(s.points for s in out.scoops))
             c3.metric("Stories claimed", len(pv.claimed))
-            a, b = st.columns([5, 5], gap="large")
-            with a:
-                show_svg(result_svg(result, title=f"The Times' optimal page: {result.total} points"))
+            b = _page_and_arithmetic(
+                pv.problem, result, f"The Times' optimal page: {result.total} points", "The page.", "The Times",
+                key="ex12_breakdown",
+            )
             with b:
-                st.markdown(f"**The page.** {top_rule_text(result)}")
-                breakdown_table(pv.problem, result.breakdown, key="ex12_breakdown")
-                st.markdown(f"**The Times:** {breakdown_arithmetic(pv.problem, result.breakdown)}")
                 st.caption(
                     "Any story not from a top beat that touches the top edge may be the exclusive; when two are "
                     "worth the same (as Crime & Calamity and War are here) either gives the same score."
@@ -136,13 +147,11 @@ with tabnot:
             c1.metric("The Herald scores now", out.total)
             c2.metric("Stories left unpublished", len(out.unpublished))
             c3.metric("Same stories without the ad", no_ad.total)
-            a, b = st.columns([5, 5], gap="large")
-            with a:
-                show_svg(result_svg(result, title=f"The Herald pressing now: {result.total} points"))
+            b = _page_and_arithmetic(
+                pv.problem, result, f"The Herald pressing now: {result.total} points", "Why.", "The Herald",
+                key="exnot_breakdown",
+            )
             with b:
-                st.markdown(f"**Why.** {top_rule_text(result)}")
-                breakdown_table(pv.problem, result.breakdown, key="exnot_breakdown")
-                st.markdown(f"**The Herald:** {breakdown_arithmetic(pv.problem, result.breakdown)}")
                 if out.unpublished:
                     st.markdown(
                         "Not published: " + ", ".join(s.label for s in out.unpublished)
