@@ -19,6 +19,7 @@ import sys
 from typing import Any, Callable, Sequence
 
 from pennypress.solver.errors import BadInput
+from pennypress.ui.json_text import parse_json_text
 
 SUBCOMMAND_MODULES = ("cli_press", "cli_game", "cli_app")
 
@@ -27,7 +28,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports usage errors in one line with exit status 2."""
 
     def error(self, message: str) -> None:  # pragma: no cover - exercised via main()
-        raise BadInput(f"{self.prog}: {message}")
+        where = self.prog.removeprefix("pennypress").strip()  # main() already says "pennypress: "
+        raise BadInput(f"{where}: {message}" if where else message)
 
 
 def read_json(path: str) -> Any:
@@ -39,10 +41,7 @@ def read_json(path: str) -> Any:
         raise BadInput(f"{where}: cannot read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
         raise BadInput(f"{where}: not UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadInput(f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    return parse_json_text(text, where)
 
 
 def write_json(doc: Any) -> None:

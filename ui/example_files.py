@@ -12,10 +12,11 @@ True
 """
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
+
+from pennypress.ui.json_text import parse_json_text
 
 
 def examples_dir() -> Path | None:
@@ -53,4 +54,5 @@ def position_examples() -> dict[str, Path]:
 
 
 def load(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
+    """An example file's JSON; :class:`BadInput` naming the file if it is not JSON (OSError if unreadable)."""
+    return parse_json_text(path.read_text(encoding="utf-8"), path.name)

@@ -14,13 +14,13 @@ whether a placement is legal is the checker's business, not this module's.
 """
 from __future__ import annotations
 
-import json
 import math
 from typing import Any, Sequence
 
 import pandas as pd
 
 from pennypress.solver import BadInput, Placement, PressProblem, ProposedPage
+from pennypress.ui.json_text import parse_json_text
 
 ORIENTATIONS = ("as printed", "rotated")
 
@@ -71,12 +71,7 @@ def placements_from_table(problem: PressProblem, table: pd.DataFrame) -> list[Pl
 
 def parse_layout_text(text: str, problem: PressProblem) -> ProposedPage:
     """A pasted layout (``{"placements": [...], "exclusive": i}`` or a whole check document)."""
-    if not text.strip():
-        raise BadInput("Nothing to load: paste a layout in JSON.")
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadInput(f"Not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}.") from None
+    doc = parse_json_text(text, "pasted layout")
     if isinstance(doc, dict) and "layout" in doc and "placements" not in doc:
         doc = doc["layout"]
     return ProposedPage.from_json(doc, problem)

@@ -15,7 +15,6 @@ away and score if they pressed now" (``engine.press.preview_press``), which
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +26,7 @@ from pennypress.engine.events import EndOutcome, PressOutcome
 from pennypress.engine.press import press_problem, preview_press
 from pennypress.engine.stories import Story
 from pennypress.solver import BEATS, BadInput, PressProblem
+from pennypress.ui.json_text import parse_json_text
 
 
 def player_name(i: int) -> str:
@@ -43,13 +43,9 @@ def parse_position(doc: Any) -> State:
         raise BadInput(f"position: cannot be read ({type(exc).__name__}: {exc})") from None
 
 
-def parse_position_text(text: str) -> State:
-    if not text.strip():
-        raise BadInput("Nothing to load: paste a position in JSON (the `pennypress position new` output).")
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadInput(f"Not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}.") from None
+def parse_position_text(text: str, where: str = "pasted position") -> State:
+    """A position from JSON text; ``where`` names the text in messages (a file name, say)."""
+    doc = parse_json_text(text, where)
     return parse_position(doc)
 
 

@@ -16,7 +16,6 @@ pennypress.solver.errors.BadInput: Story #0 (row 1 of the table): the beat is bl
 from __future__ import annotations
 
 import copy
-import json
 import math
 from typing import Any, Mapping
 
@@ -24,6 +23,7 @@ import pandas as pd
 
 from pennypress.solver import BEATS, SHAPES, Beat, BadInput, PressProblem
 from pennypress.ui.builtin_examples import RULEBOOK_12_POINTS
+from pennypress.ui.json_text import parse_json_text
 
 BEAT_BY_TITLE = {b.title: b.value for b in BEATS}
 BEAT_TITLES = [b.title for b in BEATS]
@@ -101,12 +101,7 @@ def problem_doc_from_table(
 
 def parse_press_text(text: str) -> PressProblem:
     """A press problem from pasted JSON text; :class:`BadInput` with a readable message otherwise."""
-    if not text.strip():
-        raise BadInput("Nothing to load: paste a press problem in JSON.")
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadInput(f"Not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}.") from None
+    doc = parse_json_text(text, "pasted press")
     if isinstance(doc, dict) and "layout" in doc:
         doc = {k: v for k, v in doc.items() if k != "layout"}
     return PressProblem.from_json(doc)

@@ -85,7 +85,7 @@ def test_a_legal_page_that_loses_points():
 def test_bad_layout_input_is_a_message():
     at = open_app(PAGE)
     paste(at, '{"placements": [')
-    assert any("Not valid JSON" in e for e in errors(at))
+    assert any("malformed JSON" in e for e in errors(at))
     paste(at, {"placements": [{"story": 7, "x": 0, "y": 0, "w": 1, "h": 2}]})
     assert any("no story 7" in e for e in errors(at))
     assert metrics(at)["Legal"] == "yes"  # the previous page stays

@@ -62,7 +62,7 @@ def test_every_opponent_has_a_press_now_section():
 def test_invalid_and_impossible_positions_are_messages():
     at = open_app(VIEWER)
     paste(at, '{"format": "pennypress-state", ')
-    assert any("Not valid JSON" in e for e in errors(at))
+    assert any("malformed JSON" in e for e in errors(at))
     assert metrics(at)["To move"] == "Player 0"  # the previous position stays
 
     doc = new_game(3, seed=5).to_json()
@@ -105,7 +105,7 @@ def test_uploading_a_file_and_dealing_a_new_game():
     assert metrics(at)["Players"] == "2"
     at.file_uploader(key="pos_upload").upload("bad.json", b"not json", "application/json").run()
     no_traceback(at)
-    assert any("bad.json" in e and "Not valid JSON" in e for e in errors(at))
+    assert any("bad.json" in e and "malformed JSON" in e for e in errors(at))
     at.number_input(key="pos_players").set_value(5).run()
     at.button(key="pos_deal").click().run()
     no_traceback(at)

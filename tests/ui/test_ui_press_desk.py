@@ -110,7 +110,7 @@ def test_pasted_json_loads_or_shows_the_problem():
     at.text_area(key="press_paste").input('{"stories": [').run()
     at.button(key="press_load_paste").click().run()
     no_traceback(at)
-    assert any("Not valid JSON" in e for e in errors(at))
+    assert any("malformed JSON" in e for e in errors(at))
     assert metrics(at)["Optimal total"] == "12"  # the previous press stays
 
     at.text_area(key="press_paste").input(json.dumps({**RULEBOOK.to_json(), "beat_values": {"war": 9}})).run()

@@ -1,7 +1,6 @@
 """The app's pure parts: drawings, words, tables, example files, the ``ui`` command."""
 from __future__ import annotations
 
-import doctest
 import importlib
 import json
 import re
@@ -17,15 +16,6 @@ from pennypress.ui.drawing import overlap_cells, page_svg, result_svg
 
 ROOT = Path(__file__).resolve().parents[2]
 VALUES = {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0}
-
-
-@pytest.mark.parametrize(
-    "module",
-    ["drawing", "board_drawing", "explain", "state", "layout_table", "example_files", "positions", "cli_app"],
-)
-def test_docstring_examples(module):
-    result = doctest.testmod(importlib.import_module(f"pennypress.ui.{module}"), optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0
 
 
 def test_page_drawing_shows_everything_a_player_needs():
@@ -91,9 +81,9 @@ def test_table_round_trip_and_blank_rows():
     blank = state.stories_table([{"beat": None, "shape": None}])
     with pytest.raises(BadInput, match="is empty: fill it in or delete the row"):
         state.problem_doc_from_table(blank, VALUES, None)
-    with pytest.raises(BadInput, match="Not valid JSON"):
+    with pytest.raises(BadInput, match="malformed JSON"):
         state.parse_press_text("{")
-    with pytest.raises(BadInput, match="Nothing to load"):
+    with pytest.raises(BadInput, match="the text is empty"):
         state.parse_press_text("  ")
 
 

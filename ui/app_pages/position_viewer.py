@@ -44,7 +44,7 @@ def _load_example() -> None:
         return
     try:
         doc = example_files.load(path)
-    except (OSError, json.JSONDecodeError) as exc:
+    except (OSError, BadInput) as exc:
         ss["pos_error"] = f"Example {path.name} cannot be read: {exc}"
         return
     _store(doc, f"Example: {example_files.title_of(name)}")
@@ -69,9 +69,9 @@ def _load_upload() -> None:
         ss["pos_error"] = f"{f.name}: not UTF-8 text"
         return
     try:
-        loaded = positions.parse_position_text(text)
+        loaded = positions.parse_position_text(text, f.name)
     except BadInput as exc:
-        ss["pos_error"] = f"{f.name}: {exc}"
+        ss["pos_error"] = str(exc)
         return
     ss["pos_doc"], ss["pos_name"] = loaded.to_json(), f"File {f.name}"
 

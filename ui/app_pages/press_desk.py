@@ -32,7 +32,7 @@ def _load_example() -> None:
         return
     try:
         problem = state.PressProblem.from_json(example_files.load(path))
-    except (BadInput, json.JSONDecodeError) as exc:
+    except BadInput as exc:
         ss["pp_load_error"] = f"Example {path.name} cannot be used: {exc}"
         return
     state.load_doc(st, problem.to_json(), f"Example: {example_files.title_of(name)} ({path.name})")
