@@ -155,7 +155,7 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
         if (p.w, p.h) not in story.shape.orientations:
             sizes = " or ".join(f"{w}×{h}" for w, h in story.shape.orientations)
             violations.append(
-                Violation("shape", f"{Name(p.story)} is placed as {p.w}×{p.h}; a {story.shape.value} story is {sizes}.")
+                Violation("shape", f"{Name(p.story)} is placed as {p.w}×{p.h}; {'an' if story.shape.value == 'A' else 'a'} {story.shape.value} story is {sizes}.")
             )
             ok = False
         if not p.in_bounds():
