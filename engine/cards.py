@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 from pennypress.solver.vocab import COLUMNS, Beat, Shape
 
 from .stories import kind_text, parse_kind

@@ -5,7 +5,7 @@
 completely -- structure (``position_schema.json``) and meaning (5 reporters
 each, 60 stories, 45 cards, markers, ads, turn order, ...) -- in
 :mod:`pennypress.engine.validate`, and raises
-:class:`~pennypress.solver.errors.BadInput` naming the field.
+:class:`~pennypress.errors.BadInput` naming the field.
 
 >>> from pennypress.engine import new_game
 >>> s = new_game(2, seed=3)

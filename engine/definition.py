@@ -11,14 +11,14 @@ Everything that does not change during a game. Built with
 >>> GameDefinition.create(3, variants=["newsboy"])
 Traceback (most recent call last):
 ...
-pennypress.solver.errors.BadInput: the newsboy variant is for 4 or 5 players, not 3
+pennypress.errors.BadInput: the newsboy variant is for 4 or 5 players, not 3
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable
 
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 
 from .cards import DECK_NAMES, Deck, load_deck
 from .tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, final_edition_presses

@@ -1,6 +1,6 @@
 """The engine's exception: an illegal move.
 
-:class:`IllegalMove` is a :class:`~pennypress.solver.errors.BadInput`, so the
+:class:`IllegalMove` is a :class:`~pennypress.errors.BadInput`, so the
 command line prints its message on one line and exits with status 2.
 
 >>> issubclass(IllegalMove, ValueError)
@@ -8,7 +8,7 @@ True
 """
 from __future__ import annotations
 
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 
 
 class IllegalMove(BadInput):

@@ -21,7 +21,7 @@
 >>> parse_move("jump")
 Traceback (most recent call last):
 ...
-pennypress.solver.errors.BadInput: move 'jump': unknown action (expected assign, recall, reassign, press, newsboy or decline)
+pennypress.errors.BadInput: move 'jump': unknown action (expected assign, recall, reassign, press, newsboy or decline)
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 from pennypress.solver.vocab import Placement
 
 from .stories import Story

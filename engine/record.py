@@ -11,7 +11,7 @@ order is unknown (it pins the draw), checked against the deck otherwise.
 
 :func:`replay` plays the record move by move; an illegal move, a card that
 does not match, or final scores that differ raise
-:class:`~pennypress.solver.errors.BadInput` naming the move number and why.
+:class:`~pennypress.errors.BadInput` naming the move number and why.
 :class:`Recorder` writes a record while a game is played, and
 :func:`record_selfplay` records a seeded bot game.
 
@@ -26,7 +26,7 @@ does not match, or final scores that differ raise
 >>> replay(doc)
 Traceback (most recent call last):
 ...
-pennypress.solver.errors.BadInput: record.moves[0]: move 1 (player 0: 'assign 6 war:A:1') is illegal: war:A:1 is not on the board
+pennypress.errors.BadInput: record.moves[0]: move 1 (player 0: 'assign 6 war:A:1') is illegal: war:A:1 is not on the board
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 
 from .bots import BOTS
 from .definition import GameDefinition

@@ -26,6 +26,7 @@ from .board import adjust_markers
 from .endgame import end_scoring
 from .errors import IllegalMove
 from .events import Event
+from .names import newspaper
 from .moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
 from .press import plan_press, resolve_press
 from .state import Phase, State
@@ -129,7 +130,7 @@ def why_illegal(state: State, move: Move) -> str | None:
         if state.newsboy is None:
             return "nobody holds the newsboy (the strike is not on)"
         if state.newsboy != player:
-            return f"you do not hold the newsboy (player {state.newsboy + 1} does)"
+            return f"you do not hold the newsboy ({newspaper(state.newsboy)} does)"
         return None
     if state.newsboy == player:
         return "you hold the newsboy: your only move is to pass it to the right"

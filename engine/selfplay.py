@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterable
 
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 
 from .bots import BOTS
 from .definition import GameDefinition

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 from pennypress.solver.problem import ClaimedStory
 from pennypress.solver.vocab import BEATS, SHAPES, Beat, Shape
 

@@ -2,7 +2,7 @@
 
 :func:`load_position` turns a JSON document (``pennypress-state``, version 1,
 ``docs/position.md``) into a :class:`~pennypress.engine.state.State`, or raises
-:class:`~pennypress.solver.errors.BadInput` with one line that names the field,
+:class:`~pennypress.errors.BadInput` with one line that names the field,
 e.g. ``position.players[1]: 6 reporters at home and 0 on the board; a player has 5``.
 :func:`~pennypress.engine.codec.state_from_json` delegates here, so loading a
 saved position and validating a typed one are the same thing.
@@ -31,12 +31,12 @@ True
 >>> load_position(doc)
 Traceback (most recent call last):
 ...
-pennypress.solver.errors.BadInput: position.players[1]: 4 reporters at home and 0 on the board; a player has 5
+pennypress.errors.BadInput: position.players[1]: 4 reporters at home and 0 on the board; a player has 5
 >>> doc["players"][1]["home"] = "five"
 >>> load_position(doc)
 Traceback (most recent call last):
 ...
-pennypress.solver.errors.BadInput: position.players[1].home: expected a whole number, got "five"
+pennypress.errors.BadInput: position.players[1].home: expected a whole number, got "five"
 """
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ from typing import Any, Iterable
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 from pennypress.solver.vocab import BEATS, Beat
 
 from .definition import GameDefinition

@@ -9,7 +9,7 @@ Knows nothing about players, turns or cards.
 ((2,), 0)
 """
 from .checker import CheckResult, ProposedPage, Violation, check_page
-from .errors import BadInput
+from pennypress.errors import BadInput
 from .problem import ClaimedStory, PressProblem, make_problem
 from .result import PressResult
 from .scoring import Breakdown, best_exclusive, score_page

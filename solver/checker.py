@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .errors import BadInput
+from pennypress.errors import BadInput
 from .problem import PressProblem
 from .scoring import Breakdown, best_exclusive, score_page
 from .solve import solve

@@ -2,7 +2,7 @@
 
 This is the solver's whole input. It is immutable and validated on
 construction; :meth:`PressProblem.from_json` turns a JSON document (see
-``docs/cli.md``) into one, raising :class:`~pennypress.solver.errors.BadInput`
+``docs/cli.md``) into one, raising :class:`~pennypress.errors.BadInput`
 with the offending field named.
 
 >>> p = PressProblem.from_json({
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from .errors import BadInput
+from pennypress.errors import BadInput
 from .vocab import (
     BEATS,
     COLUMNS,

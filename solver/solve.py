@@ -22,7 +22,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from .model import DEFAULT_TIME_LIMIT, PageModel, Solution
-from .errors import BadInput
+from pennypress.errors import BadInput
 from .problem import PressProblem
 from .result import PressResult
 from .scoring import best_exclusive, score_page

@@ -18,7 +18,7 @@ import json
 import sys
 from typing import Any, Callable, Sequence
 
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 from pennypress.ui.json_text import parse_json_text
 
 SUBCOMMAND_MODULES = ("cli_press", "cli_game", "cli_app")

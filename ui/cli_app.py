@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 
 APP = Path(__file__).resolve().with_name("app.py")
 DEFAULT_PORT = 8501

@@ -6,7 +6,7 @@ import sys
 from typing import Any, Callable
 
 from pennypress.solver import PressProblem, ProposedPage, best_layouts, check_page, solve
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 
 from .builtin_examples import RULEBOOK_12_POINTS
 from .cli import read_json, write_json

@@ -5,14 +5,14 @@
 >>> parse_json_text('{"a": }', "paste")
 Traceback (most recent call last):
 ...
-pennypress.solver.errors.BadInput: paste: malformed JSON at line 1 column 7: Expecting value
+pennypress.errors.BadInput: paste: malformed JSON at line 1 column 7: Expecting value
 """
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from pennypress.solver.errors import BadInput
+from pennypress.errors import BadInput
 
 
 def parse_json_text(text: str, where: str) -> Any:

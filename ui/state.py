@@ -11,7 +11,7 @@ The conversion from the editor's table to a press problem is a pure function
 >>> problem_doc_from_table(stories_table([{"beat": None, "shape": "A"}]), {}, None)
 Traceback (most recent call last):
 ...
-pennypress.solver.errors.BadInput: Story #0 (row 1 of the table): the beat is blank; pick one.
+pennypress.errors.BadInput: Story #0 (row 1 of the table): the beat is blank; pick one.
 """
 from __future__ import annotations
 
