@@ -41,7 +41,7 @@ def positions(games: int, seed: int):
         bot = RandomBot(g)
         while not s.is_over:
             out.append(s.clone())
-            s.apply(bot.choose(s))
+            s.play(bot.choose(s))
     return out
 
 
@@ -66,7 +66,7 @@ def bench_apply(states, seed):
         move = rng.choice(legal_moves(s))
         t = time.perf_counter()
         c = s.clone()
-        c.apply(move)
+        c.play(move)
         per.append((time.perf_counter() - t) * 1e6)
     return per
 

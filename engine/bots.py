@@ -10,7 +10,9 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Protocol, Sequence
+
+from pennypress.errors import BadInput
 
 from pennypress.solver import solve
 
@@ -112,3 +114,41 @@ class GreedyBot:
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
+"""Bot name -> class; every class takes ``seed=`` and has ``choose(state)``."""
+
+
+def bot_names() -> tuple[str, ...]:
+    """The seat names :func:`make_bot` accepts."""
+    return tuple(BOTS)
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by its seat name, seeded; :class:`BadInput` for an unknown name."""
+    factory = BOTS.get(name)
+    if factory is None:
+        raise BadInput(f"unknown bot {name!r} (expected one of {', '.join(bot_names())})")
+    return factory(seed=seed)
+
+
+def parse_seats(text: str | Sequence[str], players: int) -> tuple[str, ...]:
+    """``"greedy,random,greedy"`` -> one bot name per seat, checked against the player count.
+
+    >>> parse_seats("greedy, random,greedy", 3)
+    ('greedy', 'random', 'greedy')
+    >>> parse_seats("greedy,random", 3)
+    Traceback (most recent call last):
+    ...
+    pennypress.errors.BadInput: seats: 2 bots named (greedy, random) for 3 players; name one bot per seat
+    """
+    names = [n.strip() for n in text.split(",")] if isinstance(text, str) else [str(n).strip() for n in text]
+    if len(names) != players:
+        raise BadInput(f"seats: {len(names)} bots named ({', '.join(names)}) for {players} players; name one bot per seat")
+    for name in names:
+        if name not in BOTS:
+            raise BadInput(f"seats: unknown bot {name!r} (expected one of {', '.join(bot_names())})")
+    return tuple(names)
+
+
+def seat_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game seeded ``game_seed`` (one rule for every game loop)."""
+    return game_seed * 31 + seat

@@ -1,22 +1,19 @@
 """The state's JSON form (format ``pennypress-state``, version 1); see ``docs/position.md``.
 
-:func:`state_to_json` and :func:`state_from_json` round-trip exactly:
-``state_from_json(state_to_json(s)) == s``. Loading checks the document
-completely -- structure (``position_schema.json``) and meaning (5 reporters
-each, 60 stories, 45 cards, markers, ads, turn order, ...) -- in
-:mod:`pennypress.engine.validate`, and raises
-:class:`~pennypress.errors.BadInput` naming the field.
+:func:`state_to_json` writes a state; :func:`build_state` reads one back
+without checks. Loading a document a person gave goes through
+:func:`pennypress.engine.validate.load_position` (``State.from_json``), which
+checks it completely and raises :class:`~pennypress.errors.BadInput` naming
+the field; the two round-trip exactly.
 
 >>> from pennypress.engine import new_game
 >>> s = new_game(2, seed=3)
 >>> doc = state_to_json(s); doc["format"], doc["version"], doc["game"]
 ('pennypress-state', 1, {'players': 2, 'variants': ['two-player'], 'deck': 'default'})
->>> state_from_json(doc) == s
+>>> build_state(doc) == s
 True
 """
 from __future__ import annotations
-
-from typing import Any
 
 from pennypress.solver.vocab import BEATS
 
@@ -43,6 +40,7 @@ def state_to_json(state: State) -> dict:
             "pending": list(state.pending),
             "newsboy": state.newsboy,
             "trigger_player": state.trigger_player,
+            **({"draw_pending": True} if state.draw_pending else {}),
         },
         "board": {
             b.value: [{"story": str(s), "reporters": list(state.reporters[s])} for s in state.columns[b]]
@@ -67,14 +65,6 @@ def state_to_json(state: State) -> dict:
     }
 
 
-def state_from_json(doc: Any) -> State:
-    """Rebuild a state; every check lives in :mod:`pennypress.engine.validate`
-    (:class:`BadInput` names the first problem found)."""
-    from .validate import load_position
-
-    return load_position(doc)
-
-
 def _story(text: str) -> Story:
     return Story.parse(text)
 
@@ -86,7 +76,8 @@ def _cell(value: list | None) -> tuple[int, int] | None:
 def build_state(doc: dict) -> State:
     """Build the state of a document that :func:`~pennypress.engine.validate.load_position` has checked.
 
-    No checks here (they are all in ``validate.py``); use :func:`state_from_json`.
+    No checks here: :func:`pennypress.engine.validate.load_position` checks the
+    document (schema, then :mod:`pennypress.engine.status`) around this call.
     """
     definition = GameDefinition.from_json(doc["game"], "position.game")
     turn = doc["turn"]
@@ -122,6 +113,7 @@ def build_state(doc: dict) -> State:
         phase=Phase(doc["phase"]),
         pending=list(turn["pending"]),
         trigger_player=turn["trigger_player"],
+        draw_pending=turn.get("draw_pending", False),
         ply=doc["ply"],
         last_event=None if doc["last_event"] is None else Event.from_json(doc["last_event"]),
     )

@@ -7,8 +7,6 @@ player's new ad in the card's column, in the row of their highest penny.
 """
 from __future__ import annotations
 
-import random
-
 from pennypress.solver.vocab import Cell, Shape
 
 from .board import peek_stack, place_story, remove_story, return_to_stack, take_from_stack
@@ -18,21 +16,18 @@ from .stories import Story
 from .tables import COLUMN_CAPACITY, advance_bonus, ad_row
 
 
-def draw_card(state: State, rng: random.Random | None = None) -> HeadlineCard | None:
-    """Take the top card of the deck (a random one if the order is unknown); ``None`` if empty.
-
-    With an unknown order and no ``rng``, the pick is seeded from the position
-    so the same position always draws the same card.
-    """
-    if not state.deck:
-        return None
-    if state.deck_known:
-        card_id = state.deck.pop(0)
-    else:
-        rng = rng or random.Random(f"{state.ply}:{sorted(state.deck)}")
-        card_id = state.deck.pop(rng.randrange(len(state.deck)))
+def take_card(state: State, card_id: int) -> HeadlineCard:
+    """Move headline card ``card_id`` from the deck to the discard pile and return it."""
+    state.deck.remove(card_id)
     state.discard.append(card_id)
     return state.definition.deck.card(card_id)
+
+
+def draw_top_card(state: State) -> HeadlineCard | None:
+    """Take the top card of a deck whose order is known (setup deals this way); ``None`` if empty."""
+    if not state.deck:
+        return None
+    return take_card(state, state.deck[0])
 
 
 def _make_room_at_setup(state: State, story: Story) -> bool:

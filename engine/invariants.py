@@ -10,114 +10,26 @@ Each returns a list of plain-language violations (empty when all is well).
 >>> check_state(s)
 []
 >>> s.players[0].home = 4; check_state(s)
-['player 0 has 4 reporters at home and 0 on the board, not 5']
+['position.players[0]: 4 reporters at home and 0 on the board; a player has 5']
 """
 from __future__ import annotations
 
-from collections import Counter
-
-from pennypress.solver.vocab import BEATS, COLUMNS, ROWS
-
 from .events import Event
-from .state import Phase, State
-from .stories import ALL_STORIES, Story
-from .tables import BONUS_MAX, BONUS_START, COLUMN_CAPACITY, REPORTERS, ad_row
+from .state import State
+from .status import position_problems
 
 DEFAULT_MOVE_CAP = 3000
 """Moves after which a game is judged not to end."""
 
 
 def check_state(state: State) -> list[str]:
-    """Every static invariant of a position."""
-    out: list[str] = []
-    n = state.n_players
-    # reporters
-    for i, p in enumerate(state.players):
-        on_board = sum(r[i] for r in state.reporters.values())
-        if p.home < 0 or p.home + on_board != REPORTERS:
-            out.append(f"player {i} has {p.home} reporters at home and {on_board} on the board, not {REPORTERS}")
-    for s, r in state.reporters.items():
-        if len(r) != n or min(r) < 0:
-            out.append(f"{s} has a bad reporter list {r}")
-    # stories: exactly 60, each in one place
-    where: Counter[Story] = Counter()
-    board = [s for b in BEATS for s in state.columns[b]]
-    where.update(board)
-    if set(board) != set(state.reporters):
-        out.append("the board's columns and its reporter table list different stories")
-    for b in BEATS:
-        if any(s.beat is not b for s in state.columns[b]):
-            out.append(f"a story of another beat is in the {b.value} column")
-        if state.height(b) > COLUMN_CAPACITY:
-            out.append(f"the {b.value} column holds {state.height(b)} spaces of stories (capacity {COLUMN_CAPACITY})")
-    for kind, stars in state.stacks.items():
-        if stars != sorted(set(stars)):
-            out.append(f"stack {kind[0].value}:{kind[1].value} is not in star order: {stars}")
-        where.update(Story(kind[0], kind[1], st) for st in stars)
-    for p in state.players:
-        where.update(p.published)
-    dup = [str(s) for s, c in where.items() if c > 1]
-    missing = [str(s) for s in ALL_STORIES if s not in where]
-    if dup:
-        out.append(f"stories in two places: {', '.join(dup)}")
-    if missing:
-        out.append(f"stories lost: {', '.join(missing)}")
-    if sum(where.values()) != len(ALL_STORIES):
-        out.append(f"{sum(where.values())} story tiles counted, not {len(ALL_STORIES)}")
-    # markers
-    for b in BEATS:
-        if not state.markers_frozen and state.markers[b] != state.marker_formula(b):
-            out.append(
-                f"the {b.value} marker is at {state.markers[b]}, the board says {state.marker_formula(b)}"
-            )
-        if not BONUS_START <= state.bonus[b] <= BONUS_MAX:
-            out.append(f"the {b.value} bonus marker is at {state.bonus[b]}")
-    # cards
-    deck_ids = sorted(state.definition.deck.ids)
-    if sorted(state.deck + state.discard) != deck_ids:
-        out.append("the deck and discard pile do not hold each headline card exactly once")
-    # players: pennies, ads
-    trigger = state.definition.final_edition_presses
-    for i, p in enumerate(state.players):
-        if not 0 <= p.pennies <= trigger:
-            out.append(f"player {i} has {p.pennies} pennies")
-        if p.ad is not None:
-            x, y = p.ad
-            if not (0 <= x < COLUMNS and 0 <= y < ROWS):
-                out.append(f"player {i}'s ad {p.ad} is off the page")
-            else:
-                try:
-                    row = ad_row(p.pennies)
-                except ValueError:
-                    row = None
-                if y != row:
-                    out.append(f"player {i}'s ad {p.ad} is not in the row of their highest penny ({p.pennies} pennies)")
-        if p.circulation < 0:
-            out.append(f"player {i} has negative circulation")
-    # phase
-    if state.phase is Phase.NORMAL:
-        if any(p.done for p in state.players) or state.trigger_player is not None or state.pending:
-            out.append("normal play but final-edition bookkeeping is set")
-        if any(p.pennies >= trigger for p in state.players):
-            out.append("a player has reached the final-edition press count but the final edition has not begun")
-        expected_turns = (1, 2) if state.definition.two_player_turns else (1,)
-        if state.turns_left not in expected_turns:
-            out.append(f"turns_left is {state.turns_left}")
-    else:
-        if state.newsboy is not None:
-            out.append("the newsboy strike continues into the final edition")
-        if state.trigger_player is None or not state.players[state.trigger_player].done:
-            out.append("the final edition has no finished trigger player")
-    if state.phase in (Phase.FINAL_TURNS, Phase.FINAL_PRESSES):
-        if state.players[state.current].done:
-            out.append(f"player {state.current} is done but has the turn")
-        if any(state.players[i].done for i in state.pending):
-            out.append("a done player is still waiting for a final-edition turn")
-    if state.phase is Phase.OVER and not state.winners:
-        out.append("the game is over but has no winner")
-    if state.newsboy is not None and not state.definition.newsboy:
-        out.append("the newsboy is in play without the newsboy variant")
-    return out
+    """Every static invariant of a position, as ``field: message`` lines.
+
+    The rules are those of :func:`pennypress.engine.status.position_problems`
+    (the one place they live), without the checks against the game's history
+    of card draws, so hand-built tables pass too.
+    """
+    return [p.text("position") for p in position_problems(state, accounting=False)]
 
 
 class InvariantChecker:

@@ -4,14 +4,15 @@
 an illegal page is refused before the state is touched); :func:`resolve_press`
 carries it out: scoops, reporters home, published stories to the player,
 unpublished back to their stacks, circulation, ad removed, penny, and then
-either the final-edition trigger or a headline card.
+either the final-edition trigger or a chance node for the headline card
+(:mod:`pennypress.engine.chance`). Both build the press's outcome with the
+same function, so a preview is what the press does.
 
 The page is always scored with the values in force at the start of the turn
 (the markers as they stand: they only move between turns).
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from pennypress.solver import ProposedPage, PressProblem, check_page, solve
@@ -21,10 +22,10 @@ from pennypress.solver.vocab import BEATS, Placement
 from .board import remove_story, return_to_stack
 from .errors import IllegalMove
 from .events import PressOutcome, Scoop
-from .headlines import draw_card, resolve_card
 from .moves import BEST, Page
 from .state import Phase, State
 from .stories import Story
+from .turns import final_edition_order
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,35 @@ def would_trigger(state: State, player: int) -> bool:
     )
 
 
+def press_draws_card(state: State, player: int) -> bool:
+    """Whether a press by ``player`` now is followed by a headline-card draw: in normal play,
+    unless it triggers the final edition, and only while the deck has cards.
+
+    The one place this rule lives: the press (which then stops at a chance
+    node), records and position checks ask it.
+    """
+    return state.phase is Phase.NORMAL and not would_trigger(state, player) and bool(state.deck)
+
+
+def _outcome(state: State, plan: PressPlan) -> PressOutcome:
+    """What ``plan`` claims, leaves, gives away and scores, worked out on the state before the press."""
+    published = {p.story for p in plan.page.placements}
+    return PressOutcome(
+        player=plan.player,
+        claimed=plan.claimed,
+        left=state.outnumbered(plan.player),
+        scoops=scoops_given(state, plan.player, plan.claimed),
+        beat_values=tuple(plan.problem.beat_values[b] for b in BEATS),
+        ad=state.players[plan.player].ad,
+        page=plan.page,
+        unpublished=tuple(s for s in plan.claimed if s not in published),
+        total=plan.breakdown.total,
+        gain=plan.breakdown.gain,
+        breakdown=plan.breakdown.to_json(),
+        final_edition=would_trigger(state, plan.player),
+    )
+
+
 def preview_press(state: State, player: int, page: Page | None = None) -> PressOutcome:
     """What ``player`` would claim, leave, give away and score by pressing now -- any player,
     not only the one to move; the state is not changed and no headline card is drawn.
@@ -115,21 +145,7 @@ def preview_press(state: State, player: int, page: Page | None = None) -> PressO
     >>> [str(c) for c in out.claimed], out.gain == out.total or out.total < 0, s.to_json() == before
     (['war:B:1'], True, True)
     """
-    plan = plan_press(state, player, page)
-    return PressOutcome(
-        player=player,
-        claimed=plan.claimed,
-        left=state.outnumbered(player),
-        scoops=scoops_given(state, player, plan.claimed),
-        beat_values=tuple(plan.problem.beat_values[b] for b in BEATS),
-        ad=state.players[player].ad,
-        page=plan.page,
-        unpublished=tuple(s for s in plan.claimed if s not in {p.story for p in plan.page.placements}),
-        total=plan.breakdown.total,
-        gain=plan.breakdown.gain,
-        breakdown=plan.breakdown.to_json(),
-        final_edition=would_trigger(state, player),
-    )
+    return _outcome(state, plan_press(state, player, page))
 
 
 def optimal_press(state: State) -> "GoToPress":
@@ -142,54 +158,31 @@ def optimal_press(state: State) -> "GoToPress":
     return GoToPress(plan_press(state, state.current).page)
 
 
-def resolve_press(state: State, plan: PressPlan, rng: random.Random | None = None) -> PressOutcome:
-    """Carry out a planned press on ``state`` (steps 1-5 of p. 4, or the final-edition trigger)."""
+def resolve_press(state: State, plan: PressPlan) -> PressOutcome:
+    """Carry out a planned press on ``state`` (steps 1-4 of p. 4, or the final-edition trigger).
+
+    Step 5, the headline card, is a chance event: when the press draws one
+    (:func:`press_draws_card`) the state is left with ``draw_pending`` set, and
+    :func:`pennypress.engine.chance.apply_chance` finishes the turn.
+    """
+    outcome = _outcome(state, plan)
     player = plan.player
     me = state.players[player]
-    left = state.outnumbered(player)
-    scoops = scoops_given(state, player, plan.claimed)
-    for sc in scoops:
+    draws = press_draws_card(state, player)
+    for sc in outcome.scoops:
         state.players[sc.player].circulation += sc.points
     for story in plan.claimed:
         remove_story(state, story)
-    published = plan.page.placements
-    published_set = {p.story for p in published}
-    unpublished = tuple(s for s in plan.claimed if s not in published_set)
-    me.published.extend(p.story for p in published)
-    for story in unpublished:
+    me.published.extend(outcome.published)
+    for story in outcome.unpublished:
         return_to_stack(state, story)
-    me.circulation += plan.breakdown.gain
-    ad = me.ad
+    me.circulation += outcome.gain
     me.ad = None
-    triggered = would_trigger(state, player)  # counts the penny taken next
     me.pennies += 1
-    card = None
-    added: tuple[Story, ...] = ()
-    new_ad = None
-    if triggered:
+    if outcome.final_edition:
         start_final_edition(state, player)
-    elif state.phase is Phase.NORMAL:
-        drawn = draw_card(state, rng)
-        if drawn is not None:
-            card = drawn.id
-            added, new_ad = resolve_card(state, drawn, player)
-    return PressOutcome(
-        player=player,
-        claimed=plan.claimed,
-        left=left,
-        scoops=tuple(scoops),
-        beat_values=tuple(plan.problem.beat_values[b] for b in BEATS),
-        ad=ad,
-        page=plan.page,
-        unpublished=unpublished,
-        total=plan.breakdown.total,
-        gain=plan.breakdown.gain,
-        breakdown=plan.breakdown.to_json(),
-        card=card,
-        card_stories=added,
-        new_ad=new_ad,
-        final_edition=triggered,
-    )
+    state.draw_pending = draws
+    return outcome
 
 
 def start_final_edition(state: State, trigger: int) -> None:
@@ -200,5 +193,5 @@ def start_final_edition(state: State, trigger: int) -> None:
     state.trigger_player = trigger
     state.newsboy = None
     state.phase = Phase.FINAL_TURNS
-    order = [(trigger + k) % n for k in range(1, n) if not state.players[(trigger + k) % n].done]
+    order = final_edition_order(n, trigger, [p.done for p in state.players])
     state.current, state.pending, state.turns_left = order[0], order[1:], 1

@@ -26,24 +26,26 @@ does not match, or final scores that differ raise
 >>> replay(doc)
 Traceback (most recent call last):
 ...
-pennypress.errors.BadInput: record.moves[0]: move 1 (player 0: 'assign 6 war:A:1') is illegal: war:A:1 is not on the board
+pennypress.errors.BadInput: record.moves[0]: move 1 (The Times: 'assign 6 war:A:1') is illegal: war:A:1 is not on the board
 """
 from __future__ import annotations
 
 import copy
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from pennypress.errors import BadInput
 
-from .bots import BOTS
+from .bots import make_bot, parse_seats, seat_seed
 from .definition import GameDefinition
 from .errors import IllegalMove
 from .events import Event
 from .invariants import DEFAULT_MOVE_CAP
+from .match import play_match
 from .moves import GoToPress, Move, parse_move
-from .press import plan_press
+from .names import newspaper
+from .press import optimal_press
 from .setup import deal, empty_state, new_game
 from .state import Phase, State
 from .validate import StrictValidator, check_schema, load_position, position_schema
@@ -192,15 +194,74 @@ def start_state(doc: dict, root: str = "record") -> State:
     return state
 
 
-def _draws_card(state: State, move: Move) -> bool:
-    """Whether playing ``move`` (legal) now draws a headline card."""
-    if not isinstance(move, GoToPress) or state.phase is not Phase.NORMAL or not state.deck:
-        return False
-    return state.players[state.current].pennies + 1 < state.definition.final_edition_presses
+@dataclass(frozen=True)
+class ReplayStep:
+    """One move of a replayed record, for a visitor: the position before it, the move, what it did.
+
+    ``number`` is the move's 1-based number in the record, ``path`` its place
+    in the document (``record.moves[k]``), ``before`` a copy of the position
+    the player faced (the audit grades the decision from it), ``card`` the
+    headline card drawn after it (``None`` if none).
+    """
+
+    number: int
+    path: str
+    before: State
+    move: Move
+    event: Event
+    note: str | None = None
+
+    @property
+    def player(self) -> int:
+        return self.before.current
+
+    @property
+    def card(self) -> int | None:
+        return self.event.press.card if self.event.press is not None else None
 
 
-def replay(doc: Any, root: str = "record") -> Replay:
-    """Replay a record move by move, checking each; :class:`BadInput` names the move number and why."""
+Visitor = Callable[[ReplayStep], None]
+
+
+def _play_entry(state: State, move: Move, card: int | None, path: str, label: str) -> Event:
+    """Play one record entry: the move, then its headline card through the chance node."""
+    normal = state.phase is Phase.NORMAL
+    try:
+        event = state.apply(move)
+    except IllegalMove as exc:  # pragma: no cover - the caller checked why_illegal
+        _fail(path, f"{label} is illegal: {exc}")
+    if not state.is_chance_node():
+        if card is not None:
+            if event.press is None:
+                why = "it is not a press"
+            elif not normal:
+                why = "no card is drawn in the final edition"
+            elif event.press.final_edition:
+                why = "this press triggers the final edition, so no card is drawn"
+            else:
+                why = "the deck is empty"
+            _fail(f"{path}.card", f"{label}: the record names headline card {card}, but {why}")
+        return event
+    if card is None:
+        if not state.deck_known:
+            _fail(path, f"{label}: the deck order is unknown, so the record must name the headline card "
+                  "drawn after this press (\"card\")")
+        card = state.deck[0]
+    elif state.deck_known and card in state.deck and state.deck[0] != card:
+        _fail(f"{path}.card", f"{label}: the record says headline card {card} was drawn, the deck gives "
+              f"card {state.deck[0]}")
+    elif card not in state.deck:
+        _fail(f"{path}.card", f"{label}: headline card {card} is not in the deck (drawn already: "
+              f"{', '.join(map(str, state.discard))})")
+    return state.apply_chance(card)
+
+
+def replay(doc: Any, root: str = "record", visit: Visitor | None = None) -> Replay:
+    """Replay a record move by move, checking each; :class:`BadInput` names the move number and why.
+
+    ``visit`` (optional) is called once per move with a :class:`ReplayStep`:
+    the position before the move, the move and its event.
+    """
     check_schema(doc, _VALIDATOR, root)
     start = start_state(doc, root)
     state = start.clone()
@@ -208,10 +269,11 @@ def replay(doc: Any, root: str = "record") -> Replay:
     for k, entry in enumerate(doc["moves"], 1):
         path = f"{root}.moves[{k - 1}]"
         text, card = (entry, None) if isinstance(entry, str) else (entry["move"], entry.get("card"))
+        note = None if isinstance(entry, str) else entry.get("note")
         if state.is_over:
             _fail(path, f"move {k} ({text!r}): the game is already over after move {k - 1}")
         player = state.current
-        label = f"move {k} (player {player}: {text!r})"
+        label = f"move {k} ({newspaper(player)}: {text!r})"
         try:
             move = parse_move(text)
         except BadInput as exc:
@@ -219,34 +281,11 @@ def replay(doc: Any, root: str = "record") -> Replay:
         reason = state.why_illegal(move)
         if reason is not None:
             _fail(path, f"{label} is illegal: {reason}")
-        draws = _draws_card(state, move)
-        if card is not None and not draws:
-            why = "it is not a press" if not isinstance(move, GoToPress) else (
-                "no card is drawn in the final edition" if state.phase is not Phase.NORMAL
-                else "this press triggers the final edition, so no card is drawn")
-            _fail(f"{path}.card", f"{label}: the record names headline card {card}, but {why}")
-        pinned = draws and not state.deck_known
-        if pinned:
-            if card is None:
-                _fail(path, f"{label}: the deck order is unknown, so the record must name the headline card "
-                      "drawn after this press (\"card\")")
-            if card not in state.deck:
-                _fail(f"{path}.card", f"{label}: headline card {card} is not in the deck (drawn already: "
-                      f"{', '.join(map(str, state.discard))})")
-            state.deck.remove(card)
-            state.deck.insert(0, card)  # the rest keeps its order, as a random draw of this card would
-            state.deck_known = True
-        try:
-            event = state.apply(move)
-        except IllegalMove as exc:  # pragma: no cover - why_illegal said it was legal
-            _fail(path, f"{label} is illegal: {exc}")
-        finally:
-            if pinned:
-                state.deck_known = False
-        if card is not None and event.press is not None and event.press.card != card:
-            _fail(f"{path}.card", f"{label}: the record says headline card {card} was drawn, the deck gives "
-                  f"card {event.press.card}")
+        before = state.clone() if visit is not None else None
+        event = _play_entry(state, move, card, path, label)
         events.append(event)
+        if visit is not None:
+            visit(ReplayStep(k, path, before, move, event, note))
     result = Replay(doc, start, state, events)
     if "final_scores" in doc and doc["final_scores"] != result.scores:
         over = "" if state.is_over else f" (the game is not over after {len(events)} moves)"
@@ -302,17 +341,24 @@ class Recorder:
 
     def play(self, move: Move, rng: Any = None, note: str | None = None) -> Event:
         """Play ``move`` (raises :class:`IllegalMove`) and write it down; returns the event."""
-        state = self.state
-        if isinstance(move, GoToPress) and move.page is None and not state.is_over and state.newsboy != state.current:
-            move = GoToPress(plan_press(state, state.current).page)
-        event = state.apply(move, rng)
-        entry: dict[str, Any] = {"move": str(move)}
-        if event.press is not None and event.press.card is not None:
-            entry["card"] = event.press.card
+        event = self.state.play(move, rng)
+        self.write(event, note)
+        return event
+
+    def write(self, event: Event, note: str | None = None) -> None:
+        """Write down a move already played on :attr:`state` (its event, chance node resolved).
+
+        A press is written with its page spelled out, so the record replays
+        to an equal state whichever solver ran.
+        """
+        entry: dict[str, Any] = {"move": event.move}
+        if event.press is not None:
+            entry["move"] = str(GoToPress(event.press.page))
+            if event.press.card is not None:
+                entry["card"] = event.press.card
         if note:
             entry["note"] = note
         self.entries.append(entry if len(entry) > 1 else entry["move"])
-        return event
 
     def record(self, final_scores: bool = True) -> dict:
         """The record so far (with the current scores and, once the game is over, the winners)."""
@@ -331,28 +377,46 @@ class Recorder:
         return doc
 
 
+class _PagesSpelledOut:
+    """A bot whose ``press`` is played with the optimal page written out, as a record holds it,
+    so the recorded game and its replay reach equal states (events included)."""
+
+    def __init__(self, bot: Any):
+        self.bot = bot
+
+    def choose(self, state: State) -> Move:
+        move = self.bot.choose(state)
+        if isinstance(move, GoToPress) and move.page is None:
+            return optimal_press(state)
+        return move
+
+
 def record_selfplay(
     definition: GameDefinition,
     seed: int,
     bot: str = "greedy",
     move_cap: int = DEFAULT_MOVE_CAP,
     on_move: Callable[[State], None] | None = None,
+    seats: Sequence[str] | None = None,
 ) -> tuple[dict, State]:
     """Record one seeded bot game, seated and seeded as :func:`pennypress.engine.selfplay.play_game` does.
 
     Returns the record and the final state.
     """
-    if bot not in BOTS:
-        raise BadInput(f"unknown bot {bot!r} (expected one of {', '.join(BOTS)})")
+    names = parse_seats(seats if seats is not None else [bot] * definition.players, definition.players)
     variants = [v for v in definition.variants if v != "two-player"]
-    title = f"{definition.players} players{' (' + ', '.join(variants) + ')' if variants else ''}: {bot} bots, seed {seed}"
+    who = f"{bot} bots" if seats is None else "seats " + ", ".join(names)
+    title = f"{definition.players} players{' (' + ', '.join(variants) + ')' if variants else ''}: {who}, seed {seed}"
+    call = f"bot={bot!r}" if seats is None else f"seats={list(names)!r}"
     notes = (f"Generated by pennypress.engine.record.record_selfplay(GameDefinition.create({definition.players}, "
-             f"{variants!r}, {definition.deck_name!r}), seed={seed}, bot={bot!r}).")
+             f"{variants!r}, {definition.deck_name!r}), seed={seed}, {call}).")
     recorder = Recorder.from_seed(definition, seed, title=title, notes=notes)
-    bots = [BOTS[bot](seed=seed * 31 + seat) for seat in range(definition.players)]
-    state = recorder.state
-    while not state.is_over and len(recorder.entries) < move_cap:
-        recorder.play(bots[state.current].choose(state))
+    bots = [_PagesSpelledOut(make_bot(name, seat_seed(seed, seat))) for seat, name in enumerate(names)]
+
+    def write_down(state: State, event: Event) -> None:
+        recorder.write(event)
         if on_move is not None:
             on_move(state)
-    return recorder.record(), state
+
+    play_match(recorder.state, bots, seed=seed, move_cap=move_cap, on_move=write_down, in_place=True)
+    return recorder.record(), recorder.state

@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 
 from .board import adjust_markers
 from .endgame import end_scoring
@@ -30,6 +29,7 @@ from .names import newspaper
 from .moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
 from .press import plan_press, resolve_press
 from .state import Phase, State
+from .turns import final_edition_order
 
 
 def _reporters(n: int) -> str:
@@ -66,7 +66,7 @@ def legal_moves(state: State) -> list[Move]:
     ``GoToPress()`` (no page) stands for pressing with the solver's optimal
     page; any page that passes the checker is also legal but not listed.
     """
-    if state.is_over:
+    if state.is_over or state.draw_pending:
         return []
     player = state.current
     if state.newsboy == player:
@@ -125,6 +125,8 @@ def why_illegal(state: State, move: Move) -> str | None:
     """
     if state.is_over:
         return "the game is over"
+    if state.draw_pending:
+        return DRAW_FIRST
     player = state.current
     if isinstance(move, PassNewsboy):
         if state.newsboy is None:
@@ -157,20 +159,27 @@ def why_illegal(state: State, move: Move) -> str | None:
     return f"unknown move {move!r}"
 
 
-def apply_move(state: State, move: Move, rng: random.Random | None = None) -> Event:
+DRAW_FIRST = "a headline card must be drawn first (the last press draws one)"
+
+
+def apply_move(state: State, move: Move) -> Event:
     """Play ``move`` for the player to move, in place; raises :class:`IllegalMove` (why) if it is not legal.
 
-    ``rng`` is used only to draw from a deck whose order is unknown.
+    A press that draws a headline card leaves the state at a chance node
+    (``state.is_chance_node()``): the turn ends when
+    :func:`~pennypress.engine.chance.apply_chance` draws the card.
     """
     if state.is_over:
         raise IllegalMove("the game is over")
+    if state.draw_pending:
+        raise IllegalMove(DRAW_FIRST)
     player = state.current
     press = None
     if isinstance(move, GoToPress):
         if state.newsboy == player:
             raise IllegalMove("you hold the newsboy: your only move is to pass it to the right")
         plan = plan_press(state, player, move.page)  # raises IllegalMove with the reason
-        press = resolve_press(state, plan, rng)
+        press = resolve_press(state, plan)
     else:
         reason = why_illegal(state, move)
         if reason is not None:
@@ -190,13 +199,15 @@ def apply_move(state: State, move: Move, rng: random.Random | None = None) -> Ev
             state.newsboy = (player - 1) % state.n_players
     state.ply += 1
     adjust_markers(state)  # no-op once the final edition has begun
-    end = _next_turn(state, player, pressed=press is not None, triggered=bool(press and press.final_edition))
+    end = None
+    if not state.draw_pending:  # at a chance node the turn goes on after the draw
+        end = next_turn(state, player, pressed=press is not None, triggered=bool(press and press.final_edition))
     event = Event(ply=state.ply, player=player, move=str(move), press=press, end=end)
     state.last_event = event
     return event
 
 
-def _next_turn(state: State, player: int, pressed: bool, triggered: bool):
+def next_turn(state: State, player: int, pressed: bool, triggered: bool):
     """Advance to the next player; returns the end-game outcome if the game just ended."""
     if triggered:
         return None  # start_final_edition already chose the next player
@@ -215,7 +226,7 @@ def _next_turn(state: State, player: int, pressed: bool, triggered: bool):
         return None
     if state.phase is Phase.FINAL_TURNS:
         trigger = state.trigger_player if state.trigger_player is not None else player
-        order = [(trigger + k) % n for k in range(1, n + 1) if not state.players[(trigger + k) % n].done]
+        order = final_edition_order(n, trigger, [p.done for p in state.players])
         if order:
             state.phase = Phase.FINAL_PRESSES
             state.current, state.pending = order[0], order[1:]

@@ -9,13 +9,14 @@ True
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from pennypress.errors import BadInput
 
-from .bots import BOTS
+from .bots import make_bot, parse_seats, seat_seed
 from .definition import GameDefinition
-from .invariants import DEFAULT_MOVE_CAP, InvariantChecker
+from .invariants import DEFAULT_MOVE_CAP
+from .match import play_match
 from .setup import new_game
 from .state import State
 
@@ -27,36 +28,30 @@ def play_game(
     check: bool = True,
     move_cap: int = DEFAULT_MOVE_CAP,
     on_move: Callable[[State], None] | None = None,
+    seats: Sequence[str] | None = None,
 ) -> dict:
-    """One complete game from ``seed`` with one ``bot`` per seat; returns its result as JSON data."""
-    if bot not in BOTS:
-        raise BadInput(f"unknown bot {bot!r} (expected one of {', '.join(BOTS)})")
+    """One complete game from ``seed``: ``bot`` in every seat, or ``seats`` (one name per seat).
+
+    Returns its result as JSON data.
+    """
+    names = parse_seats(seats, definition.players) if seats is not None else parse_seats([bot] * definition.players, definition.players)
     state = new_game(definition, seed=seed)
-    bots = [BOTS[bot](seed=seed * 31 + seat) for seat in range(definition.players)]
-    checker = InvariantChecker(move_cap)
-    if check:
-        checker.start(state)
-    moves = 0
-    while not state.is_over and moves < move_cap:
-        move = bots[state.current].choose(state)
-        event = state.apply(move)
-        moves += 1
-        if check:
-            checker.step(state, event)
-        if on_move is not None:
-            on_move(state)
-    if check and not state.is_over:
-        checker.violations.append(f"the game did not end within {move_cap} moves")
+    bots = [make_bot(name, seat_seed(seed, seat)) for seat, name in enumerate(names)]
+    result = play_match(
+        state, bots, seed=seed, check=check, move_cap=move_cap, in_place=True,
+        on_move=None if on_move is None else (lambda s, _e: on_move(s)),
+    )
     return {
         "seed": seed,
-        "moves": moves,
+        "seats": list(names),
+        "moves": result.moves,
         "over": state.is_over,
-        "scores": [p.circulation for p in state.players],
+        "scores": result.scores,
         "winners": list(state.winners),
         "presses": [p.pennies for p in state.players],
         "stories_published": [len(p.published) for p in state.players],
         "bonuses": [b.to_json() for b in state.last_event.end.bonuses] if state.is_over and state.last_event.end else [],
-        "invariant_violations": checker.violations,
+        "invariant_violations": result.violations,
     }
 
 
@@ -69,16 +64,19 @@ def run_selfplay(
     deck: str = "default",
     progress: Callable[[int, int], None] | None = None,
     move_cap: int = DEFAULT_MOVE_CAP,
+    seats: Sequence[str] | None = None,
 ) -> dict:
-    """Play ``games`` games; the same arguments always give the same report."""
+    """Play ``games`` games (``bot`` in every seat, or one bot per seat with ``seats``);
+    the same arguments always give the same report."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise BadInput(f"games: expected a whole number ≥ 0, got {games!r}")
     definition = GameDefinition.create(players, variants, deck)
+    names = parse_seats(seats if seats is not None else [bot] * players, players)
     seeds = random.Random(seed)
     results = []
     violations = 0
     for i in range(games):
-        result = play_game(definition, seeds.getrandbits(32), bot, move_cap=move_cap)
+        result = play_game(definition, seeds.getrandbits(32), move_cap=move_cap, seats=names)
         result["game"] = i
         violations += len(result["invariant_violations"])
         results.append(result)
@@ -93,7 +91,8 @@ def run_selfplay(
         "players": players,
         "variants": list(definition.variants),
         "deck": deck,
-        "bot": bot,
+        "bot": bot if seats is None else None,
+        "seats": list(names),
         "seed": seed,
         "invariant_violations": violations,
         "wins_by_seat": wins,

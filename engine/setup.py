@@ -21,7 +21,7 @@ from pennypress.solver.vocab import BEATS
 from .board import adjust_markers
 from .definition import GameDefinition
 from .events import Event
-from .headlines import draw_card, resolve_card
+from .headlines import draw_top_card, resolve_card
 from .state import Phase, PlayerState, State
 from .stories import stack_kinds
 from .tables import BONUS_START, REPORTERS, STARS
@@ -67,7 +67,7 @@ def deal(state: State) -> None:
     draw one card per player (bonus and stories, no ads), set the markers, give out the newsboy."""
     drawn = []
     for _ in range(state.n_players):
-        card = draw_card(state)
+        card = draw_top_card(state)
         assert card is not None
         resolve_card(state, card, player=None)
         drawn.append(card.id)

@@ -11,7 +11,7 @@ and ``State.to_json()`` are conveniences delegating to those modules.
 (0, 'normal', 5)
 >>> sum(len(c) for c in s.columns.values()) > 0
 True
->>> t = s.clone(); _ = t.apply(t.legal_moves()[0]); (t == s, s == s.clone())
+>>> t = s.clone(); _ = t.play(t.legal_moves()[0]); (t == s, s == s.clone())
 (False, True)
 """
 from __future__ import annotations
@@ -81,6 +81,11 @@ class State:
       still have (2 only in the two-player pattern).
     - ``pending``: in the final edition, the players still to act in this
       round after the current one, in turn order.
+    - ``draw_pending``: a chance node. The player to move has just gone to
+      press and must draw a headline card before play goes on; the press is
+      done (pennies, circulation, markers) and the card is not yet drawn.
+      :meth:`chance_outcomes` lists the cards that can come up and
+      :meth:`apply_chance` resolves the draw.
     """
 
     definition: GameDefinition
@@ -99,6 +104,7 @@ class State:
     phase: Phase = Phase.NORMAL
     pending: list[int] = field(default_factory=list)
     trigger_player: int | None = None
+    draw_pending: bool = False
     ply: int = 0
     last_event: Event | None = None
 
@@ -203,16 +209,47 @@ class State:
 
         return why_illegal(self, move)
 
-    def apply(self, move: "Move", rng=None) -> Event:
-        """Play ``move`` in place (raises :class:`~pennypress.engine.errors.IllegalMove`); returns the event."""
+    def apply(self, move: "Move") -> Event:
+        """Play ``move`` in place (raises :class:`~pennypress.engine.errors.IllegalMove`); returns the event.
+
+        A press that draws a headline card stops at a chance node
+        (:meth:`is_chance_node`); resolve it with :meth:`apply_chance`, or use
+        :meth:`play`, which does both.
+        """
         from .rules import apply_move
 
-        return apply_move(self, move, rng)
+        return apply_move(self, move)
+
+    def is_chance_node(self) -> bool:
+        """True when a headline card must be drawn before anyone moves (after a press)."""
+        return self.draw_pending
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(card_id, probability), ...]`` of the draw at a chance node (``[]`` elsewhere)."""
+        from .chance import chance_outcomes
+
+        return chance_outcomes(self)
+
+    def apply_chance(self, card_id: int) -> Event:
+        """Resolve the chance node with headline card ``card_id``; returns the press's completed event."""
+        from .chance import apply_chance
+
+        return apply_chance(self, card_id)
+
+    def play(self, move: "Move", rng=None) -> Event:
+        """:meth:`apply` then, at a chance node, draw the card (``rng`` picks it when the order is unknown).
+
+        Returns the event with the card filled in.
+        """
+        from .chance import resolve_chance
+
+        event = self.apply(move)
+        return resolve_chance(self, rng) or event
 
     def child(self, move: "Move", rng=None) -> "State":
-        """A new state after ``move``; this one is unchanged."""
+        """A new state after :meth:`play`-ing ``move``; this one is unchanged."""
         new = self.clone()
-        new.apply(move, rng)
+        new.play(move, rng)
         return new
 
     def clone(self) -> "State":
@@ -234,6 +271,7 @@ class State:
             phase=self.phase,
             pending=list(self.pending),
             trigger_player=self.trigger_player,
+            draw_pending=self.draw_pending,
             ply=self.ply,
             last_event=self.last_event,
         )
@@ -245,6 +283,7 @@ class State:
 
     @classmethod
     def from_json(cls, doc: object) -> "State":
-        from .codec import state_from_json
+        """Check a position document completely and build it (:func:`~pennypress.engine.validate.load_position`)."""
+        from .validate import load_position
 
-        return state_from_json(doc)
+        return load_position(doc)

@@ -12,16 +12,14 @@ Two layers, in this order:
 1. **Structure** -- ``position_schema.json`` (JSON Schema draft 2020-12):
    fields, types, ranges, enums, story notation. The first error (by
    ``jsonschema``'s ``best_match``) becomes ``path: plain sentence``.
-2. **Meaning** -- what a schema cannot say: sizes that depend on the player
-   count, the variant rules, each story in exactly one place (60 in all),
-   column capacity, star order of the stacks, 5 reporters per player,
-   markers = ``min(9, height + covered)`` outside the final edition, pennies
-   against the final-edition trigger, ad row = row of the highest penny,
-   cards drawn against presses made, turn bookkeeping against the phase,
-   and the last event against the position.
+2. **Meaning** -- the state is built and every whole-state rule is asked of
+   :func:`pennypress.engine.status.position_problems` (the one place they
+   live): sizes that depend on the player count, each story in exactly one
+   place, column capacity, 5 reporters per player, markers, pennies, ads,
+   cards drawn, turn bookkeeping, the chance node, the last event.
 
-Last, as a safety net, the built state goes through the engine's invariants
-(:func:`~pennypress.engine.invariants.check_state`).
+Documents the engine wrote itself may take the trusted fast path
+(``load_position(doc, trusted=True)``): no schema, only the cheap invariants.
 
 >>> from pennypress.engine import new_game
 >>> doc = new_game(3, seed=1).to_json()
@@ -51,13 +49,13 @@ from jsonschema.exceptions import ValidationError, best_match
 from pennypress.errors import BadInput
 from pennypress.solver.vocab import BEATS, Beat
 
+from .codec import build_state
 from .definition import GameDefinition
 from .events import Event
-from .invariants import check_state
 from .moves import GoToPress, parse_move
 from .state import Phase, State
-from .stories import ALL_STORIES, Story, kind_text, stack_kinds
-from .tables import COLUMN_CAPACITY, REPORTERS, ad_row, marker_position
+from .status import Problem, position_problems
+from .stories import Story
 
 SCHEMA_FILE = "position_schema.json"
 
@@ -185,291 +183,28 @@ def check_schema(doc: Any, validator: Draft202012Validator, root: str) -> None:
 
 
 # --------------------------------------------------------------- the meaning
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-def _reporters(n: int) -> str:
-    return "1 reporter" if n == 1 else f"{n} reporters"
-
-
-class _Checks:
-    """The semantic checks on a document that passed the schema, in reading order."""
-
-    def __init__(self, doc: dict, root: str):
-        self.doc = doc
-        self.root = root
-
-    def fail(self, path: str, message: str) -> None:
-        where = self.root if not path else (f"{self.root}{path}" if path.startswith("[") else f"{self.root}.{path}")
-        raise BadInput(f"{where}: {message}")
-
-    def run(self) -> None:
-        doc = self.doc
-        self.definition = GameDefinition.from_json(doc["game"], f"{self.root}.game")
-        self.n = self.definition.players
-        self.trigger_count = self.definition.final_edition_presses
-        self.phase = Phase(doc["phase"])
-        self.normal = self.phase is Phase.NORMAL
-        self.players = doc["players"]
-        self.sizes()
-        self.stories()
-        self.reporters()
-        self.markers()
-        self.turn()
-        self.player_fields()
-        self.deck()
-        self.last_event()
-
-    # sizes that depend on the player count
-    def sizes(self) -> None:
-        n = self.n
-        if len(self.players) != n:
-            self.fail("players", f"expected {n} players (game.players is {n}), got {len(self.players)}")
-        for b in BEATS:
-            for i, item in enumerate(self.doc["board"][b.value]):
-                if len(item["reporters"]) != n:
-                    self.fail(f"board.{b.value}[{i}].reporters",
-                              f"expected {n} counts (one per player), got {len(item['reporters'])}")
-        turn = self.doc["turn"]
-        for key in ("player", "newsboy", "trigger_player"):
-            self._seat(f"turn.{key}", turn[key])
-        for i, v in enumerate(turn["pending"]):
-            self._seat(f"turn.pending[{i}]", v)
-
-    def _seat(self, path: str, value: int | None) -> None:
-        if value is not None and value >= self.n:
-            self.fail(path, f"there is no player {value}: with {self.n} players they are numbered 0 to {self.n - 1}")
-
-    # stories: the board's columns, the stacks, the published stories
-    def stories(self) -> None:
-        where: dict[Story, str] = {}
-
-        def put(story: Story, path: str) -> None:
-            if story in where:
-                self.fail(path, f"{story} is also at {where[story]}; each story is in exactly one place")
-            where[story] = f"{self.root}.{path}"
-
-        for b in BEATS:
-            column = [Story.parse(item["story"]) for item in self.doc["board"][b.value]]
-            for i, story in enumerate(column):
-                put(story, f"board.{b.value}[{i}].story")
-            height = sum(s.spaces for s in column)
-            if height > COLUMN_CAPACITY:
-                self.fail(f"board.{b.value}", f"the stories take {height} spaces and the column has {COLUMN_CAPACITY} "
-                          "(A and B stories take 1 space, C and D take 2)")
-        for kind in stack_kinds():
-            name = kind_text(kind)
-            stars = self.doc["stacks"][name]
-            if stars != sorted(stars):
-                self.fail(f"stacks.{name}", f"expected the stars in star order, 1★ on top, got {stars}")
-            for st in stars:
-                put(Story(kind[0], kind[1], st), f"stacks.{name}")
-        for i, p in enumerate(self.players):
-            for k, text in enumerate(p["published"]):
-                put(Story.parse(text), f"players[{i}].published[{k}]")
-        missing = [str(s) for s in ALL_STORIES if s not in where]
-        if missing:
-            self.fail("", f"stories missing from board, stacks and published stories: {', '.join(missing)} "
-                      f"(each of the {len(ALL_STORIES)} stories is in exactly one place)")
-
-    # each player has 5 reporters: at home or on the board
-    def reporters(self) -> None:
-        for i, p in enumerate(self.players):
-            on = [(item["story"], item["reporters"][i]) for b in BEATS for item in self.doc["board"][b.value]
-                  if item["reporters"][i]]
-            on_board = sum(c for _, c in on)
-            if p["home"] + on_board != REPORTERS:
-                detail = f" ({', '.join(f'{c} on {s}' for s, c in on)})" if on else ""
-                self.fail(f"players[{i}]", f"{p['home']} reporters at home and {on_board} on the board{detail}; "
-                          f"a player has {REPORTERS}")
-
-    # arrow markers follow the board outside the final edition
-    def markers(self) -> None:
-        if not self.normal:
-            return  # frozen since the final edition began: any position 0..9 stands
-        for b in BEATS:
-            items = self.doc["board"][b.value]
-            height = sum(Story.parse(item["story"]).spaces for item in items)
-            covered = sum(1 for item in items if any(item["reporters"]))
-            expected = marker_position(height, covered)
-            got = self.doc["markers"][b.value]
-            if got != expected:
-                self.fail(f"markers.{b.value}", f"{got}, but outside the final edition the marker stands at "
-                          f"min(9, height + covered stories) = min(9, {height} + {covered}) = {expected}")
-
-    # pennies, ads, published stories, done
-    def player_fields(self) -> None:
-        trigger = self.trigger_count
-        for i, p in enumerate(self.players):
-            pennies, ad = p["pennies"], p["ad"]
-            if pennies > trigger:
-                self.fail(f"players[{i}].pennies", f"{pennies} presses, but with {self.n} players the "
-                          f"{_ordinal(trigger)} press triggers the final edition and nobody presses more than {trigger} times")
-            if self.normal and pennies == trigger:
-                self.fail(f"players[{i}].pennies", f"{pennies} presses, but the {_ordinal(trigger)} press triggers "
-                          "the final edition and the phase is normal")
-            if ad is not None:
-                if pennies == 0:
-                    self.fail(f"players[{i}].ad", "a player places an ad only after a press (pennies is 0): expected null")
-                try:
-                    row = ad_row(pennies)
-                except ValueError:
-                    self.fail(f"players[{i}].ad", f"a player with {pennies} pennies has no ad: that press triggered or "
-                              "came after the final edition, and no card was drawn: expected null")
-                if ad[1] != row:
-                    self.fail(f"players[{i}].ad", f"{ad} is in row {ad[1]}, but the ad goes in the row of the highest "
-                              f"penny: row {row} with {pennies} {'penny' if pennies == 1 else 'pennies'}")
-            elif self.normal and pennies:
-                self.fail(f"players[{i}].ad", f"missing: after a press the player draws a headline card and places an "
-                          f"ad, in row {ad_row(pennies)} with {pennies} {'penny' if pennies == 1 else 'pennies'}")
-            most = REPORTERS * pennies
-            if len(p["published"]) > most:
-                self.fail(f"players[{i}].published", f"{len(p['published'])} stories in {pennies} presses, but a "
-                          f"press publishes at most {REPORTERS} (one per reporter)")
-            if self.normal and p["done"]:
-                self.fail(f"players[{i}].done", "true, but players are done only in the final edition (the phase is normal)")
-
-    # headline cards: each once, and one drawn per player at setup and per press
-    def deck(self) -> None:
-        deck = self.doc["deck"]
-        cards, discard = deck["cards"], deck["discard"]
-        both = sorted(set(cards) & set(discard))
-        if both:
-            self.fail("deck", f"card {both[0]} is both in deck.cards and in deck.discard")
-        ids = self.definition.deck.ids
-        missing = sorted(set(ids) - set(cards) - set(discard))
-        if missing:
-            self.fail("deck", f"the deck and discard pile must hold each of the {len(ids)} cards exactly once; "
-                      f"missing: {', '.join(map(str, missing))}")
-        presses = sum(p["pennies"] for p in self.players)
-        done = sum(1 for p in self.players if p["done"])
-        drawn = len(discard)
-        explain = (f"setup draws {self.n} (one per player) and each press draws one, except the press that triggers "
-                   "the final edition and those after it")
-        if self.normal and drawn != self.n + presses:
-            self.fail("deck.discard", f"{drawn} cards drawn, but {explain}: expected {self.n + presses} "
-                      f"after {presses} {'press' if presses == 1 else 'presses'}")
-        if not self.normal and not self.n + presses - done <= drawn <= self.n + presses - 1:
-            lo, hi = self.n + presses - done, self.n + presses - 1
-            span = str(lo) if lo == hi else f"{lo} to {hi}"
-            self.fail("deck.discard", f"{drawn} cards drawn, but {explain}: expected {span} "
-                      f"after {presses} presses with {done} players done")
-
-    # whose turn, against the phase
-    def turn(self) -> None:
-        turn, phase, n = self.doc["turn"], self.phase, self.n
-        if turn["turns_left"] == 2 and not (self.normal and self.definition.two_player_turns):
-            self.fail("turn.turns_left", "2, but only the two-player turn order gives a player two turns in a row "
-                      "(and only before the final edition)")
-        newsboy = turn["newsboy"]
-        if newsboy is not None and not self.definition.newsboy:
-            self.fail("turn.newsboy", f"player {newsboy} holds the newsboy, but the newsboy variant is not in play")
-        if newsboy is not None and not self.normal:
-            self.fail("turn.newsboy", f"the strike ends when the final edition is triggered, but the phase is {phase}: "
-                      "expected null")
-        if newsboy is None and self.normal and self.definition.newsboy:
-            self.fail("turn.newsboy", "null, but in the newsboy variant someone holds the newsboy until the final edition")
-        trigger, pending, current = turn["trigger_player"], turn["pending"], turn["player"]
-        if self.normal:
-            if trigger is not None:
-                self.fail("turn.trigger_player", f"{trigger}, but nobody has triggered the final edition: the phase is normal")
-            if pending:
-                self.fail("turn.pending", "players wait in turn.pending only in the final edition: expected []")
-            return
-        if trigger is None:
-            self.fail("turn.trigger_player", f"null, but the phase is {phase}: name the player whose press triggered "
-                      "the final edition")
-        t = self.players[trigger]
-        if t["pennies"] != self.trigger_count:
-            self.fail(f"players[{trigger}].pennies", f"{t['pennies']}, but player {trigger} triggered the final edition "
-                      f"(turn.trigger_player) with their {_ordinal(self.trigger_count)} press")
-        if not t["done"]:
-            self.fail(f"players[{trigger}].done", f"false, but player {trigger} triggered the final edition "
-                      "(turn.trigger_player) and is done")
-        if t["ad"] is not None:
-            self.fail(f"players[{trigger}].ad", f"player {trigger} triggered the final edition: their ad went with "
-                      "that press and no card was drawn, expected null")
-        if phase is Phase.OVER:
-            if pending:
-                self.fail("turn.pending", "the game is over: expected []")
-            for i, p in enumerate(self.players):
-                if not p["done"]:
-                    self.fail(f"players[{i}].done", "false, but the game is over and every player is done")
-            return
-        if self.players[current]["done"]:
-            self.fail("turn.player", f"player {current} has the turn but is done (players[{current}].done)")
-        order = [(trigger + k) % n for k in range(1, n)]  # turn order from the trigger player's left
-        after = order[order.index(current) + 1:]
-        before = order[: order.index(current)]
-        if phase is Phase.FINAL_TURNS:
-            for j in after:
-                if self.players[j]["done"]:
-                    self.fail(f"players[{j}].done", f"true, but player {j} has not yet had their final-edition turn "
-                              f"(they come after player {current})")
-            expected = after
-            what = "every player after"
-        else:
-            for j in before:
-                if not self.players[j]["done"]:
-                    self.fail(f"players[{j}].done", f"false, but player {j} has already had the last round's press "
-                              f"(they come before player {current})")
-            expected = [j for j in after if not self.players[j]["done"]]
-            what = "every player not yet done after"
-        if pending != expected:
-            self.fail("turn.pending", f"{pending}, but in the {phase} round it lists {what} player {current} in turn "
-                      f"order from the trigger player's left: expected {expected}")
-
-    # the last event against the position
-    def last_event(self) -> None:
-        ev = self.doc["last_event"]
-        over = self.phase is Phase.OVER
-        if ev is None:
-            if over:
-                self.fail("last_event", "null, but the game is over: the last event is the end of the game with its "
-                          "scoring (\"end\")")
-            return
-        if ev["ply"] != self.doc["ply"]:
-            self.fail("last_event.ply", f"{ev['ply']}, but the position's ply is {self.doc['ply']}: the last event "
-                      "is the move that led here")
-        self._seat("last_event.player", ev["player"])
-        if ev["move"] == "setup":
-            if ev["player"] is not None or "press" in ev:
-                self.fail("last_event", "the setup event has no player and no press")
-        else:
-            if ev["player"] is None:
-                self.fail("last_event.player", f"null, but the move {ev['move']!r} was made by a player")
-            try:
-                move = parse_move(ev["move"])
-            except BadInput as exc:
-                self.fail("last_event.move", str(exc))
-            if "press" in ev and not isinstance(move, GoToPress):
-                self.fail("last_event.press", f"the move {ev['move']!r} is not a press")
-        if "press" in ev:
-            press = ev["press"]
-            if press["player"] != ev["player"]:
-                self.fail("last_event.press.player", f"{press['player']}, but the event's player is {ev['player']}")
-            for k, scoop in enumerate(press["scoops"]):
-                self._seat(f"last_event.press.scoops[{k}].player", scoop["player"])
-            try:
-                parse_move(f"press {press['page']}")
-            except BadInput as exc:
-                self.fail("last_event.press.page", str(exc))
-        if "end" in ev and not over:
-            self.fail("last_event.end", f"the game's end scoring is the last event, but the phase is {self.phase}")
-        if over and "end" not in ev:
-            self.fail("last_event", "the game is over: the last event is the end of the game with its scoring (\"end\")")
-        if "end" in ev:
-            circulation = [p["circulation"] for p in self.players]
-            if ev["end"]["circulation"] != circulation:
-                self.fail("last_event.end.circulation", f"{ev['end']['circulation']}, but the players' circulation "
-                          f"is {circulation}")
-            for k, w in enumerate(ev["end"]["winners"]):
-                self._seat(f"last_event.end.winners[{k}]", w)
+def _event_problem(doc: dict, root: str) -> str | None:
+    """What keeps the last event from being read at all (its notation), as ``path: sentence``."""
+    ev = doc["last_event"]
+    if ev is None:
+        return None
+    if ev["move"] != "setup":
         try:
-            Event.from_json(ev)
-        except (BadInput, KeyError, TypeError, ValueError) as exc:
-            self.fail("last_event", f"malformed ({exc})")
+            move = parse_move(ev["move"])
+        except BadInput as exc:
+            return f"{root}.last_event.move: {exc}"
+        if "press" in ev and not isinstance(move, GoToPress):
+            return f"{root}.last_event.press: the move {ev['move']!r} is not a press"
+    if "press" in ev:
+        try:
+            parse_move(f"press {ev['press']['page']}")
+        except BadInput as exc:
+            return f"{root}.last_event.press.page: {exc}"
+    try:
+        Event.from_json(ev)
+    except (BadInput, KeyError, TypeError, ValueError) as exc:
+        return f"{root}.last_event: malformed ({exc})"
+    return None
 
 
 # --------------------------------------------------------------- entry points
@@ -478,20 +213,42 @@ def check_position(doc: Any, root: str = "position") -> None:
     load_position(doc, root)
 
 
-def load_position(doc: Any, root: str = "position") -> State:
-    """Check a position document completely and build its state; :class:`BadInput` names the field.
+def load_position(doc: Any, root: str = "position", trusted: bool = False) -> State:
+    """Check a position document and build its state; :class:`BadInput` names the field.
 
-    ``root`` prefixes the field paths in messages (``record.position`` inside a game record).
+    ``root`` prefixes the field paths in messages (``record.position`` inside a
+    game record). Untrusted input (the default) gets every check: the JSON
+    Schema, then every whole-state rule (:func:`~pennypress.engine.status.position_problems`).
+    ``trusted=True`` is the fast path for documents the engine wrote itself
+    (a cache, a worker's result): no schema, and only the cheap invariants
+    (:func:`trusted_problems`); a malformed document may then fail with any
+    exception, so never use it for what a person typed.
     """
-    from .codec import build_state
-
+    if trusted:
+        state = build_state(doc)
+        problems = trusted_problems(state)
+        if problems:
+            raise BadInput(problems[0].text(root))
+        return state
     check_schema(doc, _position_validator(), root)
-    _Checks(doc, root).run()
+    GameDefinition.from_json(doc["game"], f"{root}.game")
+    problem = _event_problem(doc, root)
+    if problem is not None:
+        raise BadInput(problem)
     state = build_state(doc)
-    problems = check_state(state)  # safety net: the engine's invariants, for anything not named above
+    problems = position_problems(state)
     if problems:
-        raise BadInput(f"{root}: {problems[0]}")
+        raise BadInput(problems[0].text(root))
     return state
+
+
+def trusted_problems(state: State) -> list[Problem]:
+    """The cheap invariants a position the engine wrote must still meet: 5 reporters each, 60 stories,
+    45 cards, markers on the formula (as :func:`position_problems` words them)."""
+    return [p for p in position_problems(state) if p.code in _CHEAP]
+
+
+_CHEAP = frozenset({"seat", "players", "reporters", "story-twice", "story-missing", "marker", "cards"})
 
 
 def position_summary(state: State) -> dict:

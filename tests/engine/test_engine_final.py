@@ -103,9 +103,12 @@ def test_trigger_player_draws_no_card_in_a_two_to_three_player_game_on_the_fourt
     s = build(3, {"war:A:1": [1, 0, 0]}, pennies=[3, 0, 0], ads=[(1, 0), None, None])
     press = s.apply(GoToPress()).press
     assert press.final_edition and press.card is None and s.players[0].ad is None
+    assert not s.is_chance_node() and s.chance_outcomes() == []
     s3 = build(3, {"war:A:1": [1, 0, 0]}, pennies=[2, 0, 0], ads=[(1, 1), None, None])
     press = s3.apply(GoToPress()).press
-    assert not press.final_edition and press.card is not None
+    assert not press.final_edition and press.card is None and s3.is_chance_node()
+    press = s3.apply_chance(s3.chance_outcomes()[0][0]).press
+    assert press.card is not None and not s3.is_chance_node()
 
 
 def test_pressing_in_the_restricted_turn_means_no_second_press():

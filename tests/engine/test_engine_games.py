@@ -1,7 +1,7 @@
 """Complete randomised games: invariants after every move, across player counts and variants."""
 import pytest
 
-from pennypress.engine import GameDefinition
+from pennypress.engine import GameDefinition, Phase
 from pennypress.engine.invariants import InvariantChecker, check_state
 from pennypress.engine.selfplay import play_game, run_selfplay
 
@@ -20,13 +20,14 @@ GAMES_PER_CONFIG = 30  # 210 games
 @pytest.mark.parametrize("players,variants,deck", CONFIGS)
 def test_random_games_keep_every_invariant(players, variants, deck):
     definition = GameDefinition.create(players, variants, deck)
-    finals = 0
+    finals = 0  # games seen to pass through the final edition's restricted round
     for g in range(GAMES_PER_CONFIG):
-        result = play_game(definition, seed=1000 * players + g, bot="random")
+        phases: set[Phase] = set()
+        result = play_game(definition, seed=1000 * players + g, bot="random", on_move=lambda s: phases.add(s.phase))
         assert result["over"], result
         assert result["invariant_violations"] == [], result["invariant_violations"][:5]
         assert result["winners"] and max(result["presses"]) >= definition.final_edition_presses
-        finals += 1
+        finals += Phase.FINAL_TURNS in phases and Phase.OVER in phases
     assert finals == GAMES_PER_CONFIG
 
 

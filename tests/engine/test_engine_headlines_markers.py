@@ -84,7 +84,7 @@ def test_stories_come_from_the_top_of_the_stack():
 def test_new_ad_in_card_column_and_row_of_highest_penny(pennies_before, row):
     # 3 players: the 3rd press does not end the game, so a row-0 ad is reachable.
     s = build(3, {"human:A:1": [1, 0, 0]}, pennies=[pennies_before, 0, 0], deck=[44])
-    press = s.apply(GoToPress()).press
+    press = s.play(GoToPress()).press
     assert press.card == 44
     assert s.players[0].ad == press.new_ad == (3, row)  # card 44's ad column is 3
     assert s.discard[-1] == 44 and 44 not in s.deck
@@ -92,7 +92,7 @@ def test_new_ad_in_card_column_and_row_of_highest_penny(pennies_before, row):
 
 def test_card_stories_are_added_after_a_press():
     s = build(3, {"human:A:1": [1, 0, 0]}, deck=[2])  # card 2: war +1, war:B and human:D
-    press = s.apply(GoToPress()).press
+    press = s.play(GoToPress()).press
     assert press.card_stories == (story("war:B:1"), story("human:D:1"))
     assert s.bonus[Beat.WAR] == 3
     assert s.markers[Beat.WAR] == 1 and s.markers[Beat.HUMAN] == 2

@@ -27,7 +27,7 @@ def sample_states(n_games=6, every=3):
         while not s.is_over:
             if k % every == 0 or s.phase is not Phase.NORMAL:
                 out.append(s.clone())
-            s.apply(bot.choose(s))
+            s.play(bot.choose(s))
             k += 1
     return out
 

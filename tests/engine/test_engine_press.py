@@ -127,7 +127,7 @@ def test_unpublished_story_returns_in_star_order():
 
 def test_ad_is_removed_and_a_penny_taken():
     s = build(3, {"war:A:1": [1, 0, 0]}, pennies=[1, 0, 0], ads=[(0, 2), None, None], deck=[45])
-    press = s.apply(GoToPress()).press
+    press = s.play(GoToPress()).press
     assert press.ad == (0, 2)
     assert s.players[0].pennies == 2
     assert s.players[0].ad == (0, 1)  # the new ad from card 45 (ad column 0), row of the 2nd penny

@@ -11,7 +11,7 @@ def _games(seeds):
         bot = RandomBot(seed)
         while not state.is_over and state.ply < 400:
             yield state
-            state.apply(bot.choose(state))
+            state.play(bot.choose(state))
 
 
 def test_preview_matches_the_press_actually_played():

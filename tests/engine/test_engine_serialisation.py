@@ -15,7 +15,7 @@ def game_states(seed, players, variants=()):
     bot = RandomBot(seed)
     out = [s.clone()]
     while not s.is_over:
-        s.apply(bot.choose(s))
+        s.play(bot.choose(s))
         out.append(s.clone())
     return out
 
@@ -37,8 +37,8 @@ def test_a_loaded_state_plays_on_identically():
     while not a.is_over:
         m = bot_a.choose(a)
         assert bot_b.choose(b) == m
-        a.apply(m)
-        b.apply(m)
+        a.play(m)
+        b.play(m)
         assert a == b
 
 
@@ -53,11 +53,11 @@ def test_unknown_deck_order_draws_are_seeded():
     s.reporters[story_][0] = 1
     s.players[0].home = 4
     a, b = s.clone(), s.clone()
-    assert a.apply(a.legal_moves()[-1]).press.card == b.apply(b.legal_moves()[-1]).press.card
+    assert a.play(a.legal_moves()[-1]).press.card == b.play(b.legal_moves()[-1]).press.card
     c = s.clone()
-    c.apply(c.legal_moves()[-1], rng=random.Random(1))
+    c.play(c.legal_moves()[-1], rng=random.Random(1))
     d = s.clone()
-    d.apply(d.legal_moves()[-1], rng=random.Random(1))
+    d.play(d.legal_moves()[-1], rng=random.Random(1))
     assert c == d
 
 

@@ -29,7 +29,7 @@ def played_state(players: int, newsboy: bool, seed: int, moves: int, deck: str =
     for _ in range(moves):
         if s.is_over:
             break
-        s.apply(bot.choose(s))
+        s.play(bot.choose(s))
     return s
 
 
@@ -48,7 +48,7 @@ def fixed_states() -> list[State]:
         seen = {game.phase}
         k = 0
         while not game.is_over:
-            game.apply(bot.choose(game))
+            game.play(bot.choose(game))
             k += 1
             if game.phase not in seen or k == 7:
                 seen.add(game.phase)

@@ -142,7 +142,7 @@ def _two(change):
 @pytest.mark.parametrize("content,words", [
     ("not json", ["malformed JSON"]),
     (json.loads(HAND_WRITTEN.read_text()), ["pennypress: record"]),  # a position is not a record
-    (_two(lambda d: d["moves"].__setitem__(1, "assign 9 war:A:1")), ["record.moves[1]: move 2 (player 1: 'assign 9 war:A:1') is illegal"]),
+    (_two(lambda d: d["moves"].__setitem__(1, "assign 9 war:A:1")), ["record.moves[1]: move 2 (The Sun: 'assign 9 war:A:1') is illegal"]),
     (_two(lambda d: d["moves"].__setitem__(0, "reassign war:A:1")), ["record.moves[0]: move 1", "expected 'reassign FROM -> TO'"]),
     (_two(lambda d: d.update(final_scores=[0, 0])), ["record.final_scores: the record expects [0, 0]"]),
     (_two(lambda d: d.update(seed=12)), ["record.moves[0]: move 1", "is illegal"]),

@@ -179,7 +179,7 @@ def test_an_illegal_move_names_the_move_and_why(greedy_two):
     doc, _ = greedy_two
     bad = copy.deepcopy(doc)
     bad["moves"][2] = "assign 5 war:A:1"  # player 1 put 4 reporters out on move 2
-    refused(bad, "record.moves[2]: move 3 (player 1: 'assign 5 war:A:1') is illegal:", "you have only 1 reporter at home")
+    refused(bad, "record.moves[2]: move 3 (The Sun: 'assign 5 war:A:1') is illegal:", "you have only 1 reporter at home")
     bad["moves"][2] = "reassign war:A:1 -> war:A:1"
     refused(bad, "move 3", "a reassigned reporter must move to a different story")
     bad["moves"][2] = "newsboy"
@@ -200,7 +200,7 @@ def test_a_page_that_breaks_the_rules_is_refused(greedy_two):
 def test_a_press_that_claims_nothing_is_refused():
     doc = {"format": "pennypress-record", "version": 1, "game": {"players": 3, "variants": [], "deck": "default"},
            "seed": 1, "moves": ["press"]}
-    refused(doc, "move 1 (player 0: 'press') is illegal: you cannot go to press: there is no story you can claim")
+    refused(doc, "move 1 (The Times: 'press') is illegal: you cannot go to press: there is no story you can claim")
 
 
 def test_moves_after_the_end_are_refused(greedy_two):

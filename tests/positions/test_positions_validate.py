@@ -35,10 +35,10 @@ def first_state(players, seed, phase, newsboy=False, after=0):
     s = new_game(players, seed=seed, variants=["newsboy"] if newsboy else [])
     bot = RandomBot(seed)
     while s.phase.value != phase:
-        s.apply(bot.choose(s))
+        s.play(bot.choose(s))
     for _ in range(after):
         if s.phase.value == phase and not s.is_over:
-            s.apply(bot.choose(s))
+            s.play(bot.choose(s))
     assert s.phase.value == phase
     return s
 

@@ -86,7 +86,7 @@ def test_a_finished_game_shows_the_end_scoring():
     game = new_game(3, seed=11)
     bots = [GreedyBot(seed=i) for i in range(3)]
     while not game.is_over:
-        game.apply(bots[game.current_player].choose(game), rng=random.Random(game.ply))
+        game.play(bots[game.current_player].choose(game), rng=random.Random(game.ply))
     at = open_app(VIEWER)
     paste(at, json.dumps(game.to_json()))
     assert not errors(at)
