@@ -162,3 +162,14 @@ def test_the_console_script_end_to_end(tmp_path):
                          capture_output=True, text=True)
     assert res.returncode == 2 and res.stdout == "" and "Traceback" not in res.stderr
     assert res.stderr.strip() == "pennypress: position.players[2].home: expected a whole number from 0 to 5, got 9"
+
+
+@pytest.mark.parametrize("content,words", [
+    ("[" * 100_000, ["nested more than 64 levels"]),
+    ('{"a": ' * 5_000 + "1" + "}" * 5_000, ["nested more than 64 levels"]),
+    ("1" + " " * 5_000_000, ["at most 5,000,000 are read"]),
+])
+def test_hostile_json_is_one_line_not_a_crash(tmp_path, capsys, content, words):
+    path = write(tmp_path, "hostile.json", content)
+    for command in (["position", "validate"], ["replay"], ["layout"]):
+        assert_bad_input(*run(capsys, *command, path), *words)

@@ -150,3 +150,9 @@ def test_scoring_examples_are_computed():
     politics = frame(at, "Newspaper", "Politics stories")
     assert list(politics["Stars"]) == [3, 3, 2]
     assert list(politics["Stories"]) == [1, 3, 1]
+
+
+def test_a_hostile_paste_is_one_readable_error():
+    at = open_app(VIEWER)
+    paste(at, "[" * 100_000)
+    assert any("nested more than 64 levels" in e for e in errors(at)), errors(at)
