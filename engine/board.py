@@ -27,12 +27,12 @@ def take_from_stack(state: State, kind: tuple[Beat, Shape]) -> Story | None:
     stack = state.stacks[kind]
     if not stack:
         return None
-    return Story(kind[0], kind[1], stack.pop(0))
+    return Story.of(kind[0], kind[1], stack.pop(0))
 
 
 def peek_stack(state: State, kind: tuple[Beat, Shape]) -> Story | None:
     stack = state.stacks[kind]
-    return Story(kind[0], kind[1], stack[0]) if stack else None
+    return Story.of(kind[0], kind[1], stack[0]) if stack else None
 
 
 def return_to_stack(state: State, story: Story) -> None:

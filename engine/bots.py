@@ -18,7 +18,7 @@ from pennypress.solver import solve
 
 from .moves import Assign, Decline, GoToPress, Move, Recall
 from .press import press_problem
-from .rules import legal_moves
+from .rules import legal_move_count, legal_moves
 from .state import Phase, State
 from .stories import Story
 
@@ -73,9 +73,8 @@ class GreedyBot:
         self.reporter_cost = reporter_cost
 
     def choose(self, state: State) -> Move:
-        moves = legal_moves(state)
-        if len(moves) == 1:
-            return moves[0]
+        if legal_move_count(state) == 1:
+            return legal_moves(state)[0]
         player = state.current
         claim = state.claimable(player)
         now = press_gain(state, player, claim)
@@ -110,7 +109,7 @@ class GreedyBot:
         if losing:
             n = 1 if restricted else state.reporters[losing[0]][player]
             return Recall(((losing[0], n),))
-        return self.rng.choice(moves)
+        return self.rng.choice(legal_moves(state))
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -35,7 +35,7 @@ from pennypress.solver.vocab import BEATS, COLUMNS, ROWS
 from .names import newspaper
 from .state import Phase, State
 from .stories import ALL_STORIES, Story, kind_text, stack_kinds
-from .tables import BONUS_MAX, BONUS_START, COLUMN_CAPACITY, REPORTERS, ad_row
+from .tables import BONUS_MAX, BONUS_START, COLUMN_CAPACITY, REPORTERS, STARS, ad_row
 from .turns import final_edition_order
 
 
@@ -161,7 +161,7 @@ class _Checks:
             if stars != sorted(stars):
                 self.add("stack-order", f"stacks.{name}", f"expected the stars in star order, 1★ on top, got {stars}")
             for st in stars:
-                put(Story(kind[0], kind[1], st), f"stacks.{name}")
+                put(Story.of(kind[0], kind[1], st) if st in STARS else Story(kind[0], kind[1], st), f"stacks.{name}")
         for i, p in enumerate(s.players):
             for k, story in enumerate(p.published):
                 put(story, f"players[{i}].published[{k}]")

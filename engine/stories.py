@@ -55,6 +55,11 @@ class Story:
             raise BadInput(f"story {text!r}: stars must be 1, 2 or 3")
         return _BY_KEY[(Beat(beat), Shape(shape.upper()), int(stars))]
 
+    @staticmethod
+    def of(beat: Beat, shape: Shape, stars: int) -> "Story":
+        """The one tile of that beat, shape and stars (no checks: for values the engine holds)."""
+        return _BY_KEY[(beat, shape, stars)]
+
     @property
     def spaces(self) -> int:
         """Spaces it takes in a news-beat column: A and B take 1, C and D take 2."""
