@@ -96,13 +96,16 @@ class _Checks:
     def add(self, code: str, field: str, message: str) -> None:
         self.out.append(Problem(code, field, message))
 
-    def run(self) -> list[Problem]:
+    def run(self, cheap: bool = False) -> list[Problem]:
         self.seats()
         if self.out:
             return self.out  # nothing else can be read with a seat that does not exist
         self.stories()
         self.reporters()
         self.markers()
+        if cheap:
+            self.deck()
+            return [p for p in self.out if p.code in CHEAP]
         self.turn()
         self.player_fields()
         self.chance()
@@ -400,6 +403,15 @@ class _Checks:
                          f"is {circulation}")
             for k, w in enumerate(ev.end.winners):
                 self._seat(f"last_event.end.winners[{k}]", w)
+
+
+CHEAP = frozenset({"seat", "players", "reporters", "story-twice", "story-missing", "marker", "cards", "column-full"})
+"""The invariants every position the engine writes must meet, checked on the trusted fast path."""
+
+
+def cheap_problems(state: State) -> list[Problem]:
+    """:data:`CHEAP` problems only: 5 reporters each, 60 stories once each, 45 cards, markers on the formula."""
+    return _Checks(state).run(cheap=True)
 
 
 def position_problems(state: State, accounting: bool = True) -> list[Problem]:

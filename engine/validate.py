@@ -54,7 +54,7 @@ from .definition import GameDefinition
 from .events import Event
 from .moves import GoToPress, parse_move
 from .state import Phase, State
-from .status import Problem, position_problems
+from .status import Problem, cheap_problems, position_problems
 from .stories import Story
 
 SCHEMA_FILE = "position_schema.json"
@@ -245,10 +245,7 @@ def load_position(doc: Any, root: str = "position", trusted: bool = False) -> St
 def trusted_problems(state: State) -> list[Problem]:
     """The cheap invariants a position the engine wrote must still meet: 5 reporters each, 60 stories,
     45 cards, markers on the formula (as :func:`position_problems` words them)."""
-    return [p for p in position_problems(state) if p.code in _CHEAP]
-
-
-_CHEAP = frozenset({"seat", "players", "reporters", "story-twice", "story-missing", "marker", "cards"})
+    return cheap_problems(state)
 
 
 def position_summary(state: State) -> dict:
