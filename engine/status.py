@@ -321,7 +321,7 @@ class _Checks:
                      "the final edition")
             return
         t = s.players[trigger]
-        who = f"{newspaper(trigger)} (player {trigger})"
+        who = newspaper(trigger)
         if t.pennies != self.trigger:
             self.add("turn", f"players[{trigger}].pennies", f"{t.pennies}, but {who} triggered the final edition "
                      f"(turn.trigger_player) with their {_ordinal(self.trigger)} press")
@@ -339,30 +339,30 @@ class _Checks:
                     self.add("turn", f"players[{i}].done", "false, but the game is over and every player is done")
             return
         if s.players[current].done:
-            self.add("turn", "turn.player", f"player {current} has the turn but is done (players[{current}].done)")
+            self.add("turn", "turn.player", f"{newspaper(current)} has the turn but is done (players[{current}].done)")
             return
         order = final_edition_order(n, trigger)
         if current not in order:
-            self.add("turn", "turn.player", f"player {current} triggered the final edition and has no further turn")
+            self.add("turn", "turn.player", f"{newspaper(current)} triggered the final edition and has no further turn")
             return
         after = order[order.index(current) + 1:]
         before = order[: order.index(current)]
         if phase is Phase.FINAL_TURNS:
             for j in after:
                 if s.players[j].done:
-                    self.add("turn", f"players[{j}].done", f"true, but player {j} has not yet had their final-edition turn "
-                             f"(they come after player {current})")
+                    self.add("turn", f"players[{j}].done", f"true, but {newspaper(j)} has not yet had their final-edition turn "
+                             f"(they come after {newspaper(current)})")
             expected = after
             what = "every player after"
         else:
             for j in before:
                 if not s.players[j].done:
-                    self.add("turn", f"players[{j}].done", f"false, but player {j} has already had the last round's press "
-                             f"(they come before player {current})")
+                    self.add("turn", f"players[{j}].done", f"false, but {newspaper(j)} has already had the last round's press "
+                             f"(they come before {newspaper(current)})")
             expected = [j for j in after if not s.players[j].done]
             what = "every player not yet done after"
         if pending != expected:
-            self.add("turn", "turn.pending", f"{pending}, but in the {phase} round it lists {what} player {current} in turn "
+            self.add("turn", "turn.pending", f"{pending}, but in the {phase} round it lists {what} {newspaper(current)} in turn "
                      f"order from the trigger player's left: expected {expected}")
 
     # ------------------------------------------------------------ the last event

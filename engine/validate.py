@@ -53,6 +53,7 @@ from .codec import build_state
 from .definition import GameDefinition
 from .events import Event
 from .moves import GoToPress, parse_move
+from .names import newspaper
 from .state import Phase, State
 from .status import Problem, cheap_problems, position_problems
 from .stories import Story
@@ -276,7 +277,7 @@ def summary_line(state: State) -> str:
     game = f"{state.n_players} players" + (f" ({', '.join(variants)})" if variants else "")
     scores = ", ".join(str(p.circulation) for p in state.players)
     if state.is_over:
-        who = "game over, won by " + " and ".join(f"player {w}" for w in state.winners)
+        who = "game over, won by " + " and ".join(newspaper(w) for w in state.winners)
     else:
-        who = f"{state.phase.value if state.phase is not Phase.NORMAL else 'normal play'}, player {state.current} to move"
+        who = f"{state.phase.value if state.phase is not Phase.NORMAL else 'normal play'}, {newspaper(state.current)} to move"
     return f"valid position: {game}, ply {state.ply}, {who}; scores {scores}"

@@ -45,7 +45,7 @@ def test_validate_a_good_position(capsys):
     assert code == 0
     summary = json.loads(out)
     assert (summary["players"], summary["phase"], summary["to_move"], summary["scores"]) == (3, "normal", 2, [6, 8, 1])
-    assert err == "valid position: 3 players, ply 14, normal play, player 2 to move; scores 6, 8, 1\n"
+    assert err == "valid position: 3 players, ply 14, normal play, The Herald to move; scores 6, 8, 1\n"
 
 
 def test_validate_reads_stdin(capsys, monkeypatch):
@@ -62,7 +62,8 @@ def test_validate_a_finished_game(capsys, tmp_path):
     assert code == 0
     summary = json.loads(out)
     assert summary["phase"] == "over" and summary["to_move"] is None and summary["winners"] == list(state.winners)
-    assert "game over, won by player" in err
+    from pennypress.engine.names import newspaper
+    assert "game over, won by " + " and ".join(newspaper(w) for w in state.winners) in err
 
 
 def _hand(change):
