@@ -18,7 +18,7 @@ import bisect
 
 from pennypress.solver.vocab import BEATS, Beat, Shape
 
-from .state import State
+from .state import State, column_marker
 from .stories import Story
 
 
@@ -62,5 +62,6 @@ def adjust_markers(state: State) -> None:
     """
     if state.markers_frozen:
         return
-    for b in BEATS:
-        state.markers[b] = state.marker_formula(b)
+    reporters, markers = state.reporters, state.markers
+    for b, column in state.columns.items():
+        markers[b] = column_marker(column, reporters)
