@@ -60,6 +60,9 @@ from .stories import ALL_STORIES, Story, kind_text, stack_kinds
 from .tables import COLUMN_CAPACITY, REPORTERS, ad_row, marker_position
 
 SCHEMA_FILE = "position_schema.json"
+END_ONLY = "end"
+"""``last_event.move`` of a finished game given without its last move (e.g. read from the one-line
+notation, ``docs/notation.md``): the event holds only the end scoring."""
 
 
 # --------------------------------------------------------------- the schema
@@ -436,6 +439,10 @@ class _Checks:
         if ev["move"] == "setup":
             if ev["player"] is not None or "press" in ev:
                 self.fail("last_event", "the setup event has no player and no press")
+        elif ev["move"] == END_ONLY:
+            if ev["player"] is not None or "press" in ev or "end" not in ev:
+                self.fail("last_event", f"the {END_ONLY!r} event (a finished game given without its last move) has "
+                          "no player and no press, only the end scoring (\"end\")")
         else:
             if ev["player"] is None:
                 self.fail("last_event.player", f"null, but the move {ev['move']!r} was made by a player")
