@@ -123,15 +123,22 @@ def load_position_text(text: str, where: str = "position") -> State:
 
     ``where`` names the text (a file name, ``stdin``, ``pasted position``) in
     messages about malformed JSON; the notation's messages begin ``notation:``.
-    Text that is neither says so.
+    Text that is neither is reported as malformed JSON that is not the notation either.
+
+    >>> load_position_text("hello", "x.txt")
+    Traceback (most recent call last):
+    ...
+    pennypress.errors.BadInput: x.txt: malformed JSON at line 1 column 1: Expecting value (nor is it the one-line notation, which begins 'game', e.g. 'game 3p | normal p1 | ...')
     """
-    if is_json_text(text):
+    if is_json_text(text) or not text.strip():
         return load_position(parse_json_text(text, where))
-    first = text.split(SEPARATOR, 1)[0].split()
-    if first[:1] != ["game"]:
-        shown = " ".join(text.split())[:40]
-        raise BadInput(f"{where}: not a position: expected JSON (starting with '{{') or the one-line notation "
-                       f"(starting with 'game', e.g. 'game 3p | normal p1 | ...'), got {shown!r}")
+    if text.split()[0] != "game":
+        try:
+            doc = parse_json_text(text, where)
+        except BadInput as exc:
+            raise BadInput(f"{exc} (nor is it the one-line notation, which begins 'game', "
+                           "e.g. 'game 3p | normal p1 | ...')") from None
+        return load_position(doc)  # JSON after all (a number or a string): the validation says what is wrong
     return from_text(text)
 
 
