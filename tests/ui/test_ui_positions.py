@@ -150,3 +150,19 @@ def test_scoring_examples_are_computed():
     politics = frame(at, "Newspaper", "Politics stories")
     assert list(politics["Stars"]) == [3, 3, 2]
     assert list(politics["Stories"]) == [1, 3, 1]
+
+
+def test_pasting_the_one_line_notation_loads_the_position_and_shows_its_line():
+    from pennypress.engine.notation import to_text
+
+    at = open_app(VIEWER)
+    game = new_game(4, seed=9, variants=["newsboy"])
+    line = to_text(game)
+    paste(at, line)
+    assert not errors(at)
+    m = metrics(at)
+    assert m["To move"] == "Player 0" and (at.session_state["pos_name"], m["Phase"]) == ("Pasted position", "normal")
+    assert State.from_json(at.session_state["pos_doc"]).columns == game.columns
+    assert any(c.value == line for c in at.code)  # the position as one line
+    paste(at, line.replace("p1 circ=0", "p1 circ=none"))
+    assert any("notation: p1: 'circ=none'" in e for e in errors(at))
