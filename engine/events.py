@@ -142,7 +142,9 @@ class EndOutcome:
 
 @dataclass(frozen=True)
 class Event:
-    """The last thing that happened: ``move`` is the notation (``"setup"`` for the deal)."""
+    """The last thing that happened: ``move`` is the notation (``"setup"`` for the deal; ``"end"``, with no
+    player and only ``end``, for a finished game given without its last move, e.g. read from the one-line
+    notation)."""
 
     ply: int
     player: int | None
