@@ -140,9 +140,16 @@ class EndOutcome:
         return cls(tuple(map(BeatBonus.from_json, doc["bonuses"])), tuple(doc["circulation"]), tuple(doc["winners"]))
 
 
+END_ONLY = "end"
+"""``Event.move`` of a finished game given without its last move (e.g. read from the one-line
+notation, ``docs/notation.md``): the event holds only the end scoring."""
+
+
 @dataclass(frozen=True)
 class Event:
-    """The last thing that happened: ``move`` is the notation (``"setup"`` for the deal)."""
+    """The last thing that happened: ``move`` is the notation (``"setup"`` for the deal; ``"end"``, with no
+    player and only ``end``, for a finished game given without its last move, e.g. read from the one-line
+    notation)."""
 
     ply: int
     player: int | None

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from pennypress.solver.vocab import BEATS, COLUMNS, ROWS
 
+from .events import END_ONLY
 from .names import newspaper
 from .state import Phase, State
 from .stories import ALL_STORIES, Story, kind_text, stack_kinds
@@ -382,6 +383,10 @@ class _Checks:
         if ev.move == "setup":
             if ev.player is not None or ev.press is not None:
                 self.add("event", "last_event", "the setup event has no player and no press")
+        elif ev.move == END_ONLY:
+            if ev.player is not None or ev.press is not None or ev.end is None:
+                self.add("event", "last_event", f"the {END_ONLY!r} event (a finished game given without its last move) "
+                         "has no player and no press, only the end scoring (\"end\")")
         elif ev.player is None:
             self.add("event", "last_event.player", f"null, but the move {ev.move!r} was made by a player")
         if ev.press is not None:

@@ -51,7 +51,7 @@ from pennypress.solver.vocab import BEATS, Beat
 
 from .codec import build_state
 from .definition import GameDefinition
-from .events import Event
+from .events import END_ONLY, Event
 from .moves import GoToPress, parse_move
 from .names import newspaper
 from .state import Phase, State
@@ -59,6 +59,8 @@ from .status import Problem, cheap_problems, position_problems
 from .stories import Story
 
 SCHEMA_FILE = "position_schema.json"
+END_ONLY = END_ONLY
+"""``last_event.move`` of a finished game given without its last move (re-exported from events)."""
 
 
 # --------------------------------------------------------------- the schema
@@ -189,7 +191,7 @@ def _event_problem(doc: dict, root: str) -> str | None:
     ev = doc["last_event"]
     if ev is None:
         return None
-    if ev["move"] != "setup":
+    if ev["move"] not in ("setup", END_ONLY):
         try:
             move = parse_move(ev["move"])
         except BadInput as exc:

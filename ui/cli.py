@@ -16,10 +16,13 @@ import argparse
 import importlib
 import json
 import sys
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from pennypress.errors import BadInput
 from pennypress.ui.json_text import parse_json_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pennypress.engine.state import State
 
 SUBCOMMAND_MODULES = ("cli_press", "cli_game", "cli_app")
 
@@ -32,8 +35,8 @@ class _Parser(argparse.ArgumentParser):
         raise BadInput(f"{where}: {message}" if where else message)
 
 
-def read_json(path: str) -> Any:
-    """Read a JSON document from a file path or ``-`` (stdin), as :class:`BadInput` on failure."""
+def read_text(path: str) -> tuple[str, str]:
+    """The text of a file path or ``-`` (stdin), and the name messages use for it (:class:`BadInput` on failure)."""
     where = "stdin" if path == "-" else path
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
@@ -41,7 +44,19 @@ def read_json(path: str) -> Any:
         raise BadInput(f"{where}: cannot read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:
         raise BadInput(f"{where}: not UTF-8 text") from None
-    return parse_json_text(text, where)
+    return text, where
+
+
+def read_json(path: str) -> Any:
+    """Read a JSON document from a file path or ``-`` (stdin), as :class:`BadInput` on failure."""
+    return parse_json_text(*read_text(path))
+
+
+def read_position(path: str) -> "State":
+    """A position from a file path or ``-``: its JSON document or the one-line notation (``docs/notation.md``)."""
+    from pennypress.engine.notation import load_position_text
+
+    return load_position_text(*read_text(path))
 
 
 def write_json(doc: Any) -> None:

@@ -1,8 +1,10 @@
 """``pennypress position ...``, ``selfplay`` and ``replay``: the rules engine on the command line.
 
 Each subcommand is one small ``_add_<name>`` function; ``position`` has its own
-sub-subcommands (``new``, ``validate``), collected in :data:`POSITION_COMMANDS` so
-more can be added by appending a function.
+sub-subcommands (``new``, ``validate``, ``to-text``, ``from-text``), collected in
+:data:`POSITION_COMMANDS` so more can be added by appending a function. Every
+command that reads a position file takes JSON or the one-line notation
+(``docs/notation.md``; the logic is :mod:`pennypress.engine.notation`).
 """
 from __future__ import annotations
 
@@ -14,13 +16,16 @@ from typing import Callable
 from pennypress.engine.bots import BOTS
 from pennypress.engine.cards import DECK_NAMES
 from pennypress.engine.definition import GameDefinition
+from pennypress.engine.notation import from_text, to_text
 from pennypress.engine.record import replay
 from pennypress.engine.selfplay import run_selfplay
 from pennypress.engine.setup import new_game
 from pennypress.engine.tables import VARIANTS
-from pennypress.engine.validate import load_position, position_summary, summary_line
+from pennypress.engine.validate import position_summary, summary_line
 
-from .cli import read_json, write_json
+from pennypress.errors import BadInput
+
+from .cli import read_json, read_position, read_text, write_json
 
 
 def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> None:
@@ -41,33 +46,67 @@ def _position_new(args: argparse.Namespace) -> int:
 
 
 def _add_position_new(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("new", help="print a new game's position JSON (seeded setup)")
+    p = sub.add_parser("new", help="print a new game's position JSON, set up from a seed")
     _game_options(p)
     p.set_defaults(handler=_position_new)
 
 
 def _position_validate(args: argparse.Namespace) -> int:
-    state = load_position(read_json(args.file))
+    state = read_position(args.file)
     write_json(position_summary(state))
     print(summary_line(state), file=sys.stderr)
     return 0
 
 
 def _add_position_validate(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("validate", help="check a position JSON file (docs/position.md); exit 2 naming the field if not valid")
-    p.add_argument("file", help="position JSON file, or - for stdin")
+    p = sub.add_parser("validate", help="check a position file, JSON or one-line notation; exit 2 naming the problem")
+    p.add_argument("file", help="position file (JSON or notation), or - for stdin")
     p.set_defaults(handler=_position_validate)
 
 
-POSITION_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_position_new, _add_position_validate]
+def _position_to_text(args: argparse.Namespace) -> int:
+    print(to_text(read_position(args.file), cards=not args.no_cards))
+    return 0
+
+
+def _add_position_to_text(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("to-text", help="print a position file as one line of notation")
+    p.add_argument("file", help="position file (JSON or notation), or - for stdin")
+    p.add_argument("--no-cards", action="store_true", help="leave out the headline cards drawn (the drawn section)")
+    p.set_defaults(handler=_position_to_text)
+
+
+def _position_from_text(args: argparse.Namespace) -> int:
+    text = read_text("-")[0] if args.text == "-" else args.text
+    write_json(from_text(text).to_json())
+    return 0
+
+
+def _add_position_from_text(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("from-text", help="print the position JSON of one line of notation")
+    p.add_argument("text", help="the notation (quote it: it holds spaces and '|'), or - for stdin")
+    p.set_defaults(handler=_position_from_text)
+
+
+POSITION_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
+    _add_position_new, _add_position_validate, _add_position_to_text, _add_position_from_text,
+]
 """Registrars of ``position`` sub-subcommands; append to add one."""
 
 
 def _add_position(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("position", help="game positions: create (and check) position JSON")
-    psub = p.add_subparsers(dest="position_command", required=True, parser_class=type(p))
+    p = sub.add_parser("position", help="game positions: create, check, and write as one line or JSON")
+    psub = p.add_subparsers(dest="position_command", parser_class=type(p))
     for add in POSITION_COMMANDS:
         add(psub)
+    names = list(psub.choices)
+
+    def _no_subcommand(_args: argparse.Namespace) -> int:
+        helps = {a.dest: a.help for a in psub._choices_actions}
+        listed = [f"{name} ({helps[name]})" if helps.get(name) else name for name in names]
+        raise BadInput(f"position: name a subcommand: {', '.join(listed[:-1])} or {listed[-1]}")
+
+    p.set_defaults(handler=_no_subcommand)
 
 
 # ------------------------------------------------------------------ selfplay

@@ -22,11 +22,11 @@ import pandas as pd
 
 from pennypress.engine import State
 from pennypress.engine.endgame import end_scoring
+from pennypress.engine.notation import load_position_text
 from pennypress.engine.events import EndOutcome, PressOutcome
 from pennypress.engine.press import press_problem, preview_press
 from pennypress.engine.stories import Story
 from pennypress.solver import BEATS, BadInput, PressProblem
-from pennypress.ui.json_text import parse_json_text
 
 
 def player_name(i: int) -> str:
@@ -44,9 +44,14 @@ def parse_position(doc: Any) -> State:
 
 
 def parse_position_text(text: str, where: str = "pasted position") -> State:
-    """A position from JSON text; ``where`` names the text in messages (a file name, say)."""
-    doc = parse_json_text(text, where)
-    return parse_position(doc)
+    """A position from its JSON text or one-line notation (``docs/notation.md``); ``where`` names the
+    text in messages (a file name, say)."""
+    try:
+        return load_position_text(text, where)
+    except BadInput:
+        raise
+    except Exception as exc:  # noqa: BLE001 - anything malformed must reach the user as a message
+        raise BadInput(f"{where}: cannot be read ({type(exc).__name__}: {exc})") from None
 
 
 # ------------------------------------------------------------------ tables

@@ -156,3 +156,19 @@ def test_a_hostile_paste_is_one_readable_error():
     at = open_app(VIEWER)
     paste(at, "[" * 100_000)
     assert any("nested more than 64 levels" in e for e in errors(at)), errors(at)
+
+
+def test_pasting_the_one_line_notation_loads_the_position_and_shows_its_line():
+    from pennypress.engine.notation import to_text
+
+    at = open_app(VIEWER)
+    game = new_game(4, seed=9, variants=["newsboy"])
+    line = to_text(game)
+    paste(at, line)
+    assert not errors(at)
+    m = metrics(at)
+    assert m["To move"] == "Player 0" and (at.session_state["pos_name"], m["Phase"]) == ("Pasted position", "normal")
+    assert State.from_json(at.session_state["pos_doc"]).columns == game.columns
+    assert any(c.value == line for c in at.code)  # the position as one line
+    paste(at, line.replace("p1 circ=0", "p1 circ=none"))
+    assert any("notation: p1: 'circ=none'" in e for e in errors(at))

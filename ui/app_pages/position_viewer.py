@@ -6,6 +6,7 @@ import json
 import streamlit as st
 
 from pennypress.engine import new_game
+from pennypress.engine.notation import to_text
 from pennypress.solver import BadInput
 from pennypress.ui import example_files, positions, solving, state
 from pennypress.ui.board_drawing import board_svg, bonus_track_svg, mat_svg, player_chip
@@ -19,7 +20,7 @@ DEFAULT_EXAMPLE = "rulebook-12-points"
 
 st.title("Position viewer")
 st.caption(
-    "Load a game position (the `pennypress position` JSON) and see the whole table: the news beats with "
+    "Load a game position (the `pennypress position` JSON, or its one-line notation) and see the whole table: the news beats with "
     "their stories and reporters, values, scoops and bonus markers, every player's mat, and what each "
     "player would claim, give away and score by going to press now."
 )
@@ -95,7 +96,7 @@ if "pos_doc" not in ss:
         ss["pos_doc"], ss["pos_name"] = new_game(3, seed=1).to_json(), "New game: 3 players, seed 1"
 
 with st.expander("Load a position", expanded=False):
-    t_ex, t_paste, t_file, t_new = st.tabs(["Example", "Paste JSON", "Upload a file", "New game"])
+    t_ex, t_paste, t_file, t_new = st.tabs(["Example", "Paste JSON or notation", "Upload a file", "New game"])
     with t_ex:
         names = list(example_files.position_examples())
         if names:
@@ -104,11 +105,11 @@ with st.expander("Load a position", expanded=False):
         else:
             st.info("No example positions in this installation (the repository's examples/positions folder).")
     with t_paste:
-        st.text_area("Position JSON", key="pos_paste", height=160,
-                     placeholder='{"format": "pennypress-state", "version": 1, ...}')
+        st.text_area("Position JSON or one-line notation", key="pos_paste", height=160,
+                     placeholder='{"format": "pennypress-state", ...}  or  game 3p | normal p1 | board ...')
         st.button("Load pasted position", key="pos_load_paste", on_click=_load_pasted)
     with t_file:
-        st.file_uploader("Position file (.json)", type=["json"], key="pos_upload", on_change=_load_upload)
+        st.file_uploader("Position file (.json, or .txt with the notation)", type=["json", "txt"], key="pos_upload", on_change=_load_upload)
     with t_new:
         c1, c2, c3 = st.columns(3)
         c1.number_input("Players", min_value=2, max_value=5, value=3, step=1, key="pos_players")
@@ -220,6 +221,9 @@ st.markdown(
     + " — winner" + ("s" if len(end.winners) > 1 else "") + ": "
     + ", ".join(positions.player_name(i) for i in end.winners)
 )
+
+with st.expander("This position as one line (docs/notation.md)"):
+    st.code(to_text(game), language="text")
 
 with st.expander("This position as JSON"):
     st.code(json.dumps(ss["pos_doc"], indent=1), language="json")
