@@ -18,6 +18,11 @@ a sort and a dictionary look-up; input is validated only the first time (and,
 as Python counts ``True == 1`` and ``2.0 == 2``, a press equal to one seen
 before is answered like it). Bad input raises :class:`~pennypress.errors.BadInput`.
 
+Threads may share it (the tables are built once, under a lock; the memo is a
+``functools.lru_cache``); each process of a pool builds its own tables on
+first use, in well under a second (``benchmarks/bench_fast_solver.py`` prints
+the time).
+
 >>> page_value(((0, 4, True), (1, 3, False), (3, 3, False)))   # Politics A, Crime B, War D
 PageValue(total=12, gain=12, top_edge=1, top_rest=0)
 >>> page = best_page(((3, 3, False), (0, 4, True), (1, 3, False)))
