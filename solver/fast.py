@@ -100,7 +100,7 @@ def _checked(items: tuple, ad: Any) -> tuple[tuple[tuple[int, int, bool], ...], 
         if not isinstance(item, tuple) or len(item) != 3:
             raise BadInput(f"items[{k}]: expected (shape, value, is_top), got {item!r}")
         shape, value, top = item
-        if isinstance(shape, bool) or shape not in _SHAPE_CODE:
+        if not (type(shape) is int or isinstance(shape, str)) or shape not in _SHAPE_CODE:
             raise BadInput(f"items[{k}]: unknown shape {shape!r} (expected 0-3 or A, B, C, D)")
         if isinstance(value, bool) or not isinstance(value, int) or not MIN_BEAT_VALUE <= value <= MAX_BEAT_VALUE:
             raise BadInput(f"items[{k}]: value {value!r} is not a whole number from {MIN_BEAT_VALUE} to {MAX_BEAT_VALUE}")

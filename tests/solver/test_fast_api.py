@@ -97,6 +97,7 @@ BAD = [
     (((4, 1, False),), None, "unknown shape 4"),
     ((("E", 1, False),), None, "unknown shape 'E'"),
     (((True, 1, False),), None, "unknown shape True"),
+    (((1.0, 1, False),), None, "unknown shape 1.0"),
     (((0, 7, False),), None, "value 7"),
     (((0, -1, False),), None, "value -1"),
     (((0, 2.0, False),), None, "value 2.0"),
