@@ -14,10 +14,8 @@ from typing import Protocol, Sequence
 
 from pennypress.errors import BadInput
 
-from pennypress.solver import solve
-
 from .moves import Assign, Decline, GoToPress, Move, Recall
-from .press import press_problem
+from .press import press_value
 from .rules import legal_move_count, legal_moves
 from .state import Phase, State
 from .stories import Story
@@ -48,9 +46,7 @@ class RandomBot:
 
 def press_gain(state: State, player: int, stories: tuple[Story, ...]) -> int:
     """Circulation ``player`` would gain pressing ``stories`` now (optimal page; scoops not counted)."""
-    if not stories:
-        return 0
-    return solve(press_problem(state, player, stories)).gain
+    return press_value(state, player, stories).gain
 
 
 class GreedyBot:
