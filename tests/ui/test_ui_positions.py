@@ -7,8 +7,8 @@ from ui_helpers import errors, frame, metrics, no_traceback, open_app
 
 from pennypress.engine import GoToPress, State, new_game
 from pennypress.engine.press import plan_press
-from pennypress.ui import state
-from pennypress.ui.example_files import load, position_examples
+from pennypress.ui.app import shared_press as state
+from pennypress.ui.io.example_files import load, position_examples
 
 VIEWER = "app_pages/position_viewer.py"
 EXAMPLES = "app_pages/scoring_examples.py"

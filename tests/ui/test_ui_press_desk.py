@@ -6,7 +6,7 @@ import json
 from ui_helpers import errors, frame, metrics, no_traceback, open_app
 
 from pennypress.solver import PressProblem, best_layouts, make_problem, solve
-from pennypress.ui import state
+from pennypress.ui.app import shared_press as state
 
 RULEBOOK = make_problem(
     [("politics", "A", 2), ("crime", "B", 1), ("war", "D", 3)],
@@ -136,7 +136,7 @@ def test_examples_load_from_the_examples_folder():
     at.selectbox(key="press_example_pick").set_value("when-not-to-press").run()
     at.button(key="press_load_example").click().run()
     no_traceback(at)
-    from pennypress.ui.example_files import load, press_examples
+    from pennypress.ui.io.example_files import load, press_examples
 
     expected = solve(PressProblem.from_json(load(press_examples()["when-not-to-press"])))
     assert metrics(at)["Optimal total"] == str(expected.total)

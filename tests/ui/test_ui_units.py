@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 
 from pennypress.solver import BadInput, PressProblem, make_problem, solve
-from pennypress.ui import cli_app, example_files, explain, layout_table, state
-from pennypress.ui.drawing import overlap_cells, page_svg, result_svg
+from pennypress.ui.app import layout_table, shared_press as state
+from pennypress.ui.cli import app_launcher as cli_app
+from pennypress.ui.io import example_files
+from pennypress.ui.render import explain
+from pennypress.ui.render.page_svg import overlap_cells, page_svg, result_svg
 
 ROOT = Path(__file__).resolve().parents[2]
 VALUES = {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0}
@@ -113,7 +116,7 @@ def test_example_files_are_valid_and_up_to_date():
 def test_ui_command_line():
     cmd = cli_app.streamlit_command(8600)
     assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"]
-    assert Path(cmd[4]) == Path(importlib.import_module("pennypress.ui").__file__).with_name("app.py")
+    assert Path(cmd[4]) == Path(importlib.import_module("pennypress.ui.app").__file__).with_name("streamlit_app.py")
     flags = dict(zip(cmd[5::2], cmd[6::2]))
     assert flags == {"--server.headless": "true", "--server.address": "127.0.0.1", "--server.port": "8600",
                      "--browser.gatherUsageStats": "false"}

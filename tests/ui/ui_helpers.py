@@ -1,6 +1,6 @@
 """App tests: Streamlit's AppTest on the real app file, plus helpers to read its tables.
 
-The app is driven through ``ui/app.py`` (``st.navigation``), so page links and
+The app is driven through ``ui/app/streamlit_app.py`` (``st.navigation``), so page links and
 page switches are exercised as a user meets them.
 """
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-import pennypress.ui
+import pennypress.ui.app
 
-APP = Path(pennypress.ui.__file__).resolve().with_name("app.py")
+APP = Path(pennypress.ui.app.__file__).resolve().with_name("streamlit_app.py")
 TIMEOUT = 60
 
 

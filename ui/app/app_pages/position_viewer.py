@@ -7,11 +7,12 @@ import streamlit as st
 
 from pennypress.engine import new_game
 from pennypress.solver import BadInput
-from pennypress.ui import example_files, positions, solving, state
-from pennypress.ui.board_drawing import board_svg, bonus_track_svg, mat_svg, player_chip
-from pennypress.ui.drawing import result_svg
-from pennypress.ui.explain import story_label
-from pennypress.ui.widgets import result_panel, show_svg
+from pennypress.ui.app import shared_press as state, solving
+from pennypress.ui.io import example_files, positions
+from pennypress.ui.render.board_svg import board_svg, bonus_track_svg, mat_svg, player_chip
+from pennypress.ui.render.page_svg import result_svg
+from pennypress.ui.render.explain import story_label
+from pennypress.ui.app.widgets import result_panel, show_svg
 
 state.init(st)
 ss = st.session_state

@@ -20,7 +20,7 @@ from typing import Any, Sequence
 import pandas as pd
 
 from pennypress.solver import BadInput, Placement, PressProblem, ProposedPage
-from pennypress.ui.json_text import parse_json_text
+from pennypress.ui.io.json_text import parse_json_text
 
 ORIENTATIONS = ("as printed", "rotated")
 

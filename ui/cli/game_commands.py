@@ -20,7 +20,7 @@ from pennypress.engine.setup import new_game
 from pennypress.engine.tables import VARIANTS
 from pennypress.engine.validate import load_position, position_summary, summary_line
 
-from .cli import read_json, write_json
+from .json_io import read_json, write_json
 
 
 def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> None:

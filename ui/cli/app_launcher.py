@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pennypress.errors import BadInput
 
-APP = Path(__file__).resolve().with_name("app.py")
+APP = Path(__file__).resolve().parents[1] / "app" / "streamlit_app.py"
 DEFAULT_PORT = 8501
 
 

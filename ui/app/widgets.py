@@ -10,8 +10,8 @@ from pennypress.solver import BadInput, PressProblem
 from pennypress.solver.result import PressResult
 
 from . import solving
-from .drawing import result_svg
-from .explain import breakdown_frame, top_rule_text
+from pennypress.ui.render.page_svg import result_svg
+from pennypress.ui.render.explain import breakdown_frame, top_rule_text
 
 
 def link_to(page: str, label: str, icon: str | None = None) -> None:

@@ -8,9 +8,9 @@ from typing import Any, Callable
 from pennypress.solver import PressProblem, ProposedPage, best_layouts, check_page, solve
 from pennypress.errors import BadInput
 
-from .builtin_examples import RULEBOOK_12_POINTS
-from .cli import read_json, write_json
-from .page_text import render_result
+from pennypress.ui.io.builtin_examples import RULEBOOK_12_POINTS
+from .json_io import read_json, write_json
+from pennypress.ui.render.page_text import render_result
 
 
 

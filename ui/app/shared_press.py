@@ -22,8 +22,8 @@ from typing import Any, Mapping
 import pandas as pd
 
 from pennypress.solver import BEATS, SHAPES, Beat, BadInput, PressProblem
-from pennypress.ui.builtin_examples import RULEBOOK_12_POINTS
-from pennypress.ui.json_text import parse_json_text
+from pennypress.ui.io.builtin_examples import RULEBOOK_12_POINTS
+from pennypress.ui.io.json_text import parse_json_text
 
 BEAT_BY_TITLE = {b.title: b.value for b in BEATS}
 BEAT_TITLES = [b.title for b in BEATS]

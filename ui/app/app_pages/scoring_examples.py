@@ -10,11 +10,12 @@ import streamlit as st
 
 from pennypress.engine import Decline
 from pennypress.solver import BadInput, PressProblem
-from pennypress.ui import example_files, positions, solving, state
-from pennypress.ui.board_drawing import board_svg, bonus_track_svg
-from pennypress.ui.drawing import result_svg
-from pennypress.ui.explain import arithmetic, breakdown_arithmetic, top_rule_text
-from pennypress.ui.widgets import breakdown_table, show_svg
+from pennypress.ui.app import shared_press as state, solving
+from pennypress.ui.io import example_files, positions
+from pennypress.ui.render.board_svg import board_svg, bonus_track_svg
+from pennypress.ui.render.page_svg import result_svg
+from pennypress.ui.render.explain import arithmetic, breakdown_arithmetic, top_rule_text
+from pennypress.ui.app.widgets import breakdown_table, show_svg
 
 state.init(st)
 

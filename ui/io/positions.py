@@ -7,7 +7,7 @@ away and score if they pressed now" (``engine.press.preview_press``), which
 :func:`press_preview` wraps with the reasons a player cannot press.
 
 >>> import json
->>> from pennypress.ui.example_files import position_examples, load
+>>> from pennypress.ui.io.example_files import position_examples, load
 >>> s = parse_position(load(position_examples()["rulebook-12-points"]))
 >>> pv = press_preview(s, 0)
 >>> [str(x) for x in pv.claimed], pv.outcome.total, [(sc.player, sc.points) for sc in pv.outcome.scoops]
@@ -26,7 +26,7 @@ from pennypress.engine.events import EndOutcome, PressOutcome
 from pennypress.engine.press import press_problem, preview_press
 from pennypress.engine.stories import Story
 from pennypress.solver import BEATS, BadInput, PressProblem
-from pennypress.ui.json_text import parse_json_text
+from pennypress.ui.io.json_text import parse_json_text
 
 
 def player_name(i: int) -> str:

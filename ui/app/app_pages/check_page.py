@@ -7,10 +7,10 @@ import pandas as pd
 import streamlit as st
 
 from pennypress.solver import BadInput, Placement, ProposedPage
-from pennypress.ui import layout_table, solving, state
-from pennypress.ui.drawing import overlap_cells, page_svg, result_svg
-from pennypress.ui.explain import story_label
-from pennypress.ui.widgets import breakdown_table, link_to, reported, show_svg, solve_with_spinner
+from pennypress.ui.app import layout_table, shared_press as state, solving
+from pennypress.ui.render.page_svg import overlap_cells, page_svg, result_svg
+from pennypress.ui.render.explain import story_label
+from pennypress.ui.app.widgets import breakdown_table, link_to, reported, show_svg, solve_with_spinner
 
 state.init(st)
 ss = st.session_state

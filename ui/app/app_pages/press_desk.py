@@ -6,9 +6,10 @@ import json
 import streamlit as st
 
 from pennypress.solver import BEATS, COLUMNS, ROWS, BadInput
-from pennypress.ui import example_files, solving, state
-from pennypress.ui.drawing import result_svg
-from pennypress.ui.widgets import reported, result_panel, show_svg, solve_with_spinner
+from pennypress.ui.app import shared_press as state, solving
+from pennypress.ui.io import example_files
+from pennypress.ui.render.page_svg import result_svg
+from pennypress.ui.app.widgets import reported, result_panel, show_svg, solve_with_spinner
 
 state.init(st)
 ss = st.session_state
@@ -91,7 +92,7 @@ with left:
     st.caption("Row number = story number (#0, #1, …). 1 to 5 stories; add or delete rows in the table.")
 
 def _values_from_position() -> None:
-    from pennypress.ui import positions
+    from pennypress.ui.io import positions
 
     try:
         game = positions.parse_position(ss["pos_doc"])

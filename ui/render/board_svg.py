@@ -17,7 +17,7 @@ from pennypress.engine import State
 from pennypress.engine.tables import COLUMN_CAPACITY
 from pennypress.solver import BEATS
 
-from .drawing import BEAT_STYLE, _text
+from .page_svg import BEAT_STYLE, _text
 
 PLAYER_COLOURS = ["#f6c42b", "#8ecae6", "#222222", "#f4f4f4", "#ff70a6"]
 PLAYER_TEXT = ["#1b1b1b", "#1b1b1b", "#ffffff", "#1b1b1b", "#1b1b1b"]
@@ -122,7 +122,7 @@ def mat_svg(state: State, player: int) -> str:
     """A player's mat in small: the 4×3 page with the ad, pennies, circulation, stars per beat."""
     from pennypress.solver import COLUMNS, ROWS
 
-    from .drawing import AD_FILL
+    from .page_svg import AD_FILL
 
     p = state.players[player]
     cell = 26
