@@ -32,8 +32,15 @@ _BEST = object()  # "exclusive omitted": take the best valid one
 
 @dataclass(frozen=True)
 class Violation:
+    """A broken rule: its id, a plain sentence, and the page cells involved (for drawing).
+
+    ``cells`` lists the cells two stories both cover (``overlap``) or the ad's
+    cell (``ad``); it is empty for the other rules. It is not part of the JSON.
+    """
+
     rule: str
     message: str
+    cells: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> dict:
         return {"rule": self.rule, "message": self.message}
@@ -168,7 +175,9 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
             )
             ok = False
         if problem.ad is not None and problem.ad in set(p.cells()):
-            violations.append(Violation("ad", f"{Name(p.story)} covers the advertisement at {_cells([problem.ad])}."))
+            violations.append(
+                Violation("ad", f"{Name(p.story)} covers the advertisement at {_cells([problem.ad])}.", (problem.ad,))
+            )
             ok = False
         if ok:
             geometric.append(p)
@@ -182,7 +191,10 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
                 owner[c] = p.story
     for (a, b), cells in sorted(clashes.items()):
         violations.append(
-            Violation("overlap", f"{Name(a)} and {name(b)} both cover {_plural(len(cells), 'cell')} {_cells(cells)}.")
+            Violation(
+                "overlap", f"{Name(a)} and {name(b)} both cover {_plural(len(cells), 'cell')} {_cells(cells)}.",
+                tuple(sorted(cells)),
+            )
         )
 
     optimum = solve(problem)
