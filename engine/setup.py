@@ -10,6 +10,9 @@ markers set; newsboy to the 2nd player in that variant.
 (1, 41, 4, True)
 >>> new_game(4, seed=1, variants=["newsboy"]) == s
 True
+>>> hidden = conceal_deck_order(s)
+>>> hidden.deck_known, sorted(hidden.deck) == hidden.deck == sorted(s.deck), s.deck_known
+(False, True, True)
 """
 from __future__ import annotations
 
@@ -75,3 +78,13 @@ def deal(state: State) -> None:
     if state.definition.newsboy:
         state.newsboy = 1 % state.n_players
     state.last_event = Event(ply=0, player=None, move="setup", cards=tuple(drawn))
+
+
+def conceal_deck_order(state: State) -> State:
+    """A copy of ``state`` whose undrawn headline cards are face down: the order unknown
+    (``deck_known`` false) and the cards written as an unordered set, in id order, so the
+    shuffle cannot be read back from it. Drawing from it then picks a card at random."""
+    hidden = state.clone()
+    hidden.deck = sorted(hidden.deck)
+    hidden.deck_known = False
+    return hidden

@@ -7,7 +7,7 @@ from ui_helpers import errors, frame, metrics, no_traceback, open_app
 
 from pennypress.engine import GoToPress, State, new_game
 from pennypress.engine.press import plan_press
-from pennypress.ui.app import shared_press as state
+from pennypress.ui.app import session_keys as keys
 from pennypress.ui.io.example_files import load, position_examples
 
 VIEWER = "app_pages/position_viewer.py"
@@ -28,12 +28,12 @@ def test_viewer_opens_on_the_12_point_position():
     at = open_app(VIEWER)
     game = example("rulebook-12-points")
     m = metrics(at)
-    assert m["To move"] == "Player 0" and m["Phase"] == "normal" and m["Top beat(s)"] == "Politics"
+    assert m["To move"] == "The Times" and m["Phase"] == "normal" and m["Top beat(s)"] == "Politics"
     board = frame(at, "Beat", "Marker", "Value", "Scoop")
     assert list(board["Value"]) == [game.beat_value(b) for b in game.beat_values()]
     assert list(board["Scoop"]) == [game.scoop_value(b) for b in game.beat_values()]
     assert list(board["Top beat"]) == ["", "", "★ TOP", "", ""]
-    players = frame(at, "Player", "Circulation", "Pennies")
+    players = frame(at, "Newspaper", "Circulation", "Pennies")
     assert list(players["Home"]) == [p.home for p in game.players]
     # the player to move, if they pressed now: the engine's own press on a copy
     event = game.clone().apply(GoToPress())
@@ -51,9 +51,9 @@ def test_every_opponent_has_a_press_now_section():
     at.button(key="pos_load_example").click().run()
     no_traceback(at)
     game = example("when-not-to-press")
-    assert metrics(at)["To move"] == "Player 2"
+    assert metrics(at)["To move"] == "The Herald"
     labels = [e.label for e in at.expander]
-    assert "Player 0 pressing now" in labels and "Player 1 pressing now" in labels
+    assert "The Times (player 1) pressing now" in labels and "The Sun (player 2) pressing now" in labels
     totals = [m.value for m in at.metric if m.label == "Optimal total"]
     expected = [plan_press(game, p).breakdown.total for p in (2, 0, 1)]
     assert totals == [str(t) for t in expected]
@@ -63,7 +63,7 @@ def test_invalid_and_impossible_positions_are_messages():
     at = open_app(VIEWER)
     paste(at, '{"format": "pennypress-state", ')
     assert any("malformed JSON" in e for e in errors(at))
-    assert metrics(at)["To move"] == "Player 0"  # the previous position stays
+    assert metrics(at)["To move"] == "The Times"  # the previous position stays
 
     doc = new_game(3, seed=5).to_json()
     doc["players"][1]["home"] = 4
@@ -118,7 +118,7 @@ def test_a_press_goes_to_the_press_desk_and_values_come_from_the_position():
     at.switch_page("app_pages/press_desk.py").run()
     no_traceback(at)
     assert metrics(at)["Optimal total"] == "12"
-    assert "Player 0 pressing now" in at.session_state[state.K_SOURCE]
+    assert "The Times pressing now" in at.session_state[keys.SOURCE]
     at.number_input(key="bv_war").set_value(0).run()
     assert metrics(at)["Optimal total"] != "12"
     at.button(key="bv_from_position").click().run()
@@ -134,7 +134,7 @@ def test_scoring_examples_are_computed():
     assert m["The Times scores"] == "12"
     assert m["The Sun's scoops"] == "2"
     scoop_rows = frame(at, "Story", "Marker", "Scoop value there")
-    assert sorted(scoop_rows["Story"]) == ["Crime & Calamity B (1★)", "War D (3★)"]
+    assert sorted(scoop_rows["Story"]) == ["Crime & Calamity B ★", "War D ★★★"]
     assert list(scoop_rows["Points"]) == [1, 1]
     assert any("6 + 3 + 4 − 1 = 12" in x.value or "4 + 6 + 3 − 1 = 12" in x.value for x in at.markdown)
     assert list(frame(at, "File", "Optimal total")["Optimal total"]) == [12, 12, 12]

@@ -34,8 +34,10 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 
 def frames(at: AppTest, *columns: str) -> list:
-    """Every DataFrame shown by ``st.dataframe`` that has all of ``columns``, in page order."""
-    return [d.value for d in at.dataframe if all(c in d.value.columns for c in columns)]
+    """Every DataFrame shown by ``st.dataframe`` or ``st.table`` that has all of ``columns``
+    (dataframes first, then tables, each in page order)."""
+    shown = [d.value for d in at.dataframe] + [t.value for t in at.table]
+    return [df for df in shown if all(c in df.columns for c in columns)]
 
 
 def frame(at: AppTest, *columns: str):

@@ -1,17 +1,44 @@
-"""Streamlit pieces shared by the pages: the page drawing, a solved page's panel, errors."""
+"""Streamlit pieces shared by the pages: page style, drawings, a solved page's panel, tables, errors."""
 from __future__ import annotations
 
 from contextlib import contextmanager
 
+import pandas as pd
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from pennypress.solver import BadInput, PressProblem
+from pennypress.errors import BadInput
+from pennypress.solver import PressProblem
 from pennypress.solver.result import PressResult
-
-from . import solving
+from pennypress.ui.app import session_keys as keys
+from pennypress.ui.app import solving
+from pennypress.ui.render.explain import TOP_RULE_HELP, breakdown_frame, top_rule_counts, top_rule_text
 from pennypress.ui.render.page_svg import result_svg
-from pennypress.ui.render.explain import breakdown_frame, top_rule_text
+
+PAGE_CSS = """
+<style>
+/* metric values wrap instead of being cut off with an ellipsis */
+[data-testid="stMetricValue"] > div { white-space: normal !important; overflow-wrap: anywhere; }
+[data-testid="stMetricValue"] { overflow: visible !important; }
+/* drawings and chips */
+.pp-svg { max-width: 100%; overflow-x: auto; }
+.pp-chip { border-radius: 8px; padding: 0 6px; font-weight: 600; white-space: nowrap; }
+.pp-mats { display: flex; flex-wrap: wrap; gap: 10px; }
+.pp-mats > div { flex: 1 1 300px; max-width: 440px; min-width: 0; }
+</style>
+"""
+
+
+def page_style() -> None:
+    """The app's few style rules (once per page run)."""
+    st.html(PAGE_CSS)
+
+
+def flash() -> None:
+    """Show, once, a message another page left for this one (e.g. after a page switch)."""
+    message = st.session_state.pop(keys.FLASH, None)
+    if message:
+        st.success(message)
 
 
 def link_to(page: str, label: str, icon: str | None = None) -> None:
@@ -24,18 +51,26 @@ def link_to(page: str, label: str, icon: str | None = None) -> None:
 
 def show_svg(svg: str) -> None:
     """Put an SVG drawing on the page (inline, so it scales with the column)."""
-    st.markdown(
-        f'<div class="pp-page" style="max-width:100%;overflow-x:auto">{svg}</div>',
-        unsafe_allow_html=True,
-    )
+    st.markdown(f'<div class="pp-svg">{svg}</div>', unsafe_allow_html=True)
+
+
+def show_svgs(svgs: list[str]) -> None:
+    """Several drawings side by side that wrap onto new rows on a narrow screen (the mats)."""
+    st.markdown('<div class="pp-mats">' + "".join(f"<div>{s}</div>" for s in svgs) + "</div>",
+                unsafe_allow_html=True)
+
+
+def wrapped_table(df: pd.DataFrame, signed: tuple[str, ...] = ()) -> None:
+    """A small read-only table whose text wraps (``st.table``): nothing is cut off at any width.
+    Columns in ``signed`` show their sign (+4, −1)."""
+    data = df.style.format({c: lambda v: f"{v:+d}".replace("-", "−") for c in signed}) if signed else df
+    st.table(data, hide_index=True)
 
 
 @contextmanager
 def reported(what: str = "This input"):
-    """Show :class:`BadInput` (and anything unexpected) as an ``st.error`` instead of a traceback.
-
-    Stops the page's script after the message: nothing below it can be shown.
-    """
+    """Show :class:`BadInput` as an ``st.error`` instead of a traceback, and stop the page's script
+    (nothing below it can be shown)."""
     try:
         yield
     except BadInput as exc:
@@ -58,25 +93,13 @@ def result_panel(
     if not result.proven_optimal:
         st.warning(f"The time limit cut the search short ({result.status}): this is the best page found.")
     st.markdown(f"**{heading}.** {top_rule_text(result)}")
-    st.caption(
-        f"Top-beat rule for this press: T* = {result.top_edge_required} top-beat "
-        f"{'story' if result.top_edge_required == 1 else 'stories'} touching the top edge, then "
-        f"R* = {result.top_rest_required} more placed."
-    )
+    st.caption(top_rule_counts(result), help=TOP_RULE_HELP)
     breakdown_table(result.problem, result.breakdown, key=f"{key}_breakdown")
 
 
 def breakdown_table(problem: PressProblem, breakdown, *, key: str) -> None:
-    """The breakdown dataframe (component rows, then the total row)."""
-    st.dataframe(
-        breakdown_frame(problem, breakdown), hide_index=True, key=key, width="stretch",
-        column_order=["Item", "Points", "Detail"],
-        column_config={
-            "Item": st.column_config.TextColumn("Item", width="medium"),
-            "Detail": st.column_config.TextColumn("Detail"),
-            "Points": st.column_config.NumberColumn("Points", width="small", format="%+d"),
-        },
-    )
+    """The breakdown (component rows, then the total row), wrapping so no detail is cut off."""
+    wrapped_table(breakdown_frame(problem, breakdown)[["Item", "Points", "Detail"]], signed=("Points",))
 
 
 def solve_with_spinner(problem: PressProblem) -> PressResult:

@@ -3,147 +3,155 @@ from __future__ import annotations
 
 import json
 
+import pandas as pd
 import streamlit as st
 
-from pennypress.solver import BEATS, COLUMNS, ROWS, BadInput
-from pennypress.ui.app import shared_press as state, solving
+from pennypress.errors import BadInput
+from pennypress.solver import BEATS, PressProblem
+from pennypress.solver.vocab import MAX_BEAT_VALUE, MIN_BEAT_VALUE
+from pennypress.ui.app import press_table, session_keys as keys, shared_press, solving
+from pennypress.ui.app.mat_picker import cell_face, mat_grid
+from pennypress.ui.app.widgets import flash, page_style, reported, result_panel, show_svg, solve_with_spinner, wrapped_table
 from pennypress.ui.io import example_files
+from pennypress.ui.io.builtin_examples import RULEBOOK_12_POINTS
 from pennypress.ui.render.page_svg import result_svg
-from pennypress.ui.app.widgets import reported, result_panel, show_svg, solve_with_spinner
+from pennypress.ui.render.words import cell_words, names_and, numbered_story, plural
 
-state.init(st)
+page_style()
+shared_press.init(st)
 ss = st.session_state
 
 st.title("Press desk")
 st.caption(
     "Enter the stories you would claim, the five beat values and your advertisement: "
-    "the desk packs the provably best legal front page. " + ss[state.K_SOURCE] + "."
+    "the desk packs the provably best legal front page. " + ss[keys.SOURCE] + "."
 )
+flash()
 
 
 # ------------------------------------------------------------------ loading
 def _load_example() -> None:
-    name = ss.get("press_example_pick")
-    path = example_files.press_examples().get(name)
+    name = ss.get(keys.PRESS_EXAMPLE_PICK)
     if name == "built-in":
-        state.load_doc(st, state.RULEBOOK_12_POINTS, "Built-in example: the rulebook's 12-point press (p. 9)")
+        shared_press.load_doc(st, RULEBOOK_12_POINTS, shared_press.BUILTIN_SOURCE)
         return
+    path = example_files.press_examples().get(name)
     if path is None:
-        ss["pp_load_error"] = f"Example {name!r} is not available."
+        ss[keys.LOAD_ERROR] = f"Example {name!r} is not available."
         return
     try:
-        problem = state.PressProblem.from_json(example_files.load(path))
+        problem = PressProblem.from_json(example_files.load(path))
     except BadInput as exc:
-        ss["pp_load_error"] = f"Example {path.name} cannot be used: {exc}"
+        ss[keys.LOAD_ERROR] = f"Example {path.name} cannot be used: {exc}"
         return
-    state.load_doc(st, problem.to_json(), f"Example: {example_files.title_of(name)} ({path.name})")
+    shared_press.load_doc(st, problem.to_json(), f"Example: {example_files.title_of(name)} ({path.name})")
 
 
 def _load_pasted() -> None:
     try:
-        problem = state.parse_press_text(ss.get("press_paste", ""))
+        problem = press_table.parse_press_text(ss.get(keys.PRESS_PASTE, ""))
     except BadInput as exc:
-        ss["pp_load_error"] = str(exc)
+        ss[keys.LOAD_ERROR] = str(exc)
         return
-    state.load_doc(st, problem.to_json(), "Pasted press")
+    shared_press.load_doc(st, problem.to_json(), "Pasted press")
 
 
 with st.expander("Load an example or paste a press (JSON)"):
     names = ["built-in"] + list(example_files.press_examples())
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
     c1.selectbox(
-        "Example", names, key="press_example_pick",
+        "Example", names, key=keys.PRESS_EXAMPLE_PICK,
         format_func=lambda n: "Rulebook p. 9: the 12-point press (built in)" if n == "built-in" else example_files.title_of(n),
     )
-    c2.button("Load example", on_click=_load_example, key="press_load_example")
+    c2.button("Load example", on_click=_load_example, key=keys.PRESS_LOAD_EXAMPLE)
     st.text_area(
         "Press problem JSON (the `pennypress layout` input: stories, beat_values, ad)",
-        key="press_paste", height=150, placeholder=json.dumps(state.RULEBOOK_12_POINTS),
+        key=keys.PRESS_PASTE, height=150, placeholder=json.dumps(RULEBOOK_12_POINTS),
     )
-    st.button("Load pasted JSON", on_click=_load_pasted, key="press_load_paste")
+    st.button("Load pasted JSON", on_click=_load_pasted, key=keys.PRESS_LOAD_PASTE)
 
-if ss.get("pp_load_error"):
-    st.error(f"Nothing was loaded. {ss.pop('pp_load_error')}")
+if ss.get(keys.LOAD_ERROR):
+    st.error(f"Nothing was loaded. {ss.pop(keys.LOAD_ERROR)}")
 
 # ------------------------------------------------------------------ inputs
 left, middle, right = st.columns([5, 3, 3], gap="medium")
 
 with left:
     st.subheader("Claimed stories")
-    if state.EDITOR_KEY not in ss:  # the editor is being rebuilt: start it from the shared table
-        ss[state.K_STORIES_BASE] = ss[state.K_STORIES].copy()
+    if keys.STORIES_EDITOR not in ss:  # the editor is being rebuilt: start it from the shared table
+        ss[keys.STORIES_BASE] = ss[keys.STORIES].copy()
     edited = st.data_editor(
-        ss[state.K_STORIES_BASE],
-        key=state.EDITOR_KEY,
+        ss[keys.STORIES_BASE],
+        key=keys.STORIES_EDITOR,
         num_rows="dynamic",
+        hide_index=False,
         width="stretch",
         column_config={
-            "Beat": st.column_config.SelectboxColumn("Beat", options=state.BEAT_TITLES, required=True, width="medium"),
+            "_index": st.column_config.NumberColumn("#", help="The story's number on the page drawings", width=40),
+            "Beat": st.column_config.SelectboxColumn("Beat", options=press_table.BEAT_TITLES, required=True, width="medium"),
             "Shape": st.column_config.SelectboxColumn(
-                "Shape", options=state.SHAPE_NAMES, required=True, width="small",
-                help="A 1×2, B 1×3, C 2×2, D 2×3 (any story may be rotated)",
+                "Shape", options=press_table.SHAPE_NAMES, required=True, width="small", help=press_table.SHAPE_HELP,
             ),
             "Stars": st.column_config.SelectboxColumn(
-                "Stars", options=state.STAR_CHOICES, width="small", help="1 to 3 (count at the end; optional here)"
+                "Stars", options=press_table.STAR_CHOICES, width="small",
+                help="Stars count for the end bonuses; optional here",
             ),
         },
     )
-    ss[state.K_STORIES] = edited
-    st.caption("Row number = story number (#0, #1, …). 1 to 5 stories; add or delete rows in the table.")
+    ss[keys.STORIES] = edited
+    st.caption(f"The # column is the story's number on the drawings (#0, #1, …). {press_table.STORY_COUNT_HELP}; "
+               "add or delete rows in the table.")
+
 
 def _values_from_position() -> None:
     from pennypress.ui.io import positions
 
     try:
-        game = positions.parse_position(ss["pos_doc"])
+        game = positions.parse_position(ss[keys.POS_DOC])
     except BadInput as exc:
-        ss["pp_load_error"] = f"The loaded position cannot be used: {exc}"
+        ss[keys.LOAD_ERROR] = f"The loaded position cannot be used: {exc}"
         return
     for b, v in game.beat_values().items():
-        ss[state.K_VALUES][b.value] = v
-        ss[f"bv_{b.value}"] = v
+        ss[keys.VALUES][b.value] = v
+        ss[keys.beat_value_key(b.value)] = v
 
 
 with middle:
     st.subheader("Beat values")
-    if "pos_doc" in ss:
+    if keys.POS_DOC in ss:
         st.button(
-            "Take from the loaded position", key="bv_from_position", on_click=_values_from_position,
-            help=f"The beat values in force in the position loaded in the Position viewer ({ss.get('pos_name', '')})",
+            "Take from the loaded position", key=keys.VALUES_FROM_POSITION, on_click=_values_from_position,
+            help=f"The beat values in force in the position loaded in the Position viewer ({ss.get(keys.POS_NAME, '')})",
         )
     for b in BEATS:
-        key = f"bv_{b.value}"
+        key = keys.beat_value_key(b.value)
         if key not in ss:
-            ss[key] = ss[state.K_VALUES][b.value]
-        st.number_input(b.title, min_value=0, max_value=6, step=1, key=key)
-        ss[state.K_VALUES][b.value] = int(ss[key])
+            ss[key] = ss[keys.VALUES][b.value]
+        st.number_input(b.title, min_value=MIN_BEAT_VALUE, max_value=MAX_BEAT_VALUE, step=1, key=key)
+        ss[keys.VALUES][b.value] = int(ss[key])
 
 
-def _set_ad(cell) -> None:
-    ss[state.K_AD] = None if cell is None else list(cell)
+def _set_ad(x: int | None = None, y: int | None = None) -> None:
+    ss[keys.AD] = None if x is None else [x, y]
 
 
 with right:
     st.subheader("Advertisement")
-    ad = ss[state.K_AD]
-    st.caption("Click a cell of your mat (row 0 is the top edge).")
-    for y in range(ROWS):
-        cols = st.columns(COLUMNS, gap="small")
-        for x in range(COLUMNS):
-            here = ad is not None and tuple(ad) == (x, y)
-            cols[x].button(
-                "AD" if here else f"{x},{y}", key=f"ad_{x}_{y}", type="primary" if here else "secondary",
-                on_click=_set_ad, args=((x, y),), width="stretch",
-                help=f"Advertisement at column {x}, row {y}",
-            )
-    st.button("No advertisement", key="ad_none", on_click=_set_ad, args=(None,),
+    ad = ss[keys.AD]
+    st.caption("Click the cell of your mat that holds your ad (the thick line is the top edge).")
+    mat_grid(
+        grid_key=keys.AD_GRID, cell_key=keys.ad_cell_key, face=lambda x, y: cell_face((x, y), ad), on_click=_set_ad,
+        chosen=lambda x, y: ad is not None and tuple(ad) == (x, y),
+        help_text=lambda x, y: f"Advertisement in the {cell_words((x, y))}",
+    )
+    st.button("No advertisement", key=keys.AD_NONE, on_click=_set_ad,
               type="primary" if ad is None else "secondary", width="stretch")
-    st.markdown(f"Ad: **{'none' if ad is None else f'column {ad[0]}, row {ad[1]}'}**")
+    st.markdown(f"Ad: **{'none' if ad is None else cell_words(ad)}**")
 
 # ------------------------------------------------------------------ result
 st.divider()
 with reported("This press"):
-    problem = state.current_problem(st)
+    problem = shared_press.current_problem(st)
 result = solve_with_spinner(problem)
 
 draw, words = st.columns([5, 5], gap="large")
@@ -155,35 +163,40 @@ with words:
     result_panel(result, key="optimal")
 
 st.subheader("Next best pages")
-k = st.number_input("How many alternatives", min_value=0, max_value=8, value=3, step=1, key="n_alternatives")
-with st.spinner("Looking for the next best distinct pages…"):
-    others = solving.alternatives(problem, int(k))
-if not others and k:
-    st.info("No other legal page differs from the optimal one.")
+k = st.number_input("How many lower scores to show", min_value=0, max_value=8, value=3, step=1, key=keys.N_ALTERNATIVES)
+with st.spinner("Looking for the next lower scores…"):
+    levels = solving.levels(problem, int(k))
+ties = f"at least {levels.ties}" if levels.ties_capped else str(levels.ties)
+if levels.ties == 1:
+    st.markdown(f"**Only this page scores {result.total}.** Every other legal page scores less.")
 else:
-    import pandas as pd
-
-    st.dataframe(
+    st.markdown(
+        f"**{ties} different pages tie for the best score, {result.total}** (the same stories placed "
+        "differently: any of them is as good as the one drawn)."
+    )
+if not levels.next_best and k:
+    st.info("No legal page scores less than the best: every legal page scores the same.")
+elif levels.next_best:
+    st.markdown(f"The next {plural(len(levels.next_best), 'lower score', 'lower scores')}, one example page each:")
+    wrapped_table(
         pd.DataFrame(
             [
                 {
-                    "Page": f"Alternative {n}",
                     "Total": r.total,
                     "Versus optimal": r.total - result.total,
-                    "Unpublished": ", ".join(f"#{i}" for i in r.unplaced) or "none",
-                    "Exclusive": "none" if r.exclusive is None else f"#{r.exclusive}",
+                    "Unpublished": names_and(numbered_story(problem, i) for i in r.unplaced) or "none",
+                    "Exclusive": "none" if r.exclusive is None else numbered_story(problem, r.exclusive),
                 }
-                for n, r in enumerate(others, 1)
+                for r in levels.next_best
             ]
         ),
-        hide_index=True, key="alternatives_table", width="stretch",
+        signed=("Versus optimal",),
     )
-    for n, r in enumerate(others, 1):
-        diff = r.total - result.total
-        with st.expander(f"Alternative {n}: {r.total} points ({'same score' if diff == 0 else f'{diff:+d}'})"):
+    for n, r in enumerate(levels.next_best, 1):
+        with st.expander(f"{r.total} points ({r.total - result.total:+d}): an example page".replace("-", "−")):
             a, b = st.columns([5, 5])
             with a:
-                show_svg(result_svg(r, title=f"Alternative {n}: {r.total} points", legend=False))
+                show_svg(result_svg(r, title=f"A page scoring {r.total}", legend=False))
             with b:
                 result_panel(r, key=f"alt{n}", heading="This page", total_label="Total")
 
