@@ -150,3 +150,94 @@ def test_scoring_examples_are_computed():
     politics = frame(at, "Newspaper", "Politics stories")
     assert list(politics["Stars"]) == [3, 3, 2]
     assert list(politics["Stories"]) == [1, 3, 1]
+
+
+def load_example(at, name: str) -> None:
+    at.selectbox(key="pos_example_pick").set_value(name).run()
+    at.button(key="pos_load_example").click().run()
+    no_traceback(at)
+
+
+def test_mats_are_drawn_like_the_player_mat():
+    at = open_app(VIEWER)
+    load_example(at, "when-not-to-press")
+    game = example("when-not-to-press")
+    mats = next(m.value for m in at.markdown if "pennypress-mat" in m.value)
+    assert mats.count('class="pennypress-mat"') == game.n_players
+    per_mat = mats.split('class="pennypress-mat"')[1:]
+    for p, svg in zip(game.players, per_mat):
+        assert svg.count('class="penny"') == p.pennies
+        assert svg.count('class="penny-space"') == game.definition.final_edition_presses - p.pennies
+        assert svg.count('class="ad"') == (p.ad is not None)
+        assert svg.count('class="published"') == len(p.published)
+        assert svg.count(">−2<") + svg.count(">−1<") == 12 - (p.ad is not None)  # the printed penalties
+
+
+def test_open_this_press_takes_you_to_the_press_desk():
+    at = open_app(VIEWER)
+    at.button(key="pv0_to_desk").click().run()
+    no_traceback(at)
+    assert at.title[0].value == "Press desk"  # switched, not just loaded
+    assert any("Opened from the Position viewer" in s.value and "The Times pressing now" in s.value
+               for s in at.success)
+    assert metrics(at)["Optimal total"] == "12"
+
+
+def test_at_setup_the_shared_win_is_explained():
+    at = open_app(VIEWER)
+    at.number_input(key="pos_players").set_value(5).run()
+    at.button(key="pos_deal").click().run()
+    no_traceback(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "Nobody has scored or published anything yet: all 5 newspapers are tied at 0" in text
+
+
+def test_scoring_examples_name_each_newspaper_by_its_seat():
+    at = open_app(EXAMPLES)
+    no_traceback(at)
+    game = example("end-game-bonus-tie")
+    politics = frame(at, "Newspaper", "Politics stories")
+    from pennypress.engine.names import newspaper
+    from pennypress.solver import Beat
+
+    seats = [i for i, p in enumerate(game.players) if p.stars(Beat.POLITICS)]
+    assert list(politics["Newspaper"]) == [newspaper(i) for i in seats] == ["The Times", "The Herald", "The World"]
+    assert list(politics["Stories"]) == [sum(s.beat is Beat.POLITICS for s in game.players[i].published) for i in seats]
+    # the two beats the 12-point picture leaves out are worth 0, read from the board
+    twelve = example("rulebook-12-points")
+    assert twelve.beat_value(Beat.CITY) == twelve.beat_value(Beat.HUMAN) == 0
+    assert any("engine reads New York City 0 and Human Condition 0" in m.value for m in at.markdown)
+
+
+def test_when_not_to_press_says_what_to_do_instead():
+    from pennypress.engine import Decline, GoToPress, preview_press
+
+    at = open_app(EXAMPLES)
+    game = example("when-not-to-press")
+    table = frame(at, "Instead of pressing", "It would score")
+    assert len(table) == 3
+    now = preview_press(game, 2).total
+    # every move the engine allows the Herald now (other than pressing), then its press
+    after = []
+    for move in game.legal_moves():
+        if isinstance(move, (GoToPress, Decline)):
+            continue
+        child = game.child(move)
+        if child.claimable(2):
+            after.append(preview_press(child, 2).total)
+    assert list(table["It would score"]) == sorted(after, reverse=True)[:3]
+    assert table["It would score"].iloc[0] > now
+
+
+def test_adjusting_the_news_beats_p7():
+    from pennypress.solver import Beat
+
+    at = open_app(EXAMPLES)
+    game = example("adjusting-news-beats")
+    table = frame(at, "Spaces filled by stories", "Covered stories")
+    assert list(table["Beat"]) == ["Crime & Calamity", "Politics"]
+    assert list(table["Covered stories"]) == [1, 2]  # as the rulebook's picture
+    assert list(table["Marker at space"]) == [game.markers[Beat.CRIME], game.markers[Beat.POLITICS]]
+    assert list(table["Value"]) == [3, 4]  # "The central arrows point to the news beat values: 3, and 4"
+    m = metrics(at)
+    assert (m["Crime & Calamity: value"], m["Politics: value"]) == ("3", "4")

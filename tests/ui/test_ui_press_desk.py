@@ -145,3 +145,33 @@ def test_examples_load_from_the_examples_folder():
     expected = solve(PressProblem.from_json(load(press_examples()["when-not-to-press"])))
     assert metrics(at)["Optimal total"] == str(expected.total)
     assert at.session_state[keys.AD] == [1, 1]
+
+
+def test_the_ad_picker_is_the_mat_with_its_printed_penalties():
+    from pennypress.solver import COLUMNS, ROWS, cell_penalty
+
+    at = open_app()
+    cells = {(x, y): at.button(key=keys.ad_cell_key(x, y)) for y in range(ROWS) for x in range(COLUMNS)}
+    assert len(cells) == 12
+    assert [cells[(x, 0)].label for x in range(COLUMNS)] == ["−2"] * 4  # the top edge
+    assert {cells[(x, y)].label for x in range(COLUMNS) for y in (1, 2)} == {"−1"}
+    assert all(cells[c].label == f"{cell_penalty(*c)}".replace("-", "−") for c in cells)
+    at.button(key=keys.ad_cell_key(2, 1)).click().run()
+    assert at.button(key=keys.ad_cell_key(2, 1)).label == "AD"
+    assert sum(at.button(key=keys.ad_cell_key(x, y)).label == "AD" for x, y in cells) == 1
+    assert any("Ad: **middle row, 3rd column**" in m.value for m in at.markdown)
+
+
+def test_a_press_with_a_single_best_page_says_so():
+    # a War D and a Crime C with the ad in the corner: only one page scores the best
+    doc = {"stories": [{"beat": "war", "shape": "D"}, {"beat": "crime", "shape": "C"}],
+           "beat_values": dict(RULEBOOK.to_json()["beat_values"]), "ad": [0, 0]}
+    at = open_app()
+    at.text_area(key="press_paste").input(json.dumps(doc)).run()
+    at.button(key="press_load_paste").click().run()
+    no_traceback(at)
+    totals = [r.total for r in best_layouts(PressProblem.from_json(doc), 500)]
+    best = max(totals)
+    assert totals.count(best) == 1 and metrics(at)["Optimal total"] == str(best)
+    assert any(f"Only this page scores {best}" in m.value for m in at.markdown)
+    assert list(frame(at, "Versus optimal")["Total"]) == sorted({t for t in totals if t < best}, reverse=True)[:3]

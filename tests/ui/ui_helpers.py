@@ -54,3 +54,28 @@ def errors(at: AppTest) -> list[str]:
 def no_traceback(at: AppTest) -> None:
     assert not at.exception, [e.message for e in at.exception]
 
+
+
+def _text_of_markup(value: str) -> str:
+    """Markdown/HTML/SVG as the reader sees it: tags and attributes dropped, text kept."""
+    import html
+    import re
+
+    return html.unescape(re.sub(r"<[^>]+>", " ", value))
+
+
+def visible_text(at: AppTest) -> str:
+    """Everything a reader sees on the page, as one string: headings, prose, drawings' text,
+    metrics, messages, expander and button labels, table headers and cells, choices.
+    (Help tooltips and code blocks -- the JSON files -- are not part of it.)"""
+    parts: list[str] = []
+    for kind in ("title", "header", "subheader", "caption", "info", "success", "warning", "error"):
+        parts += [e.value for e in getattr(at, kind)]
+    parts += [_text_of_markup(m.value) for m in at.markdown]
+    parts += [f"{m.label} {m.value}" for m in at.metric]
+    parts += [e.label for e in at.expander] + [b.label for b in at.button]
+    for w in list(at.radio) + list(at.selectbox):
+        parts += [w.label, *map(str, w.options)]
+    for df in [d.value for d in at.dataframe] + [t.value for t in at.table]:
+        parts += [str(c) for c in df.columns] + [str(v) for v in df.to_numpy().ravel()]
+    return "\n".join(parts)

@@ -49,9 +49,12 @@ def link_to(page: str, label: str, icon: str | None = None) -> None:
         pass
 
 
-def show_svg(svg: str) -> None:
-    """Put an SVG drawing on the page (inline, so it scales with the column)."""
-    st.markdown(f'<div class="pp-svg">{svg}</div>', unsafe_allow_html=True)
+def show_svg(svg: str, min_width: int | None = None) -> None:
+    """Put an SVG drawing on the page (inline, so it scales with the column). With ``min_width``
+    it never shrinks below that many pixels: on a phone it scrolls sideways instead of
+    becoming too small to read (the board, the bonus track)."""
+    inner = svg if min_width is None else f'<div style="min-width:{min_width}px">{svg}</div>'
+    st.markdown(f'<div class="pp-svg">{inner}</div>', unsafe_allow_html=True)
 
 
 def show_svgs(svgs: list[str]) -> None:

@@ -68,7 +68,9 @@ def _check(args: argparse.Namespace) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     problem = PressProblem.from_json(RULEBOOK_12_POINTS)
-    print("The rulebook's scoring example (p. 9): Politics 4 (top), Crime 3, War 3, no ad.\n")
+    values = ", ".join(f"{b.title} {v}" + (" (top)" if b in problem.top_beats else "")
+                       for b, v in problem.beat_values.items() if v)
+    print(f"The rulebook's scoring example (p. 9): {values}, the others 0, no ad.\n")
     print(render_result(solve(problem)))
     return 0
 

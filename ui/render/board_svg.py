@@ -29,6 +29,9 @@ SPACE_H = 40
 HEAD = 92
 LEFT = 10
 CHIP_H = 20
+BOARD_MIN_WIDTH = 720
+"""Narrowest the board is shown (pixels) before it scrolls sideways: its text stays readable on a phone."""
+BONUS_MIN_WIDTH = 560
 
 
 def _chips(state: State, story, x: float, cy: float, room: float) -> list[str]:
@@ -38,17 +41,17 @@ def _chips(state: State, story, x: float, cy: float, room: float) -> list[str]:
     if not chips:
         return []
     named = [f"{paper_short(i)} ×{c}" for i, c in chips]
-    widths = [10 + 6.4 * len(t) for t in named]
+    widths = [10 + 6.0 * len(t) for t in named]
     if sum(widths) + 3 * (len(chips) - 1) > room:
         named = [f"×{c}" for _, c in chips]
-        widths = [max(26.0, 10 + 6.4 * len(t)) for t in named]
+        widths = [max(26.0, 10 + 6.0 * len(t)) for t in named]
     out = []
     for (i, _), label, w in zip(chips, named, widths):
         style = paper_style(i)
         out.append(
             f'<rect x="{x:.1f}" y="{cy - CHIP_H / 2}" width="{w:.1f}" height="{CHIP_H}" rx="10" '
             f'fill="{style.fill}" stroke="#333" stroke-width="1.2" class="reporters" data-player="{i}"/>'
-            + text(x + w / 2, cy + 0.5, label, size=11, fill=style.text, weight="bold")
+            + text(x + w / 2, cy + 0.5, label, size=10.5, fill=style.text, weight="bold")
         )
         x += w + 3
     return out

@@ -71,7 +71,7 @@ def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
     if p.done:
         status.append("finished")
     parts = [
-        svg_open(WIDTH, height, "pennypress-mat", f"{paper(player)}'s mat"),
+        svg_open(WIDTH, height, "pennypress-mat", f"The mat of {paper(player)}"),
         f'<rect x="1" y="1" width="{WIDTH - 2}" height="{height - 2}" rx="10" fill="#fbf8ef" '
         f'stroke="{style.stroke}" stroke-width="2"/>',
         f'<rect x="1" y="1" width="{WIDTH - 2}" height="34" rx="10" fill="{style.fill}" stroke="{style.stroke}" stroke-width="2"/>',

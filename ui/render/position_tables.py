@@ -21,8 +21,8 @@ from pennypress.engine.events import EndOutcome, PressOutcome
 from pennypress.engine.stories import Story
 from pennypress.solver import BEATS
 
-from .styles import beat_short, paper_style
-from .words import cell_words, paper, story_words
+from .styles import paper_style
+from .words import cell_words, paper, paper_short, story_words
 
 
 def player_chip(i: int) -> str:
@@ -52,23 +52,27 @@ def board_frame(state: State) -> pd.DataFrame:
 
 
 def players_frame(state: State) -> pd.DataFrame:
-    """One row per newspaper: circulation, pennies, ad, reporters, published stars per beat."""
+    """One row per newspaper: whose move, circulation, pennies, ad, reporters, stories published.
+    (Stars per beat are on the mats and in the bonus table.)"""
     rows = []
     for i, p in enumerate(state.players):
-        row: dict[str, Any] = {
+        status = []
+        if not state.is_over and i == state.current_player:
+            status.append("▶ to move")
+        if state.newsboy == i:
+            status.append("newsboy")
+        if p.done:
+            status.append("finished")
+        rows.append({
             "Newspaper": paper(i),
-            "To move": "▶" if (not state.is_over and i == state.current_player) else "",
+            "Status": ", ".join(status),
             "Circulation": p.circulation,
             "Pennies": p.pennies,
             "Ad": "none" if p.ad is None else cell_words(p.ad),
             "Home": p.home,
             "On board": state.on_board(i),
             "Published": len(p.published),
-        }
-        for b in BEATS:
-            row[f"{beat_short(b)} ★"] = p.stars(b)
-        row["Finished"] = "yes" if p.done else ""
-        rows.append(row)
+        })
     return pd.DataFrame(rows)
 
 
@@ -90,7 +94,7 @@ def bonus_frame(state: State, outcome: EndOutcome) -> pd.DataFrame:
     for bb in outcome.bonuses:
         row: dict[str, Any] = {"Beat": bb.beat.title, "Bonus marker": state.bonus[bb.beat]}
         for i, p in enumerate(state.players):
-            row[f"{paper(i)} ★"] = p.stars(bb.beat)
+            row[f"{paper_short(i)} ★"] = p.stars(bb.beat)
         row["Most ★"] = bb.most_stars
         row["Bonus to"] = ", ".join(paper(i) for i in bb.players) or "nobody"
         row["Points each"] = bb.points

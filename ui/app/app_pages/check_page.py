@@ -13,6 +13,8 @@ from pennypress.ui.app.widgets import breakdown_table, flash, link_to, page_styl
 from pennypress.ui.render.page_svg import footprint_svg, page_svg, result_svg
 from pennypress.ui.render.words import cell_words, numbered_story, plural
 
+FOOT_CELL = 22  # pixels per cell of the small drawing of the chosen orientation
+
 page_style()
 shared_press.init(st)
 ss = st.session_state
@@ -124,7 +126,8 @@ with pick:
         format_func=lambda o: page_builder.orientation_words(*(int(v) for v in o.split("x"))),
     )
     with o2:
-        st.html(footprint_svg(problem, chosen, *_footprint()))
+        fw, fh = _footprint()
+        st.image(footprint_svg(problem, chosen, fw, fh, size=FOOT_CELL), width=fw * FOOT_CELL)
     st.caption(f"Click the cell for the top-left corner of {numbered_story(problem, chosen)}. "
                "The thick line is the top edge; empty cells show their penalty.")
     mine = placed_at.get(chosen)

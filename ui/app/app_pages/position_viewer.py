@@ -12,7 +12,7 @@ from pennypress.solver import BEATS
 from pennypress.ui.app import session_keys as keys, shared_press, solving, what_if
 from pennypress.ui.app.widgets import flash, page_style, result_panel, show_svg, show_svgs, wrapped_table
 from pennypress.ui.io import example_files, positions
-from pennypress.ui.render.board_svg import board_svg, bonus_track_svg
+from pennypress.ui.render.board_svg import BOARD_MIN_WIDTH, BONUS_MIN_WIDTH, board_svg, bonus_track_svg
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import result_svg
 from pennypress.ui.render.position_tables import (
@@ -161,9 +161,9 @@ if game.last_event is not None:
 notes.append(f"{game.ply} moves played since the setup")
 st.caption(" · ".join(notes))
 
-show_svg(board_svg(game))
+show_svg(board_svg(game), min_width=BOARD_MIN_WIDTH)
 st.markdown("**Bonus track** (each beat's bonus marker; the end bonus goes to the most stars published in that beat)")
-show_svg(bonus_track_svg(game))
+show_svg(bonus_track_svg(game), min_width=BONUS_MIN_WIDTH)
 st.dataframe(
     board_frame(game), hide_index=True, key="pos_board", width="stretch",
     column_config={"Beat": st.column_config.TextColumn(pinned=True), "Stories": st.column_config.TextColumn(width="large")},
@@ -174,7 +174,11 @@ show_svgs([mat_svg(game, i, to_move=not game.is_over and i == mover) for i in ra
 st.dataframe(
     players_frame(game), hide_index=True, key="pos_players_table", width="stretch",
     column_config={"Newspaper": st.column_config.TextColumn(pinned=True, width=110),
-                   "Ad": st.column_config.TextColumn(width=160)},
+                   "Status": st.column_config.TextColumn(width=110),
+                   "Ad": st.column_config.TextColumn(width=170),
+                   "Home": st.column_config.NumberColumn("Reporters home", width=120),
+                   "On board": st.column_config.NumberColumn("On the board", width=100),
+                   "Published": st.column_config.NumberColumn("Stories published", width=130)},
 )
 
 

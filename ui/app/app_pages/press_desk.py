@@ -88,12 +88,12 @@ with left:
         width="stretch",
         column_config={
             "_index": st.column_config.NumberColumn("#", help="The story's number on the page drawings", width=40),
-            "Beat": st.column_config.SelectboxColumn("Beat", options=press_table.BEAT_TITLES, required=True, width="medium"),
+            "Beat": st.column_config.SelectboxColumn("Beat", options=press_table.BEAT_TITLES, required=True, width=130),
             "Shape": st.column_config.SelectboxColumn(
-                "Shape", options=press_table.SHAPE_NAMES, required=True, width="small", help=press_table.SHAPE_HELP,
+                "Shape", options=press_table.SHAPE_NAMES, required=True, width=70, help=press_table.SHAPE_HELP,
             ),
             "Stars": st.column_config.SelectboxColumn(
-                "Stars", options=press_table.STAR_CHOICES, width="small",
+                "Stars", options=press_table.STAR_CHOICES, width=70,
                 help="Stars count for the end bonuses; optional here",
             ),
         },
