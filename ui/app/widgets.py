@@ -18,13 +18,16 @@ from pennypress.ui.render.page_svg import result_svg
 PAGE_CSS = """
 <style>
 /* metric values wrap instead of being cut off with an ellipsis */
-[data-testid="stMetricValue"] > div { white-space: normal !important; overflow-wrap: anywhere; }
-[data-testid="stMetricValue"] { overflow: visible !important; }
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] .stMarkdownEllipsis,
+[data-testid="stMetricValue"] p {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+  -webkit-line-clamp: unset !important; line-height: 1.2;
+}
 /* drawings and chips */
 .pp-svg { max-width: 100%; overflow-x: auto; }
 .pp-chip { border-radius: 8px; padding: 0 6px; font-weight: 600; white-space: nowrap; }
-.pp-mats { display: flex; flex-wrap: wrap; gap: 10px; }
-.pp-mats > div { flex: 1 1 300px; max-width: 440px; min-width: 0; }
+.pp-mats { display: grid; grid-template-columns: repeat(auto-fill, minmax(290px, 1fr)); gap: 10px; }
+.pp-mats > div { min-width: 0; max-width: 440px; }
 </style>
 """
 

@@ -24,12 +24,12 @@ from .styles import AD_FILL, AD_STROKE, BEAT_STYLE, EMPTY_FILL, EMPTY_STROKE, PE
 from .svg import svg_open, text
 from .words import paper, story_words
 
-WIDTH = 430
+WIDTH = 372
 CELL = 54
 PAGE_X = 14
 PAGE_Y = 80
 PENNY_X = PAGE_X + COLUMNS * CELL + 24
-STARS_X = PENNY_X + 40
+STARS_X = PENNY_X + 30
 PILL_H = 22
 
 
