@@ -84,9 +84,7 @@ def reported(what: str = "This input"):
         st.stop()
 
 
-def result_panel(
-    result: PressResult, *, key: str, heading: str = "Why this page", total_label: str = "Optimal total"
-) -> None:
+def result_panel(result: PressResult, *, heading: str = "Why this page", total_label: str = "Optimal total") -> None:
     """Metrics, the top-beat rule in words, and the breakdown table of a solved page."""
     c1, c2, c3 = st.columns(3)
     c1.metric(total_label, result.total, help="The best legal page's raw score (can be negative).")
@@ -100,10 +98,10 @@ def result_panel(
         st.warning(f"The time limit cut the search short ({result.status}): this is the best page found.")
     st.markdown(f"**{heading}.** {top_rule_text(result)}")
     st.caption(top_rule_counts(result), help=TOP_RULE_HELP)
-    breakdown_table(result.problem, result.breakdown, key=f"{key}_breakdown")
+    breakdown_table(result.problem, result.breakdown)
 
 
-def breakdown_table(problem: PressProblem, breakdown, *, key: str) -> None:
+def breakdown_table(problem: PressProblem, breakdown) -> None:
     """The breakdown (component rows, then the total row), wrapping so no detail is cut off."""
     wrapped_table(breakdown_frame(problem, breakdown)[["Item", "Points", "Detail"]], signed=("Points",))
 

@@ -22,7 +22,7 @@ from typing import Any, Iterable
 from pennypress.engine import Assign, Decline, GoToPress, PassNewsboy, Phase, Reassign, Recall, parse_move
 from pennypress.engine.names import newspaper, player_label, story_name
 from pennypress.errors import BadInput
-from pennypress.solver import COLUMNS, ROWS, PressProblem
+from pennypress.solver import ROWS, PressProblem
 
 __all__ = [
     "cell_words", "move_words", "names_and", "numbered_story", "paper", "paper_label", "paper_short",

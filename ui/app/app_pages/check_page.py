@@ -200,13 +200,13 @@ yours, best = st.columns(2, gap="large")
 with yours:
     st.subheader("Your score")
     if verdict.legal:
-        breakdown_table(problem, verdict.breakdown, key="chk_breakdown")
+        breakdown_table(problem, verdict.breakdown)
     else:
         st.markdown("An illegal page is not scored: fix the rules above first.")
 with best:
     st.subheader("Optimal page")
     show_svg(result_svg(optimum, title=f"Optimal page: {optimum.total} points"))
-    breakdown_table(problem, optimum.breakdown, key="chk_opt_breakdown")
+    breakdown_table(problem, optimum.breakdown)
 
 with st.expander("Your layout as JSON (for `pennypress check`)"):
     doc = problem.to_json()

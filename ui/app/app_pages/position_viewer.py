@@ -165,14 +165,14 @@ show_svg(board_svg(game), min_width=BOARD_MIN_WIDTH)
 st.markdown("**Bonus track** (each beat's bonus marker; the end bonus goes to the most stars published in that beat)")
 show_svg(bonus_track_svg(game), min_width=BONUS_MIN_WIDTH)
 st.dataframe(
-    board_frame(game), hide_index=True, key="pos_board", width="stretch",
+    board_frame(game), hide_index=True, width="stretch",
     column_config={"Beat": st.column_config.TextColumn(pinned=True), "Stories": st.column_config.TextColumn(width="large")},
 )
 
 st.subheader("Newspapers")
 show_svgs([mat_svg(game, i, to_move=not game.is_over and i == mover) for i in range(game.n_players)])
 st.dataframe(
-    players_frame(game), hide_index=True, key="pos_players_table", width="stretch",
+    players_frame(game), hide_index=True, width="stretch",
     column_config={"Newspaper": st.column_config.TextColumn(pinned=True, width=110),
                    "Status": st.column_config.TextColumn(width=110),
                    "Ad": st.column_config.TextColumn(width=170),
@@ -189,7 +189,6 @@ def _preview(doc_text: str, player: int) -> what_if.PressPreview:
 
 
 def show_preview(player: int) -> None:
-    key = keys.preview_key(player)
     with st.spinner("Working out the press…"):
         pv = _preview(json.dumps(ss[keys.POS_DOC], sort_keys=True), player)
     if pv.claimed:
@@ -214,7 +213,7 @@ def show_preview(player: int) -> None:
     with a:
         show_svg(result_svg(result, title=f"{paper(player)} pressing now: {out.total} points"))
     with b:
-        result_panel(result, key=key, heading="The page")
+        result_panel(result, heading="The page")
         st.caption("Story numbers: " + "; ".join(numbered_story(pv.problem, i) for i in range(len(pv.problem.stories))))
     source = f"{ss[keys.POS_NAME]}: {paper(player)} pressing now"
     if st.button("Open this press on the Press desk", key=keys.to_desk_key(player),
@@ -238,7 +237,7 @@ if not game.is_over:
 
 st.subheader("End scoring" if game.is_over else "If the game ended now")
 end = what_if.end_outcome(game)
-st.dataframe(bonus_frame(game, end), hide_index=True, key="pos_bonus", width="stretch",
+st.dataframe(bonus_frame(game, end), hide_index=True, width="stretch",
              column_config={"Beat": st.column_config.TextColumn(pinned=True),
                             "Bonus to": st.column_config.TextColumn(width="medium")})
 st.markdown(

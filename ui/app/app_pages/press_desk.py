@@ -160,7 +160,7 @@ with draw:
     show_svg(result_svg(result, title=f"Optimal page: {result.total} points"))
 with words:
     st.subheader("Score")
-    result_panel(result, key="optimal")
+    result_panel(result)
 
 st.subheader("Next best pages")
 k = st.number_input("How many lower scores to show", min_value=0, max_value=8, value=3, step=1, key=keys.N_ALTERNATIVES)
@@ -198,7 +198,7 @@ elif levels.next_best:
             with a:
                 show_svg(result_svg(r, title=f"A page scoring {r.total}", legend=False))
             with b:
-                result_panel(r, key=f"alt{n}", heading="This page", total_label="Total")
+                result_panel(r, heading="This page", total_label="Total")
 
 with st.expander("This press as JSON (for `pennypress layout`)"):
     st.code(json.dumps(problem.to_json(), indent=2), language="json")

@@ -50,7 +50,7 @@ def _chips(players) -> None:
     st.markdown(" ".join(player_chip(i) for i in players), unsafe_allow_html=True)
 
 
-def _page_and_arithmetic(problem, result, title: str, lead: str, who: str, key: str):
+def _page_and_arithmetic(problem, result, title: str, lead: str, who: str):
     """The page drawn on the left; on the right the top-beat rule in words, the breakdown and
     its arithmetic. Returns the right-hand column, for what a walkthrough adds below."""
     a, b = st.columns([5, 5], gap="large")
@@ -58,7 +58,7 @@ def _page_and_arithmetic(problem, result, title: str, lead: str, who: str, key: 
         show_svg(result_svg(result, title=title))
     with b:
         st.markdown(f"**{lead}** {top_rule_text(result)}")
-        breakdown_table(problem, result.breakdown, key=key)
+        breakdown_table(problem, result.breakdown)
         st.markdown(f"**{who}:** {breakdown_arithmetic(problem, result.breakdown)}")
     return b
 
@@ -98,7 +98,6 @@ with tab12:
             c3.metric("Stories claimed", len(pv.claimed))
             b = _page_and_arithmetic(
                 pv.problem, result, f"{paper(times)}' optimal page: {result.total} points", "The page.", paper(times),
-                key="ex12_breakdown",
             )
             with b:
                 st.caption(
@@ -163,7 +162,6 @@ with tabnot:
             c3.metric("Same stories without the ad", no_ad.total)
             b = _page_and_arithmetic(
                 pv.problem, result, f"{paper(herald)} pressing now: {result.total} points", "Why.", paper(herald),
-                key="exnot_breakdown",
             )
             with b:
                 if out.unpublished:
@@ -290,7 +288,7 @@ with tabbonus:
             + f"; each gets the full **{politics.points}** (the marker's value). Counting stars, not stories."
         )
         st.markdown("**All five beats** (the engine's end scoring):")
-        st.dataframe(bonus_frame(game, end), hide_index=True, key="exbonus_all", width="stretch",
+        st.dataframe(bonus_frame(game, end), hide_index=True, width="stretch",
                      column_config={"Beat": st.column_config.TextColumn(pinned=True)})
         st.markdown(
             "Final circulation: "
