@@ -51,7 +51,7 @@ def positions(games: int, seed: int, every: int = 4):
                 out.append(s.clone())
             if s.is_over:
                 break
-            s.apply(bot.choose(s))
+            s.play(bot.choose(s))
             k += 1
     return out
 

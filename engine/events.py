@@ -61,6 +61,15 @@ class PressOutcome:
     def published(self) -> tuple[Story, ...]:
         return tuple(p.story for p in self.page.placements)
 
+    def scoops_to(self, player: int) -> int:
+        """Scoop points this press gives ``player`` (0 if none)."""
+        return sum(s.points for s in self.scoops if s.player == player)
+
+    @property
+    def scoops_total(self) -> int:
+        """Scoop points this press gives away in all."""
+        return sum(s.points for s in self.scoops)
+
     def to_json(self) -> dict:
         return {
             "player": self.player,

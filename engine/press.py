@@ -27,6 +27,7 @@ from .board import remove_story, return_to_stack
 from .errors import IllegalMove
 from .events import PressOutcome, Scoop
 from .moves import BEST, Page
+from .names import newspaper
 from .state import Phase, State
 from .stories import Story
 from .tables import beat_value
@@ -182,6 +183,25 @@ def _outcome(state: State, plan: PressPlan) -> PressOutcome:
         breakdown=plan.breakdown.to_json(),
         final_edition=would_trigger(state, plan.player),
     )
+
+
+def why_cannot_press(state: State, player: int) -> str | None:
+    """Why ``player`` could not go to press now, in plain words, or ``None`` if they could.
+
+    For any player, not only the one to move (a UI asks "what if they pressed
+    now?"); the player is named by their newspaper.
+
+    >>> from pennypress.engine import new_game
+    >>> why_cannot_press(new_game(3, seed=7), 1)
+    'there is no story The Sun can claim'
+    """
+    if state.is_over:
+        return "the game is over"
+    if state.players[player].done:
+        return f"{newspaper(player)} has finished the final edition"
+    if not state.claimable(player):
+        return f"there is no story {newspaper(player)} can claim"
+    return None
 
 
 def preview_press(state: State, player: int, page: Page | None = None) -> PressOutcome:

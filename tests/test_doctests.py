@@ -9,7 +9,7 @@ import pennypress
 
 
 # Streamlit scripts run their page when imported; their logic lives in the modules tested here.
-STREAMLIT_SCRIPTS = ("pennypress.ui.app", "pennypress.ui.app_pages")
+STREAMLIT_SCRIPTS = ("pennypress.ui.app.streamlit_app", "pennypress.ui.app.app_pages")
 
 
 def _modules():

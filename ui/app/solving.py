@@ -1,4 +1,4 @@
-"""The app's calls into the solver, cached per session-independent press (``st.cache_data``).
+"""The app's calls into the solver, cached across sessions (``st.cache_data``).
 
 Keys are the press problem's canonical JSON text, so the same press asked
 from any page, by any user, is solved once. Results are the solver's own
@@ -11,16 +11,8 @@ from typing import Any
 
 import streamlit as st
 
-from pennypress.solver import (
-    CheckResult,
-    Placement,
-    PressProblem,
-    PressResult,
-    ProposedPage,
-    best_layouts,
-    check_page,
-    solve,
-)
+from pennypress.solver import CheckResult, Placement, PressProblem, PressResult, ProposedPage, check_page, solve
+from pennypress.solver.score_levels import ScoreLevels, score_levels
 
 
 def key_of(problem: PressProblem) -> str:
@@ -33,8 +25,8 @@ def _solve(doc: str) -> PressResult:
 
 
 @st.cache_data(show_spinner=False, max_entries=500)
-def _alternatives(doc: str, k: int) -> list[PressResult]:
-    return best_layouts(PressProblem.from_json(json.loads(doc)), k)
+def _levels(doc: str, k: int) -> ScoreLevels:
+    return score_levels(PressProblem.from_json(json.loads(doc)), k)
 
 
 @st.cache_data(show_spinner=False, max_entries=2000)
@@ -51,13 +43,9 @@ def optimal(problem: PressProblem) -> PressResult:
     return _solve(key_of(problem))
 
 
-def alternatives(problem: PressProblem, k: int) -> list[PressResult]:
-    """Up to ``k`` next-best pages, distinct from the optimal page and from each other."""
-    if k < 1:
-        return []
-    best = optimal(problem)
-    pages = _alternatives(key_of(problem), k + 1)
-    return [r for r in pages if r.page_key != best.page_key][:k]
+def levels(problem: PressProblem, k: int) -> ScoreLevels:
+    """How many distinct pages tie for the best, and one page for each of the next ``k`` lower totals."""
+    return _levels(key_of(problem), max(0, int(k)))
 
 
 def check(problem: PressProblem, placements: list[Placement], exclusive: Any = "best") -> CheckResult:

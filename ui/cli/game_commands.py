@@ -19,21 +19,24 @@ from pennypress.engine.definition import GameDefinition
 from pennypress.engine.notation import from_text, to_text
 from pennypress.engine.record import replay
 from pennypress.engine.selfplay import run_selfplay
+from pennypress.engine.chance import public_view
 from pennypress.engine.setup import new_game
-from pennypress.engine.tables import VARIANTS
+from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from pennypress.engine.validate import position_summary, summary_line
-
 from pennypress.errors import BadInput
 
-from .cli import read_json, read_position, read_text, write_json
+from .json_io import read_json, read_position, read_text, write_json
 
 
 def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> None:
-    p.add_argument("--players", type=int, required=players_required, help="number of players, 2 to 5")
+    p.add_argument("--players", type=int, required=players_required,
+                   help=f"number of players, {MIN_PLAYERS} to {MAX_PLAYERS}")
     p.add_argument("--seed", type=int, default=0, help="seed for the shuffle (default 0)")
     p.add_argument(
         "--variant", action="append", default=[], choices=sorted(VARIANTS),
-        help="a variant (repeatable): newsboy (4-5 players); two-player is automatic with 2 players",
+        help="a variant (repeatable): " + "; ".join(
+            f"{name} ({'automatic' if v['automatic'] else 'players ' + ', '.join(map(str, v['players']))})"
+            for name, v in sorted(VARIANTS.items())),
     )
     p.add_argument("--deck", default="default", choices=DECK_NAMES, help="headline deck (default: the CSV as transcribed)")
 
@@ -41,13 +44,21 @@ def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> 
 # ------------------------------------------------------------------ position
 def _position_new(args: argparse.Namespace) -> int:
     definition = GameDefinition.create(args.players, args.variant, args.deck)
-    write_json(new_game(definition, seed=args.seed).to_json())
+    state = new_game(definition, seed=args.seed)
+    write_json((state if args.reveal_deck else public_view(state)).to_json())
     return 0
 
 
 def _add_position_new(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("new", help="print a new game's position JSON, set up from a seed")
+    p = sub.add_parser(
+        "new", help="print a new game's position JSON (seeded setup; the deck's order stays face down)"
+    )
     _game_options(p)
+    p.add_argument(
+        "--reveal-deck", action="store_true",
+        help="write the shuffled deck's order (deck.order_known true); without it the undrawn cards are "
+             "an unordered set, as at a real table",
+    )
     p.set_defaults(handler=_position_new)
 
 

@@ -1,9 +1,7 @@
-"""The app's shared press: what the Press desk edits and Check my page judges.
+"""The Press desk's stories table: its rows to a press problem and back (pure, no Streamlit).
 
-Kept in ``st.session_state`` under plain (non-widget) keys so it survives
-switching pages; widgets are re-seeded from it whenever they are rebuilt.
-The conversion from the editor's table to a press problem is a pure function
-(:func:`problem_doc_from_table`) so it can be tested without Streamlit.
+Every limit is the solver's: the beats, the shapes, the star range and how
+many stories a press claims.
 
 >>> df = stories_table([{"beat": "politics", "shape": "A", "stars": 2}])
 >>> problem_doc_from_table(df, {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0}, None)["stories"]
@@ -12,32 +10,28 @@ The conversion from the editor's table to a press problem is a pure function
 Traceback (most recent call last):
 ...
 pennypress.errors.BadInput: Story #0 (row 1 of the table): the beat is blank; pick one.
+>>> SHAPE_HELP
+'A 1×2, B 1×3, C 2×2, D 2×3 (any story may be turned either way)'
 """
 from __future__ import annotations
 
-import copy
 import math
 from typing import Any, Mapping
 
 import pandas as pd
 
-from pennypress.solver import BEATS, SHAPES, Beat, BadInput, PressProblem
-from pennypress.ui.builtin_examples import RULEBOOK_12_POINTS
-from pennypress.ui.json_text import parse_json_text
+from pennypress.errors import BadInput
+from pennypress.solver import BEATS, SHAPES, Beat, PressProblem
+from pennypress.solver.vocab import MAX_CLAIMED_STORIES, MAX_STARS, MIN_STARS
+from pennypress.ui.io.json_text import parse_json_text
+from pennypress.ui.render.words import names_and
 
 BEAT_BY_TITLE = {b.title: b.value for b in BEATS}
 BEAT_TITLES = [b.title for b in BEATS]
 SHAPE_NAMES = [s.value for s in SHAPES]
-STAR_CHOICES = [1, 2, 3]
-
-
-# session_state keys (not widget keys)
-K_STORIES = "pp_stories"  # DataFrame: the table as last edited
-K_STORIES_BASE = "pp_stories_base"  # DataFrame the editor widget was built on
-K_VALUES = "pp_values"  # dict beat id -> int
-K_AD = "pp_ad"  # [x, y] or None
-K_SOURCE = "pp_source"  # where the press came from (text for the user)
-EDITOR_KEY = "stories_editor"
+STAR_CHOICES = list(range(MIN_STARS, MAX_STARS + 1))
+SHAPE_HELP = ", ".join(f"{s.value} {s.width}×{s.height}" for s in SHAPES) + " (any story may be turned either way)"
+STORY_COUNT_HELP = f"1 to {MAX_CLAIMED_STORIES} stories"
 
 
 def _blank(v: Any) -> bool:
@@ -85,7 +79,7 @@ def problem_doc_from_table(
         if _blank(beat):
             raise BadInput(f"{where}: the beat is blank; pick one.")
         if _blank(shape):
-            raise BadInput(f"{where}: the shape is blank; pick A, B, C or D.")
+            raise BadInput(f"{where}: the shape is blank; pick {names_and(SHAPE_NAMES).replace(' and ', ' or ')}.")
         if beat not in BEAT_BY_TITLE:
             raise BadInput(f"{where}: unknown beat {beat!r}.")
         doc: dict[str, Any] = {"beat": BEAT_BY_TITLE[beat], "shape": str(shape)}
@@ -105,39 +99,3 @@ def parse_press_text(text: str) -> PressProblem:
     if isinstance(doc, dict) and "layout" in doc:
         doc = {k: v for k, v in doc.items() if k != "layout"}
     return PressProblem.from_json(doc)
-
-
-# ---------------------------------------------------------------- session state
-
-
-def init(st) -> None:
-    """Put the built-in example in the session on first use."""
-    ss = st.session_state
-    if K_STORIES not in ss:
-        load_doc(st, RULEBOOK_12_POINTS, "Built-in example: the rulebook's 12-point press (p. 9)")
-
-
-def load_doc(st, doc: Mapping[str, Any], source: str) -> None:
-    """Replace the shared press with ``doc`` (already validated) and reset the widgets."""
-    ss = st.session_state
-    doc = copy.deepcopy(dict(doc))
-    ss[K_STORIES] = stories_table(doc["stories"])
-    ss[K_STORIES_BASE] = ss[K_STORIES].copy()
-    ss[K_VALUES] = {b.value: int(doc["beat_values"][b.value]) for b in BEATS}
-    ss[K_AD] = None if doc.get("ad") is None else [int(doc["ad"][0]), int(doc["ad"][1])]
-    ss[K_SOURCE] = source
-    for key in [EDITOR_KEY] + [f"bv_{b.value}" for b in BEATS]:
-        if key in ss:
-            del ss[key]
-    ss["pp_version"] = ss.get("pp_version", 0) + 1
-
-
-def current_doc(st) -> dict[str, Any]:
-    """The shared press as a JSON document (may be invalid: blank cells raise BadInput)."""
-    ss = st.session_state
-    return problem_doc_from_table(ss[K_STORIES], ss[K_VALUES], ss[K_AD])
-
-
-def current_problem(st) -> PressProblem:
-    """The shared press as a validated problem; raises :class:`BadInput` with a readable message."""
-    return PressProblem.from_json(current_doc(st))

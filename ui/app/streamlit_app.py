@@ -5,7 +5,7 @@ Pages (``st.navigation``), opening on the Press desk with the rulebook's
 
 - Press desk — claimed stories, beat values, the ad → the optimal front page.
 - Check my page — your own page judged: legal? which rules broken? points lost?
-- Position viewer — a whole game position: board, mats, and every player's press now.
+- Position viewer — a whole game position: board, mats, and every newspaper's press now.
 - Scoring examples — the rulebook's examples, computed.
 
 The app holds no rule and no scoring arithmetic: it asks the solver and the engine.
@@ -16,7 +16,8 @@ from pathlib import Path
 
 import streamlit as st
 
-HERE = Path(__file__).resolve().parent / "app_pages"  # not "pages/": that name switches Streamlit to its old page-folder mode
+# not "pages/": a folder of that name beside this script switches Streamlit to its old page-folder mode
+HERE = Path(__file__).resolve().parent / "app_pages"
 
 st.set_page_config(page_title="Penny Press assistant", page_icon=":material/newspaper:", layout="wide")
 

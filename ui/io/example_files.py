@@ -16,14 +16,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pennypress.ui.json_text import parse_json_text
+from pennypress.ui.io.json_text import parse_json_text
 
 
 def examples_dir() -> Path | None:
     """The examples folder, or ``None`` when this installation has none."""
     env = os.environ.get("PENNYPRESS_EXAMPLES")
     candidates = [Path(env)] if env else []
-    candidates.append(Path(__file__).resolve().parent.parent / "examples")
+    candidates.append(Path(__file__).resolve().parents[2] / "examples")
     for c in candidates:
         if c.is_dir():
             return c

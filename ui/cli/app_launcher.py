@@ -1,6 +1,7 @@
 """``pennypress ui [--port P]``: the Streamlit app, headless on 127.0.0.1:P (default 8501).
 
-Runs ``python -m streamlit run <installed ui/app.py>`` as a child process and
+Runs ``python -m streamlit run <installed ui/app/streamlit_app.py>`` (toolbar in its
+minimal mode: no "Deploy" button) as a child process and
 waits for it. Ctrl-C (SIGINT) and SIGTERM are passed on to Streamlit, which
 shuts down cleanly (a second one kills it); the command's exit status is
 Streamlit's (0 after a clean stop, see :func:`exit_status`). No traceback.
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from pennypress.errors import BadInput
 
-APP = Path(__file__).resolve().with_name("app.py")
+APP = Path(__file__).resolve().parents[1] / "app" / "streamlit_app.py"
 DEFAULT_PORT = 8501
 
 
@@ -27,6 +28,7 @@ def streamlit_command(port: int) -> list[str]:
         "--server.address", "127.0.0.1",
         "--server.port", str(port),
         "--browser.gatherUsageStats", "false",
+        "--client.toolbarMode", "minimal",  # no "Deploy" button or developer menu for players
     ]
 
 

@@ -1,4 +1,4 @@
-"""Words and tables for a solved page: the top-beat rule (T*, R*) and the score breakdown.
+"""Words and tables for a solved page: the top-beat rule and the score breakdown.
 
 Everything here describes numbers the solver already produced; it adds no
 rule and does no scoring of its own (the breakdown rows are the solver's
@@ -11,8 +11,10 @@ breakdown's own total).
 >>> print(top_rule_text(r))
 Politics is the top beat. 1 top-beat story can touch the top edge and this page places it there; no further top-beat stories to place.
 >>> df = breakdown_frame(r.problem, r.breakdown)
->>> list(df["Points"])
-[4, 6, 3, -1, 12]
+>>> list(df["Points"]), df["Item"][0]
+([4, 6, 3, -1, 12], '#0 Politics A ★★')
+>>> print(top_rule_counts(r))
+Top-beat stories that must touch the top edge: 1; further top-beat stories that must be placed: 0.
 """
 from __future__ import annotations
 
@@ -22,20 +24,26 @@ from pennypress.solver import PressProblem, cell_penalty
 from pennypress.solver.result import PressResult
 from pennypress.solver.scoring import Breakdown
 
+from .page_svg import minus
+from .words import names_and as _names
+from .words import numbered_story as story_label
+from .words import plural as _n
+from .words import row_words
 
-def _n(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
+TOP_RULE_HELP = (
+    "The rulebook's top-beat rule (p. 8), in the solver's terms: T* is the most top-beat stories that "
+    "can touch the top edge at once; R* the most further top-beat stories that can then still be placed. "
+    "A legal page has exactly T* on the top edge and T* + R* in all."
+)
 
 
-def _names(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def story_label(problem: PressProblem, i: int) -> str:
-    """``#1 Crime & Calamity B (1★)``."""
-    return f"#{i} {problem.stories[i].label}"
+def top_rule_counts(result: PressResult) -> str:
+    """The top-beat rule's two counts for this press in words (T* and R*; the terms are in
+    :data:`TOP_RULE_HELP`)."""
+    return (
+        f"Top-beat stories that must touch the top edge: {result.top_edge_required}; "
+        f"further top-beat stories that must be placed: {result.top_rest_required}."
+    )
 
 
 def top_beats_text(problem: PressProblem) -> str:
@@ -101,34 +109,16 @@ def breakdown_frame(problem: PressProblem, breakdown: Breakdown) -> pd.DataFrame
         rows.append({"Item": story_label(problem, s.story), "Detail": detail, "Points": s.points})
     for row, count, points in breakdown.empty_by_row():
         if count:
-            where = " (the top edge)" if row == 0 else ""
-            each = f"{cell_penalty(0, row)}".replace("-", "−")
+            each = minus(cell_penalty(0, row))
             rows.append(
                 {
-                    "Item": f"Empty cells in row {row}{where}",
+                    "Item": f"Empty cells in the {row_words(row)}" + (" (the top edge)" if row == 0 else ""),
                     "Detail": f"{_n(count, 'empty cell')}, {each} each",
                     "Points": points,
                 }
             )
     rows.append({"Item": "Total", "Detail": "sum of the rows above", "Points": breakdown.total})
     return pd.DataFrame(rows, columns=["Item", "Detail", "Points"])
-
-
-def stories_frame(problem: PressProblem) -> pd.DataFrame:
-    """The claimed stories with their beat value and top-beat flag (as the solver sees them)."""
-    return pd.DataFrame(
-        [
-            {
-                "Story": f"#{i}",
-                "Beat": s.beat.title,
-                "Shape": s.shape.value,
-                "Stars": s.stars,
-                "Beat value": problem.value(i),
-                "Top beat": "★ TOP" if problem.is_top(i) else "",
-            }
-            for i, s in enumerate(problem.stories)
-        ]
-    )
 
 
 def arithmetic(points: list[int], total: int) -> str:
