@@ -15,6 +15,7 @@ the state's bookkeeping (``columns``, ``reporters``, ``stacks``) in step.
 from __future__ import annotations
 
 import bisect
+from typing import Iterable
 
 from pennypress.solver.vocab import BEATS, Beat, Shape
 
@@ -55,13 +56,15 @@ def remove_story(state: State, story: Story) -> list[int]:
     return counts
 
 
-def adjust_markers(state: State) -> None:
+def adjust_markers(state: State, beats: Iterable[Beat] | None = None) -> None:
     """Adjust the news beats: every arrow marker to ``min(9, height + covered)``.
 
     Called between turns only, and never once the final edition has begun.
+    ``beats`` limits the work to the columns a move touched (the others cannot
+    have moved); ``None`` adjusts all five.
     """
     if state.markers_frozen:
         return
-    reporters, markers = state.reporters, state.markers
-    for b, column in state.columns.items():
-        markers[b] = column_marker(column, reporters)
+    reporters, markers, columns = state.reporters, state.markers, state.columns
+    for b in columns if beats is None else beats:
+        markers[b] = column_marker(columns[b], reporters)

@@ -15,7 +15,7 @@ from typing import Protocol, Sequence
 from pennypress.errors import BadInput
 
 from .moves import Assign, Decline, GoToPress, Move, Recall
-from .press import press_value
+from .press import PressValuer, press_value
 from .rules import legal_move_count, legal_moves
 from .state import Phase, State
 from .stories import Story
@@ -73,7 +73,9 @@ class GreedyBot:
             return legal_moves(state)[0]
         player = state.current
         claim = state.claimable(player)
-        now = press_gain(state, player, claim)
+        valued = PressValuer(state, player)
+        claim_items = valued.items(claim)
+        now = valued.gain(claim_items)
         press = GoToPress() if claim else None
         if state.phase is Phase.FINAL_PRESSES:
             return press if press is not None and now > 0 else Decline()
@@ -81,24 +83,24 @@ class GreedyBot:
         if press is not None and now >= self.threshold and not restricted:
             return press
         home = state.players[player].home
-        best: tuple[float, int, Assign] | None = None
+        best_key: tuple[float, int] | None = None
+        best: tuple[int, Assign] | None = None
         seen_kinds: dict[tuple, int] = {}
-        for story in state.stories_in_play():
-            counts = state.reporters[story]
+        for story, counts in state.reporters.items():
             mine = counts[player]
-            rival = max((c for i, c in enumerate(counts) if i != player), default=0)
-            need = max(1, rival - mine) if mine == 0 else max(0, rival - mine)
-            if need == 0 or need > home or (restricted and need > 1):
+            rival = max(counts[:player] + counts[player + 1:])
+            need = max(1, rival - mine) if mine == 0 else rival - mine
+            if need <= 0 or need > home or (restricted and need > 1):
                 continue
             key = (story.kind, need)
-            if key not in seen_kinds:
-                seen_kinds[key] = press_gain(state, player, claim + (story,))
-            gain = seen_kinds[key]
-            score = gain - self.reporter_cost * need
-            if best is None or (score, -story.sort_key()) > (best[0], -best[2].story.sort_key()):
-                best = (score, gain, Assign(story, need))
-        if best is not None and best[1] > now:
-            return best[2]
+            gain = seen_kinds.get(key)
+            if gain is None:
+                gain = seen_kinds[key] = valued.gain(claim_items + valued.items((story,)))
+            rank = (gain - self.reporter_cost * need, -story.sort_key())
+            if best_key is None or rank > best_key:
+                best_key, best = rank, (gain, Assign(story, need))
+        if best is not None and best[0] > now:
+            return best[1]
         if press is not None:
             return press
         losing = state.outnumbered(player)

@@ -101,6 +101,37 @@ def press_value(state: State, player: int, stories: Iterable[Story]) -> PageValu
 _NOTHING = PageValue(0, 0, 0, 0)
 
 
+class PressValuer:
+    """Press values for one player in one position, for a bot or a search weighing many claims:
+    the beat values, top beats and ad are read once, and each claim is the fast solver's items.
+
+    >>> from pennypress.engine import new_game
+    >>> s = new_game(3, seed=7)
+    >>> v = PressValuer(s, 0)
+    >>> stories = list(s.stories_in_play())[:2]
+    >>> v.value(v.items(stories)) == press_value(s, 0, stories)
+    True
+    """
+
+    __slots__ = ("_item", "ad")
+
+    def __init__(self, state: State, player: int):
+        values = {b: beat_value(m) for b, m in state.markers.items()}
+        top = max(values.values())
+        self._item = {b: (v, v == top) for b, v in values.items()}
+        self.ad = state.players[player].ad
+
+    def items(self, stories: Iterable[Story]) -> tuple[tuple[int, int, bool], ...]:
+        item = self._item
+        return tuple((SHAPE_INDEX[s.shape], *item[s.beat]) for s in stories)
+
+    def value(self, items: tuple[tuple[int, int, bool], ...]) -> PageValue:
+        return page_value(items, self.ad) if items else _NOTHING
+
+    def gain(self, items: tuple[tuple[int, int, bool], ...]) -> int:
+        return page_value(items, self.ad).gain if items else 0
+
+
 def _proposed(page: Page, claimed: tuple[Story, ...]) -> ProposedPage:
     index = {s: i for i, s in enumerate(claimed)}
     placements = []

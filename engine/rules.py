@@ -220,17 +220,22 @@ def apply_move(state: State, move: Move) -> Event:
         if isinstance(move, Assign):
             state.reporters[move.story][player] += move.count
             me.home -= move.count
+            touched = (move.story.beat,)
         elif isinstance(move, Recall):
             for story, n in move.reporters:
                 state.reporters[story][player] -= n
                 me.home += n
+            touched = tuple({story.beat for story, _ in move.reporters})
         elif isinstance(move, Reassign):
             state.reporters[move.source][player] -= 1
             state.reporters[move.target][player] += 1
-        elif isinstance(move, PassNewsboy):
-            state.newsboy = (player - 1) % state.n_players
+            touched = (move.source.beat, move.target.beat)
+        else:
+            if isinstance(move, PassNewsboy):
+                state.newsboy = (player - 1) % state.n_players
+            touched = ()
     state.ply += 1
-    adjust_markers(state)  # no-op once the final edition has begun
+    adjust_markers(state, None if press is not None else touched)  # no-op once the final edition has begun
     end = None
     if not state.draw_pending:  # at a chance node the turn goes on after the draw
         end = next_turn(state, player, pressed=press is not None, triggered=bool(press and press.final_edition))
