@@ -186,8 +186,9 @@ class _Checks:
             on_board = sum(c for _, c in on)
             if p.home < 0 or p.home + on_board != REPORTERS:
                 detail = f" ({', '.join(f'{c} on {x}' for x, c in on)})" if on else ""
-                self.add("reporters", f"players[{i}]", f"{p.home} reporters at home and {on_board} on the board{detail}; "
-                         f"a player has {REPORTERS}")
+                said = (f"{p.home} reporters at home and {on_board} on the board" if p.home >= 0
+                        else f"{on_board} reporters on the board")  # home below 0: too many on the board
+                self.add("reporters", f"players[{i}]", f"{said}{detail}; a player has {REPORTERS}")
 
     # ------------------------------------------------------------ markers
     def markers(self) -> None:

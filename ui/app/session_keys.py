@@ -85,3 +85,78 @@ def preview_key(player: int) -> str:
 def to_desk_key(player: int) -> str:
     """The "open this press on the Press desk" button of one newspaper."""
     return f"{preview_key(player)}_to_desk"
+
+
+# ------------------------------------------------------------------ Analysis board (shared with the editor)
+ANALYSIS_POSITION = "analysis_position"  # the analysis board's current position: a position JSON document
+ANALYSIS_NAME = "analysis_name"  # where it came from (words)
+
+# ------------------------------------------------------------------ Position editor
+ED_DRAFT = "ed_draft"  # dict: the position being built (ui/app/editor_draft.py); widgets are seeded from it
+ED_SOURCE = "ed_source"  # what it started from (words)
+ED_START = "ed_start"  # selectbox: empty table, dealt setup, example, analysis board
+ED_START_PLAYERS = "ed_start_players"
+ED_START_SEED = "ed_start_seed"
+ED_START_NEWSBOY = "ed_start_newsboy"
+ED_START_EXAMPLE = "ed_start_example"
+ED_START_LOAD = "ed_start_load"
+ED_WIDGET = "ed_w_"  # prefix of every widget seeded from the draft (dropped when a new draft is loaded)
+ED_PHASE = ED_WIDGET + "phase"
+ED_PLAYER = ED_WIDGET + "player"
+ED_TURNS = ED_WIDGET + "turns"
+ED_NEWSBOY = ED_WIDGET + "newsboy"
+ED_TRIGGER = ED_WIDGET + "trigger"
+ED_DRAW_PENDING = ED_WIDGET + "draw_pending"
+ED_DRAWN = ED_WIDGET + "drawn"
+ED_TO_ANALYSIS = "ed_to_analysis"
+ED_TO_VIEWER = "ed_to_viewer"
+ED_TO_DESK = "ed_to_desk"
+ED_DOWNLOAD_JSON = "ed_download_json"
+ED_DOWNLOAD_TEXT = "ed_download_text"
+
+
+def _story_id(story: str) -> str:
+    return story.replace(":", "_")
+
+
+def ed_add_key(beat: str) -> str:
+    """The supply of one beat (pills): a click adds that story on top of the column."""
+    return f"{ED_WIDGET}add_{beat}"
+
+
+def ed_reporters_key(story: str, player: int) -> str:
+    """One newspaper's reporters on one story in play.
+
+    >>> ed_reporters_key("war:D:3", 1)
+    'ed_w_rep_war_D_3_p1'
+    """
+    return f"{ED_WIDGET}rep_{_story_id(story)}_p{player}"
+
+
+def ed_remove_key(story: str) -> str:
+    return f"{ED_WIDGET}del_{_story_id(story)}"
+
+
+def ed_down_key(story: str) -> str:
+    return f"{ED_WIDGET}down_{_story_id(story)}"
+
+
+def ed_mat_key(field: str, player: int) -> str:
+    """``circ``, ``pennies``, ``pub``, ``done`` or ``noad`` of one newspaper's mat."""
+    return f"{ED_WIDGET}{field}_p{player}"
+
+
+def ed_ad_cell_key(player: int, x: int, y: int) -> str:
+    return f"{ED_WIDGET}ad_p{player}_{x}_{y}"
+
+
+def ed_ad_grid_key(player: int) -> str:
+    return f"{ED_WIDGET}adgrid_p{player}"
+
+
+def ed_bonus_key(beat: str) -> str:
+    return f"{ED_WIDGET}bonus_{beat}"
+
+
+def ed_marker_key(beat: str) -> str:
+    return f"{ED_WIDGET}marker_{beat}"
