@@ -28,6 +28,7 @@ import copy
 import re
 
 from pennypress.engine.names import newspaper, story_name
+from pennypress.engine.notation_check import NOTATION
 from pennypress.engine.notation_reader import beat_values_token, player_token
 from pennypress.engine.state import Phase, State
 from pennypress.engine.status import Problem
@@ -167,8 +168,17 @@ def spot(problem: Problem) -> tuple:
 
     >>> spot(Problem("column-full", "board.city", "...")), spot(Problem("turn", "turn.newsboy", "..."))
     (('beat', 'city'), ('turn',))
+    >>> spot(Problem(NOTATION, "", "notation: drawn: 'x': expected headline card numbers 1 to 45"))
+    ('cards',)
     """
     f = problem.field
+    if problem.code == NOTATION:  # a line the reader refused: its section says where
+        section = re.match(r"\w+: (?:section \d+ \()?([\w-]+)", problem.message)
+        word = section.group(1) if section else ""
+        if re.fullmatch(r"p\d", word):
+            return ("player", int(word[1:]) - 1)
+        return {"drawn": ("cards",), "bonus": ("bonus",), "markers": ("markers",),
+                **{p: ("turn",) for p in PHASES}}.get(word, ("general",))
     m = _PLAYER_FIELD.match(f)
     if m:
         return ("player", int(m.group(1)))
