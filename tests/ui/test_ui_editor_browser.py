@@ -1,0 +1,178 @@
+"""The position editor in a real browser: a person clicks a midgame position in, the engine's number is read back.
+
+Uses the server and browser of ``test_ui_browser.py`` (Debian chromium + chromedriver;
+skipped with the reason when missing, a failure under CI). Screenshots of the editor at
+desktop and phone width go to ``test-artifacts/``.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pennypress.engine import preview_press
+from pennypress.engine.names import newspaper
+from pennypress.engine.notation import from_text
+from pennypress.ui.app import session_keys as keys
+from pennypress.ui.app.editor_draft import story_label
+from test_ui_browser import ARTIFACTS, PHONE, _full_page, browser, server  # noqa: F401 - fixtures
+from test_ui_position_editor import MIDGAME
+
+from notation_helpers import normalised
+
+
+def _quiet(driver, timeout: float = 60) -> None:
+    """Wait until Streamlit has finished running the page (no running indicator for a moment)."""
+    from selenium.webdriver.common.by import By
+
+    time.sleep(0.3)
+    deadline = time.monotonic() + timeout
+    quiet_since = None
+    while time.monotonic() < deadline:
+        running = driver.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]')
+        stale = driver.find_elements(By.CSS_SELECTOR, '[data-stale="true"]')
+        if not running and not stale:
+            quiet_since = quiet_since or time.monotonic()
+            if time.monotonic() - quiet_since > 0.6:
+                return
+        else:
+            quiet_since = None
+        time.sleep(0.2)
+    raise AssertionError(f"the app did not finish running within {timeout}s")
+
+
+class Person:
+    """Clicks and types in the browser; counts each widget set or click as one interaction."""
+
+    def __init__(self, driver):
+        self.d = driver
+        self.actions = 0
+
+    def _el(self, css: str):
+        from selenium.webdriver.common.by import By
+
+        deadline = time.monotonic() + 30
+        while True:
+            found = self.d.find_elements(By.CSS_SELECTOR, css)
+            if found:
+                el = found[0]
+                self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", el)
+                return el
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no element {css}")
+            time.sleep(0.2)
+
+    def _did(self) -> None:
+        self.actions += 1
+        _quiet(self.d)
+
+    def click_text(self, key: str, text: str) -> None:
+        from selenium.webdriver.common.by import By
+
+        deadline = time.monotonic() + 30
+        while True:  # the buttons come a moment after their container
+            buttons = self.d.find_elements(By.CSS_SELECTOR, f".st-key-{key} button")
+            named = [b for b in buttons if (b.get_attribute("textContent") or "").strip() == text]
+            if named or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert named, (text, [b.get_attribute("textContent") for b in buttons])
+        button = named[0]
+        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+        self.d.execute_script("arguments[0].click();", button)
+        self._did()
+
+    def click_key(self, key: str) -> None:
+        self.d.execute_script("arguments[0].click();", self._el(f".st-key-{key} button"))
+        self._did()
+
+    def type_number(self, key: str, value: int) -> None:
+        from selenium.webdriver.common.keys import Keys
+
+        field = self._el(f".st-key-{key} input")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(str(value), Keys.TAB)
+        self._did()
+
+    def choose(self, key: str, label: str) -> None:
+        """Pick ``label`` in a multiselect: open it, narrow the list by typing, click the option."""
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+
+        field = self._el(f".st-key-{key} input")
+        field.click()
+        field.send_keys(label)
+        deadline = time.monotonic() + 20
+        while True:
+            options = [o for o in self.d.find_elements(By.CSS_SELECTOR, '[role="option"]')
+                       if o.text.strip() == label]
+            if options or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert options, f"no option {label!r} in {key}"
+        options[0].click()
+        field.send_keys(Keys.ESCAPE)
+        self._did()
+
+
+def enter(person: Person, line: str) -> None:
+    target = from_text(line)
+    for b, column in target.columns.items():
+        for story in column:
+            person.click_text(keys.ed_add_key(b.value), story_label(str(story)).removeprefix(b.title + " "))
+    for story, counts in target.reporters.items():
+        for i, k in enumerate(counts):
+            if k:
+                person.type_number(keys.ed_reporters_key(str(story), i), k)
+    for i, p in enumerate(target.players):
+        if p.circulation:
+            person.type_number(keys.ed_mat_key("circ", i), p.circulation)
+        if p.pennies:
+            person.type_number(keys.ed_mat_key("pennies", i), p.pennies)
+        if p.ad is not None:
+            person.click_key(keys.ed_ad_cell_key(i, *p.ad))
+        for story in p.published:
+            person.choose(keys.ed_mat_key("pub", i), story_label(str(story)))
+    for b, v in target.bonus.items():
+        if v != 2:
+            person.type_number(keys.ed_bonus_key(b.value), v)
+    if target.current:
+        person.click_text(keys.ED_PLAYER, newspaper(target.current).removeprefix("The "))
+
+
+@pytest.mark.browser
+def test_editor_in_a_real_browser(server, browser):
+    from selenium.webdriver.common.by import By
+
+    url, proc = server
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.get(f"{url}/position_editor")
+    person = Person(browser)
+    person._el(f".st-key-{keys.ed_add_key('human')}")  # the page is drawn
+    _quiet(browser)
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Position editor"
+    enter(person, MIDGAME)
+    assert person.actions < 40, person.actions
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-testid="stException"]')
+    errors = [e.text for e in browser.find_elements(By.CSS_SELECTOR, '[data-testid="stAlertContentError"]')]
+    if errors:
+        browser.save_screenshot(str(ARTIFACTS / "position-editor-failed.png"))
+    assert not errors, errors
+    shown = browser.find_element(By.CSS_SELECTOR, '[data-testid="stCode"]').text.replace("\n", " ")
+    assert normalised(from_text(shown)) == normalised(from_text(MIDGAME))
+    values = [e.text for e in browser.find_elements(By.CSS_SELECTOR, '[data-testid="stMetricValue"]')]
+    assert values[0] == "The Herald"
+    assert values[1] == str(preview_press(from_text(MIDGAME), 2).total).replace("-", "−") or \
+        values[1] == str(preview_press(from_text(MIDGAME), 2).total)
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+    browser.set_window_size(1400, 2300)
+    time.sleep(0.8)
+    browser.save_screenshot(str(ARTIFACTS / "position-editor.png"))
+
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)  # the same page, at phone width
+    time.sleep(1.0)
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    assert width == PHONE["width"]
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width  # no sideways page
+    _full_page(browser, ARTIFACTS / "phone-position-editor.png")
