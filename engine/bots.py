@@ -17,6 +17,7 @@ from pennypress.errors import BadInput
 
 from pennypress.solver import solve
 
+from .heuristic import HeuristicBot
 from .moves import Assign, Decline, GoToPress, Move, Recall
 from .press import press_problem
 from .rules import legal_move_count, legal_moves
@@ -113,7 +114,7 @@ class GreedyBot:
         return self.rng.choice(legal_moves(state))
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
 """Seat name -> factory; every factory takes ``seed=`` and returns an object with ``choose(state)``.
 
 A seat name may carry a parameter after a colon (``"advisor:fast"``): the
@@ -139,8 +140,8 @@ def register_bot(name: str, factory: Callable[..., Bot]) -> None:
 def bot_names() -> tuple[str, ...]:
     """The seat names :func:`make_bot` accepts (a bot with parameters once per parameter).
 
-    >>> bot_names()[:2]
-    ('random', 'greedy')
+    >>> bot_names()[:3]
+    ('random', 'greedy', 'heuristic')
     """
     for base, module in PLUGINS.items():
         if base not in BOTS:
