@@ -7,6 +7,7 @@ Pages (``st.navigation``), opening on the Press desk with the rulebook's
 - Check my page — your own page judged: legal? which rules broken? points lost?
 - Position viewer — a whole game position: board, mats, and every player's press now.
 - Scoring examples — the rulebook's examples, computed.
+- Tournament — bots play seat-rotated games; win shares with intervals, chart, CSV.
 
 The app holds no rule and no scoring arithmetic: it asks the solver and the engine.
 """
@@ -25,5 +26,6 @@ pages = [
     st.Page(HERE / "check_page.py", title="Check my page", icon=":material/fact_check:"),
     st.Page(HERE / "position_viewer.py", title="Position viewer", icon=":material/grid_view:"),
     st.Page(HERE / "scoring_examples.py", title="Scoring examples", icon=":material/menu_book:"),
+    st.Page(HERE / "tournament.py", title="Tournament", icon=":material/emoji_events:"),
 ]
 st.navigation(pages).run()
