@@ -5,7 +5,7 @@ a few values; a value is kept when its tournament's win share beats the best
 so far. Every tournament is seeded (the same decks for every candidate:
 common random numbers), so a rerun gives the same table.
 
-    .venv/bin/python benchmarks/tune_heuristic.py [--games 90] [--seed 100] [--workers 2]
+    .venv/bin/python benchmarks/tune_heuristic.py [--games 90] [--seed 100] [--workers 2] [--weights tempo,wait]
 
 Prints a Markdown table of every run and the final weights (docs/heuristic.md
 holds the recorded run).
@@ -47,14 +47,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=90)
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--weights", default=",".join(GRID), help=f"weights to search, in order (default {','.join(GRID)})")
     args = ap.parse_args(argv)
+    grid = {name: GRID[name] for name in args.weights.split(",")}
     best = Weights()
     best_share, interval = share(best, args.games, args.seed, args.workers)
     print("| run | weight | value | win share | 95% interval | kept |")
     print("|---|---|---|---|---|---|")
     print(f"| 0 | (defaults) | | {best_share:.3f} | {interval[0]:.3f}-{interval[1]:.3f} | yes |", flush=True)
     run = 0
-    for name, values in GRID.items():
+    for name, values in grid.items():
         for value in values:
             run += 1
             candidate = replace(best, **{name: value})

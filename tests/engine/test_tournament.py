@@ -270,3 +270,16 @@ def test_spec_refuses_bad_game_counts():
     for games in (0, -3, 4, True, 2.5):
         with pytest.raises(BadInput, match="games"):
             TournamentSpec.create(3, "random,random,random", games)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ selfplay --seats
+def test_selfplay_seats_flag_and_bot_shorthand(capsys):
+    assert main(["selfplay", "--players", "2", "--games", "1", "--seed", "2", "--seats", "heuristic,random"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["seats"] == ["heuristic", "random"] and doc["results"][0]["seats"] == ["heuristic", "random"]
+    assert main(["selfplay", "--players", "2", "--games", "1", "--seed", "2", "--bot", "greedy"]) == 0
+    assert json.loads(capsys.readouterr().out)["seats"] == ["greedy", "greedy"]
+    assert main(["selfplay", "--players", "2", "--games", "1", "--bot", "greedy", "--seats", "greedy,random"]) == 2
+    assert main(["selfplay", "--players", "2", "--games", "1", "--seats", "greedy"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert "not both" in err[-2] and "1 bots named" in err[-1]
