@@ -54,7 +54,7 @@ class Weights:
 
     wait: float = 0.85
     """A page claimed for the next turn is worth this share of the same page pressed now."""
-    tempo: float = 2.0
+    tempo: float = 1.0
     """The cost of spending a turn without pressing."""
     threat: float = 0.6
     """The share of a story's page value lost when a player can take it before our next turn."""
@@ -70,7 +70,7 @@ class Weights:
     """Cost of each reporter tied up on the board beyond those needed (spare reporters claim later)."""
     trigger: float = 12.0
     """What triggering the final edition while ahead (or behind) is worth (or costs)."""
-    small_press: float = 0.35
+    small_press: float = 0.5
     """Cost of a press slot, as a share of the shortfall of a page below ``par``."""
     par: float = 12.0
     """A good page's gain: presses are few, so a small page wastes one."""
