@@ -9,11 +9,13 @@ True
 """
 from __future__ import annotations
 
+import importlib
 import random
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from pennypress.errors import BadInput
 
+from .heuristic import HeuristicBot
 from .moves import Assign, Decline, GoToPress, Move, Recall
 from .press import PressValuer, press_value
 from .rules import legal_move_count, legal_moves
@@ -110,21 +112,74 @@ class GreedyBot:
         return self.rng.choice(legal_moves(state))
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
-"""Bot name -> class; every class takes ``seed=`` and has ``choose(state)``."""
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "heuristic": HeuristicBot}
+"""Seat name -> factory; every factory takes ``seed=`` and returns an object with ``choose(state)``.
+
+A seat name may carry a parameter after a colon (``"advisor:fast"``): the
+factory then declares the parameters it accepts in an ``options`` attribute
+(a tuple of strings) and is called as ``factory("fast", seed=...)``.
+"""
+
+PLUGINS: dict[str, str] = {}
+"""Seat name -> module that registers it in :data:`BOTS` when imported (``register_bot``).
+
+A process that never imported that module (a process-pool or Dask worker)
+still finds the bot: :func:`make_bot` imports it on first use.
+"""
+
+
+def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+    """Make ``name`` a seat name (``factory.options`` lists its parameters, if it takes one)."""
+    if not name or ":" in name or "," in name:
+        raise ValueError(f"a seat name is a word without ':' or ',', got {name!r}")
+    BOTS[name] = factory
 
 
 def bot_names() -> tuple[str, ...]:
-    """The seat names :func:`make_bot` accepts."""
-    return tuple(BOTS)
+    """The seat names :func:`make_bot` accepts (a bot with parameters once per parameter).
+
+    >>> bot_names()[:3]
+    ('random', 'greedy', 'heuristic')
+    """
+    for base, module in PLUGINS.items():
+        if base not in BOTS:
+            importlib.import_module(module)
+    names: list[str] = []
+    for base, factory in BOTS.items():
+        options = getattr(factory, "options", None)
+        names += [base] if not options else [f"{base}:{o}" for o in options]
+    return tuple(names)
+
+
+def _factory(name: str) -> tuple[Callable[..., Bot], str | None]:
+    base, colon, option = name.partition(":")
+    if base not in BOTS and base in PLUGINS:
+        importlib.import_module(PLUGINS[base])
+    factory = BOTS.get(base)
+    if factory is None:
+        raise BadInput(f"unknown bot {name!r} (expected one of {', '.join(bot_names())})")
+    options = getattr(factory, "options", None)
+    if colon:
+        if not options:
+            raise BadInput(f"bot {base!r} takes no parameter, got {name!r}")
+        if option not in options:
+            raise BadInput(f"unknown bot {name!r} (expected one of {', '.join(f'{base}:{o}' for o in options)})")
+        return factory, option
+    return factory, None
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by its seat name, seeded; :class:`BadInput` for an unknown name."""
-    factory = BOTS.get(name)
-    if factory is None:
-        raise BadInput(f"unknown bot {name!r} (expected one of {', '.join(bot_names())})")
-    return factory(seed=seed)
+    """A bot by its seat name (``"greedy"``, ``"advisor:fast"``), seeded; :class:`BadInput` for an unknown name.
+
+    >>> make_bot("greedy", 3).name
+    'greedy'
+    >>> make_bot("greedy:fast")
+    Traceback (most recent call last):
+    ...
+    pennypress.errors.BadInput: bot 'greedy' takes no parameter, got 'greedy:fast'
+    """
+    factory, option = _factory(name)
+    return factory(seed=seed) if option is None else factory(option, seed=seed)
 
 
 def parse_seats(text: str | Sequence[str], players: int) -> tuple[str, ...]:
@@ -141,8 +196,10 @@ def parse_seats(text: str | Sequence[str], players: int) -> tuple[str, ...]:
     if len(names) != players:
         raise BadInput(f"seats: {len(names)} bots named ({', '.join(names)}) for {players} players; name one bot per seat")
     for name in names:
-        if name not in BOTS:
-            raise BadInput(f"seats: unknown bot {name!r} (expected one of {', '.join(bot_names())})")
+        try:
+            _factory(name)
+        except BadInput as exc:
+            raise BadInput(f"seats: {exc}") from None
     return tuple(names)
 
 

@@ -160,3 +160,18 @@ def ed_bonus_key(beat: str) -> str:
 
 def ed_marker_key(beat: str) -> str:
     return f"{ED_WIDGET}marker_{beat}"
+
+
+# ------------------------------------------------------------------ tournament page
+TOUR_PLAYERS = "tour_players"  # players in the tournament
+TOUR_GAMES = "tour_games"  # games to play (a multiple of the players)
+TOUR_SEED = "tour_seed"  # the root seed
+TOUR_RUN = "tour_run"  # the play button
+TOUR_REPORT = "tour_report"  # the last tournament's JSON report
+TOUR_TABLE = "tour_table"  # the results table
+TOUR_CSV = "tour_csv"  # the scores download
+
+
+def tour_seat_key(seat: int) -> str:
+    """The bot picker of one seat."""
+    return f"tour_seat_{seat}"

@@ -8,6 +8,7 @@ Pages (``st.navigation``), opening on the Press desk with the rulebook's
 - Position viewer — a whole game position: board, mats, and every newspaper's press now.
 - Position editor — build the position you see at the table, then use it on the other pages.
 - Scoring examples — the rulebook's examples, computed.
+- Tournament — bots play seat-rotated games; win shares with intervals, chart, CSV.
 
 The app holds no rule and no scoring arithmetic: it asks the solver and the engine.
 """
@@ -28,5 +29,6 @@ pages = [
     st.Page(HERE / "position_viewer.py", title="Position viewer", icon=":material/grid_view:"),
     st.Page(HERE / "position_editor.py", title="Position editor", icon=":material/edit_square:"),
     st.Page(HERE / "scoring_examples.py", title="Scoring examples", icon=":material/menu_book:"),
+    st.Page(HERE / "tournament.py", title="Tournament", icon=":material/emoji_events:"),
 ]
 st.navigation(pages).run()

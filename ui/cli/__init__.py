@@ -5,6 +5,7 @@
 - :mod:`~pennypress.ui.cli.press_commands` — ``layout``, ``check``, ``demo`` (the front-page solver)
 - :mod:`~pennypress.ui.cli.game_commands` — ``position``, ``selfplay``, ``replay`` (the rules engine)
 - :mod:`~pennypress.ui.cli.app_launcher` — ``ui`` (the Streamlit app)
+- :mod:`~pennypress.ui.cli.tournament_command` — ``tournament`` (bots against bots, with statistics)
 """
 from .run import main
 

@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Callable
 
-from pennypress.engine.bots import BOTS
+from pennypress.engine.bots import bot_names, parse_seats
 from pennypress.engine.cards import DECK_NAMES
 from pennypress.engine.definition import GameDefinition
 from pennypress.engine.notation import from_text, to_text
@@ -131,11 +131,14 @@ def _selfplay(args: argparse.Namespace) -> int:
             last[0] = now
             print(f"selfplay: {done}/{total} games ({now - started:.0f}s)", file=sys.stderr, flush=True)
 
+    if args.seats is not None and args.bot is not None:
+        raise BadInput("selfplay: give --seats (one bot per seat) or --bot (every seat), not both")
     report = run_selfplay(
         players=args.players,
         games=args.games,
         seed=args.seed,
-        bot=args.bot,
+        bot=args.bot or "random",
+        seats=None if args.seats is None else parse_seats(args.seats, args.players),
         variants=args.variant,
         deck=args.deck,
         progress=progress,
@@ -148,7 +151,8 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("selfplay", help="bots play complete games; every invariant is checked after every move")
     _game_options(p)
     p.add_argument("--games", type=int, default=10, help="games to play (default 10)")
-    p.add_argument("--bot", default="random", choices=sorted(BOTS), help="bot for every seat (default random)")
+    p.add_argument("--bot", default=None, help=f"bot for every seat: {', '.join(bot_names())} (default random)")
+    p.add_argument("--seats", default=None, help="one bot per seat, comma-separated (e.g. heuristic,greedy,greedy)")
     p.set_defaults(handler=_selfplay)
 
 

@@ -1,0 +1,51 @@
+"""Tournament page: seats, games and seed in; the same report as the engine; table, chart, CSV."""
+from __future__ import annotations
+
+import io
+
+import pandas as pd
+from ui_helpers import errors, no_traceback, open_app
+
+from pennypress.engine.tournament import TournamentSpec, run_tournament
+from pennypress.ui.app.tournament_view import scores_csv
+
+PAGE = "app_pages/tournament.py"
+
+
+def _setup(at, players, seats, games, seed):
+    at.number_input(key="tour_players").set_value(players).run()
+    for i, name in enumerate(seats):
+        at.selectbox(key=f"tour_seat_{i}").set_value(name).run()
+    at.number_input(key="tour_games").set_value(games).run()
+    at.number_input(key="tour_seed").set_value(seed).run()
+    at.button(key="tour_run").click().run()
+    no_traceback(at)
+    return at
+
+
+def test_plays_and_shows_the_engines_report():
+    at = _setup(open_app(PAGE), 2, ["greedy", "random"], 4, 3)
+    assert not errors(at)
+    expected = run_tournament(TournamentSpec.create(2, ["greedy", "random"], 4, 3))
+    table = next(d.value for d in at.dataframe if "Win share" in d.value.columns)
+    assert list(table["Bot"]) == ["Greedy bot", "Random bot"]
+    assert list(table["Seats"]) == ["The Times", "The Sun"]
+    assert list(table["Win share"]) == [b["win_share"] for b in expected["bots"]]
+    assert list(table["95% low"]) == [b["win_interval"][0] for b in expected["bots"]]
+    report = at.session_state["tour_report"]
+    assert report["results"] == expected["results"]
+    csv = pd.read_csv(io.StringIO(scores_csv(report)))
+    assert list(csv["game"]) == [0, 1, 2, 3]
+    assert [[a, b] for a, b in zip(csv["The Times"], csv["The Sun"])] == [r["scores"] for r in expected["results"]]
+    assert [b.label for b in at.get("download_button")] == ["Final scores of every game (CSV)"]
+    charts = at.get("vega_lite_chart")
+    assert len(charts) == 1
+    spec = charts[0].proto.spec
+    assert "Win share" in spec and "95% low" in spec and "fair" in spec  # bars, intervals, the fair-share rule
+
+
+def test_games_not_a_multiple_of_players_is_an_error_line():
+    at = _setup(open_app(PAGE), 3, ["heuristic", "greedy", "greedy"], 4, 1)
+    msgs = errors(at)
+    assert len(msgs) == 1 and "multiple of 3" in msgs[0]
+    assert "tour_report" not in at.session_state

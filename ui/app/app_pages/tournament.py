@@ -1,0 +1,72 @@
+"""Tournament: pick a bot for each newspaper, the games and the seed; the bots play
+seat-rotated games here, with a progress bar; then the results table, the win-share chart
+(with the fair share) and every game's final scores as CSV.
+
+Games run in this process, one after another (the command line's
+``pennypress tournament --workers``/``--executor dask`` is for long runs); the same
+choices give the same results as the command line.
+"""
+from __future__ import annotations
+
+import streamlit as st
+
+from pennypress.engine.bots import bot_names
+from pennypress.engine.names import newspaper
+from pennypress.engine.tournament import TournamentSpec, run_tournament
+from pennypress.errors import BadInput
+from pennypress.ui.app import session_keys as keys, shared_press
+from pennypress.ui.app.tournament_view import bot_label, bots_frame, scores_csv, win_share_chart
+
+shared_press.init(st)
+
+st.title("Tournament")
+st.caption(
+    "Bots play complete games. Each deck is played once in every rotation of the seats, so seat and "
+    "card luck cancel: the number of games is a multiple of the number of players. Win share counts "
+    "a shared victory split between the winners; the fair share is one game in N."
+)
+
+names = bot_names()
+left, right = st.columns([3, 2], gap="large")
+with left:
+    players = st.number_input("Players", min_value=2, max_value=5, value=3, step=1, key=keys.TOUR_PLAYERS)
+    defaults = ["heuristic"] + ["greedy"] * 4
+    seats = [
+        st.selectbox(newspaper(i), names, index=names.index(defaults[i]) if defaults[i] in names else 0,
+                     format_func=bot_label, key=keys.tour_seat_key(i))
+        for i in range(int(players))
+    ]
+with right:
+    games = st.number_input("Games (a multiple of the players)", min_value=1, max_value=3000,
+                            value=3 * int(players), step=int(players), key=keys.TOUR_GAMES)
+    seed = st.number_input("Seed", min_value=0, value=1, step=1, key=keys.TOUR_SEED)
+    run = st.button("Play the tournament", type="primary", key=keys.TOUR_RUN)
+
+if run:
+    try:
+        spec = TournamentSpec.create(int(players), seats, int(games), int(seed))
+    except BadInput as exc:
+        st.error(str(exc))
+    else:
+        bar = st.progress(0.0, text="Starting…")
+
+        def progress(done: int, total: int) -> None:
+            bar.progress(done / total, text=f"{done} of {total} games played")
+
+        st.session_state[keys.TOUR_REPORT] = run_tournament(spec, progress=progress)
+        bar.progress(1.0, text=f"{spec.games} games played")
+
+report = st.session_state.get(keys.TOUR_REPORT)
+if report is not None:
+    st.subheader(f"{report['games']} games, {report['players']} players, seed {report['seed']}")
+    st.dataframe(
+        bots_frame(report), hide_index=True, key=keys.TOUR_TABLE,
+        column_config={c: st.column_config.NumberColumn(format="percent")
+                       for c in ("Win share", "95% low", "95% high")},
+    )
+    st.altair_chart(win_share_chart(report), width="stretch")
+    st.download_button("Final scores of every game (CSV)", scores_csv(report),
+                       file_name=f"tournament-seed-{report['seed']}.csv", mime="text/csv", key=keys.TOUR_CSV)
+    seconds = report.get("timing", {}).get("seconds")
+    if seconds is not None:
+        st.caption(f"Played in {seconds:.1f} s.")

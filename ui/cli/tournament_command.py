@@ -1,0 +1,119 @@
+"""``pennypress tournament``: bots play seat-rotated games; win shares, intervals, tests, ratings.
+
+JSON on stdout (``docs/cli.md``), a readable table with ``--text``, a progress
+bar on stderr. The games and the numbers come from
+:mod:`pennypress.engine.tournament`; where they run from
+:mod:`pennypress.engine.executors`.
+
+>>> print(format_table({"games": 6, "players": 3, "seed": 1, "bots": [
+...     {"bot": "greedy", "seats": [0], "win_share": 0.5, "win_interval": [0.19, 0.81], "p_value": 0.2,
+...      "mean_score": 50.0, "mean_margin": 2.5, "mean_presses": 4.0, "rating": {"ordinal": 20.1}}]}))
+6 games, 3 players, seed 1 (fair share 33.3%)
+bot     seats  win share  95% interval    p (> fair)  score  margin  presses  rating
+greedy  0      50.0%      19.0% - 81.0%   0.2         50.0   +2.5    4.00     20.1
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from pennypress.engine.executors import EXECUTORS, check_workers, default_workers, open_executor
+from pennypress.engine.record import dumps_record
+from pennypress.engine.tables import VARIANTS
+from pennypress.engine.cards import DECK_NAMES
+from pennypress.engine.tournament import TournamentSpec, run_tournament
+from pennypress.errors import BadInput
+
+from .json_io import write_json
+
+
+def format_table(report: dict) -> str:
+    """The report's per-bot figures as a plain-text table."""
+    head = ["bot", "seats", "win share", "95% interval", "p (> fair)", "score", "margin", "presses", "rating"]
+    rows = [head]
+    for b in report["bots"]:
+        low, high = b["win_interval"]
+        rows.append([
+            b["bot"], ",".join(map(str, b["seats"])), f"{100 * b['win_share']:.1f}%",
+            f"{100 * low:.1f}% - {100 * high:.1f}%", f"{b['p_value']:.3g}", f"{b['mean_score']:.1f}",
+            f"{b['mean_margin']:+.1f}", f"{b['mean_presses']:.2f}", f"{b['rating']['ordinal']:.1f}",
+        ])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    lines = [f"{report['games']} games, {report['players']} players, seed {report['seed']} "
+             f"(fair share {100 / report['players']:.1f}%)"]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    return "\n".join(lines)
+
+
+def _records_dir(path: str) -> Path:
+    out = Path(path)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BadInput(f"records: cannot create the folder {path!r} ({exc.strerror or exc})") from None
+    if not out.is_dir():
+        raise BadInput(f"records: {path!r} is not a folder")
+    return out
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    spec = TournamentSpec.create(args.players, args.seats, args.games, args.seed, args.variant, args.deck,
+                                 records=args.records is not None)
+    workers = check_workers(default_workers() if args.workers is None else args.workers)
+    folder = _records_dir(args.records) if args.records is not None else None
+
+    def write_record(result: dict) -> None:
+        if folder is not None:
+            (folder / f"game-{result['game']:05d}.json").write_text(dumps_record(result["record"]), encoding="utf-8")
+
+    from tqdm import tqdm
+
+    with open_executor(args.executor, workers, args.scheduler) as executor:
+        with tqdm(total=spec.games, unit="game", desc="tournament", file=sys.stderr, dynamic_ncols=True,
+                  disable=args.quiet) as bar:
+            def progress(done: int, total: int) -> None:
+                bar.update(done - bar.n)
+
+            report = run_tournament(spec, executor, progress=progress, on_result=write_record)
+    report["timing"].update(executor=args.executor, workers=workers)
+    if args.text:
+        print(format_table(report))
+    else:
+        write_json(report)
+    if folder is not None:
+        print(f"tournament: {spec.games} game records written to {folder}", file=sys.stderr)
+    return 0
+
+
+def _add_tournament(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "tournament",
+        help="bots play seat-rotated games; win share (Wilson interval), binomial test, ratings (JSON)",
+        description="Each deck seed is played in every rotation of the seat order, so --games must be a "
+                    "multiple of --players. Same arguments, same JSON (apart from 'timing') on any "
+                    "number of workers, locally or on Dask.",
+    )
+    p.add_argument("--players", type=int, required=True, help="number of players, 2 to 5")
+    p.add_argument("--seats", required=True, help="one bot per seat, comma-separated (e.g. heuristic,greedy,greedy)")
+    p.add_argument("--games", type=int, required=True, help="games in all: a multiple of --players")
+    p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    p.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS),
+                   help="a variant (repeatable): newsboy (4-5 players)")
+    p.add_argument("--deck", default="default", choices=DECK_NAMES, help="headline deck")
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: the number of cores)")
+    p.add_argument("--executor", default="local", choices=EXECUTORS,
+                   help="local process pool (default) or dask (needs: pip install -e '.[cluster]')")
+    p.add_argument("--scheduler", default=None, help="address of a running Dask scheduler, e.g. tcp://HOST:8786 "
+                   "(without it --executor dask starts a LocalCluster)")
+    p.add_argument("--records", metavar="DIR", default=None, help="write every game as a replayable record in DIR")
+    p.add_argument("--text", action="store_true", help="a readable table instead of JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=_tournament)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``tournament`` to the ``pennypress`` command line."""
+    _add_tournament(sub)
+
+
