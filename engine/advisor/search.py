@@ -177,18 +177,22 @@ def _rollouts(view: State, moves: list[Move], plan: Budget, seed: int, workers: 
     ranked = sorted(range(n), key=lambda i: (*(-x for x in stats[i].key()), i))
     cands = ranked[: min(n, plan.shortlist)]
     rounds = max(1, math.ceil(math.log2(len(cands)))) if len(cands) > 1 else 0
-    per_round = extra // rounds if rounds else 0
+    spent = 0
     for r in range(rounds):
         if stopped[0]:
             break
-        per_move = per_round // len(cands)
+        per_move = ((extra - spent) // (rounds - r)) // len(cands)
         if per_move:
             start = min(stats[m].n for m in cands)
             run([(m, k) for m in cands for k in range(start, start + per_move)])
+            spent += per_move * len(cands)
         for m in cands:
             stats[m].stage = r + 1
         cands.sort(key=lambda i: (*(-x for x in stats[i].key()), i))
         cands = cands[: max(1, math.ceil(len(cands) / 2))]
+    if not stopped[0] and extra > spent:  # what rounding left over goes to the survivor
+        start = stats[cands[0]].n
+        run([(cands[0], k) for k in range(start, start + extra - spent)])
     if rounds and not stopped[0]:
         for m in cands:
             stats[m].stage = rounds + 1
