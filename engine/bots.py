@@ -113,8 +113,18 @@ class GreedyBot:
         return self.rng.choice(moves)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
-"""Bot name -> class; every class takes ``seed=`` and has ``choose(state)``."""
+def _advisor(budget: str):
+    def make(seed: int = 0) -> Bot:
+        from .advisor.bot import AdvisorBot  # the advisor plays out games with the bots above
+
+        return AdvisorBot(seed=seed, budget=budget)
+
+    make.__name__ = f"advisor_{budget}"
+    return make
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "advisor:fast": _advisor("fast"), "advisor:normal": _advisor("normal")}
+"""Bot name -> factory; every factory takes ``seed=`` and makes an object with ``choose(state)``."""
 
 
 def bot_names() -> tuple[str, ...]:

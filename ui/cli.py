@@ -5,6 +5,7 @@ Each group of subcommands lives in its own module and registers itself here:
 - :mod:`pennypress.ui.cli_press` — ``layout``, ``check``, ``demo`` (the front-page solver)
 - :mod:`pennypress.ui.cli_game` — ``position``, ``selfplay``, ``replay`` (the rules engine)
 - :mod:`pennypress.ui.cli_app` — ``ui`` (the Streamlit app)
+- :mod:`pennypress.ui.cli_advise` — ``advise`` (the advisor)
 
 Conventions (``docs/cli.md``): JSON goes to stdout, messages to stderr; exit 0
 on success, 2 on bad input with one line naming the problem, 1 on an internal
@@ -21,7 +22,7 @@ from typing import Any, Callable, Sequence
 from pennypress.errors import BadInput
 from pennypress.ui.json_text import parse_json_text
 
-SUBCOMMAND_MODULES = ("cli_press", "cli_game", "cli_app")
+SUBCOMMAND_MODULES = ("cli_press", "cli_game", "cli_app", "cli_advise")
 
 
 class _Parser(argparse.ArgumentParser):

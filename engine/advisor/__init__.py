@@ -28,12 +28,14 @@ callback reports playouts done; a ``stop`` callback ends the analysis early
 with the best answer so far.
 
 >>> from pennypress.engine import new_game
->>> a = advise(new_game(3, seed=7), playouts=60, seed=1, workers=1)
->>> a.legal_moves == len(set(a.ranking())) == len(new_game(3, seed=7).legal_moves())
-True
->>> a.ranking() == advise(new_game(3, seed=7), playouts=60, seed=1, workers=1).ranking()
+>>> s = new_game(2, seed=3)
+>>> a = advise(s, playouts=8, seed=1, workers=1)
+>>> a.legal_moves == len(set(a.ranking())) == len(s.legal_moves()), a.playouts >= a.legal_moves
+(True, True)
+>>> a.ranking() == advise(s, playouts=8, seed=1, workers=1).ranking()
 True
 """
+from .bot import AdvisorBot
 from .budget import BUDGETS, Budget, budget_for
 from .exact import ExactSearch, is_deterministic, state_key
 from .facts import MoveFacts, PressFacts, Threat, move_facts
@@ -41,6 +43,6 @@ from .result import Advice, MoveAdvice
 from .search import advise, check_position, wilson
 
 __all__ = [
-    "Advice", "BUDGETS", "Budget", "ExactSearch", "MoveAdvice", "MoveFacts", "PressFacts", "Threat",
+    "AdvisorBot", "Advice", "BUDGETS", "Budget", "ExactSearch", "MoveAdvice", "MoveFacts", "PressFacts", "Threat",
     "advise", "budget_for", "check_position", "is_deterministic", "move_facts", "state_key", "wilson",
 ]

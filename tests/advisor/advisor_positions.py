@@ -16,7 +16,7 @@ def final_presses(current: int = 0, **kw) -> State:
     s.trigger_player = (current + 2) % 3
     for p in range(3):
         s.players[p].done = p != current
-    s.players[s.trigger_player].pennies = 3
+    s.players[s.trigger_player].pennies = s.definition.final_edition_presses
     return s
 
 
@@ -27,7 +27,7 @@ def final_turns(current: int, pending: list[int], trigger: int, **kw) -> State:
     s.pending = list(pending)
     s.trigger_player = trigger
     s.players[trigger].done = True
-    s.players[trigger].pennies = 3
+    s.players[trigger].pennies = s.definition.final_edition_presses
     return s
 
 
