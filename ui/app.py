@@ -6,6 +6,7 @@ Pages (``st.navigation``), opening on the Press desk with the rulebook's
 - Press desk — claimed stories, beat values, the ad → the optimal front page.
 - Check my page — your own page judged: legal? which rules broken? points lost?
 - Position viewer — a whole game position: board, mats, and every player's press now.
+- Analysis board — the advisor: every legal move ranked, the best shown, step along a line.
 - Scoring examples — the rulebook's examples, computed.
 
 The app holds no rule and no scoring arithmetic: it asks the solver and the engine.
@@ -24,6 +25,7 @@ pages = [
     st.Page(HERE / "press_desk.py", title="Press desk", icon=":material/newspaper:", default=True),
     st.Page(HERE / "check_page.py", title="Check my page", icon=":material/fact_check:"),
     st.Page(HERE / "position_viewer.py", title="Position viewer", icon=":material/grid_view:"),
+    st.Page(HERE / "analysis_board.py", title="Analysis board", icon=":material/insights:"),
     st.Page(HERE / "scoring_examples.py", title="Scoring examples", icon=":material/menu_book:"),
 ]
 st.navigation(pages).run()

@@ -3,8 +3,8 @@
 Each playout is a pure function of the position, the move, the seed and its
 number ``k``, so which worker runs it cannot change its result; results are
 returned keyed by ``(move index, k)`` and combined by the caller in a fixed
-order. The pool is created once (``fork``: workers start with the parent's
-solver cache) and reused, so later analyses pay no start-up.
+order. The pool is created once (``fork`` when the caller has one thread:
+workers start with the parent's solver cache) and reused, so later analyses pay no start-up.
 
 >>> from pennypress.engine import new_game
 >>> from pennypress.engine.chance import public_view
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Sequence
 
@@ -39,7 +40,12 @@ def default_workers() -> int:
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None:
-        ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+        methods = multiprocessing.get_all_start_methods()
+        # fork is quick and shares the warm solver cache, but is unsafe from a multi-threaded
+        # process (a web app): there, workers start from a clean server process instead
+        method = "fork" if "fork" in methods and threading.active_count() == 1 else (
+            "forkserver" if "forkserver" in methods else "spawn")
+        ctx = multiprocessing.get_context(method)
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
         _POOLS[workers] = pool
     return pool
