@@ -15,10 +15,11 @@ the state's bookkeeping (``columns``, ``reporters``, ``stacks``) in step.
 from __future__ import annotations
 
 import bisect
+from typing import Iterable
 
 from pennypress.solver.vocab import BEATS, Beat, Shape
 
-from .state import State
+from .state import State, column_marker
 from .stories import Story
 
 
@@ -27,12 +28,12 @@ def take_from_stack(state: State, kind: tuple[Beat, Shape]) -> Story | None:
     stack = state.stacks[kind]
     if not stack:
         return None
-    return Story(kind[0], kind[1], stack.pop(0))
+    return Story.of(kind[0], kind[1], stack.pop(0))
 
 
 def peek_stack(state: State, kind: tuple[Beat, Shape]) -> Story | None:
     stack = state.stacks[kind]
-    return Story(kind[0], kind[1], stack[0]) if stack else None
+    return Story.of(kind[0], kind[1], stack[0]) if stack else None
 
 
 def return_to_stack(state: State, story: Story) -> None:
@@ -55,12 +56,15 @@ def remove_story(state: State, story: Story) -> list[int]:
     return counts
 
 
-def adjust_markers(state: State) -> None:
+def adjust_markers(state: State, beats: Iterable[Beat] | None = None) -> None:
     """Adjust the news beats: every arrow marker to ``min(9, height + covered)``.
 
     Called between turns only, and never once the final edition has begun.
+    ``beats`` limits the work to the columns a move touched (the others cannot
+    have moved); ``None`` adjusts all five.
     """
     if state.markers_frozen:
         return
-    for b in BEATS:
-        state.markers[b] = state.marker_formula(b)
+    reporters, markers, columns = state.reporters, state.markers, state.columns
+    for b in columns if beats is None else beats:
+        markers[b] = column_marker(columns[b], reporters)

@@ -14,11 +14,9 @@ from typing import Protocol, Sequence
 
 from pennypress.errors import BadInput
 
-from pennypress.solver import solve
-
 from .moves import Assign, Decline, GoToPress, Move, Recall
-from .press import press_problem
-from .rules import legal_moves
+from .press import PressValuer, press_value
+from .rules import legal_move_count, legal_moves
 from .state import Phase, State
 from .stories import Story
 
@@ -48,9 +46,7 @@ class RandomBot:
 
 def press_gain(state: State, player: int, stories: tuple[Story, ...]) -> int:
     """Circulation ``player`` would gain pressing ``stories`` now (optimal page; scoops not counted)."""
-    if not stories:
-        return 0
-    return solve(press_problem(state, player, stories)).gain
+    return press_value(state, player, stories).gain
 
 
 class GreedyBot:
@@ -73,12 +69,13 @@ class GreedyBot:
         self.reporter_cost = reporter_cost
 
     def choose(self, state: State) -> Move:
-        moves = legal_moves(state)
-        if len(moves) == 1:
-            return moves[0]
+        if legal_move_count(state) == 1:
+            return legal_moves(state)[0]
         player = state.current
         claim = state.claimable(player)
-        now = press_gain(state, player, claim)
+        valued = PressValuer(state, player)
+        claim_items = valued.items(claim)
+        now = valued.gain(claim_items)
         press = GoToPress() if claim else None
         if state.phase is Phase.FINAL_PRESSES:
             return press if press is not None and now > 0 else Decline()
@@ -86,31 +83,31 @@ class GreedyBot:
         if press is not None and now >= self.threshold and not restricted:
             return press
         home = state.players[player].home
-        best: tuple[float, int, Assign] | None = None
+        best_key: tuple[float, int] | None = None
+        best: tuple[int, Assign] | None = None
         seen_kinds: dict[tuple, int] = {}
-        for story in state.stories_in_play():
-            counts = state.reporters[story]
+        for story, counts in state.reporters.items():
             mine = counts[player]
-            rival = max((c for i, c in enumerate(counts) if i != player), default=0)
-            need = max(1, rival - mine) if mine == 0 else max(0, rival - mine)
-            if need == 0 or need > home or (restricted and need > 1):
+            rival = max(counts[:player] + counts[player + 1:])
+            need = max(1, rival - mine) if mine == 0 else rival - mine
+            if need <= 0 or need > home or (restricted and need > 1):
                 continue
             key = (story.kind, need)
-            if key not in seen_kinds:
-                seen_kinds[key] = press_gain(state, player, claim + (story,))
-            gain = seen_kinds[key]
-            score = gain - self.reporter_cost * need
-            if best is None or (score, -story.sort_key()) > (best[0], -best[2].story.sort_key()):
-                best = (score, gain, Assign(story, need))
-        if best is not None and best[1] > now:
-            return best[2]
+            gain = seen_kinds.get(key)
+            if gain is None:
+                gain = seen_kinds[key] = valued.gain(claim_items + valued.items((story,)))
+            rank = (gain - self.reporter_cost * need, -story.sort_key())
+            if best_key is None or rank > best_key:
+                best_key, best = rank, (gain, Assign(story, need))
+        if best is not None and best[0] > now:
+            return best[1]
         if press is not None:
             return press
         losing = state.outnumbered(player)
         if losing:
             n = 1 if restricted else state.reporters[losing[0]][player]
             return Recall(((losing[0], n),))
-        return self.rng.choice(moves)
+        return self.rng.choice(legal_moves(state))
 
 
 def _advisor(budget: str):

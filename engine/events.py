@@ -61,6 +61,15 @@ class PressOutcome:
     def published(self) -> tuple[Story, ...]:
         return tuple(p.story for p in self.page.placements)
 
+    def scoops_to(self, player: int) -> int:
+        """Scoop points this press gives ``player`` (0 if none)."""
+        return sum(s.points for s in self.scoops if s.player == player)
+
+    @property
+    def scoops_total(self) -> int:
+        """Scoop points this press gives away in all."""
+        return sum(s.points for s in self.scoops)
+
     def to_json(self) -> dict:
         return {
             "player": self.player,
@@ -140,9 +149,16 @@ class EndOutcome:
         return cls(tuple(map(BeatBonus.from_json, doc["bonuses"])), tuple(doc["circulation"]), tuple(doc["winners"]))
 
 
+END_ONLY = "end"
+"""``Event.move`` of a finished game given without its last move (e.g. read from the one-line
+notation, ``docs/notation.md``): the event holds only the end scoring."""
+
+
 @dataclass(frozen=True)
 class Event:
-    """The last thing that happened: ``move`` is the notation (``"setup"`` for the deal)."""
+    """The last thing that happened: ``move`` is the notation (``"setup"`` for the deal; ``"end"``, with no
+    player and only ``end``, for a finished game given without its last move, e.g. read from the one-line
+    notation)."""
 
     ply: int
     player: int | None

@@ -15,6 +15,7 @@ Each returns a list of plain-language violations (empty when all is well).
 from __future__ import annotations
 
 from .events import Event
+from .names import newspaper
 from .state import State
 from .status import position_problems
 
@@ -66,9 +67,9 @@ class InvariantChecker:
             self.presses[event.press.player] += 1
         for i, p in enumerate(state.players):
             if p.pennies != self.presses[i]:
-                problems.append(f"player {i} has {p.pennies} pennies after {self.presses[i]} presses")
+                problems.append(f"{newspaper(i)} has {p.pennies} pennies after {self.presses[i]} presses")
             if p.circulation < self._circulation[i]:
-                problems.append(f"player {i}'s circulation fell from {self._circulation[i]} to {p.circulation}")
+                problems.append(f"{newspaper(i)}'s circulation fell from {self._circulation[i]} to {p.circulation}")
         self._circulation = [p.circulation for p in state.players]
         if self.moves > self.move_cap and not state.is_over:
             problems.append(f"the game has not ended after {self.move_cap} moves")

@@ -13,9 +13,13 @@ The page is always scored with the values in force at the start of the turn
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterable, Iterator
 
-from pennypress.solver import ProposedPage, PressProblem, check_page, solve
+from pennypress.errors import BadInput
+from pennypress.solver import PageValue, ProposedPage, PressProblem, check_page, page_value, solve, solve_fast
+from pennypress.solver.page_order import SHAPE_INDEX
 from pennypress.solver.scoring import Breakdown
 from pennypress.solver.vocab import BEATS, Placement
 
@@ -23,8 +27,10 @@ from .board import remove_story, return_to_stack
 from .errors import IllegalMove
 from .events import PressOutcome, Scoop
 from .moves import BEST, Page
+from .names import newspaper
 from .state import Phase, State
 from .stories import Story
+from .tables import beat_value
 from .turns import final_edition_order
 
 
@@ -39,11 +45,91 @@ class PressPlan:
     breakdown: Breakdown
 
 
+PAGE_SOLVERS = ("fast", "cp-sat")
+"""The engine's optimal pages come from the exact fast solver; CP-SAT (the proven reference) gives
+the same page under the solvers' shared tie-break and can be chosen with :func:`use_page_solver`."""
+_page_solver = ["fast"]
+
+
+@contextmanager
+def use_page_solver(name: str) -> Iterator[None]:
+    """Within the block, the engine's optimal pages come from ``name`` (``"fast"`` or ``"cp-sat"``).
+
+    For benchmarks beside the reference path and for tests that the two give the same games.
+    """
+    if name not in PAGE_SOLVERS:
+        raise BadInput(f"page solver {name!r}: expected one of {', '.join(PAGE_SOLVERS)}")
+    before = _page_solver[0]
+    _page_solver[0] = name
+    try:
+        yield
+    finally:
+        _page_solver[0] = before
+
+
 def press_problem(state: State, player: int, stories: tuple[Story, ...]) -> PressProblem:
     """The solver's question for ``player`` pressing ``stories`` with the values in force now."""
     return PressProblem(
         tuple(s.claimed() for s in stories), state.beat_values(), state.players[player].ad
     )
+
+
+def press_items(state: State, stories: Iterable[Story]) -> tuple[tuple[int, int, bool], ...]:
+    """``stories`` as the fast solver's items -- ``(shape, beat value, top beat?)`` -- read straight
+    from the tiles and the markers (no :class:`PressProblem` is built or checked)."""
+    values = {b: beat_value(m) for b, m in state.markers.items()}
+    top = max(values.values())
+    return tuple((SHAPE_INDEX[s.shape], values[s.beat], values[s.beat] == top) for s in stories)
+
+
+def press_value(state: State, player: int, stories: Iterable[Story]) -> PageValue:
+    """The optimal page's value for ``player`` pressing ``stories`` now (any stories, claimable
+    or not: a bot weighs claims it could make). Memoised by the fast solver on the items and the
+    ad, so a press seen before costs a dictionary look-up.
+
+    >>> from pennypress.engine import new_game
+    >>> s = new_game(3, seed=7)
+    >>> press_value(s, 0, list(s.stories_in_play())[:2]).total == solve(press_problem(s, 0, tuple(list(s.stories_in_play())[:2]))).total
+    True
+    """
+    items = press_items(state, stories)
+    if not items:
+        return _NOTHING
+    return page_value(items, state.players[player].ad)
+
+
+_NOTHING = PageValue(0, 0, 0, 0)
+
+
+class PressValuer:
+    """Press values for one player in one position, for a bot or a search weighing many claims:
+    the beat values, top beats and ad are read once, and each claim is the fast solver's items.
+
+    >>> from pennypress.engine import new_game
+    >>> s = new_game(3, seed=7)
+    >>> v = PressValuer(s, 0)
+    >>> stories = list(s.stories_in_play())[:2]
+    >>> v.value(v.items(stories)) == press_value(s, 0, stories)
+    True
+    """
+
+    __slots__ = ("_item", "ad")
+
+    def __init__(self, state: State, player: int):
+        values = {b: beat_value(m) for b, m in state.markers.items()}
+        top = max(values.values())
+        self._item = {b: (v, v == top) for b, v in values.items()}
+        self.ad = state.players[player].ad
+
+    def items(self, stories: Iterable[Story]) -> tuple[tuple[int, int, bool], ...]:
+        item = self._item
+        return tuple((SHAPE_INDEX[s.shape], *item[s.beat]) for s in stories)
+
+    def value(self, items: tuple[tuple[int, int, bool], ...]) -> PageValue:
+        return page_value(items, self.ad) if items else _NOTHING
+
+    def gain(self, items: tuple[tuple[int, int, bool], ...]) -> int:
+        return page_value(items, self.ad).gain if items else 0
 
 
 def _proposed(page: Page, claimed: tuple[Story, ...]) -> ProposedPage:
@@ -73,7 +159,7 @@ def plan_press(state: State, player: int, page: Page | None = None) -> PressPlan
         raise IllegalMove("you cannot go to press: there is no story you can claim")
     problem = press_problem(state, player, claimed)
     if page is None:
-        result = solve(problem)
+        result = solve_fast(problem) if _page_solver[0] == "fast" else solve(problem)
         return PressPlan(player, claimed, problem, Page.from_solver(claimed, result.placements, result.exclusive), result.breakdown)
     check = check_page(problem, _proposed(page, claimed))
     if not check.legal:
@@ -128,6 +214,25 @@ def _outcome(state: State, plan: PressPlan) -> PressOutcome:
         breakdown=plan.breakdown.to_json(),
         final_edition=would_trigger(state, plan.player),
     )
+
+
+def why_cannot_press(state: State, player: int) -> str | None:
+    """Why ``player`` could not go to press now, in plain words, or ``None`` if they could.
+
+    For any player, not only the one to move (a UI asks "what if they pressed
+    now?"); the player is named by their newspaper.
+
+    >>> from pennypress.engine import new_game
+    >>> why_cannot_press(new_game(3, seed=7), 1)
+    'there is no story The Sun can claim'
+    """
+    if state.is_over:
+        return "the game is over"
+    if state.players[player].done:
+        return f"{newspaper(player)} has finished the final edition"
+    if not state.claimable(player):
+        return f"there is no story {newspaper(player)} can claim"
+    return None
 
 
 def preview_press(state: State, player: int, page: Page | None = None) -> PressOutcome:

@@ -60,6 +60,38 @@ def _action_moves(state: State, player: int) -> list[Move]:
     return moves
 
 
+def legal_move_count(state: State) -> int:
+    """How many moves :func:`legal_moves` would list, without building them (for bots and search).
+
+    >>> from pennypress.engine import new_game
+    >>> s = new_game(3, seed=7)
+    >>> legal_move_count(s) == len(legal_moves(s))
+    True
+    """
+    if state.is_over or state.draw_pending:
+        return 0
+    player = state.current
+    if state.newsboy == player:
+        return 1
+    claim = 1 if state.claimable(player) else 0
+    if state.phase is Phase.FINAL_PRESSES:
+        return claim + 1
+    restricted = state.phase is Phase.FINAL_TURNS
+    stories = len(state.reporters)
+    home = state.players[player].home
+    mine = [r[player] for r in state.reporters.values() if r[player]]
+    count = stories * (1 if restricted else home) if home else 0
+    if restricted:
+        count += len(mine)
+    elif mine:
+        product = 1
+        for n in mine:
+            product *= n + 1
+        count += product - 1
+    count += len(mine) * (stories - 1) + claim
+    return count or 1  # no action at all: decline is the one move
+
+
 def legal_moves(state: State) -> list[Move]:
     """Every distinct legal move for the player to move, each once; ``[]`` when the game is over.
 
@@ -188,17 +220,22 @@ def apply_move(state: State, move: Move) -> Event:
         if isinstance(move, Assign):
             state.reporters[move.story][player] += move.count
             me.home -= move.count
+            touched = (move.story.beat,)
         elif isinstance(move, Recall):
             for story, n in move.reporters:
                 state.reporters[story][player] -= n
                 me.home += n
+            touched = tuple({story.beat for story, _ in move.reporters})
         elif isinstance(move, Reassign):
             state.reporters[move.source][player] -= 1
             state.reporters[move.target][player] += 1
-        elif isinstance(move, PassNewsboy):
-            state.newsboy = (player - 1) % state.n_players
+            touched = (move.source.beat, move.target.beat)
+        else:
+            if isinstance(move, PassNewsboy):
+                state.newsboy = (player - 1) % state.n_players
+            touched = ()
     state.ply += 1
-    adjust_markers(state)  # no-op once the final edition has begun
+    adjust_markers(state, None if press is not None else touched)  # no-op once the final edition has begun
     end = None
     if not state.draw_pending:  # at a chance node the turn goes on after the draw
         end = next_turn(state, player, pressed=press is not None, triggered=bool(press and press.final_edition))

@@ -75,3 +75,4 @@ def deal(state: State) -> None:
     if state.definition.newsboy:
         state.newsboy = 1 % state.n_players
     state.last_event = Event(ply=0, player=None, move="setup", cards=tuple(drawn))
+

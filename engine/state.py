@@ -31,6 +31,17 @@ if TYPE_CHECKING:  # pragma: no cover
     from .moves import Move
 
 
+def column_marker(column: list[Story], reporters: dict[Story, list[int]]) -> int:
+    """The arrow marker's place for a news-beat column: ``min(9, height + covered stories)``
+    (the one place the formula is applied; one pass, as it runs after every move)."""
+    height = covered = 0
+    for story in column:
+        height += story.spaces
+        if any(reporters[story]):
+            covered += 1
+    return marker_position(height, covered)
+
+
 class Phase(str, Enum):
     """Where the game is: normal turns, the final edition's two rounds, or over."""
 
@@ -144,7 +155,7 @@ class State:
 
     def marker_formula(self, beat: Beat) -> int:
         """Where the arrow marker belongs by the board: ``min(9, height + covered)``."""
-        return marker_position(self.height(beat), self.covered(beat))
+        return column_marker(self.columns[beat], self.reporters)
 
     def beat_value(self, beat: Beat) -> int:
         """The beat value in force (read from the marker, which may be frozen)."""

@@ -32,10 +32,11 @@ from dataclasses import dataclass
 
 from pennypress.solver.vocab import BEATS, COLUMNS, ROWS
 
+from .events import END_ONLY
 from .names import newspaper
 from .state import Phase, State
 from .stories import ALL_STORIES, Story, kind_text, stack_kinds
-from .tables import BONUS_MAX, BONUS_START, COLUMN_CAPACITY, REPORTERS, ad_row
+from .tables import BONUS_MAX, BONUS_START, COLUMN_CAPACITY, REPORTERS, STARS, ad_row
 from .turns import final_edition_order
 
 
@@ -96,13 +97,16 @@ class _Checks:
     def add(self, code: str, field: str, message: str) -> None:
         self.out.append(Problem(code, field, message))
 
-    def run(self) -> list[Problem]:
+    def run(self, cheap: bool = False) -> list[Problem]:
         self.seats()
         if self.out:
             return self.out  # nothing else can be read with a seat that does not exist
         self.stories()
         self.reporters()
         self.markers()
+        if cheap:
+            self.deck()
+            return [p for p in self.out if p.code in CHEAP]
         self.turn()
         self.player_fields()
         self.chance()
@@ -161,7 +165,7 @@ class _Checks:
             if stars != sorted(stars):
                 self.add("stack-order", f"stacks.{name}", f"expected the stars in star order, 1★ on top, got {stars}")
             for st in stars:
-                put(Story(kind[0], kind[1], st), f"stacks.{name}")
+                put(Story.of(kind[0], kind[1], st) if st in STARS else Story(kind[0], kind[1], st), f"stacks.{name}")
         for i, p in enumerate(s.players):
             for k, story in enumerate(p.published):
                 put(story, f"players[{i}].published[{k}]")
@@ -318,7 +322,7 @@ class _Checks:
                      "the final edition")
             return
         t = s.players[trigger]
-        who = f"{newspaper(trigger)} (player {trigger})"
+        who = newspaper(trigger)
         if t.pennies != self.trigger:
             self.add("turn", f"players[{trigger}].pennies", f"{t.pennies}, but {who} triggered the final edition "
                      f"(turn.trigger_player) with their {_ordinal(self.trigger)} press")
@@ -336,30 +340,30 @@ class _Checks:
                     self.add("turn", f"players[{i}].done", "false, but the game is over and every player is done")
             return
         if s.players[current].done:
-            self.add("turn", "turn.player", f"player {current} has the turn but is done (players[{current}].done)")
+            self.add("turn", "turn.player", f"{newspaper(current)} has the turn but is done (players[{current}].done)")
             return
         order = final_edition_order(n, trigger)
         if current not in order:
-            self.add("turn", "turn.player", f"player {current} triggered the final edition and has no further turn")
+            self.add("turn", "turn.player", f"{newspaper(current)} triggered the final edition and has no further turn")
             return
         after = order[order.index(current) + 1:]
         before = order[: order.index(current)]
         if phase is Phase.FINAL_TURNS:
             for j in after:
                 if s.players[j].done:
-                    self.add("turn", f"players[{j}].done", f"true, but player {j} has not yet had their final-edition turn "
-                             f"(they come after player {current})")
+                    self.add("turn", f"players[{j}].done", f"true, but {newspaper(j)} has not yet had their final-edition turn "
+                             f"(they come after {newspaper(current)})")
             expected = after
             what = "every player after"
         else:
             for j in before:
                 if not s.players[j].done:
-                    self.add("turn", f"players[{j}].done", f"false, but player {j} has already had the last round's press "
-                             f"(they come before player {current})")
+                    self.add("turn", f"players[{j}].done", f"false, but {newspaper(j)} has already had the last round's press "
+                             f"(they come before {newspaper(current)})")
             expected = [j for j in after if not s.players[j].done]
             what = "every player not yet done after"
         if pending != expected:
-            self.add("turn", "turn.pending", f"{pending}, but in the {phase} round it lists {what} player {current} in turn "
+            self.add("turn", "turn.pending", f"{pending}, but in the {phase} round it lists {what} {newspaper(current)} in turn "
                      f"order from the trigger player's left: expected {expected}")
 
     # ------------------------------------------------------------ the last event
@@ -379,6 +383,10 @@ class _Checks:
         if ev.move == "setup":
             if ev.player is not None or ev.press is not None:
                 self.add("event", "last_event", "the setup event has no player and no press")
+        elif ev.move == END_ONLY:
+            if ev.player is not None or ev.press is not None or ev.end is None:
+                self.add("event", "last_event", f"the {END_ONLY!r} event (a finished game given without its last move) "
+                         "has no player and no press, only the end scoring (\"end\")")
         elif ev.player is None:
             self.add("event", "last_event.player", f"null, but the move {ev.move!r} was made by a player")
         if ev.press is not None:
@@ -400,6 +408,15 @@ class _Checks:
                          f"is {circulation}")
             for k, w in enumerate(ev.end.winners):
                 self._seat(f"last_event.end.winners[{k}]", w)
+
+
+CHEAP = frozenset({"seat", "players", "reporters", "story-twice", "story-missing", "marker", "cards", "column-full"})
+"""The invariants every position the engine writes must meet, checked on the trusted fast path."""
+
+
+def cheap_problems(state: State) -> list[Problem]:
+    """:data:`CHEAP` problems only: 5 reporters each, 60 stories once each, 45 cards, markers on the formula."""
+    return _Checks(state).run(cheap=True)
 
 
 def position_problems(state: State, accounting: bool = True) -> list[Problem]:

@@ -37,12 +37,21 @@ class Story:
             raise BadInput(f"story: {exc}") from None
         if self.stars not in STARS or isinstance(self.stars, bool):
             raise BadInput(f"story: stars must be one of {', '.join(map(str, STARS))}, got {self.stars!r}")
+        # Stories are dictionary keys everywhere in the engine: hash and size once.
+        object.__setattr__(self, "_hash", hash((self.beat.value, self.shape.value, self.stars)))
+        object.__setattr__(self, "_spaces", self.shape.column_spaces)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> "Story":
         """``"war:D:3"`` -> the War D 3★ story; :class:`BadInput` naming the problem otherwise."""
         if isinstance(text, Story):
             return text
+        known = _BY_TEXT.get(text)
+        if known is not None:
+            return known
         parts = str(text).strip().split(":")
         if len(parts) != 3:
             raise BadInput(f"story {text!r}: expected beat:shape:stars, e.g. war:D:3")
@@ -55,10 +64,15 @@ class Story:
             raise BadInput(f"story {text!r}: stars must be 1, 2 or 3")
         return _BY_KEY[(Beat(beat), Shape(shape.upper()), int(stars))]
 
+    @staticmethod
+    def of(beat: Beat, shape: Shape, stars: int) -> "Story":
+        """The one tile of that beat, shape and stars (no checks: for values the engine holds)."""
+        return _BY_KEY[(beat, shape, stars)]
+
     @property
     def spaces(self) -> int:
         """Spaces it takes in a news-beat column: A and B take 1, C and D take 2."""
-        return self.shape.column_spaces
+        return self._spaces
 
     @property
     def kind(self) -> tuple[Beat, Shape]:
@@ -90,6 +104,7 @@ ALL_STORIES: tuple[Story, ...] = tuple(Story(b, s, n) for b in BEATS for s in SH
 """All 60 stories in canonical order."""
 _INDEX = {s: i for i, s in enumerate(ALL_STORIES)}
 _BY_KEY = {(s.beat, s.shape, s.stars): s for s in ALL_STORIES}
+_BY_TEXT = {str(s): s for s in ALL_STORIES}
 
 
 def stack_kinds() -> tuple[tuple[Beat, Shape], ...]:

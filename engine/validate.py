@@ -51,13 +51,16 @@ from pennypress.solver.vocab import BEATS, Beat
 
 from .codec import build_state
 from .definition import GameDefinition
-from .events import Event
+from .events import END_ONLY, Event
 from .moves import GoToPress, parse_move
+from .names import newspaper
 from .state import Phase, State
-from .status import Problem, position_problems
+from .status import Problem, cheap_problems, position_problems
 from .stories import Story
 
 SCHEMA_FILE = "position_schema.json"
+END_ONLY = END_ONLY
+"""``last_event.move`` of a finished game given without its last move (re-exported from events)."""
 
 
 # --------------------------------------------------------------- the schema
@@ -188,7 +191,7 @@ def _event_problem(doc: dict, root: str) -> str | None:
     ev = doc["last_event"]
     if ev is None:
         return None
-    if ev["move"] != "setup":
+    if ev["move"] not in ("setup", END_ONLY):
         try:
             move = parse_move(ev["move"])
         except BadInput as exc:
@@ -245,10 +248,7 @@ def load_position(doc: Any, root: str = "position", trusted: bool = False) -> St
 def trusted_problems(state: State) -> list[Problem]:
     """The cheap invariants a position the engine wrote must still meet: 5 reporters each, 60 stories,
     45 cards, markers on the formula (as :func:`position_problems` words them)."""
-    return [p for p in position_problems(state) if p.code in _CHEAP]
-
-
-_CHEAP = frozenset({"seat", "players", "reporters", "story-twice", "story-missing", "marker", "cards"})
+    return cheap_problems(state)
 
 
 def position_summary(state: State) -> dict:
@@ -279,7 +279,7 @@ def summary_line(state: State) -> str:
     game = f"{state.n_players} players" + (f" ({', '.join(variants)})" if variants else "")
     scores = ", ".join(str(p.circulation) for p in state.players)
     if state.is_over:
-        who = "game over, won by " + " and ".join(f"player {w}" for w in state.winners)
+        who = "game over, won by " + " and ".join(newspaper(w) for w in state.winners)
     else:
-        who = f"{state.phase.value if state.phase is not Phase.NORMAL else 'normal play'}, player {state.current} to move"
+        who = f"{state.phase.value if state.phase is not Phase.NORMAL else 'normal play'}, {newspaper(state.current)} to move"
     return f"valid position: {game}, ply {state.ply}, {who}; scores {scores}"

@@ -64,14 +64,14 @@ def rulebook_12_points() -> State:
 
     The Times claims Politics A (2★), Crime & Calamity B (1★) and War D (3★);
     The Sun has one reporter on each of the Crime and War stories. Politics is
-    the top beat (value 4), Crime and War are worth 3 with scoop value 1.
+    the top beat (value 4), Crime and War are worth 3 with scoop value 1. The
+    two beats the rulebook does not picture are worth 0, "as the rulebook says":
+    their columns are empty.
     """
     s = empty_state(GameDefinition.create(3))
     _board(s, [("war:D:3", [2, 1, 0])])
     _board(s, [("crime:A:1", [0, 0, 0]), ("crime:B:1", [2, 1, 0])])
     _board(s, [("politics:C:1", [0, 0, 0]), ("politics:D:1", [0, 0, 0]), ("politics:A:2", [1, 0, 0])])
-    _board(s, [("city:B:1", [0, 0, 0])])
-    _board(s, [("human:A:1", [0, 0, 0])])
     _draw_cards(s, 3)  # the setup cards
     adjust_markers(s)
     s.current = 0
@@ -105,28 +105,49 @@ def when_not_to_press() -> State:
 
 
 def end_game_bonus_tie() -> State:
-    """Rulebook p. 11: the game's last decision; the Politics bonus marker is at 7.
+    """Rulebook p. 5: the game's last decision; the Politics bonus marker is at 7.
 
-    The Times (player 0) published one Politics story of 3★, The Herald
-    (player 1) three of 1★ each, The World (player 2) fewer stars. The final
-    edition is on: The Times triggered it, The Herald has pressed, The World
-    is the last to act and has nothing to claim, so only ``decline`` is left.
+    Four newspapers, seated as the engine names them: The Times (player 0)
+    published one Politics story of 3★, The Sun (player 1) none, The Herald
+    (player 2) three of 1★ each, The World (player 3) one of 2★. The final
+    edition is on: The Times triggered it with its 3rd press, The Sun and The
+    Herald have made their last presses, and The World is the last to act with
+    nothing to claim, so only ``decline`` is left.
     """
-    s = empty_state(GameDefinition.create(3))
-    _board(s, [("war:C:1", [0, 0, 0])])
-    _board(s, [("crime:D:1", [0, 0, 0])])
-    _board(s, [("city:B:1", [0, 0, 0])])
+    s = empty_state(GameDefinition.create(4))
+    _board(s, [("war:C:1", [0, 0, 0, 0])])
+    _board(s, [("crime:D:1", [0, 0, 0, 0])])
+    _board(s, [("city:B:1", [0, 0, 0, 0])])
     _publish(s, 0, "politics:D:3", "war:A:1", "war:B:2", "crime:A:1", "city:C:2")
-    _publish(s, 1, "politics:A:1", "politics:B:1", "politics:C:1", "human:C:2", "crime:B:1", "war:D:1")
-    _publish(s, 2, "politics:A:2", "city:A:1", "city:D:2", "human:A:1", "crime:C:3")
+    _publish(s, 1, "war:C:2", "human:B:1", "crime:D:2", "city:B:2")
+    _publish(s, 2, "politics:A:1", "politics:B:1", "politics:C:1", "human:C:2", "crime:B:1", "war:D:1")
+    _publish(s, 3, "politics:A:2", "city:A:1", "city:D:2", "human:A:1", "crime:C:3")
     s.bonus.update({Beat.POLITICS: 7, Beat.WAR: 9, Beat.CRIME: 5, Beat.CITY: 8, Beat.HUMAN: 4})
     adjust_markers(s)  # set the markers from the board, then the final edition freezes them
-    for p, (pennies, circulation) in enumerate([(4, 41), (4, 39), (3, 42)]):
+    for p, (pennies, circulation) in enumerate([(3, 41), (3, 35), (3, 39), (2, 42)]):
         s.players[p].pennies, s.players[p].circulation = pennies, circulation
-    s.players[2].ad = (2, 0)  # from its 3rd press (the top row)
-    s.players[0].done = s.players[1].done = True
-    _draw_cards(s, 3 + 9)  # setup, then presses before the final edition (the trigger and later draw none)
-    s.phase, s.trigger_player, s.current, s.pending = Phase.FINAL_PRESSES, 0, 2, []
+    s.players[3].ad = (2, 1)  # from its 2nd press (the middle row)
+    s.players[0].done = s.players[1].done = s.players[2].done = True
+    _draw_cards(s, 4 + 8)  # setup, then two presses each before the final edition (it draws none)
+    s.phase, s.trigger_player, s.current, s.pending = Phase.FINAL_PRESSES, 0, 3, []
+    return s
+
+
+def adjusting_news_beats() -> State:
+    """Rulebook p. 7: adjusting the news beats.
+
+    Crime & Calamity has two one-space stories, one of them covered (by two
+    newspapers at once, which counts once); Politics has three spaces of
+    stories, two of them covered. The engine's adjustment puts the arrow
+    markers one and two spaces above the stories, pointing at values 3 and 4.
+    The rulebook pictures only these two beats; the others are empty.
+    """
+    s = empty_state(GameDefinition.create(3))
+    _board(s, [("crime:A:1", [0, 0, 0]), ("crime:B:1", [1, 1, 0])])
+    _board(s, [("politics:C:1", [0, 2, 0]), ("politics:A:1", [0, 0, 1])])
+    _draw_cards(s, 3)  # the setup cards
+    adjust_markers(s)
+    s.current = 0
     return s
 
 
@@ -134,6 +155,7 @@ POSITIONS = {
     "rulebook-12-points": rulebook_12_points,
     "when-not-to-press": when_not_to_press,
     "end-game-bonus-tie": end_game_bonus_tie,
+    "adjusting-news-beats": adjusting_news_beats,
 }
 
 

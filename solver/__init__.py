@@ -1,4 +1,4 @@
-"""The front page: vocabulary, press problems, the CP-SAT model, the checker.
+"""The front page: vocabulary, press problems, the CP-SAT model, the fast solver, the checker.
 
 Knows nothing about players, turns or cards.
 
@@ -9,7 +9,9 @@ Knows nothing about players, turns or cards.
 ((2,), 0)
 """
 from .checker import CheckResult, ProposedPage, Violation, check_page
+from .fast import FastPage, PageValue, best_page, clear_fast_cache, fast_cache_info, page_value, solve_fast
 from pennypress.errors import BadInput
+from .page_order import page_order_key
 from .problem import ClaimedStory, PressProblem, make_problem
 from .result import PressResult
 from .scoring import Breakdown, best_exclusive, score_page
@@ -18,7 +20,9 @@ from .vocab import BEATS, COLUMNS, ROWS, SHAPES, Beat, Placement, Shape, cell_pe
 
 __all__ = [
     "BEATS", "COLUMNS", "ROWS", "SHAPES", "BadInput", "Beat", "Breakdown", "CheckResult",
-    "ClaimedStory", "Placement", "PressProblem", "PressResult", "ProposedPage", "Shape",
-    "Violation", "best_exclusive", "best_layouts", "cache_info", "cell_penalty", "check_page",
-    "clear_cache", "make_problem", "score_page", "solve",
+    "ClaimedStory", "FastPage", "PageValue", "Placement", "PressProblem", "PressResult",
+    "ProposedPage", "Shape", "Violation", "best_exclusive", "best_layouts", "best_page",
+    "cache_info", "cell_penalty", "check_page", "clear_cache", "clear_fast_cache",
+    "fast_cache_info", "make_problem", "page_order_key", "page_value", "score_page", "solve",
+    "solve_fast",
 ]

@@ -32,8 +32,16 @@ _BEST = object()  # "exclusive omitted": take the best valid one
 
 @dataclass(frozen=True)
 class Violation:
+    """A broken rule: its id, a plain sentence, and the page cells involved (for drawing).
+
+    ``cells`` lists the cells two stories both cover (``overlap``), the cells a
+    story's extra copy shares with other placements (``duplicate``) or the ad's
+    cell (``ad``); it is empty for the other rules. It is not part of the JSON.
+    """
+
     rule: str
     message: str
+    cells: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> dict:
         return {"rule": self.rule, "message": self.message}
@@ -145,11 +153,12 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
     violations: list[Violation] = []
     seen: dict[int, Placement] = {}
     geometric: list[Placement] = []  # placements whose own footprint is acceptable
+    duplicates: list[Placement] = []  # second (third, ...) placements of a story
     for p in page.placements:
         story = problem.stories[p.story]
         ok = True
         if p.story in seen:
-            violations.append(Violation("duplicate", f"{Name(p.story)} is placed more than once."))
+            duplicates.append(p)
             continue
         seen[p.story] = p
         if (p.w, p.h) not in story.shape.orientations:
@@ -168,7 +177,9 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
             )
             ok = False
         if problem.ad is not None and problem.ad in set(p.cells()):
-            violations.append(Violation("ad", f"{Name(p.story)} covers the advertisement at {_cells([problem.ad])}."))
+            violations.append(
+                Violation("ad", f"{Name(p.story)} covers the advertisement at {_cells([problem.ad])}.", (problem.ad,))
+            )
             ok = False
         if ok:
             geometric.append(p)
@@ -180,9 +191,16 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
                 clashes.setdefault((owner[c], p.story), set()).add(c)
             else:
                 owner[c] = p.story
+    for p in duplicates:  # where the extra copy lands on another placement
+        others = {c for q in page.placements if q is not p for c in q.cells()}
+        clash = tuple(sorted(set(p.cells()) & others))
+        violations.append(Violation("duplicate", f"{Name(p.story)} is placed more than once.", clash))
     for (a, b), cells in sorted(clashes.items()):
         violations.append(
-            Violation("overlap", f"{Name(a)} and {name(b)} both cover {_plural(len(cells), 'cell')} {_cells(cells)}.")
+            Violation(
+                "overlap", f"{Name(a)} and {name(b)} both cover {_plural(len(cells), 'cell')} {_cells(cells)}.",
+                tuple(sorted(cells)),
+            )
         )
 
     optimum = solve(problem)

@@ -7,12 +7,16 @@ exclusive; at most one.
 
 The top-beat rule is lexicographic -- first the most top-beat stories touching
 row 0 (T*), then the most further top-beat stories placed (R*), then the best
-score -- and is solved as a single weighted objective whose weights keep the
-three levels apart (no score difference can outweigh one top-beat story):
+score -- and among equally good pages the tie-break of
+:mod:`~pennypress.solver.page_order` picks one. All four levels are a single
+weighted objective whose weights keep them apart (no score difference can
+outweigh one top-beat story, no tie-break difference one point):
 
-    maximise  W_EDGE * edge_top + W_TOP * placed_top + score
+    maximise  W_ORDER * (W_EDGE * edge_top + W_TOP * placed_top + score) - order_number
 
-with ``|score| < W_TOP`` and ``W_TOP * 5 + |score| < W_EDGE``.
+with ``|score| < W_TOP``, ``W_TOP * 5 + |score| < W_EDGE`` and
+``0 <= order_number < W_ORDER`` (:func:`~pennypress.solver.page_order.page_order_weights`).
+The optimum is therefore the first optimal page in the tie-break order.
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from .page_order import MAX_PAGE_ORDER_NUMBER, page_order_weights, placement_rank
 from .problem import PressProblem
 from .scoring import best_exclusive, page_key, score_page
 from .top_rule import top_requirements
@@ -29,6 +34,7 @@ from .vocab import CELLS, MAX_BEAT_VALUE, MAX_CLAIMED_STORIES, Placement, cell_p
 W_TOP = 100
 W_EDGE = W_TOP * (MAX_CLAIMED_STORIES + 1)
 assert 2 * MAX_CLAIMED_STORIES * MAX_BEAT_VALUE + MAX_BEAT_VALUE + 16 < W_TOP
+W_ORDER = MAX_PAGE_ORDER_NUMBER  # every page's order number is below it
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds; a press is normally proven optimal in milliseconds."""
@@ -98,7 +104,12 @@ class PageModel:
             + sum(problem.value(i) * ex for i, ex in self.exclusive.items())
             + sum(cell_penalty(*c) * e for c, e in self.empty.items())
         )
-        m.Maximize(W_EDGE * self.edge_top + W_TOP * self.placed_top + self.score)
+        unplaced_w, rank_w = page_order_weights(problem)
+        self.order_number = sum(unplaced_w[i] * (1 - self.placed[i]) for i in range(n)) + sum(
+            rank_w[p.story] * placement_rank(problem.stories[p.story].shape, p.x, p.y, p.w, p.h) * v
+            for p, v in self.options
+        )
+        m.Maximize(W_ORDER * (W_EDGE * self.edge_top + W_TOP * self.placed_top + self.score) - self.order_number)
 
     def forbid_page(self, placements: tuple[Placement, ...]) -> None:
         """Cut off this page and every page equal to it up to swapping stories of the same beat and shape."""

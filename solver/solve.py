@@ -146,22 +146,23 @@ def best_layouts(problem: PressProblem, k: int, time_limit: float | None = None)
 
     Two pages are the same if they differ only by swapping stories of the
     same beat and shape. Every page meets the top-beat rule (T* and R*); the
-    first is :func:`solve`'s optimum (score-wise; it may be a different but
-    equally good page).
+    first is :func:`solve`'s page (the first optimal page in the tie-break
+    order of :mod:`~pennypress.solver.page_order`); each later one is the best
+    page left once the earlier ones are cut off.
     """
     if k < 1:
         return []
     limit = _time_limit(time_limit)
+    first = solve(problem, limit)
+    results = [first]
     model = PageModel(problem)
-    results: list[PressResult] = []
-    sol = model.solve(limit)
-    if sol is None:
-        return results
-    model.fix_levels(sol.edge_top, sol.placed_top)
-    while sol is not None:
-        results.append(_result(problem, sol))
-        if len(results) == k:
-            break
-        model.forbid_page(sol.placements)
+    model.fix_levels(first.top_edge_required, first.top_edge_required + first.top_rest_required)
+    placements = first.placements
+    while len(results) < k:
+        model.forbid_page(placements)
         sol = model.solve(limit)
+        if sol is None:
+            break
+        results.append(_result(problem, sol))
+        placements = sol.placements
     return results

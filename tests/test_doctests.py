@@ -9,7 +9,7 @@ import pennypress
 
 
 # Streamlit scripts run their page when imported; their logic lives in the modules tested here.
-STREAMLIT_SCRIPTS = ("pennypress.ui.app", "pennypress.ui.app_pages")
+STREAMLIT_SCRIPTS = ("pennypress.ui.app.streamlit_app", "pennypress.ui.app.app_pages")
 
 
 def _modules():
@@ -18,6 +18,9 @@ def _modules():
         pkg = importlib.import_module(f"pennypress.{sub}")
         names.append(pkg.__name__)
         names += [m.name for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + ".")]
+    # the shared modules at the top (errors, json_text); __main__ would run the command line
+    names += [f"pennypress.{m.name}" for m in pkgutil.iter_modules(pennypress.__path__)
+              if not m.ispkg and m.name != "__main__"]
     return sorted(n for n in names if not n.startswith(STREAMLIT_SCRIPTS))
 
 

@@ -12,10 +12,26 @@ def run(capsys, *argv):
 
 
 def test_position_new_prints_the_seeded_game(capsys):
-    code, out, err = run(capsys, "position", "new", "--players", "4", "--seed", "3", "--variant", "newsboy")
+    code, out, err = run(capsys, "position", "new", "--players", "4", "--seed", "3", "--variant", "newsboy",
+                         "--reveal-deck")
     assert code == 0
     state = State.from_json(json.loads(out))
     assert state == new_game(4, seed=3, variants=["newsboy"])
+
+
+def test_position_new_keeps_the_deck_face_down_unless_asked(capsys):
+    seeded = new_game(3, seed=8)
+    code, out, _ = run(capsys, "position", "new", "--players", "3", "--seed", "8")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["deck"]["order_known"] is False
+    assert doc["deck"]["cards"] == sorted(seeded.deck) != seeded.deck  # the shuffle cannot be read back
+    assert doc["deck"]["discard"] == seeded.discard
+    hidden = State.from_json(doc)
+    assert hidden.deck_known is False and hidden.columns == seeded.columns and hidden.players == seeded.players
+    code, out, _ = run(capsys, "position", "new", "--players", "3", "--seed", "8", "--reveal-deck")
+    revealed = json.loads(out)["deck"]
+    assert revealed["order_known"] is True and revealed["cards"] == seeded.deck
 
 
 def test_position_new_corrected_deck(capsys):

@@ -169,3 +169,10 @@ def test_greedy_recall_in_the_restricted_turn_moves_one_reporter():
     s.players[0].done = True
     move = GreedyBot(0).choose(s)
     assert isinstance(move, Recall) and move.total == 1 and s.why_illegal(move) is None
+
+
+def test_legal_move_count_matches_the_list_everywhere():
+    from pennypress.engine.rules import legal_move_count
+
+    for s in STATES:
+        assert legal_move_count(s) == len(s.legal_moves()), s.to_json()

@@ -45,7 +45,7 @@ def test_validate_a_good_position(capsys):
     assert code == 0
     summary = json.loads(out)
     assert (summary["players"], summary["phase"], summary["to_move"], summary["scores"]) == (3, "normal", 2, [6, 8, 1])
-    assert err == "valid position: 3 players, ply 14, normal play, player 2 to move; scores 6, 8, 1\n"
+    assert err == "valid position: 3 players, ply 14, normal play, The Herald to move; scores 6, 8, 1\n"
 
 
 def test_validate_reads_stdin(capsys, monkeypatch):
@@ -62,7 +62,8 @@ def test_validate_a_finished_game(capsys, tmp_path):
     assert code == 0
     summary = json.loads(out)
     assert summary["phase"] == "over" and summary["to_move"] is None and summary["winners"] == list(state.winners)
-    assert "game over, won by player" in err
+    from pennypress.engine.names import newspaper
+    assert "game over, won by " + " and ".join(newspaper(w) for w in state.winners) in err
 
 
 def _hand(change):
@@ -162,3 +163,14 @@ def test_the_console_script_end_to_end(tmp_path):
                          capture_output=True, text=True)
     assert res.returncode == 2 and res.stdout == "" and "Traceback" not in res.stderr
     assert res.stderr.strip() == "pennypress: position.players[2].home: expected a whole number from 0 to 5, got 9"
+
+
+@pytest.mark.parametrize("content,words", [
+    ("[" * 100_000, ["nested more than 64 levels"]),
+    ('{"a": ' * 5_000 + "1" + "}" * 5_000, ["nested more than 64 levels"]),
+    ("1" + " " * 5_000_000, ["at most 5,000,000 are read"]),
+])
+def test_hostile_json_is_one_line_not_a_crash(tmp_path, capsys, content, words):
+    path = write(tmp_path, "hostile.json", content)
+    for command in (["position", "validate"], ["replay"], ["layout"]):
+        assert_bad_input(*run(capsys, *command, path), *words)

@@ -284,3 +284,20 @@ def test_a_position_start_is_checked_like_a_position():
     bad = copy.deepcopy(doc)
     bad["game"] = {"players": 4, "variants": ["newsboy"], "deck": "default"}
     refused(bad, "record.position.game", "does not match record.game")
+
+
+def test_the_replay_visitor_sees_each_position_before_its_move():
+    doc, final = record_selfplay(GameDefinition.create(3), seed=5, bot="greedy")
+    steps = []
+    result = replay(doc, visit=steps.append)
+    assert [s.number for s in steps] == list(range(1, len(doc["moves"]) + 1))
+    again = result.start.clone()
+    for step in steps:
+        assert step.before == again and step.player == again.current_player
+        assert not step.before.is_chance_node()
+        event = again.apply(step.move)
+        if step.card is not None:
+            assert again.is_chance_node()
+            event = again.apply_chance(step.card)
+        assert event == step.event
+    assert again == final == result.state

@@ -19,6 +19,7 @@ that cheap. Input is the command-line contract's JSON press document (a dict).
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Iterator, Mapping, Sequence
 
@@ -296,6 +297,79 @@ def page_problems(press: Press, rects: Sequence[Rect | None], exclusive: int | N
 
 
 # --------------------------------------------------------------------------
+# The tie-break among equally good pages (README, "The rules"), spelled out
+# here from its description, not from the solver's code.
+
+SHAPE_ORDER = "ABCD"
+
+
+def story_order(press: Press) -> list[int]:
+    """By shape A-D, then top-beat stories first, then higher value first, then lower index."""
+    return sorted(
+        range(len(press.stories)),
+        key=lambda i: (SHAPE_ORDER.index(press.stories[i][1]), 0 if press.is_top(i) else 1, -press.value(i), i),
+    )
+
+
+def rects_in_rank_order(shape: str, ad: tuple[int, int] | None) -> list[tuple[int, Rect]]:
+    """``(mask, rect)`` of every legal rectangle: top-left cell in reading order, printed orientation first."""
+    w0, h0 = SHAPE_SIZES[shape]
+    keyed = []
+    for m, _, r in rect_options(shape, ad):
+        x, y, w, h = r
+        keyed.append(((y, x, 0 if (w, h) == (w0, h0) else 1), m, r))
+    return [(m, r) for _, m, r in sorted(keyed)]
+
+
+def first_optimal_page(press: Press) -> tuple[tuple[Rect | None, ...], int | None, Optimum]:
+    """The first legal optimal page in the tie-break order: ``(rects per story, exclusive, optimum)``.
+
+    Pages are visited in that order -- published sets first to last (going
+    through the stories in canonical order, publishing a story comes before
+    leaving it off), and within one published set each story's rectangles in
+    rank order -- and a page replaces the best so far only if it is strictly
+    better on (top stories on row 0, top stories placed, score). So the page
+    kept is the first of the best. The exclusive is the best candidate, lowest
+    index among equal values.
+    """
+    n = len(press.stories)
+    order = story_order(press)
+    opts = {i: rects_in_rank_order(press.stories[i][1], press.ad) for i in range(n)}
+    top = [press.is_top(i) for i in range(n)]
+    vals = [press.value(i) for i in range(n)]
+    pen = penalty_table(press.ad)
+    rects: list[Rect | None] = [None] * n
+    best: list = [None, None, 0]  # (edge, top placed, score), rects, pages visited
+
+    def rec(k: int, placed: list[int], used: int, edge: int, tp: int, base: int, excl: int) -> None:
+        if k == len(placed):
+            best[2] += 1
+            level = (edge, tp, base + pen[used] + excl)
+            if best[0] is None or level > best[0]:
+                best[0], best[1] = level, tuple(rects)
+            return
+        i = placed[k]
+        for m, r in opts[i]:
+            if used & m:
+                continue
+            rects[i] = r
+            on_top = r[1] == 0
+            if top[i]:
+                rec(k + 1, placed, used | m, edge + on_top, tp + 1, base + vals[i], excl)
+            else:
+                rec(k + 1, placed, used | m, edge, tp, base + vals[i], max(excl, vals[i]) if on_top else excl)
+            rects[i] = None
+
+    for published in itertools.product((True, False), repeat=n):  # publish-first sets first
+        placed = [i for i, pub in zip(order, published) if pub]
+        rec(0, placed, 0, 0, 0, -sum(vals[i] for i in range(n) if i not in placed), 0)
+    (edge, tp, score), page, visited = best
+    cands = [i for i in range(n) if page[i] is not None and page[i][1] == 0 and not top[i]]
+    exclusive = max(cands, key=lambda i: (vals[i], -i)) if cands else None
+    return page, exclusive, Optimum(edge, tp - edge, score, visited)
+
+
+# --------------------------------------------------------------------------
 # Seeded random presses (shared by the cross-check tests and the benchmark)
 
 CELL_LIST = [(x, y) for y in range(ROWS) for x in range(COLUMNS)]
@@ -344,3 +418,20 @@ def random_presses(seed: int, count: int) -> list[dict]:
     for k in range(count):
         out.append(random_press_doc(random.Random(seed * 1_000_003 + k)))
     return out
+
+
+def uniform_press_doc(rng) -> dict:
+    """A press drawn uniformly: 1-5 stories, each of a uniform beat and shape; five uniform values 0..6;
+    the ad uniform over none and the 12 cells."""
+    n = rng.randint(1, 5)
+    values = {b: rng.randint(0, 6) for b in BEATS}
+    stories = [{"beat": rng.choice(BEATS), "shape": rng.choice("ABCD")} for _ in range(n)]
+    ad = rng.choice([None] + CELL_LIST)
+    return {"stories": stories, "beat_values": values, "ad": None if ad is None else list(ad)}
+
+
+def uniform_presses(seed: int, count: int) -> list[dict]:
+    import random
+
+    rng = random.Random(seed)
+    return [uniform_press_doc(rng) for _ in range(count)]

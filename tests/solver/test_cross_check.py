@@ -4,7 +4,9 @@
 beats, several stories of one beat, values 0-6, all zero). For each, the
 solver's T*, R* and optimal total must equal the enumerator's; its page must be
 legal and score its total when judged from scratch by the enumerator, when
-judged by ``check_page`` (legal, loss 0), and its breakdown must add up.
+judged by ``check_page`` (legal, loss 0), and its breakdown must add up. Its
+page must be the enumerator's first optimal page in the tie-break order, and
+the fast solver must return the very same result.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import pytest
 
 import enumerator as E
 from solver_helpers import describe, problem_of, rects_of
-from pennypress.solver import ProposedPage, best_layouts, check_page, solve
+from pennypress.solver import ProposedPage, best_layouts, check_page, solve, solve_fast
 
 SEED = 20240601
 PRESSES = 2000
@@ -65,6 +67,13 @@ def _judge(doc: dict) -> list[str]:
         bad.append(f"not proven optimal: {res.status}")
     # The page, judged from scratch by the enumerator.
     rects = rects_of(res, n)
+    first, first_exclusive, _ = E.first_optimal_page(press)
+    if tuple(rects) != first or res.exclusive != first_exclusive:
+        bad.append(f"page {rects} (exclusive {res.exclusive}) is not the first optimal page in the tie-break "
+                   f"order {list(first)} (exclusive {first_exclusive})")
+    fast = solve_fast(problem)
+    if fast.to_json() != res.to_json():
+        bad.append(f"fast solver {fast.to_json()} != CP-SAT {res.to_json()}")
     bad += [f"page: {p}" for p in E.page_problems(press, rects, res.exclusive)]
     indep = E.score_assignment(press, rects, "best")
     if indep != res.total:
@@ -188,6 +197,7 @@ def test_best_layouts_match_enumerated_pages(k):
     depth = 6
     got = best_layouts(problem, depth)
     assert [r.total for r in got] == want[:depth], describe(doc)
+    assert got[0].to_json() == solve(problem).to_json(), "the first page is solve's, the tie-break's first"
     keys = set()
     opt = E.solve_exhaustive(press)
     for r in got:

@@ -143,6 +143,16 @@ def _click(driver, label: str) -> None:
     button.click()
 
 
+def _click_key(driver, key: str) -> None:
+    """Click the button Streamlit gave ``key`` (its container has the class ``st-key-<key>``)."""
+    from selenium.webdriver.common.by import By
+
+    button = driver.find_element(By.CSS_SELECTOR, f".st-key-{key} button")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    time.sleep(0.3)
+    driver.execute_script("arguments[0].click();", button)  # as a tap: no pointer hover needed
+
+
 def _wait_for(driver, condition, what: str, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -185,8 +195,11 @@ def test_press_desk_in_a_real_browser(server, browser):
     assert "Politics is the top beat" in browser.find_element(By.TAG_NAME, "body").text
     browser.save_screenshot(str(ARTIFACTS / "press-desk.png"))
 
+    # no "Deploy" button for players (the launcher's minimal toolbar)
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-testid="stAppDeployButton"]')
+
     # the ad in the middle of the page: the drawing shows it, the page changes
-    _click(browser, "1,1")
+    _click_key(browser, "ad_1_1")
     _wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "svg.pennypress-page rect.ad"), "the ad")
     assert not _problems(browser)
     from selenium.webdriver.common.action_chains import ActionChains
@@ -222,3 +235,53 @@ def test_press_desk_in_a_real_browser(server, browser):
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=20) == 0
     assert "Traceback" not in proc.stderr.read()
+
+
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+
+
+def _full_page(driver, path: Path) -> None:
+    """A screenshot of the whole page at phone width (the window made as tall as the page)."""
+    height = driver.execute_script(
+        "const m = document.querySelector('[data-testid=\"stMain\"]') || document.body;"
+        "return Math.max(m.scrollHeight, document.body.scrollHeight);"
+    )
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {**PHONE, "height": int(min(height, 16000)) + 40})
+    time.sleep(0.8)
+    driver.save_screenshot(str(path))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+
+
+@pytest.mark.browser
+def test_phone_width(server, browser):
+    """At 390 px the ad picker stays a 4×3 mat, nothing is wider than the screen, and the press desk
+    and position viewer are kept as screenshots (``test-artifacts/phone-*.png``)."""
+    from selenium.webdriver.common.by import By
+
+    url, proc = server
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    browser.get(url)
+    assert _settle(browser)[0] == "12"
+    assert not _problems(browser)
+    cells = browser.find_elements(By.CSS_SELECTOR, '[class*="st-key-ad_"][class*="_"] button')
+    boxes = {(round(c.rect["x"]), round(c.rect["y"])) for c in cells if c.text in ("−2", "−1", "AD")}
+    assert len(boxes) == 12
+    assert len({x for x, _ in boxes}) == 4 and len({y for _, y in boxes}) == 3, boxes  # a 4×3 grid, not a list
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    assert width == PHONE["width"]
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width  # no sideways page
+    _click_key(browser, "ad_3_0")
+    _wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "svg.pennypress-page rect.ad"), "the ad")
+    _full_page(browser, ARTIFACTS / "phone-press-desk.png")
+
+    browser.get(f"{url}/position_viewer")
+    assert _settle(browser)[0] == "3"
+    assert not _problems(browser)
+    mats = browser.find_elements(By.CSS_SELECTOR, "svg.pennypress-mat")
+    assert len(mats) == 3 and all(m.size["width"] >= 300 for m in mats)  # a mat per row, readable
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+    _full_page(browser, ARTIFACTS / "phone-position-viewer.png")
+
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=20) == 0

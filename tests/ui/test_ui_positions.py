@@ -7,8 +7,8 @@ from ui_helpers import errors, frame, metrics, no_traceback, open_app
 
 from pennypress.engine import GoToPress, State, new_game
 from pennypress.engine.press import plan_press
-from pennypress.ui import state
-from pennypress.ui.example_files import load, position_examples
+from pennypress.ui.app import session_keys as keys
+from pennypress.ui.io.example_files import load, position_examples
 
 VIEWER = "app_pages/position_viewer.py"
 EXAMPLES = "app_pages/scoring_examples.py"
@@ -28,12 +28,12 @@ def test_viewer_opens_on_the_12_point_position():
     at = open_app(VIEWER)
     game = example("rulebook-12-points")
     m = metrics(at)
-    assert m["To move"] == "Player 0" and m["Phase"] == "normal" and m["Top beat(s)"] == "Politics"
+    assert m["To move"] == "The Times" and m["Phase"] == "normal" and m["Top beat(s)"] == "Politics"
     board = frame(at, "Beat", "Marker", "Value", "Scoop")
     assert list(board["Value"]) == [game.beat_value(b) for b in game.beat_values()]
     assert list(board["Scoop"]) == [game.scoop_value(b) for b in game.beat_values()]
     assert list(board["Top beat"]) == ["", "", "★ TOP", "", ""]
-    players = frame(at, "Player", "Circulation", "Pennies")
+    players = frame(at, "Newspaper", "Circulation", "Pennies")
     assert list(players["Home"]) == [p.home for p in game.players]
     # the player to move, if they pressed now: the engine's own press on a copy
     event = game.clone().apply(GoToPress())
@@ -51,9 +51,9 @@ def test_every_opponent_has_a_press_now_section():
     at.button(key="pos_load_example").click().run()
     no_traceback(at)
     game = example("when-not-to-press")
-    assert metrics(at)["To move"] == "Player 2"
+    assert metrics(at)["To move"] == "The Herald"
     labels = [e.label for e in at.expander]
-    assert "Player 0 pressing now" in labels and "Player 1 pressing now" in labels
+    assert "The Times (player 1) pressing now" in labels and "The Sun (player 2) pressing now" in labels
     totals = [m.value for m in at.metric if m.label == "Optimal total"]
     expected = [plan_press(game, p).breakdown.total for p in (2, 0, 1)]
     assert totals == [str(t) for t in expected]
@@ -63,7 +63,7 @@ def test_invalid_and_impossible_positions_are_messages():
     at = open_app(VIEWER)
     paste(at, '{"format": "pennypress-state", ')
     assert any("malformed JSON" in e for e in errors(at))
-    assert metrics(at)["To move"] == "Player 0"  # the previous position stays
+    assert metrics(at)["To move"] == "The Times"  # the previous position stays
 
     doc = new_game(3, seed=5).to_json()
     doc["players"][1]["home"] = 4
@@ -118,7 +118,7 @@ def test_a_press_goes_to_the_press_desk_and_values_come_from_the_position():
     at.switch_page("app_pages/press_desk.py").run()
     no_traceback(at)
     assert metrics(at)["Optimal total"] == "12"
-    assert "Player 0 pressing now" in at.session_state[state.K_SOURCE]
+    assert "The Times pressing now" in at.session_state[keys.SOURCE]
     at.number_input(key="bv_war").set_value(0).run()
     assert metrics(at)["Optimal total"] != "12"
     at.button(key="bv_from_position").click().run()
@@ -134,7 +134,7 @@ def test_scoring_examples_are_computed():
     assert m["The Times scores"] == "12"
     assert m["The Sun's scoops"] == "2"
     scoop_rows = frame(at, "Story", "Marker", "Scoop value there")
-    assert sorted(scoop_rows["Story"]) == ["Crime & Calamity B (1★)", "War D (3★)"]
+    assert sorted(scoop_rows["Story"]) == ["Crime & Calamity B ★", "War D ★★★"]
     assert list(scoop_rows["Points"]) == [1, 1]
     assert any("6 + 3 + 4 − 1 = 12" in x.value or "4 + 6 + 3 − 1 = 12" in x.value for x in at.markdown)
     assert list(frame(at, "File", "Optimal total")["Optimal total"]) == [12, 12, 12]
@@ -150,3 +150,116 @@ def test_scoring_examples_are_computed():
     politics = frame(at, "Newspaper", "Politics stories")
     assert list(politics["Stars"]) == [3, 3, 2]
     assert list(politics["Stories"]) == [1, 3, 1]
+
+
+def test_a_hostile_paste_is_one_readable_error():
+    at = open_app(VIEWER)
+    paste(at, "[" * 100_000)
+    assert any("nested more than 64 levels" in e for e in errors(at)), errors(at)
+
+
+def test_pasting_the_one_line_notation_loads_the_position_and_shows_its_line():
+    from pennypress.engine.notation import to_text
+
+    at = open_app(VIEWER)
+    game = new_game(4, seed=9, variants=["newsboy"])
+    line = to_text(game)
+    paste(at, line)
+    assert not errors(at)
+    m = metrics(at)
+    assert m["To move"] == "The Times" and at.session_state["pos_name"] == "Pasted position"
+    assert State.from_json(at.session_state["pos_doc"]).columns == game.columns
+    assert any(c.value == line for c in at.code)  # the position as one line
+    paste(at, line.replace("p1 circ=0", "p1 circ=none"))
+    assert any("notation: p1: 'circ=none'" in e for e in errors(at))
+
+
+def load_example(at, name: str) -> None:
+    at.selectbox(key="pos_example_pick").set_value(name).run()
+    at.button(key="pos_load_example").click().run()
+    no_traceback(at)
+
+
+def test_mats_are_drawn_like_the_player_mat():
+    at = open_app(VIEWER)
+    load_example(at, "when-not-to-press")
+    game = example("when-not-to-press")
+    mats = next(m.value for m in at.markdown if "pennypress-mat" in m.value)
+    assert mats.count('class="pennypress-mat"') == game.n_players
+    per_mat = mats.split('class="pennypress-mat"')[1:]
+    for p, svg in zip(game.players, per_mat):
+        assert svg.count('class="penny"') == p.pennies
+        assert svg.count('class="penny-space"') == game.definition.final_edition_presses - p.pennies
+        assert svg.count('class="ad"') == (p.ad is not None)
+        assert svg.count('class="published"') == len(p.published)
+        assert svg.count(">−2<") + svg.count(">−1<") == 12 - (p.ad is not None)  # the printed penalties
+
+
+def test_open_this_press_takes_you_to_the_press_desk():
+    at = open_app(VIEWER)
+    at.button(key="pv0_to_desk").click().run()
+    no_traceback(at)
+    assert at.title[0].value == "Press desk"  # switched, not just loaded
+    assert any("Opened from the Position viewer" in s.value and "The Times pressing now" in s.value
+               for s in at.success)
+    assert metrics(at)["Optimal total"] == "12"
+
+
+def test_at_setup_the_shared_win_is_explained():
+    at = open_app(VIEWER)
+    at.number_input(key="pos_players").set_value(5).run()
+    at.button(key="pos_deal").click().run()
+    no_traceback(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "Nobody has scored or published anything yet: all 5 newspapers are tied at 0" in text
+
+
+def test_scoring_examples_name_each_newspaper_by_its_seat():
+    at = open_app(EXAMPLES)
+    no_traceback(at)
+    game = example("end-game-bonus-tie")
+    politics = frame(at, "Newspaper", "Politics stories")
+    from pennypress.engine.names import newspaper
+    from pennypress.solver import Beat
+
+    seats = [i for i, p in enumerate(game.players) if p.stars(Beat.POLITICS)]
+    assert list(politics["Newspaper"]) == [newspaper(i) for i in seats] == ["The Times", "The Herald", "The World"]
+    assert list(politics["Stories"]) == [sum(s.beat is Beat.POLITICS for s in game.players[i].published) for i in seats]
+    # the two beats the 12-point picture leaves out are worth 0, read from the board
+    twelve = example("rulebook-12-points")
+    assert twelve.beat_value(Beat.CITY) == twelve.beat_value(Beat.HUMAN) == 0
+    assert any("engine reads New York City 0 and Human Condition 0" in m.value for m in at.markdown)
+
+
+def test_when_not_to_press_says_what_to_do_instead():
+    from pennypress.engine import Decline, GoToPress, preview_press
+
+    at = open_app(EXAMPLES)
+    game = example("when-not-to-press")
+    table = frame(at, "Instead of pressing", "It would score")
+    assert len(table) == 3
+    now = preview_press(game, 2).total
+    # every move the engine allows the Herald now (other than pressing), then its press
+    after = []
+    for move in game.legal_moves():
+        if isinstance(move, (GoToPress, Decline)):
+            continue
+        child = game.child(move)
+        if child.claimable(2):
+            after.append(preview_press(child, 2).total)
+    assert list(table["It would score"]) == sorted(after, reverse=True)[:3]
+    assert table["It would score"].iloc[0] > now
+
+
+def test_adjusting_the_news_beats_p7():
+    from pennypress.solver import Beat
+
+    at = open_app(EXAMPLES)
+    game = example("adjusting-news-beats")
+    table = frame(at, "Spaces filled by stories", "Covered stories")
+    assert list(table["Beat"]) == ["Crime & Calamity", "Politics"]
+    assert list(table["Covered stories"]) == [1, 2]  # as the rulebook's picture
+    assert list(table["Marker at space"]) == [game.markers[Beat.CRIME], game.markers[Beat.POLITICS]]
+    assert list(table["Value"]) == [3, 4]  # "The central arrows point to the news beat values: 3, and 4"
+    m = metrics(at)
+    assert (m["Crime & Calamity: value"], m["Politics: value"]) == ("3", "4")

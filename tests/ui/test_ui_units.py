@@ -11,8 +11,12 @@ from pathlib import Path
 import pytest
 
 from pennypress.solver import BadInput, PressProblem, make_problem, solve
-from pennypress.ui import cli_app, example_files, explain, layout_table, state
-from pennypress.ui.drawing import overlap_cells, page_svg, result_svg
+from pennypress.solver import Placement, ProposedPage, check_page
+from pennypress.ui.app import page_builder, press_table as state
+from pennypress.ui.cli import app_launcher as cli_app
+from pennypress.ui.io import example_files
+from pennypress.ui.render import explain
+from pennypress.ui.render.page_svg import page_svg, result_svg
 
 ROOT = Path(__file__).resolve().parents[2]
 VALUES = {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0}
@@ -27,7 +31,7 @@ def test_page_drawing_shows_everything_a_player_needs():
     empty = 12 - 1 - sum(p.w * p.h for p in r.placements)
     assert svg.count('class="empty"') == empty
     assert svg.count("★ TOP") == 2
-    assert 'class="unpublished"' in svg and "War D · 3★" in svg and "−3" in svg
+    assert 'class="unpublished"' in svg and "War D ★★★" in svg and "−3" in svg
     for b in ("War", "Crime &amp; Calamity", "Politics", "New York City", "Human Condition", "Advertisement"):
         assert b in svg  # the legend
     assert "<script" not in svg
@@ -42,11 +46,12 @@ def test_page_drawing_marks_the_exclusive_and_penalties():
 
 def test_a_proposed_page_may_run_off_the_page_and_overlap():
     p = make_problem([("war", "D"), ("crime", "C")], VALUES)
-    from pennypress.solver import Placement
-
     placements = [Placement(0, 3, 0, 2, 3), Placement(1, 0, 0, 2, 2), Placement(0, 1, 1, 2, 2)]
-    assert overlap_cells(placements) == {(1, 1)}
-    svg = page_svg(p, placements, None, bad_cells=overlap_cells(placements), translucent=True)
+    verdict = check_page(p, ProposedPage(tuple(placements)))
+    # the checker's cells: story 0's second copy lands on story 1 at (1, 1)
+    overlap_cells = {c for v in verdict.violations if v.rule in ("overlap", "duplicate") for c in v.cells}
+    assert overlap_cells == {(1, 1)}
+    svg = page_svg(p, placements, None, bad_cells=overlap_cells, translucent=True)
     assert "OFF THE PAGE" in svg and 'class="bad"' in svg
 
 
@@ -87,15 +92,22 @@ def test_table_round_trip_and_blank_rows():
         state.parse_press_text("  ")
 
 
-def test_layout_table_orientations():
-    p = make_problem([("crime", "B"), ("war", "D")], VALUES)
-    r = solve(p)
-    table = layout_table.table_from_placements(p, r.placements)
-    assert layout_table.placements_from_table(p, table) == sorted(r.placements, key=lambda q: q.story)
-    table.loc[0, "x"] = None
-    table.loc[0, "On page"] = True
-    with pytest.raises(BadInput, match="x or y is blank"):
-        layout_table.placements_from_table(p, table)
+def test_clicking_the_mat_rebuilds_any_optimal_page():
+    """Placing each story by its corner and footprint, as the mat picker does, gives the solver's page."""
+    for doc in example_files.press_examples().values():
+        p = PressProblem.from_json(example_files.load(doc))
+        r = solve(p)
+        page = ()
+        for q in reversed(r.placements):
+            page = page_builder.place(page, q.story, 0, 0, (q.w, q.h))  # somewhere first
+        for q in r.placements:
+            page = page_builder.place(page, q.story, q.x, q.y, (q.w, q.h))
+        assert page == tuple(sorted(r.placements))
+        assert page_builder.from_state(page_builder.to_state(page)) == page
+        assert check_page(p, ProposedPage(page)).total == r.total
+        for q in r.placements:
+            page = page_builder.remove(page, q.story)
+        assert page == ()
 
 
 def test_example_files_are_valid_and_up_to_date():
@@ -104,7 +116,8 @@ def test_example_files_are_valid_and_up_to_date():
     assert solve(PressProblem.from_json(example_files.load(presses["rulebook-12-points"]))).total == 12
     for path in presses.values():
         PressProblem.from_json(json.loads(path.read_text()))
-    assert set(example_files.position_examples()) == {"rulebook-12-points", "when-not-to-press", "end-game-bonus-tie"}
+    assert set(example_files.position_examples()) == {"rulebook-12-points", "when-not-to-press", "end-game-bonus-tie",
+                                                      "adjusting-news-beats"}
     check = subprocess.run([sys.executable, str(ROOT / "examples" / "make_positions.py"), "--check"],
                            capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
@@ -113,10 +126,10 @@ def test_example_files_are_valid_and_up_to_date():
 def test_ui_command_line():
     cmd = cli_app.streamlit_command(8600)
     assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"]
-    assert Path(cmd[4]) == Path(importlib.import_module("pennypress.ui").__file__).with_name("app.py")
+    assert Path(cmd[4]) == Path(importlib.import_module("pennypress.ui.app").__file__).with_name("streamlit_app.py")
     flags = dict(zip(cmd[5::2], cmd[6::2]))
     assert flags == {"--server.headless": "true", "--server.address": "127.0.0.1", "--server.port": "8600",
-                     "--browser.gatherUsageStats": "false"}
+                     "--browser.gatherUsageStats": "false", "--client.toolbarMode": "minimal"}
     from pennypress.ui.cli import main
 
     assert main(["ui", "--port", "0"]) == 2

@@ -1,6 +1,6 @@
 """App tests: Streamlit's AppTest on the real app file, plus helpers to read its tables.
 
-The app is driven through ``ui/app.py`` (``st.navigation``), so page links and
+The app is driven through ``ui/app/streamlit_app.py`` (``st.navigation``), so page links and
 page switches are exercised as a user meets them.
 """
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-import pennypress.ui
+import pennypress.ui.app
 
-APP = Path(pennypress.ui.__file__).resolve().with_name("app.py")
+APP = Path(pennypress.ui.app.__file__).resolve().with_name("streamlit_app.py")
 TIMEOUT = 60
 
 
@@ -34,8 +34,10 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 
 def frames(at: AppTest, *columns: str) -> list:
-    """Every DataFrame shown by ``st.dataframe`` that has all of ``columns``, in page order."""
-    return [d.value for d in at.dataframe if all(c in d.value.columns for c in columns)]
+    """Every DataFrame shown by ``st.dataframe`` or ``st.table`` that has all of ``columns``
+    (dataframes first, then tables, each in page order)."""
+    shown = [d.value for d in at.dataframe] + [t.value for t in at.table]
+    return [df for df in shown if all(c in df.columns for c in columns)]
 
 
 def frame(at: AppTest, *columns: str):
@@ -52,3 +54,28 @@ def errors(at: AppTest) -> list[str]:
 def no_traceback(at: AppTest) -> None:
     assert not at.exception, [e.message for e in at.exception]
 
+
+
+def _text_of_markup(value: str) -> str:
+    """Markdown/HTML/SVG as the reader sees it: tags and attributes dropped, text kept."""
+    import html
+    import re
+
+    return html.unescape(re.sub(r"<[^>]+>", " ", value))
+
+
+def visible_text(at: AppTest) -> str:
+    """Everything a reader sees on the page, as one string: headings, prose, drawings' text,
+    metrics, messages, expander and button labels, table headers and cells, choices.
+    (Help tooltips and code blocks -- the JSON files -- are not part of it.)"""
+    parts: list[str] = []
+    for kind in ("title", "header", "subheader", "caption", "info", "success", "warning", "error"):
+        parts += [e.value for e in getattr(at, kind)]
+    parts += [_text_of_markup(m.value) for m in at.markdown]
+    parts += [f"{m.label} {m.value}" for m in at.metric]
+    parts += [e.label for e in at.expander] + [b.label for b in at.button]
+    for w in list(at.radio) + list(at.selectbox):
+        parts += [w.label, *map(str, w.options)]
+    for df in [d.value for d in at.dataframe] + [t.value for t in at.table]:
+        parts += [str(c) for c in df.columns] + [str(v) for v in df.to_numpy().ravel()]
+    return "\n".join(parts)

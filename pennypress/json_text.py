@@ -1,0 +1,73 @@
+"""JSON text a person typed, pasted or saved: parsed, or one clear :class:`BadInput`.
+
+Shared by every room (the engine reads position text, the ui reads presses and
+layouts), so every loader gives the same one-line message.
+
+Text is bounded before it is read: at most :data:`MAX_TEXT` characters and
+:data:`MAX_DEPTH` levels of nesting (a position is about six deep), so a
+hostile paste -- a megabyte of ``[`` -- gets one line, not a crash.
+
+>>> parse_json_text('{"a": 1}', "paste")
+{'a': 1}
+>>> parse_json_text('{"a": }', "paste")
+Traceback (most recent call last):
+...
+pennypress.errors.BadInput: paste: malformed JSON at line 1 column 7: Expecting value
+>>> parse_json_text("[" * 100_000, "paste")
+Traceback (most recent call last):
+...
+pennypress.errors.BadInput: paste: the JSON is nested more than 64 levels deep (a position or record needs fewer than 10)
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pennypress.errors import BadInput
+
+MAX_TEXT = 5_000_000
+"""Characters accepted in one paste, upload or file (a long game record is about 30,000)."""
+MAX_DEPTH = 64
+"""Levels of nesting accepted ([ and { inside each other)."""
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of ``[``/``{`` outside strings (a linear scan, no recursion)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_json_text(text: str, where: str) -> Any:
+    """``json.loads`` with errors as one line naming ``where`` and the line and column."""
+    if not text.strip():
+        raise BadInput(f"{where}: malformed JSON: the text is empty")
+    if len(text) > MAX_TEXT:
+        raise BadInput(f"{where}: the text is {len(text):,} characters long; at most {MAX_TEXT:,} are read")
+    if _depth(text) > MAX_DEPTH:
+        raise BadInput(f"{where}: the JSON is nested more than {MAX_DEPTH} levels deep "
+                       "(a position or record needs fewer than 10)")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        raise BadInput(f"{where}: the JSON is nested too deeply") from None

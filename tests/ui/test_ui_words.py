@@ -1,0 +1,90 @@
+"""What players read, on every page: newspapers not "Player 0", stories as said at the table,
+no engine jargon (``ply``, ``final-presses``, ``T*``/``R*``, ``war:D:3``) outside help texts and files."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from ui_helpers import metrics, no_traceback, open_app, visible_text
+
+from pennypress.engine import new_game
+from pennypress.engine.bots import GreedyBot
+from pennypress.engine.names import NEWSPAPERS
+
+VIEWER = "app_pages/position_viewer.py"
+PAGES = ["app_pages/press_desk.py", "app_pages/check_page.py", VIEWER, "app_pages/scoring_examples.py"]
+
+JARGON = [
+    (re.compile(r"\bPlayer \d"), "players are numbered from 0"),
+    (re.compile(r"\b[a-z]+:[A-D]:\d\b"), "a story in file notation"),
+    (re.compile(r"\bply\b"), "the engine's move counter"),
+    (re.compile(r"final-(presses|turns)"), "a phase's file name"),
+    (re.compile(r"\b[TR]\*"), "the solver's name for a top-beat count"),
+    (re.compile(r"\bas printed\b|\brotated\b"), "an orientation without a picture"),
+]
+
+
+def assert_plain(text: str, where: str) -> None:
+    for pattern, why in JARGON:
+        found = pattern.search(text)
+        assert not found, f"{where}: {found.group(0)!r} ({why}) in the visible text"
+
+
+def finished_game():
+    game = new_game(3, seed=11)
+    bots = [GreedyBot(seed=i) for i in range(3)]
+    while not game.is_over:
+        game.play(bots[game.current_player].choose(game), rng=random.Random(game.ply))
+    return game
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_speaks_plainly(page):
+    at = open_app(page)
+    no_traceback(at)
+    assert_plain(visible_text(at), page)
+
+
+@pytest.mark.parametrize("example", ["when-not-to-press", "end-game-bonus-tie", "adjusting-news-beats"])
+def test_every_example_position_speaks_plainly(example):
+    at = open_app(VIEWER)
+    at.selectbox(key="pos_example_pick").set_value(example).run()
+    at.button(key="pos_load_example").click().run()
+    no_traceback(at)
+    text = visible_text(at)
+    assert_plain(text, example)
+    assert "The Herald" in text
+
+
+@pytest.mark.parametrize("doc", [new_game(5, seed=2, variants=["newsboy"]).to_json(), finished_game().to_json()],
+                         ids=["five-newspapers-newsboy", "finished"])
+def test_dealt_and_finished_games_speak_plainly(doc):
+    at = open_app(VIEWER)
+    at.text_area(key="pos_paste").input(json.dumps(doc)).run()
+    at.button(key="pos_load_paste").click().run()
+    no_traceback(at)
+    text = visible_text(at)
+    assert_plain(text, "viewer")
+    for name in NEWSPAPERS[: len(doc["players"])]:
+        assert name in text
+
+
+def test_newspapers_are_the_same_on_board_chips_mats_and_tables():
+    at = open_app(VIEWER)
+    board = next(m.value for m in at.markdown if "pennypress-board" in m.value)
+    # the rulebook's 12-point position: The Times has 2 reporters on the War D, The Sun 1
+    assert "Times ×2" in board and "Sun ×1" in board
+    mats = next(m.value for m in at.markdown if "pennypress-mat" in m.value)
+    assert [n for n in NEWSPAPERS if f"<title>The mat of {n}</title>" in mats] == list(NEWSPAPERS[:3])
+    assert metrics(at)["To move"] == NEWSPAPERS[0]
+    text = visible_text(at)
+    assert "The Times (player 1) to move" in text and "The Sun ×1" in text
+
+
+@pytest.mark.parametrize("text", ["Player 0 to move", "claims war:D:3", "ply 14", "phase final-presses",
+                                  "T* = 1", "the story is rotated"])
+def test_the_jargon_check_catches_each_kind(text):
+    with pytest.raises(AssertionError):
+        assert_plain(text, "sample")

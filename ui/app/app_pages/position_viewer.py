@@ -1,0 +1,254 @@
+"""Position viewer: a whole game position, and what every newspaper would get by pressing now."""
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from pennypress.engine import new_game
+from pennypress.engine.notation import to_text
+from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
+from pennypress.errors import BadInput
+from pennypress.solver import BEATS
+from pennypress.ui.app import session_keys as keys, shared_press, solving, what_if
+from pennypress.ui.app.widgets import flash, page_style, result_panel, show_svg, show_svgs, wrapped_table
+from pennypress.ui.io import example_files, positions
+from pennypress.ui.render.board_svg import BOARD_MIN_WIDTH, BONUS_MIN_WIDTH, board_svg, bonus_track_svg
+from pennypress.ui.render.mat_svg import mat_svg
+from pennypress.ui.render.page_svg import result_svg
+from pennypress.ui.render.position_tables import (
+    board_frame, bonus_frame, player_chip, players_frame, reporters_text, scoops_frame,
+)
+from pennypress.ui.render.words import move_words, numbered_story, paper, paper_label, phase_words, story_words
+
+page_style()
+shared_press.init(st)
+ss = st.session_state
+DEFAULT_EXAMPLE = "rulebook-12-points"
+PRESS_DESK = "app_pages/press_desk.py"
+NEWSBOY_PLAYERS = VARIANTS["newsboy"]["players"]
+
+st.title("Position viewer")
+st.caption(
+    "Load a game position (the `pennypress position` JSON, or its one-line notation) and see the whole table: the news beats with "
+    "their stories and reporters, values, scoops and bonus markers, every newspaper's mat, and what each "
+    "would claim, give away and score by going to press now."
+)
+flash()
+
+
+# ------------------------------------------------------------------ loading
+def _store(doc, name: str) -> None:
+    try:
+        loaded = positions.parse_position(doc)
+    except BadInput as exc:
+        ss[keys.POS_ERROR] = f"{name}: {exc}"
+        return
+    ss[keys.POS_DOC] = loaded.to_json()
+    ss[keys.POS_NAME] = name
+
+
+def _load_example() -> None:
+    name = ss.get(keys.POS_EXAMPLE_PICK)
+    path = example_files.position_examples().get(name)
+    if path is None:
+        ss[keys.POS_ERROR] = f"Example {name!r} is not available."
+        return
+    try:
+        doc = example_files.load(path)
+    except (OSError, BadInput) as exc:
+        ss[keys.POS_ERROR] = f"Example {path.name} cannot be read: {exc}"
+        return
+    _store(doc, f"Example: {example_files.title_of(name)}")
+
+
+def _load_pasted() -> None:
+    try:
+        loaded = positions.parse_position_text(ss.get(keys.POS_PASTE, ""))
+    except BadInput as exc:
+        ss[keys.POS_ERROR] = str(exc)
+        return
+    ss[keys.POS_DOC], ss[keys.POS_NAME] = loaded.to_json(), "Pasted position"
+
+
+def _load_upload() -> None:
+    f = ss.get(keys.POS_UPLOAD)
+    if f is None:
+        return
+    try:
+        text = f.getvalue().decode("utf-8")
+    except UnicodeDecodeError:
+        ss[keys.POS_ERROR] = f"{f.name}: not UTF-8 text"
+        return
+    try:
+        loaded = positions.parse_position_text(text, f.name)
+    except BadInput as exc:
+        ss[keys.POS_ERROR] = str(exc)
+        return
+    ss[keys.POS_DOC], ss[keys.POS_NAME] = loaded.to_json(), f"File {f.name}"
+
+
+def _deal() -> None:
+    try:
+        variants = ["newsboy"] if ss.get(keys.POS_NEWSBOY) else []
+        s = new_game(int(ss[keys.POS_PLAYERS]), seed=int(ss[keys.POS_SEED]), variants=variants)
+    except BadInput as exc:
+        ss[keys.POS_ERROR] = str(exc)
+        return
+    ss[keys.POS_DOC] = s.to_json()
+    ss[keys.POS_NAME] = (f"New game: {ss[keys.POS_PLAYERS]} newspapers, seed {ss[keys.POS_SEED]}"
+                         + (" (newsboy strike)" if variants else ""))
+
+
+if keys.POS_DOC not in ss:
+    if DEFAULT_EXAMPLE in example_files.position_examples():
+        ss[keys.POS_EXAMPLE_PICK] = DEFAULT_EXAMPLE
+        _load_example()
+    if keys.POS_DOC not in ss:
+        ss[keys.POS_DOC], ss[keys.POS_NAME] = new_game(3, seed=1).to_json(), "New game: 3 newspapers, seed 1"
+
+with st.expander("Load a position", expanded=False):
+    t_ex, t_paste, t_file, t_new = st.tabs(["Example", "Paste JSON or notation", "Upload a file", "New game"])
+    with t_ex:
+        names = list(example_files.position_examples())
+        if names:
+            st.selectbox("Example position", names, key=keys.POS_EXAMPLE_PICK, format_func=example_files.title_of)
+            st.button("Load example", key=keys.POS_LOAD_EXAMPLE, on_click=_load_example)
+        else:
+            st.info("No example positions in this installation (the repository's examples/positions folder).")
+    with t_paste:
+        st.text_area("Position JSON or one-line notation", key=keys.POS_PASTE, height=160,
+                     placeholder='{"format": "pennypress-state", ...}  or  game 3p | normal p1 | board ...')
+        st.button("Load pasted position", key=keys.POS_LOAD_PASTE, on_click=_load_pasted)
+    with t_file:
+        st.file_uploader("Position file (.json, or .txt with the notation)", type=["json", "txt"], key=keys.POS_UPLOAD,
+                         on_change=_load_upload)
+    with t_new:
+        c1, c2, c3 = st.columns(3)
+        c1.number_input("Newspapers (players)", min_value=MIN_PLAYERS, max_value=MAX_PLAYERS, value=3, step=1,
+                        key=keys.POS_PLAYERS)
+        c2.number_input("Seed", min_value=0, value=1, step=1, key=keys.POS_SEED,
+                        help="The same seed deals the same game.")
+        c3.checkbox(f"Newsboy strike ({min(NEWSBOY_PLAYERS)}–{max(NEWSBOY_PLAYERS)} players)", key=keys.POS_NEWSBOY,
+                    help=VARIANTS["newsboy"]["description"])
+        st.button("Deal a new game", key=keys.POS_DEAL, on_click=_deal)
+
+if ss.get(keys.POS_ERROR):
+    st.error(f"The position was not loaded. {ss.pop(keys.POS_ERROR)}")
+
+try:
+    game = positions.parse_position(ss[keys.POS_DOC])
+except BadInput as exc:  # cannot happen for a stored position, but never show a traceback
+    st.error(f"The stored position cannot be used: {exc}")
+    st.stop()
+
+# ------------------------------------------------------------------ the table
+st.subheader(ss[keys.POS_NAME])
+mover = game.current_player
+tops = [b for b in BEATS if b in game.top_beats()]
+m1, m2, m3, m4 = st.columns([2, 3, 3, 4])
+m1.metric("Players", game.n_players)
+m2.metric("Phase", phase_words(game.phase), help=phase_words(game.phase, detail=True))
+m3.metric("To move", "game over" if game.is_over else paper(mover))
+m4.metric("Top beat(s)", ", ".join(b.title for b in tops),
+          help="The beats whose value is the highest: their stories must touch the top edge of a front page.")
+notes = [phase_words(game.phase, detail=True)]
+if game.definition.variants:
+    notes.append("variants: " + ", ".join(game.definition.variants))
+if game.newsboy is not None:
+    notes.append(f"the newsboy is with {paper(game.newsboy)}")
+if game.last_event is not None:
+    who = "" if game.last_event.player is None else f"{paper(game.last_event.player)} "
+    notes.append(f"last: {who}{move_words(game.last_event.move)}")
+notes.append(f"{game.ply} moves played since the setup")
+st.caption(" · ".join(notes))
+
+show_svg(board_svg(game), min_width=BOARD_MIN_WIDTH)
+st.markdown("**Bonus track** (each beat's bonus marker; the end bonus goes to the most stars published in that beat)")
+show_svg(bonus_track_svg(game), min_width=BONUS_MIN_WIDTH)
+st.dataframe(
+    board_frame(game), hide_index=True, width="stretch",
+    column_config={"Beat": st.column_config.TextColumn(pinned=True), "Stories": st.column_config.TextColumn(width="large")},
+)
+
+st.subheader("Newspapers")
+show_svgs([mat_svg(game, i, to_move=not game.is_over and i == mover) for i in range(game.n_players)])
+st.dataframe(
+    players_frame(game), hide_index=True, width="stretch",
+    column_config={"Newspaper": st.column_config.TextColumn(pinned=True, width=110),
+                   "Status": st.column_config.TextColumn(width=110),
+                   "Ad": st.column_config.TextColumn(width=170),
+                   "Home": st.column_config.NumberColumn("Reporters home", width=120),
+                   "On board": st.column_config.NumberColumn("On the board", width=100),
+                   "Published": st.column_config.NumberColumn("Stories published", width=130)},
+)
+
+
+# ------------------------------------------------------------------ if they pressed now
+@st.cache_data(show_spinner=False, max_entries=500)
+def _preview(doc_text: str, player: int) -> what_if.PressPreview:
+    return what_if.press_preview(positions.parse_position(json.loads(doc_text)), player)
+
+
+def show_preview(player: int) -> None:
+    with st.spinner("Working out the press…"):
+        pv = _preview(json.dumps(ss[keys.POS_DOC], sort_keys=True), player)
+    if pv.claimed:
+        st.markdown("**Would claim:** " + "; ".join(
+            f"{story_words(s)} ({reporters_text(game, s)})" for s in pv.claimed))
+    if pv.left:
+        st.markdown("**Outnumbered on (stays on the board):** " + "; ".join(
+            f"{story_words(s)} ({reporters_text(game, s)})" for s in pv.left))
+    if pv.reason:
+        st.info(pv.reason)
+        return
+    out = pv.outcome
+    if out.scoops:
+        st.markdown(f"**Scoops given away:** {out.scoops_total} points in all")
+        wrapped_table(scoops_frame(out))
+    else:
+        st.markdown("**Scoops given away:** none (nobody else has a reporter on these stories)")
+    result = solving.optimal(pv.problem)
+    if result.total != out.total:  # the engine and the solver must agree; say so if not
+        st.warning(f"The engine scored this press {out.total}, the solver's page {result.total}.")
+    a, b = st.columns([5, 5], gap="large")
+    with a:
+        show_svg(result_svg(result, title=f"{paper(player)} pressing now: {out.total} points"))
+    with b:
+        result_panel(result, heading="The page")
+        st.caption("Story numbers: " + "; ".join(numbered_story(pv.problem, i) for i in range(len(pv.problem.stories))))
+    source = f"{ss[keys.POS_NAME]}: {paper(player)} pressing now"
+    if st.button("Open this press on the Press desk", key=keys.to_desk_key(player),
+                 help="Loads these stories, the beat values and the ad on the Press desk and takes you there."):
+        shared_press.load_doc(st, pv.problem.to_json(), source)
+        ss[keys.FLASH] = f"Opened from the Position viewer: {source}."
+        st.switch_page(PRESS_DESK)
+
+
+st.divider()
+if not game.is_over:
+    st.subheader(f"{paper_label(mover)} to move: if they pressed now")
+    st.markdown(player_chip(mover), unsafe_allow_html=True)
+    show_preview(mover)
+    others = [i for i in range(game.n_players) if i != mover]
+    if others:
+        st.subheader("The others, if they pressed now")
+        for i in others:
+            with st.expander(f"{paper_label(i)} pressing now"):
+                show_preview(i)
+
+st.subheader("End scoring" if game.is_over else "If the game ended now")
+end = what_if.end_outcome(game)
+st.dataframe(bonus_frame(game, end), hide_index=True, width="stretch",
+             column_config={"Beat": st.column_config.TextColumn(pinned=True),
+                            "Bonus to": st.column_config.TextColumn(width="medium")})
+st.markdown(
+    "Final circulation: " + ", ".join(f"{paper(i)} **{c}**" for i, c in enumerate(end.circulation)) + ". "
+    + what_if.winners_words(game, end)
+)
+
+with st.expander("This position as one line (docs/notation.md)"):
+    st.code(to_text(game), language="text")
+
+with st.expander("This position as JSON"):
+    st.code(json.dumps(ss[keys.POS_DOC], indent=1), language="json")

@@ -1,0 +1,32 @@
+"""The pennypress app: ``pennypress ui`` runs this file with Streamlit.
+
+Pages (``st.navigation``), opening on the Press desk with the rulebook's
+12-point press:
+
+- Press desk — claimed stories, beat values, the ad → the optimal front page.
+- Check my page — your own page judged: legal? which rules broken? points lost?
+- Position viewer — a whole game position: board, mats, and every newspaper's press now.
+- Analysis board — the advisor: every legal move ranked, the best shown, step along a line.
+- Scoring examples — the rulebook's examples, computed.
+
+The app holds no rule and no scoring arithmetic: it asks the solver and the engine.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+# not "pages/": a folder of that name beside this script switches Streamlit to its old page-folder mode
+HERE = Path(__file__).resolve().parent / "app_pages"
+
+st.set_page_config(page_title="Penny Press assistant", page_icon=":material/newspaper:", layout="wide")
+
+pages = [
+    st.Page(HERE / "press_desk.py", title="Press desk", icon=":material/newspaper:", default=True),
+    st.Page(HERE / "check_page.py", title="Check my page", icon=":material/fact_check:"),
+    st.Page(HERE / "position_viewer.py", title="Position viewer", icon=":material/grid_view:"),
+    st.Page(HERE / "analysis_board.py", title="Analysis board", icon=":material/insights:"),
+    st.Page(HERE / "scoring_examples.py", title="Scoring examples", icon=":material/menu_book:"),
+]
+st.navigation(pages).run()

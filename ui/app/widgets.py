@@ -1,0 +1,115 @@
+"""Streamlit pieces shared by the pages: page style, drawings, a solved page's panel, tables, errors."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pandas as pd
+import streamlit as st
+from streamlit.errors import StreamlitAPIException
+
+from pennypress.errors import BadInput
+from pennypress.solver import PressProblem
+from pennypress.solver.result import PressResult
+from pennypress.ui.app import session_keys as keys
+from pennypress.ui.app import solving
+from pennypress.ui.render.explain import TOP_RULE_HELP, breakdown_frame, top_rule_counts, top_rule_text
+from pennypress.ui.render.page_svg import result_svg
+
+PAGE_CSS = """
+<style>
+/* metric values wrap instead of being cut off with an ellipsis */
+[data-testid="stMetricValue"], [data-testid="stMetricValue"] .stMarkdownEllipsis,
+[data-testid="stMetricValue"] p {
+  white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+  -webkit-line-clamp: unset !important; line-height: 1.2;
+}
+/* drawings and chips */
+.pp-svg { max-width: 100%; overflow-x: auto; }
+.pp-chip { border-radius: 8px; padding: 0 6px; font-weight: 600; white-space: nowrap; }
+.pp-mats { display: grid; grid-template-columns: repeat(auto-fill, minmax(290px, 1fr)); gap: 10px; }
+.pp-mats > div { min-width: 0; max-width: 440px; }
+</style>
+"""
+
+
+def page_style() -> None:
+    """The app's few style rules (once per page run)."""
+    st.html(PAGE_CSS)
+
+
+def flash() -> None:
+    """Show, once, a message another page left for this one (e.g. after a page switch)."""
+    message = st.session_state.pop(keys.FLASH, None)
+    if message:
+        st.success(message)
+
+
+def link_to(page: str, label: str, icon: str | None = None) -> None:
+    """``st.page_link`` to another page of the app (left out when a page runs on its own, e.g. in tests)."""
+    try:
+        st.page_link(page, label=label, icon=icon)
+    except StreamlitAPIException:
+        pass
+
+
+def show_svg(svg: str, min_width: int | None = None) -> None:
+    """Put an SVG drawing on the page (inline, so it scales with the column). With ``min_width``
+    it never shrinks below that many pixels: on a phone it scrolls sideways instead of
+    becoming too small to read (the board, the bonus track)."""
+    inner = svg if min_width is None else f'<div style="min-width:{min_width}px">{svg}</div>'
+    st.markdown(f'<div class="pp-svg">{inner}</div>', unsafe_allow_html=True)
+
+
+def show_svgs(svgs: list[str]) -> None:
+    """Several drawings side by side that wrap onto new rows on a narrow screen (the mats)."""
+    st.markdown('<div class="pp-mats">' + "".join(f"<div>{s}</div>" for s in svgs) + "</div>",
+                unsafe_allow_html=True)
+
+
+def wrapped_table(df: pd.DataFrame, signed: tuple[str, ...] = ()) -> None:
+    """A small read-only table whose text wraps (``st.table``): nothing is cut off at any width.
+    Columns in ``signed`` show their sign (+4, −1)."""
+    data = df.style.format({c: lambda v: f"{v:+d}".replace("-", "−") for c in signed}) if signed else df
+    st.table(data, hide_index=True)
+
+
+@contextmanager
+def reported(what: str = "This input"):
+    """Show :class:`BadInput` as an ``st.error`` instead of a traceback, and stop the page's script
+    (nothing below it can be shown)."""
+    try:
+        yield
+    except BadInput as exc:
+        st.error(f"{what} cannot be used: {exc}")
+        st.stop()
+
+
+def result_panel(result: PressResult, *, heading: str = "Why this page", total_label: str = "Optimal total") -> None:
+    """Metrics, the top-beat rule in words, and the breakdown table of a solved page."""
+    c1, c2, c3 = st.columns(3)
+    c1.metric(total_label, result.total, help="The best legal page's raw score (can be negative).")
+    c2.metric("Circulation gain", result.gain, help="The circulation track never moves back: max(0, total).")
+    c3.metric(
+        "Search",
+        "Proven" if result.proven_optimal else "Not proven",
+        help="Proven: no legal page scores more. The solver proves optimality unless its time limit cuts the search short.",
+    )
+    if not result.proven_optimal:
+        st.warning(f"The time limit cut the search short ({result.status}): this is the best page found.")
+    st.markdown(f"**{heading}.** {top_rule_text(result)}")
+    st.caption(top_rule_counts(result), help=TOP_RULE_HELP)
+    breakdown_table(result.problem, result.breakdown)
+
+
+def breakdown_table(problem: PressProblem, breakdown) -> None:
+    """The breakdown (component rows, then the total row), wrapping so no detail is cut off."""
+    wrapped_table(breakdown_frame(problem, breakdown)[["Item", "Points", "Detail"]], signed=("Points",))
+
+
+def solve_with_spinner(problem: PressProblem) -> PressResult:
+    with st.spinner("Finding the optimal front page…"):
+        return solving.optimal(problem)
+
+
+def draw_result(result: PressResult, title: str) -> None:
+    show_svg(result_svg(result, title=title))

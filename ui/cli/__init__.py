@@ -1,0 +1,12 @@
+"""The ``pennypress`` command line.
+
+- :mod:`~pennypress.ui.cli.run` — the program: parser, :func:`main`, exit statuses
+- :mod:`~pennypress.ui.cli.json_io` — reading JSON files / stdin, writing JSON to stdout
+- :mod:`~pennypress.ui.cli.press_commands` — ``layout``, ``check``, ``demo`` (the front-page solver)
+- :mod:`~pennypress.ui.cli.game_commands` — ``position``, ``selfplay``, ``replay`` (the rules engine)
+- :mod:`~pennypress.ui.cli.app_launcher` — ``ui`` (the Streamlit app)
+- :mod:`~pennypress.ui.cli.advise_command` — ``advise`` (the advisor)
+"""
+from .run import main
+
+__all__ = ["main"]

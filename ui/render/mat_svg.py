@@ -1,0 +1,134 @@
+"""A newspaper's player mat as SVG: the 4×3 front page with its printed penalties and the ad,
+the pennies beside the rows they put the ad in, circulation, stars per beat, published stories.
+
+Pure presentation of an engine :class:`~pennypress.engine.State`; the penny
+spaces follow the engine's ad-row table (:func:`~pennypress.engine.tables.ad_row`).
+
+>>> from pennypress.ui.io.example_files import load, position_examples
+>>> from pennypress.engine import State
+>>> s = State.from_json(load(position_examples()["when-not-to-press"]))
+>>> svg = mat_svg(s, 2)
+>>> "The Herald" in svg and svg.count('class="penny"') == 2 and 'class="ad"' in svg
+True
+>>> svg.count('class="published"') == len(s.players[2].published)
+True
+"""
+from __future__ import annotations
+
+from pennypress.engine import State
+from pennypress.engine.tables import ad_row
+from pennypress.solver import BEATS, COLUMNS, ROWS, cell_penalty
+
+from .page_svg import minus
+from .styles import AD_FILL, AD_STROKE, BEAT_STYLE, EMPTY_FILL, EMPTY_STROKE, PENALTY_TEXT, PENNY_FILL, PENNY_STROKE, paper_style
+from .svg import svg_open, text
+from .words import paper, story_words
+
+WIDTH = 372
+CELL = 54
+PAGE_X = 14
+PAGE_Y = 80
+PENNY_X = PAGE_X + COLUMNS * CELL + 24
+STARS_X = PENNY_X + 30
+PILL_H = 22
+
+
+def _penny_slots(presses: int) -> list[float]:
+    """The y centre of each penny space, first penny first: beside the row its ad goes in,
+    and above the page for a penny that places no ad (the final-edition press)."""
+    ys, above = [], 0
+    for k in range(1, presses + 1):
+        try:
+            ys.append(PAGE_Y + ad_row(k) * CELL + CELL / 2)
+        except ValueError:
+            ys.append(PAGE_Y - 17 - 28 * above)  # above the top row
+            above += 1
+    return ys
+
+
+def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
+    """Player ``player``'s mat, named by their newspaper."""
+    p = state.players[player]
+    style = paper_style(player)
+    # published stories as pills, wrapped to the mat's width
+    pills: list[tuple[float, float, str, object]] = []
+    x, row = PAGE_X, 0
+    for s in sorted(p.published, key=lambda s: s.sort_key()):
+        label = story_words(s)
+        w = 16 + 6.6 * len(label)
+        if x + w > WIDTH - 10 and x > PAGE_X:
+            x, row = PAGE_X, row + 1
+        pills.append((x, row, label, s))
+        x += w + 6
+    pills_top = PAGE_Y + ROWS * CELL + 34
+    height = pills_top + (row + 1 if pills else 1) * (PILL_H + 6) + 8
+
+    status = []
+    if to_move:
+        status.append("to move")
+    if state.newsboy == player:
+        status.append("holds the newsboy")
+    if p.done:
+        status.append("finished")
+    parts = [
+        svg_open(WIDTH, height, "pennypress-mat", f"The mat of {paper(player)}"),
+        f'<rect x="1" y="1" width="{WIDTH - 2}" height="{height - 2}" rx="10" fill="#fbf8ef" '
+        f'stroke="{style.stroke}" stroke-width="2"/>',
+        f'<rect x="1" y="1" width="{WIDTH - 2}" height="34" rx="10" fill="{style.fill}" stroke="{style.stroke}" stroke-width="2"/>',
+        text(14, 18, paper(player), size=16, weight="bold", anchor="start", fill=style.text),
+        text(WIDTH - 14, 18, f"circulation {p.circulation}", size=14, weight="bold", anchor="end", fill=style.text),
+        text(PAGE_X, PAGE_Y - 12, "▲ top edge" + (f"   ·   {', '.join(status)}" if status else ""), size=11,
+             anchor="start", fill="#333", weight="bold"),
+    ]
+    for y in range(ROWS):
+        for x_ in range(COLUMNS):
+            cx, cy = PAGE_X + x_ * CELL, PAGE_Y + y * CELL
+            if p.ad is not None and tuple(p.ad) == (x_, y):
+                parts.append(
+                    f'<rect x="{cx + 2}" y="{cy + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="5" fill="{AD_FILL}" '
+                    f'stroke="{AD_STROKE}" stroke-width="2" class="ad"/>'
+                    + text(cx + CELL / 2, cy + CELL / 2, "AD", size=15, fill="#fff", weight="bold")
+                )
+            else:
+                parts.append(
+                    f'<rect x="{cx + 2}" y="{cy + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" fill="{EMPTY_FILL}" '
+                    f'stroke="{EMPTY_STROKE}" class="cell"/>'
+                    + text(cx + CELL / 2, cy + CELL / 2, minus(cell_penalty(x_, y)), size=15, fill=PENALTY_TEXT,
+                           weight="bold")
+                )
+    parts.append(f'<line x1="{PAGE_X}" y1="{PAGE_Y}" x2="{PAGE_X + COLUMNS * CELL}" y2="{PAGE_Y}" '
+                 f'stroke="#111" stroke-width="4"/>')
+    # pennies: one space per press up to the final edition's, filled bottom-up
+    slots = _penny_slots(state.definition.final_edition_presses)
+    parts.append(text(PENNY_X, PAGE_Y + ROWS * CELL + 14, "pennies", size=10, fill="#555"))
+    for k, cy in enumerate(slots, 1):
+        if k <= p.pennies:
+            parts.append(
+                f'<circle cx="{PENNY_X}" cy="{cy:.1f}" r="13" fill="{PENNY_FILL}" stroke="{PENNY_STROKE}" '
+                f'stroke-width="2" class="penny"/>' + text(PENNY_X, cy + 0.5, str(k), size=11, fill="#fff", weight="bold")
+            )
+        else:
+            parts.append(
+                f'<circle cx="{PENNY_X}" cy="{cy:.1f}" r="13" fill="none" stroke="#b9b09a" stroke-dasharray="3 2" '
+                f'class="penny-space"/>' + text(PENNY_X, cy + 0.5, str(k), size=10, fill="#b9b09a")
+            )
+    # stars published per beat (what the end bonuses compare)
+    parts.append(text(STARS_X, PAGE_Y + 4, "stars published", size=11, fill="#555", anchor="start"))
+    for k, b in enumerate(BEATS):
+        yy = PAGE_Y + 22 + k * 29
+        st = BEAT_STYLE[b]
+        parts.append(f'<rect x="{STARS_X}" y="{yy - 10}" width="20" height="20" rx="4" fill="{st.fill}" stroke="{st.stroke}"/>')
+        parts.append(text(STARS_X + 26, yy, f"{p.stars(b)} ★", size=13, anchor="start", weight="bold", fill="#222"))
+    # published stories
+    parts.append(text(PAGE_X, pills_top - 10, f"published ({len(p.published)})" if pills else "nothing published yet",
+                      size=11, fill="#555", anchor="start"))
+    for px, r, label, s in pills:
+        st = BEAT_STYLE[s.beat]
+        w = 16 + 6.6 * len(label)
+        py = pills_top + r * (PILL_H + 6)
+        parts.append(
+            f'<rect x="{px:.1f}" y="{py}" width="{w:.1f}" height="{PILL_H}" rx="6" fill="{st.fill}" stroke="{st.stroke}" '
+            f'class="published"/>' + text(px + w / 2, py + PILL_H / 2 + 0.5, label, size=11, fill=st.text, weight="bold")
+        )
+    parts.append("</svg>")
+    return "".join(parts)
