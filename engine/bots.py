@@ -120,7 +120,7 @@ factory then declares the parameters it accepts in an ``options`` attribute
 (a tuple of strings) and is called as ``factory("fast", seed=...)``.
 """
 
-PLUGINS: dict[str, str] = {}
+PLUGINS: dict[str, str] = {"advisor": "pennypress.engine.advisor.bot"}
 """Seat name -> module that registers it in :data:`BOTS` when imported (``register_bot``).
 
 A process that never imported that module (a process-pool or Dask worker)

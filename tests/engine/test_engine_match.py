@@ -6,7 +6,7 @@ import random
 import pytest
 
 from pennypress.engine import BadInput, GameDefinition, new_game
-from pennypress.engine.bots import BOTS, make_bot, parse_seats
+from pennypress.engine.bots import bot_names, make_bot, parse_seats
 from pennypress.engine.match import play_match
 from pennypress.engine.selfplay import play_game, run_selfplay
 
@@ -74,11 +74,14 @@ def sample_positions():
     return [s for s in out if s is not None and not s.is_over][::2]
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", ["random", "greedy", "heuristic", "advisor:fast"])
 def test_bots_choose_the_same_whatever_the_hidden_deck_order(name):
+    assert name in bot_names()
     rnd = random.Random(name)
     positions = sample_positions()
     assert len(positions) > 30
+    if name.startswith("advisor"):
+        positions = positions[::12]  # each decision is a search: a few positions suffice
     for state in positions:
         other = state.clone()
         rnd.shuffle(other.deck)

@@ -7,6 +7,7 @@ Pages (``st.navigation``), opening on the Press desk with the rulebook's
 - Check my page — your own page judged: legal? which rules broken? points lost?
 - Position viewer — a whole game position: board, mats, and every newspaper's press now.
 - Position editor — build the position you see at the table, then use it on the other pages.
+- Analysis board — the advisor: every legal move ranked, the best shown, step along a line.
 - Scoring examples — the rulebook's examples, computed.
 - Tournament — bots play seat-rotated games; win shares with intervals, chart, CSV.
 
@@ -28,6 +29,7 @@ pages = [
     st.Page(HERE / "check_page.py", title="Check my page", icon=":material/fact_check:"),
     st.Page(HERE / "position_viewer.py", title="Position viewer", icon=":material/grid_view:"),
     st.Page(HERE / "position_editor.py", title="Position editor", icon=":material/edit_square:"),
+    st.Page(HERE / "analysis_board.py", title="Analysis board", icon=":material/insights:"),
     st.Page(HERE / "scoring_examples.py", title="Scoring examples", icon=":material/menu_book:"),
     st.Page(HERE / "tournament.py", title="Tournament", icon=":material/emoji_events:"),
 ]

@@ -6,6 +6,7 @@
 - :mod:`~pennypress.ui.cli.game_commands` — ``position``, ``selfplay``, ``replay`` (the rules engine)
 - :mod:`~pennypress.ui.cli.app_launcher` — ``ui`` (the Streamlit app)
 - :mod:`~pennypress.ui.cli.tournament_command` — ``tournament`` (bots against bots, with statistics)
+- :mod:`~pennypress.ui.cli.advise_command` — ``advise`` (the advisor)
 """
 from .run import main
 

@@ -1,0 +1,48 @@
+"""The advisor: the best move for any position, every legal move ranked, with reasons (issue #9).
+
+Design basis:
+
+- **Determinized search over the public position** (the idea behind
+  Information-Set MCTS, Cowling, Powley & Whitehouse 2012): the only hidden
+  information is the headline deck's order, so the search starts from
+  :func:`~pennypress.engine.chance.public_view` and every card draw is sampled
+  uniformly from the unseen cards through the chance API -- the deck's order is
+  never read.
+- **Rollouts with variance reduction** in the manner of GNU Backgammon's
+  rollouts: each candidate is played out to the end of the game by a strong
+  playout policy (:mod:`.policy`) with a little randomness, and playout ``k`` of
+  every candidate uses the same chance and bot seeds (common random numbers),
+  so differences between moves are measured on the same futures (paired).
+- **Successive halving** (Karnin, Koren & Somekh 2013, "Almost optimal
+  exploration in multi-armed bandits"): after a cheap screening of every move,
+  the budget is spent in rounds over a shortlist, keeping the better half each
+  round (:mod:`.search`).
+- **Exact final edition**: no card is drawn from its start, so the rest is a
+  finite deterministic game searched exhaustively with a memo (:mod:`.exact`);
+  such answers are labelled exact and carry no interval.
+
+Budgets count playouts, not seconds, so the answer is seeded and
+deterministic whatever the number of workers (:mod:`.pool` runs batches on
+both cores and results are combined in a fixed order). A ``progress``
+callback reports playouts done; a ``stop`` callback ends the analysis early
+with the best answer so far.
+
+>>> from pennypress.engine import new_game
+>>> s = new_game(2, seed=3)
+>>> a = advise(s, playouts=8, seed=1, workers=1)
+>>> a.legal_moves == len(set(a.ranking())) == len(s.legal_moves()), a.playouts >= a.legal_moves
+(True, True)
+>>> a.ranking() == advise(s, playouts=8, seed=1, workers=1).ranking()
+True
+"""
+from .bot import AdvisorBot
+from .budget import BUDGETS, Budget, budget_for
+from .exact import ExactSearch, is_deterministic, state_key
+from .facts import MoveFacts, PressFacts, Threat, move_facts
+from .result import Advice, MoveAdvice
+from .search import advise, check_position, wilson
+
+__all__ = [
+    "AdvisorBot", "Advice", "BUDGETS", "Budget", "ExactSearch", "MoveAdvice", "MoveFacts", "PressFacts", "Threat",
+    "advise", "budget_for", "check_position", "is_deterministic", "move_facts", "state_key", "wilson",
+]

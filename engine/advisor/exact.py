@@ -1,0 +1,87 @@
+"""Exact search of the final edition: no card is drawn from its start, so the rest is a finite
+deterministic game, solved here by full recursion with a memo.
+
+Every remaining player maximises their own outcome with the stated tie rule
+(:func:`~pennypress.engine.advisor.outcome.preference`: own win share, then own
+margin to the best opponent, then own circulation); among equally good moves
+the first in :func:`~pennypress.engine.rules.legal_moves` order is taken. The
+memo is keyed on :func:`state_key`, a canonical form of everything that can
+still matter once the markers are frozen.
+
+>>> from pennypress.engine import new_game, GoToPress, parse_move
+>>> s = new_game(2, seed=3)
+>>> is_deterministic(s)
+False
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..moves import Move
+from ..rules import legal_moves
+from ..state import Phase, State
+from .outcome import Value, final_values, preference
+
+FINAL_PHASES = (Phase.FINAL_TURNS, Phase.FINAL_PRESSES)
+
+
+def is_deterministic(state: State) -> bool:
+    """True when nothing random can happen any more: the final edition (or a finished game)."""
+    return state.is_over or (state.phase in FINAL_PHASES and not state.draw_pending)
+
+
+def state_key(state: State) -> tuple:
+    """A canonical, hashable form of a final-edition state (equal keys: equal futures).
+
+    Column order, supply stacks and the deck are left out: in the final edition
+    no story is added, no marker moves and no card is drawn, so they cannot
+    change what anyone may do or score.
+    """
+    reporters = tuple(sorted((s.sort_key(), tuple(r)) for s, r in state.reporters.items()))
+    players = tuple(
+        (p.home, p.pennies, p.circulation, p.ad, p.done, tuple(sorted((s.sort_key() for s in p.published))))
+        for p in state.players
+    )
+    return (
+        state.phase.value, state.current, tuple(state.pending), state.trigger_player,
+        reporters, players, tuple(state.markers.values()), tuple(state.bonus.values()),
+    )
+
+
+@dataclass
+class ExactSearch:
+    """Solves final-edition positions; reuse one object to share its memo between questions."""
+
+    memo: dict[tuple, tuple[Value, ...]] = field(default_factory=dict)
+    nodes: int = 0
+
+    def value(self, state: State) -> tuple[Value, ...]:
+        """Every player's outcome under optimal play from ``state`` (which is not changed)."""
+        if state.is_over:
+            return final_values(state)
+        if not is_deterministic(state):
+            raise ValueError("exact search needs a final-edition position (no card left to draw)")
+        key = state_key(state)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        best = None
+        player = state.current
+        for move in legal_moves(state):
+            v = self.value(self.child(state, move))
+            if best is None or preference(v[player]) > preference(best[player]):
+                best = v
+        assert best is not None, "a final-edition position always has a move (decline at worst)"
+        self.memo[key] = best
+        return best
+
+    @staticmethod
+    def child(state: State, move: Move) -> State:
+        new = state.clone()
+        new.apply(move)
+        return new
+
+    def move_values(self, state: State) -> list[tuple[Move, tuple[Value, ...]]]:
+        """Each legal move of the player to move with everyone's outcome after it (optimal play after)."""
+        return [(m, self.value(self.child(state, m))) for m in legal_moves(state)]

@@ -1,0 +1,243 @@
+"""The analysis: every legal move evaluated and ranked (exactly in the final edition).
+
+Normal play (:func:`advise`): all moves are screened with a few playouts each,
+the best-screened go on to successive halving (rounds that double the
+playouts of the better half), and every move is ranked by the round it
+reached, then by win probability, margin and circulation. Playout ``k`` of
+every move shares its card draws and bots (common random numbers), so losses
+and "equal to the best" are paired comparisons on the same futures.
+
+Final edition: nothing is random any more, so :class:`.exact.ExactSearch`
+gives each move's outcome under best play, labelled exact.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from statistics import fmean
+from typing import Callable
+
+from pennypress.errors import BadInput
+
+from ..chance import public_view
+from ..moves import GoToPress, Move
+from ..rules import legal_moves
+from ..state import State
+from .budget import Budget, budget_for
+from .exact import ExactSearch, is_deterministic
+from .facts import MoveFacts, move_facts
+from .outcome import Value, preference
+from .pool import Pair, default_workers, run_playouts
+from .reasons import reasons_for
+from .result import Advice, MoveAdvice
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: playouts finished so far and planned in all."""
+Stop = Callable[[], bool]
+"""Asked between batches; return True to stop and get the best answer so far."""
+
+Z95 = 1.959964
+
+
+def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``p`` seen over ``n`` trials (``(0, 1)`` when n = 0).
+
+    >>> tuple(round(x, 3) for x in wilson(0.5, 100))
+    (0.404, 0.596)
+    >>> wilson(0.3, 0)
+    (0.0, 1.0)
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def check_position(state: State) -> None:
+    """:class:`BadInput` when there is no decision to advise on."""
+    if state.is_over:
+        raise BadInput("the game is over: there is no move to advise")
+    if state.is_chance_node():
+        raise BadInput("a headline card must be drawn first (the last press draws one): advise after the draw")
+
+
+@dataclass
+class _Stats:
+    """A move's playout outcomes for the player advised, in playout order ``k = 0, 1, ...``."""
+
+    values: list[Value]
+    stage: int = 0
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    def mean(self, i: int) -> float:
+        return fmean(v[i] for v in self.values) if self.values else 0.0
+
+    def key(self) -> tuple[float, float, float]:
+        return (self.mean(0), self.mean(1), self.mean(2))
+
+
+def _paired(best: _Stats, other: _Stats, i: int) -> tuple[float, float, int]:
+    """Mean and standard error of ``best - other`` on the playouts both had (the same futures)."""
+    n = min(best.n, other.n)
+    if n == 0:
+        return (0.0, math.inf, 0)
+    d = [best.values[k][i] - other.values[k][i] for k in range(n)]
+    m = fmean(d)
+    if n < 2:
+        return (m, math.inf, n)
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return (m, math.sqrt(var / n), n)
+
+
+def advise(
+    state: State,
+    budget: str | Budget = "normal",
+    playouts: int | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    stop: Stop | None = None,
+    reasons_top: int = 5,
+    exact_end: bool = False,
+) -> Advice:
+    """Rank every legal move of the player to move in ``state`` (which is not changed).
+
+    Only the public position is searched (:func:`~pennypress.engine.chance.public_view`).
+    ``budget`` is ``fast``, ``normal`` or ``deep``; ``playouts`` an explicit
+    total instead. ``workers`` processes share the playouts (default: both
+    cores); the answer does not depend on it. ``exact_end`` finishes each
+    playout exactly once it reaches the final edition.
+
+    :class:`BadInput` for a finished game or a pending card draw.
+    """
+    check_position(state)
+    plan = budget if isinstance(budget, Budget) else budget_for(budget, playouts)
+    started = time.perf_counter()
+    view = public_view(state)
+    moves = legal_moves(view)
+    player = view.current
+    if is_deterministic(view):
+        return _exact_advice(view, moves, plan, seed, started, reasons_top)
+    workers = default_workers() if workers is None else max(1, workers)
+    stats, stopped, total_done = _rollouts(view, moves, plan, seed, workers, progress, stop, exact_end)
+    order = sorted(range(len(moves)), key=lambda i: (-stats[i].stage, *(-x for x in stats[i].key()), i))
+    best = stats[order[0]]
+    rows = []
+    for rank, i in enumerate(order, 1):
+        st = stats[i]
+        win = st.mean(0)
+        d_win, se_win, n_common = _paired(best, st, 0)
+        d_pts, _, _ = _paired(best, st, 2)
+        equal = rank == 1 or (n_common > 0 and d_win - Z95 * se_win <= 0) if n_common >= 2 else (rank == 1 or (n_common == 1 and d_win <= 0))
+        rows.append(dict(index=i, rank=rank, win=win, interval=wilson(win, st.n), score=st.mean(2),
+                         margin=st.mean(1), loss=0.0 if rank == 1 else max(0.0, d_win),
+                         points_loss=0.0 if rank == 1 else max(0.0, d_pts), equal=equal, n=st.n))
+    advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=False)
+    return Advice(player, plan.name, seed, False, advice_moves, total_done, stopped, time.perf_counter() - started)
+
+
+def _rollouts(view: State, moves: list[Move], plan: Budget, seed: int, workers: int,
+              progress: Progress | None, stop: Stop | None, exact_end: bool):
+    n = len(moves)
+    stats = [_Stats([]) for _ in moves]
+    total = plan.total_for(n)
+    done = [0]
+    stopped = [False]
+
+    def on_done(k: int) -> None:
+        done[0] += k
+        if progress is not None:
+            progress(min(done[0], total), total)
+
+    def want_stop() -> bool:
+        if stop is not None and stop():
+            stopped[0] = True
+        return stopped[0]
+
+    def run(pairs: list[Pair]) -> None:
+        if want_stop():
+            return
+        results = run_playouts(view, moves, pairs, seed, workers, exact_end, on_done, want_stop)
+        for m in sorted({m for m, _ in pairs}):
+            ks = sorted(k for (mm, k) in results if mm == m)
+            # keep playouts in order k = 0, 1, ... and only a gap-free prefix (common futures stay aligned)
+            for k in ks:
+                if k != stats[m].n:
+                    break
+                stats[m].values.append(results[(m, k)][view.current])
+
+    run([(m, k) for m in range(n) for k in range(plan.screen)])
+    extra = plan.extra_for(n)
+    ranked = sorted(range(n), key=lambda i: (*(-x for x in stats[i].key()), i))
+    cands = ranked[: min(n, plan.shortlist)]
+    rounds = max(1, math.ceil(math.log2(len(cands)))) if len(cands) > 1 else 0
+    spent = 0
+    for r in range(rounds):
+        if stopped[0]:
+            break
+        per_move = ((extra - spent) // (rounds - r)) // len(cands)
+        if per_move:
+            start = min(stats[m].n for m in cands)
+            run([(m, k) for m in cands for k in range(start, start + per_move)])
+            spent += per_move * len(cands)
+        for m in cands:
+            stats[m].stage = r + 1
+        cands.sort(key=lambda i: (*(-x for x in stats[i].key()), i))
+        cands = cands[: max(1, math.ceil(len(cands) / 2))]
+    if not stopped[0] and extra > spent:  # what rounding left over goes to the survivor
+        start = stats[cands[0]].n
+        run([(cands[0], k) for k in range(start, start + extra - spent)])
+    if rounds and not stopped[0]:
+        for m in cands:
+            stats[m].stage = rounds + 1
+    return stats, stopped[0], done[0]
+
+
+def _exact_advice(view: State, moves: list[Move], plan: Budget, seed: int, started: float,
+                  reasons_top: int) -> Advice:
+    player = view.current
+    search = ExactSearch()
+    values = [v[player] for _, v in search.move_values(view)]
+    order = sorted(range(len(moves)), key=lambda i: (tuple(-x for x in preference(values[i])), i))
+    best = values[order[0]]
+    rows = []
+    for rank, i in enumerate(order, 1):
+        v = values[i]
+        rows.append(dict(index=i, rank=rank, win=v[0], interval=(v[0], v[0]), score=float(v[2]),
+                         margin=float(v[1]), loss=best[0] - v[0], points_loss=float(best[2] - v[2]),
+                         equal=v == best, n=0))
+    advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=True)
+    return Advice(player, plan.name, seed, True, advice_moves, 0, False, time.perf_counter() - started)
+
+
+def _with_reasons(view: State, moves: list[Move], rows: list[dict], top: int, exact: bool) -> tuple[MoveAdvice, ...]:
+    facts: dict[int, MoveFacts] = {}
+
+    def facts_of(i: int) -> MoveFacts:
+        if i not in facts:
+            facts[i] = move_facts(view, moves[i])
+        return facts[i]
+
+    waiting_index = next((r["index"] for r in rows if not isinstance(moves[r["index"]], GoToPress)), None)
+    out = []
+    for r in rows:
+        reasons: tuple[str, ...] = ()
+        f = None
+        if r["rank"] <= top:
+            f = facts_of(r["index"])
+            waiting = facts_of(waiting_index) if f.press is not None and waiting_index is not None else None
+            other = rows[1] if r["rank"] == 1 and len(rows) > 1 else (rows[0] if r["rank"] > 1 else None)
+            next_best = (str(moves[other["index"]]), other["win"]) if other is not None else None
+            reasons = reasons_for(f, r["win"], exact, r["margin"], waiting, next_best)
+        out.append(MoveAdvice(
+            move=str(moves[r["index"]]), rank=r["rank"], win_probability=r["win"], win_interval=r["interval"],
+            expected_score=r["score"], expected_margin=r["margin"], loss=r["loss"], points_loss=r["points_loss"],
+            equal_to_best=bool(r["equal"]), reasons=reasons, playouts=r["n"], exact=exact, facts=f,
+        ))
+    return tuple(out)

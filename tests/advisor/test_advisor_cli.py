@@ -1,0 +1,107 @@
+"""``pennypress advise``: the contract's JSON, the text table, stdin, and one-line refusals."""
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from advisor_positions import seeded_final_positions
+from pennypress.engine import GoToPress, Phase, new_game, parse_move
+from pennypress.engine.advisor import advise
+from pennypress.ui.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
+CONTRACT_KEYS = {"move", "rank", "win_probability", "win_interval", "expected_score", "expected_margin",
+                 "loss", "points_loss", "equal_to_best", "reasons"}
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _write(tmp_path, state, name="pos.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(state.to_json()))
+    return str(path)
+
+
+def test_json_has_the_contract_shape(capsys, tmp_path):
+    state = new_game(3, seed=4)
+    code, out, err = run(capsys, "advise", _write(tmp_path, state), "--playouts", "30", "--seed", "2")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert (doc["player"], doc["budget"], doc["seed"], doc["exact"]) == (0, "30 playouts", 2, False)
+    assert doc["legal_moves"] == len(state.legal_moves()) == len(doc["moves"])
+    assert sorted(m["move"] for m in doc["moves"]) == sorted(str(m) for m in state.legal_moves())
+    assert [m["rank"] for m in doc["moves"]] == list(range(1, len(doc["moves"]) + 1))
+    for m in doc["moves"]:
+        assert CONTRACT_KEYS <= set(m)
+        assert parse_move(m["move"]) in state.legal_moves()
+    assert doc["moves"][0]["loss"] == 0 and doc["moves"][0]["reasons"]
+    code, again, _ = run(capsys, "advise", _write(tmp_path, state), "--playouts", "30", "--seed", "2")
+    assert [m["move"] for m in json.loads(again)["moves"]] == [m["move"] for m in doc["moves"]]
+
+
+def test_exact_answer_and_top_and_stdin(capsys, monkeypatch):
+    state = seeded_final_positions(1, seed=11, phase=Phase.FINAL_PRESSES, last_turn=False)[0]
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(state.to_json())))
+    code, out, err = run(capsys, "advise", "-", "--top", "1")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["exact"] and doc["legal_moves"] == len(state.legal_moves()) and len(doc["moves"]) == 1
+    best = doc["moves"][0]
+    expected = advise(state, "fast").best
+    assert best["move"] == expected.move and best["win_interval"] == [best["win_probability"]] * 2
+
+
+def test_text_table(capsys):
+    code, out, err = run(capsys, "advise", str(EXAMPLES / "end-game-bonus-tie.json"), "--text")
+    assert code == 0, err
+    assert "exact (final edition)" in out and "decline" in out and out.splitlines()[1].split()[:2] == ["rank", "move"]
+
+
+def _chance_node():
+    s = new_game(3, seed=7)
+    story = next(s.stories_in_play())
+    for m in (f"assign 1 {story}", "assign 1 crime:A:1", "assign 1 politics:A:1"):
+        s.apply(parse_move(m))
+    s.apply(GoToPress())
+    return s
+
+
+@pytest.mark.parametrize("case, args, message", [
+    ("malformed", ["--budget", "fast"], "malformed JSON"),
+    ("impossible", ["--budget", "fast"], "position"),
+    ("chance", ["--budget", "fast"], "headline card must be drawn"),
+    ("good", ["--budget", "quick"], "unknown budget 'quick'"),
+    ("good", ["--playouts", "0"], "playouts"),
+    ("good", ["--top", "0"], "--top"),
+    ("missing", [], "cannot read"),
+])
+def test_bad_input_is_one_line_exit_2(capsys, tmp_path, case, args, message):
+    path = tmp_path / "in.json"
+    if case == "malformed":
+        path.write_text("{not json")
+    elif case == "impossible":
+        doc = new_game(3, seed=1).to_json()
+        doc["turn"]["player"] = 7
+        path.write_text(json.dumps(doc))
+    elif case == "chance":
+        path.write_text(json.dumps(_chance_node().to_json()))
+    elif case == "good":
+        path.write_text(json.dumps(new_game(3, seed=1).to_json()))
+    code, out, err = run(capsys, "advise", str(path), *args)
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
+
+
+def test_finished_game_is_refused(capsys, tmp_path):
+    from pennypress.engine.bots import make_bot
+    from pennypress.engine.match import play_match
+
+    done = play_match(new_game(2, seed=1), [make_bot("greedy", 1), make_bot("greedy", 2)], seed=3).state
+    code, out, err = run(capsys, "advise", _write(tmp_path, done), "--budget", "fast")
+    assert code == 2 and out == "" and "game is over" in err

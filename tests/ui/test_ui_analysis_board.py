@@ -1,0 +1,62 @@
+"""The analysis board page (AppTest): analyse, the best move and the ranked table, play, card draws, back."""
+from __future__ import annotations
+
+from ui_helpers import frames, open_app
+
+PAGE = "app_pages/analysis_board.py"
+
+
+def _load_example(at, name):
+    at.selectbox(key="ab_example_pick").set_value(name)
+    at.button(key="ab_load_example").click().run()
+    assert not at.exception, at.exception
+
+
+def test_final_edition_is_analysed_exactly_and_played(tmp_path):
+    at = open_app(PAGE)
+    _load_example(at, "end-game-bonus-tie")
+    at.button(key="ab_analyse").click().run()
+    assert not at.exception, at.exception
+    table = frames(at, "Rank", "Move", "Win %")[0]
+    assert list(table["Move"]) == ["decline"] and list(table["Rank"]) == [1]
+    assert any("exact" in c.value for c in at.caption)
+    at.button(key="ab_play_best").click().run()
+    assert not at.exception, at.exception
+    assert any("Game over" in s.value for s in at.success)
+    assert "`decline`" in " ".join(m.value for m in at.markdown)
+    at.button(key="ab_back").click().run()
+    assert not at.exception and not at.success
+
+
+def test_rollout_analysis_ranks_every_move_and_a_press_draws_a_card():
+    at = open_app(PAGE)
+    _load_example(at, "when-not-to-press")
+    legal = at.selectbox(key="ab_pick").options
+    at.number_input(key="ab_playouts").set_value(len(legal))  # one screening playout per move
+    at.button(key="ab_analyse").click().run()
+    assert not at.exception, at.exception
+    table = frames(at, "Rank", "Move", "Win %")[0]
+    assert sorted(table["Move"]) == sorted(legal) and list(table["Rank"]) == list(range(1, len(legal) + 1))
+    assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")
+    # play a press from the list: the card is then picked as drawn at the table
+    at.selectbox(key="ab_pick").set_value("press")
+    at.button(key="ab_play_pick").click().run()
+    assert not at.exception, at.exception
+    assert any("headline card is drawn" in i.value for i in at.info)
+    card = at.selectbox(key="ab_card").options[0]
+    at.button(key="ab_use_card").click().run()
+    assert not at.exception, at.exception
+    line = " ".join(m.value for m in at.markdown)
+    assert "`press`" in line and "card" in line
+    assert at.selectbox(key="ab_pick").options  # the next player's moves
+    at.button(key="ab_back").click().run()
+    at.button(key="ab_random_card").click().run()
+    assert not at.exception and "(at random)" in " ".join(m.value for m in at.markdown)
+
+
+def test_bad_paste_is_an_error_line():
+    at = open_app(PAGE)
+    at.text_area(key="ab_paste").set_value("{nope")
+    at.button(key="ab_load_paste").click().run()
+    assert not at.exception
+    assert at.error and "malformed JSON" in at.error[0].value

@@ -1,0 +1,89 @@
+"""``pennypress advise FILE``: every legal move of the player to move, ranked, with reasons.
+
+JSON (the contract shape, ``/work/shared/contract/cli.md``) on stdout, or a
+readable table with ``--text``; a progress bar on stderr once an analysis has
+run for a second. Bad input -- an unreadable or impossible position, a finished
+game, a pending card draw, an unknown budget -- is one line on stderr, exit 2.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from pennypress.engine.advisor import BUDGETS, Advice, advise, budget_for
+from pennypress.engine.names import newspaper
+from pennypress.errors import BadInput
+
+from .json_io import read_position, write_json
+
+
+def advice_table(advice: Advice, top: int | None = None) -> str:
+    """The ranked moves as a plain-text table (best first), reasons under the top moves.
+
+    >>> from pennypress.engine.advisor.result import Advice, MoveAdvice
+    >>> a = Advice(0, "fast", 0, True, (MoveAdvice("press", 1, 1.0, (1.0, 1.0), 47, 7, 0, 0, True, ("Press now: +15",), exact=True),), 0)
+    >>> print(advice_table(a))  # doctest: +NORMALIZE_WHITESPACE
+    The Times to move: 1 legal move, exact (final edition), budget fast, seed 0
+    rank  move      win  95% interval    score  margin  loss
+       1  press  100.0%  exact            47.0    +7.0  0.0% =
+          - Press now: +15
+    """
+    moves = advice.moves if top is None else advice.moves[:top]
+    head = (f"{newspaper(advice.player)} to move: {advice.legal_moves} legal move{'s' if advice.legal_moves != 1 else ''}, "
+            + ("exact (final edition)" if advice.exact else f"{advice.playouts} playouts")
+            + f", budget {advice.budget}, seed {advice.seed}" + (" (stopped early)" if advice.stopped else ""))
+    width = max(len(m.move) for m in moves) if moves else 4
+    lines = [head, f"{'rank':>4}  {'move':<{width}}  {'win':>6}  {'95% interval':<14} {'score':>6}  {'margin':>6}  loss"]
+    for m in moves:
+        interval = "exact" if m.exact else f"{m.win_interval[0]:.0%}-{m.win_interval[1]:.0%}"
+        lines.append(f"{m.rank:>4}  {m.move:<{width}}  {m.win_probability:>6.1%}  {interval:<14} {m.expected_score:>6.1f}"
+                     f"  {m.expected_margin:>+6.1f}  {m.loss:.1%}{' =' if m.equal_to_best else ''}")
+        lines.extend(f"{'':>6}- {r}" for r in m.reasons)
+    return "\n".join(lines)
+
+
+class _Bar:
+    """A tqdm bar on stderr that appears only once the analysis has taken a second."""
+
+    def __init__(self) -> None:
+        self.bar = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="playout", delay=1.0, file=sys.stderr, leave=False)
+        self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _advise(args: argparse.Namespace) -> int:
+    if args.top is not None and args.top < 1:
+        raise BadInput(f"--top: expected 1 or more moves, got {args.top}")
+    budget_for(args.budget, args.playouts)  # an unknown budget or a bad count is refused before reading
+    state = read_position(args.file)
+    bar = _Bar()
+    try:
+        advice = advise(state, args.budget, args.playouts, seed=args.seed, progress=bar)
+    finally:
+        bar.close()
+    if args.text:
+        print(advice_table(advice, args.top))
+    else:
+        write_json(advice.to_json(args.top))
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``advise`` to the ``pennypress`` command line."""
+    p = sub.add_parser("advise", help="rank every legal move of the player to move, with reasons")
+    p.add_argument("file", help="position: JSON or the one-line notation, a file or - for stdin")
+    p.add_argument("--budget", default="normal", help=f"{', '.join(BUDGETS)} (default normal)")
+    p.add_argument("--playouts", type=int, default=None, help="an explicit number of playouts instead of a budget")
+    p.add_argument("--seed", type=int, default=0, help="seed of the sampled futures (default 0)")
+    p.add_argument("--top", type=int, default=None, help="show only the K best moves")
+    p.add_argument("--text", action="store_true", help="a readable ranked table instead of JSON")
+    p.set_defaults(handler=_advise)
