@@ -57,11 +57,11 @@ class Weights:
     """A page claimed for the next turn is worth this share of the same page pressed now."""
     tempo: float = 1.0
     """The cost of spending a turn without pressing."""
-    threat: float = 0.6
+    threat: float = 0.4
     """The share of a story's page value lost when a player can take it before our next turn."""
     tie_threat: float = 0.35
     """The same for a story a player ties (they take it by pressing first)."""
-    scoop_given: float = 0.7
+    scoop_given: float = 0.4
     """Weight of scoop points a press gives to other players (they gain on us)."""
     scoop_back: float = 0.3
     """Weight of scoop points we may receive from stories where we are outnumbered."""
