@@ -37,12 +37,18 @@ class Story:
             raise BadInput(f"story: {exc}") from None
         if self.stars not in STARS or isinstance(self.stars, bool):
             raise BadInput(f"story: stars must be one of {', '.join(map(str, STARS))}, got {self.stars!r}")
-        # Stories are dictionary keys everywhere in the engine: hash and size once.
-        object.__setattr__(self, "_hash", hash((self.beat.value, self.shape.value, self.stars)))
+        # Stories are dictionary keys everywhere in the engine: hash and size once. The hash is
+        # a small number from the story's place in the game (not from string hashing, which
+        # differs between processes), so it is the same in every worker process.
+        object.__setattr__(self, "_hash", (BEATS.index(self.beat) * len(SHAPES) + SHAPES.index(self.shape)) * 4 + self.stars)
         object.__setattr__(self, "_spaces", self.shape.column_spaces)
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __reduce__(self):
+        """Pickled as its name, so a process pool's worker gets its own (interned) tile back."""
+        return (Story.parse, (str(self),))
 
     @classmethod
     def parse(cls, text: str) -> "Story":

@@ -87,3 +87,25 @@ def test_bots_choose_the_same_whatever_the_hidden_deck_order(name):
         rnd.shuffle(other.deck)
         other.deck_known = rnd.random() < 0.5
         assert make_bot(name, 11).choose(state) == make_bot(name, 11).choose(other), state.to_json()
+
+
+def test_stories_survive_a_trip_to_another_process():
+    """Stories travel to process-pool workers (advisor, tournaments): they must come back as
+    the same dictionary keys whatever the other process's string-hash seed."""
+    import pickle
+    import subprocess
+    import sys
+
+    from pennypress.engine.stories import ALL_STORIES
+
+    blob = pickle.dumps(list(ALL_STORIES)).hex()
+    code = (
+        "import pickle,sys; from pennypress.engine.stories import ALL_STORIES; "
+        f"back = pickle.loads(bytes.fromhex('{blob}')); "
+        "index = {s: i for i, s in enumerate(ALL_STORIES)}; "
+        "print(sum(index[s] == i for i, s in enumerate(back)), all(b is s for b, s in zip(back, ALL_STORIES)))"
+    )
+    for seed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             env={**__import__("os").environ, "PYTHONHASHSEED": seed}).stdout.split()
+        assert out == [str(len(ALL_STORIES)), "True"]

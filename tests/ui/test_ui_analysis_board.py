@@ -60,3 +60,21 @@ def test_bad_paste_is_an_error_line():
     at.button(key="ab_load_paste").click().run()
     assert not at.exception
     assert at.error and "malformed JSON" in at.error[0].value
+
+
+def test_a_position_handed_over_by_another_page_is_loaded_and_published_back():
+    from pennypress.engine import State, new_game
+    from pennypress.ui.app import session_keys as keys
+
+    at = open_app(PAGE)
+    first = State.from_json(at.session_state[keys.ANALYSIS_POSITION])  # the board publishes its position
+    handed = new_game(4, seed=21).to_json()
+    assert State.from_json(handed) != first
+    at.session_state[keys.ANALYSIS_POSITION] = handed
+    at.session_state[keys.ANALYSIS_NAME] = "Position editor (test)"
+    at.run()
+    assert not at.exception, at.exception
+    assert at.session_state[keys.AB_LINE][-1]["doc"] == handed
+    assert at.session_state[keys.AB_NAME] == "Position editor (test)"
+    at.run()  # its own position, published back, is not taken for a new hand-over
+    assert len(at.session_state[keys.AB_LINE]) == 1
