@@ -263,3 +263,20 @@ def test_adjusting_the_news_beats_p7():
     assert list(table["Value"]) == [3, 4]  # "The central arrows point to the news beat values: 3, and 4"
     m = metrics(at)
     assert (m["Crime & Calamity: value"], m["Politics: value"]) == ("3", "4")
+
+
+def test_when_not_to_press_gives_the_advisors_answer():
+    from pennypress.engine.advisor import advise
+    from pennypress.engine.advisor.reasons import describe
+    from pennypress.engine import parse_move
+    from pennypress.ui.app import session_keys as keys
+
+    at = open_app(EXAMPLES)
+    at.button(key=keys.SE_ASK_ADVISOR).click().run()
+    no_traceback(at)
+    advice = at.session_state[keys.SE_ADVICE]
+    expected = advise(example("when-not-to-press"), "fast", seed=0)
+    assert advice.ranking() == expected.ranking()  # the engine's answer, seeded, on the page
+    assert advice.best.move != "press"  # the rulebook's point: do not press here
+    text = " ".join(m.value for m in at.markdown)
+    assert describe(parse_move(advice.best.move)) in text and f"{advice.best.win_probability:.0%}" in text

@@ -203,3 +203,7 @@ AB_TABLE = "ab_table"
 AB_UPLOAD = "ab_upload"
 AB_USE_CARD = "ab_use_card"
 AB_PUBLISHED = "ab_published"
+
+# ------------------------------------------------------------------ scoring examples
+SE_ASK_ADVISOR = "se_ask_advisor"  # "Ask the advisor" on the when-not-to-press example
+SE_ADVICE = "se_advice"  # the advisor's answer for that position

@@ -10,9 +10,12 @@ import pandas as pd
 import streamlit as st
 
 from pennypress.engine import Decline
+from pennypress.engine import parse_move
+from pennypress.engine.advisor import advise
+from pennypress.engine.advisor.reasons import describe
 from pennypress.errors import BadInput
 from pennypress.solver import BEATS, PressProblem
-from pennypress.ui.app import shared_press, solving, what_if
+from pennypress.ui.app import session_keys as keys, shared_press, solving, what_if
 from pennypress.ui.app.widgets import breakdown_table, page_style, show_svg, wrapped_table
 from pennypress.ui.io import example_files, positions
 from pennypress.ui.render.board_svg import BOARD_MIN_WIDTH, BONUS_MIN_WIDTH, board_svg, bonus_track_svg
@@ -195,6 +198,28 @@ with tabnot:
                 ]))
             else:
                 st.info(f"No other move leaves {paper(herald)} a press to make next turn.")
+            st.markdown("#### The advisor's answer")
+            st.caption("The advisor plays every legal move out to the end of the game many times over the same "
+                       "sampled futures and ranks the moves by the chance of winning (the Analysis board does this "
+                       "for any position).")
+            ss = st.session_state
+            if st.button("Ask the advisor", key=keys.SE_ASK_ADVISOR):
+                bar = st.progress(0.0, text="Playing the moves out...")
+                ss[keys.SE_ADVICE] = advise(game, "fast", seed=0,
+                                            progress=lambda done, total: bar.progress(min(1.0, done / max(1, total))))
+                bar.empty()
+            advice = ss.get(keys.SE_ADVICE)
+            if advice is not None:
+                press = next((m for m in advice.moves if m.move == "press"), None)
+                best = advice.best
+                st.markdown(
+                    f"Best for {paper(herald)}: **{describe(parse_move(best.move))}**, winning "
+                    f"**{best.win_probability:.0%}** of the played-out games"
+                    + (f"; pressing now wins {press.win_probability:.0%} (rank {press.rank} of {advice.legal_moves})."
+                       if press is not None and press is not best else ".")
+                )
+                for reason in best.reasons:
+                    st.markdown(f"- {reason}")
         if "when-not-to-press-ad-right" in PRESSES:
             try:
                 problem = PressProblem.from_json(example_files.load(PRESSES["when-not-to-press-ad-right"]))
