@@ -44,6 +44,11 @@ class Story:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self):
+        # rebuilt on unpickling, so the cached hash is the receiving process's: a worker started by
+        # forkserver or spawn has another string-hash seed, and a pickled hash would miss every dict
+        return (Story, (self.beat.value, self.shape.value, self.stars))
+
     @classmethod
     def parse(cls, text: str) -> "Story":
         """``"war:D:3"`` -> the War D 3★ story; :class:`BadInput` naming the problem otherwise."""

@@ -143,3 +143,20 @@ def test_classes_and_accuracy_are_monotone_in_the_loss(a, b, n):
     # more players: the same loss is a larger part of the fair share
     if n < 5:
         assert CLASSES.index(classify(lo, n)) <= CLASSES.index(classify(lo, n + 1))
+
+
+def test_stories_survive_pickling_into_a_process_with_another_hash_seed(tmp_path):
+    """The pool's workers may start by forkserver (from the app): a pickled story must still find its dict entry."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "d.pickle"
+    dump = ("import pickle,sys; from pennypress.engine.stories import Story; "
+            f"pickle.dump({{Story.parse('city:D:1'): 5}}, open({str(path)!r}, 'wb'))")
+    load = ("import pickle; from pennypress.engine.stories import Story; "
+            f"print(pickle.load(open({str(path)!r}, 'rb'))[Story.parse('city:D:1')])")
+    subprocess.run([sys.executable, "-c", dump], check=True, env={**os.environ, "PYTHONHASHSEED": "1"})
+    out = subprocess.run([sys.executable, "-c", load], check=True, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONHASHSEED": "2"})
+    assert out.stdout.strip() == "5"

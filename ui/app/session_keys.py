@@ -175,3 +175,32 @@ TOUR_CSV = "tour_csv"  # the scores download
 def tour_seat_key(seat: int) -> str:
     """The bot picker of one seat."""
     return f"tour_seat_{seat}"
+
+# ------------------------------------------------------------------ Audit a game
+AUDIT_DOC = "aud_doc"  # the record being audited (dict)
+AUDIT_NAME = "aud_name"  # where it came from (words for the user)
+AUDIT_RESULT = "aud_result"  # the Audit of AUDIT_DOC
+AUDIT_RESULT_JSON = "aud_result_json"  # its contract JSON (what `pennypress audit` prints)
+AUDIT_ERROR = "aud_error"  # one-shot: why nothing was loaded
+AUDIT_EXAMPLE_PICK = "aud_example_pick"
+AUDIT_LOAD_EXAMPLE = "aud_load_example"
+AUDIT_UPLOAD = "aud_upload"
+AUDIT_BUDGET = "aud_budget"
+AUDIT_PLAYOUTS = "aud_playouts"  # 0: the budget's own count
+AUDIT_SEED = "aud_seed"
+AUDIT_RUN = "aud_run"
+AUDIT_PICK = "aud_pick"  # the decision shown
+TOURNAMENT_RECORDS = "tn_records"  # records a tournament run left in the session, if any (list of dicts)
+TABLE_START = "aud_tbl_start"  # position JSON of the table game's start
+TABLE_MOVES = "aud_tbl_moves"  # its record entries so far
+TABLE_PLAYERS = "aud_tbl_players"
+TABLE_SEED = "aud_tbl_seed"
+TABLE_NEW = "aud_tbl_new"
+TABLE_GROUP = "aud_tbl_group"
+TABLE_MOVE = "aud_tbl_move"
+TABLE_PAGE = "aud_tbl_page"
+TABLE_CARD = "aud_tbl_card"
+TABLE_PLAY = "aud_tbl_play"
+TABLE_UNDO = "aud_tbl_undo"
+TABLE_USE = "aud_tbl_use"
+TABLE_RECORD_TEXT = "aud_tbl_record_text"
