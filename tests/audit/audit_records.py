@@ -70,3 +70,53 @@ def advisor_game(players: int, seed: int, advisor_seed: int, playouts: int, from
         move = bots[rec.state.current].choose(rec.state)
         rec.play(move)
     return rec.record()
+
+
+def scoop_handing_position(players: int = 3, seed: int = 1):
+    """A final-edition position where pressing hands the game to another player through a scoop.
+
+    From the seeded greedy game, the first final-edition position where giving
+    one other player ``q`` a reporter (from home) on a story the player to move
+    still claims makes the difference: declining (or another move) wins for the
+    mover exactly, pressing gives ``q`` the scoop and the win. Returns
+    ``(position, q)``; ``None`` if the game has no such position.
+    """
+    from pennypress.engine.advisor import ExactSearch, is_deterministic
+    from pennypress.engine.rules import legal_moves
+    from pennypress.engine.validate import load_position
+
+    ex = ExactSearch()
+    found = []
+
+    def planted(s: State):
+        p = s.current
+        for q in range(s.n_players):
+            if q == p or s.players[q].home < 1:
+                continue
+            for story in s.claimable(p):
+                r = s.reporters[story]
+                if r[q] + 1 >= r[p]:
+                    continue
+                t = s.clone()
+                t.reporters[story] = list(r)
+                t.reporters[story][q] += 1
+                t.players[q].home -= 1
+                t = load_position(t.to_json())  # checked like any position
+                values = {str(m): ex.value(ex.child(t, m)) for m in legal_moves(t)}
+                if "press" not in values:
+                    continue
+                best = max(v[p] for v in values.values())
+                if best[0] == 1.0 and values["press"][p][0] == 0.0 and values["press"][q][0] == 1.0:
+                    return t, q
+        return None
+
+    def stop(s: State) -> bool:
+        if not is_deterministic(s) or s.is_over or not s.claimable(s.current):
+            return False
+        hit = planted(s)
+        if hit:
+            found.append(hit)
+        return bool(hit)
+
+    greedy_until(players, seed, stop)
+    return found[0] if found else None

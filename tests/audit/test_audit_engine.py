@@ -160,3 +160,16 @@ def test_stories_survive_pickling_into_a_process_with_another_hash_seed(tmp_path
     out = subprocess.run([sys.executable, "-c", load], check=True, capture_output=True, text=True,
                          env={**os.environ, "PYTHONHASHSEED": "2"})
     assert out.stdout.strip() == "5"
+
+
+def test_a_press_that_hands_the_leader_the_game_through_scoops_is_a_blunder():
+    from audit_records import scoop_handing_position
+
+    state, q = scoop_handing_position()
+    mover = state.current
+    a = audit(record_from(state, [GoToPress()]), playouts=2, workers=1)
+    d = a.decisions[0]
+    assert d.exact and d.klass == "blunder" and d.loss == 1.0 and d.best != "press"
+    assert d.scoops_given > 0 and a.summary[q].scoops_received >= d.scoops_given
+    assert d.after_all[q] == 1.0 and d.after_all[mover] == 0.0
+    assert any(m.ply == 1 and m.kind == "blunder" for m in a.key_moments)
