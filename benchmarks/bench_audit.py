@@ -26,6 +26,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--budget", default="fast")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", default="2,1", help="worker counts to time, e.g. 2,1 (the ratio needs both)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     docs = [record_selfplay(GameDefinition.create(3), seed=args.seed + g, bot="greedy")[0] for g in range(args.games)]
@@ -34,30 +35,31 @@ def main() -> None:
     audit(docs[0], args.budget, seed=0, workers=2)
     first = time.perf_counter() - t0
     timings = {}
-    for workers in (2, 1):
+    counts = [int(w) for w in args.workers.split(",")]
+    for workers in counts:
         secs = []
         for d in docs:
             t = time.perf_counter()
             audit(d, args.budget, seed=0, workers=workers)
             secs.append(time.perf_counter() - t)
         timings[workers] = secs
-    med2, med1 = statistics.median(timings[2]), statistics.median(timings[1])
-    per_decision = statistics.median(s / m for s, m in zip(timings[2], moves))
-    out = {
-        "budget": args.budget, "games": args.games, "moves": moves,
-        "first_audit_s": round(first, 2),
-        "median_s_2_workers": round(med2, 2), "max_s_2_workers": round(max(timings[2]), 2),
-        "median_s_1_worker": round(med1, 2),
-        "median_s_per_decision_2_workers": round(per_decision, 3),
-        "speedup_2_over_1": round(med1 / med2, 2),
-    }
+    out: dict = {"budget": args.budget, "games": args.games, "moves": moves, "first_audit_s": round(first, 2)}
+    for w, secs in timings.items():
+        out[f"median_s_{w}_workers"] = round(statistics.median(secs), 2)
+        out[f"max_s_{w}_workers"] = round(max(secs), 2)
+        out[f"median_ms_per_decision_{w}_workers"] = round(1000 * statistics.median(s / m for s, m in zip(secs, moves)))
+    if 1 in timings and 2 in timings:
+        out["speedup_2_over_1"] = round(statistics.median(timings[1]) / statistics.median(timings[2]), 2)
     if args.json:
         print(json.dumps(out))
         return
     print(f"audit of seeded 3-player greedy games at budget {args.budget}: moves {moves}")
-    print(f"  first audit of the run (pool start, cold caches): {first:.1f} s")
-    print(f"  2 workers: median {med2:.1f} s per game, max {max(timings[2]):.1f} s; {per_decision * 1000:.0f} ms per decision")
-    print(f"  1 worker:  median {med1:.1f} s per game; speed-up of 2 workers x{med1 / med2:.2f}")
+    print(f"  first audit of the run (pool start, cold caches, 2 workers): {first:.1f} s")
+    for w, secs in timings.items():
+        print(f"  {w} worker{'s' if w > 1 else ''}: median {statistics.median(secs):.1f} s per game, max {max(secs):.1f} s; "
+              f"{out[f'median_ms_per_decision_{w}_workers']} ms per decision")
+    if "speedup_2_over_1" in out:
+        print(f"  speed-up of 2 workers over 1: x{out['speedup_2_over_1']:.2f}")
 
 
 if __name__ == "__main__":
