@@ -11,8 +11,8 @@ a 0.25 fair share (4 players) is as bad as throwing away 0.20 of a 0.50 share.
 ('best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder')
 >>> classify(0.09, 4)  # 0.18 in two-player terms
 'mistake'
->>> classify(0.5, 3, forced=True), classify(0.03, 2, equal_to_best=True)
-('forced', 'best')
+>>> classify(0.5, 3, forced=True), classify(0.03, 2, equal_to_best=True), classify(0.004, 2)
+('forced', 'best', 'best')
 >>> round(accuracy(0.0), 1), round(accuracy(0.1, 2), 1)
 (100.0, 63.6)
 """
@@ -45,9 +45,9 @@ def scaled_loss(loss: float, n_players: int) -> float:
 def classify(loss: float, n_players: int, forced: bool = False, equal_to_best: bool = False) -> str:
     """The class of a decision that lost ``loss`` win probability against the best move.
 
-    ``forced``: there was one legal move. ``equal_to_best``: the advisor could
-    not tell the move from the best on the same futures (paired test), so it is
-    ``best`` whatever the sampled difference.
+    ``forced``: there was one legal move. ``equal_to_best``: the move is the
+    advisor's best (rank 1), ``best`` whatever the sampled difference; any other
+    move is graded by its paired loss estimate (``best`` within :data:`BEST_NOISE`).
     """
     if forced:
         return "forced"

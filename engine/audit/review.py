@@ -86,13 +86,15 @@ class Decision:
     card: int | None = None
     luck: tuple[float, ...] | None = None
     note: str | None = None
+    within_noise: bool = True
+    """The advisor's paired 95% test cannot tell the move from the best (always true for the best)."""
 
     def to_json(self) -> dict:
         doc: dict[str, Any] = {
             "ply": self.ply, "player": self.player, "played": self.played, "best": self.best,
             "win_before": round(self.win_before, 4), "win_after": round(self.win_after, 4),
             "loss": round(self.loss, 4), "points_loss": round(self.points_loss, 2), "class": self.klass,
-            "exact": self.exact, "legal_moves": self.legal_moves,
+            "exact": self.exact, "legal_moves": self.legal_moves, "within_noise": self.within_noise,
             "win_all_before": [round(x, 4) for x in self.before_all],
         }
         if self.press is not None:
@@ -200,16 +202,16 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
     if len(moves) == 1:
         return Decision(step.number, player, played_text, str(moves[0]), float("nan"), float("nan"), 0.0, 0.0,
                         "forced", False, 1, (), (), page_review, scoops, card=card, note=step.note)
-    in_list = any(str(m) == played_text for m in moves)
-    extra = [] if in_list else [step.move]
+    # the move played is always re-run on the best move's playouts (the same futures, as many as the
+    # best had): a move cut at the screening has one playout, far too few to grade it
+    extra = GoToPress() if played_text == "press" else step.move
     advice = advise(before, budget, playouts, seed=decision_seed(seed, before.ply), workers=workers,
-                    reasons_top=0, extra_moves=extra)
+                    reasons_top=0, extra_moves=[extra])
     best = advice.best
-    mine: MoveAdvice = advice.find(played_text)
-    assert mine is not None
-    is_best = mine.move == best.move
+    mine: MoveAdvice = advice.extra[0]
+    is_best = played_text == best.move
     loss = 0.0 if is_best else mine.loss
-    klass = classify(loss, n, equal_to_best=is_best or mine.equal_to_best)
+    klass = classify(loss, n, equal_to_best=is_best)
     timing = _timing(advice)
     timing_loss = 0.0
     missed = False
@@ -224,7 +226,8 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
     return Decision(
         step.number, player, played_text, best.move, best.win_probability, mine.win_probability, loss,
         0.0 if is_best else mine.points_loss, klass, advice.exact, len(moves), best.win_all, mine.win_all,
-        page_review, scoops, timing, timing_loss, missed, card, None, step.note)
+        page_review, scoops, timing, timing_loss, missed, card, None, step.note,
+        within_noise=is_best or mine.equal_to_best)
 
 
 def _fill_carried(decisions: list[Decision], n: int) -> None:
