@@ -36,6 +36,8 @@ class MoveAdvice:
     exact: bool = False
     facts: MoveFacts | None = field(default=None, compare=False)
     equivalent_to: str | None = None
+    win_all: tuple[float, ...] = ()
+    """Every player's expected win share after this move, on the same playouts (exact in the final edition)."""
 
     def to_json(self) -> dict:
         doc = {
@@ -64,6 +66,9 @@ class Advice:
     playouts: int
     stopped: bool = False
     seconds: float = 0.0
+    extra: tuple[MoveAdvice, ...] = ()
+    """Moves asked for beside the legal list (``advise(..., extra_moves=...)``, e.g. a press on a
+    chosen page), evaluated on the same futures as the best move; not part of the ranking."""
 
     @property
     def legal_moves(self) -> int:
@@ -72,6 +77,10 @@ class Advice:
     @property
     def best(self) -> MoveAdvice:
         return self.moves[0]
+
+    def find(self, move: str) -> MoveAdvice | None:
+        """The evaluation of the move written ``move`` (a legal move or an extra one), or ``None``."""
+        return next((m for m in self.moves + self.extra if m.move == move), None)
 
     def ranking(self) -> list[str]:
         """The moves' notation, best first."""

@@ -16,7 +16,7 @@ import math
 import time
 from dataclasses import dataclass
 from statistics import fmean
-from typing import Callable
+from typing import Callable, Sequence
 
 from pennypress.errors import BadInput
 
@@ -70,6 +70,20 @@ class _Stats:
 
     values: list[Value]
     stage: int = 0
+    everyone: list[tuple[Value, ...]] | None = None
+    """Every player's outcome of each playout (same order as ``values``)."""
+
+    def add(self, outcome: tuple[Value, ...], player: int) -> None:
+        self.values.append(outcome[player])
+        if self.everyone is None:
+            self.everyone = []
+        self.everyone.append(outcome)
+
+    def win_all(self) -> tuple[float, ...]:
+        """Each player's mean win share over the playouts."""
+        if not self.everyone:
+            return ()
+        return tuple(fmean(o[i][0] for o in self.everyone) for i in range(len(self.everyone[0])))
 
     @property
     def n(self) -> int:
@@ -105,6 +119,7 @@ def advise(
     stop: Stop | None = None,
     reasons_top: int = 5,
     exact_end: bool = False,
+    extra_moves: Sequence[Move] = (),
 ) -> Advice:
     """Rank every legal move of the player to move in ``state`` (which is not changed).
 
@@ -114,6 +129,12 @@ def advise(
     cores); the answer does not depend on it. ``exact_end`` finishes each
     playout exactly once it reaches the final edition.
 
+    ``extra_moves`` (legal moves not in the legal list as written, e.g. a press
+    on a page the player chose) are evaluated after the ranking on exactly the
+    playouts ``k`` the best move had (the same futures), so their loss is a
+    paired comparison; they are returned in :attr:`Advice.extra` and do not
+    change the ranking.
+
     :class:`BadInput` for a finished game or a pending card draw.
     """
     check_position(state)
@@ -122,8 +143,13 @@ def advise(
     view = public_view(state)
     moves = legal_moves(view)
     player = view.current
+    extras = list(extra_moves)
+    for move in extras:
+        why = view.why_illegal(move)
+        if why is not None:
+            raise BadInput(f"{move} is illegal: {why}")
     if is_deterministic(view):
-        return _exact_advice(view, moves, plan, seed, started, reasons_top)
+        return _exact_advice(view, moves, plan, seed, started, reasons_top, extras)
     workers = default_workers() if workers is None else max(1, workers)
     stats, stopped, total_done = _rollouts(view, moves, plan, seed, workers, progress, stop, exact_end)
     order = sorted(range(len(moves)), key=lambda i: (-stats[i].stage, *(-x for x in stats[i].key()), i))
@@ -137,9 +163,34 @@ def advise(
         equal = rank == 1 or (n_common > 0 and d_win - Z95 * se_win <= 0) if n_common >= 2 else (rank == 1 or (n_common == 1 and d_win <= 0))
         rows.append(dict(index=i, rank=rank, win=win, interval=wilson(win, st.n), score=st.mean(2),
                          margin=st.mean(1), loss=0.0 if rank == 1 else max(0.0, d_win),
-                         points_loss=0.0 if rank == 1 else max(0.0, d_pts), equal=equal, n=st.n))
+                         points_loss=0.0 if rank == 1 else max(0.0, d_pts), equal=equal, n=st.n,
+                         win_all=st.win_all()))
     advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=False)
-    return Advice(player, plan.name, seed, False, advice_moves, total_done, stopped, time.perf_counter() - started)
+    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end) if extras else ()
+    return Advice(player, plan.name, seed, False, advice_moves, total_done, stopped, time.perf_counter() - started,
+                  extra)
+
+
+def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[dict], seed: int, workers: int,
+                    exact_end: bool) -> tuple[MoveAdvice, ...]:
+    """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures), paired with it."""
+    results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], seed,
+                           workers, exact_end)
+    out = []
+    for m, move in enumerate(extras):
+        st = _Stats([])
+        for k in range(best.n):
+            st.add(results[(m, k)], view.current)
+        win = st.mean(0)
+        d_win, se_win, n = _paired(best, st, 0)
+        d_pts, _, _ = _paired(best, st, 2)
+        equal = (d_win - Z95 * se_win <= 0) if n >= 2 else d_win <= 0
+        rank = 1 + sum(1 for r in rows if r["win"] > win)
+        out.append(MoveAdvice(
+            move=str(move), rank=rank, win_probability=win, win_interval=wilson(win, st.n), expected_score=st.mean(2),
+            expected_margin=st.mean(1), loss=max(0.0, d_win), points_loss=max(0.0, d_pts), equal_to_best=bool(equal),
+            playouts=st.n, win_all=st.win_all()))
+    return tuple(out)
 
 
 def _rollouts(view: State, moves: list[Move], plan: Budget, seed: int, workers: int,
@@ -170,7 +221,7 @@ def _rollouts(view: State, moves: list[Move], plan: Budget, seed: int, workers: 
             for k in ks:
                 if k != stats[m].n:
                     break
-                stats[m].values.append(results[(m, k)][view.current])
+                stats[m].add(results[(m, k)], view.current)
 
     run([(m, k) for m in range(n) for k in range(plan.screen)])
     extra = plan.extra_for(n)
@@ -200,10 +251,11 @@ def _rollouts(view: State, moves: list[Move], plan: Budget, seed: int, workers: 
 
 
 def _exact_advice(view: State, moves: list[Move], plan: Budget, seed: int, started: float,
-                  reasons_top: int) -> Advice:
+                  reasons_top: int, extras: Sequence[Move] = ()) -> Advice:
     player = view.current
     search = ExactSearch()
-    values = [v[player] for _, v in search.move_values(view)]
+    outcomes = [v for _, v in search.move_values(view)]
+    values = [v[player] for v in outcomes]
     order = sorted(range(len(moves)), key=lambda i: (tuple(-x for x in preference(values[i])), i))
     best = values[order[0]]
     rows = []
@@ -211,9 +263,18 @@ def _exact_advice(view: State, moves: list[Move], plan: Budget, seed: int, start
         v = values[i]
         rows.append(dict(index=i, rank=rank, win=v[0], interval=(v[0], v[0]), score=float(v[2]),
                          margin=float(v[1]), loss=best[0] - v[0], points_loss=float(best[2] - v[2]),
-                         equal=v == best, n=0))
+                         equal=v == best, n=0, win_all=tuple(float(o[0]) for o in outcomes[i])))
     advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=True)
-    return Advice(player, plan.name, seed, True, advice_moves, 0, False, time.perf_counter() - started)
+    extra = []
+    for move in extras:
+        o = search.value(search.child(view, move))
+        v = o[player]
+        extra.append(MoveAdvice(
+            move=str(move), rank=1 + sum(1 for w in values if preference(w) > preference(v)), win_probability=v[0],
+            win_interval=(v[0], v[0]), expected_score=float(v[2]), expected_margin=float(v[1]), loss=best[0] - v[0],
+            points_loss=float(best[2] - v[2]), equal_to_best=v == best, exact=True,
+            win_all=tuple(float(x[0]) for x in o)))
+    return Advice(player, plan.name, seed, True, advice_moves, 0, False, time.perf_counter() - started, tuple(extra))
 
 
 def _with_reasons(view: State, moves: list[Move], rows: list[dict], top: int, exact: bool) -> tuple[MoveAdvice, ...]:
@@ -239,5 +300,6 @@ def _with_reasons(view: State, moves: list[Move], rows: list[dict], top: int, ex
             move=str(moves[r["index"]]), rank=r["rank"], win_probability=r["win"], win_interval=r["interval"],
             expected_score=r["score"], expected_margin=r["margin"], loss=r["loss"], points_loss=r["points_loss"],
             equal_to_best=bool(r["equal"]), reasons=reasons, playouts=r["n"], exact=exact, facts=f,
+            win_all=r["win_all"],
         ))
     return tuple(out)

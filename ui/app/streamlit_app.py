@@ -10,6 +10,8 @@ Pages (``st.navigation``), opening on the Press desk with the rulebook's
 - Analysis board — the advisor: every legal move ranked, the best shown, step along a line.
 - Scoring examples — the rulebook's examples, computed.
 - Tournament — bots play seat-rotated games; win shares with intervals, chart, CSV.
+- Audit a game — every decision of a game record graded, key moments, luck, a win-probability chart.
+- Audit a game — every decision of a record graded, key moments, luck, a win-probability chart.
 
 The app holds no rule and no scoring arithmetic: it asks the solver and the engine.
 """
@@ -32,5 +34,6 @@ pages = [
     st.Page(HERE / "analysis_board.py", title="Analysis board", icon=":material/insights:"),
     st.Page(HERE / "scoring_examples.py", title="Scoring examples", icon=":material/menu_book:"),
     st.Page(HERE / "tournament.py", title="Tournament", icon=":material/emoji_events:"),
+    st.Page(HERE / "audit_game.py", title="Audit a game", icon=":material/grading:"),
 ]
 st.navigation(pages).run()

@@ -1,0 +1,24 @@
+"""The audit (issue #10): every decision of a recorded game graded, its key moments and its luck.
+
+- :mod:`.grading`: the classes (forced, best ... blunder) and the accuracy formula;
+- :mod:`.page_review`: a press's page against the optimal page, rule by rule;
+- :mod:`.review`: :func:`audit`, the whole game on the advisor's sampled futures;
+- :mod:`.moments`: the key moments.
+
+>>> from pennypress.engine import GameDefinition
+>>> from pennypress.engine.record import record_selfplay
+>>> doc, _ = record_selfplay(GameDefinition.create(2), seed=4, bot="random")
+>>> doc["moves"] = doc["moves"][:2]; del doc["final_scores"], doc["winners"]
+>>> a = audit(doc, playouts=2, workers=1)
+>>> [d.ply for d in a.decisions], sorted(a.to_json())[:3]
+([1, 2], ['budget', 'decisions', 'final_scores'])
+"""
+from .grading import BANDS, CLASSES, accuracy, classify, scaled_loss
+from .moments import key_moments
+from .page_review import PageReview, review_page
+from .review import Audit, Decision, KeyMoment, PlayerSummary, Timing, audit, decision_seed
+
+__all__ = [
+    "Audit", "BANDS", "CLASSES", "Decision", "KeyMoment", "PageReview", "PlayerSummary", "Timing",
+    "accuracy", "audit", "classify", "decision_seed", "key_moments", "review_page", "scaled_loss",
+]

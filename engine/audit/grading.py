@@ -1,0 +1,70 @@
+"""Grading one decision: the class bands and the accuracy of a win-probability loss. Pure functions.
+
+The bands follow chess.com's "expected points" classification: a move is
+judged by how much win probability it gave away against the best move.
+Penny Press has 2-5 players and a fair share of ``1/N``, so a loss is first
+scaled to its two-player equivalent (``loss x N / 2``): throwing away 0.10 of
+a 0.25 fair share (4 players) is as bad as throwing away 0.20 of a 0.50 share.
+``docs/audit.md`` gives the reasons.
+
+>>> classify(0.0, 3), classify(0.01, 2), classify(0.04, 2), classify(0.09, 2), classify(0.15, 2), classify(0.3, 2)
+('best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder')
+>>> classify(0.09, 4)  # 0.18 in two-player terms
+'mistake'
+>>> classify(0.5, 3, forced=True), classify(0.03, 2, equal_to_best=True), classify(0.004, 2)
+('forced', 'best', 'best')
+>>> round(accuracy(0.0), 1), round(accuracy(0.1, 2), 1)
+(100.0, 63.6)
+"""
+from __future__ import annotations
+
+import math
+
+CLASSES = ("forced", "best", "excellent", "good", "inaccuracy", "mistake", "blunder")
+"""Every class, from no choice at all to the worst."""
+
+BEST_NOISE = 0.005
+"""A loss this small (two-player terms) is within noise: still the best move."""
+
+BANDS = (("excellent", 0.02), ("good", 0.05), ("inaccuracy", 0.10), ("mistake", 0.20))
+"""Upper bounds (inclusive, two-player terms) of each class after ``best``; above the last: ``blunder``."""
+
+BAD = ("inaccuracy", "mistake", "blunder")
+"""Classes the report lists with the better move."""
+
+
+def scaled_loss(loss: float, n_players: int) -> float:
+    """A win-probability loss in two-player terms: ``loss x N / 2`` (fair share 1/N against 1/2).
+
+    >>> scaled_loss(0.1, 2), scaled_loss(0.1, 5)
+    (0.1, 0.25)
+    """
+    return max(0.0, loss) * n_players / 2
+
+
+def classify(loss: float, n_players: int, forced: bool = False, equal_to_best: bool = False) -> str:
+    """The class of a decision that lost ``loss`` win probability against the best move.
+
+    ``forced``: there was one legal move. ``equal_to_best``: the move is the
+    advisor's best (rank 1), ``best`` whatever the sampled difference; any other
+    move is graded by its paired loss estimate (``best`` within :data:`BEST_NOISE`).
+    """
+    if forced:
+        return "forced"
+    x = scaled_loss(loss, n_players)
+    if equal_to_best or x <= BEST_NOISE:
+        return "best"
+    for name, bound in BANDS:
+        if x <= bound:
+            return name
+    return "blunder"
+
+
+def accuracy(loss: float, n_players: int = 2) -> float:
+    """One move's accuracy, 0-100, from its win-probability loss (Lichess's formula, two-player terms).
+
+    ``103.1668 x exp(-0.04354 x loss%) - 3.1669``, clamped to 0..100; ``loss%``
+    is the scaled loss in percentage points.
+    """
+    pct = 100 * scaled_loss(loss, n_players)
+    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * pct) - 3.1669))

@@ -1,0 +1,60 @@
+"""Key moments of an audited game: the biggest mistakes, the biggest swings of luck, the turning point.
+
+>>> from types import SimpleNamespace as D
+>>> ds = [D(ply=1, player=0, klass="best", loss=0.0, before_all=(0.5, 0.5), card=None, luck=None, missed_press=False),
+...       D(ply=2, player=1, klass="blunder", loss=0.3, before_all=(0.6, 0.4), card=None, luck=None, missed_press=False, played="decline", best="press"),
+...       D(ply=3, player=0, klass="best", loss=0.0, before_all=(0.9, 0.1), card=None, luck=None, missed_press=False)]
+>>> [(m.ply, m.kind) for m in key_moments(ds, 2, [0])]
+[(2, 'blunder'), (2, 'turning point')]
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..names import newspaper
+from .grading import scaled_loss
+
+MISTAKES = 3
+"""How many of the biggest mistakes to show."""
+LUCKY = 3
+"""How many of the biggest card swings to show."""
+LUCK_FLOOR = 0.05
+"""A swing below this (two-player terms) is not a key moment."""
+
+
+def _pct(x: float) -> str:
+    return f"{x:+.0%}"
+
+
+def key_moments(decisions: Sequence, n_players: int, winners: Sequence[int]) -> list:
+    """The key moments, in the order of the game (:class:`~.review.KeyMoment`)."""
+    from .review import KeyMoment
+
+    out: list[KeyMoment] = []
+    bad = sorted((d for d in decisions if d.klass in ("mistake", "blunder")), key=lambda d: (-d.loss, d.ply))
+    for d in bad[:MISTAKES]:
+        kind = "missed press" if d.missed_press else d.klass
+        out.append(KeyMoment(d.ply, kind, f"move {d.ply}: {newspaper(d.player)} played {d.played!r} -- "
+                             f"{d.best!r} was better by {d.loss:.0%} win probability", d.player))
+    draws = [d for d in decisions if d.luck is not None]
+    swings = sorted(draws, key=lambda d: (-max(abs(x) for x in d.luck), d.ply))
+    for d in swings[:LUCKY]:
+        top = max(range(n_players), key=lambda p: abs(d.luck[p]))
+        if scaled_loss(abs(d.luck[top]), n_players) < LUCK_FLOOR:
+            continue
+        parts = ", ".join(f"{newspaper(p)} {_pct(d.luck[p])}" for p in range(n_players))
+        out.append(KeyMoment(d.ply, "luck", f"move {d.ply}: headline card {d.card} after {newspaper(d.player)}'s "
+                             f"press -- {parts}", top))
+    fair = 1.0 / n_players
+    for w in winners:
+        series = [(d.ply, d.before_all[w]) for d in decisions if d.before_all]
+        turn = None
+        for ply, v in series:
+            if v > fair:
+                turn = ply if turn is None else turn
+            else:
+                turn = None
+        if turn is not None:
+            out.append(KeyMoment(turn, "turning point", f"move {turn}: from here {newspaper(w)}, the eventual "
+                                 f"winner, stayed above the fair share of {fair:.0%}", w))
+    return sorted(out, key=lambda m: m.ply)

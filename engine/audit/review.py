@@ -1,0 +1,325 @@
+"""Auditing a game record: every decision graded on the advisor's sampled futures.
+
+For each move of a record (:func:`~pennypress.engine.record.replay`) the
+position before it is analysed by the advisor (:func:`~pennypress.engine.advisor.advise`)
+with a seed taken from the audit seed and the position's ply -- the seed the
+:class:`~pennypress.engine.advisor.AdvisorBot` uses, so an advisor seat audits
+as ``best`` at its own budget and seed. The move played is evaluated on the
+same futures as the best move: it is either in the ranking, or (a press on a
+page the player chose) passed as an extra move. A forced move (one legal
+move) needs no search.
+
+Each decision gets the win probability before it (the best move's), the loss
+of the move played (win probability and expected points, paired), a class
+(:mod:`.grading`), for a press the page review (:mod:`.page_review`) and the
+timing (pressing now against the best way of waiting), and every player's
+expected win share after it. The luck of a headline card is what the draw did
+to each player: the value at the next analysed decision (or the final result)
+minus the press's value as evaluated, which already averages over the cards
+that could have come.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from statistics import fmean
+from typing import Any, Callable
+
+from pennypress.errors import BadInput
+
+from ..advisor import Advice, MoveAdvice, advise
+from ..advisor.budget import budget_for
+from ..advisor.outcome import final_values
+from ..moves import GoToPress
+from ..names import newspaper
+from ..record import ReplayStep, replay
+from ..rules import legal_moves
+from .grading import BAD, CLASSES, accuracy, classify, scaled_loss
+from .page_review import PageReview, review_page
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: decisions analysed so far and in all."""
+
+
+def decision_seed(seed: int, ply: int) -> int:
+    """The advisor seed of the decision at state ply ``ply`` (the :class:`AdvisorBot`'s formula)."""
+    return seed * 1009 + ply
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Pressing now (optimal page) against the best move that does not press, for the player to move."""
+
+    press_win: float
+    wait_win: float
+    wait_move: str
+    press_points: float
+    wait_points: float
+
+    def to_json(self) -> dict:
+        return {"press_win": round(self.press_win, 4), "wait_win": round(self.wait_win, 4), "wait_move": self.wait_move,
+                "press_points": round(self.press_points, 2), "wait_points": round(self.wait_points, 2)}
+
+
+@dataclass
+class Decision:
+    """One graded move of the record."""
+
+    ply: int
+    """The move's 1-based number in the record."""
+    player: int
+    played: str
+    best: str
+    win_before: float
+    win_after: float
+    loss: float
+    points_loss: float
+    klass: str
+    exact: bool
+    legal_moves: int
+    before_all: tuple[float, ...]
+    after_all: tuple[float, ...]
+    press: PageReview | None = None
+    scoops_given: int = 0
+    timing: Timing | None = None
+    timing_points_loss: float = 0.0
+    missed_press: bool = False
+    card: int | None = None
+    luck: tuple[float, ...] | None = None
+    note: str | None = None
+    within_noise: bool = True
+    """The advisor's paired 95% test cannot tell the move from the best (always true for the best)."""
+
+    def to_json(self) -> dict:
+        doc: dict[str, Any] = {
+            "ply": self.ply, "player": self.player, "played": self.played, "best": self.best,
+            "win_before": round(self.win_before, 4), "win_after": round(self.win_after, 4),
+            "loss": round(self.loss, 4), "points_loss": round(self.points_loss, 2), "class": self.klass,
+            "exact": self.exact, "legal_moves": self.legal_moves, "within_noise": self.within_noise,
+            "win_all_before": [round(x, 4) for x in self.before_all],
+        }
+        if self.press is not None:
+            doc["press"] = {"gain": self.press.gain, "optimal_gain": self.press.optimal_gain,
+                            "page_loss": self.press.page_loss, "scoops_given": self.scoops_given,
+                            "total": self.press.total, "optimal_total": self.press.optimal_total,
+                            "page": self.press.page, "optimal_page": self.press.optimal_page,
+                            "notes": list(self.press.notes)}
+        if self.timing is not None:
+            doc["timing"] = {**self.timing.to_json(), "points_loss": round(self.timing_points_loss, 2)}
+        if self.missed_press:
+            doc["missed_press"] = True
+        if self.card is not None:
+            doc["card"] = self.card
+            doc["luck"] = None if self.luck is None else [round(x, 4) for x in self.luck]
+        if self.note:
+            doc["note"] = self.note
+        return doc
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One player's grades over the game."""
+
+    player: int
+    accuracy: float
+    classes: dict[str, int]
+    decisions: int
+    page_points_lost: int
+    timing_points_lost: float
+    scoops_given: int
+    scoops_received: int
+    luck: float
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "newspaper": newspaper(self.player), "accuracy": round(self.accuracy, 1),
+                "classes": dict(self.classes), "decisions": self.decisions,
+                "page_points_lost": self.page_points_lost, "timing_points_lost": round(self.timing_points_lost, 2),
+                "scoops_given": self.scoops_given, "scoops_received": self.scoops_received, "luck": round(self.luck, 4)}
+
+
+@dataclass(frozen=True)
+class KeyMoment:
+    ply: int
+    kind: str
+    text: str
+    player: int | None = None
+
+    def to_json(self) -> dict:
+        return {"ply": self.ply, "kind": self.kind, "text": self.text, "player": self.player}
+
+
+@dataclass
+class Audit:
+    """A whole game's audit (the ``pennypress audit`` contract shape through :meth:`to_json`)."""
+
+    players: int
+    budget: str
+    seed: int
+    decisions: list[Decision]
+    summary: list[PlayerSummary]
+    key_moments: list[KeyMoment]
+    final_scores: list[int]
+    winners: list[int]
+    over: bool
+    seconds: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self, player: int | None = None) -> dict:
+        """The contract shape; ``player`` keeps only that player's decisions, summary and moments."""
+        keep = (lambda p: True) if player is None else (lambda p: p == player)
+        return {
+            "players": self.players, "budget": self.budget, "seed": self.seed,
+            "final_scores": self.final_scores, "winners": self.winners, "over": self.over,
+            "decisions": [d.to_json() for d in self.decisions if keep(d.player)],
+            "summary": [s.to_json() for s in self.summary if keep(s.player)],
+            "key_moments": [m.to_json() for m in self.key_moments if m.player is None or keep(m.player)],
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _is_press(move_text: str) -> bool:
+    return move_text == "press" or move_text.startswith("press ")
+
+
+def _timing(advice: Advice) -> Timing | None:
+    press = advice.find("press")
+    wait = next((m for m in advice.moves if not _is_press(m.move)), None)
+    if press is None or wait is None:
+        return None
+    return Timing(press.win_probability, wait.win_probability, wait.move, press.expected_score, wait.expected_score)
+
+
+def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, workers: int | None) -> Decision:
+    before, player, n = step.before, step.player, step.before.n_players
+    moves = legal_moves(before)
+    played_text = str(step.move)
+    page_review = None
+    if isinstance(step.move, GoToPress):
+        page_review = review_page(before, player, step.move.page)
+        if step.move.page is not None and page_review.page == page_review.optimal_page:
+            played_text = "press"  # the optimal page spelled out: the same move as the legal `press`
+    scoops = step.event.press.scoops_total if step.event.press is not None else 0
+    card = step.card
+    if len(moves) == 1:
+        return Decision(step.number, player, played_text, str(moves[0]), float("nan"), float("nan"), 0.0, 0.0,
+                        "forced", False, 1, (), (), page_review, scoops, card=card, note=step.note)
+    # the move played is always re-run on the best move's playouts (the same futures, as many as the
+    # best had): a move cut at the screening has one playout, far too few to grade it
+    extra = GoToPress() if played_text == "press" else step.move
+    advice = advise(before, budget, playouts, seed=decision_seed(seed, before.ply), workers=workers,
+                    reasons_top=0, extra_moves=[extra])
+    best = advice.best
+    mine: MoveAdvice = advice.extra[0]
+    is_best = played_text == best.move
+    loss = 0.0 if is_best else mine.loss
+    klass = classify(loss, n, equal_to_best=is_best)
+    timing = _timing(advice)
+    timing_loss = 0.0
+    missed = False
+    played_press = _is_press(played_text)
+    if timing is not None:
+        press = advice.find("press")
+        if played_press and not _is_press(best.move):
+            timing_loss = press.points_loss
+        elif not played_press and _is_press(best.move):
+            timing_loss = mine.points_loss
+            missed = klass not in ("best", "forced")
+    return Decision(
+        step.number, player, played_text, best.move, best.win_probability, mine.win_probability, loss,
+        0.0 if is_best else mine.points_loss, klass, advice.exact, len(moves), best.win_all, mine.win_all,
+        page_review, scoops, timing, timing_loss, missed, card, None, step.note,
+        within_noise=is_best or mine.equal_to_best)
+
+
+def _fill_carried(decisions: list[Decision], n: int) -> None:
+    """Forced moves lose nothing: they carry the value after the previous decision (fair shares at first)."""
+    current = tuple([1.0 / n] * n)
+    for d in decisions:
+        if d.klass == "forced":
+            d.before_all = d.after_all = current
+            d.win_before = d.win_after = current[d.player]
+        else:
+            current = d.after_all
+        # a card draw changes the value; the next analysed decision (or the end) says by how much
+        if d.card is not None:
+            current = d.after_all
+
+
+def _luck(decisions: list[Decision], final: tuple[float, ...] | None) -> None:
+    for i, d in enumerate(decisions):
+        if d.card is None or d.klass == "forced":
+            continue
+        later = next((e.before_all for e in decisions[i + 1:] if e.klass != "forced"), final)
+        if later is not None:
+            d.luck = tuple(a - b for a, b in zip(later, d.after_all))
+
+
+def _summaries(decisions: list[Decision], n: int, received: list[int]) -> list[PlayerSummary]:
+    out = []
+    for p in range(n):
+        mine = [d for d in decisions if d.player == p]
+        graded = [d for d in mine if d.klass != "forced"]
+        classes = {c: sum(1 for d in mine if d.klass == c) for c in CLASSES}
+        out.append(PlayerSummary(
+            player=p,
+            accuracy=fmean(accuracy(d.loss, n) for d in graded) if graded else 100.0,
+            classes=classes, decisions=len(mine),
+            page_points_lost=sum(d.press.page_loss for d in mine if d.press is not None),
+            timing_points_lost=sum(d.timing_points_loss for d in mine),
+            scoops_given=sum(d.scoops_given for d in mine),
+            scoops_received=received[p],
+            luck=sum(d.luck[p] for d in decisions if d.luck is not None),
+        ))
+    return out
+
+
+def audit(
+    doc: Any,
+    budget: str = "fast",
+    seed: int = 0,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    playouts: int | None = None,
+    player: int | None = None,
+) -> Audit:
+    """Audit the game record ``doc`` (see :mod:`pennypress.engine.record`); :class:`BadInput` for a bad record.
+
+    The record is replayed and checked in full before any analysis. ``budget``
+    and ``playouts`` are the advisor's; each decision's seed comes from
+    ``seed`` and its ply (:func:`decision_seed`). ``player`` grades only that
+    player's decisions (the others are not analysed, and the luck of a draw is
+    then measured at that player's next decision).
+    """
+    import time
+
+    from .moments import key_moments
+
+    budget_for(budget, playouts)
+    started = time.perf_counter()
+    steps: list[ReplayStep] = []
+    result = replay(doc, visit=steps.append)
+    n = result.start.n_players
+    if player is not None and not 0 <= player < n:
+        raise BadInput(f"--player: expected a player from 0 to {n - 1}, got {player}")
+    todo = [s for s in steps if player is None or s.player == player]
+    decisions = []
+    for i, step in enumerate(todo):
+        decisions.append(_grade(step, budget, playouts, seed, workers))
+        if progress is not None:
+            progress(i + 1, len(todo))
+    _fill_carried(decisions, n)
+    final = tuple(v[0] for v in final_values(result.state)) if result.state.is_over else None
+    _luck(decisions, final)
+    received = [0] * n
+    for step in steps:
+        if step.event.press is not None:
+            for s in step.event.press.scoops:
+                received[s.player] += s.points
+    summary = _summaries(decisions, n, received)
+    winners = list(result.state.winners) if result.state.is_over else []
+    return Audit(n, budget_for(budget, playouts).name, seed, decisions, summary,
+                 key_moments(decisions, n, winners), result.scores, winners, result.state.is_over,
+                 time.perf_counter() - started)
+
+
+__all__ = ["Audit", "Decision", "KeyMoment", "PlayerSummary", "Timing", "audit", "decision_seed",
+           "scaled_loss", "BAD"]

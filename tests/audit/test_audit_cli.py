@@ -1,0 +1,115 @@
+"""``pennypress audit`` and ``pennypress record`` on the command line: contract shape, report, bad input."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from audit_records import greedy_until, record_from
+from pennypress.engine.advisor.exact import is_deterministic
+from pennypress.engine.audit import CLASSES, audit
+from pennypress.engine.moves import Decline
+from pennypress.engine.rules import legal_moves
+from pennypress.ui.cli.run import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _declined_win(tmp_path):
+    """A 3-player final edition where declining loses and pressing wins (exact), as a record file."""
+    from test_audit_engine import _press_wins_decline_loses
+
+    state = greedy_until(3, 7, lambda s: is_deterministic(s) and not s.is_over and _press_wins_decline_loses(s))
+    doc = record_from(state, [Decline()] + [])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    return path, doc
+
+
+def test_json_has_the_contract_shape(capsys, tmp_path):
+    path, _ = _declined_win(tmp_path)
+    code, out, _ = run(capsys, "audit", str(path), "--playouts", "2", "--workers", "1")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["players"] == 3
+    (d,) = doc["decisions"]
+    assert {"ply", "player", "played", "best", "win_before", "loss", "points_loss", "class"} <= set(d)
+    assert d["class"] == "blunder" and d["ply"] == 1 and "press" not in d
+    assert [s["player"] for s in doc["summary"]] == [0, 1, 2]
+    assert all(set(s["classes"]) == set(CLASSES) and 0 <= s["accuracy"] <= 100 for s in doc["summary"])
+    assert any(m["kind"] == "missed press" for m in doc["key_moments"])
+    assert all({"ply", "kind", "text"} <= set(m) for m in doc["key_moments"])
+
+
+def test_text_report_lists_the_blunder_with_the_better_move(capsys, tmp_path):
+    path, _ = _declined_win(tmp_path)
+    code, out, _ = run(capsys, "audit", str(path), "--playouts", "2", "--workers", "1", "--text")
+    assert code == 0
+    assert "accuracy" in out and "-- blunder" in out and "better:" in out and "Key moments:" in out
+
+
+def test_player_keeps_one_players_decisions(capsys, tmp_path):
+    path, doc = _declined_win(tmp_path)
+    mover = json.loads(run(capsys, "audit", str(path), "--playouts", "2", "--workers", "1")[1])["decisions"][0]["player"]
+    other = (mover + 1) % 3
+    code, out, _ = run(capsys, "audit", str(path), "--playouts", "2", "--workers", "1", "--player", str(other))
+    assert code == 0 and json.loads(out)["decisions"] == []
+    assert [s["player"] for s in json.loads(out)["summary"]] == [other]
+
+
+@pytest.mark.parametrize("content,message", [
+    ("{not json", "game.json"),
+    (json.dumps({"format": "pennypress-position", "version": 1}), "record"),
+])
+def test_bad_records_are_one_line_exit_2(capsys, tmp_path, content, message):
+    path = tmp_path / "game.json"
+    path.write_text(content)
+    code, out, err = run(capsys, "audit", str(path), "--playouts", "2")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_an_illegal_move_names_its_ply(capsys, tmp_path):
+    path, doc = _declined_win(tmp_path)
+    doc["moves"].insert(0, "assign 9 war:A:1")
+    path.write_text(json.dumps(doc))
+    code, _, err = run(capsys, "audit", str(path), "--playouts", "2")
+    assert code == 2 and "moves[0]" in err and "move 1" in err and len(err.strip().splitlines()) == 1
+
+
+def test_unknown_budget_is_refused(capsys, tmp_path):
+    path, _ = _declined_win(tmp_path)
+    code, _, err = run(capsys, "audit", str(path), "--budget", "huge")
+    assert code == 2 and "unknown budget" in err
+
+
+def test_record_from_a_move_list_audits_like_the_record_it_stands_for(capsys, tmp_path):
+    state = greedy_until(2, 11, lambda s: s.ply >= 4)
+    moves = tmp_path / "moves.txt"
+    lines = []
+    s = state.clone()
+    for _ in range(3):
+        m = legal_moves(s)[0]
+        ev = s.play(m)
+        card = ev.press.card if ev.press is not None else None
+        lines.append(str(m) + (f"\ncard {card}" if card is not None else ""))
+    moves.write_text("# a table game\n" + "\n".join(lines) + "\n")
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps(state.to_json()))
+    out_file = tmp_path / "game.json"
+    code, _, err = run(capsys, "record", str(moves), "--position", str(pos), "-o", str(out_file))
+    assert code == 0, err
+    doc = json.loads(out_file.read_text())
+    assert [e if isinstance(e, str) else e["move"] for e in doc["moves"]] == [l.split("\n")[0] for l in lines]
+    code, out, _ = run(capsys, "audit", str(out_file), "--playouts", "2", "--workers", "1", "--seed", "4")
+    assert json.loads(out)["decisions"] == audit(doc, playouts=2, workers=1, seed=4).to_json()["decisions"]
+
+
+def test_record_refuses_an_illegal_line(capsys, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("assign 4 city:D:1\n\nassign 9 war:A:1\n")
+    code, out, err = run(capsys, "record", str(moves), "--players", "2", "--seed", "11")
+    assert code == 2 and out == "" and err.startswith("pennypress: line 3:")

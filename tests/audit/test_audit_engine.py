@@ -1,0 +1,175 @@
+"""The audit finds planted errors, grades the advisor's own moves as best, and measures luck."""
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from audit_records import advisor_game, first_press_with_two_stories, greedy_until, page_without_first_story, record_from
+from pennypress.engine.advisor import advise
+from pennypress.engine.advisor.exact import ExactSearch, is_deterministic
+from pennypress.engine.audit import CLASSES, accuracy, audit, classify
+from pennypress.engine.moves import Decline, GoToPress, parse_move
+from pennypress.engine.press import optimal_press, press_problem
+from pennypress.engine.rules import legal_moves
+from pennypress.errors import BadInput
+from pennypress.solver import ProposedPage, check_page, solve
+from pennypress.solver.vocab import Placement
+
+
+def _solver_page_loss(state, page) -> int:
+    """Optimal total (CP-SAT, independent of the engine's fast solver) minus the laid-out page's total."""
+    player = state.current
+    claimed = state.claimable(player)
+    problem = press_problem(state, player, claimed)
+    index = {s: i for i, s in enumerate(claimed)}
+    placements = tuple(Placement(index[p.story], p.x, p.y, p.w, p.h) for p in page.placements)
+    exclusive = None if page.exclusive is None else index[page.exclusive]
+    laid = check_page(problem, ProposedPage(placements, exclusive))
+    assert laid.legal
+    return solve(problem).breakdown.total - laid.breakdown.total
+
+
+def test_a_worse_legal_page_is_caught_with_the_solvers_page_loss():
+    state = first_press_with_two_stories()
+    page = page_without_first_story(state)
+    doc = record_from(state, [GoToPress(page)])
+    (d,) = audit(doc, playouts=2, workers=1).decisions
+    expected = _solver_page_loss(state, page)
+    assert expected > 0
+    assert d.press is not None and d.press.page_loss == expected
+    assert d.played == str(GoToPress(page)) and d.played != "press"  # evaluated as an extra move
+    assert any(word in " ".join(d.press.notes) for word in ("left off", "exclusive", "empty"))
+    out = d.to_json()["press"]
+    assert out["page_loss"] == expected and out["optimal_gain"] >= out["gain"]
+
+
+def test_the_optimal_page_spelled_out_is_the_legal_press_and_loses_no_page_points():
+    state = first_press_with_two_stories()
+    doc = record_from(state, [GoToPress()])  # the recorder spells the optimal page out
+    (d,) = audit(doc, playouts=2, workers=1).decisions
+    assert d.played == "press" and d.press.page_loss == 0 and d.press.notes == ()
+
+
+def _final_edition(players, seed, want):
+    return greedy_until(players, seed, lambda s: is_deterministic(s) and not s.is_over and want(s))
+
+
+def _press_wins_decline_loses(s) -> bool:
+    moves = {str(m): m for m in legal_moves(s)}
+    if "press" not in moves or "decline" not in moves:
+        return False
+    ex = ExactSearch()
+    p = s.current
+    return (ex.value(ex.child(s, moves["press"]))[p][0] == 1.0
+            and ex.value(ex.child(s, moves["decline"]))[p][0] == 0.0)
+
+
+@pytest.mark.parametrize("players,seed", [(3, 7), (2, 9)])
+def test_declining_a_winning_final_press_is_an_exact_blunder(players, seed):
+    state = _final_edition(players, seed, _press_wins_decline_loses)
+    assert not state.is_over, "the seeded game has such a decision"
+    a = audit(record_from(state, [Decline()]), playouts=2, workers=1)
+    (d,) = a.decisions
+    assert d.exact and d.klass == "blunder" and d.played == "decline"
+    assert d.win_before == 1.0 and d.loss == 1.0 and d.missed_press
+    assert any(m.kind == "missed press" and m.ply == 1 for m in a.key_moments)
+
+
+def test_a_forced_move_needs_no_search_and_is_classed_forced():
+    state = _final_edition(3, 2, lambda s: len(legal_moves(s)) == 1)
+    assert not state.is_over
+    (d,) = audit(record_from(state, legal_moves(state)), playouts=2, workers=1).decisions
+    assert d.klass == "forced" and d.loss == 0.0 and d.legal_moves == 1
+
+
+def test_the_advisors_own_seat_audits_as_best_at_the_same_budget_and_seed():
+    doc = advisor_game(players=2, seed=9, advisor_seed=5, playouts=4, from_end=12)
+    a = audit(doc, playouts=4, seed=5, workers=1, player=0)
+    seat = [d for d in a.decisions if d.player == 0]
+    assert sum(d.klass != "forced" for d in seat) >= 3
+    assert all(d.klass in ("best", "forced") for d in seat), [(d.ply, d.played, d.best, d.klass) for d in seat]
+    assert all(d.player == 0 for d in a.decisions)
+
+
+def test_workers_do_not_change_the_audit():
+    state = first_press_with_two_stories()
+    doc = record_from(state, [GoToPress(page_without_first_story(state))])
+    assert audit(doc, playouts=3, workers=1).to_json()["decisions"] == audit(doc, playouts=3, workers=2).to_json()["decisions"]
+
+
+def test_luck_is_the_next_value_minus_the_presss_value_as_evaluated():
+    state = first_press_with_two_stories(2, 11)
+    rec_state = state.clone()
+    rec_state.play(GoToPress())
+    doc = record_from(state, [GoToPress(), legal_moves(rec_state)[0]])
+    a = audit(doc, playouts=3, workers=1)
+    press, after = a.decisions
+    assert press.card is not None and press.luck is not None
+    for p in range(2):
+        assert math.isclose(press.luck[p], after.before_all[p] - press.after_all[p])
+    assert math.isclose(a.summary[0].luck + a.summary[1].luck, sum(press.luck))
+    assert press.before_all and after.win_before == after.before_all[after.player]
+
+
+def test_extra_moves_are_evaluated_on_the_same_futures_as_the_best_move():
+    state = first_press_with_two_stories()
+    a = advise(state, playouts=12, seed=3, workers=1)
+    same = parse_move(a.best.move) if a.best.move != "press" else optimal_press(state)
+    b = advise(state, playouts=12, seed=3, workers=1, extra_moves=[same])
+    assert b.ranking() == a.ranking()
+    (x,) = b.extra
+    assert x.win_probability == b.best.win_probability and x.loss == 0 and x.equal_to_best
+    assert x.win_all == b.best.win_all and len(x.win_all) == state.n_players
+
+
+def test_a_bad_record_names_the_move():
+    state = first_press_with_two_stories()
+    doc = record_from(state, [GoToPress()])
+    doc["moves"].append("assign 9 war:A:1")
+    with pytest.raises(BadInput, match=r"moves\[1\]"):
+        audit(doc, playouts=2, workers=1)
+    with pytest.raises(BadInput):
+        audit({"format": "pennypress-position"}, playouts=2, workers=1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(0, 1), st.floats(0, 1), st.integers(2, 5))
+def test_classes_and_accuracy_are_monotone_in_the_loss(a, b, n):
+    lo, hi = sorted((a, b))
+    assert CLASSES.index(classify(lo, n)) <= CLASSES.index(classify(hi, n))
+    assert 0 <= accuracy(hi, n) <= accuracy(lo, n) <= 100
+    # more players: the same loss is a larger part of the fair share
+    if n < 5:
+        assert CLASSES.index(classify(lo, n)) <= CLASSES.index(classify(lo, n + 1))
+
+
+def test_stories_survive_pickling_into_a_process_with_another_hash_seed(tmp_path):
+    """The pool's workers may start by forkserver (from the app): a pickled story must still find its dict entry."""
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "d.pickle"
+    dump = ("import pickle,sys; from pennypress.engine.stories import Story; "
+            f"pickle.dump({{Story.parse('city:D:1'): 5}}, open({str(path)!r}, 'wb'))")
+    load = ("import pickle; from pennypress.engine.stories import Story; "
+            f"print(pickle.load(open({str(path)!r}, 'rb'))[Story.parse('city:D:1')])")
+    subprocess.run([sys.executable, "-c", dump], check=True, env={**os.environ, "PYTHONHASHSEED": "1"})
+    out = subprocess.run([sys.executable, "-c", load], check=True, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONHASHSEED": "2"})
+    assert out.stdout.strip() == "5"
+
+
+def test_a_press_that_hands_the_leader_the_game_through_scoops_is_a_blunder():
+    from audit_records import scoop_handing_position
+
+    state, q = scoop_handing_position()
+    mover = state.current
+    a = audit(record_from(state, [GoToPress()]), playouts=2, workers=1)
+    d = a.decisions[0]
+    assert d.exact and d.klass == "blunder" and d.loss == 1.0 and d.best != "press"
+    assert d.scoops_given > 0 and a.summary[q].scoops_received >= d.scoops_given
+    assert d.after_all[q] == 1.0 and d.after_all[mover] == 0.0
+    assert any(m.ply == 1 and m.kind == "blunder" for m in a.key_moments)

@@ -1,0 +1,262 @@
+"""Audit a game: every decision of a recorded game graded, key moments, luck and a win-probability chart.
+
+Upload a record, pick an example or a tournament game, or record a game at the
+table move by move; then **Analyse** (progress bar). The engine's audit
+(:mod:`pennypress.engine.audit`) does all the work; this page draws it.
+"""
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from pennypress.engine import new_game, parse_move
+from pennypress.engine.advisor import BUDGETS
+from pennypress.engine.audit import audit
+from pennypress.engine.moves import GoToPress
+from pennypress.engine.names import newspaper
+from pennypress.engine.press import optimal_press, plan_press
+from pennypress.engine.record import dumps_record, replay
+from pennypress.errors import BadInput
+from pennypress.ui.app import audit_view as view
+from pennypress.ui.app import session_keys as K
+from pennypress.ui.app.widgets import page_style, show_svg, show_svgs
+from pennypress.ui.io import example_files, positions
+from pennypress.ui.io.json_text import parse_json_text
+from pennypress.ui.render.board_svg import board_svg
+from pennypress.ui.render.page_svg import page_svg
+
+page_style()
+ss = st.session_state
+
+st.title("Audit a game")
+st.caption(
+    "Every decision of a recorded game graded against the advisor on the same sampled futures: the best "
+    "move, the win probability lost, a class from best to blunder, each press's page against the optimal "
+    "page, and the luck of every headline card. docs/audit.md explains the bands and the accuracy."
+)
+
+
+def _use(doc: dict, name: str) -> None:
+    try:
+        replay(doc)
+    except BadInput as exc:
+        ss[K.AUDIT_ERROR] = f"{name}: {exc}"
+        return
+    ss[K.AUDIT_DOC] = doc
+    ss[K.AUDIT_NAME] = name
+    ss.pop(K.AUDIT_RESULT, None)
+    ss.pop(K.AUDIT_RESULT_JSON, None)
+
+
+def _load_example() -> None:
+    name = ss.get(K.AUDIT_EXAMPLE_PICK)
+    path = view.record_examples().get(name)
+    if path is None:
+        ss[K.AUDIT_ERROR] = f"Example {name!r} is not available."
+        return
+    try:
+        _use(example_files.load(path), f"Example: {example_files.title_of(name)}")
+    except BadInput as exc:
+        ss[K.AUDIT_ERROR] = str(exc)
+
+
+def _load_upload() -> None:
+    f = ss.get(K.AUDIT_UPLOAD)
+    if f is None:
+        return
+    try:
+        doc = parse_json_text(f.getvalue().decode("utf-8"), f.name)
+    except UnicodeDecodeError:
+        ss[K.AUDIT_ERROR] = f"{f.name}: not UTF-8 text"
+        return
+    except BadInput as exc:
+        ss[K.AUDIT_ERROR] = str(exc)
+        return
+    _use(doc, f"File {f.name}")
+
+
+# ------------------------------------------------------------------ the table-game recorder
+def _table_state():
+    start = positions.parse_position(ss[K.TABLE_START])
+    doc = view.table_record(start, ss[K.TABLE_MOVES])
+    return start, doc, replay(doc).state
+
+
+def _new_table() -> None:
+    ss[K.TABLE_START] = new_game(int(ss[K.TABLE_PLAYERS]), seed=int(ss[K.TABLE_SEED])).to_json()
+    ss[K.TABLE_MOVES] = []
+
+
+def _table_play() -> None:
+    _, _, state = _table_state()
+    text = ss.get(K.TABLE_MOVE)
+    try:
+        move = parse_move(text)
+        if isinstance(move, GoToPress):
+            page_text = (ss.get(K.TABLE_PAGE) or "").strip()
+            move = parse_move(f"press {page_text}") if page_text else move
+        reason = state.why_illegal(move)
+        if reason is not None:
+            raise BadInput(f"{move}: {reason}")
+    except BadInput as exc:
+        ss[K.AUDIT_ERROR] = str(exc)
+        return
+    entry: dict | str = str(move)
+    cards = view.press_cards(state, move)
+    if cards:
+        entry = {"move": str(move), "card": int(ss.get(K.TABLE_CARD, cards[0]))}
+    ss[K.TABLE_MOVES] = ss[K.TABLE_MOVES] + [entry]
+    for key in (K.TABLE_PAGE, K.TABLE_CARD):
+        ss.pop(key, None)
+
+
+def _table_undo() -> None:
+    ss[K.TABLE_MOVES] = ss[K.TABLE_MOVES][:-1]
+
+
+def _table_use() -> None:
+    _, doc, _ = _table_state()
+    _use(doc, f"Table game ({len(doc['moves'])} moves)")
+
+
+def table_recorder() -> None:
+    c1, c2, c3 = st.columns([1, 1, 2])
+    c1.number_input("Players", 2, 5, 3, key=K.TABLE_PLAYERS)
+    c2.number_input("Deal seed", 0, 10**9, 1, key=K.TABLE_SEED)
+    c3.button("New deal", key=K.TABLE_NEW, on_click=_new_table)
+    if K.TABLE_START not in ss:
+        st.info("Start a new deal; then enter each move as it is played at the table.")
+        return
+    start, doc, state = _table_state()
+    st.write(f"{len(doc['moves'])} moves entered." + (" The game is over." if state.is_over else
+                                                      f" {newspaper(state.current)} to move."))
+    show_svg(board_svg(state))
+    if not state.is_over:
+        groups = view.move_groups(state)
+        group = st.radio("Kind of move", list(groups), horizontal=True, key=K.TABLE_GROUP)
+        group = group if group in groups else next(iter(groups))
+        choice = st.selectbox("Move", [str(m) for m in groups[group]], key=K.TABLE_MOVE)
+        move = parse_move(choice)
+        if isinstance(move, GoToPress):
+            best = optimal_press(state).page
+            st.text_input("Page laid out (default: the optimal page; edit the placements story@x,y,wxh)",
+                          value=str(best), key=K.TABLE_PAGE)
+            page_text = ss.get(K.TABLE_PAGE) or str(best)
+            try:
+                laid = parse_move(f"press {page_text}")
+                plan = plan_press(state, state.current, laid.page)
+                show_svg(page_svg(plan.problem, _placements(plan), _exclusive(plan),
+                                  breakdown=plan.breakdown, title=f"Page laid out: {plan.breakdown.total} points"))
+            except BadInput as exc:
+                st.error(str(exc))
+            cards = view.press_cards(state, move)
+            if cards:
+                st.selectbox("Headline card drawn", cards, key=K.TABLE_CARD)
+        st.button("Play this move", key=K.TABLE_PLAY, on_click=_table_play)
+    st.button("Undo the last move", key=K.TABLE_UNDO, on_click=_table_undo, disabled=not doc["moves"])
+    text = dumps_record(doc)
+    st.download_button("Save the record", text, file_name="table-game.json", mime="application/json")
+    with st.expander("The record (JSON)"):
+        st.code(text, language="json")
+    st.button("Audit this game", key=K.TABLE_USE, on_click=_table_use, disabled=not doc["moves"], type="primary")
+
+
+def _placements(plan):
+    from pennypress.solver import Placement
+
+    index = {s: i for i, s in enumerate(plan.claimed)}
+    return tuple(Placement(index[p.story], p.x, p.y, p.w, p.h) for p in plan.page.placements)
+
+
+def _exclusive(plan):
+    ex = plan.page.exclusive
+    return None if ex is None else plan.claimed.index(ex)
+
+
+# ------------------------------------------------------------------ choosing a game
+tabs = st.tabs(["Example", "Upload", "Tournament game", "Record a table game"])
+with tabs[0]:
+    examples = view.record_examples()
+    if examples:
+        st.selectbox("Example record", list(examples), format_func=example_files.title_of, key=K.AUDIT_EXAMPLE_PICK)
+        st.button("Load example", key=K.AUDIT_LOAD_EXAMPLE, on_click=_load_example)
+    else:
+        st.info("No example records are installed.")
+with tabs[1]:
+    st.file_uploader("Game record (JSON, docs/record.md)", type=["json"], key=K.AUDIT_UPLOAD, on_change=_load_upload)
+with tabs[2]:
+    games = ss.get(K.TOURNAMENT_RECORDS) or []
+    if games:
+        pick = st.selectbox("Tournament game", range(len(games)), format_func=lambda i: games[i].get("title", f"game {i}"))
+        if st.button("Load this game"):
+            _use(games[pick], f"Tournament game {pick}")
+    else:
+        st.info("No tournament game in this session: run a tournament that keeps its records first.")
+with tabs[3]:
+    table_recorder()
+
+if K.AUDIT_ERROR in ss:
+    st.error(ss.pop(K.AUDIT_ERROR))
+
+doc = ss.get(K.AUDIT_DOC)
+if doc is None:
+    st.stop()
+
+st.subheader(ss.get(K.AUDIT_NAME, "Record"))
+c1, c2, c3, c4 = st.columns(4)
+c1.selectbox("Budget", list(BUDGETS), key=K.AUDIT_BUDGET)
+c2.number_input("Playouts per decision (0: the budget's)", 0, 100_000, 0, key=K.AUDIT_PLAYOUTS)
+c3.number_input("Seed", 0, 10**9, 0, key=K.AUDIT_SEED)
+if c4.button("Analyse", key=K.AUDIT_RUN, type="primary"):
+    bar = st.progress(0.0, text="Analysing…")
+
+    def _progress(done: int, total: int) -> None:
+        bar.progress(done / max(1, total), text=f"Analysing: {done} of {total} decisions")
+
+    try:
+        result = audit(doc, ss[K.AUDIT_BUDGET], seed=int(ss[K.AUDIT_SEED]), progress=_progress,
+                       playouts=int(ss[K.AUDIT_PLAYOUTS]) or None)
+    except BadInput as exc:
+        st.error(str(exc))
+        st.stop()
+    ss[K.AUDIT_RESULT] = result
+    ss[K.AUDIT_RESULT_JSON] = json.dumps(result.to_json()["decisions"])
+    bar.empty()
+
+result = ss.get(K.AUDIT_RESULT)
+if result is None:
+    st.stop()
+
+st.markdown("#### Key moments")
+for m in result.key_moments:
+    st.markdown(f"- **{m.kind}** — {m.text}")
+if not result.key_moments:
+    st.write("No mistake, swing of luck or turning point stands out.")
+st.altair_chart(view.audit_chart(result), use_container_width=True)
+st.markdown("#### Per newspaper")
+st.dataframe(view.summary_frame(result), hide_index=True)
+st.markdown("#### Decisions")
+st.dataframe(view.decisions_frame(result), hide_index=True)
+labels = [view.decision_label(d) for d in result.decisions]
+pick = st.selectbox("Show a decision", range(len(labels)), format_func=lambda i: labels[i], key=K.AUDIT_PICK)
+d = result.decisions[pick]
+steps = view.steps_of(doc)
+step = next(s for s in steps if s.number == d.ply)
+st.write(f"{newspaper(d.player)} played **{d.played}**; the advisor's best: **{d.best}** — {d.klass}"
+         + ("" if d.klass == "forced" else f", {d.loss:.0%} win probability and {d.points_loss:.1f} points lost"))
+show_svg(board_svg(step.before))
+if d.press is not None:
+    laid = plan_press(step.before, d.player, step.move.page)
+    best = plan_press(step.before, d.player)
+    show_svgs([
+        page_svg(laid.problem, _placements(laid), _exclusive(laid), breakdown=laid.breakdown,
+                 title=f"Laid out: {laid.breakdown.total} points"),
+        page_svg(best.problem, _placements(best), _exclusive(best), breakdown=best.breakdown,
+                 title=f"Optimal: {best.breakdown.total} points"),
+    ])
+    st.write(f"Page points lost: {d.press.page_loss}; scoops given: {d.scoops_given}")
+    for note in d.press.notes:
+        st.markdown(f"- {note}")
+if d.luck is not None:
+    st.write(f"Headline card {d.card}: " + ", ".join(f"{newspaper(p)} {x:+.0%}" for p, x in enumerate(d.luck)))
