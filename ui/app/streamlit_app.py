@@ -11,7 +11,6 @@ Pages (``st.navigation``), opening on the Press desk with the rulebook's
 - Scoring examples — the rulebook's examples, computed.
 - Tournament — bots play seat-rotated games; win shares with intervals, chart, CSV.
 - Audit a game — every decision of a game record graded, key moments, luck, a win-probability chart.
-- Audit a game — every decision of a record graded, key moments, luck, a win-probability chart.
 
 The app holds no rule and no scoring arithmetic: it asks the solver and the engine.
 """
