@@ -2,6 +2,7 @@
 
 - :mod:`~pennypress.ui.cli.run` — the program: parser, :func:`main`, exit statuses
 - :mod:`~pennypress.ui.cli.json_io` — reading JSON files / stdin, writing JSON to stdout
+- :mod:`~pennypress.ui.cli.progress` — the progress bar of long commands
 - :mod:`~pennypress.ui.cli.press_commands` — ``layout``, ``check``, ``demo`` (the front-page solver)
 - :mod:`~pennypress.ui.cli.game_commands` — ``position``, ``selfplay``, ``replay`` (the rules engine)
 - :mod:`~pennypress.ui.cli.app_launcher` — ``ui`` (the Streamlit app)

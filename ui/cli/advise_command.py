@@ -8,12 +8,12 @@ game, a pending card draw, an unknown budget -- is one line on stderr, exit 2.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from pennypress.engine.advisor import BUDGETS, Advice, advise, budget_for
 from pennypress.engine.names import newspaper
 from pennypress.errors import BadInput
 
+from .progress import ProgressBar
 from .json_io import read_position, write_json
 
 
@@ -42,30 +42,13 @@ def advice_table(advice: Advice, top: int | None = None) -> str:
     return "\n".join(lines)
 
 
-class _Bar:
-    """A tqdm bar on stderr that appears only once the analysis has taken a second."""
-
-    def __init__(self) -> None:
-        self.bar = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
-            from tqdm import tqdm
-
-            self.bar = tqdm(total=total, unit="playout", delay=1.0, file=sys.stderr, leave=False)
-        self.bar.update(done - self.bar.n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
 
 def _advise(args: argparse.Namespace) -> int:
     if args.top is not None and args.top < 1:
         raise BadInput(f"--top: expected 1 or more moves, got {args.top}")
     budget_for(args.budget, args.playouts)  # an unknown budget or a bad count is refused before reading
     state = read_position(args.file)
-    bar = _Bar()
+    bar = ProgressBar("playout", delay=1.0)
     try:
         advice = advise(state, args.budget, args.playouts, seed=args.seed, progress=bar)
     finally:

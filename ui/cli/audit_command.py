@@ -10,13 +10,13 @@ another format, an unknown budget -- is one line on stderr, exit 2.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from pennypress.engine.advisor import BUDGETS, budget_for
 from pennypress.engine.audit import Audit, audit
 from pennypress.engine.audit.grading import BAD
 from pennypress.engine.names import newspaper
 
+from .progress import ProgressBar
 from .json_io import read_json, write_json
 
 
@@ -72,28 +72,11 @@ def audit_text(result: Audit, player: int | None = None) -> str:
     return "\n".join(lines)
 
 
-class _Bar:
-    """A tqdm bar on stderr counting decisions."""
-
-    def __init__(self) -> None:
-        self.bar = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
-            from tqdm import tqdm
-
-            self.bar = tqdm(total=total, unit="decision", file=sys.stderr, leave=False)
-        self.bar.update(done - self.bar.n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
 
 def _audit(args: argparse.Namespace) -> int:
     budget_for(args.budget, args.playouts)  # an unknown budget is refused before reading
     doc = read_json(args.record)
-    bar = _Bar()
+    bar = ProgressBar("decision")
     try:
         result = audit(doc, args.budget, seed=args.seed, progress=bar, playouts=args.playouts, player=args.player,
                        workers=args.workers)
