@@ -9,6 +9,8 @@ Keys built from a cell, a beat or a player come from the functions below.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 # ------------------------------------------------------------------ the shared press (all pages)
 STORIES = "pp_stories"  # DataFrame: the stories table as last edited
 STORIES_BASE = "pp_stories_base"  # DataFrame the stories editor was built on
@@ -41,25 +43,95 @@ def ad_cell_key(x: int, y: int) -> str:
     return f"ad_{x}_{y}"
 
 
+# ------------------------------------------------------------------ the click-to-place page builder
+@dataclass(frozen=True)
+class BuilderKeys:
+    """The keys of one click-to-place page builder (:mod:`pennypress.ui.app.page_builder`), all
+    starting with ``prefix``, so two builders (Check my page, the table-game recorder) live in one session.
+
+    >>> k = BuilderKeys("chk")
+    >>> k.placements, k.story, k.cell(2, 1), k.grid
+    ('chk_placements', 'chk_story', 'chk_cell_2_1', 'chk_grid')
+    """
+
+    prefix: str
+
+    def _k(self, name: str) -> str:
+        return f"{self.prefix}_{name}"
+
+    @property
+    def owner(self) -> str:
+        """Which press the page belongs to (a new press reopens the builder on its start page)."""
+        return self._k("for")
+
+    @property
+    def placements(self) -> str:
+        """list of [story, x, y, w, h]: the page as built."""
+        return self._k("placements")
+
+    @property
+    def touched(self) -> str:
+        """False while the page is the one the builder opened on."""
+        return self._k("touched")
+
+    @property
+    def exclusive(self) -> str:
+        """selectbox: "best", "none" or a story index."""
+        return self._k("exclusive")
+
+    @property
+    def story(self) -> str:
+        """radio: which story a click on the mat places."""
+        return self._k("story")
+
+    @property
+    def orientation(self) -> str:
+        """radio: its footprint "wxh"."""
+        return self._k("orientation")
+
+    @property
+    def remove(self) -> str:
+        return self._k("remove")
+
+    @property
+    def from_start(self) -> str:
+        """The "start from the optimal page" button."""
+        return self._k("from_optimal")
+
+    @property
+    def from_empty(self) -> str:
+        return self._k("from_empty")
+
+    @property
+    def grid(self) -> str:
+        """The container of the mat's cell buttons."""
+        return self._k("grid")
+
+    def cell(self, x: int, y: int) -> str:
+        """The mat button for cell ``(x, y)``."""
+        return self._k(f"cell_{x}_{y}")
+
+
 # ------------------------------------------------------------------ Check my page
-CHK_FOR = "chk_for"  # the press the proposed page belongs to
-CHK_PLACEMENTS = "chk_placements"  # list of [story, x, y, w, h]: the proposed page as given
-CHK_TOUCHED = "chk_touched"  # False while the page is the optimal page it opened on
-CHK_EXCLUSIVE = "chk_exclusive"  # selectbox: "best", "none" or a story index
-CHK_STORY = "chk_story"  # which story a click on the mat places
-CHK_ORIENTATION = "chk_orientation"  # its footprint "wxh"
-CHK_REMOVE = "chk_remove"
-CHK_FROM_OPTIMAL = "chk_from_optimal"
-CHK_FROM_EMPTY = "chk_from_empty"
+CHK_BUILDER = BuilderKeys("chk")
+CHK_FOR = CHK_BUILDER.owner  # the press the proposed page belongs to
+CHK_PLACEMENTS = CHK_BUILDER.placements  # list of [story, x, y, w, h]: the proposed page as given
+CHK_TOUCHED = CHK_BUILDER.touched  # False while the page is the optimal page it opened on
+CHK_EXCLUSIVE = CHK_BUILDER.exclusive  # selectbox: "best", "none" or a story index
+CHK_STORY = CHK_BUILDER.story  # which story a click on the mat places
+CHK_ORIENTATION = CHK_BUILDER.orientation  # its footprint "wxh"
+CHK_REMOVE = CHK_BUILDER.remove
+CHK_FROM_OPTIMAL = CHK_BUILDER.from_start
+CHK_FROM_EMPTY = CHK_BUILDER.from_empty
 CHK_PASTE = "chk_paste"
 CHK_LOAD_PASTE = "chk_load_paste"
 CHK_ERROR = "chk_error"  # one-shot: why a pasted layout was not loaded
-CHK_GRID = "chk_grid"
+CHK_GRID = CHK_BUILDER.grid
 
 
 def check_cell_key(x: int, y: int) -> str:
     """Check my page's mat button for cell ``(x, y)``."""
-    return f"chk_cell_{x}_{y}"
+    return CHK_BUILDER.cell(x, y)
 
 
 # ------------------------------------------------------------------ Position viewer
@@ -221,7 +293,9 @@ AUDIT_PLAYOUTS = "aud_playouts"  # 0: the budget's own count
 AUDIT_SEED = "aud_seed"
 AUDIT_RUN = "aud_run"
 AUDIT_PICK = "aud_pick"  # the decision shown
-TOURNAMENT_RECORDS = "tn_records"  # records a tournament run left in the session, if any (list of dicts)
+TOURNAMENT_RECORDS = "tn_records"  # the record of every game of the last tournament run (list of record dicts)
+AUDIT_TOURNAMENT_PICK = "aud_tn_pick"
+AUDIT_TOURNAMENT_LOAD = "aud_tn_load"
 TABLE_START = "aud_tbl_start"  # position JSON of the table game's start
 TABLE_MOVES = "aud_tbl_moves"  # its record entries so far
 TABLE_PLAYERS = "aud_tbl_players"
@@ -229,9 +303,8 @@ TABLE_SEED = "aud_tbl_seed"
 TABLE_NEW = "aud_tbl_new"
 TABLE_GROUP = "aud_tbl_group"
 TABLE_MOVE = "aud_tbl_move"
-TABLE_PAGE = "aud_tbl_page"
+TABLE_BUILDER = BuilderKeys("aud_tbl_pg")  # the page laid out for a press, built on the mat
 TABLE_CARD = "aud_tbl_card"
 TABLE_PLAY = "aud_tbl_play"
 TABLE_UNDO = "aud_tbl_undo"
 TABLE_USE = "aud_tbl_use"
-TABLE_RECORD_TEXT = "aud_tbl_record_text"
