@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from pennypress.errors import BadInput
-from pennypress.solver import PageValue, ProposedPage, PressProblem, check_page, page_value, solve, solve_fast
+from pennypress.solver import CheckResult, PageValue, ProposedPage, PressProblem, check_page, page_value, solve, solve_fast
 from pennypress.solver.page_order import SHAPE_INDEX
 from pennypress.solver.scoring import Breakdown
 from pennypress.solver.vocab import BEATS, Placement
@@ -166,6 +166,32 @@ def plan_press(state: State, player: int, page: Page | None = None) -> PressPlan
         raise IllegalMove("that front page breaks the rules: " + " ".join(v.message for v in check.violations))
     placements = tuple(Placement(claimed.index(p.story), p.x, p.y, p.w, p.h) for p in page.placements)
     return PressPlan(player, claimed, problem, Page.from_solver(claimed, placements, check.exclusive), check.breakdown)
+
+
+def check_press(state: State, player: int, page: Page) -> CheckResult:
+    """The front-page checker's verdict on ``player`` laying out ``page`` now: legal or not, every
+    broken rule (its id, a sentence, the cells), and the page's total beside the optimal total.
+
+    The page is judged for the stories the press would claim, with the values
+    in force; a story the player would not claim raises :class:`IllegalMove`,
+    as does a player who can claim nothing. A UI shows the verdict while the
+    page is built; :func:`plan_press` refuses the same pages.
+
+    >>> from pennypress.engine import new_game, parse_move
+    >>> s = new_game(3, seed=7)
+    >>> _ = s.apply(parse_move("assign 2 war:B:1"))
+    >>> off = parse_move("press war:B:1@3,1,1x3").page            # runs off the bottom of the page
+    >>> v = check_press(s, 0, off)
+    >>> v.legal, [x.rule for x in v.violations]
+    (False, ['bounds'])
+    >>> best = plan_press(s, 0).page
+    >>> check_press(s, 0, best).total == plan_press(s, 0).breakdown.total
+    True
+    """
+    claimed = state.claimable(player)
+    if not claimed:
+        raise IllegalMove("you cannot go to press: there is no story you can claim")
+    return check_page(press_problem(state, player, claimed), _proposed(page, claimed))
 
 
 def scoops_given(state: State, player: int, claimed: tuple[Story, ...]) -> tuple[Scoop, ...]:

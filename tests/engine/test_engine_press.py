@@ -168,3 +168,63 @@ def test_optimal_press_spells_out_the_page_and_plays_the_same():
     a.apply(move)
     b.apply(GoToPress())
     assert a.players == b.players and a.last_event.press.total == b.last_event.press.total == 12
+
+
+def _press_positions(seeds=(1, 2, 3), players=3):
+    """Positions from seeded greedy games where the player to move could go to press."""
+    from pennypress.engine import new_game
+    from pennypress.engine.bots import make_bot, seat_seed
+
+    for seed in seeds:
+        s = new_game(players, seed=seed)
+        bots = [make_bot("greedy", seat_seed(seed, i)) for i in range(players)]
+        while not s.is_over:
+            if s.claimable(s.current) and not s.draw_pending:
+                yield s.clone()
+            s.apply(bots[s.current].choose(s))
+            if s.is_chance_node():
+                s.apply_chance(s.deck[0])
+
+
+def _random_page(rng, claimed):
+    """Some of ``claimed`` at random cells (some off the page), in a random legal footprint, and an
+    exclusive: the best, none, or a random claimed story."""
+    from pennypress.engine.moves import BEST
+
+    placements = []
+    for story in claimed:
+        if rng.random() < 0.8:
+            w, h = rng.choice(story.claimed().shape.orientations)
+            placements.append(PagePlacement(story, rng.randrange(4), rng.randrange(3), w, h))
+    exclusive = rng.choice([BEST, None, *claimed])
+    return Page(tuple(placements), exclusive)
+
+
+def test_check_press_agrees_with_the_press_itself_on_random_pages():
+    """The verdict a UI shows while a page is built is the press's own: a page check_press calls
+    legal is played with that total, one it calls illegal is refused naming each broken rule."""
+    import random
+
+    from pennypress.engine.press import check_press
+
+    rng = random.Random(20150)
+    seen = {True: 0, False: 0}
+    for state in _press_positions():
+        player, claimed = state.current, state.claimable(state.current)
+        for _ in range(4):
+            page = _random_page(rng, claimed)
+            verdict = check_press(state, player, page)
+            seen[verdict.legal] += 1
+            after = state.clone()
+            if verdict.legal:
+                event = after.apply(GoToPress(page))
+                assert event.press.total == verdict.total
+                optimal = state.clone()
+                assert optimal.apply(GoToPress()).press.total == verdict.optimal_total
+            else:
+                with pytest.raises(IllegalMove) as exc:
+                    after.apply(GoToPress(page))
+                for v in verdict.violations:
+                    assert v.message in str(exc.value)
+                assert after == state
+    assert min(seen.values()) >= 20, seen  # both kinds met often
