@@ -6,9 +6,11 @@ from pennypress.engine import GameDefinition, new_game
 from pennypress.engine.advisor import AdvisorBot
 from pennypress.engine.bots import make_bot, seat_seed
 from pennypress.engine.moves import GoToPress, Move, Page
-from pennypress.engine.press import optimal_press
+from pennypress.engine.press import optimal_press, press_problem
 from pennypress.engine.record import Recorder
 from pennypress.engine.state import State
+from pennypress.solver import ProposedPage, check_page, solve
+from pennypress.solver.vocab import Placement
 
 
 def greedy_until(players: int, seed: int, stop) -> State:
@@ -41,6 +43,20 @@ def worse_pages(state: State) -> list[Page]:
     if page.exclusive is not None:
         tries.append(Page(page.placements, None))
     return [t for t in tries if state.why_illegal(GoToPress(t)) is None]
+
+
+def solver_page_loss(state: State, page: Page) -> int:
+    """Optimal total (CP-SAT, independent of the engine's fast solver) minus the total of ``page`` laid
+    out by the player to move, both from the solver on the press's problem."""
+    player = state.current
+    claimed = state.claimable(player)
+    problem = press_problem(state, player, claimed)
+    index = {s: i for i, s in enumerate(claimed)}
+    placements = tuple(Placement(index[p.story], p.x, p.y, p.w, p.h) for p in page.placements)
+    exclusive = None if page.exclusive is None else index[page.exclusive]
+    laid = check_page(problem, ProposedPage(placements, exclusive))
+    assert laid.legal
+    return solve(problem).breakdown.total - laid.breakdown.total
 
 
 def first_press_with_two_stories(players: int = 2, seed: int = 11) -> State:

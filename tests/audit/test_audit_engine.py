@@ -6,29 +6,15 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from audit_records import advisor_game, first_press_with_two_stories, greedy_until, page_without_first_story, record_from
+from audit_records import (advisor_game, first_press_with_two_stories, greedy_until, page_without_first_story, record_from,
+                           solver_page_loss as _solver_page_loss)
 from pennypress.engine.advisor import advise
 from pennypress.engine.advisor.exact import ExactSearch, is_deterministic
 from pennypress.engine.audit import CLASSES, accuracy, audit, classify
 from pennypress.engine.moves import Decline, GoToPress, parse_move
-from pennypress.engine.press import optimal_press, press_problem
+from pennypress.engine.press import optimal_press
 from pennypress.engine.rules import legal_moves
 from pennypress.errors import BadInput
-from pennypress.solver import ProposedPage, check_page, solve
-from pennypress.solver.vocab import Placement
-
-
-def _solver_page_loss(state, page) -> int:
-    """Optimal total (CP-SAT, independent of the engine's fast solver) minus the laid-out page's total."""
-    player = state.current
-    claimed = state.claimable(player)
-    problem = press_problem(state, player, claimed)
-    index = {s: i for i, s in enumerate(claimed)}
-    placements = tuple(Placement(index[p.story], p.x, p.y, p.w, p.h) for p in page.placements)
-    exclusive = None if page.exclusive is None else index[page.exclusive]
-    laid = check_page(problem, ProposedPage(placements, exclusive))
-    assert laid.legal
-    return solve(problem).breakdown.total - laid.breakdown.total
 
 
 def test_a_worse_legal_page_is_caught_with_the_solvers_page_loss():

@@ -1,5 +1,6 @@
-"""The "Audit a game" page (AppTest): a table game entered move by move, audited, and the same
-record audited through the command line gives the same decisions."""
+"""The "Audit a game" page (AppTest): a table game entered move by move -- each press's page built on
+the mat -- audited, and the same record audited through the command line gives the same decisions and
+the solver's page loss; a game of the Tournament page audited."""
 from __future__ import annotations
 
 import json
@@ -9,68 +10,136 @@ from pathlib import Path
 from ui_helpers import errors, frames, open_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "audit"))
-from audit_records import first_press_with_two_stories, worse_pages  # noqa: E402
+from audit_records import solver_page_loss, worse_pages  # noqa: E402
 
+from pennypress.engine.moves import GoToPress  # noqa: E402
+from pennypress.engine.press import optimal_press, plan_press  # noqa: E402
+from pennypress.engine.record import replay  # noqa: E402
+from pennypress.solver import Placement, ProposedPage, check_page  # noqa: E402
+from pennypress.ui.app.audit_view import exclusive_index, solver_placements  # noqa: E402
 from pennypress.ui.cli.run import main  # noqa: E402
 
 PAGE = "app_pages/audit_game.py"
 OPENING = ["assign 4 city:D:1", "assign 4 war:A:1", "assign 1 city:D:2", "assign 1 city:D:2"]
+B = "aud_tbl_pg"  # the recorder's page builder (session_keys.TABLE_BUILDER)
 
 
-def _play(at, group, move, page=None, card=None):
+def _record(at) -> dict:
+    """The record as the page shows it (the text the "Save the record" button saves)."""
+    return json.loads(at.code[0].value)
+
+
+def _state(at):
+    """The position the recorder is at, replayed from its record."""
+    return replay(_record(at)).state
+
+
+def _new_deal(at, players=2, seed=11):
+    at.number_input(key="aud_tbl_players").set_value(players)
+    at.number_input(key="aud_tbl_seed").set_value(seed)
+    at.button(key="aud_tbl_new").click().run()
+    assert not at.exception, at.exception
+
+
+def _choose(at, group, move):
     at.radio(key="aud_tbl_group").set_value(group).run()
     at.selectbox(key="aud_tbl_move").set_value(move).run()
-    if page is not None:
-        at.text_input(key="aud_tbl_page").set_value(page).run()
+    assert not at.exception, at.exception
+
+
+def _lay_out(at, placements, exclusive):
+    """Build a page on the mat by clicking, from an empty page: for each placement pick the story and
+    how it is turned, click the cell of its top-left corner; then pick the exclusive."""
+    at.button(key=f"{B}_from_empty").click().run()
+    for p in placements:
+        at.radio(key=f"{B}_story").set_value(p.story).run()
+        at.radio(key=f"{B}_orientation").set_value(f"{p.w}x{p.h}").run()
+        at.button(key=f"{B}_cell_{p.x}_{p.y}").click().run()
+        assert not at.exception, at.exception
+    at.selectbox(key=f"{B}_exclusive").set_value("none" if exclusive is None else str(exclusive)).run()
+
+
+def _play(at, card=None):
     if card is not None:
         at.selectbox(key="aud_tbl_card").set_value(card).run()
     at.button(key="aud_tbl_play").click().run()
     assert not at.exception, at.exception
 
 
-def test_a_table_game_is_recorded_audited_and_matches_the_command_line(tmp_path, capsys):
+def test_a_press_opens_on_the_optimal_page_and_a_worse_page_built_on_the_mat_is_recorded_and_audited(tmp_path, capsys):
     at = open_app(PAGE)
-    at.number_input(key="aud_tbl_players").set_value(2)
-    at.number_input(key="aud_tbl_seed").set_value(11)
-    at.button(key="aud_tbl_new").click().run()
-    assert not at.exception, at.exception
+    _new_deal(at)
     for text in OPENING:
-        _play(at, "assign", text)
-    _play(at, "press", "press", card=16)  # the optimal page, the default
-    _play(at, "assign", "assign 1 crime:D:1")
-    worse = worse_pages(first_press_with_two_stories(2, 11))[-1]  # the same position, from the seeded game
-    _play(at, "press", "press", page=str(worse), card=9)
-    record = json.loads(at.code[0].value)
+        _choose(at, "assign", text)
+        _play(at)
+    # the first press: the builder opens on the engine's optimal page, which is what is recorded
+    state = _state(at)
+    optimal = optimal_press(state).page
+    _choose(at, "press", "press")
+    claimed = state.claimable(state.current)
+    expected = sorted([claimed.index(p.story), p.x, p.y, p.w, p.h] for p in optimal.placements)
+    assert at.session_state[f"{B}_placements"] == expected
+    assert any("as good as the optimal page" in m.value for m in at.success)
+    _play(at, card=16)
+    assert _record(at)["moves"][4] == {"move": str(GoToPress(optimal)), "card": 16}
+    _choose(at, "assign", "assign 1 crime:D:1")
+    _play(at)
+    # the second press: a legal but worse page, laid out by clicking the mat
+    state = _state(at)
+    before = at.session_state["aud_tbl_moves"]
+    worse = worse_pages(state)[-1]
+    claimed = state.claimable(state.current)
+    _choose(at, "press", "press")
+    _lay_out(at, solver_placements(claimed, worse), exclusive_index(claimed, worse))
+    loss = solver_page_loss(state, worse)
+    assert loss > 0
+    assert any(f"{loss} point" in w.value and "lost" in w.value for w in at.warning), [w.value for w in at.warning]
+    _play(at, card=9)
+    record = _record(at)
+    assert record["moves"][:-1] == before and record["moves"][-1] == {"move": f"press {worse}", "card": 9}
     moves = [e if isinstance(e, str) else e["move"] for e in record["moves"]]
-    assert moves[:4] == OPENING and moves[5:] == ["assign 1 crime:D:1", f"press {worse}"]
-    assert [e["card"] for e in record["moves"] if isinstance(e, dict)] == [16, 9] and "position" in record
+    assert moves[:4] == OPENING and "position" in record
+    # audited on the page ...
     at.button(key="aud_tbl_use").click().run()
     at.number_input(key="aud_playouts").set_value(2)
     at.number_input(key="aud_seed").set_value(3)
     at.button(key="aud_run").click().run()
     assert not at.exception, at.exception
     table = frames(at, "Move", "Played", "Class")[0]
-    assert list(table["Move"]) == [1, 2, 3, 4, 5, 6, 7]
+    assert list(table["Move"]) == list(range(1, len(record["moves"]) + 1))
     assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")
-    assert table["Page loss"].iloc[-1] > 0
+    assert list(table["Page loss"].dropna()) == [0, loss]
     page_json = json.loads(at.session_state["aud_result_json"])
-    # the saved record through the command line: the same decisions
+    # ... and the saved record through the command line: the page loss is the solver's, the decisions the page's
     path = tmp_path / "table.json"
     path.write_text(at.code[0].value)
     assert main(["audit", str(path), "--playouts", "2", "--seed", "3", "--workers", "1"]) == 0
-    assert json.loads(capsys.readouterr().out)["decisions"] == page_json
+    decisions = json.loads(capsys.readouterr().out)["decisions"]
+    assert decisions[-1]["played"] == f"press {worse}" and decisions[-1]["press"]["page_loss"] == loss
+    assert decisions == page_json
 
 
-def test_an_illegal_page_is_an_error_not_a_traceback():
+def test_an_illegal_page_is_an_error_naming_the_rule_not_a_record():
     at = open_app(PAGE)
-    at.number_input(key="aud_tbl_players").set_value(2)
-    at.number_input(key="aud_tbl_seed").set_value(11)
-    at.button(key="aud_tbl_new").click().run()
+    _new_deal(at)
     for text in OPENING:
-        _play(at, "assign", text)
-    _play(at, "press", "press", page="city:D:1@0,0,9x9 exclusive=none", card=16)
-    assert errors(at) and not at.exception
-    assert len(json.loads(at.code[0].value)["moves"]) == 4
+        _choose(at, "assign", text)
+        _play(at)
+    state = _state(at)
+    _choose(at, "press", "press")
+    claimed = state.claimable(state.current)
+    # every story is at least two cells long: its top-left corner in the bottom-right cell runs off the page
+    w, h = claimed[0].claimed().shape.orientations[0]
+    off = Placement(0, 3, 2, w, h)
+    _lay_out(at, [off], None)
+    expected = check_page(plan_press(state, state.current).problem, ProposedPage((off,), None))
+    assert not expected.legal and "bounds" in [v.rule for v in expected.violations]
+    shown = [m.value for m in at.markdown if m.value.startswith("- **")]
+    assert shown == [f"- **{v.rule}**: {v.message}" for v in expected.violations]
+    assert any("not legal" in e for e in errors(at))
+    _play(at, card=16)
+    assert any(e.startswith("Not recorded:") and "breaks the rules" in e for e in errors(at)), errors(at)
+    assert len(_record(at)["moves"]) == 4 and at.session_state["aud_tbl_moves"] == OPENING
 
 
 def test_an_example_record_loads():

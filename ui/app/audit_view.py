@@ -1,4 +1,5 @@
-"""The "Audit a game" page's logic, without Streamlit: examples, chart data, tables, the table-game recorder.
+"""The "Audit a game" page's logic, without Streamlit: examples, tournament games, chart data,
+tables, the table-game recorder (its moves, and the page built on the mat as the engine's page).
 
 >>> from pennypress.engine import new_game
 >>> s = new_game(2, seed=11)
@@ -13,17 +14,20 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any, Sequence
 
 import altair as alt
 import pandas as pd
 
 from pennypress.engine.audit import Audit
 from pennypress.engine.chance import chance_outcomes, public_view
-from pennypress.engine.moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
+from pennypress.engine.moves import BEST, Assign, Decline, GoToPress, Move, Page, PagePlacement, PassNewsboy, Reassign, Recall
 from pennypress.engine.names import newspaper
 from pennypress.engine.record import FORMAT, VERSION, ReplayStep, replay
 from pennypress.engine.rules import legal_moves
 from pennypress.engine.state import State
+from pennypress.engine.stories import Story
+from pennypress.solver import Placement
 from pennypress.ui.io import example_files
 
 GROUPS = (("assign", Assign), ("recall", Recall), ("reassign", Reassign), ("press", GoToPress),
@@ -34,6 +38,24 @@ GROUPS = (("assign", Assign), ("recall", Recall), ("reassign", Reassign), ("pres
 def record_examples() -> dict[str, Path]:
     """``name -> path`` of the example records (``examples/records``)."""
     return example_files._folder("records")
+
+
+def tournament_game_label(doc: dict) -> str:
+    """A tournament game's record in a list: its title (tournament seed, game, the bot in each
+    newspaper's seat, deck seed), who won and the final scores (in seat order).
+
+    >>> tournament_game_label({"title": "Tournament seed 1, game 0: The Times greedy, The Sun random (deck seed 9)",
+    ...                        "final_scores": [40, 20], "winners": [0]})
+    'Tournament seed 1, game 0: The Times greedy, The Sun random (deck seed 9) -- The Times won; scores 40, 20'
+    >>> tournament_game_label({"title": "t", "final_scores": [30, 30, 12], "winners": [0, 1]})
+    't -- The Times and The Sun won; scores 30, 30, 12'
+    """
+    title = doc.get("title", "A tournament game")
+    winners = doc.get("winners")
+    if not winners:
+        return f"{title} -- unfinished"
+    scores = ", ".join(str(s) for s in doc.get("final_scores", ()))
+    return f"{title} -- {' and '.join(newspaper(w) for w in winners)} won" + (f"; scores {scores}" if scores else "")
 
 
 def move_groups(state: State) -> dict[str, list[Move]]:
@@ -54,6 +76,34 @@ def press_cards(state: State, move: Move) -> list[int]:
     s = state.clone()
     s.apply(move)
     return [c for c, _ in chance_outcomes(s)] if s.is_chance_node() else []
+
+
+def solver_placements(claimed: Sequence[Story], page: Page) -> tuple[Placement, ...]:
+    """An engine page as the page builder holds it: each story by its index among ``claimed``.
+
+    >>> from pennypress.engine import parse_move
+    >>> from pennypress.engine.stories import Story
+    >>> claimed = (Story.parse("war:B:1"), Story.parse("city:D:1"))
+    >>> page = parse_move("press city:D:1@2,0,2x3 war:B:1@0,0,1x3").page
+    >>> solver_placements(claimed, page)
+    (Placement(story=0, x=0, y=0, w=1, h=3), Placement(story=1, x=2, y=0, w=2, h=3))
+    >>> str(builder_page(claimed, solver_placements(claimed, page), 1)) == str(page) + " exclusive=city:D:1"
+    True
+    """
+    index = {s: i for i, s in enumerate(claimed)}
+    return tuple(sorted(Placement(index[p.story], p.x, p.y, p.w, p.h) for p in page.placements))
+
+
+def exclusive_index(claimed: Sequence[Story], page: Page) -> int | None:
+    """The index among ``claimed`` of ``page``'s exclusive (``None``: none, or left to the checker)."""
+    return claimed.index(page.exclusive) if isinstance(page.exclusive, Story) else None
+
+
+def builder_page(claimed: Sequence[Story], placements: Sequence[Placement], exclusive: Any = "best") -> Page:
+    """The page built on the mat as the engine's page: ``exclusive`` is ``"best"`` (the checker picks),
+    ``None`` or a story index -- as :func:`pennypress.ui.app.page_builder.exclusive_of` gives it."""
+    chosen = BEST if exclusive == "best" else (None if exclusive is None else claimed[int(exclusive)])
+    return Page(tuple(PagePlacement(claimed[p.story], p.x, p.y, p.w, p.h) for p in placements), chosen)
 
 
 def steps_of(doc: dict) -> list[ReplayStep]:

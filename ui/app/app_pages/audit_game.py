@@ -1,11 +1,15 @@
 """Audit a game: every decision of a recorded game graded, key moments, luck and a win-probability chart.
 
-Upload a record, pick an example or a tournament game, or record a game at the
-table move by move; then **Analyse** (progress bar). The engine's audit
-(:mod:`pennypress.engine.audit`) does all the work; this page draws it.
+Upload a record, pick an example or a game of the last tournament played on the
+Tournament page, or record a game at the table move by move -- for a press, the
+page actually laid out is built on the mat with Check my page's builder
+(:mod:`pennypress.ui.app.page_builder`), opened on the optimal page and judged
+by the engine as it is built; then **Analyse** (progress bar). The engine's
+audit (:mod:`pennypress.engine.audit`) does all the work; this page draws it.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 
 import streamlit as st
@@ -13,18 +17,20 @@ import streamlit as st
 from pennypress.engine import new_game, parse_move
 from pennypress.engine.advisor import BUDGETS
 from pennypress.engine.audit import audit
+from pennypress.engine.audit.page_review import review_page
 from pennypress.engine.moves import GoToPress
 from pennypress.engine.names import newspaper
-from pennypress.engine.press import optimal_press, plan_press
+from pennypress.engine.press import check_press, plan_press
 from pennypress.engine.record import dumps_record, replay
 from pennypress.errors import BadInput
-from pennypress.ui.app import audit_view as view
+from pennypress.ui.app import audit_view as view, page_builder
 from pennypress.ui.app import session_keys as K
 from pennypress.ui.app.widgets import page_style, show_svg, show_svgs
 from pennypress.ui.io import example_files, positions
 from pennypress.ui.io.json_text import parse_json_text
 from pennypress.ui.render.board_svg import board_svg
 from pennypress.ui.render.page_svg import page_svg
+from pennypress.ui.render.words import plural
 
 page_style()
 ss = st.session_state
@@ -76,7 +82,19 @@ def _load_upload() -> None:
     _use(doc, f"File {f.name}")
 
 
+def _load_tournament_game() -> None:
+    games = ss.get(K.TOURNAMENT_RECORDS) or []
+    pick = ss.get(K.AUDIT_TOURNAMENT_PICK)
+    if pick is None or not 0 <= int(pick) < len(games):
+        ss[K.AUDIT_ERROR] = "That tournament game is no longer in this session: pick one from the list."
+        return
+    _use(games[int(pick)], view.tournament_game_label(games[int(pick)]))
+
+
 # ------------------------------------------------------------------ the table-game recorder
+BUILDER = K.TABLE_BUILDER
+
+
 def _table_state():
     start = positions.parse_position(ss[K.TABLE_START])
     doc = view.table_record(start, ss[K.TABLE_MOVES])
@@ -88,27 +106,30 @@ def _new_table() -> None:
     ss[K.TABLE_MOVES] = []
 
 
+def _built_page(state):
+    """The page on the builder's mat, as the engine's page for the press ``state``'s player would make."""
+    claimed = state.claimable(state.current)
+    return view.builder_page(claimed, page_builder.placements_of(BUILDER), page_builder.exclusive_of(BUILDER))
+
+
 def _table_play() -> None:
     _, _, state = _table_state()
-    text = ss.get(K.TABLE_MOVE)
     try:
-        move = parse_move(text)
-        if isinstance(move, GoToPress):
-            page_text = (ss.get(K.TABLE_PAGE) or "").strip()
-            move = parse_move(f"press {page_text}") if page_text else move
+        move = parse_move(ss.get(K.TABLE_MOVE))
+        if isinstance(move, GoToPress):  # the page laid out, checked and spelled out by the engine
+            move = GoToPress(plan_press(state, state.current, _built_page(state)).page)
         reason = state.why_illegal(move)
         if reason is not None:
             raise BadInput(f"{move}: {reason}")
     except BadInput as exc:
-        ss[K.AUDIT_ERROR] = str(exc)
+        ss[K.AUDIT_ERROR] = f"Not recorded: {exc}"
         return
     entry: dict | str = str(move)
     cards = view.press_cards(state, move)
     if cards:
         entry = {"move": str(move), "card": int(ss.get(K.TABLE_CARD, cards[0]))}
     ss[K.TABLE_MOVES] = ss[K.TABLE_MOVES] + [entry]
-    for key in (K.TABLE_PAGE, K.TABLE_CARD):
-        ss.pop(key, None)
+    ss.pop(K.TABLE_CARD, None)
 
 
 def _table_undo() -> None:
@@ -118,6 +139,48 @@ def _table_undo() -> None:
 def _table_use() -> None:
     _, doc, _ = _table_state()
     _use(doc, f"Table game ({len(doc['moves'])} moves)")
+
+
+def press_page_builder(state) -> None:
+    """The page actually laid out for this press: Check my page's builder, opened on the engine's
+    optimal page; the engine judges the page as it is built."""
+    best = plan_press(state, state.current)
+    problem = best.problem
+    owner = hashlib.sha1(json.dumps([ss[K.TABLE_START], ss[K.TABLE_MOVES]]).encode()).hexdigest()
+    optimal = view.solver_placements(best.claimed, best.page)
+    page_builder.open_on(BUILDER, owner, optimal)
+    st.markdown("**The page laid out.** It opens on the optimal page; if the page at the table differs, "
+                "lay it out here as it was (pick a story and how it is turned, click the cell of its top-left corner).")
+    page_builder.start_buttons(BUILDER, optimal)
+    pick, drawing = st.columns([4, 5], gap="large")
+    with pick:
+        page_builder.builder(BUILDER, problem)
+    placements = page_builder.placements_of(BUILDER)
+    page = _built_page(state)
+    verdict = check_press(state, state.current, page)
+    if verdict.legal:
+        review = review_page(state, state.current, page)
+        title = f"Page laid out: {review.total} points"
+        ex = verdict.exclusive
+    else:
+        title = "Page laid out: not legal"
+        chosen = page_builder.exclusive_of(BUILDER)
+        ex = None if chosen == "best" else chosen
+    with drawing:
+        show_svg(page_svg(problem, placements, ex, breakdown=verdict.breakdown, title=title,
+                          bad_cells={c for v in verdict.violations for c in v.cells}, translucent=not verdict.legal))
+    if not verdict.legal:
+        st.error(f"This page is not legal: it breaks {plural(len(verdict.violations), 'rule')}. "
+                 "Fix it before playing the press.")
+        for v in verdict.violations:
+            st.markdown(f"- **{v.rule}**: {v.message}")
+    elif review.page_loss == 0:
+        st.success(f"Legal, and as good as the optimal page: {review.total} points.")
+    else:
+        st.warning(f"Legal: {review.total} points where the optimal page scores {review.optimal_total} "
+                   f"({plural(review.page_loss, 'point')} lost; the audit will count them).")
+        for note in review.notes:
+            st.markdown(f"- {note}")
 
 
 def table_recorder() -> None:
@@ -139,17 +202,7 @@ def table_recorder() -> None:
         choice = st.selectbox("Move", [str(m) for m in groups[group]], key=K.TABLE_MOVE)
         move = parse_move(choice)
         if isinstance(move, GoToPress):
-            best = optimal_press(state).page
-            st.text_input("Page laid out (default: the optimal page; edit the placements story@x,y,wxh)",
-                          value=str(best), key=K.TABLE_PAGE)
-            page_text = ss.get(K.TABLE_PAGE) or str(best)
-            try:
-                laid = parse_move(f"press {page_text}")
-                plan = plan_press(state, state.current, laid.page)
-                show_svg(page_svg(plan.problem, _placements(plan), _exclusive(plan),
-                                  breakdown=plan.breakdown, title=f"Page laid out: {plan.breakdown.total} points"))
-            except BadInput as exc:
-                st.error(str(exc))
+            press_page_builder(state)
             cards = view.press_cards(state, move)
             if cards:
                 st.selectbox("Headline card drawn", cards, key=K.TABLE_CARD)
@@ -160,18 +213,6 @@ def table_recorder() -> None:
     with st.expander("The record (JSON)"):
         st.code(text, language="json")
     st.button("Audit this game", key=K.TABLE_USE, on_click=_table_use, disabled=not doc["moves"], type="primary")
-
-
-def _placements(plan):
-    from pennypress.solver import Placement
-
-    index = {s: i for i, s in enumerate(plan.claimed)}
-    return tuple(Placement(index[p.story], p.x, p.y, p.w, p.h) for p in plan.page.placements)
-
-
-def _exclusive(plan):
-    ex = plan.page.exclusive
-    return None if ex is None else plan.claimed.index(ex)
 
 
 # ------------------------------------------------------------------ choosing a game
@@ -188,11 +229,14 @@ with tabs[1]:
 with tabs[2]:
     games = ss.get(K.TOURNAMENT_RECORDS) or []
     if games:
-        pick = st.selectbox("Tournament game", range(len(games)), format_func=lambda i: games[i].get("title", f"game {i}"))
-        if st.button("Load this game"):
-            _use(games[pick], f"Tournament game {pick}")
+        st.caption(f"The {len(games)} games of the last tournament played on the Tournament page in this session "
+                   "(a new tournament replaces them).")
+        st.selectbox("Tournament game", range(len(games)), key=K.AUDIT_TOURNAMENT_PICK,
+                     format_func=lambda i: view.tournament_game_label(games[i]))
+        st.button("Load this game", key=K.AUDIT_TOURNAMENT_LOAD, on_click=_load_tournament_game)
     else:
-        st.info("No tournament game in this session: run a tournament that keeps its records first.")
+        st.info("No tournament game in this session: play a tournament on the Tournament page first; "
+                "the games of its last run are listed here.")
 with tabs[3]:
     table_recorder()
 
@@ -250,10 +294,10 @@ if d.press is not None:
     laid = plan_press(step.before, d.player, step.move.page)
     best = plan_press(step.before, d.player)
     show_svgs([
-        page_svg(laid.problem, _placements(laid), _exclusive(laid), breakdown=laid.breakdown,
-                 title=f"Laid out: {laid.breakdown.total} points"),
-        page_svg(best.problem, _placements(best), _exclusive(best), breakdown=best.breakdown,
-                 title=f"Optimal: {best.breakdown.total} points"),
+        page_svg(plan.problem, view.solver_placements(plan.claimed, plan.page),
+                 view.exclusive_index(plan.claimed, plan.page), breakdown=plan.breakdown,
+                 title=f"{label}: {plan.breakdown.total} points")
+        for plan, label in ((laid, "Laid out"), (best, "Optimal"))
     ])
     st.write(f"Page points lost: {d.press.page_loss}; scoops given: {d.scoops_given}")
     for note in d.press.notes:
