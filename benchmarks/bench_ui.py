@@ -10,7 +10,10 @@ In one run:
 - **instead of pressing**: ``what_if.instead_of_pressing`` on the rulebook's
   "when not to press" position (every legal move played on a copy, each press previewed);
 - **pages**: each app page run by Streamlit's ``AppTest`` (the first run, which solves,
-  and a rerun, which the app's caches answer).
+  and a rerun, which the app's caches answer);
+- **table-game recorder**: a rerun of "Audit a game" with a press chosen (the page
+  builder open, the engine judging the page) against the same position with
+  another kind of move chosen; medians and their ratio.
 
     python benchmarks/bench_ui.py [--count N] [--seed S] [--repeat R] [--json]
 """
@@ -98,6 +101,39 @@ def bench_pages(repeat: int) -> dict:
     return out
 
 
+RECORDER_OPENING = ["assign 4 city:D:1", "assign 4 war:A:1", "assign 1 city:D:2", "assign 1 city:D:2"]
+
+
+def bench_recorder(repeat: int) -> dict:
+    """Rerun times of the audit page's recorder at one position: a press chosen (the builder) vs another kind."""
+    import logging
+
+    logging.getLogger("streamlit").setLevel(logging.ERROR)
+    from streamlit.testing.v1 import AppTest
+
+    import pennypress.ui.app
+
+    app = str(Path(pennypress.ui.app.__file__).with_name("streamlit_app.py"))
+    at = AppTest.from_file(app, default_timeout=120).run()
+    at.switch_page("app_pages/audit_game.py").run()
+    at.number_input(key="aud_tbl_players").set_value(2)
+    at.number_input(key="aud_tbl_seed").set_value(11)
+    at.button(key="aud_tbl_new").click().run()
+    for move in RECORDER_OPENING:
+        at.selectbox(key="aud_tbl_move").set_value(move).run()
+        at.button(key="aud_tbl_play").click().run()
+    other = next(g for g in at.radio(key="aud_tbl_group").options if g != "press")
+    times: dict[str, list[float]] = {"press": [], other: []}
+    for _ in range(repeat):
+        for group in times:
+            at.radio(key="aud_tbl_group").set_value(group).run()
+            assert not at.exception, at.exception
+            times[group].append(timed(at.run))
+    press, plain = summary(times["press"]), summary(times[other])
+    return {"press": press, "other": plain, "other_group": other,
+            "ratio": round(press["median_ms"] / plain["median_ms"], 2)}
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=COUNT)
@@ -106,7 +142,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     report = {"levels": bench_levels(args.count, args.seed), "instead": bench_instead(args.repeat),
-              "pages": bench_pages(args.repeat)}
+              "pages": bench_pages(args.repeat), "recorder": bench_recorder(args.repeat)}
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -122,6 +158,10 @@ def main(argv: list[str]) -> int:
     print(f"app pages (AppTest, {args.repeat} runs each): first run / rerun medians")
     for page, s in report["pages"].items():
         print(f"  {page:<18} {s['first_run']['median_ms']:8.1f} ms   {s['rerun']['median_ms']:8.1f} ms")
+    rec = report["recorder"]
+    print(f"table-game recorder rerun (AppTest, {args.repeat} runs each): press chosen, page builder open "
+          f"{rec['press']['median_ms']:.1f} ms, {rec['other_group']} chosen {rec['other']['median_ms']:.1f} ms: "
+          f"x{rec['ratio']:.2f}")
     return 0
 
 

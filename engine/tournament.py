@@ -59,6 +59,7 @@ from .bots import make_bot, parse_seats, seat_seed
 from .definition import GameDefinition
 from .invariants import DEFAULT_MOVE_CAP
 from .match import play_match
+from .names import newspaper
 from .setup import new_game
 
 Progress = Callable[[int, int], None]
@@ -171,7 +172,8 @@ def play_planned(spec: TournamentSpec, plan: GamePlan) -> dict:
 
     if spec.records:
         doc, state = record_selfplay(spec.definition, plan.deck_seed, seats=plan.seats, move_cap=spec.move_cap)
-        doc["title"] = f"Tournament seed {spec.seed}, game {plan.game}: " + doc["title"]
+        seats = ", ".join(f"{newspaper(i)} {name}" for i, name in enumerate(plan.seats))
+        doc["title"] = f"Tournament seed {spec.seed}, game {plan.game}: {seats} (deck seed {plan.deck_seed})"
     else:
         bots = [make_bot(name, seat_seed(plan.deck_seed, seat)) for seat, name in enumerate(plan.seats)]
         state = play_match(new_game(spec.definition, seed=plan.deck_seed), bots, seed=plan.deck_seed,

@@ -148,3 +148,52 @@ def test_an_example_record_loads():
     at.button(key="aud_load_example").click().run()
     assert not at.exception, at.exception
     assert at.button(key="aud_run")
+
+
+def test_a_game_of_the_tournament_page_is_listed_and_audited(tmp_path, capsys):
+    at = open_app("app_pages/tournament.py")
+    at.number_input(key="tour_players").set_value(2).run()
+    for i, name in enumerate(["greedy", "random"]):
+        at.selectbox(key=f"tour_seat_{i}").set_value(name).run()
+    at.number_input(key="tour_games").set_value(2).run()
+    at.number_input(key="tour_seed").set_value(4).run()
+    at.button(key="tour_run").click().run()
+    assert not at.exception, at.exception
+    results = at.session_state["tour_report"]["results"]
+    records = at.session_state["tn_records"]
+    assert len(records) == len(results) == 2
+    for game, doc in zip(results, records):  # each record is the game the report counts
+        replayed = replay(doc)
+        assert replayed.scores == game["scores"] and list(replayed.state.winners) == game["winners"]
+        assert doc["seed"] == game["deck_seed"]
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    pick = at.selectbox(key="aud_tn_pick")
+    labels = list(pick.options)  # as the page shows them
+    for k, (label, game) in enumerate(zip(labels, results)):
+        seats = f"The Times {game['seats'][0]}, The Sun {game['seats'][1]}"
+        won = " and ".join(("The Times", "The Sun")[w] for w in game["winners"])
+        assert label.startswith(f"Tournament seed 4, game {k}: {seats} (deck seed {game['deck_seed']})"), label
+        assert f"{won} won" in label
+    pick.set_value(1).run()
+    at.button(key="aud_tn_load").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["aud_doc"] == records[1]
+    at.number_input(key="aud_playouts").set_value(2)
+    at.number_input(key="aud_seed").set_value(5)
+    at.button(key="aud_run").click().run()
+    assert not at.exception, at.exception
+    table = frames(at, "Move", "Played", "Class")[0]
+    moves = [e if isinstance(e, str) else e["move"] for e in records[1]["moves"]]
+    assert len(table) == len(moves) and replay(records[1]).state.is_over  # every decision of a whole game
+    # a press on the optimal page is shown as "press"; every other move as recorded
+    assert all(p == m or (p == "press" and m.startswith("press ")) for p, m in zip(table["Played"], moves))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(records[1]))
+    assert main(["audit", str(path), "--playouts", "2", "--seed", "5", "--workers", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["decisions"] == json.loads(at.session_state["aud_result_json"])
+
+
+def test_no_tournament_game_yet_says_where_they_come_from():
+    at = open_app(PAGE)
+    assert any("play a tournament on the Tournament page first" in i.value for i in at.info)

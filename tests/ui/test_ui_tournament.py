@@ -49,3 +49,19 @@ def test_games_not_a_multiple_of_players_is_an_error_line():
     msgs = errors(at)
     assert len(msgs) == 1 and "multiple of 3" in msgs[0]
     assert "tour_report" not in at.session_state
+
+
+def test_keeps_the_records_of_the_last_run_only_for_the_audit_page():
+    at = _setup(open_app(PAGE), 2, ["greedy", "random"], 4, 3)
+    first = at.session_state["tn_records"]
+    assert [r["seed"] for r in first] == [g["deck_seed"] for g in at.session_state["tour_report"]["results"]]
+    assert any("kept in this session for **Audit a game**" in c.value and "replaces them" in c.value
+               for c in at.caption)
+    at.number_input(key="tour_games").set_value(2).run()
+    at.number_input(key="tour_seed").set_value(8).run()
+    at.button(key="tour_run").click().run()
+    no_traceback(at)
+    second = at.session_state["tn_records"]
+    assert len(second) == 2 and [r["seed"] for r in second] == [
+        g["deck_seed"] for g in at.session_state["tour_report"]["results"]]
+    assert all(r["title"].startswith("Tournament seed 8, game ") for r in second)

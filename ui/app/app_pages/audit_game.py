@@ -277,7 +277,7 @@ for m in result.key_moments:
     st.markdown(f"- **{m.kind}** — {m.text}")
 if not result.key_moments:
     st.write("No mistake, swing of luck or turning point stands out.")
-st.altair_chart(view.audit_chart(result), use_container_width=True)
+st.altair_chart(view.audit_chart(result), width="stretch")
 st.markdown("#### Per newspaper")
 st.dataframe(view.summary_frame(result), hide_index=True)
 st.markdown("#### Decisions")

@@ -4,7 +4,9 @@ seat-rotated games here, with a progress bar; then the results table, the win-sh
 
 Games run in this process, one after another (the command line's
 ``pennypress tournament --workers``/``--executor dask`` is for long runs); the same
-choices give the same results as the command line.
+choices give the same results as the command line. The record of every game of the
+last run is kept in ``st.session_state[TOURNAMENT_RECORDS]`` (about 2 kB of JSON a game,
+replaced by the next run) for the "Audit a game" page.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from pennypress.engine.tournament import TournamentSpec, run_tournament
 from pennypress.errors import BadInput
 from pennypress.ui.app import session_keys as keys, shared_press
 from pennypress.ui.app.tournament_view import bot_label, bots_frame, scores_csv, win_share_chart
+from pennypress.ui.app.widgets import link_to
 
 shared_press.init(st)
 
@@ -44,7 +47,7 @@ with right:
 
 if run:
     try:
-        spec = TournamentSpec.create(int(players), seats, int(games), int(seed))
+        spec = TournamentSpec.create(int(players), seats, int(games), int(seed), records=True)
     except BadInput as exc:
         st.error(str(exc))
     else:
@@ -53,7 +56,11 @@ if run:
         def progress(done: int, total: int) -> None:
             bar.progress(done / total, text=f"{done} of {total} games played")
 
-        st.session_state[keys.TOUR_REPORT] = run_tournament(spec, progress=progress)
+        st.session_state.pop(keys.TOURNAMENT_RECORDS, None)  # the last run's records only
+        records: dict[int, dict] = {}
+        st.session_state[keys.TOUR_REPORT] = run_tournament(
+            spec, progress=progress, on_result=lambda r: records.__setitem__(r["game"], r["record"]))
+        st.session_state[keys.TOURNAMENT_RECORDS] = [records[g] for g in sorted(records)]
         bar.progress(1.0, text=f"{spec.games} games played")
 
 report = st.session_state.get(keys.TOUR_REPORT)
@@ -70,3 +77,8 @@ if report is not None:
     seconds = report.get("timing", {}).get("seconds")
     if seconds is not None:
         st.caption(f"Played in {seconds:.1f} s.")
+    kept = len(st.session_state.get(keys.TOURNAMENT_RECORDS) or [])
+    if kept:
+        st.caption(f"The records of these {kept} games are kept in this session for **Audit a game** "
+                   "(its \"Tournament game\" tab); playing another tournament replaces them.")
+        link_to("app_pages/audit_game.py", "Audit one of these games", ":material/grading:")
