@@ -75,9 +75,18 @@ class Weights:
     """Cost of a press slot, as a share of the shortfall of a page below ``par``."""
     par: float = 12.0
     """A good page's gain: presses are few, so a small page wastes one."""
+    repeat: float = 3.0
+    """Extra cost of waiting, per earlier time this bot was to move in the very same position.
+
+    Nothing forces a press, so two bots can chase each other's reporters from
+    story to story for ever (seen in 2-player games: four reassignments that
+    bring the board back where it was). Each return makes waiting dearer until
+    pressing is worth more; a game that never repeats is unaffected."""
 
 
 TUNED = Weights()
+
+BEAT_INDEX = {b: i for i, b in enumerate(BEATS)}
 
 
 # ------------------------------------------------------------------ page values
@@ -120,18 +129,51 @@ class HeuristicBot:
     def __init__(self, seed: int = 0, weights: Weights = TUNED):
         self.rng = random.Random(seed)
         self.w = weights
+        self.visits: dict[tuple, int] = {}
+        """Times this bot was to move in each position of its game (positions repeat only by a cycle)."""
 
     # -------------------------------------------------------------- the position
     def _setup(self, state: State) -> None:
         me = self.me = state.current
         n = state.n_players
         self.state = state
-        self.columns = {b: state.columns[b] for b in BEATS}
+        reps = self.reps = state.reporters
         self.stars = [{b: p.stars(b) for b in BEATS} for p in state.players]
         self.base_bonus = bonus_margin(self.stars, state.bonus, me)
+        self.others = [o for o in range(n) if o != me]
+        self.others_top = [max(self.stars[o].get(b, 0) for o in self.others) for b in BEATS]
+        self.others_leading = [[o for o in self.others if top and self.stars[o].get(b, 0) == top]
+                               for b, top in zip(BEATS, self.others_top)]
+        self.bonus_values = [state.bonus[b] for b in BEATS]
         self.home = [p.home for p in state.players]
+        self.ad = state.players[me].ad
+        self.normal = state.phase is Phase.NORMAL
+        self.bonus_w = self._bonus_weight()
+        self._bonus_memo: dict[tuple[int, ...], int] = {}
+        self._gain_memo: dict[tuple, int] = {}
+        self._threat_memo: dict[tuple[Story, int], float] = {}
+        # what every move's evaluation starts from (a move changes only a story or two)
+        self.order = {s: i for i, s in enumerate(reps)}
+        self.rival = {s: max(c for i, c in enumerate(r) if i != me) for s, r in reps.items()}
+        self.claim = [s for s, r in reps.items() if r[me] and r[me] >= self.rival[s]]
+        held = dict(self.stars[me])
+        for s in self.claim:
+            held[s.beat] = held.get(s.beat, 0) + s.stars
+        self.held = tuple(held.get(b, 0) for b in BEATS)
+        """Our stars per beat (in BEATS order) with those of the stories we claim now."""
+        self.losing = {b: 0 for b in BEATS}
+        for s, r in reps.items():
+            if r[me] and r[me] < self.rival[s]:
+                self.losing[s.beat] += 1
+        if self.normal:
+            self.height = {b: sum(s.spaces for s in state.columns[b]) for b in BEATS}
+            self.covered = {b: sum(1 for s in state.columns[b] if any(reps[s])) for b in BEATS}
+            self.positions = {b: marker_position(self.height[b], self.covered[b]) for b in BEATS}
+        else:
+            self.positions = dict(state.markers)
+        self.values = {b: beat_value(p) for b, p in self.positions.items()}
         # the players who move before our next turn, in order
-        if state.phase is Phase.NORMAL:
+        if self.normal:
             order = []
             cur, left = me, state.turns_left
             two = state.definition.two_player_turns
@@ -147,59 +189,104 @@ class HeuristicBot:
         else:
             self.rivals_before = list(dict.fromkeys(p for p in state.pending if p != me))
 
-    def _positions(self, reporters: dict[Story, list[int]]) -> dict[Beat, int]:
-        """Marker positions after a move that leaves these reporter counts (frozen in the final edition)."""
-        state = self.state
-        if state.phase is not Phase.NORMAL:
-            return dict(state.markers)
-        out = {}
-        for b, col in self.columns.items():
-            height = covered = 0
-            for s in col:
-                height += s.spaces
-                if any(reporters[s]):
-                    covered += 1
-            out[b] = marker_position(height, covered)
-        return out
+    def _bonus_after(self, held: tuple[int, ...]) -> int:
+        """The change of our end-bonus margin (:func:`bonus_margin`) if we held ``held`` stars per beat.
 
-    def _claim(self, reporters: dict[Story, list[int]], player: int) -> list[Story]:
-        return [s for s, r in reporters.items() if r[player] and r[player] >= max(r)]
+        The others' stars are fixed in a position, so for each beat only the best
+        of them and who has it matter: they share the bonus unless we hold more.
+        """
+        got = self._bonus_memo.get(held)
+        if got is None:
+            ours = 0
+            theirs = dict.fromkeys(self.others, 0)
+            for b, m, top, leaders, bonus in zip(BEATS, held, self.others_top, self.others_leading, self.bonus_values):
+                if m and m >= top:
+                    ours += bonus
+                if top and top >= m:
+                    for o in leaders:
+                        theirs[o] += bonus
+            got = self._bonus_memo[held] = ours - max(theirs.values()) - self.base_bonus
+        return got
+
+    def _gain(self, stories: list[Story], values: dict[Beat, int]) -> int:
+        """:func:`page_gain` with our ad, memoised per position (``values`` is the position's or a copy)."""
+        key = (tuple(stories), None if values is self.values else tuple(values.values()))
+        got = self._gain_memo.get(key)
+        if got is None:
+            got = self._gain_memo[key] = page_gain(stories, values, self.ad)
+        return got
+
+    def _threat(self, s: Story, mine: int) -> float:
+        """The weight of losing ``s`` (held with ``mine`` reporters) before our next turn: the first rival
+        to move who can take it (outnumber it from home) or tie it; 0 when none can."""
+        key = (s, mine)
+        got = self._threat_memo.get(key)
+        if got is None:
+            got = 0.0
+            r = self.reps[s]
+            for o in self.rivals_before:
+                theirs = r[o]
+                takes = self.home[o] >= mine - theirs + 1 and (self.normal or mine - theirs < 1)
+                if takes or theirs == mine:
+                    got = self.w.threat if takes else self.w.tie_threat
+                    break
+            self._threat_memo[key] = got
+        return got
 
     # -------------------------------------------------------------- evaluation of a waiting move
     def _after(self, changes: dict[Story, int], extra: int) -> float:
-        """Value of the position after a non-press move changing our counts by ``changes``."""
-        state, me, w = self.state, self.me, self.w
-        reporters = dict(state.reporters)
+        """Value of the position after a non-press move changing our counts by ``changes``.
+
+        Only the stories in ``changes`` differ from the position, so the claim, the
+        marker positions (frozen in the final edition) and the stories we are losing
+        are those of the position, corrected for them.
+        """
+        me, w, reps = self.me, self.w, self.reps
+        mine_after: dict[Story, int] = {}
+        positions, values, losing = self.positions, self.values, self.losing
+        claim_changed = False
         for s, d in changes.items():
-            r = list(reporters[s])
-            r[me] += d
-            reporters[s] = r
-        positions = self._positions(reporters)
-        values = {b: beat_value(p) for b, p in positions.items()}
-        claim = self._claim(reporters, me)
-        ad = state.players[me].ad
-        gain = page_gain(claim, values, ad)
+            before = reps[s][me]
+            after = mine_after[s] = before + d
+            rival = self.rival[s]
+            if (before and before >= rival) != (after and after >= rival):
+                claim_changed = True
+            was_losing, is_losing = bool(before and before < rival), bool(after and after < rival)
+            if was_losing != is_losing:
+                if losing is self.losing:
+                    losing = dict(losing)
+                losing[s.beat] += 1 if is_losing else -1
+            if self.normal and bool(before or rival) != bool(after or rival):
+                b = s.beat
+                if positions is self.positions:
+                    positions, values = dict(positions), dict(values)
+                covered = self.covered[b] + sum(
+                    (1 if (mine_after[t] or self.rival[t]) else 0) - (1 if (reps[t][me] or self.rival[t]) else 0)
+                    for t in mine_after if t.beat is b)
+                positions[b] = marker_position(self.height[b], covered)
+                values[b] = beat_value(positions[b])
+        held = self.held
+        if claim_changed:
+            claim = [s for s in self.claim if s not in mine_after]
+            claim += [s for s, a in mine_after.items() if a and a >= self.rival[s]]
+            claim.sort(key=self.order.__getitem__)
+            held = list(held)
+            for s, a in mine_after.items():
+                before, rival = reps[s][me], self.rival[s]
+                held[BEAT_INDEX[s.beat]] += s.stars * (bool(a and a >= rival) - bool(before and before >= rival))
+            held = tuple(held)
+        else:
+            claim = self.claim
+        gain = self._gain(claim, values)
         threat = 0.0
         for s in claim:
-            r = reporters[s]
-            mine = r[me]
-            lost_if_taken = None
-            for o in self.rivals_before:
-                theirs = r[o]
-                takes = self.home[o] >= mine - theirs + 1 and (state.phase is Phase.NORMAL or mine - theirs < 1)
-                ties = theirs == mine
-                if not (takes or ties):
-                    continue
-                if lost_if_taken is None:
-                    lost_if_taken = gain - page_gain([t for t in claim if t is not s], values, ad)
-                threat += (w.threat if takes else w.tie_threat) * max(0, lost_if_taken)
-                break
-        scoop_back = sum(scoop_value(positions[s.beat]) for s, r in reporters.items() if r[me] and r[me] < max(r))
-        stars = [dict(x) for x in self.stars]
-        for s in claim:
-            stars[me][s.beat] = stars[me].get(s.beat, 0) + s.stars
-        bonus = bonus_margin(stars, state.bonus, me) - self.base_bonus
-        return (w.wait * (gain - threat + self._bonus_weight() * bonus) + w.scoop_back * scoop_back
+            weight = self._threat(s, mine_after.get(s, reps[s][me]))
+            if weight:
+                lost_if_taken = gain - self._gain([t for t in claim if t is not s], values)
+                threat += weight * max(0, lost_if_taken)
+        scoop_back = sum(k * scoop_value(positions[b]) for b, k in losing.items() if k)
+        bonus = self._bonus_after(held)
+        return (w.wait * (gain - threat + self.bonus_w * bonus) + w.scoop_back * scoop_back
                 - w.reporter * extra)
 
     def _bonus_weight(self) -> float:
@@ -227,7 +314,7 @@ class HeuristicBot:
         for s in claim:
             stars[me][s.beat] = stars[me].get(s.beat, 0) + s.stars
         bonus = bonus_margin(stars, state.bonus, me) - self.base_bonus
-        value = gain + self._bonus_weight() * bonus - w.scoop_given * sum(given)
+        value = gain + self.bonus_w * bonus - w.scoop_given * sum(given)
         if state.phase is Phase.NORMAL:
             pennies = state.players[me].pennies
             trig = final_edition_presses(state.n_players)
@@ -281,24 +368,45 @@ class HeuristicBot:
             out.append((Recall(((s, n),)), {s: -n}, 0))
         return out
 
-    def choose(self, state: State) -> Move:
+    def evaluate(self, state: State, repeats: int = 0) -> list[tuple[Move, float]]:
+        """The moves the bot weighs in ``state`` with their values, in its fixed candidate order.
+
+        The bot plays the first of the highest value; a legal move not listed is one
+        it never considers (it is worse by its lights than every listed one). Empty
+        only when it weighs nothing (it then plays a random legal move). ``repeats``
+        is how many times the bot was to move here before (waiting then costs more).
+
+        >>> from pennypress.engine import new_game
+        >>> s = new_game(3, seed=5)
+        >>> scored = HeuristicBot().evaluate(s)
+        >>> max(scored, key=lambda mv: mv[1])[0] == HeuristicBot().choose(s)
+        True
+        """
         if state.newsboy == state.current and state.phase is Phase.NORMAL:
-            return PassNewsboy()
+            return [(PassNewsboy(), 0.0)]
         self._setup(state)
         press = self._press()
         if state.phase is Phase.FINAL_PRESSES:
-            return GoToPress() if press is not None and press > 0 else Decline()
+            return [(Decline(), 0.0)] + ([(GoToPress(), press)] if press is not None else [])
+        out: list[tuple[Move, float]] = [] if press is None else [(GoToPress(), press)]
+        tempo = self.w.tempo + self.w.repeat * repeats if state.phase is Phase.NORMAL else 0.0
+        for move, changes, extra in self._waiting_moves():
+            out.append((move, self._after(changes, extra) - tempo))
+        return out
+
+    def choose(self, state: State) -> Move:
+        repeats = 0
+        if state.phase is Phase.NORMAL:
+            key = (state.current, state.turns_left, tuple(p.pennies for p in state.players),
+                   tuple(tuple(r) for r in state.reporters.values()), tuple(state.reporters))
+            repeats = self.visits.get(key, 0)
+            self.visits[key] = repeats + 1
         best_move: Move | None = None
         best = float("-inf")
-        if press is not None:
-            best_move, best = GoToPress(), press
-        tempo = self.w.tempo if state.phase is Phase.NORMAL else 0.0
-        for move, changes, extra in self._waiting_moves():
-            value = self._after(changes, extra) - tempo
+        for move, value in self.evaluate(state, repeats):
             if value > best:
                 best_move, best = move, value
         if best_move is not None:
             return best_move
         moves = legal_moves(state)
         return moves[0] if len(moves) == 1 else self.rng.choice(moves)
-

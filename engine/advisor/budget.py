@@ -4,9 +4,12 @@ A budget is counted in playouts, never in seconds, so the same position,
 budget and seed always give the same answer (on any machine, with any number
 of workers).
 
-- ``screen``: playouts given to every legal move first (the cheap screening);
-- ``shortlist``: how many of the best-screened moves go on to successive halving;
-- ``extra``: playouts shared out over the halving rounds.
+- ``screen``: playouts given to every legal move first (the cheap screening,
+  by the jittered greedy bot: :data:`.policy.SCREEN`);
+- ``shortlist``: how many moves go on to successive halving -- the heuristic
+  bot's best ``prior`` (:mod:`.prior`), then the best-screened;
+- ``extra``: playouts by the search policy (the jittered heuristic bot, about
+  six times dearer) shared out over the halving rounds.
 
 >>> budget_for("fast").name, budget_for("fast").screen
 ('fast', 1)
@@ -32,6 +35,8 @@ class Budget:
     screen: int
     shortlist: int
     extra: int
+    prior: int = 0
+    """How many shortlist places go to the heuristic bot's best moves (:mod:`.prior`) before the best-screened."""
     playouts: int | None = None
     """An explicit total (``--playouts N``): screening takes one per move, halving the rest."""
 
@@ -47,9 +52,9 @@ class Budget:
 
 
 BUDGETS: dict[str, Budget] = {
-    "fast": Budget("fast", screen=1, shortlist=4, extra=24),
-    "normal": Budget("normal", screen=2, shortlist=8, extra=240),
-    "deep": Budget("deep", screen=4, shortlist=12, extra=1400),
+    "fast": Budget("fast", screen=1, shortlist=4, extra=20, prior=4),
+    "normal": Budget("normal", screen=2, shortlist=8, extra=160, prior=6),
+    "deep": Budget("deep", screen=4, shortlist=12, extra=900, prior=8),
 }
 """The named budgets (``--budget``)."""
 
@@ -63,7 +68,8 @@ def budget_for(name: str = "normal", playouts: int | None = None) -> Budget:
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
             raise BadInput(f"playouts: expected a whole number of at least 1, got {playouts!r}")
         base = BUDGETS.get(name, BUDGETS["normal"])
-        return Budget(f"{playouts} playouts", screen=1, shortlist=base.shortlist, extra=0, playouts=playouts)
+        return Budget(f"{playouts} playouts", screen=1, shortlist=base.shortlist, extra=0, playouts=playouts,
+                      prior=base.prior)
     if name not in BUDGETS:
         raise BadInput(f"unknown budget {name!r} (expected {', '.join(list(BUDGETS)[:-1])} or {list(BUDGETS)[-1]})")
     return BUDGETS[name]

@@ -37,14 +37,16 @@ def playout_seed(seed: int, k: int) -> int:
     return seed * 1_000_003 + k
 
 
-def playout(state: State, move: Move, seed: int, k: int, exact_end: bool = False) -> tuple[Value, ...]:
-    """Every player's outcome after ``move`` and a seeded playout to the end (``state`` unchanged)."""
+def playout(state: State, move: Move, seed: int, k: int, exact_end: bool = False,
+            policy: str | None = None) -> tuple[Value, ...]:
+    """Every player's outcome after ``move`` and a seeded playout to the end by ``policy``
+    (:mod:`.policy`; default its search policy) -- ``state`` unchanged."""
     ps = playout_seed(seed, k)
     rng = random.Random(ps)
     s = state.clone()
     s.apply(move)
     resolve_chance(s, rng)
-    bots = [rollout_bot(ps, seat) for seat in range(s.n_players)]
+    bots = [rollout_bot(ps, seat, policy) for seat in range(s.n_players)]
     if exact_end:
         while not is_deterministic(s):
             s.apply(bots[s.current].choose(s))

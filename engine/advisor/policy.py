@@ -1,33 +1,47 @@
 """The playout policy: the one place that says which bot plays the rest of the game.
 
-The greedy bot with slightly jittered settings (the "little randomness" that
-keeps playouts from repeating one line). The tuned heuristic bot plays better
-(70% head-to-head against greedy in 2-player games) but its games are longer
-and each of its decisions costs more: measured on the same midgame position, a
-heuristic playout takes about 44 ms against 3 ms for greedy, which would put
-the ``fast`` budget at about 1.1 s and ``normal`` at 8 s on this 2-core machine
-(goals 0.5 s and 3 s). Fifteen times as many playouts of the greedy policy
-buy more accuracy than the better policy does, so greedy plays them.
-:data:`PREFERRED` names the policy; swapping it is a one-word change.
+The tuned heuristic bot (:mod:`~pennypress.engine.heuristic`) with its weights
+jittered by up to ±:data:`JITTER` per playout and seat -- the "little
+randomness" that keeps playouts of one future from repeating one line and
+stands for not knowing exactly how the people at the table weigh things. It is
+the strongest bot the project has and the one the advisor meets in
+tournaments: a search whose playouts model the opponents as a weaker bot
+(greedy) misjudges what they will do, and measured so, the advisor lost to the
+heuristic bot (16.5% against two of them). :data:`PREFERRED` names the search
+policy and :data:`SCREEN` the cheaper one that screens every move first.
 
 >>> bot = rollout_bot(seed=3, seat=1)
->>> hasattr(bot, "choose"), type(rollout_bot(seed=3, seat=1)) is type(bot)
-(True, True)
+>>> bot.w == rollout_bot(seed=3, seat=1).w != rollout_bot(seed=4, seat=1).w
+True
 """
 from __future__ import annotations
 
 import random
+from dataclasses import fields, replace
 
 from ..bots import BOTS, Bot, GreedyBot
+from ..heuristic import TUNED, HeuristicBot
 
-PREFERRED = "greedy"
-"""The playout policy's seat name: ``greedy`` (jittered) or any registered bot, e.g. ``heuristic``."""
+PREFERRED = "heuristic"
+"""The search policy's seat name: ``heuristic`` or ``greedy`` (both jittered), or any registered bot."""
+
+SCREEN = "greedy"
+"""The screening policy: every legal move gets a few playouts by the jittered greedy bot first (about
+six times cheaper than a heuristic playout), enough to rank the moves the search does not pursue."""
+
+JITTER = 0.15
+"""Each weight of a playout's heuristic bot is the tuned weight times a factor in ``1 ± JITTER``."""
 
 
-def rollout_bot(seed: int, seat: int) -> Bot:
-    """The bot playing ``seat`` in the playout seeded ``seed`` (deterministic in both)."""
+def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
+    """The bot playing ``seat`` in the playout seeded ``seed`` by ``policy`` (default :data:`PREFERRED`);
+    deterministic in all three."""
+    policy = PREFERRED if policy is None else policy
     bot_seed = seed * 8 + seat
-    if PREFERRED != "greedy":
-        return BOTS[PREFERRED](seed=bot_seed)
     rng = random.Random(bot_seed)
-    return GreedyBot(seed=bot_seed, threshold=8 + rng.randrange(3), reporter_cost=rng.choice((0.75, 1.0, 1.25)))
+    if policy == "heuristic":
+        jittered = {f.name: getattr(TUNED, f.name) * (1 + rng.uniform(-JITTER, JITTER)) for f in fields(TUNED)}
+        return HeuristicBot(seed=bot_seed, weights=replace(TUNED, **jittered))
+    if policy == "greedy":
+        return GreedyBot(seed=bot_seed, threshold=8 + rng.randrange(3), reporter_cost=rng.choice((0.75, 1.0, 1.25)))
+    return BOTS[policy](seed=bot_seed)

@@ -59,8 +59,8 @@ def shutdown_pools() -> None:
 
 
 def _run_chunk(state: State, moves: Sequence[Move], pairs: Sequence[Pair], seed: int,
-               exact_end: bool) -> list[tuple[Pair, tuple[Value, ...]]]:
-    return [((m, k), playout(state, moves[m], seed, k, exact_end)) for m, k in pairs]
+               exact_end: bool, policy: str | None) -> list[tuple[Pair, tuple[Value, ...]]]:
+    return [((m, k), playout(state, moves[m], seed, k, exact_end, policy)) for m, k in pairs]
 
 
 def run_playouts(
@@ -72,8 +72,10 @@ def run_playouts(
     exact_end: bool = False,
     on_done: Callable[[int], None] | None = None,
     stop: Callable[[], bool] | None = None,
+    policy: str | None = None,
 ) -> dict[Pair, tuple[Value, ...]]:
-    """Play every ``(move index, k)`` in ``pairs``; ``{pair: every player's outcome}``.
+    """Play every ``(move index, k)`` in ``pairs`` by ``policy`` (:mod:`.policy`; default the search
+    policy); ``{pair: every player's outcome}``.
 
     ``on_done(n)`` is told after each batch how many playouts it finished;
     ``stop()`` is asked between batches, and a true answer drops the batches
@@ -89,12 +91,12 @@ def run_playouts(
         for chunk in chunks:
             if stop is not None and stop():
                 break
-            out.update(_run_chunk(state, moves, chunk, seed, exact_end))
+            out.update(_run_chunk(state, moves, chunk, seed, exact_end, policy))
             if on_done is not None:
                 on_done(len(chunk))
         return out
     pool = _pool(workers)
-    futures = [pool.submit(_run_chunk, state, moves, chunk, seed, exact_end) for chunk in chunks]
+    futures = [pool.submit(_run_chunk, state, moves, chunk, seed, exact_end, policy) for chunk in chunks]
     try:
         for fut in as_completed(futures):
             out.update(fut.result())

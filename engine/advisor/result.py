@@ -38,6 +38,9 @@ class MoveAdvice:
     equivalent_to: str | None = None
     win_all: tuple[float, ...] = ()
     """Every player's expected win share after this move, on the same playouts (exact in the final edition)."""
+    screened_only: bool = False
+    """Estimated by the cheap screening playouts only (the search did not pursue it: it ranks below every
+    move the search played out, and its loss is measured against the best move's screening playouts)."""
 
     def to_json(self) -> dict:
         doc = {
@@ -47,7 +50,7 @@ class MoveAdvice:
             "expected_score": _r(self.expected_score, 2), "expected_margin": _r(self.expected_margin, 2),
             "loss": _r(self.loss), "points_loss": _r(self.points_loss, 2),
             "equal_to_best": self.equal_to_best, "reasons": list(self.reasons),
-            "playouts": self.playouts, "exact": self.exact,
+            "playouts": self.playouts, "exact": self.exact, "screened_only": self.screened_only,
         }
         if self.equivalent_to is not None:
             doc["equivalent_to"] = self.equivalent_to

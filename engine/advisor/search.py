@@ -29,6 +29,8 @@ from .exact import ExactSearch, is_deterministic
 from .facts import MoveFacts, move_facts
 from .outcome import Value, preference
 from .pool import Pair, default_workers, run_playouts
+from .policy import PREFERRED, SCREEN
+from .prior import prior_order
 from .reasons import reasons_for
 from .result import Advice, MoveAdvice
 
@@ -151,31 +153,37 @@ def advise(
     if is_deterministic(view):
         return _exact_advice(view, moves, plan, seed, started, reasons_top, extras)
     workers = default_workers() if workers is None else max(1, workers)
-    stats, stopped, total_done = _rollouts(view, moves, plan, seed, workers, progress, stop, exact_end)
-    order = sorted(range(len(moves)), key=lambda i: (-stats[i].stage, *(-x for x in stats[i].key()), i))
-    best = stats[order[0]]
+    screen, searched, stopped, total_done = _rollouts(view, moves, plan, seed, workers, progress, stop, exact_end)
+    stats = [searched[i] if searched[i].n else screen[i] for i in range(len(moves))]
+    order = sorted(range(len(moves)), key=lambda i: (-stats[i].stage, -bool(searched[i].n),
+                                                      *(-x for x in stats[i].key()), i))
+    top = order[0]
+    best = stats[top]
     rows = []
     for rank, i in enumerate(order, 1):
         st = stats[i]
         win = st.mean(0)
-        d_win, se_win, n_common = _paired(best, st, 0)
-        d_pts, _, _ = _paired(best, st, 2)
+        # losses are paired on the same futures of the same policy: search with search, else screening
+        ref, mine = (searched[top], searched[i]) if searched[i].n and searched[top].n else (screen[top], screen[i])
+        d_win, se_win, n_common = _paired(ref, mine, 0)
+        d_pts, _, _ = _paired(ref, mine, 2)
         equal = rank == 1 or (n_common > 0 and d_win - Z95 * se_win <= 0) if n_common >= 2 else (rank == 1 or (n_common == 1 and d_win <= 0))
         rows.append(dict(index=i, rank=rank, win=win, interval=wilson(win, st.n), score=st.mean(2),
                          margin=st.mean(1), loss=0.0 if rank == 1 else max(0.0, d_win),
                          points_loss=0.0 if rank == 1 else max(0.0, d_pts), equal=equal, n=st.n,
-                         win_all=st.win_all()))
+                         win_all=st.win_all(), screened_only=not searched[i].n))
     advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=False)
-    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end) if extras else ()
+    policy = PREFERRED if searched[top].n else SCREEN
+    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end, policy) if extras else ()
     return Advice(player, plan.name, seed, False, advice_moves, total_done, stopped, time.perf_counter() - started,
                   extra)
 
 
 def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[dict], seed: int, workers: int,
-                    exact_end: bool) -> tuple[MoveAdvice, ...]:
-    """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures), paired with it."""
+                    exact_end: bool, policy: str) -> tuple[MoveAdvice, ...]:
+    """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures and policy), paired with it."""
     results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], seed,
-                           workers, exact_end)
+                           workers, exact_end, policy=policy)
     out = []
     for m, move in enumerate(extras):
         st = _Stats([])
@@ -189,13 +197,16 @@ def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[di
         out.append(MoveAdvice(
             move=str(move), rank=rank, win_probability=win, win_interval=wilson(win, st.n), expected_score=st.mean(2),
             expected_margin=st.mean(1), loss=max(0.0, d_win), points_loss=max(0.0, d_pts), equal_to_best=bool(equal),
-            playouts=st.n, win_all=st.win_all()))
+            playouts=st.n, win_all=st.win_all(), screened_only=policy != PREFERRED))
     return tuple(out)
 
 
 def _rollouts(view: State, moves: list[Move], plan: Budget, seed: int, workers: int,
               progress: Progress | None, stop: Stop | None, exact_end: bool):
+    """Screening playouts (:data:`.policy.SCREEN`) for every move, then successive halving with the
+    search policy over the shortlist; ``(screen stats, search stats, stopped, playouts done)``."""
     n = len(moves)
+    screen = [_Stats([]) for _ in moves]
     stats = [_Stats([]) for _ in moves]
     total = plan.total_for(n)
     done = [0]
@@ -211,22 +222,21 @@ def _rollouts(view: State, moves: list[Move], plan: Budget, seed: int, workers: 
             stopped[0] = True
         return stopped[0]
 
-    def run(pairs: list[Pair]) -> None:
+    def run(pairs: list[Pair], into: list[_Stats], policy: str) -> None:
         if want_stop():
             return
-        results = run_playouts(view, moves, pairs, seed, workers, exact_end, on_done, want_stop)
+        results = run_playouts(view, moves, pairs, seed, workers, exact_end, on_done, want_stop, policy)
         for m in sorted({m for m, _ in pairs}):
             ks = sorted(k for (mm, k) in results if mm == m)
             # keep playouts in order k = 0, 1, ... and only a gap-free prefix (common futures stay aligned)
             for k in ks:
-                if k != stats[m].n:
+                if k != into[m].n:
                     break
-                stats[m].add(results[(m, k)], view.current)
+                into[m].add(results[(m, k)], view.current)
 
-    run([(m, k) for m in range(n) for k in range(plan.screen)])
+    run([(m, k) for m in range(n) for k in range(plan.screen)], screen, SCREEN)
     extra = plan.extra_for(n)
-    ranked = sorted(range(n), key=lambda i: (*(-x for x in stats[i].key()), i))
-    cands = ranked[: min(n, plan.shortlist)]
+    cands = _shortlist(view, moves, screen, plan)
     rounds = max(1, math.ceil(math.log2(len(cands)))) if len(cands) > 1 else 0
     spent = 0
     for r in range(rounds):
@@ -235,19 +245,30 @@ def _rollouts(view: State, moves: list[Move], plan: Budget, seed: int, workers: 
         per_move = ((extra - spent) // (rounds - r)) // len(cands)
         if per_move:
             start = min(stats[m].n for m in cands)
-            run([(m, k) for m in cands for k in range(start, start + per_move)])
+            run([(m, k) for m in cands for k in range(start, start + per_move)], stats, PREFERRED)
             spent += per_move * len(cands)
         for m in cands:
-            stats[m].stage = r + 1
-        cands.sort(key=lambda i: (*(-x for x in stats[i].key()), i))
+            if stats[m].n:
+                stats[m].stage = r + 1
+        cands.sort(key=lambda i: (-stats[i].stage, *(-x for x in stats[i].key()), i))
         cands = cands[: max(1, math.ceil(len(cands) / 2))]
     if not stopped[0] and extra > spent:  # what rounding left over goes to the survivor
         start = stats[cands[0]].n
-        run([(cands[0], k) for k in range(start, start + extra - spent)])
-    if rounds and not stopped[0]:
+        run([(cands[0], k) for k in range(start, start + extra - spent)], stats, PREFERRED)
+    if not stopped[0]:
         for m in cands:
-            stats[m].stage = rounds + 1
-    return stats, stopped[0], done[0]
+            if stats[m].n:
+                stats[m].stage = rounds + 1
+    return screen, stats, stopped[0], done[0]
+
+
+def _shortlist(view: State, moves: list[Move], stats: list[_Stats], plan: Budget) -> list[int]:
+    """The moves successive halving works on: the heuristic's best (:mod:`.prior`), then the best-screened."""
+    size = min(len(moves), plan.shortlist)
+    cands = prior_order(view, moves)[: min(size, plan.prior)]
+    screened = sorted(range(len(moves)), key=lambda i: (*(-x for x in stats[i].key()), i))
+    cands += [i for i in screened if i not in cands][: size - len(cands)]
+    return cands
 
 
 def _exact_advice(view: State, moves: list[Move], plan: Budget, seed: int, started: float,
@@ -300,6 +321,6 @@ def _with_reasons(view: State, moves: list[Move], rows: list[dict], top: int, ex
             move=str(moves[r["index"]]), rank=r["rank"], win_probability=r["win"], win_interval=r["interval"],
             expected_score=r["score"], expected_margin=r["margin"], loss=r["loss"], points_loss=r["points_loss"],
             equal_to_best=bool(r["equal"]), reasons=reasons, playouts=r["n"], exact=exact, facts=f,
-            win_all=r["win_all"],
+            win_all=r["win_all"], screened_only=r.get("screened_only", False),
         ))
     return tuple(out)

@@ -44,7 +44,11 @@ def test_estimates_are_consistent(advice):
         assert 0 <= lo <= m.win_probability <= hi <= 1 and m.playouts >= 1
         assert m.loss >= 0 and m.points_loss >= 0
     assert best.reasons and all(isinstance(r, str) and r for r in best.reasons)
-    assert sum(m.playouts for m in advice.moves) == advice.playouts
+    # every move was screened once; the searched ones' estimates use their search playouts only
+    searched = [m for m in advice.moves if not m.screened_only]
+    assert searched and all(m.rank < min((o.rank for o in advice.moves if o.screened_only), default=99) for m in searched)
+    assert all(m.playouts == 1 for m in advice.moves if m.screened_only)
+    assert sum(m.playouts for m in advice.moves) + len(searched) == advice.playouts
 
 
 def test_same_seed_same_ranking_on_one_or_two_workers(midgame, advice):
@@ -105,3 +109,21 @@ def test_refuses_a_finished_game_and_a_pending_draw():
         budget_for("quick")
     with pytest.raises(BadInput, match="playouts"):
         budget_for("fast", playouts=0)
+
+
+def test_the_heuristic_prior_chooses_the_shortlist(midgame):
+    """The moves the fast budget plays out beyond screening are the heuristic bot's best four."""
+    from pennypress.engine.advisor.prior import prior_order
+    from pennypress.engine.heuristic import HeuristicBot
+
+    moves = midgame.legal_moves()
+    order = prior_order(midgame, moves)
+    assert sorted(order) == list(range(len(moves)))
+    assert moves[order[0]] == HeuristicBot().choose(midgame)
+    weighed = {str(m): v for m, v in HeuristicBot().evaluate(midgame)}
+    values = [weighed[str(moves[i])] for i in order if str(moves[i]) in weighed]
+    assert values == sorted(values, reverse=True)
+    fast = advise(midgame, "fast", seed=2, workers=1)
+    screened = budget_for("fast").screen
+    deeper = {m.move for m in fast.moves if m.playouts > screened}
+    assert deeper == {str(moves[i]) for i in order[:4]}
