@@ -10,13 +10,19 @@ Design basis:
   never read.
 - **Rollouts with variance reduction** in the manner of GNU Backgammon's
   rollouts: each candidate is played out to the end of the game by a strong
-  playout policy (:mod:`.policy`) with a little randomness, and playout ``k`` of
-  every candidate uses the same chance and bot seeds (common random numbers),
-  so differences between moves are measured on the same futures (paired).
+  playout policy -- the tuned heuristic bot for every seat, weights jittered
+  (:mod:`.policy`) -- and playout ``k`` of every candidate uses the same chance
+  and bot seeds (common random numbers), so differences between moves are
+  measured on the same futures (paired). Rollouts by a policy improve on it
+  (Tesauro & Galperin 1996, "On-line policy improvement using Monte-Carlo
+  search"); modelling the opponents as a weaker bot than they are does not.
+- **A prior and a cheap screening**: every move gets a few playouts by a
+  cheaper policy (jittered greedy), and the shortlist is led by the moves the
+  heuristic bot values most at one ply (:mod:`.prior`, the policy prior of
+  AlphaGo-style search, Silver et al. 2016, in its simplest form).
 - **Successive halving** (Karnin, Koren & Somekh 2013, "Almost optimal
-  exploration in multi-armed bandits"): after a cheap screening of every move,
-  the budget is spent in rounds over a shortlist, keeping the better half each
-  round (:mod:`.search`).
+  exploration in multi-armed bandits"): the search budget is spent in rounds
+  over the shortlist, keeping the better half each round (:mod:`.search`).
 - **Exact final edition**: no card is drawn from its start, so the rest is a
   finite deterministic game searched exhaustively with a memo (:mod:`.exact`);
   such answers are labelled exact and carry no interval.

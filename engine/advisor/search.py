@@ -1,9 +1,11 @@
 """The analysis: every legal move evaluated and ranked (exactly in the final edition).
 
-Normal play (:func:`advise`): all moves are screened with a few playouts each,
-the best-screened go on to successive halving (rounds that double the
-playouts of the better half), and every move is ranked by the round it
-reached, then by win probability, margin and circulation. Playout ``k`` of
+Normal play (:func:`advise`): all moves are screened with a few cheap playouts
+each (:data:`.policy.SCREEN`); a shortlist -- the heuristic bot's best moves
+(:mod:`.prior`), then the best-screened -- goes on to successive halving with
+the search policy (rounds that double the playouts of the better half), and
+every move is ranked by the round it reached, then by win probability, margin
+and circulation; moves only screened rank below every searched one. Playout ``k`` of
 every move shares its card draws and bots (common random numbers), so losses
 and "equal to the best" are paired comparisons on the same futures.
 

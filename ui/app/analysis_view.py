@@ -65,6 +65,7 @@ def advice_frame(advice: Advice) -> pd.DataFrame:
             "Expected score": round(m.expected_score, 1), "Expected margin": round(m.expected_margin, 1),
             "Loss %": round(100 * m.loss, 1), "Points lost": round(m.points_loss, 1),
             "Equal to best": "=" if m.equal_to_best else "", "Playouts": m.playouts,
+            "Estimate": "exact" if m.exact else ("screening" if m.screened_only else "search"),
         })
     return pd.DataFrame(rows)
 
@@ -74,9 +75,12 @@ def win_chart(advice: Advice, top: int = 15) -> alt.Chart:
     data = advice_frame(advice).head(top)
     order = list(data["Move"])
     base = alt.Chart(data).encode(y=alt.Y("Move:N", sort=order, title=None))
-    bars = base.mark_bar(color="#4c78a8").encode(
+    bars = base.mark_bar().encode(
         x=alt.X("Win %:Q", scale=alt.Scale(domain=[0, 100]), title="Win probability (%)"),
-        tooltip=["Rank", "Move", "Win %", "Low %", "High %", "Expected score", "Expected margin"],
+        color=alt.Color("Estimate:N", scale=alt.Scale(domain=["search", "screening", "exact"],
+                                                      range=["#4c78a8", "#b7c4d6", "#4c78a8"]),
+                        legend=alt.Legend(title="Estimate", orient="bottom")),
+        tooltip=["Rank", "Move", "Win %", "Low %", "High %", "Expected score", "Expected margin", "Estimate", "Playouts"],
     )
     rules = base.mark_rule(color="#222").encode(x="Low %:Q", x2="High %:Q")
     return (bars + rules).properties(height=max(120, 24 * len(data)))

@@ -37,8 +37,11 @@ def advice_table(advice: Advice, top: int | None = None) -> str:
     for m in moves:
         interval = "exact" if m.exact else f"{m.win_interval[0]:.0%}-{m.win_interval[1]:.0%}"
         lines.append(f"{m.rank:>4}  {m.move:<{width}}  {m.win_probability:>6.1%}  {interval:<14} {m.expected_score:>6.1f}"
-                     f"  {m.expected_margin:>+6.1f}  {m.loss:.1%}{' =' if m.equal_to_best else ''}")
+                     f"  {m.expected_margin:>+6.1f}  {m.loss:.1%}{' =' if m.equal_to_best else ''}"
+                     f"{'  (screened)' if m.screened_only else ''}")
         lines.extend(f"{'':>6}- {r}" for r in m.reasons)
+    if any(m.screened_only for m in moves):
+        lines.append("(screened): estimated by the quick screening playouts only; the search played out the moves above them")
     return "\n".join(lines)
 
 

@@ -30,7 +30,9 @@ st.title("Analysis board")
 st.caption(
     "Load a position, press **Analyse**: every legal move of the player to move is ranked by its chance "
     "of winning (playouts to the end of the game over the same sampled futures; exact in the final "
-    "edition), with expected scores and reasons. Play a move to step forward; go back at any time."
+    "edition), with expected scores and reasons. Every move is first screened by quick playouts; the "
+    "most promising are then searched with playouts by the heuristic bot for every newspaper, and rank first. "
+    "Play a move to step forward; go back at any time."
 )
 
 
