@@ -5,7 +5,8 @@
   first analysis of the run (cold solver cache, pool start) is reported apart,
   then the median over the positions (the solver cache warms as a table-side
   session would). Also the median on 1 worker and the 2-worker speed-up.
-- **playout**: median milliseconds per playout (one worker, warm).
+- **playout**: median milliseconds per search playout (heuristic bots) and per
+  screening playout (greedy bots), one worker, warm, and their ratio.
 - **exact final edition**: seconds and memo nodes to solve the final edition
   exactly from its first position, over seeded games.
 
@@ -22,6 +23,7 @@ import time
 from pennypress.engine import Phase, new_game
 from pennypress.engine.advisor import ExactSearch, advise
 from pennypress.engine.advisor.playout import playout
+from pennypress.engine.advisor.policy import SCREEN
 from pennypress.engine.bots import GreedyBot
 from pennypress.engine.chance import public_view
 
@@ -87,6 +89,9 @@ def main(argv=None) -> int:
     moves = v.legal_moves()
     per = [timed(lambda k=k: playout(v, moves[k % len(moves)], 7, k))[0] * 1000 for k in range(40)]
     report["playout_ms_median"] = round(statistics.median(per), 2)
+    screen = [timed(lambda k=k: playout(v, moves[k % len(moves)], 7, k, policy=SCREEN))[0] * 1000 for k in range(40)]
+    report["screen_playout_ms_median"] = round(statistics.median(screen), 2)
+    report["search_over_screen"] = round(report["playout_ms_median"] / report["screen_playout_ms_median"], 1)
     finals = final_positions(5, args.seed)
     ex = []
     for s in finals:
@@ -106,7 +111,8 @@ def main(argv=None) -> int:
         r = report[name]
         extra = (f"; 1 worker {r['median_s_1_worker']} s, speed-up x{r['speedup']}" if "speedup" in r else "")
         print(f"{name:>6}: median {r['median_s_2_workers']} s on 2 workers (max {r['max_s_2_workers']} s){extra}")
-    print(f"one playout (warm, 1 worker): median {report['playout_ms_median']} ms")
+    print(f"one playout (warm, 1 worker): search (heuristic bots) median {report['playout_ms_median']} ms, "
+          f"screening (greedy bots) {report['screen_playout_ms_median']} ms: x{report['search_over_screen']}")
     e = report["exact_final_edition"]
     print(f"exact final edition from its first position: median {e['median_s']} s (max {e['max_s']} s), "
           f"median {e['median_nodes']} memo nodes")
