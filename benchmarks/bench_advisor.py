@@ -24,7 +24,7 @@ from pennypress.engine import Phase, new_game
 from pennypress.engine.advisor import ExactSearch, advise
 from pennypress.engine.advisor.playout import playout
 from pennypress.engine.advisor.policy import SCREEN
-from pennypress.engine.bots import GreedyBot
+from pennypress.engine.play.bots import GreedyBot
 from pennypress.engine.chance import public_view
 
 

@@ -21,8 +21,8 @@ import sys
 import time
 
 from pennypress.engine import GameDefinition, legal_moves, new_game
-from pennypress.engine.bots import RandomBot
-from pennypress.engine.selfplay import play_game
+from pennypress.engine.play.bots import RandomBot
+from pennypress.engine.play.selfplay import play_game
 from pennypress.solver import cache_info, clear_cache
 
 

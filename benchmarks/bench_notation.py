@@ -1,4 +1,4 @@
-"""Benchmark of the one-line notation (``engine/notation.py``), against the JSON format in the same run.
+"""Benchmark of the one-line notation (``engine/notation/text.py``), against the JSON format in the same run.
 
 Over the positions of seeded random self-play games (2-5 players, both
 variants, every phase), per position, best of ``--repeat`` runs:
@@ -25,11 +25,11 @@ import sys
 import time
 
 from pennypress.engine import GameDefinition, new_game
-from pennypress.engine.bots import RandomBot
-from pennypress.engine.codec import state_to_json
-from pennypress.engine.notation import from_text, to_text
-from pennypress.engine.notation_reader import read_notation
-from pennypress.engine.validate import load_position
+from pennypress.engine.play.bots import RandomBot
+from pennypress.engine.io.codec import state_to_json
+from pennypress.engine.notation.text import from_text, to_text
+from pennypress.engine.notation.reader import read_notation
+from pennypress.engine.io.validate import load_position
 
 
 def _pct(values, q):

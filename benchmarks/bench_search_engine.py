@@ -26,12 +26,12 @@ import sys
 import time
 
 from pennypress.engine import GameDefinition
-from pennypress.engine.bots import make_bot
+from pennypress.engine.play.bots import make_bot
 from pennypress.engine.chance import public_view
-from pennypress.engine.match import play_match
+from pennypress.engine.play.match import play_match
 from pennypress.engine.press import use_page_solver
-from pennypress.engine.selfplay import play_game
-from pennypress.engine.validate import load_position
+from pennypress.engine.play.selfplay import play_game
+from pennypress.engine.io.validate import load_position
 from pennypress.solver import clear_cache, clear_fast_cache
 from pennypress.solver import page_profiles
 

@@ -17,10 +17,10 @@ import functools
 import sys
 from dataclasses import asdict, replace
 
-from pennypress.engine.bots import register_bot
-from pennypress.engine.executors import open_executor
-from pennypress.engine.heuristic import HeuristicBot, Weights
-from pennypress.engine.tournament import TournamentSpec, run_tournament
+from pennypress.engine.play.bots import register_bot
+from pennypress.engine.play.executors import open_executor
+from pennypress.engine.play.heuristic import HeuristicBot, Weights
+from pennypress.engine.play.tournament import TournamentSpec, run_tournament
 
 GRID = {
     "wait": (0.75, 0.95),

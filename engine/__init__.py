@@ -31,11 +31,11 @@ from .moves import (
     Recall,
     parse_move,
 )
-from .bots import GreedyBot, RandomBot
-from .invariants import InvariantChecker, check_state
+from .play.bots import GreedyBot, RandomBot
+from .play.invariants import InvariantChecker, check_state
 from .press import optimal_press, preview_press, scoops_given
 from .rules import apply_move, legal_moves, why_illegal
-from .selfplay import play_game, run_selfplay
+from .play.selfplay import play_game, run_selfplay
 from .setup import empty_state, new_game
 from .state import Phase, PlayerState, State
 from .stories import ALL_STORIES, Story

@@ -288,13 +288,13 @@ class State:
         )
 
     def to_json(self) -> dict:
-        from .codec import state_to_json
+        from .io.codec import state_to_json
 
         return state_to_json(self)
 
     @classmethod
     def from_json(cls, doc: object) -> "State":
-        """Check a position document completely and build it (:func:`~pennypress.engine.validate.load_position`)."""
-        from .validate import load_position
+        """Check a position document completely and build it (:func:`~pennypress.engine.io.validate.load_position`)."""
+        from .io.validate import load_position
 
         return load_position(doc)

@@ -5,9 +5,9 @@ looks at a :class:`~pennypress.engine.state.State` and returns every problem it
 finds as data -- a :class:`Problem` with a ``code`` (stable, for programs),
 the ``field`` of the position document it concerns (``players[1]``,
 ``markers.war``, ``board.city[2].reporters``) and a plain ``message`` -- in
-reading order. The loader (:mod:`pennypress.engine.validate`) refuses a
+reading order. The loader (:mod:`pennypress.engine.io.validate`) refuses a
 document with the first; the invariant checks after every move
-(:mod:`pennypress.engine.invariants`) use the same list; the app shows each
+(:mod:`pennypress.engine.play.invariants`) use the same list; the app shows each
 problem at the spot it concerns.
 
 The rules these checks rest on are asked of the engine, not restated: the

@@ -15,8 +15,8 @@ import json
 import sys
 from pathlib import Path
 
-from pennypress.engine.notation import to_text
-from pennypress.engine.validate import load_position
+from pennypress.engine.notation.text import to_text
+from pennypress.engine.io.validate import load_position
 
 ROOT = Path(__file__).resolve().parents[1]
 POSITIONS = ROOT / "examples" / "positions"

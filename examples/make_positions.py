@@ -23,7 +23,7 @@ from pathlib import Path
 from pennypress.engine import State
 from pennypress.engine.board import adjust_markers, place_story
 from pennypress.engine.definition import GameDefinition
-from pennypress.engine.invariants import check_state
+from pennypress.engine.play.invariants import check_state
 from pennypress.engine.setup import empty_state
 from pennypress.engine.state import Phase
 from pennypress.engine.stories import Story

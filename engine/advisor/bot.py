@@ -1,4 +1,4 @@
-"""The advisor as a seat at the table: ``advisor:fast`` and ``advisor:normal`` in :data:`~pennypress.engine.bots.BOTS`.
+"""The advisor as a seat at the table: ``advisor:fast`` and ``advisor:normal`` in :data:`~pennypress.engine.play.bots.BOTS`.
 
 It plays the advisor's best move; each decision is seeded from the bot's seed
 and the ply, so a game is repeatable. It runs its playouts in its own process
@@ -11,8 +11,8 @@ True
 """
 from __future__ import annotations
 
-from ..bots import register_bot
 from ..moves import Move
+from ..play.bots import register_bot
 from ..rules import legal_moves
 from ..state import State
 from .search import advise

@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 
 from ..chance import resolve_chance
-from ..match import play_match
 from ..moves import Move
+from ..play.match import play_match
 from ..state import State
 from .exact import ExactSearch, is_deterministic
 from .outcome import Value, final_values

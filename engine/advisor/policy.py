@@ -1,6 +1,6 @@
 """The playout policy: the one place that says which bot plays the rest of the game.
 
-The tuned heuristic bot (:mod:`~pennypress.engine.heuristic`) with its weights
+The tuned heuristic bot (:mod:`~pennypress.engine.play.heuristic`) with its weights
 jittered by up to ±:data:`JITTER` per playout and seat -- the "little
 randomness" that keeps playouts of one future from repeating one line and
 stands for not knowing exactly how the people at the table weigh things. It is
@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import fields, replace
 
-from ..bots import BOTS, Bot, GreedyBot
-from ..heuristic import TUNED, HeuristicBot
+from ..play.bots import BOTS, Bot, GreedyBot
+from ..play.heuristic import TUNED, HeuristicBot
 
 PREFERRED = "heuristic"
 """The search policy's seat name: ``heuristic`` or ``greedy`` (both jittered), or any registered bot."""

@@ -2,7 +2,7 @@
 
 A single screening playout per move says little (one game won or lost), so
 the shortlist that successive halving works on starts from the moves the
-tuned heuristic bot rates best (:meth:`~pennypress.engine.heuristic.HeuristicBot.evaluate`,
+tuned heuristic bot rates best (:meth:`~pennypress.engine.play.heuristic.HeuristicBot.evaluate`,
 which reads only the public position), topped up with the best-screened moves.
 This is the "policy prior" of AlphaGo-style search (Silver et al. 2016) in
 its simplest form: knowledge narrows where playouts are spent; the playouts
@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..heuristic import HeuristicBot
 from ..moves import Move
+from ..play.heuristic import HeuristicBot
 from ..state import State
 
 

@@ -6,7 +6,7 @@
 - :mod:`.moments`: the key moments.
 
 >>> from pennypress.engine import GameDefinition
->>> from pennypress.engine.record import record_selfplay
+>>> from pennypress.engine.io.record import record_selfplay
 >>> doc, _ = record_selfplay(GameDefinition.create(2), seed=4, bot="random")
 >>> doc["moves"] = doc["moves"][:2]; del doc["final_scores"], doc["winners"]
 >>> a = audit(doc, playouts=2, workers=1)

@@ -1,6 +1,6 @@
 """Auditing a game record: every decision graded on the advisor's sampled futures.
 
-For each move of a record (:func:`~pennypress.engine.record.replay`) the
+For each move of a record (:func:`~pennypress.engine.io.record.replay`) the
 position before it is analysed by the advisor (:func:`~pennypress.engine.advisor.advise`)
 with a seed taken from the audit seed and the position's ply -- the seed the
 :class:`~pennypress.engine.advisor.AdvisorBot` uses, so an advisor seat audits
@@ -29,9 +29,9 @@ from pennypress.errors import BadInput
 from ..advisor import Advice, MoveAdvice, advise
 from ..advisor.budget import budget_for
 from ..advisor.outcome import final_values
+from ..io.record import ReplayStep, replay
 from ..moves import GoToPress
 from ..names import newspaper
-from ..record import ReplayStep, replay
 from ..rules import legal_moves
 from .grading import BAD, CLASSES, accuracy, classify, scaled_loss
 from .page_review import PageReview, review_page
@@ -281,7 +281,7 @@ def audit(
     playouts: int | None = None,
     player: int | None = None,
 ) -> Audit:
-    """Audit the game record ``doc`` (see :mod:`pennypress.engine.record`); :class:`BadInput` for a bad record.
+    """Audit the game record ``doc`` (see :mod:`pennypress.engine.io.record`); :class:`BadInput` for a bad record.
 
     The record is replayed and checked in full before any analysis. ``budget``
     and ``playouts`` are the advisor's; each decision's seed comes from

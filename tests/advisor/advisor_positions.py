@@ -5,7 +5,7 @@ import random
 
 from engine_builders import build
 from pennypress.engine import Phase, State, new_game
-from pennypress.engine.bots import GreedyBot
+from pennypress.engine.play.bots import GreedyBot
 
 
 def final_presses(current: int = 0, **kw) -> State:

@@ -100,8 +100,8 @@ def test_refuses_a_finished_game_and_a_pending_draw():
     with pytest.raises(BadInput, match="headline card must be drawn"):
         advise(s, "fast")
     over = new_game(2, seed=1)
-    from pennypress.engine.match import play_match
-    from pennypress.engine.bots import make_bot
+    from pennypress.engine.play.match import play_match
+    from pennypress.engine.play.bots import make_bot
     done = play_match(over, [make_bot("greedy", 1), make_bot("greedy", 2)], seed=3).state
     with pytest.raises(BadInput, match="game is over"):
         advise(done, "fast")
@@ -114,7 +114,7 @@ def test_refuses_a_finished_game_and_a_pending_draw():
 def test_the_heuristic_prior_chooses_the_shortlist(midgame):
     """The moves the fast budget plays out beyond screening are the heuristic bot's best four."""
     from pennypress.engine.advisor.prior import prior_order
-    from pennypress.engine.heuristic import HeuristicBot
+    from pennypress.engine.play.heuristic import HeuristicBot
 
     moves = midgame.legal_moves()
     order = prior_order(midgame, moves)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pennypress.engine import GameDefinition, new_game
 from pennypress.engine.advisor import AdvisorBot
-from pennypress.engine.bots import make_bot, seat_seed
+from pennypress.engine.play.bots import make_bot, seat_seed
 from pennypress.engine.moves import GoToPress, Move, Page
 from pennypress.engine.press import optimal_press, press_problem
-from pennypress.engine.record import Recorder
+from pennypress.engine.io.record import Recorder
 from pennypress.engine.state import State
 from pennypress.solver import ProposedPage, check_page, solve
 from pennypress.solver.vocab import Placement
@@ -99,7 +99,7 @@ def scoop_handing_position(players: int = 3, seed: int = 1):
     """
     from pennypress.engine.advisor import ExactSearch, is_deterministic
     from pennypress.engine.rules import legal_moves
-    from pennypress.engine.validate import load_position
+    from pennypress.engine.io.validate import load_position
 
     ex = ExactSearch()
     found = []

@@ -9,7 +9,7 @@ import pytest
 
 from pennypress.engine import GameDefinition, GoToPress, IllegalMove, State, new_game, parse_move
 from pennypress.engine.chance import public_view, resolve_chance
-from pennypress.engine.record import Recorder, record_selfplay, replay
+from pennypress.engine.io.record import Recorder, record_selfplay, replay
 
 from engine_builders import build, story
 

@@ -3,7 +3,7 @@ import pytest
 
 from pennypress.engine import Decline, GoToPress, IllegalMove, parse_move
 from pennypress.engine.endgame import winners
-from pennypress.engine.invariants import check_state
+from pennypress.engine.play.invariants import check_state
 from pennypress.engine.state import Phase
 from pennypress.engine.tables import scoop_value
 from pennypress.solver.vocab import BEATS, Beat

@@ -2,8 +2,8 @@
 import pytest
 
 from pennypress.engine import GameDefinition, Phase
-from pennypress.engine.invariants import InvariantChecker, check_state
-from pennypress.engine.selfplay import play_game, run_selfplay
+from pennypress.engine.play.invariants import InvariantChecker, check_state
+from pennypress.engine.play.selfplay import play_game, run_selfplay
 
 CONFIGS = [
     (2, (), "default"),
@@ -67,7 +67,7 @@ def test_the_fast_solver_and_cp_sat_play_the_same_games(players, variants):
     """The engine's pages come from the fast solver; under the shared tie-break CP-SAT gives
     the same pages, so whole games (every press's page, every score) are the same."""
     from pennypress.engine.press import use_page_solver
-    from pennypress.engine.record import record_selfplay
+    from pennypress.engine.io.record import record_selfplay
 
     definition = GameDefinition.create(players, variants)
     for seed in range(3):

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from pennypress.engine import BadInput, GameDefinition, new_game
-from pennypress.engine.bots import bot_names, make_bot, parse_seats
-from pennypress.engine.match import play_match
-from pennypress.engine.selfplay import play_game, run_selfplay
+from pennypress.engine.play.bots import bot_names, make_bot, parse_seats
+from pennypress.engine.play.match import play_match
+from pennypress.engine.play.selfplay import play_game, run_selfplay
 
 
 def test_each_seat_plays_its_own_bot():

@@ -7,8 +7,8 @@ import pytest
 from pennypress.engine import (
     Assign, BadInput, Decline, GoToPress, IllegalMove, PassNewsboy, Reassign, Recall, new_game, parse_move,
 )
-from pennypress.engine.bots import RandomBot
-from pennypress.engine.invariants import check_state
+from pennypress.engine.play.bots import RandomBot
+from pennypress.engine.play.invariants import check_state
 from pennypress.engine.state import Phase
 from pennypress.engine.stories import ALL_STORIES
 
@@ -152,7 +152,7 @@ def test_bad_notation(text, msg):
 
 
 def test_bots_always_choose_a_legal_move():
-    from pennypress.engine.bots import GreedyBot
+    from pennypress.engine.play.bots import GreedyBot
 
     finals = [s for s in STATES if s.phase is not Phase.NORMAL]
     for s in finals + STATES[::10]:
@@ -162,7 +162,7 @@ def test_bots_always_choose_a_legal_move():
 
 
 def test_greedy_recall_in_the_restricted_turn_moves_one_reporter():
-    from pennypress.engine.bots import GreedyBot
+    from pennypress.engine.play.bots import GreedyBot
 
     s = build(3, {"war:A:1": [3, 2, 0], "war:B:1": [0, 3, 4]}, current=1)
     s.phase, s.trigger_player, s.pending = Phase.FINAL_TURNS, 0, [2]

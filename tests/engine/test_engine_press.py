@@ -2,7 +2,7 @@
 import pytest
 
 from pennypress.engine import GoToPress, IllegalMove, Page, PagePlacement, parse_move
-from pennypress.engine.invariants import check_state
+from pennypress.engine.play.invariants import check_state
 from pennypress.solver.vocab import Beat, Shape
 
 from engine_builders import build, story, values
@@ -173,7 +173,7 @@ def test_optimal_press_spells_out_the_page_and_plays_the_same():
 def _press_positions(seeds=(1, 2, 3), players=3):
     """Positions from seeded greedy games where the player to move could go to press."""
     from pennypress.engine import new_game
-    from pennypress.engine.bots import make_bot, seat_seed
+    from pennypress.engine.play.bots import make_bot, seat_seed
 
     for seed in seeds:
         s = new_game(players, seed=seed)

@@ -2,7 +2,7 @@
 from dataclasses import replace
 
 from pennypress.engine import GoToPress, new_game, preview_press
-from pennypress.engine.bots import RandomBot
+from pennypress.engine.play.bots import RandomBot
 
 
 def _games(seeds):

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from pennypress.engine import BadInput, State, new_game
-from pennypress.engine.bots import RandomBot
-from pennypress.engine.codec import VERSION
+from pennypress.engine.play.bots import RandomBot
+from pennypress.engine.io.codec import VERSION
 
 
 def game_states(seed, players, variants=()):

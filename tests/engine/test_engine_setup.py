@@ -2,7 +2,7 @@
 import pytest
 
 from pennypress.engine import GameDefinition, new_game
-from pennypress.engine.invariants import check_state
+from pennypress.engine.play.invariants import check_state
 from pennypress.engine.setup import deal, empty_state
 from pennypress.engine.stories import Story
 from pennypress.solver.vocab import BEATS, Beat, Shape

@@ -1,6 +1,6 @@
 """Turn order: clockwise, the two-player pattern, the newsboy strike."""
 from pennypress.engine import Assign, Decline, PassNewsboy, new_game, parse_move
-from pennypress.engine.invariants import check_state
+from pennypress.engine.play.invariants import check_state
 
 from engine_builders import build
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from pennypress.engine import GameDefinition, new_game, parse_move
-from pennypress.engine.bots import make_bot, parse_seats
-from pennypress.engine.heuristic import HeuristicBot, Weights, bonus_margin, page_gain
+from pennypress.engine.play.bots import make_bot, parse_seats
+from pennypress.engine.play.heuristic import HeuristicBot, Weights, bonus_margin, page_gain
 from pennypress.engine.press import preview_press
-from pennypress.engine.selfplay import play_game
+from pennypress.engine.play.selfplay import play_game
 from pennypress.engine.state import Phase
 from pennypress.engine.stories import Story
 from pennypress.solver import make_problem, solve

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from pennypress.engine import new_game
-from pennypress.engine.bots import GreedyBot
+from pennypress.engine.play.bots import GreedyBot
 from pennypress.engine.chance import resolve_chance
-from pennypress.engine.heuristic import HeuristicBot, Weights, bonus_margin, page_gain
-from pennypress.engine.match import play_match
+from pennypress.engine.play.heuristic import HeuristicBot, Weights, bonus_margin, page_gain
+from pennypress.engine.play.match import play_match
 from pennypress.engine.moves import GoToPress
 from pennypress.engine.state import Phase
 from pennypress.engine.tables import beat_value, marker_position, scoop_value

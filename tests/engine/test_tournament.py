@@ -8,10 +8,10 @@ from collections import Counter
 import pytest
 
 from pennypress.engine import GameDefinition
-from pennypress.engine.bots import BOTS, RandomBot
-from pennypress.engine.executors import open_executor
-from pennypress.engine.record import replay
-from pennypress.engine.tournament import (
+from pennypress.engine.play.bots import BOTS, RandomBot
+from pennypress.engine.play.executors import open_executor
+from pennypress.engine.io.record import replay
+from pennypress.engine.play.tournament import (
     TournamentSpec, binomial_p_greater, deck_seed, rotations, run_tournament, summarise, wilson_interval,
 )
 from pennypress.errors import BadInput
@@ -179,7 +179,7 @@ def test_same_report_on_dask_local_cluster():
 def test_report_does_not_depend_on_hash_seed(tmp_path):
     import subprocess
 
-    code = ("import json; from pennypress.engine.tournament import *; "
+    code = ("import json; from pennypress.engine.play.tournament import *; "
             "r = run_tournament(TournamentSpec.create(2, 'random,greedy', 2, seed=3)); r.pop('timing'); "
             "print(json.dumps(r))")
     outs = {subprocess.run([sys.executable, "-c", code], env={"PYTHONHASHSEED": h, "PATH": "/usr/bin:/bin"},
@@ -241,7 +241,7 @@ def test_bad_input_is_one_line_exit_2(args, words, capsys, tmp_path):
 
 def test_unreachable_scheduler_is_bad_input(capsys, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr("pennypress.engine.executors.CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("pennypress.engine.play.executors.CONNECT_TIMEOUT", "1s")
     args = ["tournament", "--players", "2", "--seats", "greedy,random", "--games", "2", "--executor", "dask",
             "--scheduler", "tcp://127.0.0.1:9", "--quiet"]
     assert main(args) == 2

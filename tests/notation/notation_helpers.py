@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 from pennypress.engine import GameDefinition, State
-from pennypress.engine.selfplay import play_game
+from pennypress.engine.play.selfplay import play_game
 from pennypress.engine.state import Phase
 
 ROOT = Path(__file__).resolve().parents[2]

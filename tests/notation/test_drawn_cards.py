@@ -5,7 +5,7 @@ import random
 import pytest
 
 from pennypress.engine.cards import load_deck
-from pennypress.engine.drawn_cards import bonus_after, guess_drawn_cards
+from pennypress.engine.notation.drawn_cards import bonus_after, guess_drawn_cards
 from pennypress.engine.tables import BONUS_MAX, BONUS_START
 from pennypress.solver.vocab import BEATS
 

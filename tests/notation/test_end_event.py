@@ -4,8 +4,8 @@ import copy
 import pytest
 
 from pennypress.engine import BadInput
-from pennypress.engine.notation import from_text, to_text
-from pennypress.engine.validate import load_position
+from pennypress.engine.notation.text import from_text, to_text
+from pennypress.engine.io.validate import load_position
 
 from notation_helpers import selfplay_positions
 

@@ -7,8 +7,8 @@ import sys
 import pytest
 
 from pennypress.engine import new_game
-from pennypress.engine.notation import from_text, to_text
-from pennypress.engine.validate import load_position
+from pennypress.engine.notation.text import from_text, to_text
+from pennypress.engine.io.validate import load_position
 from pennypress.ui.cli import main
 
 from notation_helpers import ROOT, normalised

@@ -3,7 +3,7 @@ valid position that writes back and reads again -- never another exception."""
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from pennypress.engine.notation import from_text, load_position_text, to_text
+from pennypress.engine.notation.text import from_text, load_position_text, to_text
 from pennypress.errors import BadInput
 
 from notation_helpers import notation_blocks

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pennypress.engine import new_game, parse_move
-from pennypress.engine.bots import RandomBot
-from pennypress.engine.drawn_cards import bonus_after
-from pennypress.engine.notation import from_text, to_text
+from pennypress.engine.play.bots import RandomBot
+from pennypress.engine.notation.drawn_cards import bonus_after
+from pennypress.engine.notation.text import from_text, to_text
 from pennypress.engine.state import Phase
 
 from notation_helpers import normalised, selfplay_positions

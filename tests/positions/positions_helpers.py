@@ -13,7 +13,7 @@ import random
 from typing import Callable, Optional
 
 from pennypress.engine import State, new_game
-from pennypress.engine.bots import RandomBot
+from pennypress.engine.play.bots import RandomBot
 from pennypress.engine.tables import ad_row
 
 BEATS = ["war", "crime", "politics", "city", "human"]

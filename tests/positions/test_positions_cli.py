@@ -56,7 +56,7 @@ def test_validate_reads_stdin(capsys, monkeypatch):
 
 
 def test_validate_a_finished_game(capsys, tmp_path):
-    from pennypress.engine.record import replay
+    from pennypress.engine.io.record import replay
     state = replay(json.loads(TWO.read_text())).state
     code, out, err = run(capsys, "position", "validate", write(tmp_path, "end.json", state.to_json()))
     assert code == 0

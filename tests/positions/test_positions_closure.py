@@ -13,7 +13,7 @@ import random
 import pytest
 
 from pennypress.engine import BadInput, Phase, State, new_game
-from pennypress.engine.bots import RandomBot
+from pennypress.engine.play.bots import RandomBot
 
 from positions_helpers import VALID, fixed_states, mutated, state_doc
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from pennypress.engine import BadInput, State
-from pennypress.engine.validate import load_position, position_schema
+from pennypress.engine.io.validate import load_position, position_schema
 
 from positions_helpers import INVALID, VALID, fixed_states, mutated, played_state, state_doc
 

@@ -8,12 +8,12 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from pennypress.engine import BadInput, State, load_deck
-from pennypress.engine.codec import FORMAT, VERSION
+from pennypress.engine.io.codec import FORMAT, VERSION
 from pennypress.engine.definition import GameDefinition
 from pennypress.engine.setup import new_game
 from pennypress.engine.stories import ALL_STORIES, kind_text, stack_kinds
 from pennypress.engine.tables import BONUS_MAX, BONUS_START, MAX_PLAYERS, MIN_PLAYERS, VARIANTS
-from pennypress.engine.validate import load_position, position_schema
+from pennypress.engine.io.validate import load_position, position_schema
 from pennypress.solver.vocab import BEATS, COLUMNS, ROWS
 
 from positions_helpers import fixed_states, state_doc
@@ -28,8 +28,8 @@ def test_the_schema_is_valid_against_the_2020_12_metaschema():
     Draft202012Validator.check_schema(schema)
 
 
-def test_the_schema_file_is_the_one_in_engine():
-    assert json.loads((ROOT / "engine" / "position_schema.json").read_text()) == position_schema()
+def test_the_schema_file_is_the_one_in_engine_io():
+    assert json.loads((ROOT / "engine" / "io" / "position_schema.json").read_text()) == position_schema()
 
 
 def test_the_schema_agrees_with_the_engine_data():

@@ -1,4 +1,4 @@
-"""engine/validate.py on positions a person might type: each kind of mistake is refused
+"""engine/io/validate.py on positions a person might type: each kind of mistake is refused
 with one line naming the field; the codec loads through the same checks."""
 import copy
 import json
@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from pennypress.engine import BadInput, State, new_game
-from pennypress.engine.bots import RandomBot
-from pennypress.engine.validate import check_position, load_position, position_summary
+from pennypress.engine.play.bots import RandomBot
+from pennypress.engine.io.validate import check_position, load_position, position_summary
 from pennypress.solver.vocab import Beat
 
 from positions_helpers import state_doc

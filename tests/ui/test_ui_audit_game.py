@@ -14,7 +14,7 @@ from audit_records import solver_page_loss, worse_pages  # noqa: E402
 
 from pennypress.engine.moves import GoToPress  # noqa: E402
 from pennypress.engine.press import optimal_press, plan_press  # noqa: E402
-from pennypress.engine.record import replay  # noqa: E402
+from pennypress.engine.io.record import replay  # noqa: E402
 from pennypress.solver import Placement, ProposedPage, check_page  # noqa: E402
 from pennypress.ui.app.audit_view import exclusive_index, solver_placements  # noqa: E402
 from pennypress.ui.cli.run import main  # noqa: E402

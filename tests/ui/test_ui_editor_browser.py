@@ -12,7 +12,7 @@ import pytest
 
 from pennypress.engine import preview_press
 from pennypress.engine.names import newspaper
-from pennypress.engine.notation import from_text
+from pennypress.engine.notation.text import from_text
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.app.editor_draft import story_label
 from test_ui_browser import ARTIFACTS, PHONE, _full_page, browser, server  # noqa: F401 - fixtures

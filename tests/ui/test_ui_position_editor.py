@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from pennypress.engine import new_game
-from pennypress.engine.notation import from_text, to_text
-from pennypress.engine.notation_check import check_text
+from pennypress.engine.notation.text import from_text, to_text
+from pennypress.engine.notation.check import check_text
 from pennypress.ui.app import editor_draft as ed
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.io import example_files, positions

@@ -81,7 +81,7 @@ def test_invalid_and_impossible_positions_are_messages():
 def test_a_finished_game_shows_the_end_scoring():
     import random
 
-    from pennypress.engine.bots import GreedyBot
+    from pennypress.engine.play.bots import GreedyBot
 
     game = new_game(3, seed=11)
     bots = [GreedyBot(seed=i) for i in range(3)]
@@ -159,7 +159,7 @@ def test_a_hostile_paste_is_one_readable_error():
 
 
 def test_pasting_the_one_line_notation_loads_the_position_and_shows_its_line():
-    from pennypress.engine.notation import to_text
+    from pennypress.engine.notation.text import to_text
 
     at = open_app(VIEWER)
     game = new_game(4, seed=9, variants=["newsboy"])

@@ -10,7 +10,7 @@ import pytest
 from ui_helpers import metrics, no_traceback, open_app, visible_text
 
 from pennypress.engine import new_game
-from pennypress.engine.bots import GreedyBot
+from pennypress.engine.play.bots import GreedyBot
 from pennypress.engine.names import NEWSPAPERS
 
 VIEWER = "app_pages/position_viewer.py"

@@ -23,7 +23,7 @@ from pennypress.engine.audit import Audit
 from pennypress.engine.chance import chance_outcomes, public_view
 from pennypress.engine.moves import BEST, Assign, Decline, GoToPress, Move, Page, PagePlacement, PassNewsboy, Reassign, Recall
 from pennypress.engine.names import newspaper
-from pennypress.engine.record import FORMAT, VERSION, ReplayStep, replay
+from pennypress.engine.io.record import FORMAT, VERSION, ReplayStep, replay
 from pennypress.engine.rules import legal_moves
 from pennypress.engine.state import State
 from pennypress.engine.stories import Story

@@ -5,7 +5,7 @@ A draft holds only what the rules do not determine -- the stories in play
 the phase and whose turn, the frozen markers in the final edition, and the
 headline cards drawn when known. :func:`draft_text` writes it as the one-line
 notation (``docs/notation.md``); the engine fills in the rest and judges it
-(:func:`pennypress.engine.notation_check.check_text`). This module holds no
+(:func:`pennypress.engine.notation.check.check_text`). This module holds no
 rule: :func:`spot` only says which part of the editor a problem's field
 belongs to, and :func:`problem_words` says the engine's message in the
 words the table uses (newspapers, "War D ★★★", rows by where they are).
@@ -28,8 +28,8 @@ import copy
 import re
 
 from pennypress.engine.names import newspaper, story_name
-from pennypress.engine.notation_check import NOTATION
-from pennypress.engine.notation_reader import beat_values_token, player_token
+from pennypress.engine.notation.check import NOTATION
+from pennypress.engine.notation.reader import beat_values_token, player_token
 from pennypress.engine.state import Phase, State
 from pennypress.engine.status import Problem
 from pennypress.engine.stories import ALL_STORIES, Story
@@ -66,7 +66,7 @@ def draft_from_state(state: State) -> dict:
     """The draft of a position (everything the notation holds, the drawn cards included).
 
     >>> from pennypress.engine import new_game
-    >>> from pennypress.engine.notation import to_text
+    >>> from pennypress.engine.notation.text import to_text
     >>> s = new_game(4, seed=3, variants=["newsboy"])
     >>> draft_text(draft_from_state(s)) == to_text(s)
     True

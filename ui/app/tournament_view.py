@@ -1,6 +1,6 @@
 """What the Tournament page shows, as data: bot names as people read them, the results
 table, each game's final scores (CSV) and the win-share chart. The numbers all come from
-:mod:`pennypress.engine.tournament`.
+:mod:`pennypress.engine.play.tournament`.
 
 >>> bot_label("greedy"), bot_label("advisor:fast"), bot_label("my-bot")
 ('Greedy bot', 'Advisor (fast)', 'My-bot')

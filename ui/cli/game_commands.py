@@ -4,7 +4,7 @@ Each subcommand is one small ``_add_<name>`` function; ``position`` has its own
 sub-subcommands (``new``, ``validate``, ``to-text``, ``from-text``), collected in
 :data:`POSITION_COMMANDS` so more can be added by appending a function. Every
 command that reads a position file takes JSON or the one-line notation
-(``docs/notation.md``; the logic is :mod:`pennypress.engine.notation`).
+(``docs/notation.md``; the logic is :mod:`pennypress.engine.notation.text`).
 """
 from __future__ import annotations
 
@@ -13,16 +13,16 @@ import sys
 import time
 from typing import Callable
 
-from pennypress.engine.bots import bot_names, parse_seats
+from pennypress.engine.play.bots import bot_names, parse_seats
 from pennypress.engine.cards import DECK_NAMES
 from pennypress.engine.definition import GameDefinition
-from pennypress.engine.notation import from_text, to_text
-from pennypress.engine.record import replay
-from pennypress.engine.selfplay import run_selfplay
+from pennypress.engine.notation.text import from_text, to_text
+from pennypress.engine.io.record import replay
+from pennypress.engine.play.selfplay import run_selfplay
 from pennypress.engine.chance import public_view
 from pennypress.engine.setup import new_game
 from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
-from pennypress.engine.validate import position_summary, summary_line
+from pennypress.engine.io.validate import position_summary, summary_line
 from pennypress.errors import BadInput
 
 from .json_io import read_json, read_position, read_text, write_json

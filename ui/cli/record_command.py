@@ -12,8 +12,8 @@ import sys
 
 from pennypress.engine.cards import DECK_NAMES
 from pennypress.engine.definition import GameDefinition
-from pennypress.engine.move_list import record_from_lines, start_of
-from pennypress.engine.record import dumps_record
+from pennypress.engine.io.move_list import record_from_lines, start_of
+from pennypress.engine.io.record import dumps_record
 from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from pennypress.errors import BadInput
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from pennypress.engine import State
-from pennypress.engine.notation import load_position_text
+from pennypress.engine.notation.text import load_position_text
 from pennypress.errors import BadInput
 
 

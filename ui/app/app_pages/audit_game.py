@@ -21,7 +21,7 @@ from pennypress.engine.audit.page_review import review_page
 from pennypress.engine.moves import GoToPress
 from pennypress.engine.names import newspaper
 from pennypress.engine.press import check_press, plan_press
-from pennypress.engine.record import dumps_record, replay
+from pennypress.engine.io.record import dumps_record, replay
 from pennypress.errors import BadInput
 from pennypress.ui.app import audit_view as view, page_builder
 from pennypress.ui.app import session_keys as K

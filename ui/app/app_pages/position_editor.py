@@ -3,7 +3,7 @@
 The page keeps a draft (:mod:`pennypress.ui.app.editor_draft`) of what a person
 sees; everything the rules fix (arrow markers, supply stacks, reporters at
 home, how many cards were drawn) is the engine's, and so is every problem,
-shown where it belongs (:func:`pennypress.engine.notation_check.check_text`).
+shown where it belongs (:func:`pennypress.engine.notation.check.check_text`).
 """
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import streamlit as st
 
 from pennypress.engine import new_game
 from pennypress.engine.definition import GameDefinition
-from pennypress.engine.notation import to_text
-from pennypress.engine.notation_check import check_text
+from pennypress.engine.notation.text import to_text
+from pennypress.engine.notation.check import check_text
 from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from pennypress.errors import BadInput
 from pennypress.solver import BEATS, COLUMNS, ROWS

@@ -6,7 +6,7 @@ import json
 import streamlit as st
 
 from pennypress.engine import new_game
-from pennypress.engine.notation import to_text
+from pennypress.engine.notation.text import to_text
 from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from pennypress.errors import BadInput
 from pennypress.solver import BEATS

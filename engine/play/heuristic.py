@@ -42,11 +42,11 @@ from pennypress.solver import page_value
 from pennypress.solver.page_order import SHAPE_INDEX
 from pennypress.solver.vocab import BEATS, Beat, Cell
 
-from .moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
-from .rules import legal_moves
-from .state import Phase, State
-from .stories import Story
-from .tables import beat_value, final_edition_presses, marker_position, scoop_value
+from ..moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
+from ..rules import legal_moves
+from ..state import Phase, State
+from ..stories import Story
+from ..tables import beat_value, final_edition_presses, marker_position, scoop_value
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,12 @@ from typing import Callable, Protocol, Sequence
 
 from pennypress.errors import BadInput
 
+from ..moves import Assign, Decline, GoToPress, Move, Recall
+from ..press import PressValuer, press_value
+from ..rules import legal_move_count, legal_moves
+from ..state import Phase, State
+from ..stories import Story
 from .heuristic import HeuristicBot
-from .moves import Assign, Decline, GoToPress, Move, Recall
-from .press import PressValuer, press_value
-from .rules import legal_move_count, legal_moves
-from .state import Phase, State
-from .stories import Story
 
 
 class Bot(Protocol):

@@ -4,7 +4,7 @@
 ``docs/position.md`` -- filling in what the rules determine (supply stacks,
 reporters at home, arrow markers outside the final edition, ``pending`` when
 left out, the deck as every card not drawn) -- without judging whether the
-position is possible: :func:`pennypress.engine.notation.from_text` hands the
+position is possible: :func:`pennypress.engine.notation.text.from_text` hands the
 document to the project's validation. What is wrong with the *text* is
 refused here, with one line naming the section, the token and what was
 expected.
@@ -28,15 +28,15 @@ from dataclasses import dataclass, field
 from pennypress.errors import BadInput
 from pennypress.solver.vocab import BEATS, COLUMNS, ROWS
 
-from .codec import FORMAT, VERSION
-from .definition import GameDefinition
+from ..definition import GameDefinition
+from ..endgame import beat_bonus, winners
+from ..events import EndOutcome, Event
+from ..io.codec import FORMAT, VERSION
+from ..io.validate import END_ONLY
+from ..state import Phase
+from ..stories import Story, kind_text, stack_kinds
+from ..tables import MAX_PLAYERS, MIN_PLAYERS, REPORTERS, STARS, marker_position
 from .drawn_cards import guess_drawn_cards
-from .endgame import beat_bonus, winners
-from .events import EndOutcome, Event
-from .state import Phase
-from .stories import Story, kind_text, stack_kinds
-from .tables import MAX_PLAYERS, MIN_PLAYERS, REPORTERS, STARS, marker_position
-from .validate import END_ONLY
 
 SEPARATOR = "|"
 """Between sections."""
@@ -439,7 +439,7 @@ def read_notation(text: str, where: str = "notation", lenient: bool = False) -> 
     :class:`BadInput` names the first wrong part of the text: ``where: section: 'token': problem``.
     ``lenient=True`` lets a player have more than 5 reporters on the board (their ``home``
     is then below 0) so that the validation reports it, with every other problem, as data
-    (:func:`pennypress.engine.notation_check.check_text`).
+    (:func:`pennypress.engine.notation.check.check_text`).
 
     >>> read_notation("game 2p | normal p1 | board war:D:3(p1x4) war:C:1(p1x2) | "
     ...               "bonus war=2 crime=2 politics=2 city=2 human=2 | p1 | p2", lenient=True)["players"][0]["home"]

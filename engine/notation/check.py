@@ -1,12 +1,12 @@
 """Every problem of a position given as one line of notation, as data -- for editors.
 
-:func:`pennypress.engine.notation.from_text` refuses a line with its *first*
+:func:`pennypress.engine.notation.text.from_text` refuses a line with its *first*
 problem. A position editor wants them *all*, each with the field it concerns,
 while the person is still building the position: :func:`check_text` reads the
 line leniently (a player may have too many reporters on the board: the
 validation says so), fills in what the rules determine (supply stacks,
 reporters at home, markers outside the final edition, the cards drawn when
-left out -- :mod:`pennypress.engine.notation_reader`), and asks
+left out -- :mod:`pennypress.engine.notation.reader`), and asks
 :func:`pennypress.engine.status.position_problems` -- the one place of
 whole-state rules -- for the list. When the list is empty the position is
 loaded through the full validation and returned.
@@ -30,11 +30,11 @@ from dataclasses import dataclass
 
 from pennypress.errors import BadInput
 
-from .codec import build_state
-from .notation import from_text
-from .notation_reader import read_notation
-from .state import State
-from .status import Problem, position_problems
+from ..io.codec import build_state
+from ..state import State
+from ..status import Problem, position_problems
+from .reader import read_notation
+from .text import from_text
 
 NOTATION = "notation"
 """``Problem.code`` of a line that cannot be read at all (its message names the section and token)."""

@@ -33,10 +33,10 @@ from pennypress.errors import BadInput
 from pennypress.json_text import parse_json_text
 from pennypress.solver.vocab import BEATS
 
-from .notation_messages import in_notation_terms
-from .notation_reader import DRAW_PENDING, NONE, SEPARATOR, beat_values_token, player_token, read_notation
-from .state import Phase, State
-from .validate import load_position
+from ..io.validate import load_position
+from ..state import Phase, State
+from .messages import in_notation_terms
+from .reader import DRAW_PENDING, NONE, SEPARATOR, beat_values_token, player_token, read_notation
 
 WHERE = "notation"
 """How messages about a line of notation begin."""

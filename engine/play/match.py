@@ -7,7 +7,7 @@ decision points -- and only the public position: nothing here hands a bot the
 deck's order, and the bots do not read it.
 
 >>> from pennypress.engine import new_game
->>> from pennypress.engine.bots import make_bot
+>>> from pennypress.engine.play.bots import make_bot
 >>> s = new_game(3, seed=4)
 >>> result = play_match(s, [make_bot("greedy", 1), make_bot("random", 2), make_bot("greedy", 3)], seed=9)
 >>> result.state.is_over, result.moves == result.state.ply, s.ply
@@ -23,11 +23,11 @@ from typing import Callable, Sequence
 
 from pennypress.errors import BadInput
 
+from ..chance import resolve_chance
+from ..events import Event
+from ..state import State
 from .bots import Bot
-from .chance import resolve_chance
-from .events import Event
 from .invariants import DEFAULT_MOVE_CAP, InvariantChecker
-from .state import State
 
 OnMove = Callable[[State, Event], None]
 """Called after every move (its chance node already resolved) with the state and the move's event."""

@@ -4,7 +4,7 @@
 ``docs/position.md``) into a :class:`~pennypress.engine.state.State`, or raises
 :class:`~pennypress.errors.BadInput` with one line that names the field,
 e.g. ``position.players[1]: 6 reporters at home and 0 on the board; a player has 5``.
-:func:`~pennypress.engine.codec.state_from_json` delegates here, so loading a
+:meth:`State.from_json <pennypress.engine.state.State.from_json>` delegates here, so loading a
 saved position and validating a typed one are the same thing.
 
 Two layers, in this order:
@@ -49,14 +49,14 @@ from jsonschema.exceptions import ValidationError, best_match
 from pennypress.errors import BadInput
 from pennypress.solver.vocab import BEATS, Beat
 
+from ..definition import GameDefinition
+from ..events import END_ONLY, Event
+from ..moves import GoToPress, parse_move
+from ..names import newspaper
+from ..state import Phase, State
+from ..status import Problem, cheap_problems, position_problems
+from ..stories import Story
 from .codec import build_state
-from .definition import GameDefinition
-from .events import END_ONLY, Event
-from .moves import GoToPress, parse_move
-from .names import newspaper
-from .state import Phase, State
-from .status import Problem, cheap_problems, position_problems
-from .stories import Story
 
 SCHEMA_FILE = "position_schema.json"
 END_ONLY = END_ONLY
@@ -66,7 +66,7 @@ END_ONLY = END_ONLY
 # --------------------------------------------------------------- the schema
 @lru_cache(maxsize=None)
 def position_schema() -> dict:
-    """The position format's JSON Schema (``engine/position_schema.json``)."""
+    """The position format's JSON Schema (``engine/io/position_schema.json``)."""
     return json.loads(resources.files(__package__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8"))
 
 

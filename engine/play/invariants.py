@@ -14,10 +14,10 @@ Each returns a list of plain-language violations (empty when all is well).
 """
 from __future__ import annotations
 
-from .events import Event
-from .names import newspaper
-from .state import State
-from .status import position_problems
+from ..events import Event
+from ..names import newspaper
+from ..state import State
+from ..status import position_problems
 
 DEFAULT_MOVE_CAP = 3000
 """Moves after which a game is judged not to end."""

@@ -1,6 +1,6 @@
 """The validation's messages in the notation's words.
 
-The project's validation (:mod:`pennypress.engine.validate`) names JSON fields
+The project's validation (:mod:`pennypress.engine.io.validate`) names JSON fields
 and numbers players from 0 (``position.players[1].ad``, ``player 2 has the
 turn``). A position read from the one-line notation (``docs/notation.md``)
 is refused in that notation's terms instead: sections and players numbered
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from .names import NEWSPAPERS
+from ..names import NEWSPAPERS
 
 _PATH = re.compile(r"(?<![\w.])position((?:\.[a-z_]+(?::[A-D])?|\[\d+\])*)")
 _PART = re.compile(r"\.([a-z_]+(?::[A-D])?)|\[(\d+)\]")

@@ -2,7 +2,7 @@
 
 :func:`state_to_json` writes a state; :func:`build_state` reads one back
 without checks. Loading a document a person gave goes through
-:func:`pennypress.engine.validate.load_position` (``State.from_json``), which
+:func:`pennypress.engine.io.validate.load_position` (``State.from_json``), which
 checks it completely and raises :class:`~pennypress.errors.BadInput` naming
 the field; the two round-trip exactly.
 
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from pennypress.solver.vocab import BEATS
 
-from .definition import GameDefinition
-from .events import Event
-from .state import Phase, PlayerState, State
-from .stories import Story, kind_text, stack_kinds
+from ..definition import GameDefinition
+from ..events import Event
+from ..state import Phase, PlayerState, State
+from ..stories import Story, kind_text, stack_kinds
 
 FORMAT = "pennypress-state"
 VERSION = 1
@@ -74,9 +74,9 @@ def _cell(value: list | None) -> tuple[int, int] | None:
 
 
 def build_state(doc: dict) -> State:
-    """Build the state of a document that :func:`~pennypress.engine.validate.load_position` has checked.
+    """Build the state of a document that :func:`~pennypress.engine.io.validate.load_position` has checked.
 
-    No checks here: :func:`pennypress.engine.validate.load_position` checks the
+    No checks here: :func:`pennypress.engine.io.validate.load_position` checks the
     document (schema, then :mod:`pennypress.engine.status`) around this call.
     """
     definition = GameDefinition.from_json(doc["game"], "position.game")
