@@ -68,12 +68,15 @@ def threat_text(t: Threat, lead: str = "Afterwards") -> str | None:
 
 
 def reasons_for(facts: MoveFacts, win: float, exact: bool, margin: float,
-                waiting: MoveFacts | None = None, next_best: tuple[str, float] | None = None) -> tuple[str, ...]:
+                waiting: MoveFacts | None = None, next_best: tuple[str, float] | None = None,
+                screened: int = 0) -> tuple[str, ...]:
     """Reasons for one of the top moves: what it does, what it exposes, how it compares.
 
     ``waiting`` (for a press) is the best move that does not press: what the
     opponents could do if the player waited. ``next_best`` is ``(notation, win)``
     of the move ranked next (for the best move) or of the best move.
+    ``screened`` (> 0) is the number of quick screening playouts a move the
+    search did not pursue was judged on: its win figure is then said to be rough.
     """
     out = []
     if facts.press is not None:
@@ -87,6 +90,9 @@ def reasons_for(facts: MoveFacts, win: float, exact: bool, margin: float,
     if exact:
         verdict = "win" if win == 1 else ("share the win" if win > 0 else "lose")
         out.append(f"Exact: with best play by everyone you {verdict} ({'+' if margin >= 0 else ''}{margin:g} against the best opponent)")
+    elif screened:
+        out.append(f"Not searched: {plural(screened, 'quick screening playout')} only (greedy bots), "
+                   f"won {win:.0%}; too few to rank it against the searched moves")
     else:
         line = f"Wins about {win:.0%} of playouts; expected margin {'+' if margin >= 0 else ''}{margin:.1f}"
         if next_best is not None:

@@ -318,7 +318,8 @@ def _with_reasons(view: State, moves: list[Move], rows: list[dict], top: int, ex
             waiting = facts_of(waiting_index) if f.press is not None and waiting_index is not None else None
             other = rows[1] if r["rank"] == 1 and len(rows) > 1 else (rows[0] if r["rank"] > 1 else None)
             next_best = (str(moves[other["index"]]), other["win"]) if other is not None else None
-            reasons = reasons_for(f, r["win"], exact, r["margin"], waiting, next_best)
+            reasons = reasons_for(f, r["win"], exact, r["margin"], waiting, next_best,
+                                  screened=r["n"] if r.get("screened_only") else 0)
         out.append(MoveAdvice(
             move=str(moves[r["index"]]), rank=r["rank"], win_probability=r["win"], win_interval=r["interval"],
             expected_score=r["score"], expected_margin=r["margin"], loss=r["loss"], points_loss=r["points_loss"],

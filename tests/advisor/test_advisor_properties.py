@@ -127,3 +127,6 @@ def test_the_heuristic_prior_chooses_the_shortlist(midgame):
     screened = budget_for("fast").screen
     deeper = {m.move for m in fast.moves if m.playouts > screened}
     assert deeper == {str(moves[i]) for i in order[:4]}
+    fifth = fast.moves[4]  # the first move only screened: its reasons say the figure is rough
+    assert fifth.screened_only and any(r.startswith("Not searched: 1 quick screening playout") for r in fifth.reasons)
+    assert not any(r.startswith("Not searched") for m in fast.moves[:4] for r in m.reasons)
