@@ -78,3 +78,28 @@ def test_a_position_handed_over_by_another_page_is_loaded_and_published_back():
     assert at.session_state[keys.AB_NAME] == "Position editor (test)"
     at.run()  # its own position, published back, is not taken for a new hand-over
     assert len(at.session_state[keys.AB_LINE]) == 1
+
+
+def test_the_shared_loader_deals_variants_and_reads_notation_here_too():
+    """The analysis board loads positions with the viewer's panel: a newsboy deal, pasted notation, bad text."""
+    from pennypress.engine import new_game
+    from pennypress.engine.notation.text import to_text
+    from pennypress.ui.io import positions
+
+    at = open_app(PAGE)
+    at.number_input(key="ab_players").set_value(4)
+    at.number_input(key="ab_deal_seed").set_value(9)
+    at.checkbox(key="ab_newsboy").check()
+    at.button(key="ab_deal").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["ab_name"] == "New game: 4 newspapers, seed 9 (newsboy strike)"
+    dealt = positions.parse_position(at.session_state["ab_line"][-1]["doc"])
+    assert dealt.n_players == 4 and dealt.to_json() == new_game(4, seed=9, variants=["newsboy"]).to_json()
+    line = to_text(new_game(2, seed=3))
+    at.text_area(key="ab_paste").input(line)
+    at.button(key="ab_load_paste").click().run()
+    assert at.session_state["ab_name"] == "Pasted position"
+    assert positions.parse_position(at.session_state["ab_line"][-1]["doc"]).n_players == 2
+    at.text_area(key="ab_paste").input("game 9p | nonsense")
+    at.button(key="ab_load_paste").click().run()
+    assert not at.exception and at.error and at.session_state["ab_name"] == "Pasted position"

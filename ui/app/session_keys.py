@@ -308,3 +308,29 @@ TABLE_CARD = "aud_tbl_card"
 TABLE_PLAY = "aud_tbl_play"
 TABLE_UNDO = "aud_tbl_undo"
 TABLE_USE = "aud_tbl_use"
+
+
+# ------------------------------------------------------------------ the shared "Load a position" panel
+@dataclass(frozen=True)
+class LoaderKeys:
+    """One page's session keys for the panel's widgets and its one-shot error message."""
+
+    example_pick: str
+    load_example: str
+    paste: str
+    load_paste: str
+    upload: str
+    players: str
+    seed: str
+    newsboy: str
+    deal: str
+    error: str
+
+
+POS_LOADER = LoaderKeys(POS_EXAMPLE_PICK, POS_LOAD_EXAMPLE, POS_PASTE, POS_LOAD_PASTE, POS_UPLOAD, POS_PLAYERS,
+                        POS_SEED, POS_NEWSBOY, POS_DEAL, POS_ERROR)
+"""The position viewer's loader widgets."""
+AB_NEWSBOY = "ab_newsboy"
+AB_LOADER = LoaderKeys(AB_EXAMPLE_PICK, AB_LOAD_EXAMPLE, AB_PASTE, AB_LOAD_PASTE, AB_UPLOAD, AB_PLAYERS,
+                       AB_DEAL_SEED, AB_NEWSBOY, AB_DEAL, AB_ERROR)
+"""The analysis board's loader widgets (its own seed key ``AB_SEED`` seeds the analysis, not the deal)."""

@@ -9,15 +9,15 @@ import json
 
 import streamlit as st
 
-from pennypress.engine import new_game, parse_move
+from pennypress.engine import parse_move
 from pennypress.engine.advisor import BUDGETS, advise
 from pennypress.engine.names import newspaper
 from pennypress.engine.press import press_problem
 from pennypress.solver import BadInput
 from pennypress.ui.app import session_keys as keys, analysis_view as view
-from pennypress.ui.app import solving, what_if
+from pennypress.ui.app import position_loader as loader, solving, what_if
 from pennypress.ui.app.widgets import page_style, result_panel, show_svg
-from pennypress.ui.io import example_files, positions
+from pennypress.ui.io import positions
 from pennypress.ui.render.board_svg import board_svg
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import result_svg
@@ -43,43 +43,8 @@ def _start(doc: dict, name: str) -> None:
     ss.pop(keys.AB_ADVICE, None)
 
 
-def _store(loader, name: str) -> None:
-    try:
-        state = loader()
-    except BadInput as exc:
-        ss[keys.AB_ERROR] = f"{name}: {exc}"
-        return
+def _loaded(state, name: str) -> None:
     _start(state.to_json(), name)
-
-
-def _load_example() -> None:
-    name = ss.get(keys.AB_EXAMPLE_PICK)
-    path = example_files.position_examples().get(name)
-    if path is None:
-        ss[keys.AB_ERROR] = f"Example {name!r} is not available."
-        return
-    _store(lambda: positions.parse_position(example_files.load(path)), f"Example: {example_files.title_of(name)}")
-
-
-def _load_pasted() -> None:
-    _store(lambda: positions.parse_position_text(ss.get(keys.AB_PASTE, "")), "Pasted position")
-
-
-def _load_upload() -> None:
-    f = ss.get(keys.AB_UPLOAD)
-    if f is None:
-        return
-    try:
-        text = f.getvalue().decode("utf-8")
-    except UnicodeDecodeError:
-        ss[keys.AB_ERROR] = f"{f.name}: not UTF-8 text"
-        return
-    _store(lambda: positions.parse_position_text(text, f.name), f"File {f.name}")
-
-
-def _deal() -> None:
-    _store(lambda: new_game(int(ss[keys.AB_PLAYERS]), seed=int(ss[keys.AB_DEAL_SEED])),
-           f"New game: {ss['ab_players']} players, seed {ss['ab_deal_seed']}")
 
 
 def _play(text: str) -> None:
@@ -119,31 +84,8 @@ incoming = ss.get(keys.ANALYSIS_POSITION)
 if incoming is not None and incoming != ss.get(keys.AB_PUBLISHED):  # handed over by another page (the editor)
     _start(incoming, ss.get(keys.ANALYSIS_NAME, "From another page"))
 if keys.AB_LINE not in ss:
-    if DEFAULT_EXAMPLE in example_files.position_examples():
-        ss[keys.AB_EXAMPLE_PICK] = DEFAULT_EXAMPLE
-        _load_example()
-    if keys.AB_LINE not in ss:
-        _start(new_game(3, seed=1).to_json(), "New game: 3 players, seed 1")
-
-with st.expander("Load a position", expanded=False):
-    t_ex, t_paste, t_file, t_new = st.tabs(["Example", "Paste JSON or notation", "Upload a file", "New deal"])
-    with t_ex:
-        names = list(example_files.position_examples())
-        if names:
-            st.selectbox("Example position", names, key=keys.AB_EXAMPLE_PICK, format_func=example_files.title_of)
-            st.button("Load example", key=keys.AB_LOAD_EXAMPLE, on_click=_load_example)
-        else:
-            st.info("No example positions in this installation (the repository's examples/positions folder).")
-    with t_paste:
-        st.text_area("Position JSON or one-line notation", key=keys.AB_PASTE, height=160, placeholder='{"format": "pennypress-state", ...}')
-        st.button("Load pasted position", key=keys.AB_LOAD_PASTE, on_click=_load_pasted)
-    with t_file:
-        st.file_uploader("Position file (.json)", type=["json"], key=keys.AB_UPLOAD, on_change=_load_upload)
-    with t_new:
-        c1, c2 = st.columns(2)
-        c1.number_input("Players", min_value=2, max_value=5, value=3, step=1, key=keys.AB_PLAYERS)
-        c2.number_input("Seed", min_value=0, value=1, step=1, key=keys.AB_DEAL_SEED)
-        st.button("Deal a new game", key=keys.AB_DEAL, on_click=_deal)
+    loader.start_with(keys.AB_LOADER, _loaded, DEFAULT_EXAMPLE)
+loader.loader_panel(keys.AB_LOADER, _loaded)
 
 if ss.get(keys.AB_ERROR):
     st.error(ss.pop(keys.AB_ERROR))

@@ -5,14 +5,12 @@ import json
 
 import streamlit as st
 
-from pennypress.engine import new_game
 from pennypress.engine.notation.text import to_text
-from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
 from pennypress.errors import BadInput
 from pennypress.solver import BEATS
-from pennypress.ui.app import session_keys as keys, shared_press, solving, what_if
+from pennypress.ui.app import position_loader as loader, session_keys as keys, shared_press, solving, what_if
 from pennypress.ui.app.widgets import flash, page_style, result_panel, show_svg, show_svgs, wrapped_table
-from pennypress.ui.io import example_files, positions
+from pennypress.ui.io import positions
 from pennypress.ui.render.board_svg import BOARD_MIN_WIDTH, BONUS_MIN_WIDTH, board_svg, bonus_track_svg
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import result_svg
@@ -26,7 +24,6 @@ shared_press.init(st)
 ss = st.session_state
 DEFAULT_EXAMPLE = "rulebook-12-points"
 PRESS_DESK = "app_pages/press_desk.py"
-NEWSBOY_PLAYERS = VARIANTS["newsboy"]["players"]
 
 st.title("Position viewer")
 st.caption(
@@ -38,100 +35,13 @@ flash()
 
 
 # ------------------------------------------------------------------ loading
-def _store(doc, name: str) -> None:
-    try:
-        loaded = positions.parse_position(doc)
-    except BadInput as exc:
-        ss[keys.POS_ERROR] = f"{name}: {exc}"
-        return
-    ss[keys.POS_DOC] = loaded.to_json()
-    ss[keys.POS_NAME] = name
-
-
-def _load_example() -> None:
-    name = ss.get(keys.POS_EXAMPLE_PICK)
-    path = example_files.position_examples().get(name)
-    if path is None:
-        ss[keys.POS_ERROR] = f"Example {name!r} is not available."
-        return
-    try:
-        doc = example_files.load(path)
-    except (OSError, BadInput) as exc:
-        ss[keys.POS_ERROR] = f"Example {path.name} cannot be read: {exc}"
-        return
-    _store(doc, f"Example: {example_files.title_of(name)}")
-
-
-def _load_pasted() -> None:
-    try:
-        loaded = positions.parse_position_text(ss.get(keys.POS_PASTE, ""))
-    except BadInput as exc:
-        ss[keys.POS_ERROR] = str(exc)
-        return
-    ss[keys.POS_DOC], ss[keys.POS_NAME] = loaded.to_json(), "Pasted position"
-
-
-def _load_upload() -> None:
-    f = ss.get(keys.POS_UPLOAD)
-    if f is None:
-        return
-    try:
-        text = f.getvalue().decode("utf-8")
-    except UnicodeDecodeError:
-        ss[keys.POS_ERROR] = f"{f.name}: not UTF-8 text"
-        return
-    try:
-        loaded = positions.parse_position_text(text, f.name)
-    except BadInput as exc:
-        ss[keys.POS_ERROR] = str(exc)
-        return
-    ss[keys.POS_DOC], ss[keys.POS_NAME] = loaded.to_json(), f"File {f.name}"
-
-
-def _deal() -> None:
-    try:
-        variants = ["newsboy"] if ss.get(keys.POS_NEWSBOY) else []
-        s = new_game(int(ss[keys.POS_PLAYERS]), seed=int(ss[keys.POS_SEED]), variants=variants)
-    except BadInput as exc:
-        ss[keys.POS_ERROR] = str(exc)
-        return
-    ss[keys.POS_DOC] = s.to_json()
-    ss[keys.POS_NAME] = (f"New game: {ss[keys.POS_PLAYERS]} newspapers, seed {ss[keys.POS_SEED]}"
-                         + (" (newsboy strike)" if variants else ""))
+def _loaded(state, name: str) -> None:
+    ss[keys.POS_DOC], ss[keys.POS_NAME] = state.to_json(), name
 
 
 if keys.POS_DOC not in ss:
-    if DEFAULT_EXAMPLE in example_files.position_examples():
-        ss[keys.POS_EXAMPLE_PICK] = DEFAULT_EXAMPLE
-        _load_example()
-    if keys.POS_DOC not in ss:
-        ss[keys.POS_DOC], ss[keys.POS_NAME] = new_game(3, seed=1).to_json(), "New game: 3 newspapers, seed 1"
-
-with st.expander("Load a position", expanded=False):
-    t_ex, t_paste, t_file, t_new = st.tabs(["Example", "Paste JSON or notation", "Upload a file", "New game"])
-    with t_ex:
-        names = list(example_files.position_examples())
-        if names:
-            st.selectbox("Example position", names, key=keys.POS_EXAMPLE_PICK, format_func=example_files.title_of)
-            st.button("Load example", key=keys.POS_LOAD_EXAMPLE, on_click=_load_example)
-        else:
-            st.info("No example positions in this installation (the repository's examples/positions folder).")
-    with t_paste:
-        st.text_area("Position JSON or one-line notation", key=keys.POS_PASTE, height=160,
-                     placeholder='{"format": "pennypress-state", ...}  or  game 3p | normal p1 | board ...')
-        st.button("Load pasted position", key=keys.POS_LOAD_PASTE, on_click=_load_pasted)
-    with t_file:
-        st.file_uploader("Position file (.json, or .txt with the notation)", type=["json", "txt"], key=keys.POS_UPLOAD,
-                         on_change=_load_upload)
-    with t_new:
-        c1, c2, c3 = st.columns(3)
-        c1.number_input("Newspapers (players)", min_value=MIN_PLAYERS, max_value=MAX_PLAYERS, value=3, step=1,
-                        key=keys.POS_PLAYERS)
-        c2.number_input("Seed", min_value=0, value=1, step=1, key=keys.POS_SEED,
-                        help="The same seed deals the same game.")
-        c3.checkbox(f"Newsboy strike ({min(NEWSBOY_PLAYERS)}–{max(NEWSBOY_PLAYERS)} players)", key=keys.POS_NEWSBOY,
-                    help=VARIANTS["newsboy"]["description"])
-        st.button("Deal a new game", key=keys.POS_DEAL, on_click=_deal)
+    loader.start_with(keys.POS_LOADER, _loaded, DEFAULT_EXAMPLE)
+loader.loader_panel(keys.POS_LOADER, _loaded)
 
 if ss.get(keys.POS_ERROR):
     st.error(f"The position was not loaded. {ss.pop(keys.POS_ERROR)}")
