@@ -9,7 +9,7 @@ of workers).
 - ``shortlist``: how many moves go on to successive halving -- the heuristic
   bot's best ``prior`` (:mod:`.prior`), then the best-screened;
 - ``extra``: playouts by the search policy (the jittered heuristic bot, about
-  nine times dearer) shared out over the halving rounds.
+  eight times dearer) shared out over the halving rounds.
 
 >>> budget_for("fast").name, budget_for("fast").screen
 ('fast', 1)

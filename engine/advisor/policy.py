@@ -27,7 +27,7 @@ PREFERRED = "heuristic"
 
 SCREEN = "greedy"
 """The screening policy: every legal move gets a few playouts by the jittered greedy bot first (about
-nine times cheaper than a heuristic playout, bench_advisor.py), enough to rank the moves the search does not pursue."""
+eight times cheaper than a heuristic playout, bench_advisor.py), enough to rank the moves the search does not pursue."""
 
 JITTER = 0.15
 """Each weight of a playout's heuristic bot is the tuned weight times a factor in ``1 ± JITTER``."""
