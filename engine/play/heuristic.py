@@ -110,7 +110,11 @@ def page_gain(stories: Iterable[Story], values: dict[Beat, int], ad: Cell | None
 
 # ------------------------------------------------------------------ the bonus race
 def bonus_margin(stars: list[dict[Beat, int]], bonus: dict[Beat, int], player: int) -> int:
-    """``player``'s end bonuses minus the best other player's, if the game ended with these stars."""
+    """``player``'s end bonuses minus the best other player's, if the game ended with these stars.
+
+    The definition; the bot computes the same per position, the others' stars
+    fixed (``HeuristicBot._margin``), and the tests check one against the other.
+    """
     got = [0] * len(stars)
     for b in BEATS:
         most = max(s.get(b, 0) for s in stars)
@@ -139,17 +143,17 @@ class HeuristicBot:
         self.state = state
         reps = self.reps = state.reporters
         self.stars = [{b: p.stars(b) for b in BEATS} for p in state.players]
-        self.base_bonus = bonus_margin(self.stars, state.bonus, me)
         self.others = [o for o in range(n) if o != me]
         self.others_top = [max(self.stars[o].get(b, 0) for o in self.others) for b in BEATS]
         self.others_leading = [[o for o in self.others if top and self.stars[o].get(b, 0) == top]
                                for b, top in zip(BEATS, self.others_top)]
         self.bonus_values = [state.bonus[b] for b in BEATS]
+        self._margin_memo: dict[tuple[int, ...], int] = {}
+        self.base_bonus = self._margin(tuple(self.stars[me].get(b, 0) for b in BEATS))
         self.home = [p.home for p in state.players]
         self.ad = state.players[me].ad
         self.normal = state.phase is Phase.NORMAL
         self.bonus_w = self._bonus_weight()
-        self._bonus_memo: dict[tuple[int, ...], int] = {}
         self._gain_memo: dict[tuple, int] = {}
         self._threat_memo: dict[tuple[Story, int], float] = {}
         # what every move's evaluation starts from (a move changes only a story or two)
@@ -189,24 +193,28 @@ class HeuristicBot:
         else:
             self.rivals_before = list(dict.fromkeys(p for p in state.pending if p != me))
 
-    def _bonus_after(self, held: tuple[int, ...]) -> int:
-        """The change of our end-bonus margin (:func:`bonus_margin`) if we held ``held`` stars per beat.
+    def _margin(self, held: tuple[int, ...]) -> int:
+        """:func:`bonus_margin` for us if we held ``held`` stars per beat (memoised per position).
 
         The others' stars are fixed in a position, so for each beat only the best
         of them and who has it matter: they share the bonus unless we hold more.
         """
-        got = self._bonus_memo.get(held)
+        got = self._margin_memo.get(held)
         if got is None:
             ours = 0
             theirs = dict.fromkeys(self.others, 0)
-            for b, m, top, leaders, bonus in zip(BEATS, held, self.others_top, self.others_leading, self.bonus_values):
+            for m, top, leaders, bonus in zip(held, self.others_top, self.others_leading, self.bonus_values):
                 if m and m >= top:
                     ours += bonus
                 if top and top >= m:
                     for o in leaders:
                         theirs[o] += bonus
-            got = self._bonus_memo[held] = ours - max(theirs.values()) - self.base_bonus
+            got = self._margin_memo[held] = ours - max(theirs.values())
         return got
+
+    def _bonus_after(self, held: tuple[int, ...]) -> int:
+        """The change of our end-bonus margin if we held ``held`` stars per beat."""
+        return self._margin(held) - self.base_bonus
 
     def _gain(self, stories: list[Story], values: dict[Beat, int]) -> int:
         """:func:`page_gain` with our ad, memoised per position (``values`` is the position's or a copy)."""
@@ -310,21 +318,18 @@ class HeuristicBot:
             for o, n in enumerate(state.reporters[s]):
                 if o != me and n:
                     given[o] += state.scoop_value(s.beat)
-        stars = [dict(x) for x in self.stars]
-        for s in claim:
-            stars[me][s.beat] = stars[me].get(s.beat, 0) + s.stars
-        bonus = bonus_margin(stars, state.bonus, me) - self.base_bonus
+        bonus = self._bonus_after(self.held)  # what we hold once the claim is published
         value = gain + self.bonus_w * bonus - w.scoop_given * sum(given)
         if state.phase is Phase.NORMAL:
             pennies = state.players[me].pennies
             trig = final_edition_presses(state.n_players)
             if pennies + 1 >= trig:
-                value += self._trigger(gain, given, stars)
+                value += self._trigger(gain, given)
             else:
                 value -= w.small_press * max(0.0, w.par - gain)
         return value
 
-    def _trigger(self, gain: int, given: list[int], stars: list[dict[Beat, int]]) -> float:
+    def _trigger(self, gain: int, given: list[int]) -> float:
         """Triggering the final edition: + if we stay ahead of what every other player can still press."""
         state, me = self.state, self.me
         values = state.beat_values()
@@ -338,7 +343,7 @@ class HeuristicBot:
             best = theirs if best is None else max(best, theirs)
         if best is None:
             return self.w.trigger
-        margin = mine + bonus_margin(stars, state.bonus, me) - best
+        margin = mine + self._margin(self.held) - best
         return self.w.trigger * max(-1.0, min(1.0, margin / 6.0))
 
     # -------------------------------------------------------------- candidates

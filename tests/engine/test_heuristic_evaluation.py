@@ -72,6 +72,11 @@ def test_incremental_values_equal_a_direct_recomputation():
             continue
         bot = HeuristicBot()
         bot._setup(state)
+        me = state.current
+        stars = [{b: p.stars(b) for b in BEATS} for p in state.players]
+        for s in state.claimable(me):  # what a press would publish: the margin the press is valued with
+            stars[me][s.beat] += s.stars
+        assert bot._margin(bot.held) == bonus_margin(stars, state.bonus, me)
         for move, changes, extra in bot._waiting_moves():
             assert abs(bot._after(changes, extra) - direct_value(bot, state, changes, extra)) < 1e-9, (state.ply, move)
             checked += 1
