@@ -169,7 +169,9 @@ def advise(
         ref, mine = (searched[top], searched[i]) if searched[i].n and searched[top].n else (screen[top], screen[i])
         d_win, se_win, n_common = _paired(ref, mine, 0)
         d_pts, _, _ = _paired(ref, mine, 2)
-        equal = rank == 1 or (n_common > 0 and d_win - Z95 * se_win <= 0) if n_common >= 2 else (rank == 1 or (n_common == 1 and d_win <= 0))
+        # within noise needs at least two paired playouts; one playout cannot tell (a move only screened
+        # once, which the search passed over, is not called equal to the best on its single result)
+        equal = rank == 1 or (n_common >= 2 and d_win - Z95 * se_win <= 0)
         rows.append(dict(index=i, rank=rank, win=win, interval=wilson(win, st.n), score=st.mean(2),
                          margin=st.mean(1), loss=0.0 if rank == 1 else max(0.0, d_win),
                          points_loss=0.0 if rank == 1 else max(0.0, d_pts), equal=equal, n=st.n,

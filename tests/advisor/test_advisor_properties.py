@@ -130,3 +130,4 @@ def test_the_heuristic_prior_chooses_the_shortlist(midgame):
     fifth = fast.moves[4]  # the first move only screened: its reasons say the figure is rough
     assert fifth.screened_only and any(r.startswith("Not searched: 1 quick screening playout") for r in fifth.reasons)
     assert not any(r.startswith("Not searched") for m in fast.moves[:4] for r in m.reasons)
+    assert not any(m.equal_to_best for m in fast.moves if m.screened_only)  # one playout cannot say "equal"
