@@ -28,23 +28,8 @@ from pennypress.engine.play.bots import GreedyBot
 from pennypress.engine.chance import public_view
 
 
-def midgame_positions(count: int, seed: int, low: int = 40, high: int = 60):
-    """The first position with ``low``..``high`` legal moves after ply 6 of seeded greedy 3-player games."""
-    out, g = [], 0
-    while len(out) < count:
-        s = new_game(3, seed=seed + g)
-        bots = [GreedyBot(seed + g * 3 + i) for i in range(3)]
-        rng = random.Random(seed + g)
-        g += 1
-        while not s.is_over and s.phase is Phase.NORMAL:
-            if s.ply >= 6 and low <= len(s.legal_moves()) <= high:
-                out.append(s.clone())
-                break
-            s.play(bots[s.current].choose(s), rng)
-    return out
-
-
-def final_positions(count: int, seed: int):
+def first_positions(count: int, seed: int, wanted) -> list:
+    """From seeded greedy 3-player games, the first position of each for which ``wanted(state)`` holds."""
     out, g = [], 0
     while len(out) < count:
         s = new_game(3, seed=seed + g)
@@ -52,11 +37,22 @@ def final_positions(count: int, seed: int):
         rng = random.Random(seed + g)
         g += 1
         while not s.is_over:
-            if s.phase is Phase.FINAL_TURNS:
+            if wanted(s):
                 out.append(s.clone())
                 break
             s.play(bots[s.current].choose(s), rng)
     return out
+
+
+def midgame_positions(count: int, seed: int, low: int = 40, high: int = 60) -> list:
+    """The first position with ``low``..``high`` legal moves after ply 6, before the final edition."""
+    return first_positions(count, seed, lambda s: s.phase is Phase.NORMAL and s.ply >= 6
+                           and low <= len(s.legal_moves()) <= high)
+
+
+def final_positions(count: int, seed: int) -> list:
+    """The first position of the final edition."""
+    return first_positions(count, seed, lambda s: s.phase is Phase.FINAL_TURNS)
 
 
 def timed(fn):
