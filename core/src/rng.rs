@@ -183,8 +183,8 @@ impl PyRandom {
         let n: i128 = match step {
             0 => return Err(CoreError::BadInput("zero step for randrange()".into())),
             1 => width,
-            s if s > 0 => (width + s as i128 - 1).div_euclid(s as i128),
-            s => (width + s as i128 + 1).div_euclid(s as i128),
+            s if s > 0 => floor_div(width + s as i128 - 1, s as i128),
+            s => floor_div(width + s as i128 + 1, s as i128),
         };
         if n <= 0 {
             return Err(CoreError::BadInput(format!("empty range for randrange() ({start}, {stop}, {width})")));
@@ -228,6 +228,16 @@ impl PyRandom {
     }
 }
 
+/// Python's `//` (rounds towards minus infinity).
+fn floor_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::PyRandom;
@@ -260,6 +270,10 @@ mod tests {
         }
         assert!(r.randbelow(0).is_err());
         assert!(r.randrange(5, 5, 1).is_err() && r.randrange(0, 5, 0).is_err());
+        for _ in 0..100 {
+            let v = r.randrange(31, 20, -3).unwrap(); // 31, 28, 25, 22
+            assert!(v <= 31 && v > 20 && (31 - v) % 3 == 0);
+        }
         assert_eq!(r.choice::<u8>(&[]), None);
         let mut v: Vec<u32> = (0..50).collect();
         r.shuffle(&mut v);

@@ -157,6 +157,9 @@ impl Position {
 
     /// Play the move with this notation (as the engine's `str(move)` writes it).
     pub fn apply_notation(&mut self, text: &str) -> CoreResult<Event> {
+        if self.is_over() || self.draw_pending {
+            self.check_move(&Move::Decline)?; // says why no move can be played now
+        }
         let mut moves = Vec::new();
         legal_moves_into(self, &mut moves);
         match moves.iter().find(|m| m.to_string() == text) {

@@ -263,7 +263,14 @@ pub fn read_position(doc: &Bound<'_, PyAny>) -> PyResult<Position> {
         if ps.done && pos.phase == Phase::Normal {
             return bad(&format!("{path}.done"), "players are done only in the final edition");
         }
+        let trigger = tables::final_edition_presses(n);
+        if ps.pennies > trigger || (ps.pennies == trigger && !ps.done) {
+            return bad(&format!("{path}.pennies"), format!("{} presses: the {trigger}th press ends a player's game", ps.pennies));
+        }
         pos.players[p] = ps;
+    }
+    if !pos.is_over() && pos.players[pos.current as usize].done {
+        return bad("turn.player", "the player to move has finished the final edition");
     }
     if pos.phase != Phase::Normal && pos.trigger_player.is_none() {
         return bad("turn.trigger_player", "the final edition needs the player who triggered it");
