@@ -77,9 +77,14 @@ def checked_state(position: State | dict) -> State:
 
 
 def native_position(position: State | dict) -> Any:
-    """The core's copy of ``position``'s public view (``pennypress_core.Position``), checked first."""
+    """The core's copy of ``position``'s public view (``pennypress_core.Position``), checked first.
+
+    The core keeps the order in which the board's stories came into play (the
+    iteration order of ``State.reporters``, which the bots' tie-breaks follow).
+    """
     core = core_module()
-    return core.Position(public_view(checked_state(position)).to_json())
+    view = public_view(checked_state(position))
+    return core.Position(view.to_json(), [str(s) for s in view.reporters])
 
 
 def to_state(native: Any) -> State:

@@ -17,6 +17,9 @@ use crate::tables::{
     self, beat_value, marker_position, scoop_value, MAXP, MAX_COLUMN_STORIES, MAX_PUBLISHED, NBEATS, NKINDS,
 };
 
+/// Most stories on the board at once: every column full of one-space stories.
+pub const MAX_ON_BOARD: usize = NBEATS * MAX_COLUMN_STORIES;
+
 /// Where the game is (the Python engine's `Phase`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Phase {
@@ -88,6 +91,9 @@ pub struct Position {
     pub reporters: [[u8; MAXP]; tables::NSTORIES],
     /// The stories on the board (bit per story id).
     pub on_board: u64,
+    /// The stories on the board in the order they came into play (the iteration order of the
+    /// Python `State.reporters` dict, which the bots' tie-breaks follow).
+    pub entered: FixedList<Story, MAX_ON_BOARD>,
     /// Supply stacks: bit `k` set when the `k+1`-star story of that (beat, shape) is in the stack.
     pub stacks: [u8; NKINDS],
     pub markers: [u8; NBEATS],
@@ -116,6 +122,7 @@ impl Default for Position {
             columns: Default::default(),
             reporters: [[0; MAXP]; tables::NSTORIES],
             on_board: 0,
+            entered: FixedList::new(),
             stacks: [0; NKINDS],
             markers: [0; NBEATS],
             bonus: [0; NBEATS],
@@ -204,6 +211,11 @@ impl Position {
         self.columns.iter().flat_map(|c| c.iter().copied())
     }
 
+    /// Every story on the board in the order it came into play (the Python `State.reporters` order).
+    pub fn stories_as_entered(&self) -> &[Story] {
+        self.entered.as_slice()
+    }
+
     /// Reporters of `player` on the board.
     pub fn on_board_of(&self, player: usize) -> u8 {
         stories_of(self.on_board).map(|s| self.reporters[s.id()][player]).sum()
@@ -271,11 +283,13 @@ impl Position {
         self.columns[story.beat() as usize].push(story);
         self.reporters[story.id()] = [0; MAXP];
         self.on_board |= story.bit();
+        self.entered.push(story);
     }
 
     /// Take a story off the board; every reporter on it goes home.
     pub fn remove_story(&mut self, story: Story) {
         self.columns[story.beat() as usize].remove_value(story);
+        self.entered.remove_value(story);
         self.on_board &= !story.bit();
         let counts = self.reporters[story.id()];
         for (p, &n) in counts.iter().enumerate().take(self.n_players()) {

@@ -66,6 +66,9 @@ fn listed_moves_are_legal_distinct_and_counted_and_the_books_balance() {
             assert!(!moves[i + 1..].contains(m), "{m} listed twice");
         }
         assert!(stories_conserved(after) && reporters_conserved(after));
+        let entered = after.stories_as_entered();
+        assert_eq!(entered.iter().fold(0u64, |m, s| m | s.bit()), after.on_board);
+        assert_eq!(entered.len() as u32, after.on_board.count_ones(), "each story on the board once");
         if after.phase == Phase::Normal && !after.draw_pending {
             for b in 0..5 {
                 assert_eq!(after.markers[b], after.marker_formula(b as u8), "markers follow the board between turns");

@@ -187,6 +187,7 @@ def play_one(index: int, seed: int, check_every: int = 25) -> Report:
             _draw_coverage(pre_draw, card, cov)
             report.draws += 1
         _same("positions", state.to_json(), nat.to_json(), at)
+        _same("board orders", [str(s) for s in state.reporters], nat.board_order, at)
         if report.moves % check_every == 0 or state.is_over:
             back = native.to_state(nat)  # every check of the loader
             if back != state:

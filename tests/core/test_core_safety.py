@@ -192,3 +192,12 @@ def test_an_undrawable_card_at_a_chance_node_is_refused(core):
     card = s.deck[0]
     assert p.apply_chance(card) == s.apply_chance(card).to_json()
     assert p.to_json() == s.to_json()
+
+
+def test_a_board_order_must_name_each_story_on_the_board_once(core):
+    doc = _doc()
+    on_board = [item["story"] for column in doc["board"].values() for item in column]
+    assert core.Position(doc, list(reversed(on_board))).board_order == list(reversed(on_board))
+    for order in (on_board[:-1], on_board + on_board[:1], on_board[:-1] + ["human:D:3"]):
+        with pytest.raises(core.BadPosition, match="board_order"):
+            core.Position(doc, order)

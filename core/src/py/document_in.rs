@@ -129,6 +129,27 @@ fn definition(game: &Bound<'_, PyDict>) -> PyResult<Definition> {
     Ok(def)
 }
 
+/// Put the board's stories in the order they came into play (`list(State.reporters)`), which a
+/// document does not hold: it must name every story on the board once.
+pub fn set_entered(pos: &mut Position, order: &Bound<'_, PyAny>) -> PyResult<()> {
+    let mut entered = pos.entered;
+    entered.clear();
+    let mut seen = 0u64;
+    for (i, v) in order.try_iter()?.enumerate() {
+        let s = story(&v?, &format!("board_order[{i}]"))?;
+        if pos.on_board & s.bit() == 0 || seen & s.bit() != 0 {
+            return bad("board_order", format!("{s} is not on the board, or named twice"));
+        }
+        seen |= s.bit();
+        entered.push(s);
+    }
+    if seen != pos.on_board {
+        return bad("board_order", "name every story on the board");
+    }
+    pos.entered = entered;
+    Ok(())
+}
+
 /// Read a position document; `BadPosition` names the first thing the core cannot hold.
 pub fn read_position(doc: &Bound<'_, PyAny>) -> PyResult<Position> {
     let doc = dict(doc, "")?;

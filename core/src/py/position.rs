@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use super::document_in::read_position;
+use super::document_in::{read_position, set_entered};
 use super::document_out::{draw_only_doc, event_doc, ints, position_doc};
 use super::{guard, rng_from_seed, to_py, Random};
 use crate::error::CoreResult;
@@ -103,10 +103,16 @@ impl Position {
 #[pymethods]
 impl Position {
     /// Read a position document (the order of `deck.cards` is not kept: the core holds the public view).
+    /// `board_order` lists the board's stories in the order they came into play (`list(state.reporters)`;
+    /// a document read back gives board order, as the Python loader does).
     #[new]
-    fn new(py: Python<'_>, doc: &Bound<'_, PyAny>) -> PyResult<Self> {
+    #[pyo3(signature = (doc, board_order=None))]
+    fn new(py: Python<'_>, doc: &Bound<'_, PyAny>, board_order: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         guard(|| {
-            let pos = read_position(doc)?;
+            let mut pos = read_position(doc)?;
+            if let Some(order) = board_order {
+                set_entered(&mut pos, order)?;
+            }
             let last = match doc.get_item("last_event") {
                 Ok(e) => deepcopy(&e)?.unbind(),
                 Err(_) => py.None(),
@@ -242,6 +248,12 @@ impl Position {
     fn winners(&self) -> Vec<usize> {
         let w = self.pos.winners();
         (0..self.pos.n_players()).filter(|p| w & (1 << p) != 0).collect()
+    }
+
+    /// The board's stories in the order they came into play (the Python `State.reporters` order).
+    #[getter]
+    fn board_order(&self) -> Vec<String> {
+        self.pos.stories_as_entered().iter().map(|s| s.to_string()).collect()
     }
 
     /// Each player's circulation.
