@@ -92,7 +92,9 @@ def ensure_core(python: Path) -> bool:
         CORE_STAMP.unlink(missing_ok=True)
         return _core_unavailable("no Rust toolchain (cargo) on the PATH, so the native core is not built")
     digest = _core_digest()
-    if CORE_STAMP.exists() and CORE_STAMP.read_text().strip() == digest:
+    if CORE_STAMP.exists() and CORE_STAMP.read_text().strip() == digest and subprocess.run(
+        [str(python), "-c", "import pennypress_core"], capture_output=True
+    ).returncode == 0:
         return True
     _say("building the native core (pennypress-core, release build; about a minute the first time)")
     if subprocess.run([str(python), "-m", "maturin", "--version"], capture_output=True).returncode != 0:
