@@ -1,12 +1,24 @@
 //! Playout policies: who chooses the move at a decision node.
 //!
 //! A [`Policy`] gets the position and its legal moves (in the engine's order)
-//! and returns one of them. To be decision-identical to a Python bot, a policy
-//! must draw from its own [`PyRandom`] seeded as the bot's `random.Random` is,
-//! exactly when and as the bot draws. [`RandomPolicy`] is the Python
-//! `RandomBot` (`engine/play/bots.py`); the greedy and heuristic bots come next
-//! (see `core/README.md`, "Adding a policy").
+//! and returns one of them. Each policy is decision-identical to a Python bot:
+//! it draws from its own [`PyRandom`] seeded as the bot's `random.Random` is,
+//! exactly when and as the bot draws.
+//!
+//! - [`RandomPolicy`]: `RandomBot` (`engine/play/bots.py`);
+//! - [`GreedyPolicy`](crate::greedy::GreedyPolicy): `GreedyBot`;
+//! - [`HeuristicPolicy`](crate::heuristic::HeuristicPolicy): `HeuristicBot` (`engine/play/heuristic.py`).
+//!
+//! [`PolicySpec`] says which bot sits in every seat and how it is made from a
+//! seed: as a tournament seats it (fixed parameters), or as the advisor's
+//! playouts do (`engine/advisor/policy.py`'s `rollout_bot`: parameters drawn
+//! from `random.Random(seed)` -- the greedy bot's threshold and reporter cost,
+//! the heuristic bot's jittered weights -- then the bot seeded with the same seed).
 
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::greedy::GreedyPolicy;
+use crate::heuristic::{HeuristicPolicy, Weights};
 use crate::moves::{Move, MOVE_KINDS};
 use crate::position::Position;
 use crate::rng::PyRandom;
@@ -48,3 +60,99 @@ impl Policy for RandomPolicy {
         legal.iter().filter(|m| m.kind() == kind).nth(nth).copied().unwrap_or(Move::Decline)
     }
 }
+
+/// Which bot plays, and how it is made from its seed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PolicySpec {
+    /// `RandomBot(seed)`.
+    Random,
+    /// `GreedyBot(seed, threshold, reporter_cost)`.
+    Greedy { threshold: f64, reporter_cost: f64 },
+    /// `HeuristicBot(seed, weights)`.
+    Heuristic { weights: Weights },
+    /// The advisor's jittered greedy bot: `rng = Random(seed)`, threshold `base + rng.randrange(spread)`,
+    /// reporter cost `rng.choice(costs)`, then `GreedyBot(seed, ...)`.
+    JitteredGreedy { base: f64, spread: u64, costs: Vec<f64> },
+    /// The advisor's jittered heuristic bot: `rng = Random(seed)`, each weight times
+    /// `1 + rng.uniform(-jitter, jitter)` in field order, then `HeuristicBot(seed, jittered)`.
+    JitteredHeuristic { weights: Weights, jitter: f64 },
+}
+
+impl PolicySpec {
+    /// The bot this spec makes for a seed (given as its generator `random.Random(seed)`, cloned
+    /// where the Python code makes a second generator with the same seed).
+    pub fn make(&self, seeded: PyRandom) -> Bot {
+        match self {
+            PolicySpec::Random => Bot::Random(RandomPolicy { rng: seeded }),
+            PolicySpec::Greedy { threshold, reporter_cost } => {
+                Bot::Greedy(GreedyPolicy::new(seeded, *threshold, *reporter_cost))
+            }
+            PolicySpec::Heuristic { weights } => Bot::Heuristic(Box::new(HeuristicPolicy::new(*weights, seeded))),
+            PolicySpec::JitteredGreedy { base, spread, costs } => {
+                let mut rng = seeded.clone();
+                let threshold = base + rng.randbelow(*spread).expect("a spread of at least 1") as f64;
+                let cost = *rng.choice(costs).expect("at least one reporter cost");
+                Bot::Greedy(GreedyPolicy::new(seeded, threshold, cost))
+            }
+            PolicySpec::JitteredHeuristic { weights, jitter } => {
+                let mut rng = seeded.clone();
+                let w = weights.jittered(&mut rng, *jitter);
+                Bot::Heuristic(Box::new(HeuristicPolicy::new(w, seeded)))
+            }
+        }
+    }
+}
+
+/// A seated bot (an enum, so a playout's bots live in one `Vec` without dynamic dispatch).
+#[derive(Clone, Debug)]
+pub enum Bot {
+    Random(RandomPolicy),
+    Greedy(GreedyPolicy),
+    Heuristic(Box<HeuristicPolicy>),
+}
+
+impl Policy for Bot {
+    fn choose(&mut self, pos: &Position, legal: &[Move]) -> Move {
+        match self {
+            Bot::Random(b) => b.choose(pos, legal),
+            Bot::Greedy(b) => b.choose(pos, legal),
+            Bot::Heuristic(b) => b.choose(pos, legal),
+        }
+    }
+}
+
+/// A small, fast hasher for the policies' and the exact search's tables (keys are short byte
+/// strings made by the core itself, so no protection against chosen collisions is needed).
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher {
+    hash: u64,
+}
+
+const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let word = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+            self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(SEED);
+        }
+        for &b in chunks.remainder() {
+            self.hash = (self.hash.rotate_left(5) ^ b as u64).wrapping_mul(SEED);
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.hash = (self.hash.rotate_left(5) ^ i as u64).wrapping_mul(SEED);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.hash = (self.hash.rotate_left(5) ^ i as u64).wrapping_mul(SEED);
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+pub type FastHash = BuildHasherDefault<FxHasher>;

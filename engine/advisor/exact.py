@@ -6,7 +6,12 @@ Every remaining player maximises their own outcome with the stated tie rule
 margin to the best opponent, then own circulation); among equally good moves
 the first in :func:`~pennypress.engine.rules.legal_moves` order is taken. The
 memo is keyed on :func:`state_key`, a canonical form of everything that can
-still matter once the markers are frozen.
+still matter once the markers are frozen, so an answer never depends on what
+the memo saw before.
+
+The native core runs the same search (``pennypress.engine.native.search.ExactSearch``,
+the same values and move choices: ``tests/core/test_core_exact.py``);
+:func:`exact_search` gives the core's when it is installed.
 
 >>> from pennypress.engine import new_game, GoToPress, parse_move
 >>> s = new_game(2, seed=3)
@@ -16,8 +21,11 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from .. import native
 from ..moves import Move
+from ..native.search import ExactSearch as NativeExactSearch
 from ..rules import legal_moves
 from ..state import Phase, State
 from .outcome import Value, final_values, preference
@@ -33,18 +41,21 @@ def is_deterministic(state: State) -> bool:
 def state_key(state: State) -> tuple:
     """A canonical, hashable form of a final-edition state (equal keys: equal futures).
 
-    Column order, supply stacks and the deck are left out: in the final edition
-    no story is added, no marker moves and no card is drawn, so they cannot
-    change what anyone may do or score.
+    Supply stacks and the deck are left out: in the final edition no story is
+    added, no marker moves and no card is drawn, so they cannot change what
+    anyone may do or score. The board's column order is kept: it orders the
+    legal moves, and so decides which of equally good moves is taken (and what
+    the other players get after it).
     """
     reporters = tuple(sorted((s.sort_key(), tuple(r)) for s, r in state.reporters.items()))
+    columns = tuple(tuple(s.sort_key() for s in column) for column in state.columns.values())
     players = tuple(
         (p.home, p.pennies, p.circulation, p.ad, p.done, tuple(sorted((s.sort_key() for s in p.published))))
         for p in state.players
     )
     return (
         state.phase.value, state.current, tuple(state.pending), state.trigger_player,
-        reporters, players, tuple(state.markers.values()), tuple(state.bonus.values()),
+        reporters, players, tuple(state.markers.values()), tuple(state.bonus.values()), columns,
     )
 
 
@@ -85,3 +96,12 @@ class ExactSearch:
     def move_values(self, state: State) -> list[tuple[Move, tuple[Value, ...]]]:
         """Each legal move of the player to move with everyone's outcome after it (optimal play after)."""
         return [(m, self.value(self.child(state, m))) for m in legal_moves(state)]
+
+
+def exact_search(state: State | None = None) -> tuple[Any, str]:
+    """A fresh exact search and the engine it runs on: the native core's when it is installed (and takes
+    ``state``): ``"native"``, else :class:`ExactSearch`: ``"python"``. Both answer ``value(state)`` and
+    ``move_values(state)`` alike."""
+    if native.available() if state is None else native.accepts(state):
+        return NativeExactSearch(), "native"
+    return ExactSearch(), "python"

@@ -9,6 +9,10 @@ if ``exact_end`` is set.
 The state handed in must be the public view (the deck an unordered set):
 draws are then uniform over the unseen cards.
 
+:func:`native_playout` plays the same playout on the native core -- the same
+game, so the same outcome (``tests/core/test_core_playouts.py``); the advisor
+runs batches of them (:mod:`.pool`).
+
 >>> from pennypress.engine import new_game
 >>> from pennypress.engine.chance import public_view
 >>> s = public_view(new_game(3, seed=5)); m = s.legal_moves()[0]
@@ -21,11 +25,13 @@ import random
 
 from ..chance import resolve_chance
 from ..moves import Move
+from ..native.search import positions_after, run_batch
+from ..play.invariants import DEFAULT_MOVE_CAP
 from ..play.match import play_match
 from ..state import State
 from .exact import ExactSearch, is_deterministic
 from .outcome import Value, final_values
-from .policy import rollout_bot
+from .policy import core_policy, rollout_bot
 
 _EXACT = ExactSearch()
 """Per process: the final-edition memo outlives single playouts (positions repeat a lot)."""
@@ -56,3 +62,17 @@ def playout(state: State, move: Move, seed: int, k: int, exact_end: bool = False
         return _EXACT.value(s)
     play_match(s, bots, seed=rng, in_place=True)
     return final_values(s)
+
+
+def native_playout(state: State, move: Move, seed: int, k: int, exact_end: bool = False,
+                   policy: str | None = None) -> tuple[Value, ...]:
+    """:func:`playout` on the native core (which must be installed and have the policy's bot).
+
+    A first move the core cannot play (a press on a proposed page) is played on
+    the Python engine; the core goes on from there.
+    """
+    bot = core_policy(policy)
+    if bot is None:
+        raise ValueError(f"the native core has no playout bot {policy!r}")
+    after = positions_after(state, [move], [0])[0]
+    return run_batch([after], [(0, k)], seed, bot, DEFAULT_MOVE_CAP, exact_end)[0][0]

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import fields, replace
+from typing import Any
 
+from ..native import core_module
+from ..native.search import core_weights
 from ..play.bots import BOTS, Bot, GreedyBot
 from ..play.heuristic import TUNED, HeuristicBot
 
@@ -32,6 +35,11 @@ eight times cheaper than a heuristic playout, bench_advisor.py), enough to rank 
 JITTER = 0.15
 """Each weight of a playout's heuristic bot is the tuned weight times a factor in ``1 ± JITTER``."""
 
+GREEDY_THRESHOLD = (8, 3)
+"""A playout's greedy bot presses at a gain of ``8 + rng.randrange(3)`` (8, 9 or 10)..."""
+GREEDY_REPORTER_COSTS = (0.75, 1.0, 1.25)
+"""... and counts each reporter at ``rng.choice(GREEDY_REPORTER_COSTS)``."""
+
 
 def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
     """The bot playing ``seat`` in the playout seeded ``seed`` by ``policy`` (default :data:`PREFERRED`);
@@ -43,5 +51,23 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
         jittered = {f.name: getattr(TUNED, f.name) * (1 + rng.uniform(-JITTER, JITTER)) for f in fields(TUNED)}
         return HeuristicBot(seed=bot_seed, weights=replace(TUNED, **jittered))
     if policy == "greedy":
-        return GreedyBot(seed=bot_seed, threshold=8 + rng.randrange(3), reporter_cost=rng.choice((0.75, 1.0, 1.25)))
+        base, spread = GREEDY_THRESHOLD
+        return GreedyBot(seed=bot_seed, threshold=base + rng.randrange(spread),
+                         reporter_cost=rng.choice(GREEDY_REPORTER_COSTS))
     return BOTS[policy](seed=bot_seed)
+
+
+def core_policy(policy: str | None = None) -> Any:
+    """The same playout bots on the native core (``pennypress_core.Policy``: drawn from the same seeds
+    in the same order as :func:`rollout_bot`), or ``None`` for a bot the core does not have (then the
+    playouts run on the Python engine). Needs the core (:func:`pennypress.engine.native.available`)."""
+    policy = PREFERRED if policy is None else policy
+    core = core_module()
+    if policy == "heuristic":
+        return core.Policy.jittered_heuristic(core_weights(TUNED), JITTER)
+    if policy == "greedy":
+        base, spread = GREEDY_THRESHOLD
+        return core.Policy.jittered_greedy(base, spread, list(GREEDY_REPORTER_COSTS))
+    if policy == "random":
+        return core.Policy.random()
+    return None

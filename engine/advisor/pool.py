@@ -1,10 +1,20 @@
-"""Running playouts on both cores: a process pool over batches of ``(move, k)`` playouts.
+"""Running batches of ``(move, k)`` playouts: on the native core's threads, or a process pool.
 
 Each playout is a pure function of the position, the move, the seed and its
 number ``k``, so which worker runs it cannot change its result; results are
 returned keyed by ``(move index, k)`` and combined by the caller in a fixed
-order. The pool is created once (``fork`` when the caller has one thread:
-workers start with the parent's solver cache) and reused, so later analyses pay no start-up.
+order.
+
+- **On the native core** (:mod:`pennypress.engine.native`, when it is
+  installed and has the playout bot): batches run on ``workers`` threads
+  without the GIL. They are the very games the Python playouts play (the same
+  card draws, the same bots, ``tests/core/test_core_playouts.py``), so the
+  answer does not depend on the engine either. No process is started.
+- **On the Python engine** (the fallback and the reference): a process pool,
+  created once (``fork`` when the caller has one thread: workers start with
+  the parent's solver cache) and reused, so later analyses pay no start-up.
+
+:func:`playout_engine` says which engine a batch runs on.
 
 >>> from pennypress.engine import new_game
 >>> from pennypress.engine.chance import public_view
@@ -21,10 +31,14 @@ import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Sequence
 
+from .. import native
 from ..moves import Move
+from ..native.search import positions_after, run_batch, seed_fits
+from ..play.invariants import DEFAULT_MOVE_CAP
 from ..state import State
 from .outcome import Value
 from .playout import playout
+from .policy import core_policy
 
 Pair = tuple[int, int]
 """``(move index, playout number k)``."""
@@ -58,6 +72,39 @@ def shutdown_pools() -> None:
     _POOLS.clear()
 
 
+def playout_engine(policy: str | None = None, seed: int = 0, state: State | None = None) -> str:
+    """``"native"`` when playouts by ``policy`` (default the search policy) seeded ``seed`` from ``state``
+    run on the native core, else ``"python"`` (no core, a bot the core does not have, a seed beyond its
+    range, or a position the core refuses)."""
+    if native.available() and seed_fits(seed) and core_policy(policy) is not None and (
+            state is None or native.accepts(state)):
+        return "native"
+    return "python"
+
+
+def _run_native(state: State, moves: Sequence[Move], pairs: list[Pair], seed: int, threads: int,
+                exact_end: bool, on_done: Callable[[int], None] | None, stop: Callable[[], bool] | None,
+                policy: str | None) -> dict[Pair, tuple[Value, ...]]:
+    """The playouts on the core, in batches of ``32 * threads`` (progress and stop between batches)."""
+    afters = positions_after(state, moves, {m for m, _ in pairs})
+    index = {m: i for i, m in enumerate(afters)}
+    positions = list(afters.values())
+    bot = core_policy(policy)
+    out: dict[Pair, tuple[Value, ...]] = {}
+    size = 32 * threads
+    for start in range(0, len(pairs), size):
+        if stop is not None and stop():
+            break
+        chunk = pairs[start:start + size]
+        results = run_batch(positions, [(index[m], k) for m, k in chunk], seed, bot, DEFAULT_MOVE_CAP,
+                            exact_end, threads)
+        for pair, (values, _) in zip(chunk, results):
+            out[pair] = values
+        if on_done is not None:
+            on_done(len(chunk))
+    return out
+
+
 def _run_chunk(state: State, moves: Sequence[Move], pairs: Sequence[Pair], seed: int,
                exact_end: bool, policy: str | None) -> list[tuple[Pair, tuple[Value, ...]]]:
     return [((m, k), playout(state, moves[m], seed, k, exact_end, policy)) for m, k in pairs]
@@ -75,7 +122,8 @@ def run_playouts(
     policy: str | None = None,
 ) -> dict[Pair, tuple[Value, ...]]:
     """Play every ``(move index, k)`` in ``pairs`` by ``policy`` (:mod:`.policy`; default the search
-    policy); ``{pair: every player's outcome}``.
+    policy); ``{pair: every player's outcome}``. ``workers`` threads on the native core
+    (:func:`playout_engine`), else ``workers`` processes.
 
     ``on_done(n)`` is told after each batch how many playouts it finished;
     ``stop()`` is asked between batches, and a true answer drops the batches
@@ -85,6 +133,8 @@ def run_playouts(
     out: dict[Pair, tuple[Value, ...]] = {}
     if not pairs:
         return out
+    if playout_engine(policy, seed, state) == "native":
+        return _run_native(state, moves, pairs, seed, max(1, workers), exact_end, on_done, stop, policy)
     size = max(1, min(16, len(pairs) // (max(1, workers) * 4) or 1))
     chunks = [pairs[i:i + size] for i in range(0, len(pairs), size)]
     if workers <= 1:

@@ -72,6 +72,8 @@ class Advice:
     extra: tuple[MoveAdvice, ...] = ()
     """Moves asked for beside the legal list (``advise(..., extra_moves=...)``, e.g. a press on a
     chosen page), evaluated on the same futures as the best move; not part of the ranking."""
+    engine: str = "python"
+    """Which engine ran the playouts (or the exact search): ``"native"`` (the Rust core) or ``"python"``."""
 
     @property
     def legal_moves(self) -> int:
@@ -94,6 +96,6 @@ class Advice:
         moves = self.moves if top is None else self.moves[:top]
         return {
             "player": self.player, "budget": self.budget, "seed": self.seed, "exact": self.exact,
-            "legal_moves": self.legal_moves, "playouts": self.playouts, "stopped": self.stopped,
+            "engine": self.engine, "legal_moves": self.legal_moves, "playouts": self.playouts, "stopped": self.stopped,
             "seconds": round(self.seconds, 3), "moves": [m.to_json() for m in moves],
         }

@@ -27,10 +27,10 @@ from ..moves import GoToPress, Move
 from ..rules import legal_moves
 from ..state import State
 from .budget import Budget, budget_for
-from .exact import ExactSearch, is_deterministic
+from .exact import ExactSearch, exact_search, is_deterministic
 from .facts import MoveFacts, move_facts
 from .outcome import Value, preference
-from .pool import Pair, default_workers, run_playouts
+from .pool import Pair, default_workers, playout_engine, run_playouts
 from .policy import PREFERRED, SCREEN
 from .prior import prior_order
 from .reasons import reasons_for
@@ -129,9 +129,11 @@ def advise(
 
     Only the public position is searched (:func:`~pennypress.engine.chance.public_view`).
     ``budget`` is ``fast``, ``normal`` or ``deep``; ``playouts`` an explicit
-    total instead. ``workers`` processes share the playouts (default: both
-    cores); the answer does not depend on it. ``exact_end`` finishes each
-    playout exactly once it reaches the final edition.
+    total instead. ``workers`` share the playouts (default: both cores) --
+    threads on the native core when it is installed, else processes; the
+    answer depends on neither (the core plays the very same playouts), and
+    :attr:`Advice.engine` says which ran. ``exact_end`` finishes each playout
+    exactly once it reaches the final edition.
 
     ``extra_moves`` (legal moves not in the legal list as written, e.g. a press
     on a page the player chose) are evaluated after the ranking on exactly the
@@ -155,6 +157,7 @@ def advise(
     if is_deterministic(view):
         return _exact_advice(view, moves, plan, seed, started, reasons_top, extras)
     workers = default_workers() if workers is None else max(1, workers)
+    engine = "native" if all(playout_engine(p, seed, view) == "native" for p in (SCREEN, PREFERRED)) else "python"
     screen, searched, stopped, total_done = _rollouts(view, moves, plan, seed, workers, progress, stop, exact_end)
     stats = [searched[i] if searched[i].n else screen[i] for i in range(len(moves))]
     order = sorted(range(len(moves)), key=lambda i: (-stats[i].stage, -bool(searched[i].n),
@@ -180,7 +183,7 @@ def advise(
     policy = PREFERRED if searched[top].n else SCREEN
     extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end, policy) if extras else ()
     return Advice(player, plan.name, seed, False, advice_moves, total_done, stopped, time.perf_counter() - started,
-                  extra)
+                  extra, engine)
 
 
 def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[dict], seed: int, workers: int,
@@ -278,7 +281,7 @@ def _shortlist(view: State, moves: list[Move], stats: list[_Stats], plan: Budget
 def _exact_advice(view: State, moves: list[Move], plan: Budget, seed: int, started: float,
                   reasons_top: int, extras: Sequence[Move] = ()) -> Advice:
     player = view.current
-    search = ExactSearch()
+    search, engine = exact_search(view)
     outcomes = [v for _, v in search.move_values(view)]
     values = [v[player] for v in outcomes]
     order = sorted(range(len(moves)), key=lambda i: (tuple(-x for x in preference(values[i])), i))
@@ -292,14 +295,15 @@ def _exact_advice(view: State, moves: list[Move], plan: Budget, seed: int, start
     advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=True)
     extra = []
     for move in extras:
-        o = search.value(search.child(view, move))
+        o = search.value(ExactSearch.child(view, move))
         v = o[player]
         extra.append(MoveAdvice(
             move=str(move), rank=1 + sum(1 for w in values if preference(w) > preference(v)), win_probability=v[0],
             win_interval=(v[0], v[0]), expected_score=float(v[2]), expected_margin=float(v[1]), loss=best[0] - v[0],
             points_loss=float(best[2] - v[2]), equal_to_best=v == best, exact=True,
             win_all=tuple(float(x[0]) for x in o)))
-    return Advice(player, plan.name, seed, True, advice_moves, 0, False, time.perf_counter() - started, tuple(extra))
+    return Advice(player, plan.name, seed, True, advice_moves, 0, False, time.perf_counter() - started, tuple(extra),
+                  engine)
 
 
 def _with_reasons(view: State, moves: list[Move], rows: list[dict], top: int, exact: bool) -> tuple[MoveAdvice, ...]:

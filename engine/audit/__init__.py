@@ -11,7 +11,7 @@
 >>> doc["moves"] = doc["moves"][:2]; del doc["final_scores"], doc["winners"]
 >>> a = audit(doc, playouts=2, workers=1)
 >>> [d.ply for d in a.decisions], sorted(a.to_json())[:3]
-([1, 2], ['budget', 'decisions', 'final_scores'])
+([1, 2], ['budget', 'decisions', 'engine'])
 """
 from .grading import BANDS, CLASSES, accuracy, classify, scaled_loss
 from .moments import key_moments

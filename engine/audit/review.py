@@ -29,6 +29,7 @@ from pennypress.errors import BadInput
 from ..advisor import Advice, MoveAdvice, advise
 from ..advisor.budget import budget_for
 from ..advisor.outcome import final_values
+from ..advisor.pool import playout_engine
 from ..io.record import ReplayStep, replay
 from ..moves import GoToPress
 from ..names import newspaper
@@ -88,6 +89,10 @@ class Decision:
     note: str | None = None
     within_noise: bool = True
     """The advisor's paired 95% test cannot tell the move from the best (always true for the best)."""
+    engine: str | None = None
+    """Which engine analysed it (``native`` or ``python``); ``None`` for a forced move (not analysed)."""
+    playouts: int = 0
+    """Playouts the analysis ran (0 when exact or forced)."""
 
     def to_json(self) -> dict:
         doc: dict[str, Any] = {
@@ -162,13 +167,20 @@ class Audit:
     over: bool
     seconds: float = 0.0
     extra: dict = field(default_factory=dict)
+    engine: str = "python"
+    """Which engine ran the analyses: ``native`` (the Rust core) or ``python``."""
+
+    @property
+    def playouts(self) -> int:
+        """Playouts run in all."""
+        return sum(d.playouts for d in self.decisions)
 
     def to_json(self, player: int | None = None) -> dict:
         """The contract shape; ``player`` keeps only that player's decisions, summary and moments."""
         keep = (lambda p: True) if player is None else (lambda p: p == player)
         return {
-            "players": self.players, "budget": self.budget, "seed": self.seed,
-            "final_scores": self.final_scores, "winners": self.winners, "over": self.over,
+            "players": self.players, "budget": self.budget, "seed": self.seed, "engine": self.engine,
+            "playouts": self.playouts, "final_scores": self.final_scores, "winners": self.winners, "over": self.over,
             "decisions": [d.to_json() for d in self.decisions if keep(d.player)],
             "summary": [s.to_json() for s in self.summary if keep(s.player)],
             "key_moments": [m.to_json() for m in self.key_moments if m.player is None or keep(m.player)],
@@ -227,7 +239,7 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
         step.number, player, played_text, best.move, best.win_probability, mine.win_probability, loss,
         0.0 if is_best else mine.points_loss, klass, advice.exact, len(moves), best.win_all, mine.win_all,
         page_review, scoops, timing, timing_loss, missed, card, None, step.note,
-        within_noise=is_best or mine.equal_to_best)
+        within_noise=is_best or mine.equal_to_best, engine=advice.engine, playouts=advice.playouts)
 
 
 def _fill_carried(decisions: list[Decision], n: int) -> None:
@@ -316,9 +328,10 @@ def audit(
                 received[s.player] += s.points
     summary = _summaries(decisions, n, received)
     winners = list(result.state.winners) if result.state.is_over else []
+    engines = {d.engine for d in decisions if d.engine is not None} or {playout_engine(seed=seed)}
     return Audit(n, budget_for(budget, playouts).name, seed, decisions, summary,
                  key_moments(decisions, n, winners), result.scores, winners, result.state.is_over,
-                 time.perf_counter() - started)
+                 time.perf_counter() - started, engine="native" if engines == {"native"} else "python")
 
 
 __all__ = ["Audit", "Decision", "KeyMoment", "PlayerSummary", "Timing", "audit", "decision_seed",

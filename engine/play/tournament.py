@@ -58,6 +58,7 @@ from pennypress.errors import BadInput
 from ..definition import GameDefinition
 from ..names import newspaper
 from ..setup import new_game
+from . import native_games
 from .bots import make_bot, parse_seats, seat_seed
 from .invariants import DEFAULT_MOVE_CAP
 from .match import play_match
@@ -282,14 +283,18 @@ def summarise(spec: TournamentSpec, results: Sequence[dict]) -> dict:
 
 
 def run_tournament(spec: TournamentSpec, executor: Any = None, progress: Progress | None = None,
-                   batch_size: int | None = None, on_result: Callable[[dict], None] | None = None) -> dict:
+                   batch_size: int | None = None, on_result: Callable[[dict], None] | None = None,
+                   threads: int = 1) -> dict:
     """Play every game of ``spec`` and return the report (:func:`summarise`) plus a ``timing`` key.
 
-    ``executor``: ``None`` plays in this process; otherwise any
-    ``concurrent.futures``-style executor (``submit`` returning futures),
-    e.g. :func:`pennypress.engine.play.executors.open_executor`'s. ``on_result``
+    ``executor``: ``None`` plays in this process -- on the native core's
+    ``threads`` threads when it can play every seat (:mod:`.native_games`),
+    else on the Python engine; otherwise any ``concurrent.futures``-style
+    executor (``submit`` returning futures), e.g.
+    :func:`pennypress.engine.play.executors.open_executor`'s. ``on_result``
     sees every game's result (with its ``record`` when ``spec.records``) as
-    it arrives, in completion order. Only ``timing`` depends on how it ran.
+    it arrives, in completion order. Only ``timing`` depends on how it ran
+    (``timing.engine`` says which engine played: ``native`` or ``python``).
     """
     from concurrent.futures import as_completed
 
@@ -305,7 +310,13 @@ def run_tournament(spec: TournamentSpec, executor: Any = None, progress: Progres
         if progress is not None:
             progress(len(results), spec.games)
 
-    if executor is None:
+    engine = "python"
+    if executor is None and native_games.can_play(spec):
+        engine = "native"
+        size = batch_size or max(32, 16 * threads)  # progress between batches
+        for i in range(0, len(plans), size):
+            take(native_games.play_plans(spec, plans[i:i + size], threads))
+    elif executor is None:
         for plan in plans:
             take([play_planned(spec, plan)])
     else:
@@ -316,5 +327,6 @@ def run_tournament(spec: TournamentSpec, executor: Any = None, progress: Progres
     report = summarise(spec, results)
     seconds = time.perf_counter() - started
     report["timing"] = {"seconds": round(seconds, 3),
-                        "games_per_minute": round(60 * spec.games / seconds, 2) if seconds > 0 else None}
+                        "games_per_minute": round(60 * spec.games / seconds, 2) if seconds > 0 else None,
+                        "engine": engine}
     return report

@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # the harness (differential.py) beside the tests
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))  # the harnesses (differential.py, decisions.py) beside the tests
+for shared in ("engine", "advisor"):  # hand-built positions (engine_builders.py, advisor_positions.py)
+    if str(HERE.parent / shared) not in sys.path:
+        sys.path.insert(0, str(HERE.parent / shared))
 
 
 @pytest.fixture

@@ -21,12 +21,14 @@ def advice_table(advice: Advice, top: int | None = None) -> str:
     """The ranked moves as a plain-text table (best first), reasons under the top moves.
 
     >>> from pennypress.engine.advisor.result import Advice, MoveAdvice
-    >>> a = Advice(0, "fast", 0, True, (MoveAdvice("press", 1, 1.0, (1.0, 1.0), 47, 7, 0, 0, True, ("Press now: +15",), exact=True),), 0)
+    >>> a = Advice(0, "fast", 0, True, (MoveAdvice("press", 1, 1.0, (1.0, 1.0), 47, 7, 0, 0, True, ("Press now: +15",), exact=True),), 0,
+    ...            engine="native")
     >>> print(advice_table(a))  # doctest: +NORMALIZE_WHITESPACE
     The Times to move: 1 legal move, exact (final edition), budget fast, seed 0
     rank  move      win  95% interval    score  margin  loss
        1  press  100.0%  exact            47.0    +7.0  0.0% =
           - Press now: +15
+    engine: native (the Rust core)
     """
     moves = advice.moves if top is None else advice.moves[:top]
     head = (f"{newspaper(advice.player)} to move: {advice.legal_moves} legal move{'s' if advice.legal_moves != 1 else ''}, "
@@ -42,6 +44,7 @@ def advice_table(advice: Advice, top: int | None = None) -> str:
         lines.extend(f"{'':>6}- {r}" for r in m.reasons)
     if any(m.screened_only for m in moves):
         lines.append("(screened): estimated by the quick screening playouts only; the search played out the moves above them")
+    lines.append("engine: " + ("native (the Rust core)" if advice.engine == "native" else "python (the reference engine, slower)"))
     return "\n".join(lines)
 
 

@@ -30,13 +30,14 @@ def audit_text(result: Audit, player: int | None = None) -> str:
     >>> from pennypress.engine.audit import Audit, PlayerSummary
     >>> s = PlayerSummary(0, 91.24, {"best": 3}, 3, 0, 0.0, 2, 1, 0.1)
     >>> print(audit_text(Audit(2, "fast", 0, [], [s], [], [30, 20], [0], True)))
-    Audit: 2 players, budget fast, seed 0; final scores 30, 20; winner The Times
+    Audit: 2 players, budget fast, seed 0, engine python; final scores 30, 20; winner The Times
     <BLANKLINE>
     The Times: accuracy 91.2; best 3; page points lost 0, timing points lost 0.0; scoops given 2, received 1; luck +10%
     """
     keep = (lambda p: True) if player is None else (lambda p: p == player)
     win = ", ".join(newspaper(w) for w in result.winners) or "none (the game is not over)"
-    lines = [f"Audit: {result.players} players, budget {result.budget}, seed {result.seed}; final scores "
+    lines = [f"Audit: {result.players} players, budget {result.budget}, seed {result.seed}, engine {result.engine}; "
+             f"final scores "
              f"{', '.join(map(str, result.final_scores))}; winner{'s' if len(result.winners) > 1 else ''} {win}", ""]
     for s in result.summary:
         if not keep(s.player):

@@ -22,6 +22,7 @@ from pennypress.engine.play.executors import EXECUTORS, check_workers, default_w
 from pennypress.engine.io.record import dumps_record
 from pennypress.engine.tables import VARIANTS
 from pennypress.engine.cards import DECK_NAMES
+from pennypress.engine.play import native_games
 from pennypress.engine.play.tournament import TournamentSpec, run_tournament
 from pennypress.errors import BadInput
 
@@ -69,13 +70,15 @@ def _tournament(args: argparse.Namespace) -> int:
 
     from tqdm import tqdm
 
-    with open_executor(args.executor, workers, args.scheduler) as executor:
+    # on the native core (every seat a bot it has, no records): its threads, no worker processes
+    on_core = args.executor == "local" and native_games.can_play(spec)
+    with open_executor(args.executor, 1 if on_core else workers, args.scheduler) as executor:
         with tqdm(total=spec.games, unit="game", desc="tournament", file=sys.stderr, dynamic_ncols=True,
                   disable=args.quiet) as bar:
             def progress(done: int, total: int) -> None:
                 bar.update(done - bar.n)
 
-            report = run_tournament(spec, executor, progress=progress, on_result=write_record)
+            report = run_tournament(spec, executor, progress=progress, on_result=write_record, threads=workers)
     report["timing"].update(executor=args.executor, workers=workers)
     if args.text:
         print(format_table(report))
@@ -101,7 +104,8 @@ def _add_tournament(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS),
                    help="a variant (repeatable): newsboy (4-5 players)")
     p.add_argument("--deck", default="default", choices=DECK_NAMES, help="headline deck")
-    p.add_argument("--workers", type=int, default=None, help="worker processes (default: the number of cores)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="threads on the native core, else worker processes (default: the number of cores)")
     p.add_argument("--executor", default="local", choices=EXECUTORS,
                    help="local process pool (default) or dask (needs: pip install -e '.[cluster]')")
     p.add_argument("--scheduler", default=None, help="address of a running Dask scheduler, e.g. tcp://HOST:8786 "

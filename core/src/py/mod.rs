@@ -14,6 +14,7 @@
 mod document_in;
 mod document_out;
 mod position;
+mod search;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -207,5 +208,6 @@ fn pennypress_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(best_page, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add_function(wrap_pyfunction!(position::_testing_new_game, m)?)?;
+    search::register(m)?;
     Ok(())
 }

@@ -35,7 +35,7 @@ impl Last {
 /// loader has checked (`State.to_json()` of a public view); play moves and draws on it.
 #[pyclass(module = "pennypress_core", name = "Position")]
 pub struct Position {
-    pos: Core,
+    pub(crate) pos: Core,
     last: Last,
 }
 

@@ -159,6 +159,8 @@ else:
     st.subheader(f"Best move: `{best.move}`")
     st.caption(f"{what}; budget {advice.budget}, seed {advice.seed}"
                + (" — stopped early" if advice.stopped else ""))
+    st.caption("Answered by the native core (Rust)." if advice.engine == "native"
+               else "Answered by the Python engine (the reference: slower, the same answers).")
     m1, m2, m3 = st.columns(3)
     m1.metric("Win probability", f"{best.win_probability:.0%}",
               help=None if advice.exact else f"95% interval {best.win_interval[0]:.0%}–{best.win_interval[1]:.0%}")

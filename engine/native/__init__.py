@@ -28,11 +28,11 @@ from typing import Any
 
 from pennypress.errors import BadInput
 
-from .chance import public_view
-from .errors import IllegalMove
-from .moves import GoToPress, Move
-from .state import State
-from .status import position_problems
+from ..chance import public_view
+from ..errors import IllegalMove
+from ..moves import GoToPress, Move
+from ..state import State
+from ..status import position_problems
 
 try:  # the optional native core
     import pennypress_core as _core
@@ -71,9 +71,15 @@ def checked_state(position: State | dict) -> State:
         if problems:
             raise BadInput(problems[0].text())
         return position
-    from .io.validate import load_position
+    from ..io.validate import load_position
 
     return load_position(position)
+
+
+def accepts(state: State) -> bool:
+    """Whether the core is available and would take ``state`` (every whole-state rule holds); the Python
+    engine still plays a position the core refuses (a table built by hand with an impossible history)."""
+    return available() and not position_problems(state, accounting=False)
 
 
 def native_position(position: State | dict) -> Any:

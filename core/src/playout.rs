@@ -1,0 +1,222 @@
+//! Playouts and whole games on the core, on many threads, deterministic per seed.
+//!
+//! [`playout`] is the Python `engine/advisor/playout.py`'s `playout` after its
+//! first move: playout `k` of an analysis seeded `seed` draws its cards from
+//! `random.Random(playout_seed(seed, k))` and seats, in every seat, the bot
+//! `spec` makes from `random.Random(playout_seed * 8 + seat)` -- so on the same
+//! position it is the very same game as the Python playout, and playout `k` of
+//! every move shares its futures. With `exact_end` the game is played by the
+//! bots until the final edition, whose rest is solved by [`ExactSearch`].
+//!
+//! [`run_batch`] runs many `(position, k)` playouts on a rayon pool of the
+//! threads asked for; each playout depends only on its inputs (the exact
+//! search's memo changes how fast an answer comes, never the answer), so the
+//! results are the same on any number of threads.
+//!
+//! [`play_game`] plays a whole game with a known deck order (a tournament):
+//! the order stays outside the position -- the bots see only the public view --
+//! and each card draw takes the next card of that order, as the Python game
+//! loop does with a known deck.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rayon::prelude::*;
+
+use crate::error::{CoreError, CoreResult};
+use crate::exact::{is_deterministic, ExactSearch};
+use crate::moves::Move;
+use crate::outcome::{final_values, Outcome};
+use crate::policy::{Bot, Policy, PolicySpec};
+use crate::position::Position;
+use crate::rng::PyRandom;
+
+/// Moves after which a game is judged not to end (the Python `DEFAULT_MOVE_CAP` is passed in).
+pub type MoveCap = u32;
+
+/// Memo entries a thread's exact search keeps before it starts afresh (a bound on memory; the
+/// answers do not depend on it).
+pub const EXACT_MEMO_LIMIT: usize = 200_000;
+
+/// One playout's result: every player's outcome and the moves the bots played (a cost measure).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct PlayoutResult {
+    pub outcome: Outcome,
+    pub moves: u32,
+}
+
+/// The seed of playout `k` of an analysis seeded `seed` (`playout_seed`).
+pub fn playout_seed(seed: i64, k: u64) -> i128 {
+    seed as i128 * 1_000_003 + k as i128
+}
+
+/// `random.Random(seed)` for any seed that fits in 128 bits (negative seeds use their absolute value).
+pub fn seeded(seed: i128) -> PyRandom {
+    PyRandom::from_u128(seed.unsigned_abs())
+}
+
+/// The bots of playout seed `ps`: seat `s` made from `random.Random(ps * 8 + s)` (`rollout_bot`).
+pub fn rollout_bots(spec: &PolicySpec, ps: i128, players: usize) -> Vec<Bot> {
+    (0..players).map(|seat| spec.make(seeded(ps * 8 + seat as i128))).collect()
+}
+
+/// Play the bots' moves from `pos` until `done(pos)` or `cap` moves, drawing cards with `draw`.
+fn play_until(
+    pos: &mut Position,
+    bots: &mut [Bot],
+    cap: MoveCap,
+    legal: &mut Vec<Move>,
+    done: impl Fn(&Position) -> bool,
+    mut draw: impl FnMut(&mut Position) -> CoreResult<()>,
+) -> CoreResult<u32> {
+    let mut moves = 0;
+    draw(pos)?;
+    while !done(pos) && moves < cap {
+        pos.legal_moves_into(legal);
+        let mv = bots[pos.current as usize].choose(pos, legal);
+        pos.apply(mv)?;
+        draw(pos)?;
+        moves += 1;
+    }
+    Ok(moves)
+}
+
+/// Playout `k` of an analysis seeded `seed` from `after` (the position after the move played out,
+/// possibly at a chance node): every player's outcome. With `exact` the final edition is solved.
+pub fn playout(
+    after: &Position,
+    seed: i64,
+    k: u64,
+    spec: &PolicySpec,
+    exact: Option<&mut ExactSearch>,
+    cap: MoveCap,
+) -> CoreResult<PlayoutResult> {
+    let ps = playout_seed(seed, k);
+    let mut chance = seeded(ps);
+    let mut pos = *after;
+    pos.resolve_chance(&mut chance)?;
+    let mut bots = rollout_bots(spec, ps, pos.n_players());
+    let mut legal = Vec::with_capacity(64);
+    let draw = |p: &mut Position| p.resolve_chance(&mut chance).map(|_| ());
+    match exact {
+        Some(search) => {
+            let moves = play_until(&mut pos, &mut bots, cap, &mut legal, is_deterministic, draw)?;
+            if !is_deterministic(&pos) {
+                return Ok(PlayoutResult { outcome: final_values(&pos), moves });
+            }
+            if search.memo_len() > EXACT_MEMO_LIMIT {
+                search.clear();
+            }
+            Ok(PlayoutResult { outcome: search.value(&pos)?, moves })
+        }
+        None => {
+            let moves = play_until(&mut pos, &mut bots, cap, &mut legal, Position::is_over, draw)?;
+            Ok(PlayoutResult { outcome: final_values(&pos), moves })
+        }
+    }
+}
+
+thread_local! {
+    /// Each thread's exact search, kept between playouts and batches (like the Python process's).
+    static EXACT: RefCell<ExactSearch> = RefCell::new(ExactSearch::new());
+}
+
+/// A rayon pool of `threads` threads, made once per size and kept.
+pub fn pool(threads: usize) -> CoreResult<Arc<rayon::ThreadPool>> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    let threads = threads.max(1);
+    let mut pools = POOLS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(p) = pools.get(&threads) {
+        return Ok(p.clone());
+    }
+    let built = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("pennypress-core-{i}"))
+        .build()
+        .map_err(|e| CoreError::BadInput(format!("cannot start {threads} threads: {e}")))?;
+    let built = Arc::new(built);
+    pools.insert(threads, built.clone());
+    Ok(built)
+}
+
+/// Every playout of `jobs` -- `(index into afters, k)` -- on `threads` threads, results in job order.
+pub fn run_batch(
+    afters: &[Position],
+    jobs: &[(usize, u64)],
+    seed: i64,
+    spec: &PolicySpec,
+    exact_end: bool,
+    cap: MoveCap,
+    threads: usize,
+) -> CoreResult<Vec<PlayoutResult>> {
+    if let Some(&(bad, _)) = jobs.iter().find(|(i, _)| *i >= afters.len()) {
+        return Err(CoreError::BadInput(format!("playout of position {bad}: there are {} positions", afters.len())));
+    }
+    let one = |&(i, k): &(usize, u64)| -> CoreResult<PlayoutResult> {
+        if exact_end {
+            EXACT.with(|e| playout(&afters[i], seed, k, spec, Some(&mut e.borrow_mut()), cap))
+        } else {
+            playout(&afters[i], seed, k, spec, None, cap)
+        }
+    };
+    if threads <= 1 {
+        return jobs.iter().map(one).collect();
+    }
+    pool(threads)?.install(|| jobs.par_iter().with_max_len(1).map(one).collect())
+}
+
+/// A finished (or capped) game of a tournament.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct GameResult {
+    pub end: Position,
+    pub moves: u32,
+}
+
+/// A game to play with a known deck order: the start, the undrawn cards in order, one bot per seat.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub start: Position,
+    pub deck: Vec<u8>,
+    pub bots: Vec<Bot>,
+}
+
+/// Play `game` to its end (or `cap` moves), each draw taking the next card of the deck order
+/// (`engine.play.match.play_match` on a position whose deck order is known).
+pub fn play_game(game: &mut Game, cap: MoveCap) -> CoreResult<GameResult> {
+    let mut pos = game.start;
+    if game.bots.len() != pos.n_players() {
+        return Err(CoreError::BadInput(format!("{} bots for {} players", game.bots.len(), pos.n_players())));
+    }
+    let mut next = 0usize;
+    let deck = &game.deck;
+    let draw = |p: &mut Position| -> CoreResult<()> {
+        if p.draw_pending {
+            let card = *deck.get(next).ok_or_else(|| CoreError::BadInput("the deck order ran out of cards".into()))?;
+            next += 1;
+            p.apply_chance(card)?;
+        }
+        Ok(())
+    };
+    let mut legal = Vec::with_capacity(64);
+    let moves = play_until(&mut pos, &mut game.bots, cap, &mut legal, Position::is_over, draw)?;
+    Ok(GameResult { end: pos, moves })
+}
+
+/// Every game on `threads` threads, results in game order.
+pub fn play_games(games: Vec<Game>, cap: MoveCap, threads: usize) -> CoreResult<Vec<GameResult>> {
+    for g in &games {
+        let mut order = 0u64;
+        for &c in &g.deck {
+            order |= 1u64.checked_shl(c as u32).unwrap_or(0);
+        }
+        if order != g.start.unseen || g.deck.len() != g.start.unseen.count_ones() as usize {
+            return Err(CoreError::BadInput("a deck order must list exactly the unseen cards, each once".into()));
+        }
+    }
+    let one = |mut g: Game| play_game(&mut g, cap);
+    if threads <= 1 {
+        return games.into_iter().map(one).collect();
+    }
+    pool(threads)?.install(|| games.into_par_iter().with_max_len(1).map(one).collect())
+}

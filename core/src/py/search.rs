@@ -1,0 +1,302 @@
+//! Search on the core from Python: policies, bots, playouts on many threads, the exact search,
+//! and tournament games.
+//!
+//! - `Weights(**fields)`: the heuristic bot's weights, every field of the Python dataclass by name
+//!   (`Weights.FIELDS`, in its order); `Policy.random()`, `.greedy(threshold, reporter_cost)`,
+//!   `.heuristic(weights)`, `.jittered_greedy(base, spread, costs)`, `.jittered_heuristic(weights,
+//!   jitter)`: which bot plays and how it is made from a seed.
+//! - `Bot(policy, seed)`: one seated bot that keeps its memory between decisions; `choose(position)`.
+//! - `run_playouts(afters, jobs, seed, policy, exact_end, threads, move_cap)`: playout `k` from
+//!   `afters[i]` for every `(i, k)` in `jobs`, without the GIL, on `threads` threads; per playout
+//!   every player's `(win share, margin, circulation)` and the moves the bots played.
+//! - `ExactSearch()`: `value(position)`, `move_values(position)`, `nodes`, `len()` (its memo).
+//! - `play_games(games, move_cap, threads)`: whole games with known deck orders (a tournament).
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use super::position::Position;
+use super::{guard, rng_from_seed, to_py, BadInput};
+use crate::exact::ExactSearch as CoreExact;
+use crate::heuristic::Weights as CoreWeights;
+use crate::outcome::Outcome;
+use crate::playout::{play_games as core_play_games, run_batch, Game};
+use crate::policy::{Bot as CoreBot, Policy as _, PolicySpec};
+
+fn outcome_tuple<'py>(py: Python<'py>, o: &Outcome) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, o.as_slice().iter().copied())
+}
+
+/// The heuristic bot's weights (the Python `Weights` dataclass, every field given by name).
+#[pyclass(module = "pennypress_core", name = "Weights", frozen, eq)]
+#[derive(PartialEq)]
+pub struct Weights {
+    pub(crate) w: CoreWeights,
+}
+
+#[pymethods]
+impl Weights {
+    #[new]
+    #[pyo3(signature = (**fields))]
+    fn new(fields: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        guard(|| {
+            let mut values = [0.0f64; 12];
+            let mut given = [false; 12];
+            if let Some(fields) = fields {
+                for (key, value) in fields.iter() {
+                    let name: String = key.extract()?;
+                    let Some(i) = CoreWeights::FIELDS.iter().position(|f| *f == name) else {
+                        return Err(BadInput::new_err(format!(
+                            "Weights: unknown field '{name}' (expected {})",
+                            CoreWeights::FIELDS.join(", ")
+                        )));
+                    };
+                    values[i] = value
+                        .extract::<f64>()
+                        .map_err(|_| BadInput::new_err(format!("Weights: {name} must be a number")))?;
+                    if !values[i].is_finite() {
+                        return Err(BadInput::new_err(format!("Weights: {name} must be a finite number")));
+                    }
+                    given[i] = true;
+                }
+            }
+            let missing: Vec<&str> = (0..12).filter(|&i| !given[i]).map(|i| CoreWeights::FIELDS[i]).collect();
+            if !missing.is_empty() {
+                return Err(BadInput::new_err(format!("Weights: every field is needed; missing {}", missing.join(", "))));
+            }
+            Ok(Weights { w: CoreWeights::from_values(values) })
+        })
+    }
+
+    /// The field names, in the dataclass's order.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn FIELDS() -> Vec<&'static str> {
+        CoreWeights::FIELDS.to_vec()
+    }
+
+    /// `{field: value}`.
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (name, v) in CoreWeights::FIELDS.iter().zip(self.w.values()) {
+            d.set_item(name, v)?;
+        }
+        Ok(d)
+    }
+
+    fn __repr__(&self) -> String {
+        let parts: Vec<String> =
+            CoreWeights::FIELDS.iter().zip(self.w.values()).map(|(n, v)| format!("{n}={v:?}")).collect();
+        format!("Weights({})", parts.join(", "))
+    }
+}
+
+/// Which bot plays in every seat, and how it is made from its seed.
+#[pyclass(module = "pennypress_core", name = "Policy", frozen)]
+pub struct Policy {
+    pub(crate) spec: PolicySpec,
+}
+
+#[pymethods]
+impl Policy {
+    /// `RandomBot(seed)`.
+    #[staticmethod]
+    fn random() -> Policy {
+        Policy { spec: PolicySpec::Random }
+    }
+
+    /// `GreedyBot(seed, threshold, reporter_cost)`.
+    #[staticmethod]
+    fn greedy(threshold: f64, reporter_cost: f64) -> Policy {
+        Policy { spec: PolicySpec::Greedy { threshold, reporter_cost } }
+    }
+
+    /// `HeuristicBot(seed, weights)`.
+    #[staticmethod]
+    fn heuristic(weights: &Weights) -> Policy {
+        Policy { spec: PolicySpec::Heuristic { weights: weights.w } }
+    }
+
+    /// The advisor's greedy playout bot: threshold `base + randrange(spread)`, reporter cost
+    /// `choice(costs)`, drawn from `random.Random(seed)`.
+    #[staticmethod]
+    fn jittered_greedy(base: f64, spread: u64, costs: Vec<f64>) -> PyResult<Policy> {
+        if spread < 1 || costs.is_empty() {
+            return Err(BadInput::new_err("jittered_greedy: a spread of at least 1 and at least one reporter cost"));
+        }
+        Ok(Policy { spec: PolicySpec::JitteredGreedy { base, spread, costs } })
+    }
+
+    /// The advisor's heuristic playout bot: each weight times `1 + uniform(-jitter, jitter)`.
+    #[staticmethod]
+    fn jittered_heuristic(weights: &Weights, jitter: f64) -> Policy {
+        Policy { spec: PolicySpec::JitteredHeuristic { weights: weights.w, jitter } }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Policy({:?})", self.spec)
+    }
+}
+
+/// One bot in its seat: it keeps its memory (the heuristic bot's visits) between decisions.
+#[pyclass(module = "pennypress_core", name = "Bot")]
+pub struct Bot {
+    bot: CoreBot,
+}
+
+#[pymethods]
+impl Bot {
+    /// The bot `policy` makes from `random.Random(seed)`.
+    #[new]
+    fn new(policy: &Policy, seed: &Bound<'_, PyAny>) -> PyResult<Self> {
+        guard(|| Ok(Bot { bot: policy.spec.make(rng_from_seed(seed)?) }))
+    }
+
+    /// The bot's move for the player to move in `position` (its notation).
+    fn choose(&mut self, position: &Position) -> PyResult<String> {
+        guard(|| {
+            let legal = position.pos.legal_moves();
+            if legal.is_empty() {
+                return Err(BadInput::new_err("no move to choose: the game is over or a card is to be drawn"));
+            }
+            Ok(self.bot.choose(&position.pos, &legal).to_string())
+        })
+    }
+}
+
+/// Playout `k` from `afters[i]` for every `(i, k)` in `jobs` (see the module's docs).
+#[pyfunction]
+#[pyo3(signature = (afters, jobs, seed, policy, exact_end, threads, move_cap))]
+#[allow(clippy::too_many_arguments)]
+fn run_playouts<'py>(
+    py: Python<'py>,
+    afters: Vec<PyRef<'py, Position>>,
+    jobs: Vec<(usize, u64)>,
+    seed: i64,
+    policy: &Policy,
+    exact_end: bool,
+    threads: usize,
+    move_cap: u32,
+) -> PyResult<Vec<(Bound<'py, PyTuple>, u32)>> {
+    let positions: Vec<crate::position::Position> = afters.iter().map(|p| p.pos).collect();
+    let spec = policy.spec.clone();
+    let results = py.detach(|| {
+        guard(|| run_batch(&positions, &jobs, seed, &spec, exact_end, move_cap, threads).map_err(to_py))
+    })?;
+    results.iter().map(|r| Ok((outcome_tuple(py, &r.outcome)?, r.moves))).collect()
+}
+
+/// The exact final-edition search; one object shares its memo between questions.
+#[pyclass(module = "pennypress_core", name = "ExactSearch")]
+pub struct ExactSearch {
+    search: CoreExact,
+}
+
+#[pymethods]
+impl ExactSearch {
+    /// `max_nodes`: give up (`BadInput`) after solving that many positions.
+    #[new]
+    #[pyo3(signature = (max_nodes=None))]
+    fn new(max_nodes: Option<u64>) -> Self {
+        ExactSearch { search: max_nodes.map_or_else(CoreExact::new, CoreExact::with_limit) }
+    }
+
+    /// Every player's `(win share, margin, circulation)` under optimal play from `position`.
+    fn value<'py>(&mut self, py: Python<'py>, position: &Position) -> PyResult<Bound<'py, PyTuple>> {
+        let pos = position.pos;
+        let search = &mut self.search;
+        let v = py.detach(|| guard(|| search.value(&pos).map_err(to_py)))?;
+        outcome_tuple(py, &v)
+    }
+
+    /// Each legal move (its notation) with everyone's outcome after it, in legal-move order.
+    fn move_values<'py>(&mut self, py: Python<'py>, position: &Position) -> PyResult<Vec<(String, Bound<'py, PyTuple>)>> {
+        let pos = position.pos;
+        let search = &mut self.search;
+        let found = py.detach(|| guard(|| search.move_values(&pos).map_err(to_py)))?;
+        found.iter().map(|(m, v)| Ok((m.to_string(), outcome_tuple(py, v)?))).collect()
+    }
+
+    /// Positions solved so far (memo misses).
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+
+    fn __len__(&self) -> usize {
+        self.search.memo_len()
+    }
+}
+
+/// Whole games with known deck orders: `games` lists `(start position, undrawn cards in order,
+/// [Policy per seat], [seed per seat])`; per game `(scores, winners, presses, stories, moves, over)`.
+#[pyfunction]
+#[pyo3(signature = (games, move_cap, threads))]
+#[allow(clippy::type_complexity)]
+fn play_games(
+    py: Python<'_>,
+    games: Vec<(PyRef<'_, Position>, Vec<u8>, Vec<PyRef<'_, Policy>>, Vec<Bound<'_, PyAny>>)>,
+    move_cap: u32,
+    threads: usize,
+) -> PyResult<Vec<(Vec<u16>, Vec<usize>, Vec<u32>, Vec<usize>, u32, bool)>> {
+    let mut todo = Vec::with_capacity(games.len());
+    for (start, deck, policies, seeds) in games.iter() {
+        if policies.len() != seeds.len() {
+            return Err(BadInput::new_err(format!("{} policies for {} seat seeds", policies.len(), seeds.len())));
+        }
+        let mut bots = Vec::with_capacity(seeds.len());
+        for (p, s) in policies.iter().zip(seeds) {
+            bots.push(p.spec.make(rng_from_seed(s)?));
+        }
+        todo.push(Game { start: start.pos, deck: deck.clone(), bots });
+    }
+    let results = py.detach(|| guard(|| core_play_games(todo, move_cap, threads).map_err(to_py)))?;
+    Ok(results
+        .iter()
+        .map(|r| {
+            let p = &r.end;
+            let n = p.n_players();
+            let w = p.winners();
+            (
+                p.players[..n].iter().map(|x| x.circulation).collect(),
+                (0..n).filter(|i| w & (1 << i) != 0).collect(),
+                p.players[..n].iter().map(|x| x.pennies as u32).collect(),
+                p.players[..n].iter().map(|x| x.published.len()).collect(),
+                p.ply,
+                p.is_over(),
+            )
+        })
+        .collect())
+}
+
+/// Panics on purpose in one task of a thread pool (without the GIL), so the tests can see a panic
+/// on another thread arrive as `CorePanic` with its message.
+#[pyfunction]
+fn _panic_in_threads_for_test(py: Python<'_>, message: &str, threads: usize) -> PyResult<()> {
+    use rayon::prelude::*;
+    let message = message.to_string();
+    py.detach(|| {
+        guard(|| {
+            let pool = crate::playout::pool(threads).map_err(to_py)?;
+            pool.install(|| {
+                (0..threads * 4).into_par_iter().with_max_len(1).for_each(|i| {
+                    if i == threads * 2 {
+                        panic!("{message}");
+                    }
+                })
+            });
+            Ok(())
+        })
+    })
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Weights>()?;
+    m.add_class::<Policy>()?;
+    m.add_class::<Bot>()?;
+    m.add_class::<ExactSearch>()?;
+    m.add_function(wrap_pyfunction!(run_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(play_games, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_in_threads_for_test, m)?)?;
+    Ok(())
+}

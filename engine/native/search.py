@@ -1,0 +1,120 @@
+"""Search on the native core: the positions after first moves, batches of playouts, the exact
+final-edition search, and whole games with a known deck order.
+
+The core's answers are the Python engine's (``tests/core/`` proves it): a
+playout on the core is the very game the Python playout plays (the same card
+draws from CPython's generator, the same bots), the exact search gives the same
+values and move choices. This module only carries positions and policies
+across; what a playout or a bot *is* stays defined by the callers
+(:mod:`pennypress.engine.advisor.policy`, :mod:`pennypress.engine.play`).
+
+**The boundary.** The core presses only with the optimal page. A first move
+the core cannot play -- a press on a page the player proposes -- is played on
+the Python engine (which checks and scores the page) and the core goes on from
+the position after it (:func:`positions_after`).
+
+>>> from pennypress.engine import new_game
+>>> from pennypress.engine.chance import public_view
+>>> s = public_view(new_game(3, seed=5)); moves = s.legal_moves()[:2]
+>>> if available():
+...     afters = positions_after(s, moves, [0, 1])
+...     jobs, bot = [(0, 0), (1, 0), (0, 1)], core_module().Policy.random()
+...     one = run_batch([afters[0], afters[1]], jobs, seed=2, policy=bot, move_cap=3000)
+...     assert one == run_batch([afters[0], afters[1]], jobs, seed=2, policy=bot, move_cap=3000, threads=2)
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+from typing import Any, Iterable, Sequence
+
+from ..moves import GoToPress, Move
+from ..rules import legal_moves
+from ..state import State
+from . import available, core_module, native_position
+
+Values = tuple[tuple[float, int, int], ...]
+"""Every player's ``(win share, margin, circulation)`` (``engine.advisor.outcome.Value``)."""
+
+SEED_LIMIT = 2 ** 63
+"""The core takes analysis seeds with ``-SEED_LIMIT <= seed < SEED_LIMIT`` (the Python engine takes any int)."""
+
+
+def seed_fits(seed: int) -> bool:
+    """Whether the core can take ``seed`` as an analysis seed."""
+    return isinstance(seed, int) and not isinstance(seed, bool) and -SEED_LIMIT <= seed < SEED_LIMIT
+
+
+def default_threads() -> int:
+    """Every core this process may use (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def core_weights(weights: Any) -> Any:
+    """The heuristic bot's weights (the ``Weights`` dataclass) as ``pennypress_core.Weights``, field by field."""
+    return core_module().Weights(**dataclasses.asdict(weights))
+
+
+def positions_after(state: State, moves: Sequence[Move], indices: Iterable[int]) -> dict[int, Any]:
+    """``{i: the core's position after moves[i]}`` for each ``i`` in ``indices`` (``state`` unchanged).
+
+    A move the core lists is played on the core; a press on a proposed page is
+    played on the Python engine, and the core's copy is made from the result
+    (possibly a chance node: the playout draws the card).
+    """
+    root = native_position(state)
+    listed = set(root.legal_moves())
+    out = {}
+    for i in sorted(set(indices)):
+        move = moves[i]
+        proposed = isinstance(move, GoToPress) and move.page is not None
+        if not proposed and str(move) in listed:
+            after = root.clone()
+            after.apply(str(move))
+        else:
+            child = state.clone()
+            child.apply(move)
+            after = native_position(child)
+        out[i] = after
+    return out
+
+
+def run_batch(afters: Sequence[Any], jobs: Sequence[tuple[int, int]], seed: int, policy: Any, move_cap: int,
+              exact_end: bool = False, threads: int = 1) -> list[tuple[Values, int]]:
+    """Playout ``k`` from ``afters[i]`` for every ``(i, k)`` in ``jobs`` by ``policy`` (a
+    ``pennypress_core.Policy``), at most ``move_cap`` bot moves each, on ``threads`` threads without
+    the GIL: per job every player's values and the moves the bots played, in job order."""
+    return core_module().run_playouts(list(afters), [(int(i), int(k)) for i, k in jobs], seed, policy,
+                                      exact_end, max(1, threads), move_cap)
+
+
+class ExactSearch:
+    """The exact final-edition search on the core (``engine.advisor.exact.ExactSearch``'s answers);
+    one object keeps its memo between questions. With ``max_nodes`` it gives up
+    (``pennypress_core.BadInput``) after solving that many positions."""
+
+    def __init__(self, max_nodes: int | None = None):
+        self._search = core_module().ExactSearch(max_nodes)
+
+    @property
+    def nodes(self) -> int:
+        return self._search.nodes
+
+    def value(self, state: State) -> Values:
+        """Every player's outcome under optimal play from ``state`` (a final-edition position or the end)."""
+        return self._search.value(native_position(state))
+
+    def move_values(self, state: State) -> list[tuple[Move, Values]]:
+        """Each legal move with everyone's outcome after it (optimal play after), in legal-move order."""
+        moves = legal_moves(state)
+        found = self._search.move_values(native_position(state))
+        if [str(m) for m in moves] != [m for m, _ in found]:  # proven equal; say so if ever not
+            raise RuntimeError("the native core listed other legal moves than the engine")
+        return [(m, v) for m, (_, v) in zip(moves, found)]
+
+
+__all__ = ["ExactSearch", "SEED_LIMIT", "Values", "available", "core_weights", "default_threads",
+           "positions_after", "run_batch", "seed_fits"]

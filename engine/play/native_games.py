@@ -1,0 +1,68 @@
+"""Tournament games on the native core: the games :func:`~.tournament.play_planned` plays, on threads.
+
+When every seat is a bot the core has -- ``random``, ``greedy``, ``heuristic``
+as :func:`~.bots.make_bot` makes them (the policy proof: the core's bots decide
+as these do) -- a tournament plays its games on the core: the Python engine
+sets each game up (the seeded deal) and hands the core the public view and,
+apart from it, the deck's order, which only the draws read (the bots stay
+blind to it). The results are the Python games' own, whatever the number of
+threads. Games with records (``--records``, the app's audit) stay on the Python
+engine, which writes each move down.
+
+>>> from pennypress.engine.play.tournament import TournamentSpec
+>>> spec = TournamentSpec.create(players=2, seats="greedy,random", games=4, seed=1)
+>>> can_play(spec) == native.available()
+True
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .. import native
+from ..native.search import core_weights
+from ..setup import new_game
+from .bots import GreedyBot, RandomBot, make_bot, seat_seed
+from .heuristic import HeuristicBot
+
+
+def seat_policy(name: str) -> Any:
+    """The core's policy for a seat name (``pennypress_core.Policy``), or ``None`` if the core does not have
+    that bot. Needs the core."""
+    bot = make_bot(name, 0)
+    core = native.core_module()
+    if type(bot) is RandomBot:
+        return core.Policy.random()
+    if type(bot) is GreedyBot:
+        return core.Policy.greedy(bot.threshold, bot.reporter_cost)
+    if type(bot) is HeuristicBot:
+        return core.Policy.heuristic(core_weights(bot.w))
+    return None
+
+
+def can_play(spec: Any) -> bool:
+    """Whether the core can play the tournament ``spec`` (installed, every seat a bot it has, no records)."""
+    return native.available() and not spec.records and all(seat_policy(n) is not None for n in set(spec.seats))
+
+
+def play_plans(spec: Any, plans: Sequence[Any], threads: int = 1) -> list[dict]:
+    """Play the planned games on the core's ``threads`` threads; each game's result as
+    :func:`~.tournament.play_planned` gives it (in the order of ``plans``)."""
+    policies = {name: seat_policy(name) for name in set(spec.seats)}
+    games = []
+    for plan in plans:
+        state = new_game(spec.definition, seed=plan.deck_seed)
+        games.append((native.native_position(state), list(state.deck), [policies[n] for n in plan.seats],
+                      [seat_seed(plan.deck_seed, seat) for seat in range(len(plan.seats))]))
+    played = native.core_module().play_games(games, spec.move_cap, max(1, threads))
+    return [{
+        "game": plan.game,
+        "deck_seed": plan.deck_seed,
+        "rotation": plan.rotation,
+        "seats": list(plan.seats),
+        "scores": scores,
+        "winners": winners,
+        "presses": presses,
+        "stories": stories,
+        "moves": moves,
+        "over": over,
+    } for plan, (scores, winners, presses, stories, moves, over) in zip(plans, played)]

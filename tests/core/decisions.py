@@ -1,0 +1,149 @@
+"""The policy harness: the core's bots against the Python bots, decision by decision.
+
+One seeded game plays on both engines at once (as ``differential.py`` does).
+Every seat has a Python bot and the core's bot made alike -- the greedy bot
+and the tuned heuristic bot as a tournament seats them, the advisor's jittered
+playout bots (``rollout_bot``), a heuristic bot with other weights plugged in,
+and the random bot -- and at every decision node the seat's two bots choose:
+their moves must be the same. Both bots keep their memory for the whole game
+(the heuristic bot's visits: waiting costs more in a position it saw before)
+and draw their random fallback from their own generators. The move played is
+usually the bots' own, now and then a seeded random or press move so that the
+games reach positions the bots would not (and every phase often).
+
+``run(games, seed)`` returns a :class:`Report` (decisions compared and coverage);
+a difference raises :class:`Mismatch` naming the game seed, the ply and both moves.
+``tests/core/test_core_policies.py`` runs a seeded share;
+``benchmarks/prove_core_policies.py`` the full count.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from pennypress.engine import native
+from pennypress.engine.advisor.policy import core_policy, rollout_bot
+from pennypress.engine.chance import public_view, resolve_chance
+from pennypress.engine.moves import GoToPress
+from pennypress.engine.native.search import core_weights
+from pennypress.engine.play.bots import GreedyBot, RandomBot
+from pennypress.engine.play.heuristic import TUNED, HeuristicBot, Weights
+from pennypress.engine.setup import new_game
+from pennypress.engine.state import Phase
+
+KINDS = ("greedy", "heuristic", "jittered greedy", "jittered heuristic", "other weights", "random")
+
+
+class Mismatch(AssertionError):
+    """The bots disagreed."""
+
+
+@dataclass
+class Report:
+    games: int = 0
+    decisions: int = 0
+    coverage: Counter = field(default_factory=Counter)
+
+    def add(self, other: "Report") -> None:
+        self.games += other.games
+        self.decisions += other.decisions
+        self.coverage.update(other.coverage)
+
+
+def _setup(index: int) -> tuple[int, list[str], str]:
+    players = 2 + index % 4
+    variants = ["newsboy"] if players >= 4 and (index // 4) % 2 == 0 else []
+    deck = "corrected" if (index // 8) % 3 == 2 else "default"
+    return players, variants, deck
+
+
+def other_weights(seed: int) -> Weights:
+    """Tuned weights each scaled by a seeded factor in [0.5, 1.5] (weights a caller might plug in)."""
+    rng = random.Random(seed)
+    return dataclasses.replace(TUNED, **{f.name: getattr(TUNED, f.name) * rng.uniform(0.5, 1.5)
+                                         for f in dataclasses.fields(TUNED)})
+
+
+def seat_bots(kind: str, seed: int, seat: int):
+    """The Python bot and the core's bot of one seat (the same kind, made from the same seed)."""
+    core = native.core_module()
+    if kind == "greedy":
+        bot = GreedyBot(seed)
+        return bot, core.Bot(core.Policy.greedy(bot.threshold, bot.reporter_cost), seed)
+    if kind == "heuristic":
+        return HeuristicBot(seed), core.Bot(core.Policy.heuristic(core_weights(TUNED)), seed)
+    if kind == "other weights":
+        w = other_weights(seed)
+        return HeuristicBot(seed, weights=w), core.Bot(core.Policy.heuristic(core_weights(w)), seed)
+    if kind == "random":
+        return RandomBot(seed), core.Bot(core.Policy.random(), seed)
+    policy = kind.split()[1]  # the advisor's playout bots: playout seed `seed`, this seat
+    return rollout_bot(seed, seat, policy), core.Bot(core_policy(policy), seed * 8 + seat)
+
+
+def _visits(bot) -> tuple[int, int]:
+    visits = getattr(bot, "visits", None)
+    return (sum(visits.values()), len(visits)) if visits is not None else (0, 0)
+
+
+def play_one(index: int, seed: int) -> Report:
+    """One game on both engines, every decision compared; raises :class:`Mismatch` at the first difference."""
+    core = native.core_module()
+    players, variants, deck = _setup(index)
+    report = Report(games=1)
+    cov = report.coverage
+    state = public_view(new_game(players, seed=seed, variants=variants, deck=deck))
+    nat = native.native_position(state)
+    kinds = [KINDS[(index // 4 + 3 * seat) % len(KINDS)] for seat in range(players)]
+    bots = [seat_bots(kind, seed * 7 + seat, seat) for seat, kind in enumerate(kinds)]
+    rng = random.Random(seed)
+    deviate = rng.choice((0.0, 0.05, 0.15))  # a third of the games are the bots' own (they may repeat)
+    chance_py, chance_core = random.Random(seed + 1), core.Random(seed + 1)
+    while not state.is_over and state.ply < 3000:
+        seat = state.current
+        py_bot, core_bot = bots[seat]
+        before_visits = _visits(py_bot)
+        before_rng = py_bot.rng.getstate()
+        move = py_bot.choose(state)
+        core_move = core_bot.choose(nat)
+        if str(move) != core_move:
+            raise Mismatch(f"game seed {seed}, ply {state.ply}, seat {seat} ({kinds[seat]}): "
+                           f"python {str(move)!r}, core {core_move!r}")
+        report.decisions += 1
+        kind = kinds[seat]
+        cov[f"decisions by {kind}"] += 1
+        cov[f"decisions with {players} players{' (newsboy)' if variants else ''}"] += 1
+        cov[f"decisions in phase {state.phase.value}"] += 1
+        cov["newsboy passes"] += state.newsboy == seat and state.phase is Phase.NORMAL
+        after_visits = _visits(py_bot)
+        if after_visits[0] > before_visits[0] and after_visits[1] == before_visits[1]:
+            cov["decisions in a position the bot saw before (repetition memory)"] += 1
+        if kind != "random" and py_bot.rng.getstate() != before_rng:
+            cov[f"random fallbacks by {kind.split()[-1]} bots (their own generator)"] += 1
+        cov["presses chosen"] += isinstance(move, GoToPress)
+        if rng.random() < deviate:  # now and then a move the bots would not make
+            legal = state.legal_moves()
+            presses = [m for m in legal if isinstance(m, GoToPress)]
+            move = presses[0] if presses and rng.random() < 0.5 else rng.choice(legal)
+            cov["moves played off the bots' choice"] += 1
+        state.apply(move)
+        native.apply(nat, move)
+        if state.is_chance_node():
+            resolve_chance(state, chance_py)
+            nat.resolve_chance(chance_core)
+    cov["games finished"] += state.is_over
+    if state.to_json() != nat.to_json():
+        raise Mismatch(f"game seed {seed}: the positions differ at the end")
+    return report
+
+
+def run(games: int, seed: int = 0, progress=None) -> Report:
+    """``games`` seeded games (game ``i`` seeded ``seed * 1_000_003 + i``), every decision compared."""
+    total = Report()
+    for i in range(games):
+        total.add(play_one(i, seed * 1_000_003 + i))
+        if progress is not None:
+            progress(i + 1)
+    return total

@@ -1,0 +1,85 @@
+"""The advisor on the core and on the Python engine: the same playouts, so the same answer.
+
+Run both ways (``PENNYPRESS_ENGINE=python`` switches the core off), an analysis
+with the same seed must rank the moves identically with identical figures --
+win shares, intervals, scores, margins, losses, playout counts -- and differ
+only in which engine it says answered (and how long it took). The same holds
+for the exact final-edition answers, for a move evaluated beside the legal list
+(a press on a proposed page, played on the Python engine first) and for the
+command line, whose JSON and ``--text`` say which engine answered.
+"""
+from __future__ import annotations
+
+import json
+
+from exact_positions import final_edition_positions
+from midgame_positions import proposed_press, seeded_positions
+from pennypress.engine import native
+from pennypress.engine.advisor import advise
+from pennypress.engine.audit import audit
+from pennypress.engine.io.record import record_selfplay
+from pennypress.engine.definition import GameDefinition
+from pennypress.ui.cli import main as cli_main
+
+
+POSITIONS = seeded_positions(8, seed=4)
+
+
+def _figures(doc: dict) -> dict:
+    return {k: v for k, v in doc.items() if k not in ("seconds", "engine")}
+
+
+def _both_ways(monkeypatch, run):
+    on_core = run()
+    monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
+    try:
+        on_python = run()
+    finally:
+        monkeypatch.delenv(native.ENGINE_VARIABLE)
+    return on_core, on_python
+
+
+def test_the_advisor_ranks_alike_on_both_engines(core, monkeypatch):
+    states = [s for s in POSITIONS if 3 <= s.n_players <= 4][:3]
+    for i, state in enumerate(states):
+        extra = proposed_press(state)
+        a, b = _both_ways(monkeypatch, lambda: advise(state, "fast", seed=11 + i, workers=1,
+                                                      extra_moves=[extra] if extra else []))
+        assert (a.engine, b.engine) == ("native", "python")
+        assert a.ranking() == b.ranking()
+        assert _figures(a.to_json()) == _figures(b.to_json())
+        assert [m.to_json() for m in a.extra] == [m.to_json() for m in b.extra]
+        assert a.playouts == b.playouts > 0 and all(m.playouts > 0 for m in a.moves)
+
+
+def test_exact_answers_are_alike_on_both_engines(core, monkeypatch):
+    state = next(s for s in final_edition_positions(10, seed=15) if s.n_players == 3 and len(s.legal_moves()) > 2)
+    a, b = _both_ways(monkeypatch, lambda: advise(state, "fast", seed=0))
+    assert a.exact and b.exact and (a.engine, b.engine) == ("native", "python")
+    assert _figures(a.to_json()) == _figures(b.to_json())
+
+
+def test_the_command_line_says_which_engine_answered(core, monkeypatch, tmp_path, capsys):
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(POSITIONS[2].to_json()))
+    docs = []
+    for engine in ("native", "python"):
+        if engine == "python":
+            monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
+        assert cli_main(["advise", str(path), "--playouts", "30", "--seed", "4"]) == 0
+        docs.append(json.loads(capsys.readouterr().out))
+        assert cli_main(["advise", str(path), "--playouts", "30", "--seed", "4", "--text"]) == 0
+        assert f"engine: {engine}" in capsys.readouterr().out
+    monkeypatch.delenv(native.ENGINE_VARIABLE)
+    assert [d["engine"] for d in docs] == ["native", "python"]
+    assert docs[0]["playouts"] == sum(m["playouts"] for m in docs[0]["moves"]) >= 30
+    assert _figures(docs[0]) == _figures(docs[1])
+
+
+def test_an_audit_says_which_engine_answered(core, monkeypatch):
+    record, _ = record_selfplay(GameDefinition.create(2), seed=5, bot="greedy")
+    a, b = _both_ways(monkeypatch, lambda: audit(record, "fast", seed=1, playouts=8, player=0))
+    ja, jb = a.to_json(), b.to_json()
+    assert (ja["engine"], jb["engine"]) == ("native", "python")
+    assert ja["playouts"] == jb["playouts"] > 0
+    assert _figures(ja) == _figures(jb)

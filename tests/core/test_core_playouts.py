@@ -1,0 +1,102 @@
+"""Playouts on the core are the Python playouts: the same games, the same outcomes, on any thread count.
+
+A playout seeded ``(seed, k)`` after a move draws the same cards (CPython's
+generator, bit for bit) and seats the same bots (the policy proof), so its
+outcome -- every player's win share, margin and circulation -- must equal
+``engine.advisor.playout.playout``'s. A first move the core cannot play (a
+press on a page the player proposes) is played on the Python engine and the
+core goes on from there. Threads change nothing; the advisor's batches give the
+same answer on either engine.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from midgame_positions import proposed_press, seeded_positions
+from pennypress.engine import native
+from pennypress.engine.advisor.playout import native_playout, playout
+from pennypress.engine.advisor.policy import core_policy
+from pennypress.engine.advisor.pool import playout_engine, run_playouts
+from pennypress.engine.moves import GoToPress
+from pennypress.engine.native.search import positions_after, run_batch
+
+
+POSITIONS = seeded_positions(24, seed=4)
+
+
+def test_core_playouts_are_the_python_playouts(core):
+    rng = random.Random(8)
+    compared = {"heuristic": 0, "greedy": 0, "random": 0, "proposed page": 0, "exact end": 0}
+    for i, state in enumerate(POSITIONS):
+        moves = state.legal_moves()
+        firsts = rng.sample(moves, min(2, len(moves))) + [m for m in moves if isinstance(m, GoToPress)][:1]
+        extra = proposed_press(state)
+        if extra is not None:
+            firsts.append(extra)
+        for move in firsts:
+            policy = ("heuristic", "greedy", "random")[i % 3]
+            seed, k = rng.randrange(-10 ** 9, 10 ** 12), rng.randrange(100)
+            assert native_playout(state, move, seed, k, policy=policy) == playout(state, move, seed, k, policy=policy), (
+                i, str(move), seed, k, policy)
+            compared[policy] += 1
+            compared["proposed page"] += move is extra
+    small = [s for s in POSITIONS if s.n_players == 2]
+    for state in small:  # the final edition solved exactly (small games: the Python search is slow)
+        for move in state.legal_moves()[:2]:
+            seed, k = rng.randrange(10 ** 6), rng.randrange(50)
+            assert native_playout(state, move, seed, k, True, "greedy") == playout(state, move, seed, k, True, "greedy")
+            compared["exact end"] += 1
+    assert all(n > 0 for n in compared.values()), compared
+
+
+def test_playouts_are_the_same_on_one_two_and_four_threads(core):
+    states = POSITIONS[:6]
+    jobs = [(i, k) for i in range(len(states)) for k in range(40)]
+    bot = core_policy("heuristic")
+    afters = [positions_after(s, s.legal_moves(), [0])[0] for s in states]
+    one = run_batch(afters, jobs, 77, bot, 3000, threads=1)
+    assert run_batch(afters, jobs, 77, bot, 3000, threads=2) == one
+    assert run_batch(afters, jobs, 77, bot, 3000, threads=4) == one
+    assert len({values for values, _ in one}) > len(jobs) // 4  # real, varied games
+    assert all(moves > 0 for _, moves in one)
+    two = [s for s in POSITIONS if s.n_players == 2][:2]
+    afters = [positions_after(s, s.legal_moves(), [0])[0] for s in two]
+    jobs = [(i, k) for i in range(len(afters)) for k in range(10)]
+    exact = run_batch(afters, jobs, 5, core_policy("greedy"), 3000, exact_end=True, threads=1)
+    assert run_batch(afters, jobs, 5, core_policy("greedy"), 3000, exact_end=True, threads=4) == exact
+
+
+def test_the_advisors_batches_are_the_same_on_both_engines(core, monkeypatch):
+    state = next(s for s in POSITIONS if proposed_press(s) is not None and s.n_players == 3)
+    moves = state.legal_moves()[:3] + [proposed_press(state)]
+    pairs = [(m, k) for m in range(len(moves)) for k in range(4)]
+    for policy in ("greedy", "heuristic"):
+        assert playout_engine(policy, 3) == "native"
+        done = []
+        on_core = run_playouts(state, moves, pairs, 3, workers=2, policy=policy, on_done=done.append)
+        assert sum(done) == len(pairs)
+        monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
+        assert playout_engine(policy, 3) == "python"
+        assert run_playouts(state, moves, pairs, 3, workers=1, policy=policy) == on_core
+        monkeypatch.delenv(native.ENGINE_VARIABLE)
+
+
+def test_a_stop_between_batches_keeps_the_finished_ones(core):
+    state = POSITIONS[1]
+    moves = state.legal_moves()[:2]
+    pairs = [(m, k) for m in range(2) for k in range(200)]
+    asked = []
+    got = run_playouts(state, moves, pairs, 1, workers=1, policy="greedy", stop=lambda: asked.append(1) or len(asked) > 2)
+    assert 0 < len(got) < len(pairs)
+    assert sorted(got) == sorted(pairs)[:len(got)]
+
+
+def test_bad_batches_are_refused_and_a_panic_on_a_thread_is_explained(core):
+    afters = [positions_after(POSITIONS[0], POSITIONS[0].legal_moves(), [0])[0]]
+    with pytest.raises(core.BadInput, match="playout of position 3: there are 1 positions"):
+        run_batch(afters, [(3, 0)], 1, core_policy("greedy"), 3000)
+    with pytest.raises(core.CorePanic, match="internal error in the native core .*: boom on a thread"):
+        core._panic_in_threads_for_test("boom on a thread", 2)
+    assert run_batch(afters, [(0, 0)], 1, core_policy("greedy"), 3000, threads=2)  # the pool still works

@@ -1,0 +1,113 @@
+"""The core's bots are the Python bots: a seeded share of the policy proof, and the rare paths.
+
+Every decision of varied games is made by a seat's Python bot and the core's
+bot made alike and must be the same move (``decisions.py``); the full run is
+``benchmarks/prove_core_policies.py``. The heuristic bot's repetition memory
+and random fallback, which seeded games reach rarely, get their own positions.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from advisor_positions import final_turns
+from decisions import KINDS, Mismatch, play_one, run
+from pennypress.engine import native
+from pennypress.engine.chance import public_view
+from pennypress.engine.native.search import core_weights
+from pennypress.engine.play.heuristic import TUNED, HeuristicBot, Weights
+from pennypress.engine.play.match import play_match
+from pennypress.engine.setup import new_game
+from pennypress.engine.state import Phase
+
+GAMES = 200  # about 9,000 decisions, every kind of bot, 2-5 players, both variants, every phase
+
+
+def test_seeded_games_decide_alike_at_every_decision(core):
+    report = run(GAMES, seed=15)
+    cov = report.coverage
+    assert report.games == GAMES == cov["games finished"]
+    assert report.decisions > 8_000
+    for kind in KINDS:
+        assert cov[f"decisions by {kind}"] > 500, kind
+    for phase in Phase:
+        if phase is not Phase.OVER:
+            assert cov[f"decisions in phase {phase.value}"] > 0, phase
+    for players in (2, 3, 4, 5):
+        assert cov[f"decisions with {players} players"] > 0
+    for what in ("newsboy passes", "random fallbacks by greedy bots (their own generator)", "presses chosen",
+                 "moves played off the bots' choice"):
+        assert cov[what] > 0, what
+
+
+def test_a_different_decision_is_reported_with_the_game_and_both_moves(core, monkeypatch):
+    import decisions
+
+    real = decisions.seat_bots
+
+    class Contrary:
+        """The core's bot, except that it plays the last legal move instead."""
+
+        def __init__(self, inner):
+            self.inner = inner
+
+        def choose(self, position):
+            self.inner.choose(position)
+            return position.legal_moves()[-1]
+
+    monkeypatch.setattr(decisions, "seat_bots", lambda kind, seed, seat: (real(kind, seed, seat)[0],
+                                                                          Contrary(real(kind, seed, seat)[1])))
+    with pytest.raises(Mismatch, match=r"game seed 5, ply 0, seat 0 \(greedy\): python '.*', core '.*'"):
+        play_one(0, seed=5)
+
+
+def test_the_chase_of_seed_112_repeats_and_ends_alike(core):
+    """Two heuristic bots chase each other's reporters (seed 112): the repetition memory makes waiting
+    dearer each time a position comes back until a press ends the chase; without it (repeat = 0) the
+    chase runs to the move cap. The same games on the core, its tournament loop feeding the deck order."""
+    for weights, cap in ((TUNED, 3000), (dataclasses.replace(TUNED, repeat=0.0), 400)):
+        bots = [HeuristicBot(112, weights), HeuristicBot(113, weights)]
+        py = play_match(new_game(2, seed=112), bots, seed=112, move_cap=cap).state
+        repeats = sum(sum(b.visits.values()) - len(b.visits) for b in bots)
+        start = new_game(2, seed=112)
+        policy = core.Policy.heuristic(core_weights(weights))
+        scores, winners, pennies, stories, moves, over = core.play_games(
+            [(native.native_position(start), list(start.deck), [policy, policy], [112, 113])], cap, 1)[0]
+        assert (scores, winners, pennies, moves, over) == (
+            [p.circulation for p in py.players], list(py.winners), [p.pennies for p in py.players], py.ply, py.is_over)
+        assert stories == [len(p.published) for p in py.players]
+        assert repeats > 0
+        assert over is (weights is TUNED)
+
+
+def test_the_heuristic_bots_random_fallback_draws_as_pythons(core):
+    """A final-edition turn where the bot weighs nothing (no claim, every story needs two reporters, only
+    one may be assigned): it plays ``rng.choice(legal)`` from its own generator, on both engines."""
+    state = public_view(final_turns(0, pending=[1], trigger=2,
+                                    board={"war:A:1": [0, 2, 0], "crime:B:2": [0, 0, 2], "city:C:1": [0, 2, 0],
+                                           "human:A:3": [0, 0, 2]}))
+    assert HeuristicBot().evaluate(state) == []
+    chosen = set()
+    for seed in range(40):
+        py_bot, core_bot = HeuristicBot(seed), core.Bot(core.Policy.heuristic(core_weights(TUNED)), seed)
+        move = str(py_bot.choose(state))
+        assert core_bot.choose(native.native_position(state)) == move
+        chosen.add(move)
+    assert len(chosen) == len(state.legal_moves()) > 1
+
+
+def test_weights_mirror_the_dataclass_field_by_field(core):
+    assert list(core.Weights.FIELDS) == [f.name for f in dataclasses.fields(Weights)]
+    w = core_weights(TUNED)
+    assert w.as_dict() == dataclasses.asdict(TUNED)
+    rng = random.Random(3)
+    other = Weights(**{f.name: rng.uniform(-2, 20) for f in dataclasses.fields(Weights)})
+    assert core_weights(other).as_dict() == dataclasses.asdict(other)
+    with pytest.raises(core.BadInput, match="missing repeat"):
+        core.Weights(**{k: v for k, v in dataclasses.asdict(TUNED).items() if k != "repeat"})
+    with pytest.raises(core.BadInput, match="unknown field 'haste'"):
+        core.Weights(**dataclasses.asdict(TUNED), haste=1.0)
+    with pytest.raises(core.BadInput, match="par must be a finite number"):
+        core.Weights(**{**dataclasses.asdict(TUNED), "par": float("nan")})
