@@ -4,11 +4,14 @@
   with 40-60 legal moves, per budget (fast, normal, deep), on 2 workers; the
   first analysis of the run (cold solver cache, pool start) is reported apart,
   then the median over the positions (the solver cache warms as a table-side
-  session would). Also the median on 1 worker and the 2-worker speed-up.
+  session would). Also the median on 1 worker and the 2-worker speed-up. On
+  the native core when it is installed (2 threads) and on the Python engine
+  (``PENNYPRESS_ENGINE=python``, 2 processes) in the same run: the same
+  answers (checked), and the ratio.
 - **playout**: median milliseconds per search playout (heuristic bots) and per
   screening playout (greedy bots), one worker, warm, and their ratio.
 - **exact final edition**: seconds and memo nodes to solve the final edition
-  exactly from its first position, over seeded games.
+  exactly from its first position, over seeded games (Python; the core beside).
 
     python benchmarks/bench_advisor.py [--positions N] [--budgets fast,normal,deep] [--seed S] [--json]
 """
@@ -16,12 +19,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import time
 
-from pennypress.engine import Phase, new_game
+from pennypress.engine import Phase, native, new_game
 from pennypress.engine.advisor import ExactSearch, advise
+from pennypress.engine.native.search import ExactSearch as NativeExactSearch
 from pennypress.engine.advisor.playout import playout
 from pennypress.engine.advisor.policy import SCREEN
 from pennypress.engine.play.bots import GreedyBot
@@ -55,6 +60,19 @@ def final_positions(count: int, seed: int) -> list:
     return first_positions(count, seed, lambda s: s.phase is Phase.FINAL_TURNS)
 
 
+def on_python(fn):
+    """``fn()`` with the native core switched off."""
+    os.environ[native.ENGINE_VARIABLE] = "python"
+    try:
+        return fn()
+    finally:
+        os.environ.pop(native.ENGINE_VARIABLE, None)
+
+
+def figures(advice) -> dict:
+    return {k: v for k, v in advice.to_json().items() if k not in ("seconds", "engine")}
+
+
 def timed(fn):
     t = time.perf_counter()
     value = fn()
@@ -72,8 +90,10 @@ def main(argv=None) -> int:
     report: dict = {"positions": len(states), "legal_moves": [len(s.legal_moves()) for s in states]}
     cold, first = timed(lambda: advise(states[0], "fast", seed=0, workers=2))
     report["cold_first_fast_s"] = round(cold, 3)
+    report["engine"] = first.engine
     for name in args.budgets.split(","):
-        two = [timed(lambda s=s: advise(s, name, seed=0, workers=2))[0] for s in states]
+        runs = [timed(lambda s=s: advise(s, name, seed=0, workers=2)) for s in states]
+        two = [t for t, _ in runs]
         one = [timed(lambda s=s: advise(s, name, seed=0, workers=1))[0] for s in states] if name != "deep" else []
         report[name] = {
             "median_s_2_workers": round(statistics.median(two), 3),
@@ -81,6 +101,12 @@ def main(argv=None) -> int:
             **({"median_s_1_worker": round(statistics.median(one), 3),
                 "speedup": round(statistics.median(one) / statistics.median(two), 2)} if one else {}),
         }
+        if first.engine == "native":
+            py = [on_python(lambda s=s: timed(lambda: advise(s, name, seed=0, workers=2))) for s in states]
+            assert all(figures(a) == figures(b) for (_, a), (_, b) in zip(runs, py)), "the engines answered differently"
+            report[name]["python_median_s_2_workers"] = round(statistics.median(t for t, _ in py), 3)
+            report[name]["core_over_python"] = round(report[name]["python_median_s_2_workers"]
+                                                     / report[name]["median_s_2_workers"], 1)
     v = public_view(states[0])
     moves = v.legal_moves()
     per = [timed(lambda k=k: playout(v, moves[k % len(moves)], 7, k))[0] * 1000 for k in range(40)]
@@ -98,20 +124,28 @@ def main(argv=None) -> int:
         "median_s": round(statistics.median(d for d, _, _ in ex), 3), "max_s": round(max(d for d, _, _ in ex), 3),
         "median_nodes": statistics.median(n for _, n, _ in ex),
     }
+    if native.available():
+        core = [timed(lambda s=s: NativeExactSearch().value(s))[0] for s in finals]
+        report["exact_final_edition"]["core_median_s"] = round(statistics.median(core), 4)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
-    print(f"{report['positions']} seeded 3-player midgame positions, legal moves {report['legal_moves']}")
+    print(f"{report['positions']} seeded 3-player midgame positions, legal moves {report['legal_moves']}; "
+          f"engine {report['engine']}")
     print(f"first analysis of the run (cold solver cache, pool start), fast: {report['cold_first_fast_s']} s")
     for name in args.budgets.split(","):
         r = report[name]
         extra = (f"; 1 worker {r['median_s_1_worker']} s, speed-up x{r['speedup']}" if "speedup" in r else "")
+        if "core_over_python" in r:
+            extra += (f"; Python engine {r['python_median_s_2_workers']} s on 2 workers: core x{r['core_over_python']}"
+                      f" (the same answers)")
         print(f"{name:>6}: median {r['median_s_2_workers']} s on 2 workers (max {r['max_s_2_workers']} s){extra}")
     print(f"one playout (warm, 1 worker): search (heuristic bots) median {report['playout_ms_median']} ms, "
           f"screening (greedy bots) {report['screen_playout_ms_median']} ms: x{report['search_over_screen']}")
     e = report["exact_final_edition"]
     print(f"exact final edition from its first position: median {e['median_s']} s (max {e['max_s']} s), "
-          f"median {e['median_nodes']} memo nodes")
+          f"median {e['median_nodes']} memo nodes" + (f"; on the core {e['core_median_s']} s" if "core_median_s" in e
+                                                      else ""))
     return 0
 
 

@@ -25,9 +25,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "core"))
 from differential import Mismatch, run  # noqa: E402
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=10_000)
+def prove(argv, description: str, run, default_games: int, summary) -> int:
+    """A proof's command line: ``--games`` (``default_games``) and ``--seed``, ``run(games, seed, progress)``
+    with a progress bar, then ``summary(report, seed, seconds)`` and the report's coverage; exit 1 (naming
+    the game, the ply and what differs) at the first difference."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--games", type=int, default=default_games)
     ap.add_argument("--seed", type=int, default=2026, help="a seed the CI share (15) does not use")
     args = ap.parse_args(argv)
     start = time.perf_counter()
@@ -37,12 +40,16 @@ def main(argv=None) -> int:
         except Mismatch as exc:
             print(f"MISMATCH: {exc}", file=sys.stderr)
             return 1
-    elapsed = time.perf_counter() - start
-    print(f"{report.games:,} games, {report.moves:,} moves and {report.draws:,} card draws identical on both "
-          f"engines (seed {args.seed}, {elapsed:.0f} s)")
+    print(summary(report, args.seed, time.perf_counter() - start))
     for name, count in sorted(report.coverage.items()):
         print(f"  {name}: {count:,}")
     return 0
+
+
+def main(argv=None) -> int:
+    return prove(argv, __doc__.splitlines()[0], run, 10_000, lambda r, seed, seconds: (
+        f"{r.games:,} games, {r.moves:,} moves and {r.draws:,} card draws identical on both engines "
+        f"(seed {seed}, {seconds:.0f} s)"))
 
 
 if __name__ == "__main__":

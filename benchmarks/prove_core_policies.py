@@ -15,35 +15,17 @@ Exits 1 at the first difference (naming the game seed, the ply, the seat and bot
 """
 from __future__ import annotations
 
-import argparse
 import sys
-import time
 from pathlib import Path
 
-from tqdm import tqdm
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "core"))
-from decisions import Mismatch, run  # noqa: E402
+from decisions import run  # noqa: E402
+from prove_core_differential import prove  # noqa: E402  (beside this script)
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2_000)
-    ap.add_argument("--seed", type=int, default=2026, help="a seed the CI share (15) does not use")
-    args = ap.parse_args(argv)
-    start = time.perf_counter()
-    with tqdm(total=args.games, unit="game", file=sys.stderr) as bar:
-        try:
-            report = run(args.games, args.seed, progress=lambda done: bar.update(1))
-        except Mismatch as exc:
-            print(f"MISMATCH: {exc}", file=sys.stderr)
-            return 1
-    elapsed = time.perf_counter() - start
-    print(f"{report.games:,} games, {report.decisions:,} decisions identical on both engines "
-          f"(seed {args.seed}, {elapsed:.0f} s)")
-    for name, count in sorted(report.coverage.items()):
-        print(f"  {name}: {count:,}")
-    return 0
+    return prove(argv, __doc__.splitlines()[0], run, 2_000, lambda r, seed, seconds: (
+        f"{r.games:,} games, {r.decisions:,} decisions identical on both engines (seed {seed}, {seconds:.0f} s)"))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,10 @@
 //! fast solver's page tables) is generated from the Python tables
 //! (`core/generate_tables.py`), never typed a second time.
 //!
+//! On top of the rules, the search: the Python bots as playout policies
+//! ([`policy`], [`greedy`], [`heuristic`]), playouts on rayon threads
+//! ([`playout`]) and the exact final-edition search ([`exact`]).
+//!
 //! A playout loop:
 //!
 //! ```

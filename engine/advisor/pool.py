@@ -86,7 +86,7 @@ def _run_native(state: State, moves: Sequence[Move], pairs: list[Pair], seed: in
                 exact_end: bool, on_done: Callable[[int], None] | None, stop: Callable[[], bool] | None,
                 policy: str | None) -> dict[Pair, tuple[Value, ...]]:
     """The playouts on the core, in batches of ``32 * threads`` (progress and stop between batches)."""
-    afters = positions_after(state, moves, {m for m, _ in pairs})
+    afters = positions_after(state, moves, {m for m, _ in pairs}, checked=False)  # playout_engine checked it
     index = {m: i for i, m in enumerate(afters)}
     positions = list(afters.values())
     bot = core_policy(policy)

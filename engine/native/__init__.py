@@ -82,14 +82,18 @@ def accepts(state: State) -> bool:
     return available() and not position_problems(state, accounting=False)
 
 
-def native_position(position: State | dict) -> Any:
+def native_position(position: State | dict, checked: bool = True) -> Any:
     """The core's copy of ``position``'s public view (``pennypress_core.Position``), checked first.
 
     The core keeps the order in which the board's stories came into play (the
     iteration order of ``State.reporters``, which the bots' tie-breaks follow).
+    ``checked=False`` skips the whole-state rules for a :class:`State` the
+    caller vouches for -- one :func:`accepts` has just passed, or one the engine
+    itself dealt (``new_game``); the core's own reader still refuses anything
+    it could not hold.
     """
     core = core_module()
-    view = public_view(checked_state(position))
+    view = public_view(checked_state(position) if checked or not isinstance(position, State) else position)
     return core.Position(view.to_json(), [str(s) for s in view.reporters])
 
 

@@ -25,13 +25,12 @@ the position after it (:func:`positions_after`).
 from __future__ import annotations
 
 import dataclasses
-import os
 from typing import Any, Iterable, Sequence
 
 from ..moves import GoToPress, Move
 from ..rules import legal_moves
 from ..state import State
-from . import available, core_module, native_position
+from . import accepts, available, core_module, native_position
 
 Values = tuple[tuple[float, int, int], ...]
 """Every player's ``(win share, margin, circulation)`` (``engine.advisor.outcome.Value``)."""
@@ -45,27 +44,21 @@ def seed_fits(seed: int) -> bool:
     return isinstance(seed, int) and not isinstance(seed, bool) and -SEED_LIMIT <= seed < SEED_LIMIT
 
 
-def default_threads() -> int:
-    """Every core this process may use (at least 1)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
-
-
 def core_weights(weights: Any) -> Any:
     """The heuristic bot's weights (the ``Weights`` dataclass) as ``pennypress_core.Weights``, field by field."""
     return core_module().Weights(**dataclasses.asdict(weights))
 
 
-def positions_after(state: State, moves: Sequence[Move], indices: Iterable[int]) -> dict[int, Any]:
-    """``{i: the core's position after moves[i]}`` for each ``i`` in ``indices`` (``state`` unchanged).
+def positions_after(state: State, moves: Sequence[Move], indices: Iterable[int],
+                    checked: bool = True) -> dict[int, Any]:
+    """``{i: the core's position after moves[i]}`` for each ``i`` in ``indices`` (``state`` unchanged;
+    ``checked=False`` when :func:`accepts` has just passed it).
 
     A move the core lists is played on the core; a press on a proposed page is
     played on the Python engine, and the core's copy is made from the result
     (possibly a chance node: the playout draws the card).
     """
-    root = native_position(state)
+    root = native_position(state, checked)
     listed = set(root.legal_moves())
     out = {}
     for i in sorted(set(indices)):
@@ -116,5 +109,5 @@ class ExactSearch:
         return [(m, v) for m, (_, v) in zip(moves, found)]
 
 
-__all__ = ["ExactSearch", "SEED_LIMIT", "Values", "available", "core_weights", "default_threads",
+__all__ = ["ExactSearch", "SEED_LIMIT", "Values", "accepts", "available", "core_weights",
            "positions_after", "run_batch", "seed_fits"]

@@ -48,10 +48,14 @@ def play_plans(spec: Any, plans: Sequence[Any], threads: int = 1) -> list[dict]:
     """Play the planned games on the core's ``threads`` threads; each game's result as
     :func:`~.tournament.play_planned` gives it (in the order of ``plans``)."""
     policies = {name: seat_policy(name) for name in set(spec.seats)}
+    dealt: dict[int, tuple[Any, list[int]]] = {}  # every rotation of a deck starts from the same deal
     games = []
     for plan in plans:
-        state = new_game(spec.definition, seed=plan.deck_seed)
-        games.append((native.native_position(state), list(state.deck), [policies[n] for n in plan.seats],
+        if plan.deck_seed not in dealt:
+            state = new_game(spec.definition, seed=plan.deck_seed)
+            dealt[plan.deck_seed] = (native.native_position(state, checked=False), list(state.deck))
+        start, deck = dealt[plan.deck_seed]
+        games.append((start, deck, [policies[n] for n in plan.seats],
                       [seat_seed(plan.deck_seed, seat) for seat in range(len(plan.seats))]))
     played = native.core_module().play_games(games, spec.move_cap, max(1, threads))
     return [{

@@ -12,7 +12,7 @@ usually the bots' own, now and then a seeded random or press move so that the
 games reach positions the bots would not (and every phase often).
 
 ``run(games, seed)`` returns a :class:`Report` (decisions compared and coverage);
-a difference raises :class:`Mismatch` naming the game seed, the ply and both moves.
+a difference raises :class:`~differential.Mismatch` naming the game seed, the ply and both moves.
 ``tests/core/test_core_policies.py`` runs a seeded share;
 ``benchmarks/prove_core_policies.py`` the full count.
 """
@@ -23,6 +23,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from differential import Mismatch, game_setup, seeded_games
 from pennypress.engine import native
 from pennypress.engine.advisor.policy import core_policy, rollout_bot
 from pennypress.engine.chance import public_view, resolve_chance
@@ -36,10 +37,6 @@ from pennypress.engine.state import Phase
 KINDS = ("greedy", "heuristic", "jittered greedy", "jittered heuristic", "other weights", "random")
 
 
-class Mismatch(AssertionError):
-    """The bots disagreed."""
-
-
 @dataclass
 class Report:
     games: int = 0
@@ -50,13 +47,6 @@ class Report:
         self.games += other.games
         self.decisions += other.decisions
         self.coverage.update(other.coverage)
-
-
-def _setup(index: int) -> tuple[int, list[str], str]:
-    players = 2 + index % 4
-    variants = ["newsboy"] if players >= 4 and (index // 4) % 2 == 0 else []
-    deck = "corrected" if (index // 8) % 3 == 2 else "default"
-    return players, variants, deck
 
 
 def other_weights(seed: int) -> Weights:
@@ -91,7 +81,7 @@ def _visits(bot) -> tuple[int, int]:
 def play_one(index: int, seed: int) -> Report:
     """One game on both engines, every decision compared; raises :class:`Mismatch` at the first difference."""
     core = native.core_module()
-    players, variants, deck = _setup(index)
+    players, variants, deck = game_setup(index)
     report = Report(games=1)
     cov = report.coverage
     state = public_view(new_game(players, seed=seed, variants=variants, deck=deck))
@@ -141,9 +131,4 @@ def play_one(index: int, seed: int) -> Report:
 
 def run(games: int, seed: int = 0, progress=None) -> Report:
     """``games`` seeded games (game ``i`` seeded ``seed * 1_000_003 + i``), every decision compared."""
-    total = Report()
-    for i in range(games):
-        total.add(play_one(i, seed * 1_000_003 + i))
-        if progress is not None:
-            progress(i + 1)
-    return total
+    return seeded_games(play_one, games, seed, Report(), progress)

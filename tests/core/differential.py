@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 from pennypress.engine import native
 from pennypress.engine.board import peek_stack, place_story, take_from_stack
@@ -71,7 +72,9 @@ def _same(what: str, python, core, where: str) -> None:
         raise Mismatch(f"{where}: {what} differ at {_first_difference(python, core)}")
 
 
-def _setup(index: int, seed: int) -> tuple[int, list[str], str]:
+def game_setup(index: int) -> tuple[int, list[str], str]:
+    """Game ``index`` of a run: 2-5 players in turn, the newsboy variant in half the 4-5 player games,
+    the corrected deck in a third of the games."""
     players = 2 + index % 4
     variants = ["newsboy"] if players >= 4 and (index // 4) % 2 == 0 else []
     deck = "corrected" if (index // 8) % 3 == 2 else "default"
@@ -140,7 +143,7 @@ def _press_coverage(state: State, event: dict, coverage: Counter) -> None:
 def play_one(index: int, seed: int, check_every: int = 25) -> Report:
     """One game on both engines; raises :class:`Mismatch` at the first difference."""
     core = native.core_module()
-    players, variants, deck = _setup(index, seed)
+    players, variants, deck = game_setup(index)
     report = Report(games=1)
     cov = report.coverage
     cov[f"games with {players} players{' (newsboy)' if variants else ''}"] += 1
@@ -199,11 +202,15 @@ def play_one(index: int, seed: int, check_every: int = 25) -> Report:
     return report
 
 
-def run(games: int, seed: int = 0, progress=None) -> Report:
-    """``games`` seeded games (game ``i`` seeded ``seed * 1_000_003 + i``), every rule exercised on both engines."""
-    total = Report()
+def seeded_games(play: Callable, games: int, seed: int, total, progress=None):
+    """Add up ``play(i, seed * 1_000_003 + i)`` for ``games`` games into ``total`` (``progress(done)`` after each)."""
     for i in range(games):
-        total.add(play_one(i, seed * 1_000_003 + i))
+        total.add(play(i, seed * 1_000_003 + i))
         if progress is not None:
             progress(i + 1)
     return total
+
+
+def run(games: int, seed: int = 0, progress=None) -> Report:
+    """``games`` seeded games (game ``i`` seeded ``seed * 1_000_003 + i``), every rule exercised on both engines."""
+    return seeded_games(play_one, games, seed, Report(), progress)

@@ -98,6 +98,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--playouts", type=int, default=None, help="an explicit number of playouts per decision")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled futures (default 0)")
     p.add_argument("--player", type=int, default=None, help="grade only this player's decisions (0-based seat)")
-    p.add_argument("--workers", type=int, default=None, help="worker processes (default: both cores); same answer")
+    p.add_argument("--workers", type=int, default=None,
+                   help="threads on the native core, else worker processes (default: both cores); same answer")
     p.add_argument("--text", action="store_true", help="a readable report instead of JSON")
     p.set_defaults(handler=_audit)

@@ -1,0 +1,185 @@
+//! The search side of the core in plain Rust: the policies play legal moves and draw from their
+//! generators exactly as their Python bots do, playouts do not depend on the thread count, the exact
+//! search takes each player's preferred move, and tournament games follow the deck order given.
+//! (That the policies, playouts and the exact search equal the Python ones is proved from Python:
+//! tests/core/.)
+
+use pennypress_core::exact::{is_deterministic, ExactSearch};
+use pennypress_core::outcome::{final_values, prefers};
+use pennypress_core::playout::{play_game, play_games, playout, run_batch, seeded, Game};
+use pennypress_core::position::testing::new_game;
+use pennypress_core::position::{Phase, Position};
+use pennypress_core::{Move, Policy, PolicySpec, PyRandom, Weights};
+
+/// Weights for these tests (not the tuned ones: those live in Python and come from there).
+fn weights() -> Weights {
+    Weights::from_values([0.8, 1.0, 0.5, 0.3, 0.4, 0.3, 0.5, 0.4, 10.0, 0.5, 11.0, 3.0])
+}
+
+fn specs() -> Vec<PolicySpec> {
+    vec![
+        PolicySpec::Random,
+        PolicySpec::Greedy { threshold: 9.0, reporter_cost: 1.0 },
+        PolicySpec::Heuristic { weights: weights() },
+        PolicySpec::JitteredGreedy { base: 8.0, spread: 3, costs: vec![0.75, 1.0, 1.25] },
+        PolicySpec::JitteredHeuristic { weights: weights(), jitter: 0.15 },
+    ]
+}
+
+/// Positions of seeded games played by the given policy in every seat, before each decision.
+fn decisions(spec: &PolicySpec, games: u64, mut visit: impl FnMut(&Position, Move)) {
+    for game in 0..games {
+        let players = 2 + (game % 4) as u8;
+        let mut pos = new_game(players, 100 + game);
+        let mut chance = PyRandom::from_u64(game);
+        let mut bots: Vec<_> = (0..players as u64).map(|s| spec.make(PyRandom::from_u64(game * 8 + s))).collect();
+        let mut legal = Vec::new();
+        while !pos.is_over() && pos.ply < 3000 {
+            pos.legal_moves_into(&mut legal);
+            let mv = bots[pos.current as usize].choose(&pos, &legal);
+            visit(&pos, mv);
+            pos.apply(mv).expect("a legal move");
+            pos.resolve_chance(&mut chance).expect("a card");
+        }
+    }
+}
+
+#[test]
+fn every_policy_plays_only_listed_moves_and_its_games_end() {
+    for spec in specs() {
+        let mut count = 0;
+        let mut phases = [0; 3];
+        decisions(&spec, 60, |pos, mv| {
+            assert!(pos.legal_moves().contains(&mv), "{spec:?} played {mv}, not a legal move");
+            count += 1;
+            phases[pos.phase as usize] += 1;
+        });
+        assert!(count > 1000 && phases.iter().all(|&n| n > 0), "{spec:?}: {count} decisions, phases {phases:?}");
+    }
+}
+
+#[test]
+fn the_same_seed_makes_the_same_bot_and_jitter_draws_what_python_draws() {
+    for spec in specs() {
+        let mut a = spec.make(PyRandom::from_u64(5));
+        let mut b = spec.make(PyRandom::from_u64(5));
+        decisions(&spec, 8, |pos, _| {
+            let legal = pos.legal_moves();
+            assert_eq!(a.choose(pos, &legal), b.choose(pos, &legal));
+        });
+    }
+    // rollout_bot: 12 uniform(-J, J) draws in field order, each weight times (1 + draw)
+    let mut rng = PyRandom::from_u64(77);
+    let jittered = weights().jittered(&mut rng, 0.15);
+    let mut again = PyRandom::from_u64(77);
+    for (w, j) in weights().values().iter().zip(jittered.values()) {
+        assert_eq!(j, w * (1.0 + again.uniform(-0.15, 0.15)));
+    }
+    assert_eq!(rng.state(), again.state(), "nothing else is drawn");
+}
+
+#[test]
+fn waiting_costs_the_repeat_weight_more_each_time_a_position_comes_back() {
+    let w = weights();
+    let mut checked = 0;
+    decisions(&PolicySpec::Heuristic { weights: w }, 6, |pos, _| {
+        if pos.phase != Phase::Normal || pos.newsboy == Some(pos.current) {
+            return;
+        }
+        let mut bot = pennypress_core::HeuristicPolicy::new(w, PyRandom::from_u64(0));
+        let first = bot.evaluate(pos, 0);
+        let again = bot.evaluate(pos, 2);
+        assert_eq!(first.len(), again.len());
+        for ((m, v), (m2, v2)) in first.iter().zip(&again) {
+            assert_eq!(m, m2);
+            let extra = if *m == Move::Press { 0.0 } else { 2.0 * w.repeat };
+            assert!((v - v2 - extra).abs() < 1e-9, "{m}: {v} then {v2}");
+        }
+        checked += 1;
+    });
+    assert!(checked > 100);
+}
+
+#[test]
+fn playouts_are_the_same_on_any_number_of_threads() {
+    let afters: Vec<Position> = (0..4).map(|g| new_game(2 + g as u8, 40 + g)).collect();
+    let jobs: Vec<(usize, u64)> = (0..4).flat_map(|i| (0..25).map(move |k| (i, k))).collect();
+    for spec in specs() {
+        let one = run_batch(&afters, &jobs, -12, &spec, false, 3000, 1).unwrap();
+        assert_eq!(run_batch(&afters, &jobs, -12, &spec, false, 3000, 2).unwrap(), one);
+        assert_eq!(run_batch(&afters, &jobs, -12, &spec, false, 3000, 4).unwrap(), one);
+        assert!(one.iter().all(|r| r.moves > 0));
+        let distinct: std::collections::HashSet<String> = one.iter().map(|r| format!("{:?}", r.outcome)).collect();
+        assert!(distinct.len() > 10, "{spec:?}: the futures differ");
+    }
+    assert!(run_batch(&afters, &[(9, 0)], 1, &PolicySpec::Random, false, 3000, 1).is_err());
+}
+
+#[test]
+fn a_playout_stopped_by_the_move_cap_has_no_winner() {
+    let start = new_game(3, 2);
+    let r = playout(&start, 1, 0, &PolicySpec::Random, None, 0).unwrap();
+    assert_eq!((r.moves, r.outcome), (0, final_values(&start)));
+    assert!(r.outcome.as_slice().iter().all(|v| v.0 == 0.0));
+    let full = playout(&start, 1, 0, &PolicySpec::Random, None, 3000).unwrap();
+    assert!(full.moves > 0 && (full.outcome.as_slice().iter().map(|v| v.0).sum::<f64>() - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn the_exact_search_takes_each_players_preferred_move() {
+    let mut search = ExactSearch::new();
+    let mut solved = 0;
+    decisions(&PolicySpec::Greedy { threshold: 9.0, reporter_cost: 1.0 }, 24, |pos, _| {
+        if !is_deterministic(pos) || pos.n_players() > 3 {
+            return;
+        }
+        let me = pos.current as usize;
+        let moves = search.move_values(pos).unwrap();
+        let mut best = moves[0].1;
+        for (_, v) in &moves[1..] {
+            if prefers(v.values[me], best.values[me]) {
+                best = *v;
+            }
+        }
+        assert_eq!(search.value(pos).unwrap(), best, "the first of the best moves");
+        assert_eq!(ExactSearch::new().value(pos).unwrap(), best, "a warm memo answers as a fresh one");
+        solved += 1;
+    });
+    assert!(solved > 30);
+    let over = playout(&new_game(2, 3), 5, 1, &PolicySpec::Random, None, 3000).unwrap();
+    assert!(over.outcome.n == 2);
+    let start = new_game(3, 9);
+    assert!(ExactSearch::new().value(&start).is_err(), "not a final-edition position");
+}
+
+#[test]
+fn a_search_over_its_limit_is_an_error() {
+    let mut found = None;
+    decisions(&PolicySpec::Greedy { threshold: 9.0, reporter_cost: 1.0 }, 12, |pos, _| {
+        if found.is_none() && pos.phase == Phase::FinalTurns && pos.n_players() >= 4 {
+            found = Some(*pos);
+        }
+    });
+    let pos = found.expect("a 4-5 player final edition");
+    assert!(ExactSearch::with_limit(3).value(&pos).is_err());
+}
+
+#[test]
+fn tournament_games_draw_in_the_deck_order_given() {
+    let start = new_game(3, 11);
+    let mut order: Vec<u8> = (1..64).filter(|&c| start.unseen & (1 << c) != 0).collect();
+    seeded(3).shuffle(&mut order);
+    let greedy = PolicySpec::Greedy { threshold: 9.0, reporter_cost: 1.0 };
+    let bots = |seed: u64| (0..3).map(|s| greedy.make(PyRandom::from_u64(seed + s))).collect();
+    let mut game = Game { start, deck: order.clone(), bots: bots(1) };
+    let end = play_game(&mut game, 3000).unwrap().end;
+    let drawn = &end.discard.as_slice()[start.discard.len()..];
+    assert!(!drawn.is_empty() && drawn == &order[..drawn.len()]);
+    let game = || Game { start, deck: order.clone(), bots: bots(1) };
+    let games = vec![game(), game()];
+    let results = play_games(games, 3000, 2).unwrap();
+    assert_eq!(results[0], results[1]);
+    assert_eq!(results[0].end, end);
+    let wrong = Game { start, deck: order[1..].to_vec(), bots: bots(1) };
+    assert!(play_games(vec![wrong], 3000, 1).is_err(), "the deck order must list every unseen card");
+}
