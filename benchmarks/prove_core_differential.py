@@ -18,6 +18,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 from tqdm import tqdm
 
@@ -25,25 +26,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "core"))
 from differential import Mismatch, run  # noqa: E402
 
 
-def prove(argv, description: str, run, default_games: int, summary) -> int:
-    """A proof's command line: ``--games`` (``default_games``) and ``--seed``, ``run(games, seed, progress)``
-    with a progress bar, then ``summary(report, seed, seconds)`` and the report's coverage; exit 1 (naming
-    the game, the ply and what differs) at the first difference."""
+def prove_counts(run: Callable, summary: Callable, coverage: Callable = lambda report: report) -> int:
+    """Run a proof (``run()``), then print ``summary(report, seconds)`` and the coverage counts
+    (``coverage(report)``); exit 1, naming what differs, at the first difference."""
+    start = time.perf_counter()
+    try:
+        report = run()
+    except Mismatch as exc:
+        print(f"MISMATCH: {exc}", file=sys.stderr)
+        return 1
+    print(summary(report, time.perf_counter() - start))
+    for name, count in sorted(coverage(report).items()):
+        print(f"  {name}: {count:,}")
+    return 0
+
+
+def prove(argv, description: str, run: Callable, default_games: int, summary: Callable) -> int:
+    """A proof over seeded games: ``--games`` (``default_games``) and ``--seed``, ``run(games, seed, progress)``
+    with a progress bar, then ``summary(report, seed, seconds)`` and the report's coverage."""
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--games", type=int, default=default_games)
     ap.add_argument("--seed", type=int, default=2026, help="a seed the CI share (15) does not use")
     args = ap.parse_args(argv)
-    start = time.perf_counter()
-    with tqdm(total=args.games, unit="game", file=sys.stderr) as bar:
-        try:
-            report = run(args.games, args.seed, progress=lambda done: bar.update(1))
-        except Mismatch as exc:
-            print(f"MISMATCH: {exc}", file=sys.stderr)
-            return 1
-    print(summary(report, args.seed, time.perf_counter() - start))
-    for name, count in sorted(report.coverage.items()):
-        print(f"  {name}: {count:,}")
-    return 0
+
+    def games():
+        with tqdm(total=args.games, unit="game", file=sys.stderr) as bar:
+            return run(args.games, args.seed, progress=lambda done: bar.update(1))
+
+    return prove_counts(games, lambda report, seconds: summary(report, args.seed, seconds),
+                        lambda report: report.coverage)
 
 
 def main(argv=None) -> int:

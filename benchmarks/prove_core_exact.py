@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "core"))
-from exact_positions import Mismatch, compare  # noqa: E402
+from exact_positions import compare  # noqa: E402
+from prove_core_differential import prove_counts  # noqa: E402  (beside this script)
 
 
 def main(argv=None) -> int:
@@ -29,19 +29,10 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=2026, help="a seed the CI share (15) does not use")
     ap.add_argument("--max-nodes", type=int, default=5_000)
     args = ap.parse_args(argv)
-    start = time.perf_counter()
-    try:
-        cov = compare(args.games, args.seed, args.max_nodes)
-    except Mismatch as exc:
-        print(f"MISMATCH: {exc}", file=sys.stderr)
-        return 1
-    elapsed = time.perf_counter() - start
-    print(f"{cov['positions compared']:,} final-edition positions ({cov['moves compared']:,} moves) identical on "
-          f"both searches, from {args.games:,} games (seed {args.seed}, at most {args.max_nodes:,} positions solved "
-          f"each, {elapsed:.0f} s)")
-    for name, count in sorted(cov.items()):
-        print(f"  {name}: {count:,}")
-    return 0
+    return prove_counts(lambda: compare(args.games, args.seed, args.max_nodes), lambda cov, seconds: (
+        f"{cov['positions compared']:,} final-edition positions ({cov['moves compared']:,} moves) identical on "
+        f"both searches, from {args.games:,} games (seed {args.seed}, at most {args.max_nodes:,} positions solved "
+        f"each, {seconds:.0f} s)"))
 
 
 if __name__ == "__main__":

@@ -29,7 +29,9 @@ Design basis:
 
 Budgets count playouts, not seconds, so the answer is seeded and
 deterministic whatever the number of workers (:mod:`.pool` runs batches on
-both cores and results are combined in a fixed order). A ``progress``
+the native core's threads when it is installed -- the very same playouts --
+else on both cores' processes, and results are combined in a fixed order);
+:attr:`Advice.engine` says which engine answered. A ``progress``
 callback reports playouts done; a ``stop`` callback ends the analysis early
 with the best answer so far.
 

@@ -1,8 +1,9 @@
 """The advisor as a seat at the table: ``advisor:fast`` and ``advisor:normal`` in :data:`~pennypress.engine.play.bots.BOTS`.
 
 It plays the advisor's best move; each decision is seeded from the bot's seed
-and the ply, so a game is repeatable. It runs its playouts in its own process
-(``workers=1``) so a tournament can run games side by side.
+and the ply, so a game is repeatable. It runs its playouts on one worker
+(``workers=1``: one thread of the native core, or its own process) so a
+tournament can run games side by side.
 
 >>> from pennypress.engine import new_game
 >>> s = new_game(3, seed=2)

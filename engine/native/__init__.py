@@ -14,6 +14,11 @@ document goes through :func:`~pennypress.engine.io.validate.load_position`, a
 the first problem is raised as :class:`BadInput` -- the core never sees it. The
 deck's order never reaches the core either: it gets the public view.
 
+Search on the core -- positions after first moves, batches of playouts on
+threads, the exact final-edition search -- is :mod:`.search`; the advisor
+(``engine/advisor/pool.py``, ``exact.py``) and tournaments
+(``engine/play/native_games.py``) use it.
+
 >>> from pennypress.engine import new_game
 >>> s = new_game(3, seed=7)
 >>> if available():

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Iterator
 
+from differential import Mismatch
 from pennypress.engine import native
 from pennypress.engine.advisor.exact import ExactSearch, is_deterministic
 from pennypress.engine.chance import public_view
@@ -21,10 +22,6 @@ from pennypress.engine.play.bots import GreedyBot
 from pennypress.engine.play.heuristic import HeuristicBot
 from pennypress.engine.setup import new_game
 from pennypress.engine.state import State
-
-
-class Mismatch(AssertionError):
-    """The searches disagreed."""
 
 
 def final_edition_positions(games: int, seed: int) -> Iterator[State]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from exact_positions import final_edition_positions
-from midgame_positions import proposed_press, seeded_positions
+from playouts import proposed_press, seeded_positions
 from pennypress.engine import native
 from pennypress.engine.advisor import advise
 from pennypress.engine.audit import audit

@@ -10,16 +10,12 @@ same answer on either engine.
 """
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from midgame_positions import proposed_press, seeded_positions
+from playouts import compare, proposed_press, seeded_positions
 from pennypress.engine import native
-from pennypress.engine.advisor.playout import native_playout, playout
 from pennypress.engine.advisor.policy import core_policy
 from pennypress.engine.advisor.pool import playout_engine, run_playouts
-from pennypress.engine.moves import GoToPress
 from pennypress.engine.native.search import positions_after, run_batch
 
 
@@ -27,28 +23,8 @@ POSITIONS = seeded_positions(24, seed=4)
 
 
 def test_core_playouts_are_the_python_playouts(core):
-    rng = random.Random(8)
-    compared = {"heuristic": 0, "greedy": 0, "random": 0, "proposed page": 0, "exact end": 0}
-    for i, state in enumerate(POSITIONS):
-        moves = state.legal_moves()
-        firsts = rng.sample(moves, min(2, len(moves))) + [m for m in moves if isinstance(m, GoToPress)][:1]
-        extra = proposed_press(state)
-        if extra is not None:
-            firsts.append(extra)
-        for move in firsts:
-            policy = ("heuristic", "greedy", "random")[i % 3]
-            seed, k = rng.randrange(-10 ** 9, 10 ** 12), rng.randrange(100)
-            assert native_playout(state, move, seed, k, policy=policy) == playout(state, move, seed, k, policy=policy), (
-                i, str(move), seed, k, policy)
-            compared[policy] += 1
-            compared["proposed page"] += move is extra
-    small = [s for s in POSITIONS if s.n_players == 2]
-    for state in small:  # the final edition solved exactly (small games: the Python search is slow)
-        for move in state.legal_moves()[:2]:
-            seed, k = rng.randrange(10 ** 6), rng.randrange(50)
-            assert native_playout(state, move, seed, k, True, "greedy") == playout(state, move, seed, k, True, "greedy")
-            compared["exact end"] += 1
-    assert all(n > 0 for n in compared.values()), compared
+    compared = compare(POSITIONS, seed=8)
+    assert all(compared[what] > 0 for what in ("heuristic", "greedy", "random", "proposed page", "exact end")), compared
 
 
 def test_playouts_are_the_same_on_one_two_and_four_threads(core):
