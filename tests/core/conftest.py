@@ -14,7 +14,7 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # the harnesses (differential.py, decisions.py) beside the tests
-for shared in ("engine", "advisor"):  # hand-built positions (engine_builders.py, advisor_positions.py)
+for shared in ("engine", "advisor", "ui"):  # engine_builders.py, advisor_positions.py, ui_helpers.py (AppTest)
     if str(HERE.parent / shared) not in sys.path:
         sys.path.insert(0, str(HERE.parent / shared))
 

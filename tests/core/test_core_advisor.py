@@ -6,7 +6,8 @@ win shares, intervals, scores, margins, losses, playout counts -- and differ
 only in which engine it says answered (and how long it took). The same holds
 for the exact final-edition answers, for a move evaluated beside the legal list
 (a press on a proposed page, played on the Python engine first) and for the
-command line, whose JSON and ``--text`` say which engine answered.
+command line, whose JSON and ``--text`` say which engine answered, as the
+analysis board does.
 """
 from __future__ import annotations
 
@@ -83,3 +84,18 @@ def test_an_audit_says_which_engine_answered(core, monkeypatch):
     assert (ja["engine"], jb["engine"]) == ("native", "python")
     assert ja["playouts"] == jb["playouts"] > 0
     assert _figures(ja) == _figures(jb)
+
+
+def test_the_analysis_board_says_which_engine_answered(core, monkeypatch):
+    from ui_helpers import open_app
+
+    for engine, words in (("native", "Answered by the native core"), ("python", "Answered by the Python engine")):
+        if engine == "python":
+            monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
+        at = open_app("app_pages/analysis_board.py")
+        at.selectbox(key="ab_example_pick").set_value("when-not-to-press")
+        at.button(key="ab_load_example").click().run()
+        at.number_input(key="ab_playouts").set_value(len(at.selectbox(key="ab_pick").options))
+        at.button(key="ab_analyse").click().run()
+        assert not at.exception, at.exception
+        assert any(words in c.value for c in at.caption), [c.value for c in at.caption]
