@@ -71,6 +71,21 @@ class PressItem(NamedTuple):
 
 _SHAPE_CODE: dict[Any, int] = {**{k: k for k in range(len(SHAPES))}, **SHAPE_INDEX}
 
+_ITEMS: dict[tuple[int, bool], tuple[PressItem, ...]] = {
+    (value, top): tuple(PressItem(shape, value, top) for shape in range(len(SHAPES)))
+    for value in range(MIN_BEAT_VALUE, MAX_BEAT_VALUE + 1) for top in (False, True)
+}
+
+
+def beat_items(value: int, top: bool) -> tuple[PressItem, ...]:
+    """The items of the stories of a beat with this value and top flag, one per shape index
+    (made once: a hot path picks them instead of building tuples).
+
+    >>> beat_items(4, True)[3]
+    PressItem(shape=3, value=4, top=True)
+    """
+    return _ITEMS[value, top]
+
 
 class PageValue(NamedTuple):
     """What a press is worth: the optimal total, the circulation gain, T* and R*."""
@@ -191,9 +206,7 @@ def best_page(items: tuple[PressItem, ...], ad: Cell | None = None) -> FastPage:
 
 def items_of(problem: PressProblem) -> tuple[PressItem, ...]:
     """A press problem as the hot path's items."""
-    return tuple(
-        PressItem(SHAPE_INDEX[s.shape], problem.value(i), problem.is_top(i)) for i, s in enumerate(problem.stories)
-    )
+    return tuple(beat_items(problem.value(i), problem.is_top(i))[SHAPE_INDEX[s.shape]] for i, s in enumerate(problem.stories))
 
 
 def solve_fast(problem: PressProblem) -> PressResult:

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from pennypress.engine import BadInput, GameDefinition, new_game
-from pennypress.engine.play.bots import bot_names, make_bot, parse_seats
+from pennypress.engine.arena.seats import bot_names, make_bot, parse_seats
 from pennypress.engine.play.match import play_match
-from pennypress.engine.play.selfplay import play_game, run_selfplay
+from pennypress.engine.arena.selfplay import play_game, run_selfplay
 
 
 def test_each_seat_plays_its_own_bot():
@@ -96,11 +96,11 @@ def test_stories_survive_a_trip_to_another_process():
     import subprocess
     import sys
 
-    from pennypress.engine.stories import ALL_STORIES
+    from pennypress.engine.game.stories import ALL_STORIES
 
     blob = pickle.dumps(list(ALL_STORIES)).hex()
     code = (
-        "import pickle,sys; from pennypress.engine.stories import ALL_STORIES; "
+        "import pickle,sys; from pennypress.engine.game.stories import ALL_STORIES; "
         f"back = pickle.loads(bytes.fromhex('{blob}')); "
         "index = {s: i for i, s in enumerate(ALL_STORIES)}; "
         "print(sum(index[s] == i for i, s in enumerate(back)), all(b is s for b, s in zip(back, ALL_STORIES)))"

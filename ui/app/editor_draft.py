@@ -17,7 +17,7 @@ words the table uses (newspapers, "War D ★★★", rows by where they are).
 'game 3p | normal p1 | board war:D:3(p1x2,p3x1) | bonus war=2 crime=2 politics=2 city=2 human=2 | p1 circ=0 pennies=0 | p2 circ=0 pennies=1 ad=2,2 pub=city:A:1 | p3 circ=0 pennies=0'
 >>> [s for s in supply(d, "war")][:3], len(supply(d, "war")), len(supply(d, "city"))
 (['war:A:1', 'war:A:2', 'war:A:3'], 11, 11)
->>> from pennypress.engine.status import Problem
+>>> from pennypress.engine.game.errors import Problem
 >>> p = Problem("story-twice", "players[1].published[0]", "war:D:3 is also at position.board.war[0].story; each story is in exactly one place")
 >>> spot(p), problem_words(p)
 (('player', 1), 'Published: War D ★★★ is also in the War column; each story is in exactly one place')
@@ -27,13 +27,15 @@ from __future__ import annotations
 import copy
 import re
 
-from pennypress.engine.names import newspaper, story_name
+from pennypress.engine.game.names import newspaper, story_name
 from pennypress.engine.notation.check import NOTATION
-from pennypress.engine.notation.reader import beat_values_token, player_token
-from pennypress.engine.state import Phase, State
-from pennypress.engine.status import Problem
-from pennypress.engine.stories import ALL_STORIES, Story
-from pennypress.engine.tables import BONUS_START
+from pennypress.engine.game.names import player_token
+from pennypress.engine.notation.reader import beat_values_token
+from pennypress.engine.position.position import Phase
+from pennypress.engine.io.state import State
+from pennypress.engine.game.errors import Problem
+from pennypress.engine.game.stories import ALL_STORIES, Story
+from pennypress.engine.game.tables import BONUS_START
 from pennypress.solver import BEATS
 from pennypress.ui.render.words import row_words
 
@@ -71,7 +73,7 @@ def draft_from_state(state: State) -> dict:
     >>> draft_text(draft_from_state(s)) == to_text(s)
     True
     """
-    d = empty_draft(state.n_players, state.definition.newsboy, state.definition.deck_name)
+    d = empty_draft(state.n_players, "newsboy" in state.definition.chosen_variants, state.definition.deck_name)
     d.update(
         phase=state.phase.value, player=state.current, turns=state.turns_left, newsboy=state.newsboy,
         draw_pending=state.draw_pending, trigger=state.trigger_player,

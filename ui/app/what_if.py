@@ -1,7 +1,7 @@
 """What if: a newspaper pressed now, the game ended now, or a player waited a turn instead.
 
 Every answer is the engine's (:func:`~pennypress.engine.preview_press`,
-:func:`~pennypress.engine.press.why_cannot_press`, :func:`~pennypress.engine.end_scoring`,
+:func:`~pennypress.engine.rules.press.why_cannot_press`, :func:`~pennypress.engine.end_scoring`,
 legal moves played on copies); this module only gathers them for the pages and
 says in words what they mean.
 
@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pennypress.engine import Decline, GoToPress, PassNewsboy, Phase, State, preview_press
-from pennypress.engine.endgame import end_scoring
-from pennypress.engine.events import EndOutcome, PressOutcome
-from pennypress.engine.press import press_problem, why_cannot_press
-from pennypress.engine.stories import Story
+from pennypress.engine.rules.endgame import end_scoring
+from pennypress.engine.position.events import EndOutcome, PressOutcome
+from pennypress.engine.rules.press import press_problem, why_cannot_press
+from pennypress.engine.game.stories import Story
 from pennypress.errors import BadInput
 from pennypress.solver import PressProblem
 from pennypress.ui.render.words import move_words, names_and, paper, plural

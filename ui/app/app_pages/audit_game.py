@@ -18,9 +18,9 @@ from pennypress.engine import new_game, parse_move
 from pennypress.engine.advisor import BUDGETS
 from pennypress.engine.audit import audit
 from pennypress.engine.audit.page_review import review_page
-from pennypress.engine.moves import GoToPress
-from pennypress.engine.names import newspaper
-from pennypress.engine.press import check_press, plan_press
+from pennypress.engine.game.moves import GoToPress
+from pennypress.engine.game.names import newspaper
+from pennypress.engine.rules.press import check_press, plan_press
 from pennypress.engine.io.record import dumps_record, replay
 from pennypress.errors import BadInput
 from pennypress.ui.app import audit_view as view, page_builder

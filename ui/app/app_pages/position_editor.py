@@ -13,10 +13,11 @@ from pathlib import Path
 import streamlit as st
 
 from pennypress.engine import new_game
-from pennypress.engine.definition import GameDefinition
+from pennypress.engine.game.definition import GameDefinition
 from pennypress.engine.notation.text import to_text
 from pennypress.engine.notation.check import check_text
-from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
+from pennypress.engine.game.tables import MAX_PLAYERS, MIN_PLAYERS
+from pennypress.engine.game.variants import NEWSBOY
 from pennypress.errors import BadInput
 from pennypress.solver import BEATS, COLUMNS, ROWS
 from pennypress.ui.app import editor_draft as ed
@@ -33,7 +34,7 @@ APP_PAGES = Path(__file__).resolve().parent
 ANALYSIS_PAGE = "app_pages/analysis_board.py"
 VIEWER_PAGE = "app_pages/position_viewer.py"
 DESK_PAGE = "app_pages/press_desk.py"
-NEWSBOY_PLAYERS = VARIANTS["newsboy"]["players"]
+NEWSBOY_PLAYERS = NEWSBOY.players
 START_WORDS = {"empty": "An empty table", "dealt": "A dealt setup", "example": "An example position",
                "analysis": "The analysis board's position"}
 PHASE_LABELS = {p: f"{p} — {phase_words(p, detail=True)}" for p in ed.PHASES}
@@ -115,7 +116,7 @@ with st.expander("Start from", expanded=False):
         c1.number_input("Newspapers (players)", min_value=MIN_PLAYERS, max_value=MAX_PLAYERS, value=3, step=1,
                         key=keys.ED_START_PLAYERS)
         c2.checkbox(f"Newsboy strike ({min(NEWSBOY_PLAYERS)}–{max(NEWSBOY_PLAYERS)} players)",
-                    key=keys.ED_START_NEWSBOY, help=VARIANTS["newsboy"]["description"])
+                    key=keys.ED_START_NEWSBOY, help=NEWSBOY.description)
         if kind == "dealt":
             c3.number_input("Seed", min_value=0, value=1, step=1, key=keys.ED_START_SEED,
                             help="The same seed deals the same setup.")
