@@ -1,8 +1,9 @@
 """The project imports one way: no import cycle, and every module imports only its own layer or those below.
 
 The layers (``docs/ARCHITECTURE.md``), bottom first. The engine's layers are
-its folders; ``pennypress.engine`` itself (its ``__init__``) gathers names
-for callers and sits above them all. Every import statement counts, wherever
+its folders (and the one module ``engine/native.py``, the seam to the native
+core); ``pennypress.engine`` itself (its ``__init__``) gathers names for
+callers and sits above them all. Every import statement counts, wherever
 it is (inside a function, under ``if TYPE_CHECKING``): a lazy import is still
 a dependency.
 """
@@ -23,6 +24,7 @@ LAYERS: list[tuple[str, ...]] = [
     (f"{E}.rules",),
     (f"{E}.io",),
     (f"{E}.notation",),
+    (f"{E}.native",),
     (f"{E}.play",),
     (f"{E}.advisor",),
     (f"{E}.audit",),
