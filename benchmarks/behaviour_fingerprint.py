@@ -42,6 +42,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 HASH_SEED = "0"
+TREE = "FINGERPRINT_TREE"
+"""Set (to the unpacked tree) when this script runs against another commit's code."""
+
+if os.environ.get(TREE):
+    # an editable install of this tree would serve any module the other commit lacks: only its own code counts
+    sys.meta_path[:] = [f for f in sys.meta_path if not str(getattr(f, "__module__", "")).startswith("__editable__")]
 
 
 # ------------------------------------------------------------------ names that moved between commits
@@ -334,8 +340,10 @@ def _tree_of(rev: str, into: Path) -> Path:
 
 def _run(path: Path | None, argv: list[str]) -> dict:
     env = dict(os.environ, PYTHONHASHSEED=HASH_SEED)
+    env.pop(TREE, None)
     if path is not None:
         env["PYTHONPATH"] = str(path)
+        env[TREE] = str(path)
     cmd = [sys.executable, str(Path(__file__).resolve()), "--json", *argv]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, cwd=str(path or ROOT))
     if done.returncode:

@@ -13,8 +13,18 @@ rectangle scanning from the top row.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .problem import PressProblem
-from .vocab import Placement, rectangles
+from .vocab import Cell, Placement, Shape, rectangles
+
+
+@lru_cache(maxsize=None)
+def _scan(shape: Shape, ad: Cell | None) -> tuple[tuple[tuple[int, int, int, int], frozenset[Cell]], ...]:
+    """Every rectangle of ``shape`` off the ad, with its cells, in scanning order: top row first, then left
+    to right, the narrower first."""
+    rects = sorted(rectangles(shape, ad), key=lambda r: (r[1], r[0], r[2]))
+    return tuple((r, frozenset(Placement(0, *r).cells())) for r in rects)
 
 
 def greedy_page(problem: PressProblem, start: tuple[Placement, ...] = ()) -> tuple[Placement, ...]:
@@ -25,12 +35,9 @@ def greedy_page(problem: PressProblem, start: tuple[Placement, ...] = ()) -> tup
     taken = {c for p in start for c in p.cells()}
     page = list(start)
     for i in order:
-        options = sorted((Placement(i, x, y, w, h) for x, y, w, h in rectangles(problem.stories[i].shape, problem.ad)),
-                         key=lambda p: (p.y, p.x, p.w))
-        for p in options:
-            cells = set(p.cells())
+        for rect, cells in _scan(problem.stories[i].shape, problem.ad):
             if not cells & taken:
                 taken |= cells
-                page.append(p)
+                page.append(Placement(i, *rect))
                 break
     return tuple(sorted(page))

@@ -16,7 +16,7 @@ pennypress.errors.BadInput: the newsboy variant is for 4 or 5 players, not 3
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from pennypress.errors import BadInput
@@ -33,6 +33,16 @@ class GameDefinition:
     players: int
     variants: tuple[str, ...] = ()
     deck_name: str = "default"
+    variant: Variant = field(init=False, repr=False, compare=False)
+    """The variant this game plays (:data:`~pennypress.engine.game.variants.base.STANDARD` if none):
+    the rules ask its hooks wherever a variant changes them."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variant", variant_of(self.variants))
+
+    def __reduce__(self):
+        """Pickled as its three fields (a worker process finds its own variant object)."""
+        return (GameDefinition, (self.players, self.variants, self.deck_name))
 
     @classmethod
     def create(cls, players: int, variants: Iterable[str] = (), deck: str = "default") -> "GameDefinition":
@@ -59,12 +69,6 @@ class GameDefinition:
     @property
     def deck(self) -> Deck:
         return load_deck(self.deck_name)
-
-    @property
-    def variant(self) -> Variant:
-        """The variant this game plays (:data:`~pennypress.engine.game.variants.base.STANDARD` if none):
-        the rules ask its hooks wherever a variant changes them."""
-        return variant_of(self.variants)
 
     @property
     def chosen_variants(self) -> tuple[str, ...]:

@@ -105,18 +105,19 @@ class PublicState(State):
     from it is sampled from the unseen cards. Clones are public too.
     """
 
-    _shared = False
-    """True for a :func:`player_view` of a table: it shares the table's containers, so it is read-only."""
+
+class _TableView(PublicState):
+    """A :func:`player_view` of a table whose deck order is known: it shares the table's board and
+    players, so it is read-only (its clones are ordinary :class:`PublicState`)."""
+
+    def clone(self, cls: type | None = None) -> Position:
+        return super().clone(cls or PublicState)
 
     def apply(self, move: Move) -> Event:
-        if self._shared:
-            raise IllegalMove("a player's view of the table is read-only: clone() it to try a move")
-        return super().apply(move)
+        raise IllegalMove("a player's view of the table is read-only: clone() it to try a move")
 
     def apply_chance(self, card_id: int) -> Event:
-        if self._shared:
-            raise IllegalMove("a player's view of the table is read-only: clone() it to try a draw")
-        return super().apply_chance(card_id)
+        raise IllegalMove("a player's view of the table is read-only: clone() it to try a draw")
 
 
 def public_view(state: Position) -> PublicState:
@@ -131,13 +132,12 @@ def player_view(state: Position) -> PublicState:
     """What the game loop hands a bot: ``state`` itself when it is already public, else a read-only
     view of it without the deck's order (it shares the table's board and players -- no copy is
     made per move -- and refuses :meth:`~PublicState.apply`; :meth:`~Position.clone` it to search)."""
-    if type(state) is PublicState:
+    if isinstance(state, PublicState):
         return state
-    view = PublicState.__new__(PublicState)
+    view = _TableView.__new__(_TableView)
     view.__dict__.update(state.__dict__)
     view.deck = sorted(state.deck)
     view.deck_known = False
-    view._shared = True
     return view
 
 
