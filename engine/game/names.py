@@ -16,8 +16,6 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from .stories import Story
-
 _GAME = json.loads(resources.files(__package__).joinpath("data/game.json").read_text())
 NEWSPAPERS: tuple[str, ...] = tuple(_GAME["newspapers"]["names"])
 """Newspaper names by seat (player 0 is The Times)."""
@@ -49,6 +47,6 @@ def stars_text(stars: int) -> str:
     return "★" * stars
 
 
-def story_name(story: Story) -> str:
-    """A story as players say it: ``'War D ★★★'``."""
+def story_name(story) -> str:
+    """A story (:class:`~pennypress.engine.game.stories.Story`) as players say it: ``'War D ★★★'``."""
     return f"{story.beat.title} {story.shape.value} {stars_text(story.stars)}"

@@ -76,7 +76,7 @@ def _load_upload(k: LoaderKeys, on_load: OnLoad) -> None:
 def _deal(k: LoaderKeys, on_load: OnLoad) -> None:
     ss = st.session_state
     players, seed, newsboy = int(ss[k.players]), int(ss[k.seed]), bool(ss.get(k.newsboy))
-    _loaded(k, on_load, lambda: new_game(players, seed=seed, variants=["newsboy"] if newsboy else []),
+    _loaded(k, on_load, lambda: new_game(players, seed=seed, variants=[NEWSBOY.name] if newsboy else []),
             deal_name(players, seed, newsboy))
 
 

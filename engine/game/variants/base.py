@@ -13,7 +13,8 @@ and never tests a variant's name. The hooks, by where they are asked:
 - **position checks** (:mod:`pennypress.engine.rules.status`): :meth:`Variant.turn_problems`,
   :meth:`Variant.why_not_pressed`;
 - **notation** (:mod:`pennypress.engine.notation`): :meth:`Variant.notation_tokens`,
-  :meth:`Variant.notation_missing`.
+  :meth:`Variant.notation_missing`; and for an editor, :attr:`Variant.turn_fields` (the turn's
+  fields a person sets for the variant).
 
 A hook's ``state`` is the position (:class:`~pennypress.engine.position.position.Position`):
 this layer sits below it and reads only its fields. A variant's player
@@ -45,6 +46,9 @@ class Variant:
     """The variant's name in positions and on the command line (``data/game.json``)."""
     turns_in_a_row = 1
     """How many turns a player takes in a row in normal play (two in the two-player order)."""
+    turn_fields: tuple[str, ...] = ()
+    """The position's ``turn`` fields the variant uses in normal play (``turns_left``, ``newsboy``):
+    what a position editor asks for besides whose turn it is."""
 
     def __init__(self) -> None:
         spec = VARIANT_DATA.get(self.name, {})
@@ -103,7 +107,8 @@ class Variant:
 
     # ---------------------------------------------------------------- notation
     def notation_tokens(self, state: Any) -> list[str]:
-        """The options the one-line notation writes for the variant in normal play (``turns=2``, ``newsboy=p2``)."""
+        """The options the one-line notation writes for the variant in normal play (``turns=2``, ``newsboy=p2``),
+        from the :attr:`turn_fields` of ``state`` (a position, or anything with those fields)."""
         return []
 
     def notation_missing(self, phase: str, options: Collection[str]) -> str | None:

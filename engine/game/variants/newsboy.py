@@ -29,6 +29,7 @@ HOLDER_ONLY = "you hold the newsboy: your only move is to pass it to the right"
 
 class NewsboyStrike(Variant):
     name = "newsboy"
+    turn_fields = ("newsboy",)
 
     def deal(self, state: Any) -> None:
         state.newsboy = 1 % state.n_players  # the second player

@@ -23,11 +23,11 @@ from pennypress.engine.game.names import newspaper
 from pennypress.engine.rules.press import check_press, plan_press
 from pennypress.engine.io.record import dumps_record, replay
 from pennypress.errors import BadInput
+from pennypress.json_text import parse_json_text
 from pennypress.ui.app import audit_view as view, page_builder
 from pennypress.ui.app import session_keys as K
 from pennypress.ui.app.widgets import page_style, show_svg, show_svgs
 from pennypress.ui.io import example_files, positions
-from pennypress.ui.io.json_text import parse_json_text
 from pennypress.ui.render.board_svg import board_svg
 from pennypress.ui.render.page_svg import page_svg
 from pennypress.ui.render.words import plural
