@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from pennypress.solver.vocab import BEATS, Beat, Cell
@@ -100,7 +101,15 @@ def page_gain(stories: Iterable[Story], values: dict[Beat, int], ad: Cell | None
     >>> page_gain([Story.parse("politics:A:2"), Story.parse("crime:B:1"), Story.parse("war:D:3")], v, None)
     12
     """
-    return PressValuer(values, ad).value_of(stories).gain  # the exact fast solver, memoised on the items and the ad
+    valuer = _valuer(tuple(values[b] for b in BEATS), ad)
+    return valuer.gain(valuer.items(stories))  # the exact fast solver, memoised on the items and the ad
+
+
+@lru_cache(maxsize=1 << 12)
+def _valuer(values: tuple[int, ...], ad: Cell | None) -> PressValuer:
+    """The press valuer of five beat values (in board order) and an ad, made once (a bot asks for the same
+    few sets again and again)."""
+    return PressValuer(dict(zip(BEATS, values)), ad)
 
 
 # ------------------------------------------------------------------ the bonus race
@@ -150,7 +159,6 @@ class HeuristicBot:
         self.normal = state.phase is Phase.NORMAL
         self.bonus_w = self._bonus_weight()
         self._gain_memo: dict[tuple, int] = {}
-        self._valuers: dict[tuple | None, PressValuer] = {}
         self._threat_memo: dict[tuple[Story, int], float] = {}
         # what every move's evaluation starts from (a move changes only a story or two)
         self.order = {s: i for i, s in enumerate(reps)}
@@ -168,10 +176,11 @@ class HeuristicBot:
         if self.normal:
             self.height = {b: state.height(b) for b in BEATS}
             self.covered = {b: state.covered(b) for b in BEATS}
-            self.positions = {b: state.marker_formula(b) for b in BEATS}
+            self.positions = {b: marker_position(self.height[b], self.covered[b]) for b in BEATS}
         else:
             self.positions = dict(state.markers)
         self.values = {b: beat_value(p) for b, p in self.positions.items()}
+        self.valuer = _valuer(tuple(self.values[b] for b in BEATS), self.ad)
         # the players who move before our next turn, in order (the newsboy's holder only passes it)
         self.rivals_before = [p for p in state.movers_before_next_turn() if state.newsboy != p]
 
@@ -200,14 +209,12 @@ class HeuristicBot:
 
     def _gain(self, stories: list[Story], values: dict[Beat, int]) -> int:
         """:func:`page_gain` with our ad, memoised per position (``values`` is the position's or a copy)."""
-        changed = None if values is self.values else tuple(values.values())
+        changed = None if values is self.values else tuple(values.values())  # board order, as the position's
         key = (tuple(stories), changed)
         got = self._gain_memo.get(key)
         if got is None:
-            valuer = self._valuers.get(changed)
-            if valuer is None:
-                valuer = self._valuers[changed] = PressValuer(values, self.ad)
-            got = self._gain_memo[key] = valuer.value_of(stories).gain
+            valuer = self.valuer if changed is None else _valuer(changed, self.ad)
+            got = self._gain_memo[key] = valuer.gain(valuer.items(stories))
         return got
 
     def _threat(self, s: Story, mine: int) -> float:

@@ -123,7 +123,7 @@ class PressValuer:
 
     def items(self, stories: Iterable[Story]) -> tuple[PressItem, ...]:
         by_beat, shape = self._by_beat, SHAPE_INDEX
-        return tuple(by_beat[s.beat][shape[s.shape]] for s in stories)
+        return tuple([by_beat[s.beat][shape[s.shape]] for s in stories])
 
     def value(self, items: tuple[PressItem, ...]) -> PageValue:
         return page_value(items, self.ad) if items else _NOTHING
@@ -132,7 +132,7 @@ class PressValuer:
         return self.value(self.items(stories))
 
     def gain(self, items: tuple[PressItem, ...]) -> int:
-        return page_value(items, self.ad).gain if items else 0
+        return page_value(items, self.ad)[1] if items else 0  # PageValue.gain
 
 
 def _proposed(page: Page, claimed: tuple[Story, ...]) -> ProposedPage:
