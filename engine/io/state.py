@@ -128,15 +128,22 @@ def public_view(state: Position) -> PublicState:
     return view
 
 
-def player_view(state: Position) -> PublicState:
+def player_view(state: Position, previous: PublicState | None = None) -> PublicState:
     """What the game loop hands a bot: ``state`` itself when it is already public, else a read-only
     view of it without the deck's order (it shares the table's board and players -- no copy is
-    made per move -- and refuses :meth:`~PublicState.apply`; :meth:`~Position.clone` it to search)."""
+    made per move -- and refuses :meth:`~PublicState.apply`; :meth:`~Position.clone` it to search).
+
+    ``previous``, the view handed out for the last move of the same table, is brought up to date
+    instead of making a new one (its sorted deck is kept while no card was drawn).
+    """
     if isinstance(state, PublicState):
         return state
-    view = _TableView.__new__(_TableView)
+    if type(previous) is _TableView:
+        view, deck = previous, previous.deck
+    else:
+        view, deck = _TableView.__new__(_TableView), None
     view.__dict__.update(state.__dict__)
-    view.deck = sorted(state.deck)
+    view.deck = deck if deck is not None and len(deck) == len(state.deck) else sorted(state.deck)
     view.deck_known = False
     return view
 

@@ -78,8 +78,10 @@ def play_match(
         checker.start(state)
     resolve_chance(state, rng)  # a position saved at a chance node draws first
     moves = 0
+    view = None
     while not state.is_over and moves < move_cap:
-        event = state.apply(bots[state.current].choose(player_view(state)))
+        view = player_view(state, view)
+        event = state.apply(bots[state.current].choose(view))
         event = resolve_chance(state, rng) or event
         moves += 1
         if checker is not None:
