@@ -20,7 +20,7 @@ import sys
 import time
 
 from pennypress.engine import native, new_game
-from pennypress.engine.chance import public_view
+from pennypress.engine.io.state import public_view
 from pennypress.engine.play.bots import RandomBot
 from pennypress.engine.play.match import play_match
 

@@ -33,12 +33,12 @@ import time
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.playout import playout
 from pennypress.engine.advisor.policy import core_policy
-from pennypress.engine.chance import public_view
+from pennypress.engine.arena.executors import open_executor
+from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
+from pennypress.engine.io.state import public_view
 from pennypress.engine.native.search import positions_after, run_batch
 from pennypress.engine.play.bots import GreedyBot
-from pennypress.engine.play.executors import open_executor
 from pennypress.engine.play.invariants import DEFAULT_MOVE_CAP
-from pennypress.engine.play.tournament import TournamentSpec, run_tournament
 
 TARGETS = {"playout": 30.0, "threads": 1.8, "tournament": 10.0}
 

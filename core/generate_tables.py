@@ -5,8 +5,8 @@
 
 The core embeds the game's numbers and the fast solver's page tables as Rust
 constants, but nothing in them is typed by hand: this script reads the very
-tables the Python engine and solver use -- ``engine/data/*.json`` through
-``engine.tables`` and ``engine.cards`` (both named decks, ``corrected``
+tables the Python engine and solver use -- ``engine/game/data/*.json`` through
+``engine.game.tables`` and ``engine.game.cards`` (both named decks, ``corrected``
 included), ``solver/data/front_page.json`` through ``solver.vocab``, and the
 1,625 geometries of ``solver.page_profiles.table()`` in their tie-break order --
 and prints them as Rust. ``tests/core/test_core_tables.py`` fails when the files
@@ -17,8 +17,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pennypress.engine import tables
-from pennypress.engine.cards import DECK_NAMES, load_deck
+from pennypress.engine.game import tables
+from pennypress.engine.game.cards import DECK_NAMES, load_deck
 from pennypress.engine.io import codec
 from pennypress.solver import vocab
 from pennypress.solver.page_profiles import table
@@ -59,7 +59,7 @@ def game_data() -> str:
     positions = range(tables.MAX_POSITION + 1)
     lines = [
         HEADER,
-        "//! The game's numbers (engine/data/*.json, solver/data/front_page.json) and the headline decks.\n",
+        "//! The game's numbers (engine/game/data/*.json, solver/data/front_page.json) and the headline decks.\n",
         "use crate::tables::CardData;\n",
         f'pub const POSITION_FORMAT: &str = "{codec.FORMAT}";',
         f"pub const POSITION_VERSION: u32 = {codec.VERSION};",

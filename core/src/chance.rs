@@ -1,4 +1,4 @@
-//! The headline-card draw as an explicit chance node (the Python `engine/chance.py`).
+//! The headline-card draw as an explicit chance node (the Python `engine/rules/chance.py`).
 //!
 //! After a press that draws a card the position waits at a chance node: the
 //! outcomes are the unseen cards (each equally likely; the core never knows an

@@ -1,7 +1,7 @@
 //! Moves as small `Copy` values, their notation, and the legal-move list.
 //!
 //! [`legal_moves_into`] lists every legal move in exactly the order of the
-//! Python engine's `legal_moves()` (`engine/rules.py`): assigns (stories in
+//! Python engine's `legal_moves()` (`engine/rules/actions.py`): assigns (stories in
 //! board order, then 1..n reporters), recalls (the product of counts over the
 //! player's stories in canonical order), reassigns, then the press -- or the
 //! newsboy pass, or the final round's press and decline. A move's notation

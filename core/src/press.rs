@@ -1,4 +1,4 @@
-//! Going to press with the optimal page (the Python `engine/press.py`, optimal pages only).
+//! Going to press with the optimal page (the Python `engine/rules/press.py`, optimal pages only).
 //!
 //! [`press_outcome`] works the whole press out without changing the position
 //! -- claims (canonical order), the stories left behind, scoops (once per other

@@ -1,4 +1,4 @@
-//! The turn: whether a move is legal, and playing it (the Python `engine/rules.py`).
+//! The turn: whether a move is legal, and playing it (the Python `engine/rules/actions.py`).
 //!
 //! [`Position::apply`] plays a move for the player to move: the action, then
 //! (in normal play) the news-beat adjustment, then the next player. A press

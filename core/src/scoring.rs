@@ -1,4 +1,4 @@
-//! End-game scoring: beat bonuses and the winners (the Python `engine/endgame.py`).
+//! End-game scoring: beat bonuses and the winners (the Python `engine/rules/endgame.py`).
 
 use crate::events::{BeatBonus, EndOutcome};
 use crate::position::PlayerState;

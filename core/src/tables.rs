@@ -65,7 +65,7 @@ const _: () = {
     assert!(MAX_POSITION == COLUMN_CAPACITY, "the marker track has one place per column space");
 };
 
-/// One headline card (see `engine/cards.py`).
+/// One headline card (see `engine/game/cards.py`).
 #[derive(Clone, Copy, Debug)]
 pub struct CardData {
     pub beat: u8,

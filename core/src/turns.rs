@@ -1,5 +1,5 @@
 //! Turn order: the next player, the final edition's rounds, the end of the game
-//! (the Python `engine/turns.py` and `next_turn` of `engine/rules.py`).
+//! (the Python `engine/position/turns.py` and `engine/rules/final_edition.py`).
 
 use crate::events::EndOutcome;
 use crate::position::{Phase, Position};

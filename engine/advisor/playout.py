@@ -6,15 +6,16 @@ compared on the same futures. When the game reaches the final edition the
 rest is solved exactly (:class:`~pennypress.engine.advisor.exact.ExactSearch`)
 if ``exact_end`` is set.
 
-The state handed in must be the public view (the deck an unordered set):
-draws are then uniform over the unseen cards.
+The state handed in is a :class:`~pennypress.engine.io.state.PublicState` (the
+deck an unordered set): draws are then uniform over the unseen cards, and the
+bots are handed the playout's own public position, no copy per move.
 
 :func:`native_playout` plays the same playout on the native core -- the same
 game, so the same outcome (``tests/core/test_core_playouts.py``); the advisor
 runs batches of them (:mod:`.pool`).
 
 >>> from pennypress.engine import new_game
->>> from pennypress.engine.chance import public_view
+>>> from pennypress.engine.io.state import public_view
 >>> s = public_view(new_game(3, seed=5)); m = s.legal_moves()[0]
 >>> playout(s, m, seed=1, k=0) == playout(s, m, seed=1, k=0)
 True
@@ -23,12 +24,12 @@ from __future__ import annotations
 
 import random
 
-from ..chance import resolve_chance
-from ..moves import Move
+from ..game.moves import Move
+from ..io.state import PublicState
 from ..native.search import positions_after, run_batch
 from ..play.invariants import DEFAULT_MOVE_CAP
 from ..play.match import play_match
-from ..state import State
+from ..rules.chance import resolve_chance
 from .exact import ExactSearch, is_deterministic
 from .outcome import Value, final_values
 from .policy import core_policy, rollout_bot
@@ -43,7 +44,7 @@ def playout_seed(seed: int, k: int) -> int:
     return seed * 1_000_003 + k
 
 
-def playout(state: State, move: Move, seed: int, k: int, exact_end: bool = False,
+def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
             policy: str | None = None) -> tuple[Value, ...]:
     """Every player's outcome after ``move`` and a seeded playout to the end by ``policy``
     (:mod:`.policy`; default its search policy) -- ``state`` unchanged."""
@@ -64,15 +65,13 @@ def playout(state: State, move: Move, seed: int, k: int, exact_end: bool = False
     return final_values(s)
 
 
-def native_playout(state: State, move: Move, seed: int, k: int, exact_end: bool = False,
+def native_playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
                    policy: str | None = None) -> tuple[Value, ...]:
-    """:func:`playout` on the native core (which must be installed and have the policy's bot).
+    """:func:`playout` on the native core (which must be installed).
 
     A first move the core cannot play (a press on a proposed page) is played on
     the Python engine; the core goes on from there.
     """
     bot = core_policy(policy)
-    if bot is None:
-        raise ValueError(f"the native core has no playout bot {policy!r}")
     after = positions_after(state, [move], [0])[0]
     return run_batch([after], [(0, k)], seed, bot, DEFAULT_MOVE_CAP, exact_end)[0][0]

@@ -20,13 +20,18 @@ import random
 from dataclasses import fields, replace
 from typing import Any
 
+from pennypress.errors import BadInput
+
 from ..native import core_module
 from ..native.search import core_weights
-from ..play.bots import BOTS, Bot, GreedyBot
+from ..play.bots import Bot, GreedyBot, RandomBot
 from ..play.heuristic import TUNED, HeuristicBot
 
+POLICIES = ("heuristic", "greedy", "random")
+"""The playout policies: the jittered heuristic or greedy bot, or the random bot."""
+
 PREFERRED = "heuristic"
-"""The search policy's seat name: ``heuristic`` or ``greedy`` (both jittered), or any registered bot."""
+"""The search policy: one of :data:`POLICIES`."""
 
 SCREEN = "greedy"
 """The screening policy: every legal move gets a few playouts by the jittered greedy bot first (about
@@ -54,13 +59,14 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
         base, spread = GREEDY_THRESHOLD
         return GreedyBot(seed=bot_seed, threshold=base + rng.randrange(spread),
                          reporter_cost=rng.choice(GREEDY_REPORTER_COSTS))
-    return BOTS[policy](seed=bot_seed)
+    if policy == "random":
+        return RandomBot(seed=bot_seed)
+    raise _unknown(policy)
 
 
 def core_policy(policy: str | None = None) -> Any:
     """The same playout bots on the native core (``pennypress_core.Policy``: drawn from the same seeds
-    in the same order as :func:`rollout_bot`), or ``None`` for a bot the core does not have (then the
-    playouts run on the Python engine). Needs the core (:func:`pennypress.engine.native.available`)."""
+    in the same order as :func:`rollout_bot`). Needs the core (:func:`pennypress.engine.native.available`)."""
     policy = PREFERRED if policy is None else policy
     core = core_module()
     if policy == "heuristic":
@@ -70,4 +76,8 @@ def core_policy(policy: str | None = None) -> Any:
         return core.Policy.jittered_greedy(base, spread, list(GREEDY_REPORTER_COSTS))
     if policy == "random":
         return core.Policy.random()
-    return None
+    raise _unknown(policy)
+
+
+def _unknown(policy: str) -> BadInput:
+    return BadInput(f"playout policy {policy!r}: expected one of {', '.join(POLICIES)}")

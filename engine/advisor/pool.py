@@ -6,18 +6,19 @@ returned keyed by ``(move index, k)`` and combined by the caller in a fixed
 order.
 
 - **On the native core** (:mod:`pennypress.engine.native`, when it is
-  installed and has the playout bot): batches run on ``workers`` threads
-  without the GIL. They are the very games the Python playouts play (the same
-  card draws, the same bots, ``tests/core/test_core_playouts.py``), so the
-  answer does not depend on the engine either. No process is started.
+  installed): batches run on ``workers`` threads without the GIL. They are
+  the very games the Python playouts play (the same card draws, the same
+  bots, ``tests/core/test_core_playouts.py``), so the answer does not depend
+  on the engine either. No process is started.
 - **On the Python engine** (the fallback and the reference): a process pool,
   created once (``fork`` when the caller has one thread: workers start with
-  the parent's solver cache) and reused, so later analyses pay no start-up.
+  the parent's solver cache) and reused, so later analyses pay no start-up;
+  :func:`shutdown_pools` stops it when the program ends.
 
 :func:`playout_engine` says which engine a batch runs on.
 
 >>> from pennypress.engine import new_game
->>> from pennypress.engine.chance import public_view
+>>> from pennypress.engine.io.state import public_view
 >>> s = public_view(new_game(3, seed=5)); moves = s.legal_moves()[:2]
 >>> a = run_playouts(s, moves, [(0, 0), (1, 0)], seed=2, workers=1)
 >>> a == run_playouts(s, moves, [(1, 0), (0, 0)], seed=2, workers=1)
@@ -25,6 +26,7 @@ True
 """
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import os
 import threading
@@ -32,13 +34,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Sequence
 
 from .. import native
-from ..moves import Move
+from ..game.moves import Move
+from ..io.state import PublicState
 from ..native.search import positions_after, run_batch, seed_fits
 from ..play.invariants import DEFAULT_MOVE_CAP
-from ..state import State
 from .outcome import Value
 from .playout import playout
-from .policy import core_policy
+from .policy import POLICIES, PREFERRED, core_policy
 
 Pair = tuple[int, int]
 """``(move index, playout number k)``."""
@@ -61,28 +63,31 @@ def _pool(workers: int) -> ProcessPoolExecutor:
             "forkserver" if "forkserver" in methods else "spawn")
         ctx = multiprocessing.get_context(method)
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+        if not _POOLS:
+            atexit.register(shutdown_pools)
         _POOLS[workers] = pool
     return pool
 
 
 def shutdown_pools() -> None:
-    """Stop the worker processes (they are otherwise kept for the next analysis)."""
+    """Stop the worker processes, dropping work not started (they are kept for the next analysis until
+    the program ends, when this runs)."""
     for pool in _POOLS.values():
         pool.shutdown(cancel_futures=True)
     _POOLS.clear()
 
 
-def playout_engine(policy: str | None = None, seed: int = 0, state: State | None = None) -> str:
+def playout_engine(policy: str | None = None, seed: int = 0, state: PublicState | None = None) -> str:
     """``"native"`` when playouts by ``policy`` (default the search policy) seeded ``seed`` from ``state``
-    run on the native core, else ``"python"`` (no core, a bot the core does not have, a seed beyond its
-    range, or a position the core refuses)."""
-    if native.available() and seed_fits(seed) and core_policy(policy) is not None and (
+    run on the native core, else ``"python"`` (no core, a policy not in :data:`~.policy.POLICIES`, a seed
+    beyond the core's range, or a position the core refuses)."""
+    if native.available() and seed_fits(seed) and (PREFERRED if policy is None else policy) in POLICIES and (
             state is None or native.accepts(state)):
         return "native"
     return "python"
 
 
-def _run_native(state: State, moves: Sequence[Move], pairs: list[Pair], seed: int, threads: int,
+def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], seed: int, threads: int,
                 exact_end: bool, on_done: Callable[[int], None] | None, stop: Callable[[], bool] | None,
                 policy: str | None) -> dict[Pair, tuple[Value, ...]]:
     """The playouts on the core, in batches of ``32 * threads`` (progress and stop between batches)."""
@@ -105,13 +110,13 @@ def _run_native(state: State, moves: Sequence[Move], pairs: list[Pair], seed: in
     return out
 
 
-def _run_chunk(state: State, moves: Sequence[Move], pairs: Sequence[Pair], seed: int,
+def _run_chunk(state: PublicState, moves: Sequence[Move], pairs: Sequence[Pair], seed: int,
                exact_end: bool, policy: str | None) -> list[tuple[Pair, tuple[Value, ...]]]:
     return [((m, k), playout(state, moves[m], seed, k, exact_end, policy)) for m, k in pairs]
 
 
 def run_playouts(
-    state: State,
+    state: PublicState,
     moves: Sequence[Move],
     pairs: Sequence[Pair],
     seed: int,

@@ -9,15 +9,15 @@ everything works on the Python engine, and :func:`engine_name` says which
 engine answers (``"native"`` or ``"python"``).
 
 A position reaches the core only through the Python loader's checks: a
-document goes through :func:`~pennypress.engine.io.validate.load_position`, a
-:class:`State` through :func:`~pennypress.engine.status.position_problems`, and
+document goes through :meth:`State.from_json <pennypress.engine.io.state.State.from_json>`, a
+:class:`State` through :func:`~pennypress.engine.rules.status.position_problems`, and
 the first problem is raised as :class:`BadInput` -- the core never sees it. The
 deck's order never reaches the core either: it gets the public view.
 
 Search on the core -- positions after first moves, batches of playouts on
 threads, the exact final-edition search -- is :mod:`.search`; the advisor
 (``engine/advisor/pool.py``, ``exact.py``) and tournaments
-(``engine/play/native_games.py``) use it.
+(``engine/arena/native_games.py``) use it.
 
 >>> from pennypress.engine import new_game
 >>> s = new_game(3, seed=7)
@@ -33,11 +33,10 @@ from typing import Any
 
 from pennypress.errors import BadInput
 
-from ..chance import public_view
-from ..errors import IllegalMove
-from ..moves import GoToPress, Move
-from ..state import State
-from ..status import position_problems
+from ..game.errors import IllegalMove
+from ..game.moves import GoToPress, Move
+from ..io.state import State, public_view
+from ..rules.status import position_problems
 
 try:  # the optional native core
     import pennypress_core as _core
@@ -76,9 +75,7 @@ def checked_state(position: State | dict) -> State:
         if problems:
             raise BadInput(problems[0].text())
         return position
-    from ..io.validate import load_position
-
-    return load_position(position)
+    return State.from_json(position)
 
 
 def accepts(state: State) -> bool:

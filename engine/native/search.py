@@ -14,7 +14,7 @@ the Python engine (which checks and scores the page) and the core goes on from
 the position after it (:func:`positions_after`).
 
 >>> from pennypress.engine import new_game
->>> from pennypress.engine.chance import public_view
+>>> from pennypress.engine import public_view
 >>> s = public_view(new_game(3, seed=5)); moves = s.legal_moves()[:2]
 >>> if available():
 ...     afters = positions_after(s, moves, [0, 1])
@@ -27,9 +27,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Iterable, Sequence
 
-from ..moves import GoToPress, Move
-from ..rules import legal_moves
-from ..state import State
+from ..game.moves import GoToPress, Move
+from ..io.state import State
+from ..rules.actions import legal_moves
 from . import accepts, available, core_module, native_position
 
 Values = tuple[tuple[float, int, int], ...]

@@ -26,13 +26,13 @@ from dataclasses import dataclass, field
 from differential import Mismatch, game_setup, seeded_games
 from pennypress.engine import native
 from pennypress.engine.advisor.policy import core_policy, rollout_bot
-from pennypress.engine.chance import public_view, resolve_chance
-from pennypress.engine.moves import GoToPress
+from pennypress.engine.game.moves import GoToPress
+from pennypress.engine.io.state import new_game, public_view
 from pennypress.engine.native.search import core_weights
 from pennypress.engine.play.bots import GreedyBot, RandomBot
 from pennypress.engine.play.heuristic import TUNED, HeuristicBot, Weights
-from pennypress.engine.setup import new_game
-from pennypress.engine.state import Phase
+from pennypress.engine.position.position import Phase
+from pennypress.engine.rules.chance import resolve_chance
 
 KINDS = ("greedy", "heuristic", "jittered greedy", "jittered heuristic", "other weights", "random")
 

@@ -27,13 +27,15 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from pennypress.engine import native
-from pennypress.engine.board import peek_stack, place_story, take_from_stack
-from pennypress.engine.chance import public_view, resolve_chance
-from pennypress.engine.moves import Decline, GoToPress, PassNewsboy
+from pennypress.engine.rules.board import peek_stack, place_story, take_from_stack
+from pennypress.engine.io.state import public_view
+from pennypress.engine.rules.chance import resolve_chance
+from pennypress.engine.game.moves import Decline, GoToPress, PassNewsboy
 from pennypress.engine.play.bots import GreedyBot
 from pennypress.engine.play.heuristic import HeuristicBot
-from pennypress.engine.setup import new_game
-from pennypress.engine.state import Phase, State
+from pennypress.engine.io.state import new_game
+from pennypress.engine.position.position import Phase
+from pennypress.engine.io.state import State
 
 
 class Mismatch(AssertionError):

@@ -16,12 +16,10 @@ from typing import Iterator
 from differential import Mismatch
 from pennypress.engine import native
 from pennypress.engine.advisor.exact import ExactSearch, is_deterministic
-from pennypress.engine.chance import public_view
+from pennypress.engine.io.state import State, new_game, public_view
 from pennypress.engine.native.search import ExactSearch as NativeExactSearch
 from pennypress.engine.play.bots import GreedyBot
 from pennypress.engine.play.heuristic import HeuristicBot
-from pennypress.engine.setup import new_game
-from pennypress.engine.state import State
 
 
 def final_edition_positions(games: int, seed: int) -> Iterator[State]:

@@ -17,12 +17,11 @@ from collections import Counter
 
 from differential import Mismatch
 from pennypress.engine.advisor.playout import native_playout, playout
-from pennypress.engine.chance import public_view
-from pennypress.engine.moves import BEST, GoToPress, Page
+from pennypress.engine.game.moves import BEST, GoToPress, Page
+from pennypress.engine.io.state import State, new_game, public_view
 from pennypress.engine.play.bots import GreedyBot
-from pennypress.engine.press import plan_press
-from pennypress.engine.setup import new_game
-from pennypress.engine.state import Phase, State
+from pennypress.engine.position.position import Phase
+from pennypress.engine.rules.press import plan_press
 
 POLICIES = ("heuristic", "greedy", "random")
 

@@ -17,9 +17,9 @@ from exact_positions import final_edition_positions
 from playouts import proposed_press, seeded_positions
 from pennypress.engine import native
 from pennypress.engine.advisor import advise
+from pennypress.engine.arena.recorded import record_selfplay
 from pennypress.engine.audit import audit
-from pennypress.engine.io.record import record_selfplay
-from pennypress.engine.definition import GameDefinition
+from pennypress.engine.game.definition import GameDefinition
 from pennypress.ui.cli import main as cli_main
 
 

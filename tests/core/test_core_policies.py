@@ -15,12 +15,11 @@ import pytest
 from advisor_positions import final_turns
 from decisions import KINDS, Mismatch, play_one, run
 from pennypress.engine import native
-from pennypress.engine.chance import public_view
+from pennypress.engine.io.state import new_game, public_view
 from pennypress.engine.native.search import core_weights
 from pennypress.engine.play.heuristic import TUNED, HeuristicBot, Weights
 from pennypress.engine.play.match import play_match
-from pennypress.engine.setup import new_game
-from pennypress.engine.state import Phase
+from pennypress.engine.position.position import Phase
 
 GAMES = 200  # about 9,000 decisions, every kind of bot, 2-5 players, both variants, every phase
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pennypress.engine import native, new_game
-from pennypress.engine.chance import public_view
+from pennypress.engine.io.state import public_view
 from pennypress.engine.play.bots import RandomBot
 from pennypress.engine.play.match import play_match
 

@@ -15,8 +15,8 @@ import random
 import pytest
 
 from pennypress.engine import native, new_game, parse_move
-from pennypress.engine.chance import public_view
-from pennypress.engine.errors import IllegalMove
+from pennypress.engine.io.state import public_view
+from pennypress.engine.game.errors import IllegalMove
 from pennypress.errors import BadInput
 
 

@@ -20,7 +20,7 @@ def test_the_generated_rust_data_matches_the_python_tables_now():
 
 
 def test_the_generator_exports_every_geometry_and_both_decks():
-    from pennypress.engine.cards import DECK_NAMES, load_deck
+    from pennypress.engine.game.cards import DECK_NAMES, load_deck
     from pennypress.solver.page_profiles import table
 
     gen = _generator()

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 
 from pennypress.engine import native
-from pennypress.engine.play import native_games
-from pennypress.engine.play.tournament import TournamentSpec, run_tournament
+from pennypress.engine.arena import native_games
+from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.ui.cli import main as cli_main
 
 

@@ -57,7 +57,7 @@ impl Position {
         event_doc(py, event, self.pos.n_players())
     }
 
-    /// Record a draw in the last event, as `engine.chance.apply_chance` does, and return it.
+    /// Record a draw in the last event, as `engine.rules.chance.apply_chance` does, and return it.
     fn record_draw<'py>(&mut self, py: Python<'py>, player: u8, drawn: &Drawn) -> PyResult<Bound<'py, PyAny>> {
         let ply = self.pos.ply;
         let last = std::mem::replace(&mut self.last, Last::Core(Event { ply: 0, player: 0, mv: Move::Press, press: None, end: None }));
@@ -180,7 +180,7 @@ impl Position {
         guard(|| self.record_draw(py, player, &drawn))
     }
 
-    /// Draw the pending card with `rng` as `engine.chance.resolve_chance(state, rng)` does;
+    /// Draw the pending card with `rng` as `engine.rules.chance.resolve_chance(state, rng)` does;
     /// returns the completed event, or `None` when no draw is pending.
     fn resolve_chance<'py>(&mut self, py: Python<'py>, rng: &mut Random) -> PyResult<Option<Bound<'py, PyAny>>> {
         let player = self.pos.current;

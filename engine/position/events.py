@@ -12,8 +12,8 @@ from typing import Any
 
 from pennypress.solver.vocab import BEATS, Beat, Cell
 
-from .moves import Page, parse_move
-from .stories import Story
+from ..game.moves import Page, parse_move
+from ..game.stories import Story
 
 
 @dataclass(frozen=True)

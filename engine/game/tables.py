@@ -34,8 +34,9 @@ REPORTERS: int = _GAME["reporters_per_player"]
 STARS: tuple[int, ...] = tuple(_GAME["stars"])
 _FINAL: dict[int, int] = {int(k): v for k, v in _GAME["final_edition_press_count"].items()}
 _AD_ROW: dict[int, int] = {int(k): v for k, v in _GAME["ad_row_by_pennies"].items()}
-VARIANTS: dict[str, dict] = _GAME["variants"]
-"""Variant name -> ``{"players": [...], "automatic": bool, "description": str}``."""
+VARIANT_DATA: dict[str, dict] = _GAME["variants"]
+"""Variant name -> ``{"players": [...], "automatic": bool, "description": str}`` (the hooks are in
+:mod:`pennypress.engine.game.variants`)."""
 
 
 def marker_position(height: int, covered: int) -> int:

@@ -4,9 +4,13 @@
 an illegal page is refused before the state is touched); :func:`resolve_press`
 carries it out: scoops, reporters home, published stories to the player,
 unpublished back to their stacks, circulation, ad removed, penny, and then
-either the final-edition trigger or a chance node for the headline card
-(:mod:`pennypress.engine.chance`). Both build the press's outcome with the
+either the final-edition trigger (:mod:`.final_edition`) or a chance node for
+the headline card (:mod:`.chance`). Both build the press's outcome with the
 same function, so a preview is what the press does.
+
+A press as the fast solver sees it is a tuple of
+:class:`~pennypress.solver.fast.PressItem` -- each story's shape, beat value and
+whether its beat is a top beat -- built in one place, :class:`PressValuer`.
 
 The page is always scored with the values in force at the start of the turn
 (the markers as they stand: they only move between turns).
@@ -15,23 +19,24 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Mapping
 
 from pennypress.errors import BadInput
 from pennypress.solver import CheckResult, PageValue, ProposedPage, PressProblem, check_page, page_value, solve, solve_fast
+from pennypress.solver.fast import PressItem, beat_items
 from pennypress.solver.page_order import SHAPE_INDEX
 from pennypress.solver.scoring import Breakdown
-from pennypress.solver.vocab import BEATS, Placement
+from pennypress.solver.vocab import BEATS, Beat, Cell, Placement, top_beats
 
+from ..game.errors import IllegalMove
+from ..game.moves import BEST, GoToPress, Page
+from ..game.names import newspaper
+from ..game.stories import Story
+from ..game.tables import beat_value
+from ..position.events import PressOutcome, Scoop
+from ..position.position import Phase, Position
 from .board import remove_story, return_to_stack
-from .errors import IllegalMove
-from .events import PressOutcome, Scoop
-from .moves import BEST, Page
-from .names import newspaper
-from .state import Phase, State
-from .stories import Story
-from .tables import beat_value
-from .turns import final_edition_order
+from .final_edition import start_final_edition
 
 
 @dataclass(frozen=True)
@@ -67,22 +72,14 @@ def use_page_solver(name: str) -> Iterator[None]:
         _page_solver[0] = before
 
 
-def press_problem(state: State, player: int, stories: tuple[Story, ...]) -> PressProblem:
+def press_problem(state: Position, player: int, stories: tuple[Story, ...]) -> PressProblem:
     """The solver's question for ``player`` pressing ``stories`` with the values in force now."""
     return PressProblem(
         tuple(s.claimed() for s in stories), state.beat_values(), state.players[player].ad
     )
 
 
-def press_items(state: State, stories: Iterable[Story]) -> tuple[tuple[int, int, bool], ...]:
-    """``stories`` as the fast solver's items -- ``(shape, beat value, top beat?)`` -- read straight
-    from the tiles and the markers (no :class:`PressProblem` is built or checked)."""
-    values = {b: beat_value(m) for b, m in state.markers.items()}
-    top = max(values.values())
-    return tuple((SHAPE_INDEX[s.shape], values[s.beat], values[s.beat] == top) for s in stories)
-
-
-def press_value(state: State, player: int, stories: Iterable[Story]) -> PageValue:
+def press_value(state: Position, player: int, stories: Iterable[Story]) -> PageValue:
     """The optimal page's value for ``player`` pressing ``stories`` now (any stories, claimable
     or not: a bot weighs claims it could make). Memoised by the fast solver on the items and the
     ad, so a press seen before costs a dictionary look-up.
@@ -92,44 +89,50 @@ def press_value(state: State, player: int, stories: Iterable[Story]) -> PageValu
     >>> press_value(s, 0, list(s.stories_in_play())[:2]).total == solve(press_problem(s, 0, tuple(list(s.stories_in_play())[:2]))).total
     True
     """
-    items = press_items(state, stories)
-    if not items:
-        return _NOTHING
-    return page_value(items, state.players[player].ad)
+    return PressValuer.for_player(state, player).value_of(stories)
 
 
 _NOTHING = PageValue(0, 0, 0, 0)
 
 
 class PressValuer:
-    """Press values for one player in one position, for a bot or a search weighing many claims:
-    the beat values, top beats and ad are read once, and each claim is the fast solver's items.
+    """Press values for one player with one set of beat values -- a position's, or the values a
+    move would leave: the fast solver's :class:`~pennypress.solver.fast.PressItem` of every story
+    (its shape, its beat's value, whether that beat is a top beat), built here and nowhere else.
 
     >>> from pennypress.engine import new_game
     >>> s = new_game(3, seed=7)
-    >>> v = PressValuer(s, 0)
+    >>> v = PressValuer.for_player(s, 0)
     >>> stories = list(s.stories_in_play())[:2]
-    >>> v.value(v.items(stories)) == press_value(s, 0, stories)
-    True
+    >>> v.value(v.items(stories)) == press_value(s, 0, stories), v.items(stories[:1])
+    (True, (PressItem(shape=1, value=2, top=False),))
     """
 
-    __slots__ = ("_item", "ad")
+    __slots__ = ("_by_beat", "ad")
 
-    def __init__(self, state: State, player: int):
-        values = {b: beat_value(m) for b, m in state.markers.items()}
-        top = max(values.values())
-        self._item = {b: (v, v == top) for b, v in values.items()}
-        self.ad = state.players[player].ad
+    def __init__(self, values: Mapping[Beat, int], ad: Cell | None):
+        """Pages with these five beat values and this ad cell."""
+        top = top_beats(values)
+        self._by_beat = {b: beat_items(v, b in top) for b, v in values.items()}
+        self.ad = ad
 
-    def items(self, stories: Iterable[Story]) -> tuple[tuple[int, int, bool], ...]:
-        item = self._item
-        return tuple((SHAPE_INDEX[s.shape], *item[s.beat]) for s in stories)
+    @classmethod
+    def for_player(cls, state: Position, player: int) -> "PressValuer":
+        """``player``'s pages now: the beat values in force and their ad."""
+        return cls({b: beat_value(m) for b, m in state.markers.items()}, state.players[player].ad)
 
-    def value(self, items: tuple[tuple[int, int, bool], ...]) -> PageValue:
+    def items(self, stories: Iterable[Story]) -> tuple[PressItem, ...]:
+        by_beat, shape = self._by_beat, SHAPE_INDEX
+        return tuple([by_beat[s.beat][shape[s.shape]] for s in stories])
+
+    def value(self, items: tuple[PressItem, ...]) -> PageValue:
         return page_value(items, self.ad) if items else _NOTHING
 
-    def gain(self, items: tuple[tuple[int, int, bool], ...]) -> int:
-        return page_value(items, self.ad).gain if items else 0
+    def value_of(self, stories: Iterable[Story]) -> PageValue:
+        return self.value(self.items(stories))
+
+    def gain(self, items: tuple[PressItem, ...]) -> int:
+        return page_value(items, self.ad)[1] if items else 0  # PageValue.gain
 
 
 def _proposed(page: Page, claimed: tuple[Story, ...]) -> ProposedPage:
@@ -152,7 +155,7 @@ def _names(stories) -> str:
     return ", ".join(map(str, stories)) or "none"
 
 
-def plan_press(state: State, player: int, page: Page | None = None) -> PressPlan:
+def plan_press(state: Position, player: int, page: Page | None = None) -> PressPlan:
     """Claims and the page (``None``: the solver's optimal page); :class:`IllegalMove` if not allowed."""
     claimed = state.claimable(player)
     if not claimed:
@@ -168,7 +171,7 @@ def plan_press(state: State, player: int, page: Page | None = None) -> PressPlan
     return PressPlan(player, claimed, problem, Page.from_solver(claimed, placements, check.exclusive), check.breakdown)
 
 
-def check_press(state: State, player: int, page: Page) -> CheckResult:
+def check_press(state: Position, player: int, page: Page) -> CheckResult:
     """The front-page checker's verdict on ``player`` laying out ``page`` now: legal or not, every
     broken rule (its id, a sentence, the cells), and the page's total beside the optimal total.
 
@@ -194,7 +197,7 @@ def check_press(state: State, player: int, page: Page) -> CheckResult:
     return check_page(press_problem(state, player, claimed), _proposed(page, claimed))
 
 
-def scoops_given(state: State, player: int, claimed: tuple[Story, ...]) -> tuple[Scoop, ...]:
+def scoops_given(state: Position, player: int, claimed: tuple[Story, ...]) -> tuple[Scoop, ...]:
     """Scoop points ``player`` pressing ``claimed`` gives away: once per other player per story
     they have a reporter on, at that beat's scoop value now (exclusives do not change it)."""
     return tuple(
@@ -205,7 +208,7 @@ def scoops_given(state: State, player: int, claimed: tuple[Story, ...]) -> tuple
     )
 
 
-def would_trigger(state: State, player: int) -> bool:
+def would_trigger(state: Position, player: int) -> bool:
     """Whether a press by ``player`` now would trigger the final edition."""
     return (
         state.phase is Phase.NORMAL
@@ -213,7 +216,7 @@ def would_trigger(state: State, player: int) -> bool:
     )
 
 
-def press_draws_card(state: State, player: int) -> bool:
+def press_draws_card(state: Position, player: int) -> bool:
     """Whether a press by ``player`` now is followed by a headline-card draw: in normal play,
     unless it triggers the final edition, and only while the deck has cards.
 
@@ -223,7 +226,7 @@ def press_draws_card(state: State, player: int) -> bool:
     return state.phase is Phase.NORMAL and not would_trigger(state, player) and bool(state.deck)
 
 
-def _outcome(state: State, plan: PressPlan) -> PressOutcome:
+def _outcome(state: Position, plan: PressPlan) -> PressOutcome:
     """What ``plan`` claims, leaves, gives away and scores, worked out on the state before the press."""
     published = {p.story for p in plan.page.placements}
     return PressOutcome(
@@ -242,7 +245,7 @@ def _outcome(state: State, plan: PressPlan) -> PressOutcome:
     )
 
 
-def why_cannot_press(state: State, player: int) -> str | None:
+def why_cannot_press(state: Position, player: int) -> str | None:
     """Why ``player`` could not go to press now, in plain words, or ``None`` if they could.
 
     For any player, not only the one to move (a UI asks "what if they pressed
@@ -261,7 +264,7 @@ def why_cannot_press(state: State, player: int) -> str | None:
     return None
 
 
-def preview_press(state: State, player: int, page: Page | None = None) -> PressOutcome:
+def preview_press(state: Position, player: int, page: Page | None = None) -> PressOutcome:
     """What ``player`` would claim, leave, give away and score by pressing now -- any player,
     not only the one to move; the state is not changed and no headline card is drawn.
 
@@ -279,22 +282,20 @@ def preview_press(state: State, player: int, page: Page | None = None) -> PressO
     return _outcome(state, plan_press(state, player, page))
 
 
-def optimal_press(state: State) -> "GoToPress":
+def optimal_press(state: Position) -> GoToPress:
     """The press the player to move would make with the solver's optimal page, page spelled out.
 
     Playing it has the same effect as ``GoToPress()``; a UI can show its page first.
     """
-    from .moves import GoToPress
-
     return GoToPress(plan_press(state, state.current).page)
 
 
-def resolve_press(state: State, plan: PressPlan) -> PressOutcome:
+def resolve_press(state: Position, plan: PressPlan) -> PressOutcome:
     """Carry out a planned press on ``state`` (steps 1-4 of p. 4, or the final-edition trigger).
 
     Step 5, the headline card, is a chance event: when the press draws one
     (:func:`press_draws_card`) the state is left with ``draw_pending`` set, and
-    :func:`pennypress.engine.chance.apply_chance` finishes the turn.
+    :func:`pennypress.engine.rules.chance.apply_chance` finishes the turn.
     """
     outcome = _outcome(state, plan)
     player = plan.player
@@ -314,15 +315,3 @@ def resolve_press(state: State, plan: PressPlan) -> PressOutcome:
         start_final_edition(state, player)
     state.draw_pending = draws
     return outcome
-
-
-def start_final_edition(state: State, trigger: int) -> None:
-    """The final edition begins: markers freeze, the strike ends, the trigger player is done,
-    and the others (in turn order from the trigger's left) each get one restricted turn."""
-    n = state.n_players
-    state.players[trigger].done = True
-    state.trigger_player = trigger
-    state.newsboy = None
-    state.phase = Phase.FINAL_TURNS
-    order = final_edition_order(n, trigger, [p.done for p in state.players])
-    state.current, state.pending, state.turns_left = order[0], order[1:], 1

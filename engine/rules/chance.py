@@ -13,8 +13,8 @@ style of OpenSpiel's chance nodes:
 - :func:`resolve_chance` draws with a seeded generator, for callers (the game
   loop, self-play, the app) that just want play to go on.
 
-Search never needs the deck's order: :func:`public_view` gives the position
-as the players see it (the undrawn cards as an unordered set).
+Search never needs the deck's order: :func:`pennypress.engine.io.state.public_view`
+gives the position as the players see it (the undrawn cards as an unordered set).
 
 >>> from pennypress.engine import new_game, parse_move, GoToPress
 >>> s = new_game(3, seed=7)
@@ -25,6 +25,7 @@ as the players see it (the undrawn cards as an unordered set).
 (True, None, 0)
 >>> s.chance_outcomes() == [(s.deck[0], 1.0)]
 True
+>>> from pennypress.engine import public_view
 >>> p = public_view(s); len(p.chance_outcomes()) == len(s.deck), round(sum(pr for _, pr in p.chance_outcomes()), 9)
 (True, 1.0)
 >>> e = s.apply_chance(s.deck[0]); s.is_chance_node(), e.press.card is not None, s.current_player
@@ -35,14 +36,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from ..game.errors import IllegalMove
+from ..position.events import Event
+from ..position.position import Position
 from .board import adjust_markers
-from .errors import IllegalMove
-from .events import Event
+from .final_edition import next_turn
 from .headlines import resolve_card, take_card
-from .state import State
 
 
-def chance_outcomes(state: State) -> list[tuple[int, float]]:
+def chance_outcomes(state: Position) -> list[tuple[int, float]]:
     """Every card the pending draw can give, with its probability; ``[]`` if no draw is pending."""
     if not state.draw_pending:
         return []
@@ -52,7 +54,7 @@ def chance_outcomes(state: State) -> list[tuple[int, float]]:
     return [(card, p) for card in sorted(state.deck)]
 
 
-def why_not_chance(state: State, card_id: object) -> str | None:
+def why_not_chance(state: Position, card_id: object) -> str | None:
     """Why ``card_id`` cannot be drawn now, in plain words; ``None`` if it can."""
     if not state.draw_pending:
         return "no headline card is to be drawn now (the last move was not a press that draws one)"
@@ -66,7 +68,7 @@ def why_not_chance(state: State, card_id: object) -> str | None:
     return None
 
 
-def apply_chance(state: State, card_id: int) -> Event:
+def apply_chance(state: Position, card_id: int) -> Event:
     """Draw ``card_id`` at the chance node and finish the press's turn; returns the completed event.
 
     Raises :class:`IllegalMove` (with the reason) if that card cannot come up now.
@@ -74,8 +76,6 @@ def apply_chance(state: State, card_id: int) -> Event:
     reason = why_not_chance(state, card_id)
     if reason is not None:
         raise IllegalMove(reason)
-    from .rules import next_turn  # the turn order lives with the moves
-
     player = state.current
     card = take_card(state, card_id)
     added, new_ad = resolve_card(state, card, player)
@@ -91,7 +91,7 @@ def apply_chance(state: State, card_id: int) -> Event:
     return event
 
 
-def sample_chance(state: State, rng: random.Random | None = None) -> int:
+def sample_chance(state: Position, rng: random.Random | None = None) -> int:
     """A card for the pending draw: the top card when the order is known, else one at random.
 
     Without ``rng`` the pick is seeded from the position, so the same position
@@ -106,20 +106,8 @@ def sample_chance(state: State, rng: random.Random | None = None) -> int:
     return outcomes[rng.randrange(len(outcomes))][0]
 
 
-def resolve_chance(state: State, rng: random.Random | None = None) -> Event | None:
+def resolve_chance(state: Position, rng: random.Random | None = None) -> Event | None:
     """Draw the pending card (if any) with :func:`sample_chance`; returns the completed event or ``None``."""
     if not state.draw_pending:
         return None
     return apply_chance(state, sample_chance(state, rng))
-
-
-def public_view(state: State) -> State:
-    """A copy of ``state`` as the players see it: the undrawn cards as an unordered set.
-
-    The deck is kept sorted and marked unknown, so nothing that works on the
-    copy can learn (or depend on) the order of the headline deck.
-    """
-    view = state.clone()
-    view.deck = sorted(view.deck)
-    view.deck_known = False
-    return view

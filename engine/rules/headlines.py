@@ -9,28 +9,28 @@ from __future__ import annotations
 
 from pennypress.solver.vocab import Cell, Shape
 
+from ..game.cards import HeadlineCard
+from ..game.stories import Story
+from ..game.tables import COLUMN_CAPACITY, advance_bonus, ad_row
+from ..position.position import Position
 from .board import peek_stack, place_story, remove_story, return_to_stack, take_from_stack
-from .cards import HeadlineCard
-from .state import State
-from .stories import Story
-from .tables import COLUMN_CAPACITY, advance_bonus, ad_row
 
 
-def take_card(state: State, card_id: int) -> HeadlineCard:
+def take_card(state: Position, card_id: int) -> HeadlineCard:
     """Move headline card ``card_id`` from the deck to the discard pile and return it."""
     state.deck.remove(card_id)
     state.discard.append(card_id)
     return state.definition.deck.card(card_id)
 
 
-def draw_top_card(state: State) -> HeadlineCard | None:
+def draw_top_card(state: Position) -> HeadlineCard | None:
     """Take the top card of a deck whose order is known (setup deals this way); ``None`` if empty."""
     if not state.deck:
         return None
     return take_card(state, state.deck[0])
 
 
-def _make_room_at_setup(state: State, story: Story) -> bool:
+def _make_room_at_setup(state: Position, story: Story) -> bool:
     """Setup overflow (p. 6): leave the 3★ C or D story of that beat on its stack.
 
     If the story being placed is that 3★ C/D, it stays on its stack (False).
@@ -46,7 +46,7 @@ def _make_room_at_setup(state: State, story: Story) -> bool:
     return False
 
 
-def add_card_stories(state: State, card: HeadlineCard, setup: bool = False) -> tuple[Story, ...]:
+def add_card_stories(state: Position, card: HeadlineCard, setup: bool = False) -> tuple[Story, ...]:
     """Place the card's stories that fit; returns those placed (in the card's order)."""
     placed: list[Story] = []
     for kind in card.stories:
@@ -64,7 +64,7 @@ def add_card_stories(state: State, card: HeadlineCard, setup: bool = False) -> t
     return tuple(placed)
 
 
-def resolve_card(state: State, card: HeadlineCard, player: int | None) -> tuple[tuple[Story, ...], Cell | None]:
+def resolve_card(state: Position, card: HeadlineCard, player: int | None) -> tuple[tuple[Story, ...], Cell | None]:
     """Bonus, stories and (if ``player`` is given, i.e. not at setup) the new ad.
 
     Returns the stories placed and the new ad cell.

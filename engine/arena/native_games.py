@@ -1,7 +1,7 @@
 """Tournament games on the native core: the games :func:`~.tournament.play_planned` plays, on threads.
 
 When every seat is a bot the core has -- ``random``, ``greedy``, ``heuristic``
-as :func:`~.bots.make_bot` makes them (the policy proof: the core's bots decide
+as :func:`~.seats.make_bot` makes them (the policy proof: the core's bots decide
 as these do) -- a tournament plays its games on the core: the Python engine
 sets each game up (the seeded deal) and hands the core the public view and,
 apart from it, the deck's order, which only the draws read (the bots stay
@@ -9,7 +9,7 @@ blind to it). The results are the Python games' own, whatever the number of
 threads. Games with records (``--records``, the app's audit) stay on the Python
 engine, which writes each move down.
 
->>> from pennypress.engine.play.tournament import TournamentSpec
+>>> from pennypress.engine.arena.tournament import TournamentSpec
 >>> spec = TournamentSpec.create(players=2, seats="greedy,random", games=4, seed=1)
 >>> can_play(spec) == native.available()
 True
@@ -19,10 +19,11 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .. import native
+from ..io.state import new_game
 from ..native.search import core_weights
-from ..setup import new_game
-from .bots import GreedyBot, RandomBot, make_bot, seat_seed
-from .heuristic import HeuristicBot
+from ..play.bots import GreedyBot, RandomBot
+from ..play.heuristic import HeuristicBot
+from .seats import make_bot, seat_seed
 
 
 def seat_policy(name: str) -> Any:

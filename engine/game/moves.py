@@ -148,7 +148,6 @@ class Decline:
 
 
 Move = Union[Assign, Recall, Reassign, GoToPress, PassNewsboy, Decline]
-MOVE_TYPES = (Assign, Recall, Reassign, GoToPress, PassNewsboy, Decline)
 
 _PLACEMENT = re.compile(r"^(?P<story>[a-z]+:[A-Da-d]:\d)@(?P<x>\d+),(?P<y>\d+),(?P<w>\d+)x(?P<h>\d+)$")
 

@@ -1,8 +1,8 @@
 """What is wrong with a position: the one place for every whole-state rule.
 
 In the style of python-chess's ``Board.status()``: :func:`position_problems`
-looks at a :class:`~pennypress.engine.state.State` and returns every problem it
-finds as data -- a :class:`Problem` with a ``code`` (stable, for programs),
+looks at a :class:`~pennypress.engine.position.position.Position` and returns every problem it
+finds as data -- a :class:`~pennypress.engine.game.errors.Problem` with a ``code`` (stable, for programs),
 the ``field`` of the position document it concerns (``players[1]``,
 ``markers.war``, ``board.city[2].reporters``) and a plain ``message`` -- in
 reading order. The loader (:mod:`pennypress.engine.io.validate`) refuses a
@@ -11,9 +11,11 @@ document with the first; the invariant checks after every move
 problem at the spot it concerns.
 
 The rules these checks rest on are asked of the engine, not restated: the
-marker formula (``State.marker_formula``), the final-edition turn order
-(:func:`pennypress.engine.turns.final_edition_order`), the number of cards a
-game has drawn (:func:`cards_drawn_span`), the reporters a player owns.
+marker formula (``Position.marker_formula``), the final-edition turn order
+(:mod:`pennypress.engine.position.turns`), the number of cards a game has drawn
+(``Position.cards_drawn_span``), the reporters a player owns, and what the
+game's variant says about the turn (its hooks ``turn_problems`` and
+``why_not_pressed``, :mod:`pennypress.engine.game.variants`).
 
 >>> from pennypress.engine import new_game
 >>> s = new_game(3, seed=2)
@@ -28,32 +30,16 @@ game has drawn (:func:`cards_drawn_span`), the reporters a player owns.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 
 from pennypress.solver.vocab import BEATS, COLUMNS, ROWS
 
-from .events import END_ONLY
-from .names import newspaper
-from .state import Phase, State
-from .stories import ALL_STORIES, Story, kind_text, stack_kinds
-from .tables import BONUS_MAX, BONUS_START, COLUMN_CAPACITY, REPORTERS, STARS, ad_row
-from .turns import final_edition_order
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a position: a stable ``code``, the document ``field``, a ``message``."""
-
-    code: str
-    field: str
-    message: str
-
-    def text(self, root: str = "position") -> str:
-        """``root.field: message``, the one-line form the command line prints."""
-        if not self.field:
-            return f"{root}: {self.message}"
-        sep = "" if self.field.startswith("[") else "."
-        return f"{root}{sep}{self.field}: {self.message}"
+from ..game.errors import Problem
+from ..game.names import newspaper
+from ..game.stories import ALL_STORIES, Story, kind_text, stack_kinds
+from ..game.tables import BONUS_MAX, BONUS_START, COLUMN_CAPACITY, REPORTERS, STARS, ad_row
+from ..position.events import END_ONLY
+from ..position.position import Phase, Position
+from ..position.turns import final_edition_order, pending_after
 
 
 ACCOUNTING = frozenset({"cards-drawn"})
@@ -69,25 +55,10 @@ def _pennies(n: int) -> str:
     return f"{n} {'penny' if n == 1 else 'pennies'}"
 
 
-def cards_drawn_span(state: State) -> tuple[int, int]:
-    """How many headline cards a game in this position has drawn: ``(fewest, most)``.
-
-    Setup draws one per player and each press draws one, except the press that
-    triggers the final edition and those after it; a press at a chance node has
-    not drawn yet.
-    """
-    n, presses = state.n_players, sum(p.pennies for p in state.players)
-    if state.phase is Phase.NORMAL:
-        drawn = n + presses - (1 if state.draw_pending else 0)
-        return drawn, drawn
-    done = sum(1 for p in state.players if p.done)
-    return n + presses - done, n + presses - 1
-
-
 class _Checks:
     """Runs the checks in reading order, collecting problems."""
 
-    def __init__(self, state: State):
+    def __init__(self, state: Position):
         self.s = state
         self.n = state.n_players
         self.trigger = state.definition.final_edition_presses
@@ -258,8 +229,8 @@ class _Checks:
             why = f"{newspaper(s.current)} (turn.player) still has an ad, but a press removes it before the draw"
         elif not s.deck:
             why = "the deck is empty, so no card can be drawn"
-        elif s.newsboy == s.current:
-            why = f"{newspaper(s.current)} holds the newsboy and cannot have gone to press"
+        else:
+            why = s.definition.variant.why_not_pressed(s, s.current)
         if why is not None:
             self.add("chance", "turn.draw_pending", f"true, but {why}")
 
@@ -281,7 +252,7 @@ class _Checks:
             self.add("cards", "deck", f"the deck and discard pile must hold each of the {len(ids)} cards exactly once; "
                      f"extra: {', '.join(map(str, extra))}")
             return
-        lo, hi = cards_drawn_span(s)
+        lo, hi = s.cards_drawn_span()
         drawn = len(s.discard)
         if not lo <= drawn <= hi:
             presses = sum(p.pennies for p in s.players)
@@ -299,18 +270,13 @@ class _Checks:
     def turn(self) -> None:
         s, n = self.s, self.n
         phase = s.phase
-        if s.turns_left == 2 and not (self.normal and s.definition.two_player_turns):
+        variant = s.definition.variant
+        if s.turns_left == 2 and not (self.normal and variant.turns_in_a_row == 2):
             self.add("turn", "turn.turns_left", "2, but only the two-player turn order gives a player two turns in a row "
                      "(and only before the final edition)")
         if s.turns_left not in (1, 2):
             self.add("turn", "turn.turns_left", f"{s.turns_left}: a player has 1 turn (2 in the two-player order)")
-        if s.newsboy is not None and not s.definition.newsboy:
-            self.add("newsboy", "turn.newsboy", f"{newspaper(s.newsboy)} holds the newsboy, but the newsboy variant is not in play")
-        if s.newsboy is not None and not self.normal:
-            self.add("newsboy", "turn.newsboy", f"the strike ends when the final edition is triggered, but the phase is {phase}: "
-                     "expected null")
-        if s.newsboy is None and self.normal and s.definition.newsboy:
-            self.add("newsboy", "turn.newsboy", "null, but in the newsboy variant someone holds the newsboy until the final edition")
+        self.out += variant.turn_problems(s)
         trigger, pending, current = s.trigger_player, s.pending, s.current
         if self.normal:
             if trigger is not None:
@@ -354,15 +320,14 @@ class _Checks:
                 if s.players[j].done:
                     self.add("turn", f"players[{j}].done", f"true, but {newspaper(j)} has not yet had their final-edition turn "
                              f"(they come after {newspaper(current)})")
-            expected = after
             what = "every player after"
         else:
             for j in before:
                 if not s.players[j].done:
                     self.add("turn", f"players[{j}].done", f"false, but {newspaper(j)} has already had the last round's press "
                              f"(they come before {newspaper(current)})")
-            expected = [j for j in after if not s.players[j].done]
             what = "every player not yet done after"
+        expected = pending_after(n, current, trigger, [p.done for p in s.players], phase is Phase.FINAL_TURNS)
         if pending != expected:
             self.add("turn", "turn.pending", f"{pending}, but in the {phase} round it lists {what} {newspaper(current)} in turn "
                      f"order from the trigger player's left: expected {expected}")
@@ -415,12 +380,12 @@ CHEAP = frozenset({"seat", "players", "reporters", "story-twice", "story-missing
 """The invariants every position the engine writes must meet, checked on the trusted fast path."""
 
 
-def cheap_problems(state: State) -> list[Problem]:
+def cheap_problems(state: Position) -> list[Problem]:
     """:data:`CHEAP` problems only: 5 reporters each, 60 stories once each, 45 cards, markers on the formula."""
     return _Checks(state).run(cheap=True)
 
 
-def position_problems(state: State, accounting: bool = True) -> list[Problem]:
+def position_problems(state: Position, accounting: bool = True) -> list[Problem]:
     """Every problem of a position, in reading order (``[]`` for a position the rules can reach).
 
     ``accounting=False`` leaves out the checks against the game's history

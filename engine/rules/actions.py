@@ -4,8 +4,10 @@
   as multisets per story; ``press`` once, standing for the optimal page).
 - :func:`why_illegal` says in plain words why a move is not allowed, or ``None``.
 - :func:`apply_move` plays a move: the action, then (in normal play) the
-  news-beat adjustment, then the next player (2-player pattern, newsboy,
-  final-edition rounds, end of game).
+  news-beat adjustment, then the next player (:func:`~.final_edition.next_turn`).
+
+Where a variant changes the moves (the newsboy holder's one move), its hooks
+decide (:mod:`pennypress.engine.game.variants`).
 
 >>> from pennypress.engine import new_game, parse_move
 >>> s = new_game(3, seed=7)
@@ -21,22 +23,20 @@ from __future__ import annotations
 
 import itertools
 
+from ..game.errors import IllegalMove
+from ..game.moves import Assign, Decline, GoToPress, Move, Reassign, Recall
+from ..position.events import Event
+from ..position.position import Phase, Position
 from .board import adjust_markers
-from .endgame import end_scoring
-from .errors import IllegalMove
-from .events import Event
-from .names import newspaper
-from .moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
+from .final_edition import next_turn
 from .press import plan_press, resolve_press
-from .state import Phase, State
-from .turns import final_edition_order
 
 
 def _reporters(n: int) -> str:
     return f"{n} reporter" if n == 1 else f"{n} reporters"
 
 
-def _action_moves(state: State, player: int) -> list[Move]:
+def _action_moves(state: Position, player: int) -> list[Move]:
     """Assign, recall, reassign and press moves (normal or restricted turn)."""
     restricted = state.phase is Phase.FINAL_TURNS
     moves: list[Move] = []
@@ -60,7 +60,7 @@ def _action_moves(state: State, player: int) -> list[Move]:
     return moves
 
 
-def legal_move_count(state: State) -> int:
+def legal_move_count(state: Position) -> int:
     """How many moves :func:`legal_moves` would list, without building them (for bots and search).
 
     >>> from pennypress.engine import new_game
@@ -71,8 +71,9 @@ def legal_move_count(state: State) -> int:
     if state.is_over or state.draw_pending:
         return 0
     player = state.current
-    if state.newsboy == player:
-        return 1
+    forced = state.definition.variant.forced_moves(state, player)
+    if forced is not None:
+        return len(forced)
     claim = 1 if state.claimable(player) else 0
     if state.phase is Phase.FINAL_PRESSES:
         return claim + 1
@@ -92,7 +93,7 @@ def legal_move_count(state: State) -> int:
     return count or 1  # no action at all: decline is the one move
 
 
-def legal_moves(state: State) -> list[Move]:
+def legal_moves(state: Position) -> list[Move]:
     """Every distinct legal move for the player to move, each once; ``[]`` when the game is over.
 
     ``GoToPress()`` (no page) stands for pressing with the solver's optimal
@@ -101,14 +102,15 @@ def legal_moves(state: State) -> list[Move]:
     if state.is_over or state.draw_pending:
         return []
     player = state.current
-    if state.newsboy == player:
-        return [PassNewsboy()]
+    forced = state.definition.variant.forced_moves(state, player)
+    if forced is not None:
+        return forced
     if state.phase is Phase.FINAL_PRESSES:
         return ([GoToPress()] if state.claimable(player) else []) + [Decline()]
     return _action_moves(state, player) or [Decline()]
 
 
-def _why_assign(state: State, player: int, move: Assign) -> str | None:
+def _why_assign(state: Position, player: int, move: Assign) -> str | None:
     if isinstance(move.count, bool) or not isinstance(move.count, int) or move.count < 1:
         return "assign at least one reporter"
     if state.phase is Phase.FINAL_TURNS and move.count > 1:
@@ -121,7 +123,7 @@ def _why_assign(state: State, player: int, move: Assign) -> str | None:
     return None
 
 
-def _why_recall(state: State, player: int, move: Recall) -> str | None:
+def _why_recall(state: Position, player: int, move: Recall) -> str | None:
     if not move.reporters or any(n < 1 for _, n in move.reporters):
         return "recall at least one reporter from each story named"
     if len({s for s, _ in move.reporters}) != len(move.reporters):
@@ -137,7 +139,7 @@ def _why_recall(state: State, player: int, move: Recall) -> str | None:
     return None
 
 
-def _why_reassign(state: State, player: int, move: Reassign) -> str | None:
+def _why_reassign(state: Position, player: int, move: Reassign) -> str | None:
     if move.source not in state.reporters:
         return f"{move.source} is not on the board"
     if not state.reporters[move.source][player]:
@@ -149,7 +151,7 @@ def _why_reassign(state: State, player: int, move: Reassign) -> str | None:
     return None
 
 
-def why_illegal(state: State, move: Move) -> str | None:
+def why_illegal(state: Position, move: Move) -> str | None:
     """Why ``move`` is not legal now, in plain words; ``None`` if it is legal.
 
     A press with a proposed page is checked against the front-page rules (the
@@ -160,14 +162,10 @@ def why_illegal(state: State, move: Move) -> str | None:
     if state.draw_pending:
         return DRAW_FIRST
     player = state.current
-    if isinstance(move, PassNewsboy):
-        if state.newsboy is None:
-            return "nobody holds the newsboy (the strike is not on)"
-        if state.newsboy != player:
-            return f"you do not hold the newsboy ({newspaper(state.newsboy)} does)"
-        return None
-    if state.newsboy == player:
-        return "you hold the newsboy: your only move is to pass it to the right"
+    variant = state.definition.variant
+    objection = variant.why_illegal(state, player, move)
+    if objection is not None or variant.carries_out(move):
+        return objection
     if isinstance(move, Decline):
         if state.phase is Phase.FINAL_PRESSES or not _action_moves(state, player):
             return None
@@ -194,12 +192,12 @@ def why_illegal(state: State, move: Move) -> str | None:
 DRAW_FIRST = "a headline card must be drawn first (the last press draws one)"
 
 
-def apply_move(state: State, move: Move) -> Event:
+def apply_move(state: Position, move: Move) -> Event:
     """Play ``move`` for the player to move, in place; raises :class:`IllegalMove` (why) if it is not legal.
 
     A press that draws a headline card leaves the state at a chance node
     (``state.is_chance_node()``): the turn ends when
-    :func:`~pennypress.engine.chance.apply_chance` draws the card.
+    :func:`~pennypress.engine.rules.chance.apply_chance` draws the card.
     """
     if state.is_over:
         raise IllegalMove("the game is over")
@@ -208,8 +206,9 @@ def apply_move(state: State, move: Move) -> Event:
     player = state.current
     press = None
     if isinstance(move, GoToPress):
-        if state.newsboy == player:
-            raise IllegalMove("you hold the newsboy: your only move is to pass it to the right")
+        objection = state.definition.variant.why_illegal(state, player, move)
+        if objection is not None:
+            raise IllegalMove(objection)
         plan = plan_press(state, player, move.page)  # raises IllegalMove with the reason
         press = resolve_press(state, plan)
     else:
@@ -231,8 +230,8 @@ def apply_move(state: State, move: Move) -> Event:
             state.reporters[move.target][player] += 1
             touched = (move.source.beat, move.target.beat)
         else:
-            if isinstance(move, PassNewsboy):
-                state.newsboy = (player - 1) % state.n_players
+            if state.definition.variant.carries_out(move):
+                state.definition.variant.play(state, player, move)
             touched = ()
     state.ply += 1
     adjust_markers(state, None if press is not None else touched)  # no-op once the final edition has begun
@@ -242,39 +241,3 @@ def apply_move(state: State, move: Move) -> Event:
     event = Event(ply=state.ply, player=player, move=str(move), press=press, end=end)
     state.last_event = event
     return event
-
-
-def next_turn(state: State, player: int, pressed: bool, triggered: bool):
-    """Advance to the next player; returns the end-game outcome if the game just ended."""
-    if triggered:
-        return None  # start_final_edition already chose the next player
-    n = state.n_players
-    if state.phase is Phase.NORMAL:
-        if state.turns_left > 1:
-            state.turns_left -= 1
-        else:
-            state.current = (player + 1) % n
-            state.turns_left = 2 if state.definition.two_player_turns else 1
-        return None
-    if state.phase is Phase.FINAL_PRESSES or pressed:
-        state.players[player].done = True
-    if state.pending:
-        state.current = state.pending.pop(0)
-        return None
-    if state.phase is Phase.FINAL_TURNS:
-        trigger = state.trigger_player if state.trigger_player is not None else player
-        order = final_edition_order(n, trigger, [p.done for p in state.players])
-        if order:
-            state.phase = Phase.FINAL_PRESSES
-            state.current, state.pending = order[0], order[1:]
-            return None
-    return _end_game(state)
-
-
-def _end_game(state: State):
-    outcome = end_scoring(state.players, state.bonus)
-    for p, total in zip(state.players, outcome.circulation):
-        p.circulation = total
-    state.phase = Phase.OVER
-    state.pending = []
-    return outcome

@@ -17,7 +17,7 @@ Seeds
     seeds the bots as every game loop does (``seat_seed``). Results are sorted
     by game before anything is added up, and nothing depends on set or dict
     order, so the same arguments give the same report on 1 or many workers,
-    locally or on Dask (:mod:`pennypress.engine.play.executors`).
+    locally or on Dask (:mod:`pennypress.engine.arena.executors`).
 
 Per bot (one entry per distinct seat name; two ``greedy`` seats pool)
     - ``win_share``: wins per seat held, a shared victory split 1/k, so it
@@ -55,13 +55,14 @@ import numpy as np
 
 from pennypress.errors import BadInput
 
-from ..definition import GameDefinition
-from ..names import newspaper
-from ..setup import new_game
+from ..game.definition import GameDefinition
+from ..game.names import newspaper
+from ..io.state import new_game
+from ..play.invariants import DEFAULT_MOVE_CAP
+from ..play.match import play_match
 from . import native_games
-from .bots import make_bot, parse_seats, seat_seed
-from .invariants import DEFAULT_MOVE_CAP
-from .match import play_match
+from .recorded import record_selfplay
+from .seats import make_bot, parse_seats, seat_seed
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(games_done, games_total)`` while a tournament runs."""
@@ -169,8 +170,6 @@ class TournamentSpec:
 # ------------------------------------------------------------------ playing
 def play_planned(spec: TournamentSpec, plan: GamePlan) -> dict:
     """Play one planned game; its result as JSON data (with the record when ``spec.records``)."""
-    from ..io.record import record_selfplay
-
     if spec.records:
         doc, state = record_selfplay(spec.definition, plan.deck_seed, seats=plan.seats, move_cap=spec.move_cap)
         seats = ", ".join(f"{newspaper(i)} {name}" for i, name in enumerate(plan.seats))
@@ -291,7 +290,7 @@ def run_tournament(spec: TournamentSpec, executor: Any = None, progress: Progres
     ``threads`` threads when it can play every seat (:mod:`.native_games`),
     else on the Python engine; otherwise any ``concurrent.futures``-style
     executor (``submit`` returning futures), e.g.
-    :func:`pennypress.engine.play.executors.open_executor`'s. ``on_result``
+    :func:`pennypress.engine.arena.executors.open_executor`'s. ``on_result``
     sees every game's result (with its ``record`` when ``spec.records``) as
     it arrives, in completion order. Only ``timing`` depends on how it ran
     (``timing.engine`` says which engine played: ``native`` or ``python``).

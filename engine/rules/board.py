@@ -3,8 +3,8 @@
 Small mutating helpers used by setup, headline cards and presses; each keeps
 the state's bookkeeping (``columns``, ``reporters``, ``stacks``) in step.
 
->>> from pennypress.engine.setup import empty_state
->>> from pennypress.engine.definition import GameDefinition
+>>> from pennypress.engine.io.state import empty_state
+>>> from pennypress.engine.game.definition import GameDefinition
 >>> from pennypress.solver.vocab import Beat, Shape
 >>> s = empty_state(GameDefinition.create(3))
 >>> take_from_stack(s, (Beat.WAR, Shape.D)), s.stacks[(Beat.WAR, Shape.D)]
@@ -19,11 +19,11 @@ from typing import Iterable
 
 from pennypress.solver.vocab import BEATS, Beat, Shape
 
-from .state import State, column_marker
-from .stories import Story
+from ..game.stories import Story
+from ..position.position import Position, column_marker
 
 
-def take_from_stack(state: State, kind: tuple[Beat, Shape]) -> Story | None:
+def take_from_stack(state: Position, kind: tuple[Beat, Shape]) -> Story | None:
     """Take the top (fewest stars) story of a supply stack, or ``None`` if it is empty."""
     stack = state.stacks[kind]
     if not stack:
@@ -31,23 +31,23 @@ def take_from_stack(state: State, kind: tuple[Beat, Shape]) -> Story | None:
     return Story.of(kind[0], kind[1], stack.pop(0))
 
 
-def peek_stack(state: State, kind: tuple[Beat, Shape]) -> Story | None:
+def peek_stack(state: Position, kind: tuple[Beat, Shape]) -> Story | None:
     stack = state.stacks[kind]
     return Story.of(kind[0], kind[1], stack[0]) if stack else None
 
 
-def return_to_stack(state: State, story: Story) -> None:
+def return_to_stack(state: Position, story: Story) -> None:
     """Put a story back into its supply stack in star order (1★ on top)."""
     bisect.insort(state.stacks[story.kind], story.stars)
 
 
-def place_story(state: State, story: Story) -> None:
+def place_story(state: Position, story: Story) -> None:
     """Put a story on top of its news-beat column, with no reporters (caller checks it fits)."""
     state.columns[story.beat].append(story)
     state.reporters[story] = [0] * state.n_players
 
 
-def remove_story(state: State, story: Story) -> list[int]:
+def remove_story(state: Position, story: Story) -> list[int]:
     """Take a story off the board; every reporter on it goes home. Returns the reporters per player."""
     state.columns[story.beat].remove(story)
     counts = state.reporters.pop(story)
@@ -56,7 +56,7 @@ def remove_story(state: State, story: Story) -> list[int]:
     return counts
 
 
-def adjust_markers(state: State, beats: Iterable[Beat] | None = None) -> None:
+def adjust_markers(state: Position, beats: Iterable[Beat] | None = None) -> None:
     """Adjust the news beats: every arrow marker to ``min(9, height + covered)``.
 
     Called between turns only, and never once the final edition has begun.

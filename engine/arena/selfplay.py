@@ -13,12 +13,12 @@ from typing import Callable, Iterable, Sequence
 
 from pennypress.errors import BadInput
 
-from ..definition import GameDefinition
-from ..setup import new_game
-from ..state import State
-from .bots import make_bot, parse_seats, seat_seed
-from .invariants import DEFAULT_MOVE_CAP
-from .match import play_match
+from ..game.definition import GameDefinition
+from ..io.state import new_game
+from ..io.state import State
+from ..play.invariants import DEFAULT_MOVE_CAP
+from ..play.match import play_match
+from .seats import make_bot, parse_seats, seat_seed
 
 
 def play_game(

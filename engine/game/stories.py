@@ -9,10 +9,13 @@ A :class:`Story` is written ``beat:shape:stars``.
 (60, Story('war:A:1'), Story('human:D:3'))
 >>> sorted([Story.parse("city:A:1"), Story.parse("war:B:2")], key=Story.sort_key)
 [Story('war:B:2'), Story('city:A:1')]
+>>> supply({Story.parse("war:A:1"), Story.parse("war:A:3")})[Beat.WAR, Shape.A]
+[2]
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Collection
 
 from pennypress.errors import BadInput
 from pennypress.solver.problem import ClaimedStory
@@ -116,6 +119,12 @@ _BY_TEXT = {str(s): s for s in ALL_STORIES}
 def stack_kinds() -> tuple[tuple[Beat, Shape], ...]:
     """The 20 supply stacks in board order."""
     return tuple((b, s) for b in BEATS for s in SHAPES)
+
+
+def supply(taken: Collection[Story]) -> dict[tuple[Beat, Shape], list[int]]:
+    """The supply stacks when ``taken`` (the stories in play and published) are out of them:
+    each stack's stars, 1★ on top -- every story is in exactly one place."""
+    return {kind: [st for st in STARS if _BY_KEY[(kind[0], kind[1], st)] not in taken] for kind in stack_kinds()}
 
 
 def kind_text(kind: tuple[Beat, Shape]) -> str:

@@ -1,34 +1,36 @@
-"""The game state: board, supply, markers, deck, players, whose turn, phase.
+"""The position as data: board, supply, markers, deck, players, whose turn, phase -- and pure queries.
 
-A :class:`State` is a plain mutable record with a cheap :meth:`~State.clone`;
-the rules that change it live in :mod:`pennypress.engine.rules` (moves), and
-the queries here are read-only. ``State.legal_moves()``, ``State.apply(move)``
-and ``State.to_json()`` are conveniences delegating to those modules.
+A :class:`Position` is a plain mutable record with a cheap :meth:`~Position.clone`
+and read-only queries (top beats, markers, whose turn comes next, who moves
+before a player's next turn, what a player could claim). It changes only
+through the rules (:mod:`pennypress.engine.rules`); the
+:class:`~pennypress.engine.io.state.State` people hold is a position with the
+rules and its JSON as methods (``legal_moves()``, ``apply(move)``, ``to_json()``).
 
->>> from pennypress.engine import new_game, parse_move
+>>> from pennypress.engine import new_game
 >>> s = new_game(3, seed=7)
 >>> s.current_player, s.phase.value, s.players[0].home
 (0, 'normal', 5)
 >>> sum(len(c) for c in s.columns.values()) > 0
 True
->>> t = s.clone(); _ = t.play(t.legal_moves()[0]); (t == s, s == s.clone())
-(False, True)
+>>> t = s.clone(); _ = t.play(t.legal_moves()[0]); (t == s, s == s.clone(), type(t) is type(s))
+(False, True, True)
+>>> s.movers_before_next_turn(), s.next_turn()
+([1, 2], (1, 1))
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
-from pennypress.solver.vocab import BEATS, Beat, Cell, Shape
+from pennypress.solver.vocab import BEATS, Beat, Cell, Shape, top_beats
 
-from .definition import GameDefinition
+from ..game.definition import GameDefinition
+from ..game.stories import Story
+from ..game.tables import COLUMN_CAPACITY, beat_value, marker_position, scoop_value
 from .events import Event
-from .stories import Story
-from .tables import beat_value, marker_position, scoop_value
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .moves import Move
+from .turns import cards_drawn_span, next_seat, seats_before_next_turn
 
 
 def column_marker(column: list[Story], reporters: dict[Story, list[int]]) -> int:
@@ -75,9 +77,9 @@ class PlayerState:
         return PlayerState(self.home, self.pennies, self.circulation, self.ad, list(self.published), self.done)
 
 
-@dataclass
-class State:
-    """A complete game position.
+@dataclass(eq=False)
+class Position:
+    """A complete game position (equal to any position with the same fields, whatever its class).
 
     - ``columns[beat]``: stories in play in that news beat, bottom to top.
     - ``reporters[story]``: reporters per player on each story in play (every
@@ -95,8 +97,8 @@ class State:
     - ``draw_pending``: a chance node. The player to move has just gone to
       press and must draw a headline card before play goes on; the press is
       done (pennies, circulation, markers) and the card is not yet drawn.
-      :meth:`chance_outcomes` lists the cards that can come up and
-      :meth:`apply_chance` resolves the draw.
+      :func:`~pennypress.engine.rules.chance.chance_outcomes` lists the cards that can
+      come up and :func:`~pennypress.engine.rules.chance.apply_chance` resolves the draw.
     """
 
     definition: GameDefinition
@@ -118,6 +120,13 @@ class State:
     draw_pending: bool = False
     ply: int = 0
     last_event: Event | None = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(Position))
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
 
     # ----------------------------------------------------------------- queries
     @property
@@ -168,9 +177,8 @@ class State:
         return {b: beat_value(self.markers[b]) for b in BEATS}
 
     def top_beats(self) -> frozenset[Beat]:
-        values = self.beat_values()
-        top = max(values.values())
-        return frozenset(b for b in BEATS if values[b] == top)
+        """The beats of the highest value in force (:func:`~pennypress.solver.vocab.top_beats`)."""
+        return top_beats(self.beat_values())
 
     def stories_in_play(self) -> Iterator[Story]:
         """Every story on the board, beat by beat, bottom to top."""
@@ -205,67 +213,34 @@ class State:
 
     def fits(self, story: Story) -> bool:
         """Whether ``story`` fits on top of its news-beat column."""
-        from .tables import COLUMN_CAPACITY
-
         return self.height(story.beat) + story.spaces <= COLUMN_CAPACITY
 
-    # ------------------------------------------------------------- conveniences
-    def legal_moves(self) -> list["Move"]:
-        from .rules import legal_moves
+    # ----------------------------------------------------------------- turn order
+    def next_turn(self) -> tuple[int, int]:
+        """In normal play, ``(player, turns left)`` of the turn after this one (the variant's turn order)."""
+        return next_seat(self.n_players, self.current, self.turns_left, self.definition.variant.turns_in_a_row)
 
-        return legal_moves(self)
+    def movers_before_next_turn(self) -> list[int]:
+        """The other players who move before the player to move moves again, in order, each once:
+        the turn order in normal play, the players still to act in the final edition."""
+        if self.phase is Phase.NORMAL:
+            return seats_before_next_turn(self.n_players, self.current, self.turns_left,
+                                          self.definition.variant.turns_in_a_row)
+        return list(dict.fromkeys(p for p in self.pending if p != self.current))
 
-    def why_illegal(self, move: "Move") -> str | None:
-        from .rules import why_illegal
-
-        return why_illegal(self, move)
-
-    def apply(self, move: "Move") -> Event:
-        """Play ``move`` in place (raises :class:`~pennypress.engine.errors.IllegalMove`); returns the event.
-
-        A press that draws a headline card stops at a chance node
-        (:meth:`is_chance_node`); resolve it with :meth:`apply_chance`, or use
-        :meth:`play`, which does both.
-        """
-        from .rules import apply_move
-
-        return apply_move(self, move)
+    def cards_drawn_span(self) -> tuple[int, int]:
+        """How many headline cards a game in this position has drawn: ``(fewest, most)``
+        (:func:`~pennypress.engine.position.turns.cards_drawn_span`)."""
+        return cards_drawn_span(self.n_players, sum(p.pennies for p in self.players),
+                                sum(1 for p in self.players if p.done), self.phase is Phase.NORMAL, self.draw_pending)
 
     def is_chance_node(self) -> bool:
         """True when a headline card must be drawn before anyone moves (after a press)."""
         return self.draw_pending
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``[(card_id, probability), ...]`` of the draw at a chance node (``[]`` elsewhere)."""
-        from .chance import chance_outcomes
-
-        return chance_outcomes(self)
-
-    def apply_chance(self, card_id: int) -> Event:
-        """Resolve the chance node with headline card ``card_id``; returns the press's completed event."""
-        from .chance import apply_chance
-
-        return apply_chance(self, card_id)
-
-    def play(self, move: "Move", rng=None) -> Event:
-        """:meth:`apply` then, at a chance node, draw the card (``rng`` picks it when the order is unknown).
-
-        Returns the event with the card filled in.
-        """
-        from .chance import resolve_chance
-
-        event = self.apply(move)
-        return resolve_chance(self, rng) or event
-
-    def child(self, move: "Move", rng=None) -> "State":
-        """A new state after :meth:`play`-ing ``move``; this one is unchanged."""
-        new = self.clone()
-        new.play(move, rng)
-        return new
-
-    def clone(self) -> "State":
-        """An independent copy (equal to this state)."""
-        return State(
+    def clone(self, cls: type | None = None) -> "Position":
+        """An independent copy (equal to this position), of the same class or of ``cls``."""
+        return (cls or type(self))(
             definition=self.definition,
             columns={b: list(c) for b, c in self.columns.items()},
             reporters={s: list(r) for s, r in self.reporters.items()},
@@ -286,15 +261,3 @@ class State:
             ply=self.ply,
             last_event=self.last_event,
         )
-
-    def to_json(self) -> dict:
-        from .io.codec import state_to_json
-
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, doc: object) -> "State":
-        """Check a position document completely and build it (:func:`~pennypress.engine.io.validate.load_position`)."""
-        from .io.validate import load_position
-
-        return load_position(doc)

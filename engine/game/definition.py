@@ -4,10 +4,11 @@ Everything that does not change during a game. Built with
 :meth:`GameDefinition.create`, which checks the combination is allowed.
 
 >>> g = GameDefinition.create(4, variants=["newsboy"])
->>> g.final_edition_presses, g.newsboy, g.two_player_turns, len(g.deck)
-(3, True, False, 45)
->>> GameDefinition.create(2).variants, GameDefinition.create(2).final_edition_presses
-(('two-player',), 4)
+>>> g.final_edition_presses, g.variant.name, len(g.deck)
+(3, 'newsboy', 45)
+>>> two = GameDefinition.create(2)
+>>> two.variants, two.chosen_variants, two.variant.turns_in_a_row, two.final_edition_presses
+(('two-player',), (), 2, 4)
 >>> GameDefinition.create(3, variants=["newsboy"])
 Traceback (most recent call last):
 ...
@@ -15,22 +16,33 @@ pennypress.errors.BadInput: the newsboy variant is for 4 or 5 players, not 3
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from pennypress.errors import BadInput
 
 from .cards import DECK_NAMES, Deck, load_deck
-from .tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS, final_edition_presses
+from .tables import MAX_PLAYERS, MIN_PLAYERS, final_edition_presses
+from .variants import VARIANTS, Variant, variant_of
 
 
 @dataclass(frozen=True)
 class GameDefinition:
-    """Players (2..5), variant names (sorted), and the deck's name."""
+    """Players (2..5), variant names (sorted; at most one applies), and the deck's name."""
 
     players: int
     variants: tuple[str, ...] = ()
     deck_name: str = "default"
+    variant: Variant = field(init=False, repr=False, compare=False)
+    """The variant this game plays (:data:`~pennypress.engine.game.variants.base.STANDARD` if none):
+    the rules ask its hooks wherever a variant changes them."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variant", variant_of(self.variants))
+
+    def __reduce__(self):
+        """Pickled as its three fields (a worker process finds its own variant object)."""
+        return (GameDefinition, (self.players, self.variants, self.deck_name))
 
     @classmethod
     def create(cls, players: int, variants: Iterable[str] = (), deck: str = "default") -> "GameDefinition":
@@ -41,13 +53,15 @@ class GameDefinition:
         for name in chosen:
             if name not in VARIANTS:
                 raise BadInput(f"unknown variant {name!r} (expected one of {', '.join(VARIANTS)})")
-            allowed = VARIANTS[name]["players"]
+            allowed = VARIANTS[name].players
             if players not in allowed:
                 counts = " or ".join(map(str, allowed))
                 raise BadInput(f"the {name} variant is for {counts} players, not {players}")
-        for name, spec in VARIANTS.items():
-            if spec["automatic"] and players in spec["players"]:
+        for name, variant in VARIANTS.items():
+            if variant.automatic and players in variant.players:
                 chosen.add(name)
+        if len(chosen) > 1:
+            raise BadInput(f"the variants {' and '.join(sorted(chosen))} cannot be played together")
         if deck not in DECK_NAMES:
             raise BadInput(f"unknown deck {deck!r} (expected one of {', '.join(DECK_NAMES)})")
         return cls(players, tuple(sorted(chosen)), deck)
@@ -57,14 +71,9 @@ class GameDefinition:
         return load_deck(self.deck_name)
 
     @property
-    def newsboy(self) -> bool:
-        """Newsboy strike variant in play."""
-        return "newsboy" in self.variants
-
-    @property
-    def two_player_turns(self) -> bool:
-        """The two-player turn order P1, P2, P2, P1, P1, ... (until the final edition)."""
-        return "two-player" in self.variants
+    def chosen_variants(self) -> tuple[str, ...]:
+        """The variants a person chose (those that apply by themselves, as two-player, left out)."""
+        return tuple(v for v in self.variants if not VARIANTS[v].automatic)
 
     @property
     def final_edition_presses(self) -> int:

@@ -5,9 +5,9 @@ files) or a story into the words the app and messages show. Newspaper names are
 rules data (``data/game.json``): the rulebook's examples call the players The
 Times, The Sun and The Herald.
 
->>> newspaper(0), newspaper(2), player_number(0)
-('The Times', 'The Herald', 1)
->>> from pennypress.engine.stories import Story
+>>> newspaper(0), newspaper(2), player_number(0), player_token(0)
+('The Times', 'The Herald', 1, 'p1')
+>>> from pennypress.engine.game.stories import Story
 >>> story_name(Story.parse("war:D:3")), story_name(Story.parse("city:A:1"))
 ('War D ★★★', 'New York City A ★')
 """
@@ -15,10 +15,6 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .stories import Story
 
 _GAME = json.loads(resources.files(__package__).joinpath("data/game.json").read_text())
 NEWSPAPERS: tuple[str, ...] = tuple(_GAME["newspapers"]["names"])
@@ -36,6 +32,11 @@ def player_number(player: int) -> int:
     return player + 1
 
 
+def player_token(player: int) -> str:
+    """``'p1'``: the seat as the one-line notation writes it (players numbered from 1)."""
+    return f"p{player_number(player)}"
+
+
 def player_label(player: int) -> str:
     """``'The Times (player 1)'``: the newspaper and the number people say."""
     return f"{newspaper(player)} (player {player_number(player)})"
@@ -46,6 +47,6 @@ def stars_text(stars: int) -> str:
     return "★" * stars
 
 
-def story_name(story: "Story") -> str:
-    """A story as players say it: ``'War D ★★★'``."""
+def story_name(story) -> str:
+    """A story (:class:`~pennypress.engine.game.stories.Story`) as players say it: ``'War D ★★★'``."""
     return f"{story.beat.title} {story.shape.value} {stars_text(story.stars)}"
