@@ -12,7 +12,7 @@ a plain sentence naming the stories and cells involved.
 >>> r.legal, [v.rule for v in r.violations]
 (False, ['top-edge'])
 >>> print(r.violations[0].message)
-The Politics A story (story 0) must touch the top edge: 1 top-beat story fits along the top, this page has 0.
+#0 Politics A must touch the top edge: 1 top-beat story fits along the top, this page has 0.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from pennypress.errors import BadInput
 from .problem import PressProblem
 from .scoring import Breakdown, best_exclusive, score_page
 from .solve import solve
-from .vocab import COLUMNS, ROWS, Placement
+from .vocab import COLUMNS, ROWS, Placement, cell_words, in_page, ordinal, row_words
 
 RULES = ("bounds", "overlap", "ad", "shape", "duplicate", "top-edge", "top-total", "exclusive")
 
@@ -139,13 +139,22 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
 
 
 def _cells(cells) -> str:
-    return ", ".join(f"({x}, {y})" for x, y in sorted(cells))
+    """Cells as a person finds them on the mat: ``'the top row, 2nd column'``."""
+    return " and ".join(f"the {cell_words(c)}" for c in sorted(cells, key=lambda c: (c[1], c[0])))
+
+
+def _corner(p: Placement) -> str:
+    """Where a placement's top-left corner is, in words, even off the page."""
+    if in_page(p.x, p.y):
+        return f"the {cell_words((p.x, p.y))}"
+    row = row_words(p.y) if 0 <= p.y < ROWS else f"row {p.y + 1}"
+    column = f"{ordinal(p.x + 1)} column" if p.x >= 0 else f"column {p.x + 1}"
+    return f"the {row}, {column}"
 
 
 def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
     """Every rule ``page`` breaks, its score if legal, and the optimal score to compare."""
-    name = lambda i: f"the {problem.stories[i].label} story (story {i})"  # noqa: E731
-    Name = lambda i: name(i)[0].upper() + name(i)[1:]  # noqa: E731
+    name = lambda i: problem.stories[i].numbered(i)  # noqa: E731 - "#0 Politics A ★★", numbered once
     n = len(problem.stories)
     for k, p in enumerate(page.placements):
         if not 0 <= p.story < n:
@@ -164,21 +173,21 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
         if (p.w, p.h) not in story.shape.orientations:
             sizes = " or ".join(f"{w}×{h}" for w, h in story.shape.orientations)
             violations.append(
-                Violation("shape", f"{Name(p.story)} is placed as {p.w}×{p.h}; {'an' if story.shape.value == 'A' else 'a'} {story.shape.value} story is {sizes}.")
+                Violation("shape", f"{name(p.story)} is placed {p.w} wide and {p.h} tall; {'an' if story.shape.value == 'A' else 'a'} {story.shape.value} story is {sizes}.")
             )
             ok = False
         if not p.in_bounds():
             violations.append(
                 Violation(
                     "bounds",
-                    f"{Name(p.story)} at column {p.x}, row {p.y} ({p.w}×{p.h}) runs off the page "
-                    f"({COLUMNS} columns × {ROWS} rows).",
+                    f"{name(p.story)} ({p.w} wide, {p.h} tall) with its top-left corner in {_corner(p)} runs off "
+                    f"the page ({COLUMNS} columns, {ROWS} rows).",
                 )
             )
             ok = False
         if problem.ad is not None and problem.ad in set(p.cells()):
             violations.append(
-                Violation("ad", f"{Name(p.story)} covers the advertisement at {_cells([problem.ad])}.", (problem.ad,))
+                Violation("ad", f"{name(p.story)} covers the advertisement in {_cells([problem.ad])}.", (problem.ad,))
             )
             ok = False
         if ok:
@@ -194,11 +203,11 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
     for p in duplicates:  # where the extra copy lands on another placement
         others = {c for q in page.placements if q is not p for c in q.cells()}
         clash = tuple(sorted(set(p.cells()) & others))
-        violations.append(Violation("duplicate", f"{Name(p.story)} is placed more than once.", clash))
+        violations.append(Violation("duplicate", f"{name(p.story)} is placed more than once.", clash))
     for (a, b), cells in sorted(clashes.items()):
         violations.append(
             Violation(
-                "overlap", f"{Name(a)} and {name(b)} both cover {_plural(len(cells), 'cell')} {_cells(cells)}.",
+                "overlap", f"{name(a)} and {name(b)} both cover {_plural(len(cells), 'cell')}: {_cells(cells)}.",
                 tuple(sorted(cells)),
             )
         )
@@ -214,7 +223,7 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
         violations.append(
             Violation(
                 "top-edge",
-                f"{who[0].upper() + who[1:]} must touch the top edge: {_plural(t_star, 'top-beat story', 'top-beat stories')} "
+                f"{who} must touch the top edge: {_plural(t_star, 'top-beat story', 'top-beat stories')} "
                 f"{'fits' if t_star == 1 else 'fit'} along the top, this page has {len(top_edge)}.",
             )
         )
@@ -235,14 +244,14 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
             if not 0 <= exclusive < len(problem.stories):
                 violations.append(Violation("exclusive", f"There is no story {exclusive} to declare exclusive."))
             elif exclusive not in seen:
-                violations.append(Violation("exclusive", f"{Name(exclusive)} is not on the page, so it cannot be the exclusive."))
+                violations.append(Violation("exclusive", f"{name(exclusive)} is not on the page, so it cannot be the exclusive."))
             elif problem.is_top(exclusive):
                 violations.append(
-                    Violation("exclusive", f"{Name(exclusive)} is from a top beat, so it cannot be the exclusive.")
+                    Violation("exclusive", f"{name(exclusive)} is from a top beat, so it cannot be the exclusive.")
                 )
             elif not seen[exclusive].touches_top:
                 violations.append(
-                    Violation("exclusive", f"{Name(exclusive)} does not touch the top edge, so it cannot be the exclusive.")
+                    Violation("exclusive", f"{name(exclusive)} does not touch the top edge, so it cannot be the exclusive.")
                 )
     else:
         exclusive = best_exclusive(problem, placed)

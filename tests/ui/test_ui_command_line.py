@@ -11,6 +11,7 @@ import pytest
 from pennypress.solver import PressProblem, ProposedPage, check_page, solve
 from pennypress.ui.cli import main
 from pennypress.ui.cli.run import command_names
+from pennypress.ui.render.explain import RULE_WORDS
 
 ROOT = Path(__file__).resolve().parents[2]
 GRID_TOP = re.compile(r"^\+(-+\+){4}$", re.M)
@@ -49,14 +50,14 @@ def test_check_text_draws_the_page_and_the_verdict(capsys, monkeypatch, tmp_path
     verdict = check_page(problem, ProposedPage.from_json(doc["layout"], problem))
     code, out, err = run(capsys, monkeypatch, "check", "examples/my-page.json", "--text")
     assert code == 0 and json.loads(out)["loss"] == verdict.loss == 3
-    assert len(GRID_TOP.findall(err)) == 4 and "3 point(s) lost" in err
+    assert len(GRID_TOP.findall(err)) == 4 and "3 points lost" in err
     # an illegal page: every broken rule on stderr
     illegal = {**doc, "layout": {"placements": [{"story": 0, "x": 0, "y": 1, "w": 1, "h": 2}]}}
     (tmp_path / "illegal-page.json").write_text(json.dumps(illegal))
     code, out, err = run(capsys, monkeypatch, "check", str(tmp_path / "illegal-page.json"), "--text")
     bad = check_page(problem, ProposedPage.from_json(illegal["layout"], problem))
     assert code == 0 and not bad.legal
-    assert "NOT legal" in err and all(f"- {v.rule}: {v.message}" in err for v in bad.violations)
+    assert "NOT legal" in err and all(f"- {RULE_WORDS[v.rule]}: {v.message}" in err for v in bad.violations)
 
 
 def readme_commands() -> list[str]:

@@ -47,6 +47,23 @@ def frame(at: AppTest, *columns: str):
     return found[0]
 
 
+def ranking(at: AppTest) -> list[dict[str, str]]:
+    """The advisor's ranked moves as the analysis board shows them (every ranked list, in page order):
+    ``notation``, ``rank``, ``move`` (the words shown), ``win``."""
+    from pennypress.ui.render.ranking_html import ranking_rows
+
+    return [row for m in at.markdown if "pp-ranking" in m.value for row in ranking_rows(m.value)]
+
+
+def html_tables(at: AppTest, *columns: str) -> list[list[dict[str, str]]]:
+    """Every table the app draws as HTML (``widgets.show_table``) that has all of ``columns``: its rows,
+    ``label -> text shown``."""
+    from pennypress.ui.render.html_table import table_rows
+
+    found = [table_rows(m.value) for m in at.markdown if 'class="pp-table"' in m.value]
+    return [rows for rows in found if rows and all(c in rows[0] for c in columns)]
+
+
 def errors(at: AppTest) -> list[str]:
     return [e.value for e in at.error]
 
@@ -75,7 +92,7 @@ def visible_text(at: AppTest) -> str:
     parts += [f"{m.label} {m.value}" for m in at.metric]
     parts += [e.label for e in at.expander] + [b.label for b in at.button]
     for w in list(at.radio) + list(at.selectbox):
-        parts += [w.label, *map(str, w.options)]
+        parts += [w.label, *map(str, w.options)]  # the options as shown (format_func applied)
     for df in [d.value for d in at.dataframe] + [t.value for t in at.table]:
         parts += [str(c) for c in df.columns] + [str(v) for v in df.to_numpy().ravel()]
     return "\n".join(parts)

@@ -124,6 +124,6 @@ def instead_of_pressing(state: State, player: int, k: int = 3) -> list[Instead]:
             outcome = preview_press(child, player)
         except BadInput:
             continue
-        found.append(Instead(str(move), move_words(str(move)), outcome))
+        found.append(Instead(str(move), move_words(move, past=True), outcome))
     found.sort(key=lambda f: (-f.outcome.total, len(f.outcome.scoops), f.move))
     return found[:k]

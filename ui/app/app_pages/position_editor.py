@@ -22,9 +22,8 @@ from pennypress.solver import BEATS, COLUMNS, ROWS
 from pennypress.ui.app import editor_draft as ed
 from pennypress.ui.app import session_keys as keys, shared_press, what_if
 from pennypress.ui.app.mat_picker import cell_face, mat_grid
-from pennypress.ui.app.widgets import flash, page_style, show_svg
+from pennypress.ui.app.widgets import flash, page_style, show_board
 from pennypress.ui.io import example_files, positions
-from pennypress.ui.render.board_svg import BOARD_MIN_WIDTH, board_svg
 from pennypress.ui.render.words import paper, paper_label, paper_short, phase_words
 
 page_style()
@@ -359,7 +358,7 @@ m2.metric("Press value now", "—" if pv is None or pv.outcome is None else pv.o
 m3.metric("Top beat(s)", ", ".join(b.title for b in BEATS if b in state.top_beats()))
 if pv is not None and pv.reason:
     st.caption(pv.reason)
-show_svg(board_svg(state), min_width=BOARD_MIN_WIDTH)
+show_board(state)
 text = to_text(state, cards=d["drawn"] is not None)
 st.code(text, language="text", wrap_lines=True)
 

@@ -5,13 +5,15 @@ import json
 
 import streamlit as st
 
+from pennypress.engine.events import END_ONLY
 from pennypress.engine.notation.text import to_text
 from pennypress.errors import BadInput
 from pennypress.solver import BEATS
 from pennypress.ui.app import position_loader as loader, session_keys as keys, shared_press, solving, what_if
-from pennypress.ui.app.widgets import flash, page_style, result_panel, show_svg, show_svgs, wrapped_table
+from pennypress.ui.app.widgets import (
+    flash, page_style, result_panel, show_board, show_bonus_track, show_svg, show_svgs, wrapped_table,
+)
 from pennypress.ui.io import positions
-from pennypress.ui.render.board_svg import BOARD_MIN_WIDTH, BONUS_MIN_WIDTH, board_svg, bonus_track_svg
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import result_svg
 from pennypress.ui.render.position_tables import (
@@ -69,13 +71,17 @@ if game.newsboy is not None:
     notes.append(f"the newsboy is with {paper(game.newsboy)}")
 if game.last_event is not None:
     who = "" if game.last_event.player is None else f"{paper(game.last_event.player)} "
-    notes.append(f"last: {who}{move_words(game.last_event.move)}")
+    last = game.last_event.move
+    if last == "setup":
+        notes.append("the game was just set up")
+    elif last != END_ONLY:
+        notes.append(f"last: {who}{move_words(last, past=True)}")
 notes.append(f"{game.ply} moves played since the setup")
 st.caption(" · ".join(notes))
 
-show_svg(board_svg(game), min_width=BOARD_MIN_WIDTH)
+show_board(game)
 st.markdown("**Bonus track** (each beat's bonus marker; the end bonus goes to the most stars published in that beat)")
-show_svg(bonus_track_svg(game), min_width=BONUS_MIN_WIDTH)
+show_bonus_track(game)
 st.dataframe(
     board_frame(game), hide_index=True, width="stretch",
     column_config={"Beat": st.column_config.TextColumn(pinned=True), "Stories": st.column_config.TextColumn(width="large")},
