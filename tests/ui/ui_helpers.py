@@ -33,10 +33,26 @@ def metrics(at: AppTest) -> dict[str, str]:
     return out
 
 
+def _typed(rows: list[dict[str, str]]):
+    """An HTML table's rows as a DataFrame, each column of whole numbers (``−3`` with a true minus too)
+    read back as numbers, the rest as the text shown."""
+    import pandas as pd
+
+    df = pd.DataFrame(rows)
+    for c in df.columns:
+        text = df[c].str.replace("−", "-", regex=False).str.lstrip("+")
+        if len(text) and text.str.fullmatch(r"-?\d+").all():
+            df[c] = text.astype(int)
+    return df
+
+
 def frames(at: AppTest, *columns: str) -> list:
-    """Every DataFrame shown by ``st.dataframe`` or ``st.table`` that has all of ``columns``
-    (dataframes first, then tables, each in page order)."""
+    """Every table shown (``st.dataframe``, ``st.table``, or the app's HTML tables, ``widgets.show_table``)
+    that has all of ``columns``: dataframes first, then tables, then HTML tables, each in page order."""
+    from pennypress.ui.render.html_table import table_rows
+
     shown = [d.value for d in at.dataframe] + [t.value for t in at.table]
+    shown += [_typed(table_rows(m.value)) for m in at.markdown if 'class="pp-table"' in m.value]
     return [df for df in shown if all(c in df.columns for c in columns)]
 
 
@@ -95,4 +111,5 @@ def visible_text(at: AppTest) -> str:
         parts += [w.label, *map(str, w.options)]  # the options as shown (format_func applied)
     for df in [d.value for d in at.dataframe] + [t.value for t in at.table]:
         parts += [str(c) for c in df.columns] + [str(v) for v in df.to_numpy().ravel()]
+    # (the app's HTML tables are in the markdown above)
     return "\n".join(parts)

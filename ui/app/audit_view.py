@@ -193,12 +193,13 @@ def shown_decisions(result: Audit, focus: int) -> list:
 
 
 def decisions_frame(result: Audit, focus: int = EVERY) -> pd.DataFrame:
-    """The decisions shown, one a row: move number, newspaper, the move played and the best in words,
-    the class, the chance to win before it, what it lost, and a press's page points lost."""
+    """The decisions shown, one a row: move number, newspaper, the move played and the best (in notation:
+    the table says them in words, :data:`DECISION_MOVES`), the class, the chance to win before it, what it
+    lost, and a press's page points lost."""
     rows = []
     for d in shown_decisions(result, focus):
-        rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Played": move_words(d.played),
-                     "Best": move_words(d.best), "Class": d.klass,
+        rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Played": d.played, "Best": d.best,
+                     "Class": d.klass,
                      "Chance before": "" if math.isnan(d.win_before) else pct(d.win_before),
                      "Lost": "nothing (forced)" if d.klass == "forced" else f"{pct(d.loss)} win chance, {d.points_loss:.1f} points",
                      "Page points lost": "" if d.press is None else d.press.page_loss})

@@ -29,11 +29,14 @@ PAGE_CSS = """
 }
 /* tab labels wrap onto a second line on a phone instead of scrolling out of sight */
 [data-testid="stTabs"] [role="tablist"] { flex-wrap: wrap; overflow-x: visible; }
+/* on a phone, expanders give their drawings the width (the page and the mats stay over 12 px) */
+@media (max-width: 640px) { [data-testid="stExpanderDetails"] { padding-left: 4px; padding-right: 4px; } }
 /* drawings and chips */
 .pp-svg { max-width: 100%; overflow-x: auto; }
 .pp-chip { border-radius: 8px; padding: 0 6px; font-weight: 600; white-space: nowrap; }
-.pp-mats { display: grid; grid-template-columns: repeat(auto-fill, minmax(290px, 1fr)); gap: 10px; }
-.pp-mats > div { min-width: 0; max-width: 440px; }
+/* a mat is never drawn under 0.96 of its size (its text stays over 12 px): as many per row as fit */
+.pp-mats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 372px), 1fr)); gap: 10px; }
+.pp-mats > div { min-width: 0; max-width: 460px; }
 """ + TABLE_CSS + RANKING_CSS + BOARD_CSS + """
 </style>
 """

@@ -1,13 +1,16 @@
 """Read-only tables as HTML that never cuts text off: rows wrap at any width, and on a phone each
 row becomes a card of "label: value" lines (:data:`TABLE_CSS`), so no table is wider than the screen.
 
-Cells of the columns named in ``moves`` carry the class ``pp-move``: the move texts the app shows
-there come from :func:`pennypress.engine.words.move_words`, and the browser tests find them by it.
+The columns named in ``moves`` hold moves in the engine's notation: each cell shows the move as
+:func:`pennypress.engine.words.move_words` says it -- the one wording -- with the class ``pp-move`` and
+the notation in ``data-move`` (so a browser test can check every move text shown against it).
 
 >>> import pandas as pd
->>> html = table_html(pd.DataFrame([{"Move": "Go to press", "Win": "38%"}]), moves=("Move",), numbers=("Win",))
->>> '<td data-label="Move" class="pp-move">Go to press</td>' in html, '<td data-label="Win" class="pp-num">38%</td>' in html
-(True, True)
+>>> html = table_html(pd.DataFrame([{"Move": "press", "Win": "38%"}]), moves=("Move",), numbers=("Win",))
+>>> '<td data-label="Move" class="pp-move" data-move="press">Go to press</td>' in html
+True
+>>> '<td data-label="Win" class="pp-num">38%</td>' in html
+True
 >>> table_rows(html)
 [{'Move': 'Go to press', 'Win': '38%'}]
 """
@@ -18,6 +21,8 @@ from html import escape, unescape
 from typing import Iterable
 
 import pandas as pd
+
+from pennypress.engine.words import move_words
 
 TABLE_CSS = """
 .pp-table { width: 100%; margin: 0 0 1rem 0; }
@@ -48,8 +53,8 @@ def _cell(value) -> str:
 
 def table_html(df: pd.DataFrame, *, moves: Iterable[str] = (), numbers: Iterable[str] = (),
                emphasis: Iterable[int] = (), title: str | None = None) -> str:
-    """``df`` as a responsive table: ``moves`` columns hold moves in words, ``numbers`` columns are
-    right-aligned, the rows whose positions are in ``emphasis`` are bold (e.g. the newspaper reviewed)."""
+    """``df`` as a responsive table: ``moves`` columns hold moves in notation (shown in words), ``numbers``
+    columns are right-aligned, the rows whose positions are in ``emphasis`` are bold (the newspaper reviewed)."""
     moves, numbers, emphasis = set(moves), set(numbers), set(emphasis)
     head = "".join(f'<th class="pp-num">{escape(str(c))}</th>' if c in numbers else f"<th>{escape(str(c))}</th>"
                    for c in df.columns)
@@ -57,9 +62,13 @@ def table_html(df: pd.DataFrame, *, moves: Iterable[str] = (), numbers: Iterable
     for k, (_, row) in enumerate(df.iterrows()):
         cells = []
         for c in df.columns:
-            cls = "pp-move" if c in moves else ("pp-num" if c in numbers else "")
-            attr = f' class="{cls}"' if cls else ""
-            cells.append(f'<td data-label="{escape(str(c))}"{attr}>{_cell(row[c])}</td>')
+            label = escape(str(c))
+            if c in moves and _cell(row[c]):
+                cells.append(f'<td data-label="{label}" class="pp-move" data-move="{escape(str(row[c]))}">'
+                             f"{escape(move_words(row[c]))}</td>")
+                continue
+            attr = ' class="pp-num"' if c in numbers else ""
+            cells.append(f'<td data-label="{label}"{attr}>{_cell(row[c])}</td>')
         em = ' class="pp-em"' if k in emphasis else ""
         rows.append(f"<tr{em}>{''.join(cells)}</tr>")
     caption = f"<caption>{escape(title)}</caption>" if title else ""

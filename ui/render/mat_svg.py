@@ -31,10 +31,10 @@ PAGE_Y = 80
 PENNY_X = PAGE_X + COLUMNS * CELL + 24
 STARS_X = PENNY_X + 30
 PILL_H = 24
-TEXT = 13
-"""The smallest text on a mat: a phone shows a mat at about 0.96 of its width, still over 12 px."""
-PILL_CHAR = 7.6
-"""Width of a 13 px bold character in a published-story pill."""
+TEXT = 14
+"""The smallest text on a mat: a phone shows a mat at 0.87 of its width or more (in an expander), still 12 px."""
+PILL_CHAR = 8.2
+"""Width of a 14 px bold character in a published-story pill."""
 
 
 def _penny_slots(presses: int) -> list[float]:
@@ -97,7 +97,7 @@ def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
                 parts.append(
                     f'<rect x="{cx + 2}" y="{cy + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" fill="{EMPTY_FILL}" '
                     f'stroke="{EMPTY_STROKE}" class="cell"/>'
-                    + text(cx + CELL / 2, cy + CELL / 2, minus(cell_penalty(x_, y)), size=15, fill=PENALTY_TEXT,
+                    + text(cx + CELL / 2, cy + CELL / 2, minus(cell_penalty(x_, y)), size=16, fill=PENALTY_TEXT,
                            weight="bold")
                 )
     parts.append(f'<line x1="{PAGE_X}" y1="{PAGE_Y}" x2="{PAGE_X + COLUMNS * CELL}" y2="{PAGE_Y}" '
@@ -122,7 +122,7 @@ def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
         yy = PAGE_Y + 22 + k * 29
         st = BEAT_STYLE[b]
         parts.append(f'<rect x="{STARS_X}" y="{yy - 10}" width="20" height="20" rx="4" fill="{st.fill}" stroke="{st.stroke}"/>')
-        parts.append(text(STARS_X + 26, yy, f"{p.stars(b)} ★", size=13, anchor="start", weight="bold", fill="#222"))
+        parts.append(text(STARS_X + 26, yy, f"{p.stars(b)} ★", size=TEXT, anchor="start", weight="bold", fill="#222"))
     # published stories
     parts.append(text(PAGE_X, pills_top - 10, f"published ({len(p.published)})" if pills else "nothing published yet",
                       size=TEXT, fill="#555", anchor="start"))

@@ -10,7 +10,7 @@ is passed in, the cost of an unpublished story.
 >>> r = solve(make_problem([("politics", "A", 2), ("crime", "B", 1), ("war", "D", 3)],
 ...                        {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0}))
 >>> svg = result_svg(r)
->>> svg.startswith("<svg") and ">EXCLUSIVE<" in svg and ">×2<" in svg and "★ TOP" in svg  # split: Crime B is one cell wide
+>>> svg.startswith("<svg") and ">EXCL. ×2<" in svg and "★ TOP" in svg  # Crime B is one cell wide: EXCLUSIVE shortened
 True
 """
 from __future__ import annotations
@@ -25,12 +25,12 @@ from .styles import AD_FILL, AD_STROKE, BAD_STROKE, BEAT_STYLE, EMPTY_FILL, EMPT
 from .svg import badge, svg_open, text, wrap
 from .words import story_words
 
-CELL = 112
+CELL = 104
 PAD = 5  # gap between a story's rectangle and its cells' edges
-LEFT = 14
+LEFT = 10
 TOP = 34  # room for the title and the top-edge mark
 TEXT = 16
-"""The smallest text on a page drawing: on a phone the drawing is shown at about 3/4 of its size, so 12 px."""
+"""The smallest text on a page drawing: a phone shows the drawing at 0.8 of its size or more, so 12.8 px."""
 BOLD_CHAR = 10.0
 """Average width of a 16 px bold character, for wrapping and badges."""
 
@@ -95,7 +95,7 @@ def page_svg(
             )
         y_cursor += 26 * ((len(items) + per_row - 1) // per_row)
     height = y_cursor + 6
-    width = LEFT + grid_w + 14
+    width = LEFT + grid_w + LEFT
 
     parts = [svg_open(width, height, "pennypress-page", title or "Front page"),
              f'<rect x="0" y="0" width="{width}" height="{height:.0f}" fill="#ffffff"/>']
@@ -161,9 +161,9 @@ def page_svg(
         if problem.is_top(p.story):
             badges.append(("★ TOP", TOP_BADGE.fill, TOP_BADGE.text, TOP_BADGE.stroke))
         if p.story == exclusive:
-            badges += _fitted("EXCLUSIVE ×2", rw, "#ffffff", "#111111", "#111111")
+            badges += _fitted(("EXCLUSIVE ×2", "EXCL. ×2"), rw, "#ffffff", "#111111", "#111111")
         if off_page:
-            badges += _fitted("OFF THE PAGE", rw, "#ffebee", BAD_STROKE, BAD_STROKE)
+            badges += _fitted(("OFF THE PAGE", "OFF PAGE"), rw, "#ffebee", BAD_STROKE, BAD_STROKE)
         block = len(lines) * 19 + 22 + len(badges) * 27
         ty = ry + rh / 2 - block / 2 + 10
         for line in lines:
@@ -185,12 +185,18 @@ def page_svg(
     return "".join(parts)
 
 
-def _fitted(label: str, room: float, fill: str, fg: str, stroke: str) -> list[tuple[str, str, str, str]]:
-    """A badge, split at its last space into two when it is wider than ``room`` (a story one cell wide)."""
-    if 9 + len(label) * TEXT * 0.6 <= room - 4 or " " not in label:
-        return [(label, fill, fg, stroke)]
-    first, last = label.rsplit(" ", 1)
-    return [(first, fill, fg, stroke), (last, fill, fg, stroke)]
+def _fitted(labels: tuple[str, ...], room: float, fill: str, fg: str, stroke: str) -> list[tuple[str, str, str, str]]:
+    """The first of ``labels`` (badge texts, longest first) whose badge fits in ``room``, split at its last
+    space into two badges if that is what fits (a story one cell wide)."""
+    def fits(label: str) -> bool:
+        return 9 + len(label) * TEXT * 0.62 <= room - 4
+
+    for label in labels:
+        if fits(label):
+            return [(label, fill, fg, stroke)]
+        if " " in label and all(fits(part) for part in label.rsplit(" ", 1)):
+            return [(part, fill, fg, stroke) for part in label.rsplit(" ", 1)]
+    return [(labels[-1], fill, fg, stroke)]
 
 
 def result_svg(result: PressResult, title: str | None = None, legend: bool = True) -> str:

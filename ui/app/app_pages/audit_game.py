@@ -289,9 +289,10 @@ for m in result.key_moments:
     st.markdown(f"- **{m.kind}** — {m.text}")
 if not result.key_moments:
     st.write("No mistake, swing of luck or turning point stands out.")
-st.altair_chart(view.audit_chart(result, focus, deck), width="stretch")
-st.caption("The chance to win of each newspaper before each move (the advisor's estimate); the faint line is the "
-           "fair share; dashed lines are headline-card draws (hover for the card and its luck).")
+if len({d.ply for d in result.decisions}) > 1:
+    st.altair_chart(view.audit_chart(result, focus, deck), width="stretch")
+    st.caption("The chance to win of each newspaper before each move (the advisor's estimate); the faint line is "
+               "the fair share; dashed lines are headline-card draws (hover for the card and its luck).")
 st.markdown("#### Per newspaper")
 show_table(view.summary_frame(result), numbers=view.SUMMARY_NUMBERS,
            emphasis=() if focus == view.EVERY else (focus,))

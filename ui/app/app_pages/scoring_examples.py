@@ -16,11 +16,13 @@ from pennypress.engine.advisor.reasons import describe
 from pennypress.errors import BadInput
 from pennypress.solver import BEATS, PressProblem
 from pennypress.ui.app import session_keys as keys, shared_press, solving, what_if
-from pennypress.ui.app.widgets import breakdown_table, page_style, show_board, show_bonus_track, show_svg, wrapped_table
+from pennypress.ui.app.widgets import (
+    breakdown_table, page_style, show_board, show_bonus_track, show_svg, show_table, wrapped_table,
+)
 from pennypress.ui.io import example_files, positions
 from pennypress.ui.render.explain import arithmetic, breakdown_arithmetic, top_rule_text
 from pennypress.ui.render.page_svg import result_svg
-from pennypress.ui.render.position_tables import bonus_frame, player_chip
+from pennypress.ui.render.position_tables import bonus_frame, bonus_numbers, player_chip
 from pennypress.ui.render.words import cell_words, names_and, paper, plural, story_words
 
 page_style()
@@ -312,8 +314,7 @@ with tabbonus:
             + f"; each gets the full **{politics.points}** (the marker's value). Counting stars, not stories."
         )
         st.markdown("**All five beats** (the engine's end scoring):")
-        st.dataframe(bonus_frame(game, end), hide_index=True, width="stretch",
-                     column_config={"Beat": st.column_config.TextColumn(pinned=True)})
+        show_table(bonus_frame(game, end), numbers=bonus_numbers(game))
         st.markdown(
             "Final circulation: "
             + ", ".join(f"{paper(i)} {game.players[i].circulation} → **{c}**" for i, c in enumerate(end.circulation))
