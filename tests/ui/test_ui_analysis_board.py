@@ -68,7 +68,7 @@ def test_rollout_analysis_ranks_every_move_and_a_press_draws_a_card():
     at.button(key="ab_play_pick").click().run()
     assert not at.exception, at.exception
     assert any("headline card is drawn" in i.value for i in at.info)
-    card = at.selectbox(key="ab_card").options[0]
+    card = at.radio(key="ab_card").options[0]
     assert card.startswith("“")  # the card as it reads, not its number
     at.button(key="ab_use_card").click().run()
     assert not at.exception, at.exception

@@ -134,7 +134,7 @@ def test_press_desk_in_a_real_browser(server, browser):
     _click(browser, "Start from an empty page")
     _wait_for(browser, lambda: _settle(browser, 5)[0] == "no", "the verdict on an empty page")
     body = browser.find_element(By.TAG_NAME, "body").text
-    assert "top-edge" in body and "must touch the top edge" in body
+    assert "Top edge" in body and "must touch the top edge" in body
     browser.save_screenshot(str(ARTIFACTS / "check-my-page-illegal.png"))
 
     for path, name, first in (

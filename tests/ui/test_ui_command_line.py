@@ -81,3 +81,25 @@ def test_the_readme_lists_the_check_example_that_exists():
     assert (ROOT / "examples" / "my-page.json").is_file()
     doc = json.loads((ROOT / "examples" / "my-page.json").read_text())
     assert solve(PressProblem.from_json({k: v for k, v in doc.items() if k != "layout"})).total == 12
+
+
+NOTATION = re.compile(r"\b(war|crime|politics|city|human):[A-D](:\d)?\b|\b(assign|recall|reassign) \d|->")
+
+
+@pytest.mark.parametrize("argv, stream", [
+    (["layout", "examples/press/rulebook-12-points.json", "--text", "--alternatives", "1"], "err"),
+    (["check", "examples/my-page.json", "--text"], "err"),
+    (["advise", "examples/positions/when-not-to-press.json", "--playouts", "42", "--top", "5", "--text"], "out"),
+    (["audit", "examples/records/two-player-greedy-seed-11.json", "--playouts", "2", "--workers", "1", "--text"], "out"),
+    (["tournament", "--players", "3", "--seats", "heuristic,greedy,greedy", "--games", "3", "--seed", "1",
+      "--workers", "1", "--quiet", "--text"], "out"),
+], ids=["layout", "check", "advise", "audit", "tournament"])
+def test_every_text_report_speaks_in_words(argv, stream, capsys, monkeypatch):
+    """``--text`` is for people: moves, stories, players and cards in words (the JSON keeps the notation)."""
+    code, out, err = run(capsys, monkeypatch, *argv)
+    assert code == 0, err
+    text = out if stream == "out" else err
+    assert text.strip() and not NOTATION.search(text), NOTATION.search(text)
+    assert not re.search(r"\b(player|seat) \d", text)  # newspapers, not numbers counted from 0
+    if argv[0] in ("advise", "audit", "tournament"):
+        assert "The Times" in text

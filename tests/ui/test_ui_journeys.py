@@ -163,7 +163,8 @@ def test_analyse_and_play_a_move(person):
 
 def test_audit_an_example_and_open_a_decision(person):
     person.open("audit_game")
-    person.pick("aud_example_pick", "3 players: a winning final press declined")  # the README's example
+    person.pick("aud_example_pick", "Declined final press")  # the README's example, first in the list
+    assert "3 players: a winning final press declined" in person.text()  # the record's own title
     person.click("Load example")
     person.click("Analyse")
     person.wait_for("Key moments")

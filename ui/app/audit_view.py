@@ -59,6 +59,17 @@ def tournament_game_label(doc: dict) -> str:
     return f"{title} -- {' and '.join(newspaper(w) for w in winners)} won" + (f"; scores {scores}" if scores else "")
 
 
+def tournament_game_choice(doc: dict, index: int) -> str:
+    """A tournament game in a short list (its whole label, :func:`tournament_game_label`, is said beside it):
+    the game's number as in its title and the CSV, and who won.
+
+    >>> tournament_game_choice({"final_scores": [30, 30, 12], "winners": [0, 1]}, 4)
+    'Game #4: The Times and The Sun won'
+    """
+    winners = doc.get("winners")
+    return f"Game #{index}: " + (f"{' and '.join(newspaper(w) for w in winners)} won" if winners else "unfinished")
+
+
 def table_record(start: State, entries: list, title: str = "A game entered at the table") -> dict:
     """A record of a table game: the public start (deck order unknown) and the entries so far."""
     return {"format": FORMAT, "version": VERSION, "title": title, "game": start.definition.to_json(),

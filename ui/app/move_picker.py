@@ -1,9 +1,10 @@
-"""Picking a legal move the way players name it: the kind of move, then the move, both in words.
+"""Picking what happened at the table the way players name it: a legal move (its kind, then the
+move, both in words) or the headline card drawn (by its headline).
 
-The analysis board ("Play any move") and the table-game recorder of "Audit a game"
-use it. The moves of a kind are a list of choices that wraps at any width (in a
-box that scrolls when the list is long), never a drop-down whose text a phone
-would cut off. The notation stays the value: :func:`chosen` gives it back.
+The analysis board and the table-game recorder of "Audit a game" use them. The
+choices are a list that wraps at any width (in a box that scrolls when the list
+is long), never a drop-down whose text a phone would cut off. The notation (a
+card's number) stays the value: :func:`chosen` gives a move back.
 
 >>> from pennypress.engine import new_game
 >>> groups = move_groups(new_game(2, seed=11).legal_moves())
@@ -16,8 +17,9 @@ from typing import Sequence
 
 import streamlit as st
 
+from pennypress.engine.cards import Deck
 from pennypress.engine.moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
-from pennypress.engine.words import move_words
+from pennypress.engine.words import card_words, move_words
 from pennypress.ui.app.widgets import valid_choice
 
 GROUPS = (("Send reporters", Assign), ("Recall reporters", Recall), ("Move a reporter", Reassign),
@@ -52,6 +54,17 @@ def move_picker(kind_key: str, move_key: str, moves: Sequence[Move], label: str 
         kind = st.session_state[kind_key] = kinds[0]
     options = [str(m) for m in groups[kind]]
     valid_choice(move_key, options)
-    box = st.container(height=300, key=f"{move_key}_box") if len(options) > SCROLL_FROM else st.container()
-    with box:
+    with _scrolling(move_key, len(options)):
         return st.radio(label, options, key=move_key, format_func=move_words)
+
+
+def _scrolling(key: str, n: int):
+    return st.container(height=300, key=f"{key}_box") if n > SCROLL_FROM else st.container()
+
+
+def card_picker(key: str, cards: Sequence[int], deck: Deck, label: str) -> int:
+    """The headline cards that can be drawn, each as it reads; returns the chosen card's number."""
+    cards = list(cards)
+    valid_choice(key, cards)
+    with _scrolling(key, len(cards)):
+        return st.radio(label, cards, key=key, format_func=lambda c: card_words(deck.card(c)))

@@ -13,7 +13,7 @@ from pennypress.engine import parse_move
 from pennypress.engine.advisor import BUDGETS, advise
 from pennypress.engine.names import newspaper
 from pennypress.engine.press import press_problem
-from pennypress.engine.words import card_words, move_words
+from pennypress.engine.words import move_words
 from pennypress.solver import BadInput
 from pennypress.ui.app import session_keys as keys, analysis_view as view
 from pennypress.ui.app import move_picker, position_loader as loader, solving, what_if
@@ -130,8 +130,7 @@ if game.is_chance_node():
     st.info(f"{newspaper(game.current_player)} went to press: a headline card is drawn now. "
             "Draw one at random, or pick the card drawn at the table.")
     cards = [c for c, _ in game.chance_outcomes()]
-    valid_choice(keys.AB_CARD, cards)
-    st.selectbox("Card drawn at the table", cards, key=keys.AB_CARD, format_func=lambda c: card_words(deck.card(c)))
+    move_picker.card_picker(keys.AB_CARD, cards, deck, "Card drawn at the table")
     d1, d2 = st.columns(2)
     d1.button("Use this card", key=keys.AB_USE_CARD, on_click=_draw_chosen, args=(cards,))
     d2.button("Draw at random", key=keys.AB_RANDOM_CARD, on_click=lambda: _draw(None))

@@ -25,7 +25,7 @@ from pennypress.engine.io.record import dumps_record, replay
 from pennypress.errors import BadInput
 from pennypress.ui.app import audit_view as view, move_picker, page_builder
 from pennypress.ui.app import session_keys as K
-from pennypress.engine.words import card_words, move_words
+from pennypress.engine.words import move_words
 from pennypress.ui.app.widgets import page_style, show_board, show_svg, show_svgs, show_table, valid_choice
 from pennypress.ui.io import example_files, positions
 from pennypress.ui.io.json_text import parse_json_text
@@ -203,9 +203,7 @@ def table_recorder() -> None:
             press_page_builder(state)
             cards = view.press_cards(state, move)
             if cards:
-                deck = state.definition.deck
-                valid_choice(K.TABLE_CARD, cards)
-                st.selectbox("Headline card drawn", cards, key=K.TABLE_CARD, format_func=lambda c: card_words(deck.card(c)))
+                move_picker.card_picker(K.TABLE_CARD, cards, state.definition.deck, "Headline card drawn")
         st.button("Play this move", key=K.TABLE_PLAY, on_click=_table_play)
     st.button("Undo the last move", key=K.TABLE_UNDO, on_click=_table_undo, disabled=not doc["moves"])
     text = dumps_record(doc)
@@ -221,8 +219,8 @@ with tabs[0]:
     examples = view.record_examples()
     if examples:
         valid_choice(K.AUDIT_EXAMPLE_PICK, list(examples))
-        st.selectbox("Example record", list(examples), key=K.AUDIT_EXAMPLE_PICK,
-                     format_func=lambda name: example_files.record_title(examples[name]))
+        chosen = st.selectbox("Example record", list(examples), key=K.AUDIT_EXAMPLE_PICK, format_func=example_files.title_of)
+        st.caption(example_files.record_title(examples[chosen]))
         st.button("Load example", key=K.AUDIT_LOAD_EXAMPLE, on_click=_load_example)
     else:
         st.info("No example records are installed.")
@@ -234,8 +232,9 @@ with tabs[2]:
         st.caption(f"The {len(games)} games of the last tournament played on the Tournament page in this session "
                    "(a new tournament replaces them).")
         valid_choice(K.AUDIT_TOURNAMENT_PICK, list(range(len(games))))
-        st.selectbox("Tournament game", list(range(len(games))), key=K.AUDIT_TOURNAMENT_PICK,
-                     format_func=lambda i: view.tournament_game_label(games[i]))
+        chosen = st.selectbox("Tournament game", list(range(len(games))), key=K.AUDIT_TOURNAMENT_PICK,
+                              format_func=lambda i: view.tournament_game_choice(games[i], i))
+        st.caption(view.tournament_game_label(games[chosen]))
         st.button("Load this game", key=K.AUDIT_TOURNAMENT_LOAD, on_click=_load_tournament_game)
     else:
         st.info("No tournament game in this session: play a tournament on the Tournament page first; "

@@ -35,7 +35,7 @@ DESK_PAGE = "app_pages/press_desk.py"
 NEWSBOY_PLAYERS = VARIANTS["newsboy"]["players"]
 START_WORDS = {"empty": "An empty table", "dealt": "A dealt setup", "example": "An example position",
                "analysis": "The analysis board's position"}
-PHASE_LABELS = {p: f"{p} — {phase_words(p, detail=True)}" for p in ed.PHASES}
+PHASE_LABELS = {p: phase_words(p, detail=True)[:1].upper() + phase_words(p, detail=True)[1:] for p in ed.PHASES}
 
 st.html("""<style>
 .st-key-ed_board [data-testid="stNumberInput"] input { padding-left: 6px; padding-right: 0; min-width: 1.6rem; }
@@ -306,8 +306,8 @@ with t1:
         st.segmented_control("Holds the newsboy", list(range(n)), key=seeded(keys.ED_NEWSBOY, d["newsboy"] or 0),
                              format_func=paper_short, on_change=_set_turn, args=("newsboy", keys.ED_NEWSBOY))
 with t2:
-    st.selectbox("Phase", ed.PHASES, key=seeded(keys.ED_PHASE, d["phase"]), format_func=PHASE_LABELS.get,
-                 on_change=_set_turn, args=("phase", keys.ED_PHASE))
+    st.radio("Phase", ed.PHASES, key=seeded(keys.ED_PHASE, d["phase"]), format_func=PHASE_LABELS.get,
+             on_change=_set_turn, args=("phase", keys.ED_PHASE))
     if d["phase"] != "normal":
         if d["trigger"] is None:
             d["trigger"] = 0
