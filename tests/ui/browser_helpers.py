@@ -200,7 +200,7 @@ def full_page(driver, path: Path) -> None:
 _NOTATION_JS = r"""
 const main = document.querySelector('[data-testid="stMain"]');
 const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-const re = /\b(war|crime|politics|city|human):[A-D](:\d)?\b|\b(assign|recall|reassign) \d|->|\bply\b|\bpress [a-z]+:/;
+const re = /\b(war|crime|politics|city|human):[A-D](:\d)?\b|\b(assign|recall|reassign) \d|->|\bply\b/;
 const hits = [];
 let node;
 while ((node = walker.nextNode())) {
