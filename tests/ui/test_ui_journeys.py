@@ -72,6 +72,26 @@ def looks_right(page: Page, name: str) -> None:
     page.ok()
 
 
+PAGES = {"press_desk": "Press desk", "check_page": "Check my page", "position_viewer": "Position viewer",
+         "position_editor": "Position editor", "analysis_board": "Analysis board",
+         "scoring_examples": "Scoring examples", "tournament": "Tournament", "audit_game": "Audit a game"}
+
+
+def test_every_page_opens_by_its_address(person):
+    from selenium.webdriver.common.by import By
+
+    for path, title in PAGES.items():
+        person.open(path)
+        assert person.d.current_url.endswith(f"/{path}")
+        assert person.d.find_element(By.CSS_SELECTOR, '[data-testid="stMain"] h1').text == title
+        assert "Page not found" not in person.text()
+        reads_plainly(person)
+    person.open("")  # the root opens the Press desk, at its own address
+    assert person.d.current_url.endswith("/press_desk")
+    nav = [a.text.split("\n")[-1] for a in person.d.find_elements(By.CSS_SELECTOR, '[data-testid="stSidebarNav"] a')]
+    assert nav == list(PAGES.values())  # each page listed once
+
+
 def test_press_desk(person):
     person.open("press_desk")  # the page's own address
     assert person.metric("Optimal total") == "12"
