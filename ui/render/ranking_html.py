@@ -10,7 +10,7 @@ cut off on a phone (a chart's axis labels would be), and it is the table and the
 >>> [r["move"] for r in ranking_rows(html)], [r["win"] for r in ranking_rows(html)]
 (['Go to press', 'Decline the last press'], ['50%', '25%'])
 >>> facts_words(a.moves[1])
-'interval 10%–50% · circulation 35.0 · margin −2.0 · 25% and 5.0 points below the best · screened: 1 quick playout, too few to rank it'
+'interval 10%–50% · circulation 35.0 · margin −2.0 · screened: 1 quick playout, too few to rank it'
 """
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def facts_words(m: MoveAdvice) -> str:
     """The numbers beside a move's bar, in words."""
     parts = [] if m.exact else [f"interval {m.win_interval[0]:.0%}–{m.win_interval[1]:.0%}"]
     parts += [f"circulation {m.expected_score:.1f}", f"margin {_signed(m.expected_margin)}"]
-    if m.rank > 1:
+    if m.rank > 1 and not m.screened_only:  # a screened move's loss is against other, rougher playouts
         parts.append("as good as the best (within noise)" if m.equal_to_best
                      else f"{m.loss:.0%} and {m.points_loss:.1f} points below the best")
     if m.exact:
