@@ -21,6 +21,7 @@ from pennypress.engine.arena.recorded import record_selfplay
 from pennypress.engine.audit import audit
 from pennypress.engine.game.definition import GameDefinition
 from pennypress.ui.cli import main as cli_main
+from pennypress.ui.io import positions
 
 
 POSITIONS = seeded_positions(8, seed=4)
@@ -95,7 +96,8 @@ def test_the_analysis_board_says_which_engine_answered(core, monkeypatch):
         at = open_app("app_pages/analysis_board.py")
         at.selectbox(key="ab_example_pick").set_value("when-not-to-press")
         at.button(key="ab_load_example").click().run()
-        at.number_input(key="ab_playouts").set_value(len(at.selectbox(key="ab_pick").options))
+        legal = positions.parse_position(at.session_state["ab_line"][-1]["doc"]).legal_moves()
+        at.number_input(key="ab_playouts").set_value(len(legal))  # one screening playout per move
         at.button(key="ab_analyse").click().run()
         assert not at.exception, at.exception
         assert any(words in c.value for c in at.caption), [c.value for c in at.caption]
