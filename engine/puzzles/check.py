@@ -89,7 +89,8 @@ def _layout(puzzle: Puzzle, answer: Any) -> dict:
 
 def _check_page(puzzle: Puzzle, answer: Any) -> Verdict:
     problem = puzzle.problem()
-    page = ProposedPage.from_json(_layout(puzzle, answer), problem, "answer")
+    page = answer if isinstance(answer, ProposedPage) else ProposedPage.from_json(_layout(puzzle, answer), problem,
+                                                                                  "answer")
     verdict = check_page(problem, page)
     best = puzzle.answer
     if not verdict.legal:
@@ -151,8 +152,9 @@ def _check_position(puzzle: Puzzle, answer: str) -> Verdict:
 
 
 def check_answer(puzzle: Puzzle, answer: Any) -> Verdict:
-    """Judge ``answer`` to ``puzzle``: a layout (JSON text or a dict) for a page, a move's notation otherwise."""
-    if not isinstance(answer, (str, dict)):
+    """Judge ``answer`` to ``puzzle``: for a page a layout (JSON text, a dict, or a
+    :class:`~pennypress.solver.ProposedPage`), otherwise a move (its notation, or a move value)."""
+    if not isinstance(answer, (str, dict, ProposedPage)):
         answer = str(answer)  # a Move
     if puzzle.kind == PAGE:
         return _check_page(puzzle, answer)

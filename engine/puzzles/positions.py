@@ -219,7 +219,7 @@ def _step_words(player: int, move: Move, event) -> str:
         return f"{paper} presses (+{event.press.gain}{scoops})"
     if isinstance(move, Decline):
         return f"{paper} declines"
-    said = describe(move)
+    said = move_in_words(move)
     return f"{paper}: {said[0].lower()}{said[1:]}"
 
 

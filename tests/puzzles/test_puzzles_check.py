@@ -28,6 +28,7 @@ def test_any_page_scoring_the_optimum_is_correct():
     for r in pages:
         verdict = check_answer(puzzle, layout_json(r.placements, r.exclusive))
         assert verdict.correct and verdict.total == puzzle.answer and verdict.loss == 0
+        assert check_answer(puzzle, ProposedPage(r.placements, r.exclusive)) == verdict  # as the app's builder gives it
 
 
 def test_a_legal_page_below_the_optimum_is_wrong_by_its_loss():
@@ -88,6 +89,7 @@ def test_best_move_is_judged_on_its_exact_outcome():
     for move in state.legal_moves():
         verdict = check_answer(puzzle, str(move))
         assert verdict.correct == (exact_value(state, move)[0] == best), str(move)
+        assert check_answer(puzzle, move) == verdict
         assert tuple(verdict.outcome) == exact_value(state, move)
     assert verdict.second_best == puzzle.second_best
 
