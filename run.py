@@ -6,17 +6,27 @@
     python3 run.py demo       # print the optimal front page of the rulebook's 12-point example
     python3 run.py bench      # run the benchmarks under benchmarks/
     python3 run.py cli ...    # any `pennypress` command, e.g. `python3 run.py cli layout examples/...`
+    python3 run.py core-tables  # regenerate core/src/generated/ from the Python tables
 
 The first call creates `.venv/` beside this file and installs the project into
 it (editable, with the test extras). Later calls reuse it and reinstall only
 when `pyproject.toml` changes.
+
+With a Rust toolchain (cargo) on the PATH, every call also builds the native
+core (`core/`, the distribution `pennypress-core`) in release mode with maturin
+and installs it into `.venv/`, again only when its sources change. Without one
+it says so and pennypress runs on the Python engine; under CI (`CI=true`) a
+missing toolchain or a failed build is an error. `test` runs the crate's own
+tests (`cargo test`) before pytest.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 from pathlib import Path
 
@@ -24,6 +34,9 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".pennypress-installed"
+CORE = ROOT / "core"
+CORE_STAMP = VENV / ".pennypress-core-installed"
+CORE_WHEELS = VENV / "core-wheels"
 
 
 def _say(msg: str) -> None:
@@ -49,14 +62,80 @@ def ensure_env() -> Path:
     return python
 
 
+def _under_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
+def _core_digest() -> str:
+    """A hash of everything the native core is built from."""
+    h = hashlib.sha256()
+    files = [CORE / "Cargo.toml", CORE / "Cargo.lock", CORE / "pyproject.toml", *sorted((CORE / "src").rglob("*.rs"))]
+    for path in files:
+        h.update(str(path.relative_to(CORE)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _core_unavailable(reason: str) -> bool:
+    """Say why the core is not built; under CI that is an error."""
+    if _under_ci():
+        sys.exit(f"[run.py] CI needs the native core: {reason}")
+    _say(f"{reason}; pennypress runs on the Python engine (slower)")
+    return False
+
+
+def ensure_core(python: Path) -> bool:
+    """Build the native core (release) and install it into the venv if a Rust toolchain is present and
+    its sources changed since the last build. Returns whether the core is installed."""
+    if shutil.which("cargo") is None:
+        subprocess.run([str(python), "-m", "pip", "uninstall", "--quiet", "--yes", "pennypress-core"],
+                       check=False, capture_output=True)
+        CORE_STAMP.unlink(missing_ok=True)
+        return _core_unavailable("no Rust toolchain (cargo) on the PATH, so the native core is not built")
+    digest = _core_digest()
+    if CORE_STAMP.exists() and CORE_STAMP.read_text().strip() == digest and subprocess.run(
+        [str(python), "-c", "import pennypress_core"], capture_output=True
+    ).returncode == 0:
+        return True
+    _say("building the native core (pennypress-core, release build; about a minute the first time)")
+    if subprocess.run([str(python), "-m", "maturin", "--version"], capture_output=True).returncode != 0:
+        requires = tomllib.loads((CORE / "pyproject.toml").read_text())["build-system"]["requires"]
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *requires], check=True)
+    shutil.rmtree(CORE_WHEELS, ignore_errors=True)
+    built = subprocess.run([str(python), "-m", "maturin", "build", "--release", "--quiet",
+                            "--manifest-path", str(CORE / "Cargo.toml"), "--interpreter", str(python),
+                            "--out", str(CORE_WHEELS)])
+    wheels = sorted(CORE_WHEELS.glob("pennypress_core-*.whl"))
+    if built.returncode != 0 or not wheels:
+        subprocess.run([str(python), "-m", "pip", "uninstall", "--quiet", "--yes", "pennypress-core"], check=False)
+        CORE_STAMP.unlink(missing_ok=True)
+        return _core_unavailable("the native core failed to build (see the messages above)")
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall", str(wheels[-1])],
+                   check=True)
+    CORE_STAMP.write_text(digest)
+    return True
+
+
+def cargo_test() -> int:
+    """The crate's own tests (`cargo test`), when there is a toolchain."""
+    if shutil.which("cargo") is None:
+        return 0  # ensure_core already said so (and stopped under CI)
+    _say("cargo test (the native core's unit tests)")
+    return subprocess.call(["cargo", "test", "--quiet", "--manifest-path", str(CORE / "Cargo.toml")])
+
+
 def main(argv: list[str]) -> int:
     task, rest = (argv[0], argv[1:]) if argv else ("help", [])
     if task in ("help", "-h", "--help"):
         print(__doc__)
         return 0
     python = ensure_env()
+    ensure_core(python)
     pennypress = str(BIN / "pennypress")
     if task == "test":
+        status = cargo_test()
+        if status != 0:
+            _say("cargo test failed")
+            return status
         cmd = [str(python), "-m", "pytest", *rest]
     elif task == "demo":
         cmd = [pennypress, "demo", *rest]
@@ -66,8 +145,10 @@ def main(argv: list[str]) -> int:
         cmd = [str(python), str(ROOT / "benchmarks" / "run_all.py"), *rest]
     elif task == "cli":
         cmd = [pennypress, *rest]
+    elif task == "core-tables":
+        cmd = [str(python), str(CORE / "generate_tables.py"), *rest]
     else:
-        print(f"unknown task {task!r}; try: app, test, demo, bench, cli", file=sys.stderr)
+        print(f"unknown task {task!r}; try: app, test, demo, bench, cli, core-tables", file=sys.stderr)
         return 2
     return subprocess.call(cmd, cwd=ROOT)
 

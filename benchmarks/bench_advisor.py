@@ -25,7 +25,7 @@ from pennypress.engine.advisor import ExactSearch, advise
 from pennypress.engine.advisor.playout import playout
 from pennypress.engine.advisor.policy import SCREEN
 from pennypress.engine.play.bots import GreedyBot
-from pennypress.engine.chance import public_view
+from pennypress.engine.io.state import public_view
 
 
 def first_positions(count: int, seed: int, wanted) -> list:

@@ -18,7 +18,7 @@ import time
 
 from pennypress.engine import GameDefinition
 from pennypress.engine.audit import audit
-from pennypress.engine.io.record import record_selfplay
+from pennypress.engine.arena.recorded import record_selfplay
 
 
 def main() -> None:

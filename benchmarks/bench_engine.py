@@ -22,7 +22,7 @@ import time
 
 from pennypress.engine import GameDefinition, legal_moves, new_game
 from pennypress.engine.play.bots import RandomBot
-from pennypress.engine.play.selfplay import play_game
+from pennypress.engine.arena.selfplay import play_game
 from pennypress.solver import cache_info, clear_cache
 
 

@@ -26,11 +26,11 @@ import sys
 import time
 
 from pennypress.engine import GameDefinition
-from pennypress.engine.play.bots import make_bot
-from pennypress.engine.chance import public_view
+from pennypress.engine.arena.seats import make_bot
+from pennypress.engine.io.state import public_view
 from pennypress.engine.play.match import play_match
-from pennypress.engine.press import use_page_solver
-from pennypress.engine.play.selfplay import play_game
+from pennypress.engine.rules.press import use_page_solver
+from pennypress.engine.arena.selfplay import play_game
 from pennypress.engine.io.validate import load_position
 from pennypress.solver import clear_cache, clear_fast_cache
 from pennypress.solver import page_profiles

@@ -20,9 +20,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from pennypress.engine import new_game
-from pennypress.engine.play.bots import make_bot
+from pennypress.engine.arena.seats import make_bot
 from pennypress.engine.play.heuristic import HeuristicBot
-from pennypress.engine.play.tournament import TournamentSpec, run_tournament
+from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 
 
 def games_per_minute(spec: TournamentSpec, workers: int) -> float:

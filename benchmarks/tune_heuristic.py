@@ -17,10 +17,10 @@ import functools
 import sys
 from dataclasses import asdict, replace
 
-from pennypress.engine.play.bots import register_bot
-from pennypress.engine.play.executors import open_executor
+from pennypress.engine.arena.seats import register_seat
+from pennypress.engine.arena.executors import open_executor
 from pennypress.engine.play.heuristic import HeuristicBot, Weights
-from pennypress.engine.play.tournament import TournamentSpec, run_tournament
+from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 
 GRID = {
     "wait": (0.75, 0.95),
@@ -34,7 +34,7 @@ GRID = {
 
 def share(weights: Weights, games: int, seed: int, workers: int) -> tuple[float, list[float]]:
     """Win share (and interval) of a heuristic bot with ``weights`` against two greedy bots."""
-    register_bot("candidate", functools.partial(HeuristicBot, weights=weights))  # forked workers inherit it
+    register_seat("candidate", functools.partial(HeuristicBot, weights=weights))  # forked workers inherit it
     spec = TournamentSpec.create(3, "candidate,greedy,greedy", games, seed)
     with open_executor("local", workers) as ex:
         report = run_tournament(spec, ex)

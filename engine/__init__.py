@@ -1,4 +1,12 @@
-"""The Penny Press rules engine: game definition, state, moves, press, final edition, bots.
+"""The Penny Press rules engine: the game, positions, the rules, documents, bots, the advisor and the audit.
+
+Layers, each importing only those before it (``docs/ARCHITECTURE.md``):
+``game`` (definition, variants, rules data) -> ``position`` (the position as data
+and pure queries) -> ``rules`` (the transitions) -> ``io`` and ``notation``
+(documents, the :class:`State` API) -> ``play`` (bots, the game loop) ->
+``advisor`` -> ``audit`` and ``arena`` (seat registry, self-play, tournaments)
+-> ``puzzles`` (puzzles with certain answers, mined from self-play).
+This module gathers the names most callers need.
 
 >>> from pennypress.engine import new_game, parse_move
 >>> s = new_game(4, seed=1, variants=["newsboy"])   # a seeded setup; player 2 holds the newsboy
@@ -13,12 +21,11 @@
 >>> State.from_json(s.to_json()) == s
 True
 """
-from .cards import DECK_NAMES, Deck, HeadlineCard, load_deck
-from .definition import GameDefinition
-from .endgame import end_scoring, winners
-from .errors import BadInput, IllegalMove
-from .events import BeatBonus, EndOutcome, Event, PressOutcome, Scoop
-from .moves import (
+from .arena.selfplay import play_game, run_selfplay
+from .game.cards import DECK_NAMES, Deck, HeadlineCard, load_deck
+from .game.definition import GameDefinition
+from .game.errors import BadInput, IllegalMove, Problem
+from .game.moves import (
     BEST,
     Assign,
     Decline,
@@ -31,20 +38,22 @@ from .moves import (
     Recall,
     parse_move,
 )
+from .game.stories import ALL_STORIES, Story
+from .io.state import PublicState, State, empty_state, new_game, player_view, public_view
 from .play.bots import GreedyBot, RandomBot
 from .play.invariants import InvariantChecker, check_state
-from .press import optimal_press, preview_press, scoops_given
-from .rules import apply_move, legal_moves, why_illegal
-from .play.selfplay import play_game, run_selfplay
-from .setup import empty_state, new_game
-from .state import Phase, PlayerState, State
-from .stories import ALL_STORIES, Story
+from .position.events import BeatBonus, EndOutcome, Event, PressOutcome, Scoop
+from .position.position import Phase, PlayerState, Position
+from .rules.actions import apply_move, legal_moves, why_illegal
+from .rules.endgame import end_scoring, winners
+from .rules.press import optimal_press, preview_press, scoops_given
 
 __all__ = [
     "ALL_STORIES", "Assign", "BEST", "BadInput", "BeatBonus", "DECK_NAMES", "Deck", "Decline",
     "EndOutcome", "Event", "GameDefinition", "GoToPress", "HeadlineCard", "IllegalMove", "Move",
-    "Page", "PagePlacement", "PassNewsboy", "Phase", "PlayerState", "PressOutcome", "Reassign",
-    "Recall", "Scoop", "State", "Story", "apply_move", "end_scoring", "legal_moves", "load_deck",
-    "new_game", "parse_move", "why_illegal", "winners", "GreedyBot", "RandomBot", "InvariantChecker",
-    "check_state", "optimal_press", "preview_press", "scoops_given", "play_game", "run_selfplay", "empty_state",
+    "Page", "PagePlacement", "PassNewsboy", "Phase", "PlayerState", "Position", "PressOutcome", "Problem",
+    "PublicState", "Reassign", "Recall", "Scoop", "State", "Story", "apply_move", "end_scoring", "legal_moves",
+    "load_deck", "new_game", "parse_move", "player_view", "public_view", "why_illegal", "winners", "GreedyBot",
+    "RandomBot", "InvariantChecker", "check_state", "optimal_press", "preview_press", "scoops_given", "play_game",
+    "run_selfplay", "empty_state",
 ]

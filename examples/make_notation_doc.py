@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from pennypress.engine.notation.text import to_text
-from pennypress.engine.io.validate import load_position
+from pennypress.engine.io.state import State
 
 ROOT = Path(__file__).resolve().parents[1]
 POSITIONS = ROOT / "examples" / "positions"
@@ -29,7 +29,7 @@ def generated_block(folder: Path = POSITIONS) -> str:
     """The doc's generated part: one heading line and one ``notation`` block per position file."""
     parts = []
     for path in sorted(folder.glob("*.json")):
-        state = load_position(json.loads(path.read_text(encoding="utf-8")))
+        state = State.from_json(json.loads(path.read_text(encoding="utf-8")))
         parts.append(f"`examples/positions/{path.name}`:\n\n```notation\n{to_text(state)}\n```\n")
     return "\n".join(parts)
 

@@ -21,12 +21,12 @@ import sys
 from pathlib import Path
 
 from pennypress.engine import State
-from pennypress.engine.board import adjust_markers, place_story
-from pennypress.engine.definition import GameDefinition
+from pennypress.engine.rules.board import adjust_markers, place_story
+from pennypress.engine.game.definition import GameDefinition
 from pennypress.engine.play.invariants import check_state
-from pennypress.engine.setup import empty_state
-from pennypress.engine.state import Phase
-from pennypress.engine.stories import Story
+from pennypress.engine.io.state import empty_state
+from pennypress.engine.position.position import Phase
+from pennypress.engine.game.stories import Story
 from pennypress.solver.vocab import Beat
 
 OUT = Path(__file__).resolve().parent / "positions"

@@ -9,20 +9,21 @@ Knows nothing about players, turns or cards.
 ((2,), 0)
 """
 from .checker import CheckResult, ProposedPage, Violation, check_page
-from .fast import FastPage, PageValue, best_page, clear_fast_cache, fast_cache_info, page_value, solve_fast
 from pennypress.errors import BadInput
+
+from .fast import FastPage, PageValue, PressItem, best_page, clear_fast_cache, fast_cache_info, page_value, solve_fast
 from .page_order import page_order_key
 from .problem import ClaimedStory, PressProblem, make_problem
 from .result import PressResult
 from .scoring import Breakdown, best_exclusive, score_page
 from .solve import best_layouts, cache_info, clear_cache, solve
-from .vocab import BEATS, COLUMNS, ROWS, SHAPES, Beat, Placement, Shape, cell_penalty
+from .vocab import BEATS, COLUMNS, ROWS, SHAPES, Beat, Placement, Shape, cell_penalty, top_beats
 
 __all__ = [
     "BEATS", "COLUMNS", "ROWS", "SHAPES", "BadInput", "Beat", "Breakdown", "CheckResult",
-    "ClaimedStory", "FastPage", "PageValue", "Placement", "PressProblem", "PressResult",
+    "ClaimedStory", "FastPage", "PageValue", "Placement", "PressItem", "PressProblem", "PressResult",
     "ProposedPage", "Shape", "Violation", "best_exclusive", "best_layouts", "best_page",
     "cache_info", "cell_penalty", "check_page", "clear_cache", "clear_fast_cache",
     "fast_cache_info", "make_problem", "page_order_key", "page_value", "score_page", "solve",
-    "solve_fast",
+    "solve_fast", "top_beats",
 ]

@@ -142,47 +142,43 @@ def _cells(cells) -> str:
     return ", ".join(f"({x}, {y})" for x, y in sorted(cells))
 
 
-def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
-    """Every rule ``page`` breaks, its score if legal, and the optimal score to compare."""
-    name = lambda i: f"the {problem.stories[i].label} story (story {i})"  # noqa: E731
-    Name = lambda i: name(i)[0].upper() + name(i)[1:]  # noqa: E731
-    n = len(problem.stories)
-    for k, p in enumerate(page.placements):
-        if not 0 <= p.story < n:
-            raise BadInput(f"layout.placements[{k}].story: no story {p.story} (the press has stories 0 to {n - 1})")
+def _story(problem: PressProblem, i: int) -> str:
+    return f"the {problem.stories[i].label} story (story {i})"
+
+
+def _Story(problem: PressProblem, i: int) -> str:
+    text = _story(problem, i)
+    return text[0].upper() + text[1:]
+
+
+def _footprint(problem: PressProblem, p: Placement) -> list[Violation]:
+    """What is wrong with one placement by itself: its shape, the page's edges, the ad."""
+    story = problem.stories[p.story]
+    out = []
+    if (p.w, p.h) not in story.shape.orientations:
+        sizes = " or ".join(f"{w}×{h}" for w, h in story.shape.orientations)
+        out.append(Violation("shape", f"{_Story(problem, p.story)} is placed as {p.w}×{p.h}; "
+                                      f"{'an' if story.shape.value == 'A' else 'a'} {story.shape.value} story is {sizes}."))
+    if not p.in_bounds():
+        out.append(Violation("bounds", f"{_Story(problem, p.story)} at column {p.x}, row {p.y} ({p.w}×{p.h}) runs off "
+                                       f"the page ({COLUMNS} columns × {ROWS} rows)."))
+    if problem.ad is not None and problem.ad in set(p.cells()):
+        out.append(Violation("ad", f"{_Story(problem, p.story)} covers the advertisement at {_cells([problem.ad])}.",
+                             (problem.ad,)))
+    return out
+
+
+def _geometry(problem: PressProblem, page: ProposedPage) -> tuple[dict[int, Placement], list[Violation]]:
+    """Each story's first placement, and every footprint, duplicate and overlap violation."""
     violations: list[Violation] = []
     seen: dict[int, Placement] = {}
-    geometric: list[Placement] = []  # placements whose own footprint is acceptable
     duplicates: list[Placement] = []  # second (third, ...) placements of a story
     for p in page.placements:
-        story = problem.stories[p.story]
-        ok = True
         if p.story in seen:
             duplicates.append(p)
             continue
         seen[p.story] = p
-        if (p.w, p.h) not in story.shape.orientations:
-            sizes = " or ".join(f"{w}×{h}" for w, h in story.shape.orientations)
-            violations.append(
-                Violation("shape", f"{Name(p.story)} is placed as {p.w}×{p.h}; {'an' if story.shape.value == 'A' else 'a'} {story.shape.value} story is {sizes}.")
-            )
-            ok = False
-        if not p.in_bounds():
-            violations.append(
-                Violation(
-                    "bounds",
-                    f"{Name(p.story)} at column {p.x}, row {p.y} ({p.w}×{p.h}) runs off the page "
-                    f"({COLUMNS} columns × {ROWS} rows).",
-                )
-            )
-            ok = False
-        if problem.ad is not None and problem.ad in set(p.cells()):
-            violations.append(
-                Violation("ad", f"{Name(p.story)} covers the advertisement at {_cells([problem.ad])}.", (problem.ad,))
-            )
-            ok = False
-        if ok:
-            geometric.append(p)
+        violations += _footprint(problem, p)
     owner: dict[tuple[int, int], int] = {}
     clashes: dict[tuple[int, int], set] = {}
     for p in seen.values():
@@ -194,63 +190,70 @@ def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
     for p in duplicates:  # where the extra copy lands on another placement
         others = {c for q in page.placements if q is not p for c in q.cells()}
         clash = tuple(sorted(set(p.cells()) & others))
-        violations.append(Violation("duplicate", f"{Name(p.story)} is placed more than once.", clash))
+        violations.append(Violation("duplicate", f"{_Story(problem, p.story)} is placed more than once.", clash))
     for (a, b), cells in sorted(clashes.items()):
-        violations.append(
-            Violation(
-                "overlap", f"{Name(a)} and {name(b)} both cover {_plural(len(cells), 'cell')} {_cells(cells)}.",
-                tuple(sorted(cells)),
-            )
-        )
+        violations.append(Violation(
+            "overlap", f"{_Story(problem, a)} and {_story(problem, b)} both cover {_plural(len(cells), 'cell')} "
+                       f"{_cells(cells)}.", tuple(sorted(cells))))
+    return seen, violations
 
-    optimum = solve(problem)
+
+def _top_rule(problem: PressProblem, seen: dict[int, Placement], t_star: int, r_star: int) -> list[Violation]:
+    """The top-beat rule: ``t_star`` top-beat stories on the top edge, ``t_star + r_star`` placed."""
+    out = []
     placed = list(seen.values())
-    t_star, r_star = optimum.top_edge_required, optimum.top_rest_required
     top_edge = [p.story for p in placed if problem.is_top(p.story) and p.touches_top]
     top_placed = [p.story for p in placed if problem.is_top(p.story)]
     if len(top_edge) < t_star:
         off = [i for i in range(len(problem.stories)) if problem.is_top(i) and i not in top_edge]
-        who = " or ".join(name(i) for i in off)
-        violations.append(
-            Violation(
-                "top-edge",
-                f"{who[0].upper() + who[1:]} must touch the top edge: {_plural(t_star, 'top-beat story', 'top-beat stories')} "
-                f"{'fits' if t_star == 1 else 'fit'} along the top, this page has {len(top_edge)}.",
-            )
-        )
+        who = " or ".join(_story(problem, i) for i in off)
+        out.append(Violation(
+            "top-edge", f"{who[0].upper() + who[1:]} must touch the top edge: "
+                        f"{_plural(t_star, 'top-beat story', 'top-beat stories')} {'fits' if t_star == 1 else 'fit'} "
+                        f"along the top, this page has {len(top_edge)}."))
     if len(top_placed) < t_star + r_star:
         off = [i for i in range(len(problem.stories)) if problem.is_top(i) and i not in seen]
-        who = " and ".join(name(i) for i in off)
-        violations.append(
-            Violation(
-                "top-total",
-                f"{_plural(t_star + r_star, 'top-beat story', 'top-beat stories')} can be published on this page, this page "
-                f"publishes {len(top_placed)}: {who} must be placed.",
-            )
-        )
+        who = " and ".join(_story(problem, i) for i in off)
+        out.append(Violation(
+            "top-total", f"{_plural(t_star + r_star, 'top-beat story', 'top-beat stories')} can be published on this "
+                         f"page, this page publishes {len(top_placed)}: {who} must be placed."))
+    return out
 
-    if page.exclusive_declared:
-        exclusive = page.exclusive
-        if exclusive is not None:
-            if not 0 <= exclusive < len(problem.stories):
-                violations.append(Violation("exclusive", f"There is no story {exclusive} to declare exclusive."))
-            elif exclusive not in seen:
-                violations.append(Violation("exclusive", f"{Name(exclusive)} is not on the page, so it cannot be the exclusive."))
-            elif problem.is_top(exclusive):
-                violations.append(
-                    Violation("exclusive", f"{Name(exclusive)} is from a top beat, so it cannot be the exclusive.")
-                )
-            elif not seen[exclusive].touches_top:
-                violations.append(
-                    Violation("exclusive", f"{Name(exclusive)} does not touch the top edge, so it cannot be the exclusive.")
-                )
-    else:
-        exclusive = best_exclusive(problem, placed)
 
+def _exclusive(problem: PressProblem, page: ProposedPage, seen: dict[int, Placement]) -> tuple[int | None, list[Violation]]:
+    """The page's exclusive (declared, or the best valid one) and why a declared one cannot be it."""
+    if not page.exclusive_declared:
+        return best_exclusive(problem, list(seen.values())), []
+    exclusive = page.exclusive
+    why = None
+    if exclusive is None:
+        pass
+    elif not 0 <= exclusive < len(problem.stories):
+        why = f"There is no story {exclusive} to declare exclusive."
+    elif exclusive not in seen:
+        why = f"{_Story(problem, exclusive)} is not on the page, so it cannot be the exclusive."
+    elif problem.is_top(exclusive):
+        why = f"{_Story(problem, exclusive)} is from a top beat, so it cannot be the exclusive."
+    elif not seen[exclusive].touches_top:
+        why = f"{_Story(problem, exclusive)} does not touch the top edge, so it cannot be the exclusive."
+    return exclusive, ([Violation("exclusive", why)] if why else [])
+
+
+def check_page(problem: PressProblem, page: ProposedPage) -> CheckResult:
+    """Every rule ``page`` breaks, its score if legal, and the optimal score to compare."""
+    n = len(problem.stories)
+    for k, p in enumerate(page.placements):
+        if not 0 <= p.story < n:
+            raise BadInput(f"layout.placements[{k}].story: no story {p.story} (the press has stories 0 to {n - 1})")
+    seen, violations = _geometry(problem, page)
+    optimum = solve(problem)
+    violations += _top_rule(problem, seen, optimum.top_edge_required, optimum.top_rest_required)
+    exclusive, wrong = _exclusive(problem, page, seen)
+    violations += wrong
     order = {r: k for k, r in enumerate(RULES)}
     violations.sort(key=lambda v: order[v.rule])
     legal = not violations
-    breakdown = score_page(problem, placed, exclusive) if legal else None
+    breakdown = score_page(problem, list(seen.values()), exclusive) if legal else None
     return CheckResult(
         legal=legal,
         violations=tuple(violations),

@@ -8,10 +8,11 @@ claimed and ad cell) and keeping the best, the first in tie-break order among
 equals.
 
 Hot path, no :class:`~pennypress.solver.problem.PressProblem`: a press is a
-tuple of ``(shape, value, is_top)`` items, ``shape`` a shape index (A 0, B 1,
-C 2, D 3; a :class:`~pennypress.solver.vocab.Shape` works too, but not mixed
-with indices in one press), ``value`` the story's beat value 0..6, ``is_top``
-whether its beat is a top beat; ``ad`` is an ``(x, y)`` tuple or ``None``.
+tuple of :class:`PressItem` -- ``(shape, value, top)``, ``shape`` a shape index
+(A 0, B 1, C 2, D 3; a :class:`~pennypress.solver.vocab.Shape` works too, but
+not mixed with indices in one press), ``value`` the story's beat value 0..6,
+``top`` whether its beat is a top beat (plain 3-tuples are the same items);
+``ad`` is an ``(x, y)`` tuple or ``None``.
 Answers are memoised on the press's sorted items and the ad (an LRU of
 ``CACHE_SIZE`` presses), so a press seen before -- in any story order -- costs
 a sort and a dictionary look-up; input is validated only the first time (and,
@@ -23,7 +24,7 @@ Threads may share it (the tables are built once, under a lock; the memo is a
 first use, in well under a second (``benchmarks/bench_fast_solver.py`` prints
 the time).
 
->>> page_value(((0, 4, True), (1, 3, False), (3, 3, False)))   # Politics A, Crime B, War D
+>>> page_value((PressItem(0, 4, True), PressItem(1, 3, False), PressItem(3, 3, False)))  # Politics A, Crime B, War D
 PageValue(total=12, gain=12, top_edge=1, top_rest=0)
 >>> page = best_page(((3, 3, False), (0, 4, True), (1, 3, False)))
 >>> [(p.story, p.x, p.y, p.w, p.h) for p in page.placements], page.exclusive
@@ -55,10 +56,35 @@ W_TOP = 256
 W_EDGE = W_TOP * (MAX_CLAIMED_STORIES + 1)
 assert 2 * MAX_CLAIMED_STORIES * MAX_BEAT_VALUE + MAX_BEAT_VALUE + 2 * COLUMNS * ROWS < W_TOP
 
-Item = tuple[Any, int, bool]
-"""``(shape, value, is_top)``."""
+
+
+class PressItem(NamedTuple):
+    """One claimed story as the fast solver sees it: the solver's whole input per story."""
+
+    shape: int
+    """The shape's index: A 0, B 1, C 2, D 3 (:data:`~pennypress.solver.page_order.SHAPE_INDEX`)."""
+    value: int
+    """Its beat's value, 0..6."""
+    top: bool
+    """Whether its beat is a top beat."""
+
 
 _SHAPE_CODE: dict[Any, int] = {**{k: k for k in range(len(SHAPES))}, **SHAPE_INDEX}
+
+_ITEMS: dict[tuple[int, bool], tuple[PressItem, ...]] = {
+    (value, top): tuple(PressItem(shape, value, top) for shape in range(len(SHAPES)))
+    for value in range(MIN_BEAT_VALUE, MAX_BEAT_VALUE + 1) for top in (False, True)
+}
+
+
+def beat_items(value: int, top: bool) -> tuple[PressItem, ...]:
+    """The items of the stories of a beat with this value and top flag, one per shape index
+    (made once: a hot path picks them instead of building tuples).
+
+    >>> beat_items(4, True)[3]
+    PressItem(shape=3, value=4, top=True)
+    """
+    return _ITEMS[value, top]
 
 
 class PageValue(NamedTuple):
@@ -153,7 +179,7 @@ def _type_problem(items: Any, ad: Any) -> BadInput:
     return BadInput("items: expected a tuple of (shape, value, is_top) tuples, shapes all indices or all Shape")
 
 
-def page_value(items: tuple[Item, ...], ad: Cell | None = None) -> PageValue:
+def page_value(items: tuple[PressItem, ...], ad: Cell | None = None) -> PageValue:
     """The optimal total, gain, T* and R* of a press (memoised)."""
     try:
         return _answer(tuple(sorted(items)), ad).value
@@ -161,7 +187,7 @@ def page_value(items: tuple[Item, ...], ad: Cell | None = None) -> PageValue:
         raise _type_problem(items, ad) from None
 
 
-def best_page(items: tuple[Item, ...], ad: Cell | None = None) -> FastPage:
+def best_page(items: tuple[PressItem, ...], ad: Cell | None = None) -> FastPage:
     """The optimal page under the tie-break, in the caller's story indices (memoised but for the relabelling)."""
     try:
         answer = _answer(tuple(sorted(items)), ad)
@@ -178,11 +204,9 @@ def best_page(items: tuple[Item, ...], ad: Cell | None = None) -> FastPage:
     return FastPage(placements, exclusive, v.top_edge, v.top_rest, v.total, v.gain)
 
 
-def items_of(problem: PressProblem) -> tuple[tuple[int, int, bool], ...]:
+def items_of(problem: PressProblem) -> tuple[PressItem, ...]:
     """A press problem as the hot path's items."""
-    return tuple(
-        (SHAPE_INDEX[s.shape], problem.value(i), problem.is_top(i)) for i, s in enumerate(problem.stories)
-    )
+    return tuple(beat_items(problem.value(i), problem.is_top(i))[SHAPE_INDEX[s.shape]] for i, s in enumerate(problem.stories))
 
 
 def solve_fast(problem: PressProblem) -> PressResult:

@@ -30,6 +30,7 @@ from .vocab import (
     Beat,
     Cell,
     Shape,
+    top_beats,
 )
 
 
@@ -153,8 +154,7 @@ class PressProblem:
         object.__setattr__(self, "stories", stories)
         object.__setattr__(self, "beat_values", {b: values[b] for b in BEATS})
         object.__setattr__(self, "ad", ad)
-        top = max(values.values())
-        object.__setattr__(self, "_top", frozenset(b for b in BEATS if values[b] == top))
+        object.__setattr__(self, "_top", top_beats(values))
 
     def __hash__(self) -> int:
         return hash((self.stories, tuple(self.beat_values.values()), self.ad))

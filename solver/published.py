@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ortools.sat.python import cp_model
-
+from .cuts import fix_levels
 from .model import PageModel
 from .problem import PressProblem
 from .result import PressResult
@@ -37,17 +36,13 @@ def best_page_publishing(problem: PressProblem, published: Iterable[int],
     chosen = set(published)
     t_star, r_star, _ = top_requirements(problem)
     model = PageModel(problem)
-    model.fix_levels(t_star, t_star + r_star)
+    fix_levels(model, t_star, t_star + r_star)
     for i, placed in model.placed.items():
-        model.model.Add(placed == int(i in chosen))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1  # deterministic: same input, same page
-    solver.parameters.random_seed = 0
-    solver.parameters.max_time_in_seconds = _time_limit(time_limit)
-    status = solver.Solve(model.model)
-    if status == cp_model.INFEASIBLE:
+        model.model.add(placed == int(i in chosen))
+    status, sol = model.search(_time_limit(time_limit))
+    if status == "INFEASIBLE":
         return None
-    if status != cp_model.OPTIMAL:
-        raise RuntimeError(f"the page model was not solved within the time limit ({solver.StatusName(status)})")
-    result = _result(problem, model._read(solver, status))
+    if sol is None or not sol.proven_optimal:
+        raise RuntimeError(f"the page model was not solved within the time limit ({status})")
+    result = _result(problem, sol)
     return PressResult(problem, result.placements, result.breakdown, t_star, r_star, True, result.status)

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .cuts import cap_score, exact_exclusive, fix_levels, forbid_page
 from .model import PageModel
 from .problem import PressProblem
 from .result import PressResult
-from .solve import _result, _time_limit
+from .solve import _result, _time_limit, solve_model
 
 TIE_CAP = 50
 """Counting pages that tie for the best stops here (the answer then says "at least")."""
@@ -39,44 +40,33 @@ class ScoreLevels:
     next_best: tuple[PressResult, ...]
 
 
-def _exact_exclusive(model: PageModel) -> None:
-    """Make the model's score the page's true score: if a non-top story touches the top edge,
-    the exclusive must be a story at least as valuable (so it is always the best one)."""
-    problem, m = model.problem, model.model
-    for i in model.exclusive:
-        edge = [v for p, v in model.options if p.story == i and p.touches_top]
-        better = [ex for j, ex in model.exclusive.items() if problem.value(j) >= problem.value(i)]
-        m.Add(sum(edge) <= sum(better))
-
-
 def score_levels(
     problem: PressProblem, k: int, time_limit: float | None = None, tie_cap: int = TIE_CAP
 ) -> ScoreLevels:
     """The optimum, how many distinct pages tie with it, and up to ``k`` next lower totals."""
     limit = _time_limit(time_limit)
     model = PageModel(problem)
-    _exact_exclusive(model)
-    sol = model.solve(limit)
-    assert sol is not None, "leaving every story off the page is always a legal page"
+    exact_exclusive(model)
+    sol = solve_model(model, limit)
     best = _result(problem, sol)
-    model.fix_levels(sol.edge_top, sol.placed_top)
+    fix_levels(model, sol.edge_top, sol.placed_top)
     ties = 1
     capped = False
     next_best: list[PressResult] = []
     while True:
-        model.forbid_page(sol.placements)
+        forbid_page(model, sol.placements)
         sol = model.solve(limit)
         if sol is None or sol.objective_score < best.total:
             break
         ties += 1
         if ties >= tie_cap:
             capped = True
-            model.model.Add(model.score <= best.total - 1)
+            cap_score(model, best.total - 1)
             sol = model.solve(limit)
             break
     while sol is not None and len(next_best) < k:
         result = _result(problem, sol)
         next_best.append(result)
-        model.model.Add(model.score <= result.total - 1)
+        cap_score(model, result.total - 1)
         sol = model.solve(limit)
     return ScoreLevels(best, ties, capped, tuple(next_best))

@@ -21,11 +21,14 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
+from .cuts import fix_levels, forbid_page
+from .greedy import greedy_page
 from .model import DEFAULT_TIME_LIMIT, PageModel, Solution
 from pennypress.errors import BadInput
 from .problem import PressProblem
 from .result import PressResult
 from .scoring import best_exclusive, score_page
+from .time_cut import time_cut_solution
 
 CACHE_SIZE = 200_000
 
@@ -103,11 +106,14 @@ def _result(problem: PressProblem, sol: Solution) -> PressResult:
     )
 
 
-def _solve_model(problem: PressProblem, time_limit: float) -> Solution:
-    sol = PageModel(problem).solve(time_limit)
-    if sol is None:  # cannot happen: leaving every story unplaced satisfies the model
-        raise RuntimeError("the page model is infeasible")
-    return sol
+def solve_model(model: PageModel, time_limit: float) -> Solution:
+    """The model's optimum, searched from the greedy page; if the time limit cuts the search short,
+    the best legal page at hand (:mod:`.time_cut`), never claimed optimal."""
+    model.hint(greedy_page(model.problem))
+    sol = model.solve(time_limit)
+    if sol is not None and sol.proven_optimal:
+        return sol
+    return time_cut_solution(model.problem, sol)
 
 
 def _time_limit(time_limit: float | None) -> float:
@@ -134,7 +140,7 @@ def solve(problem: PressProblem, time_limit: float | None = None, use_cache: boo
         canonical = PressProblem(
             tuple(problem.stories[i] for i in order), problem.beat_values, problem.ad
         )
-        sol = _solve_model(canonical, limit)
+        sol = solve_model(PageModel(canonical), limit)
         if use_cache and sol.proven_optimal:
             _CACHE.put(key, sol)
     placements = tuple(sorted(replace(p, story=order[p.story]) for p in sol.placements))
@@ -156,11 +162,11 @@ def best_layouts(problem: PressProblem, k: int, time_limit: float | None = None)
     first = solve(problem, limit)
     results = [first]
     model = PageModel(problem)
-    model.fix_levels(first.top_edge_required, first.top_edge_required + first.top_rest_required)
+    fix_levels(model, first.top_edge_required, first.top_edge_required + first.top_rest_required)
     placements = first.placements
     while len(results) < k:
-        model.forbid_page(placements)
-        sol = model.solve(limit)
+        forbid_page(model, placements)
+        sol = model.solve(limit)  # the levels are fixed, so any page found is legal
         if sol is None:
             break
         results.append(_result(problem, sol))

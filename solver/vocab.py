@@ -10,6 +10,8 @@ data); this module gives them types.
 (-2, -1)
 >>> Beat("city").title
 'New York City'
+>>> sorted(b.value for b in top_beats({Beat.WAR: 3, Beat.CRIME: 4, Beat.POLITICS: 4, Beat.CITY: 0, Beat.HUMAN: 1}))
+['crime', 'politics']
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ import json
 from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
-from typing import Iterator
+from typing import Iterator, Mapping
 
 _DATA = json.loads(resources.files(__package__).joinpath("data/front_page.json").read_text())
 
@@ -55,6 +57,16 @@ class Beat(str, Enum):
 _BEAT_TITLES = {b["id"]: b["name"] for b in _DATA["beats"]}
 assert [b.value for b in Beat] == [b["id"] for b in _DATA["beats"]], "beat list out of sync with data"
 BEATS: tuple[Beat, ...] = tuple(Beat)
+
+
+def top_beats(values: Mapping[Beat, int]) -> frozenset[Beat]:
+    """The top beats: every beat whose value equals the highest of the five (ties give several).
+
+    The one place this rule is written; the press problem, the position and
+    the bots ask it.
+    """
+    top = max(values.values())
+    return frozenset(b for b in BEATS if values[b] == top)
 
 
 class Shape(str, Enum):

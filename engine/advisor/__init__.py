@@ -5,7 +5,7 @@ Design basis:
 - **Determinized search over the public position** (the idea behind
   Information-Set MCTS, Cowling, Powley & Whitehouse 2012): the only hidden
   information is the headline deck's order, so the search starts from
-  :func:`~pennypress.engine.chance.public_view` and every card draw is sampled
+  :func:`~pennypress.engine.io.state.public_view` and every card draw is sampled
   uniformly from the unseen cards through the chance API -- the deck's order is
   never read.
 - **Rollouts with variance reduction** in the manner of GNU Backgammon's

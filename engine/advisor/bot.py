@@ -1,21 +1,27 @@
-"""The advisor as a seat at the table: ``advisor:fast`` and ``advisor:normal`` in :data:`~pennypress.engine.play.bots.BOTS`.
+"""The advisor as a player: it plays the advisor's best move (the seats ``advisor:fast``,
+``advisor:normal`` and ``advisor:deep`` of :mod:`pennypress.engine.arena.seats`).
 
-It plays the advisor's best move; each decision is seeded from the bot's seed
-and the ply, so a game is repeatable. It runs its playouts in its own process
-(``workers=1``) so a tournament can run games side by side.
+Each decision is seeded from the bot's seed and the ply (:func:`decision_seed`,
+the formula the audit grades with), so a game is repeatable. It runs its
+playouts in its own process (``workers=1``) so a tournament can run games side
+by side.
 
->>> from pennypress.engine import new_game
->>> s = new_game(3, seed=2)
+>>> from pennypress.engine import new_game, public_view
+>>> s = public_view(new_game(3, seed=2))
 >>> AdvisorBot(seed=1, playouts=4).choose(s) in s.legal_moves()
 True
 """
 from __future__ import annotations
 
-from ..moves import Move
-from ..play.bots import register_bot
-from ..rules import legal_moves
-from ..state import State
+from ..game.moves import Move
+from ..io.state import PublicState
+from ..rules.actions import legal_moves
 from .search import advise
+
+
+def decision_seed(seed: int, ply: int) -> int:
+    """The advisor's seed for the decision at ply ``ply`` of a game or audit seeded ``seed``."""
+    return seed * 1009 + ply
 
 
 class AdvisorBot:
@@ -28,20 +34,11 @@ class AdvisorBot:
         self.workers = workers
         self.name = f"advisor:{budget}"
 
-    def choose(self, state: State) -> Move:
-        moves = legal_moves(state)
+    def choose(self, view: PublicState) -> Move:
+        moves = legal_moves(view)
         if len(moves) == 1:
             return moves[0]
-        advice = advise(state, self.budget, self.playouts, seed=self.seed * 1009 + state.ply,
+        advice = advise(view, self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
                         workers=self.workers, reasons_top=0)
         best = advice.best.move
         return next(m for m in moves if str(m) == best)
-
-
-def advisor_seat(budget: str, seed: int = 0) -> AdvisorBot:
-    """The factory behind the seat names ``advisor:fast``, ``advisor:normal`` and ``advisor:deep``."""
-    return AdvisorBot(seed=seed, budget=budget)
-
-
-advisor_seat.options = ("fast", "normal", "deep")  # type: ignore[attr-defined]
-register_bot("advisor", advisor_seat)

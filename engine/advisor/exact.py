@@ -4,7 +4,7 @@ deterministic game, solved here by full recursion with a memo.
 Every remaining player maximises their own outcome with the stated tie rule
 (:func:`~pennypress.engine.advisor.outcome.preference`: own win share, then own
 margin to the best opponent, then own circulation); among equally good moves
-the first in :func:`~pennypress.engine.rules.legal_moves` order is taken. The
+the first in :func:`~pennypress.engine.rules.actions.legal_moves` order is taken. The
 memo is keyed on :func:`state_key`, a canonical form of everything that can
 still matter once the markers are frozen.
 
@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..moves import Move
-from ..rules import legal_moves
-from ..state import Phase, State
+from ..game.moves import Move
+from ..io.state import State
+from ..position.position import Phase
+from ..rules.actions import legal_moves
 from .outcome import Value, final_values, preference
 
 FINAL_PHASES = (Phase.FINAL_TURNS, Phase.FINAL_PRESSES)

@@ -9,10 +9,11 @@
   with the reporters they can bring.
 
 Threats are read on the position right after the move, before any headline
-card it draws.
+card it draws. :func:`presses_after_waiting` answers "what if I waited a turn
+instead of pressing?": each move that does not press, and the press it leaves.
 
 >>> from pennypress.engine import new_game, parse_move
->>> from pennypress.engine.chance import public_view
+>>> from pennypress.engine.io.state import public_view
 >>> s = public_view(new_game(3, seed=7))
 >>> f = move_facts(s, parse_move("assign 2 war:B:1"))
 >>> f.press is None, [t.player for t in f.threats], f.threats[0].can_take
@@ -22,12 +23,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import IllegalMove
-from ..moves import GoToPress, Move
-from ..press import preview_press
-from ..state import Phase, State
-from ..stories import Story
-from ..turns import final_edition_order
+from pennypress.errors import BadInput
+
+from ..game.errors import IllegalMove
+from ..game.moves import Decline, GoToPress, Move
+from ..game.stories import Story
+from ..io.state import State
+from ..position.events import PressOutcome
+from ..position.position import Phase
+from ..position.turns import final_edition_order
+from ..rules.press import preview_press, why_cannot_press
 
 
 @dataclass(frozen=True)
@@ -142,3 +147,43 @@ def move_facts(state: State, move: Move) -> MoveFacts:
     after = state.clone()
     after.apply(move)
     return MoveFacts(move, me, press, threats(after, me))
+
+
+@dataclass(frozen=True)
+class WaitingPress:
+    """A move that does not press, and the press ``player`` could make on their next turn after it
+    (if the others left the board as it is)."""
+
+    move: Move
+    press: PressOutcome
+
+
+def presses_after_waiting(state: State, player: int, k: int = 3) -> list[WaitingPress]:
+    """The ``k`` actions (not a press) after which ``player``'s next press scores most, best first
+    (then fewer scoops given, then the move's notation).
+
+    Only for the player to move in normal play; each move is played on a copy
+    (markers adjusted as the rules say) and the press previewed there.
+
+    >>> from pennypress.engine import new_game, parse_move
+    >>> s = new_game(3, seed=7)
+    >>> _ = s.apply(parse_move("assign 2 war:B:1")); _ = s.apply(parse_move("assign 1 crime:A:1"))
+    >>> _ = s.apply(parse_move("assign 1 city:B:1"))
+    >>> best = presses_after_waiting(s, 0, k=1)[0]; str(best.move), best.press.total
+    ('assign 1 crime:C:1', 5)
+    """
+    if state.phase is not Phase.NORMAL or state.is_over or state.current != player:
+        return []
+    found = []
+    for move in state.legal_moves():
+        if isinstance(move, (GoToPress, Decline)) or state.definition.variant.carries_out(move):
+            continue
+        child = state.child(move)
+        if why_cannot_press(child, player) is not None:
+            continue
+        try:
+            found.append(WaitingPress(move, preview_press(child, player)))
+        except BadInput:
+            continue
+    found.sort(key=lambda w: (-w.press.total, len(w.press.scoops), str(w.move)))
+    return found[:k]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..state import State
+from ..io.state import State
 
 Value = tuple[float, int, int]
 """``(win share, margin to the best opponent, final circulation)`` of one player."""

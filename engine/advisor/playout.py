@@ -6,11 +6,12 @@ compared on the same futures. When the game reaches the final edition the
 rest is solved exactly (:class:`~pennypress.engine.advisor.exact.ExactSearch`)
 if ``exact_end`` is set.
 
-The state handed in must be the public view (the deck an unordered set):
-draws are then uniform over the unseen cards.
+The state handed in is a :class:`~pennypress.engine.io.state.PublicState` (the
+deck an unordered set): draws are then uniform over the unseen cards, and the
+bots are handed the playout's own public position, no copy per move.
 
 >>> from pennypress.engine import new_game
->>> from pennypress.engine.chance import public_view
+>>> from pennypress.engine.io.state import public_view
 >>> s = public_view(new_game(3, seed=5)); m = s.legal_moves()[0]
 >>> playout(s, m, seed=1, k=0) == playout(s, m, seed=1, k=0)
 True
@@ -19,10 +20,10 @@ from __future__ import annotations
 
 import random
 
-from ..chance import resolve_chance
-from ..moves import Move
+from ..game.moves import Move
+from ..io.state import PublicState
 from ..play.match import play_match
-from ..state import State
+from ..rules.chance import resolve_chance
 from .exact import ExactSearch, is_deterministic
 from .outcome import Value, final_values
 from .policy import rollout_bot
@@ -37,7 +38,7 @@ def playout_seed(seed: int, k: int) -> int:
     return seed * 1_000_003 + k
 
 
-def playout(state: State, move: Move, seed: int, k: int, exact_end: bool = False,
+def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
             policy: str | None = None) -> tuple[Value, ...]:
     """Every player's outcome after ``move`` and a seeded playout to the end by ``policy``
     (:mod:`.policy`; default its search policy) -- ``state`` unchanged."""

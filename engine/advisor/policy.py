@@ -19,11 +19,16 @@ from __future__ import annotations
 import random
 from dataclasses import fields, replace
 
-from ..play.bots import BOTS, Bot, GreedyBot
+from pennypress.errors import BadInput
+
+from ..play.bots import Bot, GreedyBot, RandomBot
 from ..play.heuristic import TUNED, HeuristicBot
 
+POLICIES = ("heuristic", "greedy", "random")
+"""The playout policies: the jittered heuristic or greedy bot, or the random bot."""
+
 PREFERRED = "heuristic"
-"""The search policy's seat name: ``heuristic`` or ``greedy`` (both jittered), or any registered bot."""
+"""The search policy: one of :data:`POLICIES`."""
 
 SCREEN = "greedy"
 """The screening policy: every legal move gets a few playouts by the jittered greedy bot first (about
@@ -44,4 +49,6 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
         return HeuristicBot(seed=bot_seed, weights=replace(TUNED, **jittered))
     if policy == "greedy":
         return GreedyBot(seed=bot_seed, threshold=8 + rng.randrange(3), reporter_cost=rng.choice((0.75, 1.0, 1.25)))
-    return BOTS[policy](seed=bot_seed)
+    if policy == "random":
+        return RandomBot(seed=bot_seed)
+    raise BadInput(f"playout policy {policy!r}: expected one of {', '.join(POLICIES)}")

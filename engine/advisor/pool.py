@@ -4,10 +4,11 @@ Each playout is a pure function of the position, the move, the seed and its
 number ``k``, so which worker runs it cannot change its result; results are
 returned keyed by ``(move index, k)`` and combined by the caller in a fixed
 order. The pool is created once (``fork`` when the caller has one thread:
-workers start with the parent's solver cache) and reused, so later analyses pay no start-up.
+workers start with the parent's solver cache) and reused, so later analyses pay no start-up;
+:func:`shutdown_pools` stops it when the program ends.
 
 >>> from pennypress.engine import new_game
->>> from pennypress.engine.chance import public_view
+>>> from pennypress.engine.io.state import public_view
 >>> s = public_view(new_game(3, seed=5)); moves = s.legal_moves()[:2]
 >>> a = run_playouts(s, moves, [(0, 0), (1, 0)], seed=2, workers=1)
 >>> a == run_playouts(s, moves, [(1, 0), (0, 0)], seed=2, workers=1)
@@ -15,14 +16,15 @@ True
 """
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import os
 import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Sequence
 
-from ..moves import Move
-from ..state import State
+from ..game.moves import Move
+from ..io.state import PublicState
 from .outcome import Value
 from .playout import playout
 
@@ -47,24 +49,27 @@ def _pool(workers: int) -> ProcessPoolExecutor:
             "forkserver" if "forkserver" in methods else "spawn")
         ctx = multiprocessing.get_context(method)
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+        if not _POOLS:
+            atexit.register(shutdown_pools)
         _POOLS[workers] = pool
     return pool
 
 
 def shutdown_pools() -> None:
-    """Stop the worker processes (they are otherwise kept for the next analysis)."""
+    """Stop the worker processes, dropping work not started (they are kept for the next analysis until
+    the program ends, when this runs)."""
     for pool in _POOLS.values():
         pool.shutdown(cancel_futures=True)
     _POOLS.clear()
 
 
-def _run_chunk(state: State, moves: Sequence[Move], pairs: Sequence[Pair], seed: int,
+def _run_chunk(state: PublicState, moves: Sequence[Move], pairs: Sequence[Pair], seed: int,
                exact_end: bool, policy: str | None) -> list[tuple[Pair, tuple[Value, ...]]]:
     return [((m, k), playout(state, moves[m], seed, k, exact_end, policy)) for m, k in pairs]
 
 
 def run_playouts(
-    state: State,
+    state: PublicState,
     moves: Sequence[Move],
     pairs: Sequence[Pair],
     seed: int,

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..moves import Move
+from ..game.moves import Move
+from ..io.state import State
 from ..play.heuristic import HeuristicBot
-from ..state import State
 
 
 def prior_order(state: State, moves: Sequence[Move]) -> list[int]:

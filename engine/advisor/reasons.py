@@ -1,7 +1,7 @@
 """Reasons in plain words, built only from exact facts (:mod:`.facts`) and the estimates.
 
->>> from pennypress.engine.stories import Story
->>> from pennypress.engine.moves import Assign
+>>> from pennypress.engine.game.stories import Story
+>>> from pennypress.engine.game.moves import Assign
 >>> describe(Assign(Story.parse("war:D:3"), 2))
 'Send 2 reporters to War D ★★★'
 >>> plural(1, "point"), plural(3, "point")
@@ -9,8 +9,8 @@
 """
 from __future__ import annotations
 
-from ..moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
-from ..names import newspaper, story_name
+from ..game.moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
+from ..game.names import newspaper, story_name
 from .facts import MoveFacts, PressFacts, Threat
 
 

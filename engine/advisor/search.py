@@ -22,16 +22,16 @@ from typing import Callable, Sequence
 
 from pennypress.errors import BadInput
 
-from ..chance import public_view
-from ..moves import GoToPress, Move
-from ..rules import legal_moves
-from ..state import State
+from ..game.moves import GoToPress, Move
+from ..io.state import public_view
+from ..io.state import State
+from ..rules.actions import legal_moves
 from .budget import Budget, budget_for
 from .exact import ExactSearch, is_deterministic
 from .facts import MoveFacts, move_facts
 from .outcome import Value, preference
-from .pool import Pair, default_workers, run_playouts
 from .policy import PREFERRED, SCREEN
+from .pool import Pair, default_workers, run_playouts
 from .prior import prior_order
 from .reasons import reasons_for
 from .result import Advice, MoveAdvice
@@ -127,7 +127,7 @@ def advise(
 ) -> Advice:
     """Rank every legal move of the player to move in ``state`` (which is not changed).
 
-    Only the public position is searched (:func:`~pennypress.engine.chance.public_view`).
+    Only the public position is searched (:func:`~pennypress.engine.io.state.public_view`).
     ``budget`` is ``fast``, ``normal`` or ``deep``; ``playouts`` an explicit
     total instead. ``workers`` processes share the playouts (default: both
     cores); the answer does not depend on it. ``exact_end`` finishes each

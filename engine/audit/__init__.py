@@ -6,7 +6,7 @@
 - :mod:`.moments`: the key moments.
 
 >>> from pennypress.engine import GameDefinition
->>> from pennypress.engine.io.record import record_selfplay
+>>> from pennypress.engine.arena.recorded import record_selfplay
 >>> doc, _ = record_selfplay(GameDefinition.create(2), seed=4, bot="random")
 >>> doc["moves"] = doc["moves"][:2]; del doc["final_scores"], doc["winners"]
 >>> a = audit(doc, playouts=2, workers=1)
@@ -14,11 +14,11 @@
 ([1, 2], ['budget', 'decisions', 'final_scores'])
 """
 from .grading import BANDS, CLASSES, accuracy, classify, scaled_loss
-from .moments import key_moments
+from .moments import KeyMoment, key_moments
 from .page_review import PageReview, review_page
-from .review import Audit, Decision, KeyMoment, PlayerSummary, Timing, audit, decision_seed
+from .review import Audit, Decision, PlayerSummary, Timing, audit
 
 __all__ = [
     "Audit", "BANDS", "CLASSES", "Decision", "KeyMoment", "PageReview", "PlayerSummary", "Timing",
-    "accuracy", "audit", "classify", "decision_seed", "key_moments", "review_page", "scaled_loss",
+    "accuracy", "audit", "classify", "key_moments", "review_page", "scaled_loss",
 ]

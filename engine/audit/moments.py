@@ -9,9 +9,10 @@
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
-from ..names import newspaper
+from ..game.names import newspaper
 from .grading import scaled_loss
 
 MISTAKES = 3
@@ -22,14 +23,25 @@ LUCK_FLOOR = 0.05
 """A swing below this (two-player terms) is not a key moment."""
 
 
+@dataclass(frozen=True)
+class KeyMoment:
+    """A moment of the game worth looking at: a big mistake, a swing of luck, the turning point."""
+
+    ply: int
+    kind: str
+    text: str
+    player: int | None = None
+
+    def to_json(self) -> dict:
+        return {"ply": self.ply, "kind": self.kind, "text": self.text, "player": self.player}
+
+
 def _pct(x: float) -> str:
     return f"{x:+.0%}"
 
 
 def key_moments(decisions: Sequence, n_players: int, winners: Sequence[int]) -> list:
-    """The key moments, in the order of the game (:class:`~.review.KeyMoment`)."""
-    from .review import KeyMoment
-
+    """The key moments, in the order of the game (``decisions`` are the audit's :class:`~.review.Decision`)."""
     out: list[KeyMoment] = []
     bad = sorted((d for d in decisions if d.klass in ("mistake", "blunder")), key=lambda d: (-d.loss, d.ply))
     for d in bad[:MISTAKES]:

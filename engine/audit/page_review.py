@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..moves import Page
-from ..names import story_name
-from ..press import plan_press
-from ..state import State
+from ..game.moves import Page
+from ..game.names import story_name
+from ..io.state import State
+from ..rules.press import plan_press
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ that could have come.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Any, Callable
@@ -27,22 +28,19 @@ from typing import Any, Callable
 from pennypress.errors import BadInput
 
 from ..advisor import Advice, MoveAdvice, advise
+from ..advisor.bot import decision_seed
 from ..advisor.budget import budget_for
 from ..advisor.outcome import final_values
+from ..game.moves import GoToPress
+from ..game.names import newspaper
 from ..io.record import ReplayStep, replay
-from ..moves import GoToPress
-from ..names import newspaper
-from ..rules import legal_moves
+from ..rules.actions import legal_moves
 from .grading import BAD, CLASSES, accuracy, classify, scaled_loss
+from .moments import KeyMoment, key_moments
 from .page_review import PageReview, review_page
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: decisions analysed so far and in all."""
-
-
-def decision_seed(seed: int, ply: int) -> int:
-    """The advisor seed of the decision at state ply ``ply`` (the :class:`AdvisorBot`'s formula)."""
-    return seed * 1009 + ply
 
 
 @dataclass(frozen=True)
@@ -134,17 +132,6 @@ class PlayerSummary:
                 "classes": dict(self.classes), "decisions": self.decisions,
                 "page_points_lost": self.page_points_lost, "timing_points_lost": round(self.timing_points_lost, 2),
                 "scoops_given": self.scoops_given, "scoops_received": self.scoops_received, "luck": round(self.luck, 4)}
-
-
-@dataclass(frozen=True)
-class KeyMoment:
-    ply: int
-    kind: str
-    text: str
-    player: int | None = None
-
-    def to_json(self) -> dict:
-        return {"ply": self.ply, "kind": self.kind, "text": self.text, "player": self.player}
 
 
 @dataclass
@@ -285,14 +272,10 @@ def audit(
 
     The record is replayed and checked in full before any analysis. ``budget``
     and ``playouts`` are the advisor's; each decision's seed comes from
-    ``seed`` and its ply (:func:`decision_seed`). ``player`` grades only that
+    ``seed`` and its ply (:func:`~pennypress.engine.advisor.bot.decision_seed`). ``player`` grades only that
     player's decisions (the others are not analysed, and the luck of a draw is
     then measured at that player's next decision).
     """
-    import time
-
-    from .moments import key_moments
-
     budget_for(budget, playouts)
     started = time.perf_counter()
     steps: list[ReplayStep] = []
@@ -321,5 +304,4 @@ def audit(
                  time.perf_counter() - started)
 
 
-__all__ = ["Audit", "Decision", "KeyMoment", "PlayerSummary", "Timing", "audit", "decision_seed",
-           "scaled_loss", "BAD"]
+__all__ = ["Audit", "Decision", "PlayerSummary", "Timing", "audit", "scaled_loss", "BAD"]

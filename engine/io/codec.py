@@ -15,18 +15,22 @@ True
 """
 from __future__ import annotations
 
+from typing import TypeVar
+
 from pennypress.solver.vocab import BEATS
 
-from ..definition import GameDefinition
-from ..events import Event
-from ..state import Phase, PlayerState, State
-from ..stories import Story, kind_text, stack_kinds
+from ..game.definition import GameDefinition
+from ..game.stories import Story, kind_text, stack_kinds
+from ..position.events import Event
+from ..position.position import Phase, PlayerState, Position
+
+P = TypeVar("P", bound=Position)
 
 FORMAT = "pennypress-state"
 VERSION = 1
 
 
-def state_to_json(state: State) -> dict:
+def state_to_json(state: Position) -> dict:
     """The whole state as JSON-ready data (stories as ``beat:shape:stars``)."""
     return {
         "format": FORMAT,
@@ -73,11 +77,11 @@ def _cell(value: list | None) -> tuple[int, int] | None:
     return None if value is None else (value[0], value[1])
 
 
-def build_state(doc: dict) -> State:
+def build_state(doc: dict, cls: type[P] = Position) -> P:
     """Build the state of a document that :func:`~pennypress.engine.io.validate.load_position` has checked.
 
     No checks here: :func:`pennypress.engine.io.validate.load_position` checks the
-    document (schema, then :mod:`pennypress.engine.status`) around this call.
+    document (schema, then :mod:`pennypress.engine.rules.status`) around this call.
     """
     definition = GameDefinition.from_json(doc["game"], "position.game")
     turn = doc["turn"]
@@ -96,7 +100,7 @@ def build_state(doc: dict) -> State:
         )
         for p in doc["players"]
     ]
-    return State(
+    return cls(
         definition=definition,
         columns=columns,
         reporters=reporters,

@@ -1,6 +1,6 @@
 """A game written as a list of moves, one a line, turned into a record (``pennypress record``).
 
-Each line is a move in the engine's notation (:mod:`pennypress.engine.moves`); the headline
+Each line is a move in the engine's notation (:mod:`pennypress.engine.game.moves`); the headline
 card drawn after a press is ``card N`` on the next line, or ``card=N`` at the
 end of the press line. Blank lines and ``#`` comments are skipped. The record
 is replayed, so an illegal move or a wrong card is refused naming its line.
@@ -20,8 +20,8 @@ from typing import Any
 
 from pennypress.errors import BadInput
 
-from ..state import State
 from .record import FORMAT, VERSION, replay
+from .state import State
 
 _CARD = re.compile(r"^card\s+(\S+)$")
 _INLINE = re.compile(r"^(press\b.*?)\s+card=(\S+)$")

@@ -1,11 +1,12 @@
 """Checking a position document: the one place where every check lives.
 
 :func:`load_position` turns a JSON document (``pennypress-state``, version 1,
-``docs/position.md``) into a :class:`~pennypress.engine.state.State`, or raises
-:class:`~pennypress.errors.BadInput` with one line that names the field,
-e.g. ``position.players[1]: 6 reporters at home and 0 on the board; a player has 5``.
-:meth:`State.from_json <pennypress.engine.state.State.from_json>` delegates here, so loading a
-saved position and validating a typed one are the same thing.
+``docs/position.md``) into a :class:`~pennypress.engine.position.position.Position`
+(or the class asked for), or raises :class:`~pennypress.errors.BadInput` with one
+line that names the field, e.g.
+``position.players[1]: 6 reporters at home and 0 on the board; a player has 5``.
+:meth:`State.from_json <pennypress.engine.io.state.State.from_json>` delegates here,
+so loading a saved position and validating a typed one are the same thing.
 
 Two layers, in this order:
 
@@ -13,7 +14,7 @@ Two layers, in this order:
    fields, types, ranges, enums, story notation. The first error (by
    ``jsonschema``'s ``best_match``) becomes ``path: plain sentence``.
 2. **Meaning** -- the state is built and every whole-state rule is asked of
-   :func:`pennypress.engine.status.position_problems` (the one place they
+   :func:`pennypress.engine.rules.status.position_problems` (the one place they
    live): sizes that depend on the player count, each story in exactly one
    place, column capacity, 5 reporters per player, markers, pennies, ads,
    cards drawn, turn bookkeeping, the chance node, the last event.
@@ -41,7 +42,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any, Iterable, TypeVar
 
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
@@ -49,18 +50,18 @@ from jsonschema.exceptions import ValidationError, best_match
 from pennypress.errors import BadInput
 from pennypress.solver.vocab import BEATS, Beat
 
-from ..definition import GameDefinition
-from ..events import END_ONLY, Event
-from ..moves import GoToPress, parse_move
-from ..names import newspaper
-from ..state import Phase, State
-from ..status import Problem, cheap_problems, position_problems
-from ..stories import Story
+from ..game.definition import GameDefinition
+from ..game.moves import GoToPress, parse_move
+from ..game.names import newspaper
+from ..game.stories import Story
+from ..position.events import END_ONLY, Event
+from ..position.position import Phase, Position
+from ..rules.actions import legal_moves
+from ..rules.status import cheap_problems, position_problems
 from .codec import build_state
 
+P = TypeVar("P", bound=Position)
 SCHEMA_FILE = "position_schema.json"
-END_ONLY = END_ONLY
-"""``last_event.move`` of a finished game given without its last move (re-exported from events)."""
 
 
 # --------------------------------------------------------------- the schema
@@ -216,20 +217,22 @@ def check_position(doc: Any, root: str = "position") -> None:
     load_position(doc, root)
 
 
-def load_position(doc: Any, root: str = "position", trusted: bool = False) -> State:
+def load_position(doc: Any, root: str = "position", trusted: bool = False, cls: type[P] = Position) -> P:
     """Check a position document and build its state; :class:`BadInput` names the field.
 
     ``root`` prefixes the field paths in messages (``record.position`` inside a
     game record). Untrusted input (the default) gets every check: the JSON
-    Schema, then every whole-state rule (:func:`~pennypress.engine.status.position_problems`).
+    Schema, then every whole-state rule (:func:`~pennypress.engine.rules.status.position_problems`).
     ``trusted=True`` is the fast path for documents the engine wrote itself
     (a cache, a worker's result): no schema, and only the cheap invariants
-    (:func:`trusted_problems`); a malformed document may then fail with any
-    exception, so never use it for what a person typed.
+    (:func:`~pennypress.engine.rules.status.cheap_problems`); a malformed document
+    may then fail with any exception, so never use it for what a person typed.
+    The position is built as ``cls`` (:meth:`State.from_json <pennypress.engine.io.state.State.from_json>`
+    asks for a :class:`~pennypress.engine.io.state.State`).
     """
     if trusted:
-        state = build_state(doc)
-        problems = trusted_problems(state)
+        state = build_state(doc, cls)
+        problems = cheap_problems(state)
         if problems:
             raise BadInput(problems[0].text(root))
         return state
@@ -238,20 +241,14 @@ def load_position(doc: Any, root: str = "position", trusted: bool = False) -> St
     problem = _event_problem(doc, root)
     if problem is not None:
         raise BadInput(problem)
-    state = build_state(doc)
+    state = build_state(doc, cls)
     problems = position_problems(state)
     if problems:
         raise BadInput(problems[0].text(root))
     return state
 
 
-def trusted_problems(state: State) -> list[Problem]:
-    """The cheap invariants a position the engine wrote must still meet: 5 reporters each, 60 stories,
-    45 cards, markers on the formula (as :func:`position_problems` words them)."""
-    return cheap_problems(state)
-
-
-def position_summary(state: State) -> dict:
+def position_summary(state: Position) -> dict:
     """Who plays, the phase, whose turn, scores: a short JSON summary of a position."""
     over = state.is_over
     return {
@@ -269,13 +266,13 @@ def position_summary(state: State) -> dict:
         "published": [len(p.published) for p in state.players],
         "winners": list(state.winners),
         "top_beats": sorted((b.value for b in state.top_beats()), key=lambda v: [b.value for b in BEATS].index(v)),
-        "legal_moves": len(state.legal_moves()),
+        "legal_moves": len(legal_moves(state)),
     }
 
 
-def summary_line(state: State) -> str:
+def summary_line(state: Position) -> str:
     """One line for a person: ``valid position: 3 players, normal play, ply 5, player 2 to move; scores 0, 0, 0``."""
-    variants = [v for v in state.definition.variants if v != "two-player"]
+    variants = state.definition.chosen_variants
     game = f"{state.n_players} players" + (f" ({', '.join(variants)})" if variants else "")
     scores = ", ".join(str(p.circulation) for p in state.players)
     if state.is_over:

@@ -7,7 +7,7 @@ line leniently (a player may have too many reporters on the board: the
 validation says so), fills in what the rules determine (supply stacks,
 reporters at home, markers outside the final edition, the cards drawn when
 left out -- :mod:`pennypress.engine.notation.reader`), and asks
-:func:`pennypress.engine.status.position_problems` -- the one place of
+:func:`pennypress.engine.rules.status.position_problems` -- the one place of
 whole-state rules -- for the list. When the list is empty the position is
 loaded through the full validation and returned.
 
@@ -30,9 +30,10 @@ from dataclasses import dataclass
 
 from pennypress.errors import BadInput
 
+from ..game.errors import Problem
 from ..io.codec import build_state
-from ..state import State
-from ..status import Problem, position_problems
+from ..io.state import State
+from ..rules.status import position_problems
 from .reader import read_notation
 from .text import from_text
 

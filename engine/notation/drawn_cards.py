@@ -33,8 +33,8 @@ from typing import Iterable, Mapping, Sequence
 
 from pennypress.solver.vocab import BEATS, Beat
 
-from ..cards import Deck
-from ..tables import BONUS_MAX, BONUS_START, advance_bonus
+from ..game.cards import Deck
+from ..game.tables import BONUS_MAX, BONUS_START, advance_bonus
 
 
 def bonus_after(deck: Deck, cards: Iterable[int]) -> dict[Beat, int]:

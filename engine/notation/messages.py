@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from ..names import NEWSPAPERS
+from ..game.names import NEWSPAPERS, player_token
 
 _PATH = re.compile(r"(?<![\w.])position((?:\.[a-z_]+(?::[A-D])?|\[\d+\])*)")
 _PART = re.compile(r"\.([a-z_]+(?::[A-D])?)|\[(\d+)\]")
@@ -43,7 +43,7 @@ TURN_FIELDS = {"player": "", "turns_left": "turns", "newsboy": "newsboy", "trigg
 
 
 def _seat(index: str) -> str:
-    return f"p{int(index) + 1}"
+    return player_token(int(index))
 
 
 def _path_words(parts: list[tuple[str, str]], doc: dict) -> str:

@@ -28,14 +28,15 @@ from dataclasses import dataclass, field
 from pennypress.errors import BadInput
 from pennypress.solver.vocab import BEATS, COLUMNS, ROWS
 
-from ..definition import GameDefinition
-from ..endgame import beat_bonus, winners
-from ..events import EndOutcome, Event
+from ..game.definition import GameDefinition
+from ..game.names import player_token
+from ..game.stories import Story, kind_text, supply
+from ..game.tables import MAX_PLAYERS, MIN_PLAYERS, REPORTERS
 from ..io.codec import FORMAT, VERSION
-from ..io.validate import END_ONLY
-from ..state import Phase
-from ..stories import Story, kind_text, stack_kinds
-from ..tables import MAX_PLAYERS, MIN_PLAYERS, REPORTERS, STARS, marker_position
+from ..position.events import END_ONLY, EndOutcome, Event
+from ..position.position import Phase, column_marker
+from ..position.turns import cards_drawn_span, pending_after
+from ..rules.endgame import beat_bonus, winners
 from .drawn_cards import guess_drawn_cards
 
 SEPARATOR = "|"
@@ -61,11 +62,6 @@ _PLAYER = re.compile(r"p(\d+)")
 _REPORTERS = re.compile(r"p(\d+)x(\d+)")
 _ON_STORY = re.compile(r"([^()]*)\((.*)\)")
 _WHOLE = re.compile(r"\d+")
-
-
-def player_token(seat: int) -> str:
-    """Seat 0 -> ``p1``: players are numbered from 1 in the notation."""
-    return f"p{seat + 1}"
 
 
 def beat_values_token(values: dict) -> str:
@@ -176,10 +172,7 @@ class _Reader:
             if "markers" in seen:
                 self.fail("markers", "leave the markers out in normal play: each stands at "
                           "min(9, height + covered stories) of its column")
-            markers = {
-                b: marker_position(sum(s.spaces for s in columns[b]), sum(1 for s in columns[b] if any(reporters[s])))
-                for b in _BEAT_NAMES
-            }
+            markers = {b: column_marker(columns[b], reporters) for b in _BEAT_NAMES}
         turn = self.turn(seen["phase"], mats)
         return self.document(columns, reporters, mats, bonus, markers, turn, seen.get("drawn"))
 
@@ -327,9 +320,10 @@ class _Reader:
             turn["draw_pending"] = True
         if "newsboy" in options:
             turn["newsboy"] = self.player(phase, options["newsboy"], options["newsboy"].split("=", 1)[1])
-        elif phase == "normal" and self.definition.newsboy:
-            self.fail(phase, "missing newsboy=pN: in the newsboy variant someone holds the newsboy until the "
-                      "final edition")
+        else:
+            missing = self.definition.variant.notation_missing(phase, options)
+            if missing is not None:
+                self.fail(phase, missing)
         if phase != "normal":
             if "trigger" not in options:
                 self.fail(phase, f"missing trigger=pN: the player whose press began the final edition")
@@ -350,8 +344,7 @@ class _Reader:
         n = self.n
         placed = {s for column in columns.values() for s in column}
         published = {Story.parse(t) for m in mats for t in m.pub}
-        stacks = {kind_text(k): [st for st in STARS if Story(k[0], k[1], st) not in placed | published]
-                  for k in stack_kinds()}
+        stacks = {kind_text(k): stars for k, stars in supply(placed | published).items()}
         players = []
         for i, mat in enumerate(mats):
             on = [(s, c[i]) for s, c in reporters.items() if c[i]]
@@ -364,13 +357,10 @@ class _Reader:
         ids = self.definition.deck.ids
         if drawn_sec is not None:
             discard = self.drawn(drawn_sec, ids)
-        else:
-            presses = sum(m.pennies for m in mats)
-            done = sum(1 for m in mats if m.done)
-            if self.final:  # the press that began the final edition, and any after it, drew no card
-                counts = list(range(n + presses - 1, n + presses - max(done, 1) - 1, -1))
-            else:  # at a chance node the last press has not drawn yet
-                counts = [n + presses - (1 if turn.get("draw_pending") else 0)]
+        else:  # the most cards the game can have drawn first (the rules' count: cards_drawn_span)
+            lo, hi = cards_drawn_span(n, sum(m.pennies for m in mats), sum(1 for m in mats if m.done),
+                                      not self.final, bool(turn.get("draw_pending")))
+            counts = list(range(hi, min(lo, hi) - 1, -1))
             discard = guess_drawn_cards(self.definition.deck, {b: bonus[b.value] for b in BEATS}, counts)
         last_event = None
         if self.phase == Phase.OVER.value:
@@ -407,7 +397,8 @@ class _Reader:
 
 
 def derived_pending(phase: str, current: int, trigger: int | None, done: list[bool]) -> list[int]:
-    """Who is still to act in the final edition's round after ``current``: the rules' answer.
+    """Who is still to act in the final edition's round after ``current``: the rules' answer
+    (:func:`~pennypress.engine.position.turns.pending_after`).
 
     In turn order from the trigger player's left: in ``final-turns`` every player after
     ``current``; in ``final-presses`` those of them not yet done.
@@ -417,12 +408,9 @@ def derived_pending(phase: str, current: int, trigger: int | None, done: list[bo
     >>> derived_pending("final-presses", 2, 1, [True, True, False, False])
     [3]
     """
-    n = len(done)
-    if trigger is None or current == trigger:
+    if trigger is None:
         return []
-    order = [(trigger + k) % n for k in range(1, n)]
-    after = order[order.index(current) + 1:]
-    return after if phase == Phase.FINAL_TURNS.value else [j for j in after if not done[j]]
+    return pending_after(len(done), current, trigger, done, phase == Phase.FINAL_TURNS.value)
 
 
 def _end_outcome(mats: list[_Mat], bonus: dict[str, int]) -> EndOutcome:
@@ -448,4 +436,4 @@ def read_notation(text: str, where: str = "notation", lenient: bool = False) -> 
     return _Reader(where, lenient).read(text)
 
 
-__all__ = ["read_notation", "derived_pending", "player_token", "beat_values_token", "PHASES", "SEPARATOR", "NONE"]
+__all__ = ["read_notation", "derived_pending", "beat_values_token", "PHASES", "SEPARATOR", "NONE"]

@@ -33,10 +33,11 @@ from pennypress.errors import BadInput
 from pennypress.json_text import parse_json_text
 from pennypress.solver.vocab import BEATS
 
-from ..io.validate import load_position
-from ..state import Phase, State
+from ..game.names import player_token
+from ..io.state import State
+from ..position.position import Phase
 from .messages import in_notation_terms
-from .reader import DRAW_PENDING, NONE, SEPARATOR, beat_values_token, player_token, read_notation
+from .reader import DRAW_PENDING, NONE, SEPARATOR, beat_values_token, read_notation
 
 WHERE = "notation"
 """How messages about a line of notation begin."""
@@ -45,7 +46,7 @@ WHERE = "notation"
 # ------------------------------------------------------------------ writing
 def _game(state: State) -> str:
     d = state.definition
-    variants = [v for v in d.variants if v != "two-player"]  # automatic with 2 players
+    variants = d.chosen_variants  # two-player applies by itself
     deck = [] if d.deck_name == "default" else [f"deck={d.deck_name}"]
     return " ".join(["game", f"{d.players}p", *variants, *deck])
 
@@ -53,10 +54,7 @@ def _game(state: State) -> str:
 def _phase(state: State) -> str:
     words = [state.phase.value, player_token(state.current)]
     if state.phase is Phase.NORMAL:
-        if state.definition.two_player_turns:
-            words.append(f"turns={state.turns_left}")
-        if state.newsboy is not None:
-            words.append(f"newsboy={player_token(state.newsboy)}")
+        words += state.definition.variant.notation_tokens(state)  # turns=2, newsboy=p2
         if state.draw_pending:
             words.append(f"draw={DRAW_PENDING}")
     else:
@@ -110,7 +108,7 @@ def from_text(text: str, where: str = WHERE) -> State:
     """
     doc = read_notation(text, where)
     try:
-        return load_position(doc)
+        return State.from_json(doc)
     except BadInput as exc:
         raise BadInput(f"{where}: {in_notation_terms(str(exc), doc)}") from None
 
@@ -133,14 +131,14 @@ def load_position_text(text: str, where: str = "position") -> State:
     pennypress.errors.BadInput: x.txt: malformed JSON at line 1 column 1: Expecting value (nor is it the one-line notation, which begins 'game', e.g. 'game 3p | normal p1 | ...')
     """
     if is_json_text(text) or not text.strip():
-        return load_position(parse_json_text(text, where))
+        return State.from_json(parse_json_text(text, where))
     if text.split()[0] != "game":
         try:
             doc = parse_json_text(text, where)
         except BadInput as exc:
             raise BadInput(f"{exc} (nor is it the one-line notation, which begins 'game', "
                            "e.g. 'game 3p | normal p1 | ...')") from None
-        return load_position(doc)  # JSON after all (a number or a string): the validation says what is wrong
+        return State.from_json(doc)  # JSON after all (a number or a string): the validation says what is wrong
     return from_text(text)
 
 

@@ -1,17 +1,17 @@
-"""Playing whole games: the bots, the one game loop, self-play and tournaments.
+"""Playing: the bots, the one game loop and the invariants checked after every move.
 
-- :mod:`.bots`: the seat names (random, greedy, heuristic, plug-ins) and :func:`~.bots.make_bot`;
+- :mod:`.bots`: the random and greedy bots, and what a bot is (``choose(view)``, a
+  :class:`~pennypress.engine.io.state.PublicState`);
 - :mod:`.heuristic`: the heuristic bot, a one-ply player;
-- :mod:`.match`: :func:`~.match.play_match`, the one game loop;
-- :mod:`.invariants`: the invariants checked after every move;
-- :mod:`.selfplay`: complete bot games, every invariant checked;
-- :mod:`.tournament`: seat-rotated games, win shares, tests and ratings;
-- :mod:`.executors`: where tournament games run (a process pool or Dask).
+- :mod:`.match`: :func:`~.match.play_match`, the one game loop, which hands each bot what a player sees;
+- :mod:`.invariants`: the invariants checked after every move.
 
+Seat names, self-play and tournaments are in :mod:`pennypress.engine.arena`.
 The modules are imported by their own paths; this package re-exports nothing.
 
->>> from pennypress.engine.play.selfplay import run_selfplay
->>> report = run_selfplay(players=2, games=1, seed=3, bot="greedy")
->>> report["games"], report["invariant_violations"]
-(1, 0)
+>>> from pennypress.engine import new_game
+>>> from pennypress.engine.play.bots import GreedyBot
+>>> from pennypress.engine.play.match import play_match
+>>> play_match(new_game(2, seed=3), [GreedyBot(1), GreedyBot(2)], seed=3).state.is_over
+True
 """

@@ -27,8 +27,8 @@ the greedy bot (``benchmarks/tune_heuristic.py``; runs and results in
 a fixed candidate order, so the bot is deterministic (its seed only breaks a
 rare fallback).
 
->>> from pennypress.engine import new_game
->>> s = new_game(3, seed=5)
+>>> from pennypress.engine import new_game, public_view
+>>> s = public_view(new_game(3, seed=5))
 >>> HeuristicBot(1).choose(s) == HeuristicBot(2).choose(s)
 True
 """
@@ -36,17 +36,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
-from pennypress.solver import page_value
-from pennypress.solver.page_order import SHAPE_INDEX
 from pennypress.solver.vocab import BEATS, Beat, Cell
 
-from ..moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
-from ..rules import legal_moves
-from ..state import Phase, State
-from ..stories import Story
-from ..tables import beat_value, final_edition_presses, marker_position, scoop_value
+from ..game.moves import Assign, Decline, GoToPress, Move, Reassign, Recall
+from ..game.stories import Story
+from ..game.tables import beat_value, final_edition_presses, marker_position, scoop_value
+from ..io.state import PublicState
+from ..position.position import Phase, Position
+from ..rules.actions import legal_moves
+from ..rules.press import PressValuer
 
 
 @dataclass(frozen=True)
@@ -100,12 +101,15 @@ def page_gain(stories: Iterable[Story], values: dict[Beat, int], ad: Cell | None
     >>> page_gain([Story.parse("politics:A:2"), Story.parse("crime:B:1"), Story.parse("war:D:3")], v, None)
     12
     """
-    stories = tuple(stories)
-    if not stories:
-        return 0
-    top = max(values.values())
-    items = tuple((SHAPE_INDEX[s.shape], values[s.beat], values[s.beat] == top) for s in stories)
-    return page_value(items, ad).gain  # the exact fast solver, memoised on the items and the ad
+    valuer = _valuer(tuple(values[b] for b in BEATS), ad)
+    return valuer.gain(valuer.items(stories))  # the exact fast solver, memoised on the items and the ad
+
+
+@lru_cache(maxsize=1 << 12)
+def _valuer(values: tuple[int, ...], ad: Cell | None) -> PressValuer:
+    """The press valuer of five beat values (in board order) and an ad, made once (a bot asks for the same
+    few sets again and again)."""
+    return PressValuer(dict(zip(BEATS, values)), ad)
 
 
 # ------------------------------------------------------------------ the bonus race
@@ -137,7 +141,7 @@ class HeuristicBot:
         """Times this bot was to move in each position of its game (positions repeat only by a cycle)."""
 
     # -------------------------------------------------------------- the position
-    def _setup(self, state: State) -> None:
+    def _setup(self, state: Position) -> None:
         me = self.me = state.current
         n = state.n_players
         self.state = state
@@ -170,28 +174,15 @@ class HeuristicBot:
             if r[me] and r[me] < self.rival[s]:
                 self.losing[s.beat] += 1
         if self.normal:
-            self.height = {b: sum(s.spaces for s in state.columns[b]) for b in BEATS}
-            self.covered = {b: sum(1 for s in state.columns[b] if any(reps[s])) for b in BEATS}
+            self.height = {b: state.height(b) for b in BEATS}
+            self.covered = {b: state.covered(b) for b in BEATS}
             self.positions = {b: marker_position(self.height[b], self.covered[b]) for b in BEATS}
         else:
             self.positions = dict(state.markers)
         self.values = {b: beat_value(p) for b, p in self.positions.items()}
-        # the players who move before our next turn, in order
-        if self.normal:
-            order = []
-            cur, left = me, state.turns_left
-            two = state.definition.two_player_turns
-            for _ in range(2 * n):
-                if left > 1:
-                    left -= 1
-                else:
-                    cur, left = (cur + 1) % n, (2 if two else 1)
-                if cur == me:
-                    break
-                order.append(cur)
-            self.rivals_before = [p for p in dict.fromkeys(order) if state.newsboy != p]
-        else:
-            self.rivals_before = list(dict.fromkeys(p for p in state.pending if p != me))
+        self.valuer = _valuer(tuple(self.values[b] for b in BEATS), self.ad)
+        # the players who move before our next turn, in order (the newsboy's holder only passes it)
+        self.rivals_before = [p for p in state.movers_before_next_turn() if state.newsboy != p]
 
     def _margin(self, held: tuple[int, ...]) -> int:
         """:func:`bonus_margin` for us if we held ``held`` stars per beat (memoised per position).
@@ -218,10 +209,12 @@ class HeuristicBot:
 
     def _gain(self, stories: list[Story], values: dict[Beat, int]) -> int:
         """:func:`page_gain` with our ad, memoised per position (``values`` is the position's or a copy)."""
-        key = (tuple(stories), None if values is self.values else tuple(values.values()))
+        changed = None if values is self.values else tuple(values.values())  # board order, as the position's
+        key = (tuple(stories), changed)
         got = self._gain_memo.get(key)
         if got is None:
-            got = self._gain_memo[key] = page_gain(stories, values, self.ad)
+            valuer = self.valuer if changed is None else _valuer(changed, self.ad)
+            got = self._gain_memo[key] = valuer.gain(valuer.items(stories))
         return got
 
     def _threat(self, s: Story, mine: int) -> float:
@@ -373,7 +366,7 @@ class HeuristicBot:
             out.append((Recall(((s, n),)), {s: -n}, 0))
         return out
 
-    def evaluate(self, state: State, repeats: int = 0) -> list[tuple[Move, float]]:
+    def evaluate(self, state: PublicState, repeats: int = 0) -> list[tuple[Move, float]]:
         """The moves the bot weighs in ``state`` with their values, in its fixed candidate order.
 
         The bot plays the first of the highest value; a legal move not listed is one
@@ -381,14 +374,15 @@ class HeuristicBot:
         only when it weighs nothing (it then plays a random legal move). ``repeats``
         is how many times the bot was to move here before (waiting then costs more).
 
-        >>> from pennypress.engine import new_game
-        >>> s = new_game(3, seed=5)
+        >>> from pennypress.engine import new_game, public_view
+        >>> s = public_view(new_game(3, seed=5))
         >>> scored = HeuristicBot().evaluate(s)
         >>> max(scored, key=lambda mv: mv[1])[0] == HeuristicBot().choose(s)
         True
         """
-        if state.newsboy == state.current and state.phase is Phase.NORMAL:
-            return [(PassNewsboy(), 0.0)]
+        forced = state.definition.variant.forced_moves(state, state.current)
+        if forced is not None and state.phase is Phase.NORMAL:
+            return [(move, 0.0) for move in forced]
         self._setup(state)
         press = self._press()
         if state.phase is Phase.FINAL_PRESSES:
@@ -399,7 +393,7 @@ class HeuristicBot:
             out.append((move, self._after(changes, extra) - tempo))
         return out
 
-    def choose(self, state: State) -> Move:
+    def choose(self, state: PublicState) -> Move:
         repeats = 0
         if state.phase is Phase.NORMAL:
             key = (state.current, state.turns_left, tuple(p.pennies for p in state.players),

@@ -14,10 +14,10 @@ Each returns a list of plain-language violations (empty when all is well).
 """
 from __future__ import annotations
 
-from ..events import Event
-from ..names import newspaper
-from ..state import State
-from ..status import position_problems
+from ..game.names import newspaper
+from ..io.state import State
+from ..position.events import Event
+from ..rules.status import position_problems
 
 DEFAULT_MOVE_CAP = 3000
 """Moves after which a game is judged not to end."""
@@ -26,7 +26,7 @@ DEFAULT_MOVE_CAP = 3000
 def check_state(state: State) -> list[str]:
     """Every static invariant of a position, as ``field: message`` lines.
 
-    The rules are those of :func:`pennypress.engine.status.position_problems`
+    The rules are those of :func:`pennypress.engine.rules.status.position_problems`
     (the one place they live), without the checks against the game's history
     of card draws, so hand-built tables pass too.
     """

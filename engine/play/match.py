@@ -3,11 +3,14 @@
 Self-play, game records, tournaments and the advisor's playouts all play
 games through :func:`play_match`. Chance nodes (the headline-card draw after
 a press) are resolved here from a seeded generator, so bots only ever see
-decision points -- and only the public position: nothing here hands a bot the
-deck's order, and the bots do not read it.
+decision points -- and only what a player sees: each bot is handed a
+:class:`~pennypress.engine.io.state.PublicState`
+(:func:`~pennypress.engine.io.state.player_view`: the table itself when its deck's
+order is already unknown, as in the advisor's playouts, else a read-only view
+without the order), so no bot can read the deck's order.
 
 >>> from pennypress.engine import new_game
->>> from pennypress.engine.play.bots import make_bot
+>>> from pennypress.engine.arena.seats import make_bot
 >>> s = new_game(3, seed=4)
 >>> result = play_match(s, [make_bot("greedy", 1), make_bot("random", 2), make_bot("greedy", 3)], seed=9)
 >>> result.state.is_over, result.moves == result.state.ply, s.ply
@@ -23,9 +26,9 @@ from typing import Callable, Sequence
 
 from pennypress.errors import BadInput
 
-from ..chance import resolve_chance
-from ..events import Event
-from ..state import State
+from ..io.state import State, player_view
+from ..position.events import Event
+from ..rules.chance import resolve_chance
 from .bots import Bot
 from .invariants import DEFAULT_MOVE_CAP, InvariantChecker
 
@@ -75,8 +78,10 @@ def play_match(
         checker.start(state)
     resolve_chance(state, rng)  # a position saved at a chance node draws first
     moves = 0
+    view = None
     while not state.is_over and moves < move_cap:
-        event = state.apply(bots[state.current].choose(state))
+        view = player_view(state, view)
+        event = state.apply(bots[state.current].choose(view))
         event = resolve_chance(state, rng) or event
         moves += 1
         if checker is not None:

@@ -38,7 +38,7 @@ from pennypress.errors import BadInput
 from pennypress.json_text import parse_json_text
 from pennypress.solver import CheckResult, PressProblem, ProposedPage, check_page
 
-from ..moves import Move
+from ..game.moves import Move
 from .model import PAGE, WAIT, Puzzle
 from .positions import exact_value, is_right, read_move, side_of
 from .say import move_in_words, num, outcome_words, plural

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..chance import public_view
-from ..moves import Move
-from ..play.bots import make_bot
-from ..rules import legal_moves
-from ..state import State
+from ..arena.seats import make_bot
+from ..game.moves import Move
+from ..io.state import State, public_view
+from ..rules.actions import legal_moves
 
 YARDSTICK_BOTS = ("random", "greedy", "heuristic", "advisor:fast")
 """The bots a position puzzle is tried on, weakest first."""

@@ -28,11 +28,11 @@ from pennypress.errors import BadInput
 from pennypress.solver import PressProblem
 
 from ..advisor import is_deterministic, state_key
-from ..chance import public_view
+from ..arena.executors import check_workers, open_executor
+from ..io.state import State, public_view
 from ..notation.text import from_text, to_text
-from ..play.executors import check_workers, open_executor
-from ..press import press_problem
-from ..state import Phase, State
+from ..position.position import Phase
+from ..rules.press import press_problem
 from .difficulty import bot_verdicts, difficulty_of
 from .mining import GamePlan, game_plan, play_positions
 from .model import BEST_MOVE, DIFFICULTIES, KINDS, PAGE, PRESS_OR_WAIT, Puzzle

@@ -7,7 +7,7 @@ per seat. It is played by the one game loop
 selfplay`` plays it -- the same deck seed, chance seed and seat seeds -- so a
 puzzle's ``source`` says how to reach its position again:
 ``play_game(GameDefinition.create(players, variants), deck_seed, seats=seats)``
-(:func:`~pennypress.engine.play.selfplay.play_game`) replays the game, and the
+(:func:`~pennypress.engine.arena.selfplay.play_game`) replays the game, and the
 position is the one after move ``ply``.
 
 >>> plan = game_plan(seed=1, index=0)
@@ -23,11 +23,10 @@ import random
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..definition import GameDefinition
-from ..play.bots import make_bot, seat_seed
+from ..arena.seats import make_bot, seat_seed
+from ..game.definition import GameDefinition
+from ..io.state import State, new_game
 from ..play.match import play_match
-from ..setup import new_game
-from ..state import State
 
 PLAYER_COUNTS = (2, 3, 3, 4, 5)
 """Player counts drawn from (three players, the commonest table, twice as often)."""

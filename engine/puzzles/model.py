@@ -31,7 +31,7 @@ from typing import Any
 
 from pennypress.solver import PressProblem
 
-from ..state import State
+from ..io.state import State
 from .prompts import page_prompt, position_prompt
 
 PAGE, PRESS_OR_WAIT, BEST_MOVE = "page", "press-or-wait", "best-move"
@@ -123,7 +123,7 @@ class Puzzle:
             from pennypress.solver import ProposedPage
 
             return ProposedPage.from_json(self.evidence["optimal_page"], self.problem())
-        from ..moves import parse_move
+        from ..game.moves import parse_move
 
         return tuple(parse_move(m) for m in self.answer)
 

@@ -45,11 +45,11 @@ from pennypress.solver.published import best_page_publishing
 from ..advisor import ExactSearch, is_deterministic, move_facts
 from ..advisor.outcome import Value, preference
 from ..advisor.reasons import describe, reasons_for
-from ..moves import Decline, GoToPress, Move, Page, parse_move
-from ..names import newspaper
-from ..press import press_problem
-from ..rules import legal_moves
-from ..state import State
+from ..game.moves import Decline, GoToPress, Move, Page, parse_move
+from ..game.names import newspaper
+from ..io.state import State
+from ..rules.actions import legal_moves
+from ..rules.press import press_problem
 from .model import WAIT
 from .say import move_in_words, outcome_words, plural
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from pennypress.solver import ClaimedStory, PressProblem
 
-from ..names import newspaper, story_name
-from ..state import Phase, State
+from ..game.names import newspaper, story_name
+from ..io.state import State
+from ..position.position import Phase
 
 ROW_NAMES = ("top", "middle", "bottom")
 
 
 def story_words(story: ClaimedStory) -> str:
-    """``'War D ★★★'`` (``'War D'`` when the stars are not given)."""
-    return f"{story.beat.title} {story.shape.value}" + (f" {'★' * story.stars}" if story.stars else "")
+    """``'War D ★★★'`` as the engine names stories (``'War D'`` when the stars are not given)."""
+    return story_name(story) if story.stars else f"{story.beat.title} {story.shape.value}"
 
 
 def ad_words(cell: tuple[int, int]) -> str:

@@ -1,9 +1,13 @@
 """Puzzles in players' words: moves and exact outcomes.
 
 :func:`move_in_words` is the one place the puzzles turn a move into a
-sentence (today through the advisor's :func:`~pennypress.engine.advisor.reasons.describe`,
-which names stories as players say them), so it can be switched to another
-wording module without touching the rest.
+sentence. Today it asks the advisor's :func:`~pennypress.engine.advisor.reasons.describe`
+(the engine's only wording of moves so far) and says itself only the two moves
+a puzzle's answer needs said otherwise: declining the last press, and a press
+on a page of the player's own. The engine's one wording module
+(``engine/game/words.py``, ``move_words``) is on its way to main; when it
+lands, this function's body becomes ``return move_words(move)`` (which says
+those two moves the same way) and nothing else in the puzzles changes.
 
 >>> from pennypress.engine import parse_move
 >>> move_in_words(parse_move("assign 1 war:D:3")), move_in_words(parse_move("decline"))
@@ -18,13 +22,15 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..advisor.reasons import describe, plural
-from ..moves import Decline, GoToPress, Move
+from ..game.moves import Decline, GoToPress, Move
 
 __all__ = ["move_in_words", "num", "outcome_words", "plural", "signed"]
 
 
 def move_in_words(move: Move) -> str:
-    """``move`` as a player would say it (a press on a page of the player's own is said so)."""
+    """``move`` as a player would say it (a press on a page of the player's own is said so).
+
+    The swap point for ``engine/game/words.move_words`` (see the module's docstring)."""
     if isinstance(move, Decline):
         return "Decline the last press"
     if isinstance(move, GoToPress) and move.page is not None:

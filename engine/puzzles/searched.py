@@ -35,13 +35,12 @@ from statistics import NormalDist, fmean
 from ..advisor import advise
 from ..advisor.budget import Budget
 from ..advisor.policy import PREFERRED
-from ..advisor.reasons import describe
 from ..advisor.pool import run_playouts
-from ..chance import public_view
-from ..moves import GoToPress, Move, parse_move
+from ..advisor.reasons import describe
+from ..arena.seats import make_bot
+from ..game.moves import GoToPress, Move, parse_move
+from ..io.state import State, public_view
 from ..notation.text import from_text, to_text
-from ..play.bots import make_bot
-from ..state import State
 from .difficulty import bot_verdicts, difficulty_of
 from .model import BEST_MOVE, PRESS_OR_WAIT
 from .say import move_in_words

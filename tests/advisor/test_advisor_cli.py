@@ -99,7 +99,7 @@ def test_bad_input_is_one_line_exit_2(capsys, tmp_path, case, args, message):
 
 
 def test_finished_game_is_refused(capsys, tmp_path):
-    from pennypress.engine.play.bots import make_bot
+    from pennypress.engine.arena.seats import make_bot
     from pennypress.engine.play.match import play_match
 
     done = play_match(new_game(2, seed=1), [make_bot("greedy", 1), make_bot("greedy", 2)], seed=3).state

@@ -101,7 +101,7 @@ def test_refuses_a_finished_game_and_a_pending_draw():
         advise(s, "fast")
     over = new_game(2, seed=1)
     from pennypress.engine.play.match import play_match
-    from pennypress.engine.play.bots import make_bot
+    from pennypress.engine.arena.seats import make_bot
     done = play_match(over, [make_bot("greedy", 1), make_bot("greedy", 2)], seed=3).state
     with pytest.raises(BadInput, match="game is over"):
         advise(done, "fast")

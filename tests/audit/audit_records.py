@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pennypress.engine import GameDefinition, new_game
 from pennypress.engine.advisor import AdvisorBot
-from pennypress.engine.play.bots import make_bot, seat_seed
-from pennypress.engine.moves import GoToPress, Move, Page
-from pennypress.engine.press import optimal_press, press_problem
+from pennypress.engine.arena.seats import make_bot, seat_seed
+from pennypress.engine.game.moves import GoToPress, Move, Page
+from pennypress.engine.rules.press import optimal_press, press_problem
 from pennypress.engine.io.record import Recorder
-from pennypress.engine.state import State
+from pennypress.engine.io.state import State
 from pennypress.solver import ProposedPage, check_page, solve
 from pennypress.solver.vocab import Placement
 
@@ -98,8 +98,7 @@ def scoop_handing_position(players: int = 3, seed: int = 1):
     ``(position, q)``; ``None`` if the game has no such position.
     """
     from pennypress.engine.advisor import ExactSearch, is_deterministic
-    from pennypress.engine.rules import legal_moves
-    from pennypress.engine.io.validate import load_position
+    from pennypress.engine.rules.actions import legal_moves
 
     ex = ExactSearch()
     found = []
@@ -117,7 +116,7 @@ def scoop_handing_position(players: int = 3, seed: int = 1):
                 t.reporters[story] = list(r)
                 t.reporters[story][q] += 1
                 t.players[q].home -= 1
-                t = load_position(t.to_json())  # checked like any position
+                t = State.from_json(t.to_json())  # checked like any position
                 values = {str(m): ex.value(ex.child(t, m)) for m in legal_moves(t)}
                 if "press" not in values:
                     continue

@@ -8,8 +8,8 @@ import pytest
 from audit_records import greedy_until, record_from
 from pennypress.engine.advisor.exact import is_deterministic
 from pennypress.engine.audit import CLASSES, audit
-from pennypress.engine.moves import Decline
-from pennypress.engine.rules import legal_moves
+from pennypress.engine.game.moves import Decline
+from pennypress.engine.rules.actions import legal_moves
 from pennypress.ui.cli.run import main
 
 

@@ -11,9 +11,9 @@ from audit_records import (advisor_game, first_press_with_two_stories, greedy_un
 from pennypress.engine.advisor import advise
 from pennypress.engine.advisor.exact import ExactSearch, is_deterministic
 from pennypress.engine.audit import CLASSES, accuracy, audit, classify
-from pennypress.engine.moves import Decline, GoToPress, parse_move
-from pennypress.engine.press import optimal_press
-from pennypress.engine.rules import legal_moves
+from pennypress.engine.game.moves import Decline, GoToPress, parse_move
+from pennypress.engine.rules.press import optimal_press
+from pennypress.engine.rules.actions import legal_moves
 from pennypress.errors import BadInput
 
 
@@ -138,9 +138,9 @@ def test_stories_survive_pickling_into_a_process_with_another_hash_seed(tmp_path
     import sys
 
     path = tmp_path / "d.pickle"
-    dump = ("import pickle,sys; from pennypress.engine.stories import Story; "
+    dump = ("import pickle,sys; from pennypress.engine.game.stories import Story; "
             f"pickle.dump({{Story.parse('city:D:1'): 5}}, open({str(path)!r}, 'wb'))")
-    load = ("import pickle; from pennypress.engine.stories import Story; "
+    load = ("import pickle; from pennypress.engine.game.stories import Story; "
             f"print(pickle.load(open({str(path)!r}, 'rb'))[Story.parse('city:D:1')])")
     subprocess.run([sys.executable, "-c", dump], check=True, env={**os.environ, "PYTHONHASHSEED": "1"})
     out = subprocess.run([sys.executable, "-c", load], check=True, capture_output=True, text=True,

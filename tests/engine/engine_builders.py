@@ -1,11 +1,11 @@
 """Hand-built positions for the engine tests."""
 from __future__ import annotations
 
-from pennypress.engine.board import adjust_markers, place_story
-from pennypress.engine.definition import GameDefinition
-from pennypress.engine.setup import empty_state
-from pennypress.engine.state import State
-from pennypress.engine.stories import Story
+from pennypress.engine.rules.board import adjust_markers, place_story
+from pennypress.engine.game.definition import GameDefinition
+from pennypress.engine.io.state import empty_state
+from pennypress.engine.io.state import State
+from pennypress.engine.game.stories import Story
 from pennypress.solver.vocab import BEATS, Beat
 
 
@@ -53,8 +53,7 @@ def build(
     for b, v in (bonus or {}).items():
         state.bonus[Beat(b)] = v
     state.current = current
-    if state.definition.newsboy:
-        state.newsboy = 1
+    state.definition.variant.deal(state)  # the newsboy to the second player in the strike
     adjust_markers(state)
     return state
 

@@ -8,8 +8,10 @@ from fractions import Fraction
 import pytest
 
 from pennypress.engine import GameDefinition, GoToPress, IllegalMove, State, new_game, parse_move
-from pennypress.engine.chance import public_view, resolve_chance
-from pennypress.engine.io.record import Recorder, record_selfplay, replay
+from pennypress.engine.io.state import public_view
+from pennypress.engine.rules.chance import resolve_chance
+from pennypress.engine.io.record import Recorder, replay
+from pennypress.engine.arena.recorded import record_selfplay
 
 from engine_builders import build, story
 

@@ -2,8 +2,8 @@
 import pytest
 
 from pennypress.engine import BadInput, GameDefinition, load_deck
-from pennypress.engine import tables
-from pennypress.engine.stories import ALL_STORIES
+from pennypress.engine.game import tables
+from pennypress.engine.game.stories import ALL_STORIES
 from pennypress.solver.vocab import BEATS, Shape
 
 # REFERENCE.md §3, copied by hand from the document (not from the data file).
@@ -64,9 +64,9 @@ def test_final_edition_press_count(players, presses):
 
 
 def test_player_counts_and_variants():
-    assert GameDefinition.create(2).two_player_turns
-    assert not GameDefinition.create(3).two_player_turns
-    assert GameDefinition.create(5, ["newsboy"]).newsboy
+    assert GameDefinition.create(2).variant.turns_in_a_row == 2
+    assert GameDefinition.create(3).variant.turns_in_a_row == 1
+    assert GameDefinition.create(5, ["newsboy"]).variant.name == "newsboy"
     for bad in (1, 6, "4", True):
         with pytest.raises(BadInput):
             GameDefinition.create(bad)

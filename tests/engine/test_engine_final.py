@@ -2,10 +2,10 @@
 import pytest
 
 from pennypress.engine import Decline, GoToPress, IllegalMove, parse_move
-from pennypress.engine.endgame import winners
+from pennypress.engine.rules.endgame import winners
 from pennypress.engine.play.invariants import check_state
-from pennypress.engine.state import Phase
-from pennypress.engine.tables import scoop_value
+from pennypress.engine.position.position import Phase
+from pennypress.engine.game.tables import scoop_value
 from pennypress.solver.vocab import BEATS, Beat
 
 from engine_builders import build, story

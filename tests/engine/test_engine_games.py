@@ -3,7 +3,7 @@ import pytest
 
 from pennypress.engine import GameDefinition, Phase
 from pennypress.engine.play.invariants import InvariantChecker, check_state
-from pennypress.engine.play.selfplay import play_game, run_selfplay
+from pennypress.engine.arena.selfplay import play_game, run_selfplay
 
 CONFIGS = [
     (2, (), "default"),
@@ -66,8 +66,8 @@ def test_checker_catches_a_broken_step():
 def test_the_fast_solver_and_cp_sat_play_the_same_games(players, variants):
     """The engine's pages come from the fast solver; under the shared tie-break CP-SAT gives
     the same pages, so whole games (every press's page, every score) are the same."""
-    from pennypress.engine.press import use_page_solver
-    from pennypress.engine.io.record import record_selfplay
+    from pennypress.engine.rules.press import use_page_solver
+    from pennypress.engine.arena.recorded import record_selfplay
 
     definition = GameDefinition.create(players, variants)
     for seed in range(3):

@@ -2,7 +2,7 @@
 import pytest
 
 from pennypress.engine import GoToPress, load_deck, parse_move
-from pennypress.engine.headlines import resolve_card
+from pennypress.engine.rules.headlines import resolve_card
 from pennypress.engine.play.invariants import check_state
 from pennypress.solver.vocab import Beat, Shape
 

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from pennypress.engine import BadInput, GameDefinition, new_game
-from pennypress.engine.play.bots import bot_names, make_bot, parse_seats
+from pennypress.engine.arena.seats import bot_names, make_bot, parse_seats
 from pennypress.engine.play.match import play_match
-from pennypress.engine.play.selfplay import play_game, run_selfplay
+from pennypress.engine.arena.selfplay import play_game, run_selfplay
 
 
 def test_each_seat_plays_its_own_bot():
@@ -96,11 +96,11 @@ def test_stories_survive_a_trip_to_another_process():
     import subprocess
     import sys
 
-    from pennypress.engine.stories import ALL_STORIES
+    from pennypress.engine.game.stories import ALL_STORIES
 
     blob = pickle.dumps(list(ALL_STORIES)).hex()
     code = (
-        "import pickle,sys; from pennypress.engine.stories import ALL_STORIES; "
+        "import pickle,sys; from pennypress.engine.game.stories import ALL_STORIES; "
         f"back = pickle.loads(bytes.fromhex('{blob}')); "
         "index = {s: i for i, s in enumerate(ALL_STORIES)}; "
         "print(sum(index[s] == i for i, s in enumerate(back)), all(b is s for b, s in zip(back, ALL_STORIES)))"
@@ -109,3 +109,41 @@ def test_stories_survive_a_trip_to_another_process():
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                              env={**__import__("os").environ, "PYTHONHASHSEED": seed}).stdout.split()
         assert out == [str(len(ALL_STORIES)), "True"]
+
+
+# ------------------------------------------------------------------ what a bot is handed
+class _Watcher:
+    """A greedy bot that notes what it was handed: the view's type, what it says of the deck, the object."""
+
+    def __init__(self, seed: int, seen: list):
+        self.inner, self.seen = make_bot("greedy", seed), seen
+
+    def choose(self, view):
+        self.seen.append((type(view), view.deck_known, list(view.deck), view))
+        return self.inner.choose(view)
+
+
+def test_a_bot_is_handed_a_public_state_without_the_deck_order():
+    from pennypress.engine import IllegalMove, PublicState
+
+    seen: list = []
+    start = new_game(3, seed=12)
+    order = list(start.deck)
+    result = play_match(start, [_Watcher(k, seen) for k in range(3)], seed=3)
+    assert seen and all(issubclass(kind, PublicState) and not known for kind, known, _, _ in seen)
+    assert all(deck == sorted(deck) for _, _, deck, _ in seen)
+    assert seen[0][2] == sorted(order) != order  # the deck's order is not there to read
+    view = seen[-1][3]
+    with pytest.raises(IllegalMove, match="read-only"):
+        view.apply(view.legal_moves()[0])  # a view of the table cannot change the table
+    plain = play_match(start, [make_bot("greedy", k) for k in range(3)], seed=3)
+    assert result.state == plain.state  # and the game is the one the bots play on the full state
+
+
+def test_a_public_table_is_handed_over_as_it_is_with_no_copy_per_move():
+    from pennypress.engine import public_view
+
+    seen: list = []
+    table = public_view(new_game(3, seed=12))
+    play_match(table, [_Watcher(k, seen) for k in range(3)], seed=3, in_place=True)
+    assert seen and all(view is table for _, _, _, view in seen)

@@ -9,8 +9,8 @@ from pennypress.engine import (
 )
 from pennypress.engine.play.bots import RandomBot
 from pennypress.engine.play.invariants import check_state
-from pennypress.engine.state import Phase
-from pennypress.engine.stories import ALL_STORIES
+from pennypress.engine.position.position import Phase
+from pennypress.engine.game.stories import ALL_STORIES
 
 from engine_builders import build, story
 
@@ -172,7 +172,7 @@ def test_greedy_recall_in_the_restricted_turn_moves_one_reporter():
 
 
 def test_legal_move_count_matches_the_list_everywhere():
-    from pennypress.engine.rules import legal_move_count
+    from pennypress.engine.rules.actions import legal_move_count
 
     for s in STATES:
         assert legal_move_count(s) == len(s.legal_moves()), s.to_json()

@@ -173,7 +173,7 @@ def test_optimal_press_spells_out_the_page_and_plays_the_same():
 def _press_positions(seeds=(1, 2, 3), players=3):
     """Positions from seeded greedy games where the player to move could go to press."""
     from pennypress.engine import new_game
-    from pennypress.engine.play.bots import make_bot, seat_seed
+    from pennypress.engine.arena.seats import make_bot, seat_seed
 
     for seed in seeds:
         s = new_game(players, seed=seed)
@@ -189,7 +189,7 @@ def _press_positions(seeds=(1, 2, 3), players=3):
 def _random_page(rng, claimed):
     """Some of ``claimed`` at random cells (some off the page), in a random legal footprint, and an
     exclusive: the best, none, or a random claimed story."""
-    from pennypress.engine.moves import BEST
+    from pennypress.engine.game.moves import BEST
 
     placements = []
     for story in claimed:
@@ -205,7 +205,7 @@ def test_check_press_agrees_with_the_press_itself_on_random_pages():
     legal is played with that total, one it calls illegal is refused naming each broken rule."""
     import random
 
-    from pennypress.engine.press import check_press
+    from pennypress.engine.rules.press import check_press
 
     rng = random.Random(20150)
     seen = {True: 0, False: 0}

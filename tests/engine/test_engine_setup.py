@@ -3,8 +3,9 @@ import pytest
 
 from pennypress.engine import GameDefinition, new_game
 from pennypress.engine.play.invariants import check_state
-from pennypress.engine.setup import deal, empty_state
-from pennypress.engine.stories import Story
+from pennypress.engine.rules.setup import deal
+from pennypress.engine.io.state import empty_state
+from pennypress.engine.game.stories import Story
 from pennypress.solver.vocab import BEATS, Beat, Shape
 
 

@@ -6,12 +6,12 @@ import random
 
 from pennypress.engine import new_game
 from pennypress.engine.play.bots import GreedyBot
-from pennypress.engine.chance import resolve_chance
+from pennypress.engine.rules.chance import resolve_chance
 from pennypress.engine.play.heuristic import HeuristicBot, Weights, bonus_margin, page_gain
 from pennypress.engine.play.match import play_match
-from pennypress.engine.moves import GoToPress
-from pennypress.engine.state import Phase
-from pennypress.engine.tables import beat_value, marker_position, scoop_value
+from pennypress.engine.game.moves import GoToPress
+from pennypress.engine.position.position import Phase
+from pennypress.engine.game.tables import beat_value, marker_position, scoop_value
 from pennypress.solver.vocab import BEATS
 
 

@@ -8,11 +8,18 @@ from collections import Counter
 import pytest
 
 from pennypress.engine import GameDefinition
-from pennypress.engine.play.bots import BOTS, RandomBot
-from pennypress.engine.play.executors import open_executor
+from pennypress.engine.arena.seats import SEATS, Seat
+from pennypress.engine.play.bots import RandomBot
+from pennypress.engine.arena.executors import open_executor
 from pennypress.engine.io.record import replay
-from pennypress.engine.play.tournament import (
-    TournamentSpec, binomial_p_greater, deck_seed, rotations, run_tournament, summarise, wilson_interval,
+from pennypress.engine.arena.tournament import (
+    TournamentSpec,
+    binomial_p_greater,
+    deck_seed,
+    rotations,
+    run_tournament,
+    summarise,
+    wilson_interval,
 )
 from pennypress.errors import BadInput
 from pennypress.ui.cli import main
@@ -148,7 +155,7 @@ def test_ties_split_the_win():
 def test_equal_bots_share_fairly(monkeypatch):
     """Harness sanity: a random bot against two copies of itself under another name wins
     about 1/3 over many games -- the fair share lies in its interval."""
-    monkeypatch.setitem(BOTS, "random-twin", RandomBot)
+    monkeypatch.setitem(SEATS, "random-twin", Seat(RandomBot))
     report = run_tournament(TournamentSpec.create(3, "random,random-twin,random-twin", 240, seed=11))
     for b in report["bots"]:
         low, high = b["win_interval"]
@@ -179,7 +186,7 @@ def test_same_report_on_dask_local_cluster():
 def test_report_does_not_depend_on_hash_seed(tmp_path):
     import subprocess
 
-    code = ("import json; from pennypress.engine.play.tournament import *; "
+    code = ("import json; from pennypress.engine.arena.tournament import *; "
             "r = run_tournament(TournamentSpec.create(2, 'random,greedy', 2, seed=3)); r.pop('timing'); "
             "print(json.dumps(r))")
     outs = {subprocess.run([sys.executable, "-c", code], env={"PYTHONHASHSEED": h, "PATH": "/usr/bin:/bin"},
@@ -241,7 +248,7 @@ def test_bad_input_is_one_line_exit_2(args, words, capsys, tmp_path):
 
 def test_unreachable_scheduler_is_bad_input(capsys, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr("pennypress.engine.play.executors.CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr("pennypress.engine.arena.executors.CONNECT_TIMEOUT", "1s")
     args = ["tournament", "--players", "2", "--seats", "greedy,random", "--games", "2", "--executor", "dask",
             "--scheduler", "tcp://127.0.0.1:9", "--quiet"]
     assert main(args) == 2

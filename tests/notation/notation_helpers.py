@@ -5,8 +5,8 @@ import re
 from pathlib import Path
 
 from pennypress.engine import GameDefinition, State
-from pennypress.engine.play.selfplay import play_game
-from pennypress.engine.state import Phase
+from pennypress.engine.arena.selfplay import play_game
+from pennypress.engine.position.position import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "notation.md"

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from pennypress.engine.cards import load_deck
+from pennypress.engine.game.cards import load_deck
 from pennypress.engine.notation.drawn_cards import bonus_after, guess_drawn_cards
-from pennypress.engine.tables import BONUS_MAX, BONUS_START
+from pennypress.engine.game.tables import BONUS_MAX, BONUS_START
 from pennypress.solver.vocab import BEATS
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from pennypress.engine import BadInput
 from pennypress.engine.notation.text import from_text, to_text
-from pennypress.engine.io.validate import load_position
+from pennypress.engine.io.state import State
 
 from notation_helpers import selfplay_positions
 
@@ -23,7 +23,7 @@ def test_a_finished_game_from_text_has_the_end_scoring_alone(finished):
         assert (event.move, event.player, event.press, event.ply) == ("end", None, None, 0)
         assert event.end == state.last_event.end  # recomputed: bonuses, circulation, winners
         doc = back.to_json()
-        assert load_position(doc) == back  # its JSON passes the validation and round-trips
+        assert State.from_json(doc) == back  # its JSON passes the validation and round-trips
 
 
 @pytest.mark.parametrize("change,words", [
@@ -34,7 +34,7 @@ def test_an_end_event_with_a_player_or_without_its_scoring_is_refused(finished, 
     doc = copy.deepcopy(from_text(to_text(finished[0])).to_json())
     change(doc["last_event"])
     with pytest.raises(BadInput, match=words):
-        load_position(doc)
+        State.from_json(doc)
 
 
 def test_an_end_event_only_ends_a_finished_game(finished):
@@ -42,4 +42,4 @@ def test_an_end_event_only_ends_a_finished_game(finished):
     doc = from_text(to_text(selfplay_positions(games=1, every=5)[0])).to_json()
     doc["last_event"] = over["last_event"]
     with pytest.raises(BadInput, match="last_event.end"):
-        load_position(doc)
+        State.from_json(doc)

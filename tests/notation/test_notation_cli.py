@@ -8,7 +8,7 @@ import pytest
 
 from pennypress.engine import new_game
 from pennypress.engine.notation.text import from_text, to_text
-from pennypress.engine.io.validate import load_position
+from pennypress.engine.io.state import State
 from pennypress.ui.cli import main
 
 from notation_helpers import ROOT, normalised
@@ -43,7 +43,7 @@ def test_to_text_of_a_json_file(capsys):
     line = out.rstrip("\n")
     assert out.count("\n") == 1 and line.startswith("game 3p | normal p3 | board war:C:1(p2x2) war:B:2 ")
     doc = json.loads(HAND_WRITTEN.read_text())
-    assert normalised(from_text(line)) == normalised(load_position(doc))
+    assert normalised(from_text(line)) == normalised(State.from_json(doc))
     code, out, _ = run(capsys, "position", "to-text", HAND_WRITTEN, "--no-cards")
     assert code == 0 and out == line.removesuffix(" | drawn 3,7,12,20,31") + "\n"
 
@@ -51,7 +51,7 @@ def test_to_text_of_a_json_file(capsys):
 def test_from_text_prints_the_position_json(capsys, monkeypatch):
     code, out, err = run(capsys, "position", "from-text", GOOD)
     assert code == 0 and err == ""
-    state = load_position(json.loads(out))
+    state = State.from_json(json.loads(out))
     assert state.reporters[next(s for s in state.columns[list(state.columns)[0]])] == [2, 1, 0]
     assert to_text(state) == GOOD
     code, out2, _ = run(capsys, "position", "from-text", "-", stdin=GOOD + "\n", monkeypatch=monkeypatch)
@@ -65,7 +65,7 @@ def test_zero_circulation_and_pennies_may_be_left_out():
 def test_a_line_wrapped_by_a_chat_still_reads(capsys, monkeypatch):
     wrapped = GOOD.replace(" | p1", "\n| p1").replace("crime:A:1 ", "crime:A:1\n   ")
     code, out, _ = run(capsys, "position", "from-text", "-", stdin=wrapped, monkeypatch=monkeypatch)
-    assert code == 0 and to_text(load_position(json.loads(out))) == GOOD
+    assert code == 0 and to_text(State.from_json(json.loads(out))) == GOOD
 
 
 def test_position_files_may_hold_the_notation(capsys, tmp_path, monkeypatch):

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from pennypress.engine.notation.text import from_text, to_text
-from pennypress.engine.io.validate import load_position
+from pennypress.engine.io.state import State
 from pennypress.ui.cli import main
 
 from notation_helpers import ROOT, console_examples, doc_text, normalised, notation_blocks, same_position_files
@@ -41,7 +41,7 @@ def test_every_phase_has_a_worked_example():
 @pytest.mark.parametrize("line,path", same_position_files())
 def test_a_block_said_to_be_a_file_is_that_position(line, path):
     doc = json.loads((ROOT / path).read_text(encoding="utf-8"))
-    assert normalised(from_text(line)) == normalised(load_position(doc))
+    assert normalised(from_text(line)) == normalised(State.from_json(doc))
 
 
 @pytest.mark.parametrize("argv,stdin,expected", console_examples())
@@ -62,7 +62,7 @@ def test_the_generated_part_is_current():
     # and it holds every example position file, each one line reading back as that file's position
     for path in sorted((ROOT / "examples" / "positions").glob("*.json")):
         assert f"`examples/positions/{path.name}`:" in text
-        state = load_position(json.loads(path.read_text(encoding="utf-8")))
+        state = State.from_json(json.loads(path.read_text(encoding="utf-8")))
         assert f"```notation\n{to_text(state)}\n```" in text
 
 

@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 from pennypress.engine import State, new_game
 from pennypress.engine.play.bots import RandomBot
-from pennypress.engine.tables import ad_row
+from pennypress.engine.game.tables import ad_row
 
 BEATS = ["war", "crime", "politics", "city", "human"]
 SPACES = {"A": 1, "B": 1, "C": 2, "D": 2}

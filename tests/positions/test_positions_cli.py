@@ -62,7 +62,7 @@ def test_validate_a_finished_game(capsys, tmp_path):
     assert code == 0
     summary = json.loads(out)
     assert summary["phase"] == "over" and summary["to_move"] is None and summary["winners"] == list(state.winners)
-    from pennypress.engine.names import newspaper
+    from pennypress.engine.game.names import newspaper
     assert "game over, won by " + " and ".join(newspaper(w) for w in state.winners) in err
 
 

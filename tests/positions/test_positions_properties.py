@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from pennypress.engine import BadInput, State
-from pennypress.engine.io.validate import load_position, position_schema
+from pennypress.engine.io.validate import position_schema
 
 from positions_helpers import INVALID, VALID, fixed_states, mutated, played_state, state_doc
 
@@ -59,7 +59,7 @@ def test_a_mutated_position_is_refused_naming_the_field(state, name, rnd):
     if expected is None:
         return  # this mutation does not apply to this position
     with pytest.raises(BadInput) as info:
-        load_position(doc)
+        State.from_json(doc)
     message = str(info.value)
     assert "\n" not in message
     assert any(e in message for e in expected), f"{name}: {message!r} names none of {expected}"
@@ -71,7 +71,7 @@ def test_a_mutation_the_rules_allow_still_loads(state, name, rnd):
     doc, applies = mutated(state_doc(state), VALID[name], rnd)
     if applies is None:
         return
-    loaded = load_position(doc)
+    loaded = State.from_json(doc)
     assert loaded.to_json() == doc
 
 
@@ -95,7 +95,7 @@ def test_every_mutation_kind_is_refused_on_fixed_positions(name):
             continue
         applied += 1
         with pytest.raises(BadInput) as info:
-            load_position(doc)
+            State.from_json(doc)
         message = str(info.value)
         assert any(e in message for e in expected), f"{name} on state {k}: {message!r} names none of {expected}"
     assert applied >= 3, f"{name} applied to only {applied} fixed positions"
@@ -109,5 +109,5 @@ def test_every_allowed_mutation_loads_on_fixed_positions(name):
         if applies is None:
             continue
         applied += 1
-        assert load_position(doc).to_json() == doc
+        assert State.from_json(doc).to_json() == doc
     assert applied >= 3

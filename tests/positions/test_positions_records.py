@@ -7,9 +7,10 @@ import pytest
 
 from pennypress.engine import BadInput, GameDefinition, new_game
 from pennypress.engine.play.bots import RandomBot
-from pennypress.engine.press import plan_press
-from pennypress.engine.io.record import Recorder, dumps_record, record_selfplay, replay
-from pennypress.engine.play.selfplay import play_game
+from pennypress.engine.rules.press import plan_press
+from pennypress.engine.io.record import Recorder, dumps_record, replay
+from pennypress.engine.arena.recorded import record_selfplay
+from pennypress.engine.arena.selfplay import play_game
 from pennypress.solver.vocab import BEATS
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "records"

@@ -9,11 +9,12 @@ from jsonschema import Draft202012Validator
 
 from pennypress.engine import BadInput, State, load_deck
 from pennypress.engine.io.codec import FORMAT, VERSION
-from pennypress.engine.definition import GameDefinition
-from pennypress.engine.setup import new_game
-from pennypress.engine.stories import ALL_STORIES, kind_text, stack_kinds
-from pennypress.engine.tables import BONUS_MAX, BONUS_START, MAX_PLAYERS, MIN_PLAYERS, VARIANTS
-from pennypress.engine.io.validate import load_position, position_schema
+from pennypress.engine.game.definition import GameDefinition
+from pennypress.engine.io.state import new_game
+from pennypress.engine.game.stories import ALL_STORIES, kind_text, stack_kinds
+from pennypress.engine.game.tables import BONUS_MAX, BONUS_START, MAX_PLAYERS, MIN_PLAYERS
+from pennypress.engine.game.variants import VARIANTS
+from pennypress.engine.io.validate import position_schema
 from pennypress.solver.vocab import BEATS, COLUMNS, ROWS
 
 from positions_helpers import fixed_states, state_doc
@@ -66,7 +67,7 @@ def test_positions_from_games_meet_the_schema():
 
 def test_the_hand_written_position_loads_and_the_doc_shows_it():
     doc = json.loads(HAND_WRITTEN.read_text())
-    state = load_position(doc)
+    state = State.from_json(doc)
     assert state.to_json() == doc
     assert (state.n_players, state.current, state.phase.value) == (3, 2, "normal")
     text = (ROOT / "docs" / "position.md").read_text()
@@ -78,13 +79,13 @@ def test_whole_numbers_must_be_written_without_a_fraction():
     doc = state_doc(new_game(3, seed=1))
     doc["players"][0]["home"] = 5.0  # JSON Schema calls 5.0 an integer; the position format does not
     with pytest.raises(BadInput, match=r"players\[0\]\.home: expected a whole number, got 5\.0"):
-        load_position(doc)
+        State.from_json(doc)
     doc["players"][0]["home"] = True
     with pytest.raises(BadInput, match=r"players\[0\]\.home: expected a whole number, got true"):
-        load_position(doc)
+        State.from_json(doc)
 
 
 def test_a_two_player_game_may_leave_out_the_automatic_variant():
     doc = state_doc(new_game(2, seed=1))
     doc["game"]["variants"] = []
-    assert load_position(doc).definition == GameDefinition.create(2)
+    assert State.from_json(doc).definition == GameDefinition.create(2)

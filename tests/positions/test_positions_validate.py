@@ -18,7 +18,7 @@ HAND_WRITTEN = json.loads((Path(__file__).parent / "data" / "hand-written-3p.jso
 
 def refused(doc) -> str:
     with pytest.raises(BadInput) as info:
-        load_position(doc)
+        State.from_json(doc)
     message = str(info.value)
     assert "\n" not in message and message.startswith("position")
     return message
@@ -45,7 +45,7 @@ def first_state(players, seed, phase, newsboy=False, after=0):
 
 # ----------------------------------------------------------- the hand-written file
 def test_the_hand_written_position_is_valid():
-    state = load_position(HAND_WRITTEN)
+    state = State.from_json(HAND_WRITTEN)
     assert [p.home for p in state.players] == [2, 2, 2]
     assert state.marker_formula(Beat.WAR) == 4  # war: C (2 spaces) + B (1 space), 1 covered story
 
@@ -137,7 +137,7 @@ def test_final_edition_turn_bookkeeping():
     doc = state_doc(s)
     t, cur = s.trigger_player, s.current
     assert cur == (t + 1) % 5 and s.pending == [(t + k) % 5 for k in range(2, 5)]
-    load_position(doc)
+    State.from_json(doc)
     assert refused(edited(lambda d: d["turn"].update(pending=list(reversed(d["turn"]["pending"]))), doc)).startswith("position.turn.pending: ")
     assert refused(edited(lambda d: d["turn"]["pending"].pop(), doc)).startswith("position.turn.pending: ")
     assert refused(edited(lambda d: d["players"][t].update(done=False), doc)).startswith(f"position.players[{t}].done: ")
@@ -148,13 +148,13 @@ def test_final_edition_turn_bookkeeping():
     assert refused(edited(lambda d: d["players"][t].update(pennies=2, ad=[0, 1]), doc)).startswith(f"position.players[{t}].pennies: ")
     assert refused(edited(lambda d: d["players"][t].update(ad=[0, 0]), doc)).startswith(f"position.players[{t}].ad: ")
     # markers are frozen: any position on the track stands
-    assert load_position(edited(lambda d: d["markers"].update(war=9, crime=0), doc)).markers_frozen
+    assert State.from_json(edited(lambda d: d["markers"].update(war=9, crime=0), doc)).markers_frozen
 
 
 def test_final_presses_round_lists_exactly_the_players_not_yet_done():
     s = first_state(4, 8, "final-presses")
     doc = state_doc(s)
-    load_position(doc)
+    State.from_json(doc)
     done = [i for i, p in enumerate(s.players) if p.done]
     assert s.current not in done and not set(s.pending) & set(done)
     assert sorted([s.current, *s.pending] + done) == [0, 1, 2, 3]
@@ -166,7 +166,7 @@ def test_final_presses_round_lists_exactly_the_players_not_yet_done():
 def test_a_finished_game_needs_its_end_scoring():
     s = first_state(3, 5, "over")
     doc = state_doc(s)
-    assert load_position(doc) == s and s.winners
+    assert State.from_json(doc) == s and s.winners
     assert refused(edited(lambda d: d.update(last_event=None), doc)).startswith("position.last_event: null, but the game is over")
     assert refused(edited(lambda d: d["players"][0].update(circulation=d["players"][0]["circulation"] + 1), doc)).startswith(
         "position.last_event.end.circulation: ")
@@ -186,12 +186,12 @@ def test_the_two_player_order_allows_two_turns_in_a_row():
     s = new_game(2, seed=1)
     s.apply(s.legal_moves()[0])
     assert s.turns_left == 2
-    assert load_position(state_doc(s)) == s
+    assert State.from_json(state_doc(s)) == s
 
 
 # ----------------------------------------------------------- the summary
 def test_position_summary():
-    summary = position_summary(load_position(HAND_WRITTEN))
+    summary = position_summary(State.from_json(HAND_WRITTEN))
     assert summary["players"] == 3 and summary["phase"] == "normal" and summary["to_move"] == 2
     assert summary["scores"] == [6, 8, 1] and summary["pennies"] == [1, 1, 0] and summary["winners"] == []
     assert summary["top_beats"] == ["human"]  # human stands at 5 (value 4); war, crime, politics at 3 or 4 (value 3)

@@ -12,9 +12,9 @@ import enumerator
 from pennypress.engine.advisor import state_key
 from pennypress.engine.advisor.policy import PREFERRED
 from pennypress.engine.advisor.pool import run_playouts
-from pennypress.engine.chance import public_view
+from pennypress.engine.io.state import public_view
 from pennypress.engine.play.bots import RandomBot
-from pennypress.engine.press import press_problem
+from pennypress.engine.rules.press import press_problem
 from pennypress.engine.puzzles import Settings, generate, load_puzzles
 from pennypress.engine.puzzles.difficulty import random_chance
 from pennypress.engine.puzzles.layouts import STRATEGIES, lay_out

@@ -1,9 +1,10 @@
 """Determinism and the solver's cache.
 
 Same input, same page: twice in a process, across processes, and whatever the
-cache already holds. A cached answer is the same page as a fresh one, is served
-for permutations of the press (mapped back to the caller's story numbers), and
-is fast.
+cache already holds. A cached answer is the same page as a fresh one and is
+served for permutations of the press (mapped back to the caller's story
+numbers). How fast a cached answer is, is measured by ``benchmarks/bench_solver.py``
+(its "cached median" against the goal of 0.1 ms), not here.
 """
 from __future__ import annotations
 
@@ -11,8 +12,6 @@ import json
 import random
 import subprocess
 import sys
-import time
-from statistics import median
 
 import pytest
 
@@ -98,20 +97,6 @@ def test_cache_info_counts(fresh_cache):
     assert cache_info().size == 1 and cache_info().misses == 1
     clear_cache()
     assert cache_info().size == 0
-
-
-def test_cached_lookups_are_fast(fresh_cache):
-    problems = [problem_of(d) for d in DOCS]
-    for p in problems:
-        solve(p)
-    times = []
-    for _ in range(3):
-        for p in problems:
-            t = time.perf_counter()
-            solve(p)
-            times.append(time.perf_counter() - t)
-    # The benchmark's goal is 0.1 ms; allow slack for a busy test machine.
-    assert median(times) < 0.5e-3, f"median cached lookup {median(times) * 1e3:.3f} ms"
 
 
 def test_same_output_across_processes(tmp_path):

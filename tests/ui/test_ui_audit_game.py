@@ -12,8 +12,8 @@ from ui_helpers import errors, frames, open_app
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "audit"))
 from audit_records import solver_page_loss, worse_pages  # noqa: E402
 
-from pennypress.engine.moves import GoToPress  # noqa: E402
-from pennypress.engine.press import optimal_press, plan_press  # noqa: E402
+from pennypress.engine.game.moves import GoToPress
+from pennypress.engine.rules.press import optimal_press, plan_press
 from pennypress.engine.io.record import replay  # noqa: E402
 from pennypress.solver import Placement, ProposedPage, check_page  # noqa: E402
 from pennypress.ui.app.audit_view import exclusive_index, solver_placements  # noqa: E402

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from pennypress.engine import preview_press
-from pennypress.engine.names import newspaper
+from pennypress.engine.game.names import newspaper
 from pennypress.engine.notation.text import from_text
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.app.editor_draft import story_label

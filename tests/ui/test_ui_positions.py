@@ -6,7 +6,7 @@ import json
 from ui_helpers import errors, frame, metrics, no_traceback, open_app
 
 from pennypress.engine import GoToPress, State, new_game
-from pennypress.engine.press import plan_press
+from pennypress.engine.rules.press import plan_press
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.io.example_files import load, position_examples
 
@@ -219,7 +219,7 @@ def test_scoring_examples_name_each_newspaper_by_its_seat():
     no_traceback(at)
     game = example("end-game-bonus-tie")
     politics = frame(at, "Newspaper", "Politics stories")
-    from pennypress.engine.names import newspaper
+    from pennypress.engine.game.names import newspaper
     from pennypress.solver import Beat
 
     seats = [i for i, p in enumerate(game.players) if p.stars(Beat.POLITICS)]

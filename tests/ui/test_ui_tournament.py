@@ -6,7 +6,7 @@ import io
 import pandas as pd
 from ui_helpers import errors, no_traceback, open_app
 
-from pennypress.engine.play.tournament import TournamentSpec, run_tournament
+from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.ui.app.tournament_view import scores_csv
 
 PAGE = "app_pages/tournament.py"

@@ -11,7 +11,7 @@ from ui_helpers import metrics, no_traceback, open_app, visible_text
 
 from pennypress.engine import new_game
 from pennypress.engine.play.bots import GreedyBot
-from pennypress.engine.names import NEWSPAPERS
+from pennypress.engine.game.names import NEWSPAPERS
 
 VIEWER = "app_pages/position_viewer.py"
 PAGES = ["app_pages/press_desk.py", "app_pages/check_page.py", VIEWER, "app_pages/scoring_examples.py"]

@@ -3,8 +3,8 @@ drawing, the ranked moves as a table and a chart, and stepping along a line of m
 
 Everything is asked of the engine and the advisor; nothing here knows a rule.
 
->>> from pennypress.engine.moves import Reassign
->>> from pennypress.engine.stories import Story
+>>> from pennypress.engine.game.moves import Reassign
+>>> from pennypress.engine.game.stories import Story
 >>> move_marks(Reassign(Story.parse("war:D:1"), Story.parse("city:A:1")))
 {Story('war:D:1'): '#c0392b', Story('city:A:1'): '#1e8449'}
 >>> svg = '<rect stroke="#333" stroke-width="2" data-story="war:D:1"/>'
@@ -22,9 +22,9 @@ import pandas as pd
 
 from pennypress.engine import State
 from pennypress.engine.advisor import Advice
-from pennypress.engine.chance import public_view
-from pennypress.engine.moves import Assign, GoToPress, Move, Reassign, Recall
-from pennypress.engine.stories import Story
+from pennypress.engine.io.state import public_view
+from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall
+from pennypress.engine.game.stories import Story
 
 SEND = "#1e8449"
 """Highlight of a story that receives reporters."""

@@ -20,13 +20,25 @@ import altair as alt
 import pandas as pd
 
 from pennypress.engine.audit import Audit
-from pennypress.engine.chance import chance_outcomes, public_view
-from pennypress.engine.moves import BEST, Assign, Decline, GoToPress, Move, Page, PagePlacement, PassNewsboy, Reassign, Recall
-from pennypress.engine.names import newspaper
+from pennypress.engine.rules.chance import chance_outcomes
+from pennypress.engine.io.state import public_view
+from pennypress.engine.game.moves import (
+    BEST,
+    Assign,
+    Decline,
+    GoToPress,
+    Move,
+    Page,
+    PagePlacement,
+    PassNewsboy,
+    Reassign,
+    Recall,
+)
+from pennypress.engine.game.names import newspaper
 from pennypress.engine.io.record import FORMAT, VERSION, ReplayStep, replay
-from pennypress.engine.rules import legal_moves
-from pennypress.engine.state import State
-from pennypress.engine.stories import Story
+from pennypress.engine.rules.actions import legal_moves
+from pennypress.engine.io.state import State
+from pennypress.engine.game.stories import Story
 from pennypress.solver import Placement
 from pennypress.ui.io import example_files
 
@@ -82,7 +94,7 @@ def solver_placements(claimed: Sequence[Story], page: Page) -> tuple[Placement, 
     """An engine page as the page builder holds it: each story by its index among ``claimed``.
 
     >>> from pennypress.engine import parse_move
-    >>> from pennypress.engine.stories import Story
+    >>> from pennypress.engine.game.stories import Story
     >>> claimed = (Story.parse("war:B:1"), Story.parse("city:D:1"))
     >>> page = parse_move("press city:D:1@2,0,2x3 war:B:1@0,0,1x3").page
     >>> solver_placements(claimed, page)

@@ -6,9 +6,12 @@ the phase and whose turn, the frozen markers in the final edition, and the
 headline cards drawn when known. :func:`draft_text` writes it as the one-line
 notation (``docs/notation.md``); the engine fills in the rest and judges it
 (:func:`pennypress.engine.notation.check.check_text`). This module holds no
-rule: :func:`spot` only says which part of the editor a problem's field
-belongs to, and :func:`problem_words` says the engine's message in the
-words the table uses (newspapers, "War D ★★★", rows by where they are).
+rule: the game's variant says which turn fields it uses and how the notation
+writes them (:mod:`pennypress.engine.game.variants`), the engine says which
+stories are still in the supply, :func:`spot` only says which part of the
+editor a problem's field belongs to, and :func:`problem_words` says the
+engine's message in the words the table uses (newspapers, "War D ★★★", rows
+by where they are).
 
 >>> d = empty_draft(3)
 >>> d["board"]["war"].append({"story": "war:D:3", "reporters": [2, 0, 1]})
@@ -17,23 +20,26 @@ words the table uses (newspapers, "War D ★★★", rows by where they are).
 'game 3p | normal p1 | board war:D:3(p1x2,p3x1) | bonus war=2 crime=2 politics=2 city=2 human=2 | p1 circ=0 pennies=0 | p2 circ=0 pennies=1 ad=2,2 pub=city:A:1 | p3 circ=0 pennies=0'
 >>> [s for s in supply(d, "war")][:3], len(supply(d, "war")), len(supply(d, "city"))
 (['war:A:1', 'war:A:2', 'war:A:3'], 11, 11)
->>> from pennypress.engine.status import Problem
+>>> from pennypress.engine.game.errors import Problem
 >>> p = Problem("story-twice", "players[1].published[0]", "war:D:3 is also at position.board.war[0].story; each story is in exactly one place")
 >>> spot(p), problem_words(p)
 (('player', 1), 'Published: War D ★★★ is also in the War column; each story is in exactly one place')
 """
 from __future__ import annotations
 
-import copy
 import re
+from types import SimpleNamespace
+from typing import Sequence
 
-from pennypress.engine.names import newspaper, story_name
+from pennypress.engine.game.definition import GameDefinition
+from pennypress.engine.game.errors import Problem
+from pennypress.engine.game.names import newspaper, player_token, story_name
+from pennypress.engine.game.stories import ALL_STORIES, Story, supply as supply_stacks
+from pennypress.engine.game.tables import BONUS_START
+from pennypress.engine.io.state import State
 from pennypress.engine.notation.check import NOTATION
-from pennypress.engine.notation.reader import beat_values_token, player_token
-from pennypress.engine.state import Phase, State
-from pennypress.engine.status import Problem
-from pennypress.engine.stories import ALL_STORIES, Story
-from pennypress.engine.tables import BONUS_START
+from pennypress.engine.notation.reader import beat_values_token
+from pennypress.engine.position.position import Phase
 from pennypress.solver import BEATS
 from pennypress.ui.render.words import row_words
 
@@ -42,16 +48,20 @@ FINAL = (Phase.FINAL_TURNS.value, Phase.FINAL_PRESSES.value)
 PHASES = tuple(p.value for p in Phase)
 
 
-def empty_draft(players: int, newsboy: bool = False, deck: str = "default") -> dict:
-    """An empty table: no story in play, every mat blank, bonus markers at the start, player 1 to move."""
-    return {
+def empty_draft(players: int, variants: Sequence[str] = (), deck: str = "default") -> dict:
+    """An empty table: no story in play, every mat blank, bonus markers at the start, player 1 to move.
+
+    ``variants`` are the ones a person chose (the newsboy strike); those that apply by themselves
+    (two-player) are the engine's to add.
+    """
+    d = {
         "players": players,
-        "newsboy_variant": newsboy,
+        "variants": list(variants),
         "deck": deck,
         "phase": Phase.NORMAL.value,
         "player": 0,
         "turns": 1,
-        "newsboy": 0 if newsboy else None,
+        "newsboy": None,
         "draw_pending": False,
         "trigger": None,
         "board": {b: [] for b in BEAT_IDS},
@@ -60,6 +70,18 @@ def empty_draft(players: int, newsboy: bool = False, deck: str = "default") -> d
         "mats": [{"circ": 0, "pennies": 0, "ad": None, "pub": [], "done": False} for _ in range(players)],
         "drawn": None,
     }
+    if "newsboy" in definition(d).variant.turn_fields:
+        d["newsboy"] = 0  # somebody holds it: say who
+    return d
+
+
+def definition(draft: dict) -> GameDefinition:
+    """The game the draft is a position of (players, variants, deck).
+
+    >>> definition(empty_draft(2)).variant.turn_fields, definition(empty_draft(4, ["newsboy"])).variant.name
+    (('turns_left',), 'newsboy')
+    """
+    return GameDefinition.create(draft["players"], draft["variants"], draft["deck"])
 
 
 def draft_from_state(state: State) -> dict:
@@ -71,7 +93,7 @@ def draft_from_state(state: State) -> dict:
     >>> draft_text(draft_from_state(s)) == to_text(s)
     True
     """
-    d = empty_draft(state.n_players, state.definition.newsboy, state.definition.deck_name)
+    d = empty_draft(state.n_players, state.definition.chosen_variants, state.definition.deck_name)
     d.update(
         phase=state.phase.value, player=state.current, turns=state.turns_left, newsboy=state.newsboy,
         draw_pending=state.draw_pending, trigger=state.trigger_player,
@@ -86,27 +108,18 @@ def draft_from_state(state: State) -> dict:
     return d
 
 
-def copy_draft(draft: dict) -> dict:
-    return copy.deepcopy(draft)
-
-
-def two_player(draft: dict) -> bool:
-    return draft["players"] == 2
-
-
 def draft_text(draft: dict) -> str:
     """The draft as one line of notation (the drawn cards only when known)."""
     n = draft["players"]
-    game = ["game", f"{n}p"] + (["newsboy"] if draft["newsboy_variant"] else [])
+    game = ["game", f"{n}p", *draft["variants"]]
     if draft["deck"] != "default":
         game.append(f"deck={draft['deck']}")
     phase = draft["phase"]
     turn = [phase, player_token(draft["player"])]
     if phase == Phase.NORMAL.value:
-        if two_player(draft):
-            turn.append(f"turns={draft['turns']}")
-        if draft["newsboy_variant"] and draft["newsboy"] is not None:
-            turn.append(f"newsboy={player_token(draft['newsboy'])}")
+        # the variant writes its own turn fields (turns=2, newsboy=p2)
+        turn += definition(draft).variant.notation_tokens(SimpleNamespace(turns_left=draft["turns"],
+                                                                            newsboy=draft["newsboy"]))
         if draft["draw_pending"]:
             turn.append("draw=pending")
     elif draft["trigger"] is not None:
@@ -139,9 +152,11 @@ def on_board(draft: dict) -> set[str]:
 
 
 def supply(draft: dict, beat: str) -> list[str]:
-    """The stories of ``beat`` neither in play nor published, in shape and star order: what may be added."""
-    taken = on_board(draft) | {s for m in draft["mats"] for s in m["pub"]}
-    return [str(s) for s in ALL_STORIES if s.beat.value == beat and str(s) not in taken]
+    """The stories of ``beat`` neither in play nor published, in shape and star order: what may be added
+    (the engine's :func:`~pennypress.engine.game.stories.supply`)."""
+    taken = {Story.parse(t) for t in on_board(draft) | {s for m in draft["mats"] for s in m["pub"]}}
+    return [str(Story.of(b, shape, stars)) for (b, shape), stack in supply_stacks(taken).items() if b.value == beat
+            for stars in stack]
 
 
 def all_stories() -> list[str]:

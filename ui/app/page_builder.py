@@ -31,10 +31,10 @@ from typing import Any, Iterable, Sequence
 
 import streamlit as st
 
+from pennypress.json_text import parse_json_text
 from pennypress.solver import Placement, PressProblem, ProposedPage
 from pennypress.ui.app.mat_picker import cell_face, mat_grid
 from pennypress.ui.app.session_keys import BuilderKeys
-from pennypress.ui.io.json_text import parse_json_text
 from pennypress.ui.render.page_svg import footprint_svg
 from pennypress.ui.render.words import cell_words, numbered_story
 

@@ -19,8 +19,9 @@ from typing import Callable
 import streamlit as st
 
 from pennypress.engine import new_game
-from pennypress.engine.state import State
-from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
+from pennypress.engine.io.state import State
+from pennypress.engine.game.tables import MAX_PLAYERS, MIN_PLAYERS
+from pennypress.engine.game.variants import NEWSBOY
 from pennypress.errors import BadInput
 from pennypress.ui.app.session_keys import LoaderKeys
 from pennypress.ui.io import example_files, positions
@@ -28,7 +29,7 @@ from pennypress.ui.io import example_files, positions
 OnLoad = Callable[[State, str], None]
 """What a page does with a loaded position and the words saying where it came from."""
 
-NEWSBOY_PLAYERS = VARIANTS["newsboy"]["players"]
+NEWSBOY_PLAYERS = NEWSBOY.players
 
 
 def deal_name(players: int, seed: int, newsboy: bool) -> str:
@@ -75,7 +76,7 @@ def _load_upload(k: LoaderKeys, on_load: OnLoad) -> None:
 def _deal(k: LoaderKeys, on_load: OnLoad) -> None:
     ss = st.session_state
     players, seed, newsboy = int(ss[k.players]), int(ss[k.seed]), bool(ss.get(k.newsboy))
-    _loaded(k, on_load, lambda: new_game(players, seed=seed, variants=["newsboy"] if newsboy else []),
+    _loaded(k, on_load, lambda: new_game(players, seed=seed, variants=[NEWSBOY.name] if newsboy else []),
             deal_name(players, seed, newsboy))
 
 
@@ -113,5 +114,5 @@ def loader_panel(k: LoaderKeys, on_load: OnLoad, expanded: bool = False) -> None
                             key=k.players)
             c2.number_input("Seed", min_value=0, value=1, step=1, key=k.seed, help="The same seed deals the same game.")
             c3.checkbox(f"Newsboy strike ({min(NEWSBOY_PLAYERS)}–{max(NEWSBOY_PLAYERS)} players)", key=k.newsboy,
-                        help=VARIANTS["newsboy"]["description"])
+                        help=NEWSBOY.description)
             st.button("Deal a new game", key=k.deal, on_click=_deal, args=(k, on_load))

@@ -21,9 +21,9 @@ from typing import Any, Mapping
 import pandas as pd
 
 from pennypress.errors import BadInput
+from pennypress.json_text import parse_json_text
 from pennypress.solver import BEATS, SHAPES, Beat, PressProblem
 from pennypress.solver.vocab import MAX_CLAIMED_STORIES, MAX_STARS, MIN_STARS
-from pennypress.ui.io.json_text import parse_json_text
 from pennypress.ui.render.words import names_and
 
 BEAT_BY_TITLE = {b.title: b.value for b in BEATS}

@@ -4,7 +4,7 @@ Plain keys hold the app's own data (the shared press, the loaded position, a
 proposed page); widget keys name widgets so pages and tests can find them.
 Keys built from a cell, a beat or a player come from the functions below.
 
->>> ad_cell_key(1, 2), beat_value_key("war"), check_cell_key(0, 0), to_desk_key(2)
+>>> ad_cell_key(1, 2), beat_value_key("war"), CHK_BUILDER.cell(0, 0), to_desk_key(2)
 ('ad_1_2', 'bv_war', 'chk_cell_0_0', 'pv2_to_desk')
 """
 from __future__ import annotations
@@ -113,40 +113,16 @@ class BuilderKeys:
 
 
 # ------------------------------------------------------------------ Check my page
-CHK_BUILDER = BuilderKeys("chk")
-CHK_FOR = CHK_BUILDER.owner  # the press the proposed page belongs to
-CHK_PLACEMENTS = CHK_BUILDER.placements  # list of [story, x, y, w, h]: the proposed page as given
-CHK_TOUCHED = CHK_BUILDER.touched  # False while the page is the optimal page it opened on
-CHK_EXCLUSIVE = CHK_BUILDER.exclusive  # selectbox: "best", "none" or a story index
-CHK_STORY = CHK_BUILDER.story  # which story a click on the mat places
-CHK_ORIENTATION = CHK_BUILDER.orientation  # its footprint "wxh"
-CHK_REMOVE = CHK_BUILDER.remove
-CHK_FROM_OPTIMAL = CHK_BUILDER.from_start
-CHK_FROM_EMPTY = CHK_BUILDER.from_empty
+CHK_BUILDER = BuilderKeys("chk")  # the page builder's keys (CHK_BUILDER.placements, .story, .cell(x, y), ...)
 CHK_PASTE = "chk_paste"
 CHK_LOAD_PASTE = "chk_load_paste"
 CHK_ERROR = "chk_error"  # one-shot: why a pasted layout was not loaded
-CHK_GRID = CHK_BUILDER.grid
-
-
-def check_cell_key(x: int, y: int) -> str:
-    """Check my page's mat button for cell ``(x, y)``."""
-    return CHK_BUILDER.cell(x, y)
 
 
 # ------------------------------------------------------------------ Position viewer
 POS_DOC = "pos_doc"  # the loaded position's JSON
 POS_NAME = "pos_name"  # where it came from (words)
 POS_ERROR = "pos_error"  # one-shot: why a position was not loaded
-POS_EXAMPLE_PICK = "pos_example_pick"
-POS_LOAD_EXAMPLE = "pos_load_example"
-POS_PASTE = "pos_paste"
-POS_LOAD_PASTE = "pos_load_paste"
-POS_UPLOAD = "pos_upload"
-POS_PLAYERS = "pos_players"
-POS_SEED = "pos_seed"
-POS_NEWSBOY = "pos_newsboy"
-POS_DEAL = "pos_deal"
 
 
 def preview_key(player: int) -> str:
@@ -255,24 +231,16 @@ AB_ANALYSE = "ab_analyse"
 AB_BACK = "ab_back"
 AB_BUDGET = "ab_budget"
 AB_CARD = "ab_card"
-AB_DEAL = "ab_deal"
-AB_DEAL_SEED = "ab_deal_seed"
 AB_ERROR = "ab_error"
-AB_EXAMPLE_PICK = "ab_example_pick"
 AB_LINE = "ab_line"
-AB_LOAD_EXAMPLE = "ab_load_example"
-AB_LOAD_PASTE = "ab_load_paste"
 AB_NAME = "ab_name"
-AB_PASTE = "ab_paste"
 AB_PICK = "ab_pick"
 AB_PLAY_BEST = "ab_play_best"
 AB_PLAY_PICK = "ab_play_pick"
-AB_PLAYERS = "ab_players"
 AB_PLAYOUTS = "ab_playouts"
 AB_RANDOM_CARD = "ab_random_card"
 AB_SEED = "ab_seed"
 AB_TABLE = "ab_table"
-AB_UPLOAD = "ab_upload"
 AB_USE_CARD = "ab_use_card"
 AB_PUBLISHED = "ab_published"
 
@@ -327,10 +295,9 @@ class LoaderKeys:
     error: str
 
 
-POS_LOADER = LoaderKeys(POS_EXAMPLE_PICK, POS_LOAD_EXAMPLE, POS_PASTE, POS_LOAD_PASTE, POS_UPLOAD, POS_PLAYERS,
-                        POS_SEED, POS_NEWSBOY, POS_DEAL, POS_ERROR)
+POS_LOADER = LoaderKeys("pos_example_pick", "pos_load_example", "pos_paste", "pos_load_paste", "pos_upload",
+                        "pos_players", "pos_seed", "pos_newsboy", "pos_deal", POS_ERROR)
 """The position viewer's loader widgets."""
-AB_NEWSBOY = "ab_newsboy"
-AB_LOADER = LoaderKeys(AB_EXAMPLE_PICK, AB_LOAD_EXAMPLE, AB_PASTE, AB_LOAD_PASTE, AB_UPLOAD, AB_PLAYERS,
-                       AB_DEAL_SEED, AB_NEWSBOY, AB_DEAL, AB_ERROR)
+AB_LOADER = LoaderKeys("ab_example_pick", "ab_load_example", "ab_paste", "ab_load_paste", "ab_upload", "ab_players",
+                       "ab_deal_seed", "ab_newsboy", "ab_deal", AB_ERROR)
 """The analysis board's loader widgets (its own seed key ``AB_SEED`` seeds the analysis, not the deal)."""

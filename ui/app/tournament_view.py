@@ -1,6 +1,6 @@
 """What the Tournament page shows, as data: bot names as people read them, the results
 table, each game's final scores (CSV) and the win-share chart. The numbers all come from
-:mod:`pennypress.engine.play.tournament`.
+:mod:`pennypress.engine.arena.tournament`.
 
 >>> bot_label("greedy"), bot_label("advisor:fast"), bot_label("my-bot")
 ('Greedy bot', 'Advisor (fast)', 'My-bot')
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from pennypress.engine.names import newspaper
+from pennypress.engine.game.names import newspaper
 
 LABELS = {"random": "Random bot", "greedy": "Greedy bot", "heuristic": "Heuristic bot"}
 

@@ -1,7 +1,7 @@
 """What if: a newspaper pressed now, the game ended now, or a player waited a turn instead.
 
 Every answer is the engine's (:func:`~pennypress.engine.preview_press`,
-:func:`~pennypress.engine.press.why_cannot_press`, :func:`~pennypress.engine.end_scoring`,
+:func:`~pennypress.engine.rules.press.why_cannot_press`, :func:`~pennypress.engine.end_scoring`,
 legal moves played on copies); this module only gathers them for the pages and
 says in words what they mean.
 
@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pennypress.engine import Decline, GoToPress, PassNewsboy, Phase, State, preview_press
-from pennypress.engine.endgame import end_scoring
-from pennypress.engine.events import EndOutcome, PressOutcome
-from pennypress.engine.press import press_problem, why_cannot_press
-from pennypress.engine.stories import Story
+from pennypress.engine import State, preview_press
+from pennypress.engine.advisor.facts import presses_after_waiting
+from pennypress.engine.rules.endgame import end_scoring, standing
+from pennypress.engine.position.events import EndOutcome, PressOutcome
+from pennypress.engine.rules.press import press_problem, why_cannot_press
+from pennypress.engine.game.stories import Story
 from pennypress.errors import BadInput
 from pennypress.solver import PressProblem
 from pennypress.ui.render.words import move_words, names_and, paper, plural
@@ -75,18 +76,16 @@ def winners_words(state: State, outcome: EndOutcome) -> str:
     'Nobody has scored or published anything yet: all 5 newspapers are tied at 0, so it would be a shared victory.'
     """
     n = state.n_players
-    final = outcome.circulation
-    stories = [len(p.published) for p in state.players]
-    win = outcome.winners
-    top = final[win[0]]
-    if len(win) == n and all(c == 0 for c in final) and not any(stories):
+    ranked = standing(outcome.circulation, [len(p.published) for p in state.players])
+    win, top, stories = ranked.winners, ranked.circulation, ranked.stories
+    if ranked.untouched:
         return (f"Nobody has scored or published anything yet: all {n} newspapers are tied at 0, "
                 "so it would be a shared victory.")
-    if len(win) > 1:
+    if ranked.shared:
         return (f"{names_and(paper(i) for i in win)} tie at {top} circulation with "
                 f"{plural(stories[win[0]], 'published story', 'published stories')} each "
                 "(the tie-break, most stories published, does not separate them): a shared victory.")
-    level = [i for i in range(n) if final[i] == top and i not in win]
+    level = ranked.level
     text = f"{paper(win[0])} wins with {top} circulation"
     if level:
         text += (f"; {names_and(paper(i) for i in level)} also {'has' if len(level) == 1 else 'have'} {top}, but "
@@ -108,22 +107,7 @@ class Instead:
 def instead_of_pressing(state: State, player: int, k: int = 3) -> list[Instead]:
     """The ``k`` moves (not a press) after which ``player``'s next press scores most, best first.
 
-    Only for the player to move in normal play; each move is played on a copy by
-    the engine (markers adjusted as the rules say) and the press previewed there.
+    Only for the player to move in normal play (the engine's
+    :func:`~pennypress.engine.advisor.facts.presses_after_waiting`).
     """
-    if state.phase is not Phase.NORMAL or state.is_over or state.current != player:
-        return []
-    found: list[Instead] = []
-    for move in state.legal_moves():
-        if isinstance(move, (GoToPress, Decline, PassNewsboy)):
-            continue
-        child = state.child(move)
-        if why_cannot_press(child, player) is not None:
-            continue
-        try:
-            outcome = preview_press(child, player)
-        except BadInput:
-            continue
-        found.append(Instead(str(move), move_words(str(move)), outcome))
-    found.sort(key=lambda f: (-f.outcome.total, len(f.outcome.scoops), f.move))
-    return found[:k]
+    return [Instead(str(w.move), move_words(str(w.move)), w.press) for w in presses_after_waiting(state, player, k)]

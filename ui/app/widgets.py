@@ -13,7 +13,6 @@ from pennypress.solver.result import PressResult
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.app import solving
 from pennypress.ui.render.explain import TOP_RULE_HELP, breakdown_frame, top_rule_counts, top_rule_text
-from pennypress.ui.render.page_svg import result_svg
 
 PAGE_CSS = """
 <style>
@@ -109,7 +108,3 @@ def breakdown_table(problem: PressProblem, breakdown) -> None:
 def solve_with_spinner(problem: PressProblem) -> PressResult:
     with st.spinner("Finding the optimal front page…"):
         return solving.optimal(problem)
-
-
-def draw_result(result: PressResult, title: str) -> None:
-    show_svg(result_svg(result, title=title))

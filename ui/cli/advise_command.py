@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from pennypress.engine.advisor import BUDGETS, Advice, advise, budget_for
-from pennypress.engine.names import newspaper
+from pennypress.engine.game.names import newspaper
 from pennypress.errors import BadInput
 
 from .progress import ProgressBar

@@ -14,7 +14,7 @@ import argparse
 from pennypress.engine.advisor import BUDGETS, budget_for
 from pennypress.engine.audit import Audit, audit
 from pennypress.engine.audit.grading import BAD
-from pennypress.engine.names import newspaper
+from pennypress.engine.game.names import newspaper
 
 from .progress import ProgressBar
 from .json_io import read_json, write_json

@@ -13,15 +13,16 @@ import sys
 import time
 from typing import Callable
 
-from pennypress.engine.play.bots import bot_names, parse_seats
-from pennypress.engine.cards import DECK_NAMES
-from pennypress.engine.definition import GameDefinition
+from pennypress.engine.arena.seats import bot_names, parse_seats
+from pennypress.engine.game.cards import DECK_NAMES
+from pennypress.engine.game.definition import GameDefinition
 from pennypress.engine.notation.text import from_text, to_text
 from pennypress.engine.io.record import replay
-from pennypress.engine.play.selfplay import run_selfplay
-from pennypress.engine.chance import public_view
-from pennypress.engine.setup import new_game
-from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
+from pennypress.engine.arena.selfplay import run_selfplay
+from pennypress.engine.io.state import public_view
+from pennypress.engine.io.state import new_game
+from pennypress.engine.game.tables import MAX_PLAYERS, MIN_PLAYERS
+from pennypress.engine.game.variants import VARIANTS
 from pennypress.engine.io.validate import position_summary, summary_line
 from pennypress.errors import BadInput
 
@@ -35,7 +36,7 @@ def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> 
     p.add_argument(
         "--variant", action="append", default=[], choices=sorted(VARIANTS),
         help="a variant (repeatable): " + "; ".join(
-            f"{name} ({'automatic' if v['automatic'] else 'players ' + ', '.join(map(str, v['players']))})"
+            f"{name} ({'automatic' if v.automatic else 'players ' + ', '.join(map(str, v.players))})"
             for name, v in sorted(VARIANTS.items())),
     )
     p.add_argument("--deck", default="default", choices=DECK_NAMES, help="headline deck (default: the CSV as transcribed)")

@@ -19,10 +19,10 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from pennypress.errors import BadInput
-from pennypress.ui.io.json_text import parse_json_text
+from pennypress.json_text import parse_json_text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from pennypress.engine.state import State
+    from pennypress.engine.io.state import State
 
 
 def read_text(path: str) -> tuple[str, str]:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pennypress.engine.cards import DECK_NAMES
-from pennypress.engine.definition import GameDefinition
+from pennypress.engine.game.cards import DECK_NAMES
+from pennypress.engine.game.definition import GameDefinition
 from pennypress.engine.io.move_list import record_from_lines, start_of
 from pennypress.engine.io.record import dumps_record
-from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
+from pennypress.engine.game.tables import MAX_PLAYERS, MIN_PLAYERS
+from pennypress.engine.game.variants import VARIANTS
 from pennypress.errors import BadInput
 
 from .json_io import read_position, read_text

@@ -2,8 +2,8 @@
 
 JSON on stdout (``docs/cli.md``), a readable table with ``--text``, a progress
 bar on stderr. The games and the numbers come from
-:mod:`pennypress.engine.play.tournament`; where they run from
-:mod:`pennypress.engine.play.executors`.
+:mod:`pennypress.engine.arena.tournament`; where they run from
+:mod:`pennypress.engine.arena.executors`.
 
 >>> print(format_table({"games": 6, "players": 3, "seed": 1, "bots": [
 ...     {"bot": "greedy", "seats": [0], "win_share": 0.5, "win_interval": [0.19, 0.81], "p_value": 0.2,
@@ -18,11 +18,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from pennypress.engine.play.executors import EXECUTORS, check_workers, default_workers, open_executor
+from pennypress.engine.arena.executors import EXECUTORS, check_workers, default_workers, open_executor
 from pennypress.engine.io.record import dumps_record
-from pennypress.engine.tables import VARIANTS
-from pennypress.engine.cards import DECK_NAMES
-from pennypress.engine.play.tournament import TournamentSpec, run_tournament
+from pennypress.engine.game.variants import VARIANTS
+from pennypress.engine.game.cards import DECK_NAMES
+from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.errors import BadInput
 
 from .json_io import write_json

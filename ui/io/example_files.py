@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pennypress.ui.io.json_text import parse_json_text
+from pennypress.json_text import parse_json_text
 
 
 def examples_dir() -> Path | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from html import escape
 
 from pennypress.engine import State
-from pennypress.engine.tables import BONUS_MAX, BONUS_START, COLUMN_CAPACITY
+from pennypress.engine.game.tables import BONUS_MAX, BONUS_START, COLUMN_CAPACITY
 from pennypress.solver import BEATS
 
 from .styles import BEAT_STYLE, beat_short, paper_style

@@ -2,7 +2,7 @@
 the pennies beside the rows they put the ad in, circulation, stars per beat, published stories.
 
 Pure presentation of an engine :class:`~pennypress.engine.State`; the penny
-spaces follow the engine's ad-row table (:func:`~pennypress.engine.tables.ad_row`).
+spaces follow the engine's ad-row table (:func:`~pennypress.engine.game.tables.ad_row`).
 
 >>> from pennypress.ui.io.example_files import load, position_examples
 >>> from pennypress.engine import State
@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from pennypress.engine import State
-from pennypress.engine.tables import ad_row
+from pennypress.engine.game.tables import ad_row
 from pennypress.solver import BEATS, COLUMNS, ROWS, cell_penalty
 
 from .page_svg import minus

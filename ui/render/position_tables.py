@@ -17,8 +17,8 @@ from typing import Any
 import pandas as pd
 
 from pennypress.engine import State
-from pennypress.engine.events import EndOutcome, PressOutcome
-from pennypress.engine.stories import Story
+from pennypress.engine.position.events import EndOutcome, PressOutcome
+from pennypress.engine.game.stories import Story
 from pennypress.solver import BEATS
 
 from .styles import paper_style

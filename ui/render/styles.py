@@ -55,7 +55,3 @@ def beat_short(beat: Beat) -> str:
 
 def paper_style(player: int) -> Style:
     return PAPER_STYLE[player % len(PAPER_STYLE)]
-
-
-def beat_colour(beat: Beat | str) -> str:
-    return BEAT_STYLE[Beat(beat)].fill

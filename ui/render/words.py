@@ -1,6 +1,6 @@
 """How the app says things: newspapers, stories, cells, phases and moves in words people use.
 
-Players are their newspapers (:mod:`pennypress.engine.names`), stories are
+Players are their newspapers (:mod:`pennypress.engine.game.names`), stories are
 said as at the table ("War D ★★★"), cells by where they are on the mat, moves
 as sentences. The game's own notation (``war:D:3``, ``assign 2 war:B:1``) stays
 in files and on the command line.
@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from pennypress.engine import Assign, Decline, GoToPress, PassNewsboy, Phase, Reassign, Recall, parse_move
-from pennypress.engine.names import newspaper, player_label, story_name
+from pennypress.engine.game.names import newspaper, player_label, story_name
 from pennypress.errors import BadInput
 from pennypress.solver import ROWS, PressProblem
 

@@ -11,8 +11,8 @@ import streamlit as st
 
 from pennypress.engine import parse_move
 from pennypress.engine.advisor import BUDGETS, advise
-from pennypress.engine.names import newspaper
-from pennypress.engine.press import press_problem
+from pennypress.engine.game.names import newspaper
+from pennypress.engine.rules.press import press_problem
 from pennypress.solver import BadInput
 from pennypress.ui.app import session_keys as keys, analysis_view as view
 from pennypress.ui.app import position_loader as loader, solving, what_if

@@ -18,16 +18,16 @@ from pennypress.engine import new_game, parse_move
 from pennypress.engine.advisor import BUDGETS
 from pennypress.engine.audit import audit
 from pennypress.engine.audit.page_review import review_page
-from pennypress.engine.moves import GoToPress
-from pennypress.engine.names import newspaper
-from pennypress.engine.press import check_press, plan_press
+from pennypress.engine.game.moves import GoToPress
+from pennypress.engine.game.names import newspaper
+from pennypress.engine.rules.press import check_press, plan_press
 from pennypress.engine.io.record import dumps_record, replay
 from pennypress.errors import BadInput
+from pennypress.json_text import parse_json_text
 from pennypress.ui.app import audit_view as view, page_builder
 from pennypress.ui.app import session_keys as K
 from pennypress.ui.app.widgets import page_style, show_svg, show_svgs
 from pennypress.ui.io import example_files, positions
-from pennypress.ui.io.json_text import parse_json_text
 from pennypress.ui.render.board_svg import board_svg
 from pennypress.ui.render.page_svg import page_svg
 from pennypress.ui.render.words import plural

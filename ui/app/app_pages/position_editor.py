@@ -13,10 +13,10 @@ from pathlib import Path
 import streamlit as st
 
 from pennypress.engine import new_game
-from pennypress.engine.definition import GameDefinition
 from pennypress.engine.notation.text import to_text
 from pennypress.engine.notation.check import check_text
-from pennypress.engine.tables import MAX_PLAYERS, MIN_PLAYERS, VARIANTS
+from pennypress.engine.game.tables import MAX_PLAYERS, MIN_PLAYERS
+from pennypress.engine.game.variants import NEWSBOY
 from pennypress.errors import BadInput
 from pennypress.solver import BEATS, COLUMNS, ROWS
 from pennypress.ui.app import editor_draft as ed
@@ -33,7 +33,7 @@ APP_PAGES = Path(__file__).resolve().parent
 ANALYSIS_PAGE = "app_pages/analysis_board.py"
 VIEWER_PAGE = "app_pages/position_viewer.py"
 DESK_PAGE = "app_pages/press_desk.py"
-NEWSBOY_PLAYERS = VARIANTS["newsboy"]["players"]
+NEWSBOY_PLAYERS = NEWSBOY.players
 START_WORDS = {"empty": "An empty table", "dealt": "A dealt setup", "example": "An example position",
                "analysis": "The analysis board's position"}
 PHASE_LABELS = {p: f"{p} — {phase_words(p, detail=True)}" for p in ed.PHASES}
@@ -87,12 +87,13 @@ def _start() -> None:
     kind = ss.get(keys.ED_START, "empty")
     n = int(ss.get(keys.ED_START_PLAYERS, 3))
     newsboy = bool(ss.get(keys.ED_START_NEWSBOY)) and n in NEWSBOY_PLAYERS
+    variants = [NEWSBOY.name] if newsboy else []
     try:
         if kind == "empty":
-            _use(ed.empty_draft(n, newsboy), f"An empty table, {n} newspapers" + (" (newsboy strike)" if newsboy else ""))
+            _use(ed.empty_draft(n, variants), f"An empty table, {n} newspapers" + (" (newsboy strike)" if newsboy else ""))
         elif kind == "dealt":
             seed = int(ss.get(keys.ED_START_SEED, 1))
-            s = new_game(n, seed=seed, variants=["newsboy"] if newsboy else [])
+            s = new_game(n, seed=seed, variants=variants)
             _use(ed.draft_from_state(s), f"A dealt setup, {n} newspapers, seed {seed}")
         elif kind == "example":
             name = ss.get(keys.ED_START_EXAMPLE)
@@ -115,7 +116,7 @@ with st.expander("Start from", expanded=False):
         c1.number_input("Newspapers (players)", min_value=MIN_PLAYERS, max_value=MAX_PLAYERS, value=3, step=1,
                         key=keys.ED_START_PLAYERS)
         c2.checkbox(f"Newsboy strike ({min(NEWSBOY_PLAYERS)}–{max(NEWSBOY_PLAYERS)} players)",
-                    key=keys.ED_START_NEWSBOY, help=VARIANTS["newsboy"]["description"])
+                    key=keys.ED_START_NEWSBOY, help=NEWSBOY.description)
         if kind == "dealt":
             c3.number_input("Seed", min_value=0, value=1, step=1, key=keys.ED_START_SEED,
                             help="The same seed deals the same setup.")
@@ -128,7 +129,7 @@ with st.expander("Start from", expanded=False):
 
 d = draft()
 n = d["players"]
-definition = GameDefinition.create(n, ["newsboy"] if d["newsboy_variant"] else [], d["deck"])
+definition = ed.definition(d)
 final = d["phase"] in ed.FINAL or d["phase"] == "over"
 line = ed.draft_text(d)
 check = check_text(line)
@@ -300,10 +301,10 @@ with t1:
     st.segmented_control("To move" if d["phase"] != "over" else "Made the last move", list(range(n)),
                          key=seeded(keys.ED_PLAYER, d["player"]), format_func=paper_short,
                          on_change=_set_turn, args=("player", keys.ED_PLAYER))
-    if n == 2 and d["phase"] == "normal":
+    if "turns_left" in definition.variant.turn_fields and d["phase"] == "normal":
         st.segmented_control("Turns left in a row", [1, 2], key=seeded(keys.ED_TURNS, d["turns"]),
                              on_change=_set_turn, args=("turns", keys.ED_TURNS))
-    if d["newsboy_variant"] and d["phase"] == "normal":
+    if "newsboy" in definition.variant.turn_fields and d["phase"] == "normal":
         st.segmented_control("Holds the newsboy", list(range(n)), key=seeded(keys.ED_NEWSBOY, d["newsboy"] or 0),
                              format_func=paper_short, on_change=_set_turn, args=("newsboy", keys.ED_NEWSBOY))
 with t2:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pennypress.engine.play.bots import bot_names
-from pennypress.engine.names import newspaper
-from pennypress.engine.play.tournament import TournamentSpec, run_tournament
+from pennypress.engine.arena.seats import bot_names
+from pennypress.engine.game.names import newspaper
+from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.errors import BadInput
 from pennypress.ui.app import session_keys as keys, shared_press
 from pennypress.ui.app.tournament_view import bot_label, bots_frame, scores_csv, win_share_chart

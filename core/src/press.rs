@@ -1,0 +1,112 @@
+//! Going to press with the optimal page (the Python `engine/press.py`, optimal pages only).
+//!
+//! [`press_outcome`] works the whole press out without changing the position
+//! -- claims (canonical order), the stories left behind, scoops (once per other
+//! player per claimed story they have a reporter on, at that beat's scoop value
+//! now), the optimal page from the tables, the score, the trigger -- and
+//! [`Position::resolve_press`] carries it out: scoops paid (also to players who
+//! finished the final edition), claimed stories off the board and reporters
+//! home, published stories to the player, unpublished ones back to their
+//! stacks, circulation, the ad removed, a penny, then the final-edition trigger
+//! or the chance node for the headline card.
+//!
+//! A press with a page the player proposes is checked and scored by the Python
+//! engine (the solver's checker); the core never sees one.
+
+use crate::error::{CoreError, CoreResult};
+use crate::events::{Page, PressOutcome, Scoop};
+use crate::pages::{best_page, Item, Placement};
+use crate::position::{Phase, Position};
+use crate::small::FixedList;
+use crate::story::{stories_of, Story};
+use crate::tables::MAX_CLAIMED_STORIES;
+use crate::turns::final_edition_order;
+
+/// The press `player` would make now with the optimal page; the position is unchanged.
+pub fn press_outcome(pos: &Position, player: usize) -> CoreResult<PressOutcome> {
+    let claimable = pos.claimable(player);
+    if claimable == 0 {
+        return Err(CoreError::IllegalMove("you cannot go to press: there is no story you can claim".into()));
+    }
+    let values = pos.beat_values();
+    let top = pos.top_beats();
+    let mut out = PressOutcome { player: player as u8, beat_values: values, ad: pos.players[player].ad, ..Default::default() };
+    let mut items: FixedList<Item, MAX_CLAIMED_STORIES> = FixedList::new();
+    for s in stories_of(claimable) {
+        if !out.claimed.try_push(s) {
+            return Err(CoreError::BadPosition(format!("a press claims at most {MAX_CLAIMED_STORIES} stories")));
+        }
+        items.push(Item { shape: s.shape(), value: values[s.beat() as usize], top: top & (1 << s.beat()) != 0 });
+    }
+    for s in stories_of(pos.outnumbered(player)) {
+        out.left.push(s);
+    }
+    for &s in out.claimed.iter() {
+        for (other, &n) in pos.reporters[s.id()].iter().enumerate().take(pos.n_players()) {
+            if other != player && n > 0 {
+                out.scoops.push(Scoop { player: other as u8, story: s, points: pos.scoop_value(s.beat()) });
+            }
+        }
+    }
+    let best = best_page(items.as_slice(), out.ad)?;
+    let n = best.placements.len();
+    let mut placements = [(Story::default(), Placement::default()); MAX_CLAIMED_STORIES];
+    for (slot, p) in placements.iter_mut().zip(best.placements.iter()) {
+        *slot = (out.claimed[p.story as usize], *p);
+    }
+    // the page's own order: row, column, then story (Page.__post_init__)
+    placements[..n].sort_by_key(|(s, p)| (p.y, p.x, *s));
+    let mut page = Page { exclusive: best.exclusive.map(|i| out.claimed[i as usize]), ..Page::default() };
+    for &pl in &placements[..n] {
+        page.placements.push(pl);
+    }
+    out.page = page;
+    out.total = best.value.total;
+    out.gain = best.value.gain;
+    out.final_edition = pos.would_trigger(player);
+    Ok(out)
+}
+
+impl Position {
+    /// Carry out a press worked out by [`press_outcome`] on this position.
+    pub fn resolve_press(&mut self, outcome: &PressOutcome) {
+        let player = outcome.player as usize;
+        let draws = self.press_draws_card(player);
+        for sc in outcome.scoops.iter() {
+            self.players[sc.player as usize].circulation += sc.points as u16;
+        }
+        for &s in outcome.claimed.iter() {
+            self.remove_story(s);
+        }
+        for (s, _) in outcome.page.placements.iter() {
+            self.players[player].published.push(*s);
+        }
+        for s in outcome.unpublished() {
+            self.return_to_stack(s);
+        }
+        let me = &mut self.players[player];
+        me.circulation += outcome.gain as u16;
+        me.ad = None;
+        me.pennies += 1;
+        if outcome.final_edition {
+            self.start_final_edition(player);
+        }
+        self.draw_pending = draws;
+    }
+
+    /// The final edition begins: markers freeze, the strike ends, the trigger player is done,
+    /// and the others (in turn order from the trigger's left) each get one restricted turn.
+    pub fn start_final_edition(&mut self, trigger: usize) {
+        self.players[trigger].done = true;
+        self.trigger_player = Some(trigger as u8);
+        self.newsboy = None;
+        self.phase = Phase::FinalTurns;
+        let order = final_edition_order(self, trigger);
+        self.current = order[0];
+        self.pending.clear();
+        for &p in &order.as_slice()[1..] {
+            self.pending.push(p);
+        }
+        self.turns_left = 1;
+    }
+}

@@ -1,0 +1,283 @@
+//! [`PyRandom`]: CPython's `random.Random`, bit for bit.
+//!
+//! The Mersenne Twister (MT19937) seeded as CPython seeds it from an int --
+//! `init_by_array` over the 32-bit words of `abs(seed)`, least significant
+//! first -- and the methods the engine's playouts use, each drawing exactly
+//! what CPython 3.11's `random.py` draws: `random()`, `getrandbits(k)`,
+//! `_randbelow(n)` (getrandbits of `n.bit_length()` bits until below `n`),
+//! `randrange`, `choice`, `uniform` and `shuffle`. A playout on the core seeded
+//! `s` therefore draws the same cards (and, with a ported bot, makes the same
+//! choices) as the Python playout seeded `s`. Python's string seeds (SHA-512)
+//! are not supported: the core is always handed an int seed.
+
+use crate::error::{CoreError, CoreResult};
+
+const N: usize = 624;
+const M: usize = 397;
+const MATRIX_A: u32 = 0x9908_b0df;
+const UPPER_MASK: u32 = 0x8000_0000;
+const LOWER_MASK: u32 = 0x7fff_ffff;
+
+#[derive(Clone)]
+pub struct PyRandom {
+    mt: [u32; N],
+    index: usize,
+}
+
+impl std::fmt::Debug for PyRandom {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PyRandom {{ index: {} }}", self.index)
+    }
+}
+
+impl PyRandom {
+    /// `random.Random(seed)` for a seed of any size given as the 32-bit words of
+    /// `abs(seed)`, least significant first (`[]` or `[0]` for 0).
+    pub fn from_key(key: &[u32]) -> PyRandom {
+        let key: &[u32] = if key.is_empty() { &[0] } else { key };
+        let mut r = PyRandom { mt: [0; N], index: N };
+        r.init_genrand(19_650_218);
+        let mt = &mut r.mt;
+        let (mut i, mut j) = (1usize, 0usize);
+        for _ in 0..N.max(key.len()) {
+            let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
+            mt[i] = (mt[i] ^ prev.wrapping_mul(1_664_525)).wrapping_add(key[j]).wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+            if j >= key.len() {
+                j = 0;
+            }
+        }
+        for _ in 0..N - 1 {
+            let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
+            mt[i] = (mt[i] ^ prev.wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            i += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+        }
+        mt[0] = 0x8000_0000;
+        r
+    }
+
+    /// `random.Random(seed)` for a seed that fits in 64 bits (its absolute value for a negative one).
+    pub fn from_i64(seed: i64) -> PyRandom {
+        Self::from_u64(seed.unsigned_abs())
+    }
+
+    pub fn from_u64(seed: u64) -> PyRandom {
+        Self::from_u128(seed as u128)
+    }
+
+    /// `random.Random(seed)` for seeds up to 128 bits (e.g. a playout seed times 8 plus a seat).
+    pub fn from_u128(seed: u128) -> PyRandom {
+        let mut words = Vec::with_capacity(4);
+        let mut n = seed;
+        while n != 0 {
+            words.push(n as u32);
+            n >>= 32;
+        }
+        Self::from_key(&words)
+    }
+
+    fn init_genrand(&mut self, seed: u32) {
+        self.mt[0] = seed;
+        for i in 1..N {
+            let prev = self.mt[i - 1];
+            self.mt[i] = 1_812_433_253u32.wrapping_mul(prev ^ (prev >> 30)).wrapping_add(i as u32);
+        }
+        self.index = N;
+    }
+
+    fn twist(&mut self) {
+        let mt = &mut self.mt;
+        for k in 0..N {
+            let y = (mt[k] & UPPER_MASK) | (mt[(k + 1) % N] & LOWER_MASK);
+            let mag = if y & 1 == 1 { MATRIX_A } else { 0 };
+            mt[k] = mt[(k + M) % N] ^ (y >> 1) ^ mag;
+        }
+        self.index = 0;
+    }
+
+    /// The next 32 random bits (CPython's `genrand_uint32`).
+    pub fn next_u32(&mut self) -> u32 {
+        if self.index >= N {
+            self.twist();
+        }
+        let mut y = self.mt[self.index];
+        self.index += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+
+    /// `random()`: a float in [0, 1) from 53 random bits.
+    pub fn random(&mut self) -> f64 {
+        let a = (self.next_u32() >> 5) as f64;
+        let b = (self.next_u32() >> 6) as f64;
+        (a * 67_108_864.0 + b) * (1.0 / 9_007_199_254_740_992.0)
+    }
+
+    /// `getrandbits(k)` for any `k`: the 32-bit words of the result, least significant first.
+    pub fn getrandbits_words(&mut self, k: u32) -> Vec<u32> {
+        if k == 0 {
+            return Vec::new();
+        }
+        if k <= 32 {
+            return vec![self.next_u32() >> (32 - k)];
+        }
+        let mut left = k;
+        let mut words = Vec::with_capacity(k.div_ceil(32) as usize);
+        while left > 0 {
+            let mut r = self.next_u32();
+            if left < 32 {
+                r >>= 32 - left;
+            }
+            words.push(r);
+            left = left.saturating_sub(32);
+        }
+        words
+    }
+
+    /// `getrandbits(k)` for `k <= 64`.
+    pub fn getrandbits(&mut self, k: u32) -> u64 {
+        debug_assert!(k <= 64);
+        match k {
+            0 => 0,
+            1..=32 => (self.next_u32() >> (32 - k)) as u64,
+            _ => {
+                let low = self.next_u32() as u64;
+                let high = (self.next_u32() >> (64 - k)) as u64;
+                low | high << 32
+            }
+        }
+    }
+
+    /// `_randbelow(n)`: a number in `[0, n)`, drawing `n.bit_length()` bits until one is below `n`.
+    pub fn randbelow(&mut self, n: u64) -> CoreResult<u64> {
+        if n == 0 {
+            return Err(CoreError::BadInput("randbelow needs n > 0".into()));
+        }
+        Ok(self.randbelow_nonzero(n))
+    }
+
+    fn randbelow_nonzero(&mut self, n: u64) -> u64 {
+        let k = 64 - n.leading_zeros();
+        loop {
+            let r = self.getrandbits(k);
+            if r < n {
+                return r;
+            }
+        }
+    }
+
+    /// `randrange(start, stop, step)` (Python's errors for an empty range or a zero step).
+    pub fn randrange(&mut self, start: i64, stop: i64, step: i64) -> CoreResult<i64> {
+        let width = stop as i128 - start as i128;
+        let n: i128 = match step {
+            0 => return Err(CoreError::BadInput("zero step for randrange()".into())),
+            1 => width,
+            s if s > 0 => floor_div(width + s as i128 - 1, s as i128),
+            s => floor_div(width + s as i128 + 1, s as i128),
+        };
+        if n <= 0 {
+            return Err(CoreError::BadInput(format!("empty range for randrange() ({start}, {stop}, {width})")));
+        }
+        let k = self.randbelow_nonzero(n as u64) as i128;
+        Ok((start as i128 + step as i128 * k) as i64)
+    }
+
+    /// `randrange(n)`: a number in `[0, n)`.
+    pub fn below(&mut self, n: usize) -> CoreResult<usize> {
+        self.randbelow(n as u64).map(|r| r as usize)
+    }
+
+    /// `choice(seq)`: `None` for an empty slice (Python raises IndexError).
+    pub fn choice<'a, T>(&mut self, seq: &'a [T]) -> Option<&'a T> {
+        if seq.is_empty() {
+            return None;
+        }
+        let i = self.randbelow_nonzero(seq.len() as u64) as usize;
+        seq.get(i)
+    }
+
+    /// `uniform(a, b)`: `a + (b - a) * random()`.
+    pub fn uniform(&mut self, a: f64, b: f64) -> f64 {
+        a + (b - a) * self.random()
+    }
+
+    /// `shuffle(x)` in place (Fisher-Yates from the end, as CPython does).
+    pub fn shuffle<T>(&mut self, x: &mut [T]) {
+        for i in (1..x.len()).rev() {
+            let j = self.randbelow_nonzero(i as u64 + 1) as usize;
+            x.swap(i, j);
+        }
+    }
+
+    /// The internal state as `random.Random.getstate()[1]` gives it: 624 words, then the index.
+    pub fn state(&self) -> Vec<u64> {
+        let mut out: Vec<u64> = self.mt.iter().map(|&w| w as u64).collect();
+        out.push(self.index as u64);
+        out
+    }
+}
+
+/// Python's `//` (rounds towards minus infinity).
+fn floor_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PyRandom;
+
+    #[test]
+    fn matches_the_mt19937_reference_output() {
+        // The reference implementation's init_by_array({0x123, 0x234, 0x345, 0x456}) test vector
+        // (Matsumoto & Nishimura, mt19937ar.out): first outputs of genrand_int32.
+        let mut r = PyRandom::from_key(&[0x123, 0x234, 0x345, 0x456]);
+        let first: Vec<u32> = (0..5).map(|_| r.next_u32()).collect();
+        assert_eq!(first, vec![1_067_595_299, 955_945_823, 477_289_528, 4_107_218_783, 4_228_976_476]);
+    }
+
+    #[test]
+    fn seeds_are_their_absolute_value_and_wide_seeds_use_every_word() {
+        assert_eq!(PyRandom::from_i64(-5).state(), PyRandom::from_u64(5).state());
+        assert_eq!(PyRandom::from_u64(0).state(), PyRandom::from_key(&[]).state());
+        assert_ne!(PyRandom::from_u128(1 << 64 | 7).state(), PyRandom::from_u64(7).state());
+    }
+
+    #[test]
+    fn ranges_stay_in_bounds_and_refuse_empty_ones() {
+        let mut r = PyRandom::from_u64(3);
+        for n in 1..200u64 {
+            assert!(r.randbelow(n).unwrap() < n);
+            let v = r.randrange(-7, 20, 3).unwrap();
+            assert!((-7..20).contains(&v) && (v + 7) % 3 == 0);
+            let f = r.uniform(2.0, 5.0);
+            assert!((2.0..=5.0).contains(&f));
+        }
+        assert!(r.randbelow(0).is_err());
+        assert!(r.randrange(5, 5, 1).is_err() && r.randrange(0, 5, 0).is_err());
+        for _ in 0..100 {
+            let v = r.randrange(31, 20, -3).unwrap(); // 31, 28, 25, 22
+            assert!(v <= 31 && v > 20 && (31 - v) % 3 == 0);
+        }
+        assert_eq!(r.choice::<u8>(&[]), None);
+        let mut v: Vec<u32> = (0..50).collect();
+        r.shuffle(&mut v);
+        v.sort();
+        assert_eq!(v, (0..50).collect::<Vec<u32>>());
+    }
+}

@@ -1,0 +1,104 @@
+"""The seam to the native core (``pennypress_core``, the Rust crate in ``core/``), with the Python fallback.
+
+The core plays the same game as this engine -- the same legal moves in the
+same order, the same transitions and events -- on the public position, for
+search that needs speed; the Python engine stays the reference it is checked
+against (``tests/core/``). It is a separate distribution, ``pennypress-core``,
+built by ``python3 run.py`` when a Rust toolchain is present; without it
+everything works on the Python engine, and :func:`engine_name` says which
+engine answers (``"native"`` or ``"python"``).
+
+A position reaches the core only through the Python loader's checks: a
+document goes through :meth:`State.from_json <pennypress.engine.io.state.State.from_json>`, a
+:class:`State` through :func:`~pennypress.engine.rules.status.position_problems`, and
+the first problem is raised as :class:`BadInput` -- the core never sees it. The
+deck's order never reaches the core either: it gets the public view.
+
+>>> from pennypress.engine import new_game
+>>> s = new_game(3, seed=7)
+>>> if available():
+...     p = native_position(s)
+...     assert p.legal_moves() == [str(m) for m in s.legal_moves()]
+...     assert to_state(p) == public_view(s)
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from pennypress.errors import BadInput
+
+from .game.errors import IllegalMove
+from .game.moves import GoToPress, Move
+from .io.state import State, public_view
+from .rules.status import position_problems
+
+try:  # the optional native core
+    import pennypress_core as _core
+except ImportError:  # pragma: no cover - exercised by the tests that hide the core
+    _core = None
+
+ENGINE_VARIABLE = "PENNYPRESS_ENGINE"
+"""Set to ``python`` to use the Python engine even when the core is installed."""
+
+
+def available() -> bool:
+    """Whether the native core is installed and not switched off (``PENNYPRESS_ENGINE=python``)."""
+    return _core is not None and os.environ.get(ENGINE_VARIABLE, "").strip().lower() != "python"
+
+
+def engine_name() -> str:
+    """Which engine answers: ``"native"`` or ``"python"``."""
+    return "native" if available() else "python"
+
+
+def core_module():
+    """The ``pennypress_core`` module; :class:`RuntimeError` saying why when it is not available."""
+    if _core is None:
+        raise RuntimeError("the native core (pennypress-core) is not installed: `python3 run.py test` builds it "
+                           "when a Rust toolchain is present")
+    if not available():
+        raise RuntimeError(f"the native core is switched off ({ENGINE_VARIABLE}=python)")
+    return _core
+
+
+def checked_state(position: State | dict) -> State:
+    """A position the core may receive: a document through every check of the loader, a state through
+    every whole-state rule (tables built by hand may skip the setup draw); :class:`BadInput` otherwise."""
+    if isinstance(position, State):
+        problems = position_problems(position, accounting=False)
+        if problems:
+            raise BadInput(problems[0].text())
+        return position
+    return State.from_json(position)
+
+
+def native_position(position: State | dict) -> Any:
+    """The core's copy of ``position``'s public view (``pennypress_core.Position``), checked first.
+
+    The core keeps the order in which the board's stories came into play (the
+    iteration order of ``State.reporters``, which the bots' tie-breaks follow).
+    """
+    core = core_module()
+    view = public_view(checked_state(position))
+    return core.Position(view.to_json(), [str(s) for s in view.reporters])
+
+
+def to_state(native: Any) -> State:
+    """The core's position back as a :class:`State`, through the loader's every check."""
+    return State.from_json(native.to_json())
+
+
+def apply(native: Any, move: Move | str) -> dict:
+    """Play ``move`` (a move or its notation) on the core; returns the event as ``Event.to_json()``.
+
+    A press with a page the player proposes is the Python engine's to check and
+    play (the core presses only with the optimal page). Illegal moves raise
+    :class:`IllegalMove`.
+    """
+    if isinstance(move, GoToPress) and move.page is not None:
+        raise IllegalMove("the native core presses only with the optimal page: play a proposed page on the Python engine")
+    try:
+        return native.apply(str(move))
+    except core_module().IllegalMove as exc:
+        raise IllegalMove(str(exc)) from None

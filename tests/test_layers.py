@@ -1,0 +1,87 @@
+"""The project imports one way: no import cycle, and every module imports only its own layer or those below.
+
+The layers (``docs/ARCHITECTURE.md``), bottom first. The engine's layers are
+its folders (and the one module ``engine/native.py``, the seam to the native
+core); ``pennypress.engine`` itself (its ``__init__``) gathers names for
+callers and sits above them all. Every import statement counts, wherever
+it is (inside a function, under ``if TYPE_CHECKING``): a lazy import is still
+a dependency.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import import_graph as G
+
+ROOT = Path(__file__).resolve().parents[1]
+E = "pennypress.engine"
+
+LAYERS: list[tuple[str, ...]] = [
+    ("pennypress.errors", "pennypress.json_text"),
+    ("pennypress.solver",),
+    (f"{E}.game",),
+    (f"{E}.position",),
+    (f"{E}.rules",),
+    (f"{E}.io",),
+    (f"{E}.notation",),
+    (f"{E}.native",),
+    (f"{E}.play",),
+    (f"{E}.advisor",),
+    (f"{E}.audit",),
+    (f"{E}.arena",),
+    (f"{E}.puzzles",),
+    (E,),
+    ("pennypress.ui", "pennypress.__main__"),
+]
+ENGINE_LAYERS = [prefix for (prefix,) in LAYERS[2:-2]]
+
+
+def problems(root: Path) -> dict[str, list[str]]:
+    """Everything that breaks the rule in the tree at ``root`` (also run on older commits: it names
+    cycles and upward imports there too)."""
+    graph = G.imports(root)
+    in_engine = {m: {t for t in ts if t.startswith(E)} for m, ts in graph.items() if m.startswith(E)}
+    return {
+        "cycles in engine/": [" <-> ".join(c) for c in G.cycles(in_engine)],
+        "cycles anywhere": [" <-> ".join(c) for c in G.cycles(graph)],
+        "upward imports": G.upward(graph, LAYERS),
+        "engine modules outside a layer folder": sorted(
+            m for m in graph if m.startswith(E + ".") and not any(m == p or m.startswith(p + ".") for p in ENGINE_LAYERS)),
+        "modules in no layer": sorted(m for m in graph if G.layer_of(m, LAYERS) is None and m != "pennypress"),
+    }
+
+
+def test_the_engine_has_no_import_cycle():
+    assert problems(ROOT)["cycles in engine/"] == []
+
+
+def test_no_import_cycle_anywhere():
+    assert problems(ROOT)["cycles anywhere"] == []
+
+
+def test_every_module_imports_only_its_layer_or_those_below():
+    assert problems(ROOT)["upward imports"] == []
+
+
+def test_every_engine_module_is_in_a_layer_folder_and_every_module_in_a_layer():
+    found = problems(ROOT)
+    assert found["engine modules outside a layer folder"] == []
+    assert found["modules in no layer"] == []
+
+
+def test_the_graph_sees_imports_inside_functions_and_type_checking_blocks(tmp_path):
+    """The checks cannot pass by hiding an import in a function: a cycle made that way is found."""
+    for folder in G.ROOMS:
+        (tmp_path / folder).mkdir()
+    (tmp_path / "engine" / "__init__.py").write_text("")
+    (tmp_path / "engine" / "game").mkdir()
+    (tmp_path / "engine" / "game" / "__init__.py").write_text("")
+    (tmp_path / "engine" / "game" / "a.py").write_text("def f():\n    from ..rules import b\n")
+    (tmp_path / "engine" / "rules").mkdir()
+    (tmp_path / "engine" / "rules" / "__init__.py").write_text("")
+    (tmp_path / "engine" / "rules" / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pennypress.engine.game.a import f\n")
+    found = problems(tmp_path)
+    assert found["cycles in engine/"] == ["pennypress.engine.game.a <-> pennypress.engine.rules.b"]
+    assert found["upward imports"] == [
+        "pennypress.engine.game.a (pennypress.engine.game) -> pennypress.engine.rules.b (pennypress.engine.rules)"]
