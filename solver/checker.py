@@ -12,7 +12,7 @@ a plain sentence naming the stories and cells involved.
 >>> r.legal, [v.rule for v in r.violations]
 (False, ['top-edge'])
 >>> print(r.violations[0].message)
-The Politics A story (story 0) must touch the top edge: 1 top-beat story fits along the top, this page has 0.
+#0 Politics A must touch the top edge: 1 top-beat story fits along the top, this page has 0.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from pennypress.errors import BadInput
 from .problem import PressProblem
 from .scoring import Breakdown, best_exclusive, score_page
 from .solve import solve
-from .vocab import COLUMNS, ROWS, Placement
+from .vocab import COLUMNS, ROWS, Placement, cell_words, in_page, ordinal, row_words
 
 RULES = ("bounds", "overlap", "ad", "shape", "duplicate", "top-edge", "top-total", "exclusive")
 
@@ -139,32 +139,38 @@ def _plural(n: int, word: str, plural: str | None = None) -> str:
 
 
 def _cells(cells) -> str:
-    return ", ".join(f"({x}, {y})" for x, y in sorted(cells))
+    """Cells as a person finds them on the mat: ``'the top row, 2nd column'``."""
+    return " and ".join(f"the {cell_words(c)}" for c in sorted(cells, key=lambda c: (c[1], c[0])))
 
 
-def _story(problem: PressProblem, i: int) -> str:
-    return f"the {problem.stories[i].label} story (story {i})"
+def _corner(p: Placement) -> str:
+    """Where a placement's top-left corner is, in words, even off the page."""
+    if in_page(p.x, p.y):
+        return f"the {cell_words((p.x, p.y))}"
+    row = row_words(p.y) if 0 <= p.y < ROWS else f"row {p.y + 1}"
+    column = f"{ordinal(p.x + 1)} column" if p.x >= 0 else f"column {p.x + 1}"
+    return f"the {row}, {column}"
 
 
-def _Story(problem: PressProblem, i: int) -> str:
-    text = _story(problem, i)
-    return text[0].upper() + text[1:]
+def _name(problem: PressProblem, i: int) -> str:
+    """Story ``i`` as every page drawing and message shows it, numbered once: ``'#0 Politics A ★★'``."""
+    return problem.stories[i].numbered(i)
 
 
 def _footprint(problem: PressProblem, p: Placement) -> list[Violation]:
     """What is wrong with one placement by itself: its shape, the page's edges, the ad."""
     story = problem.stories[p.story]
+    name = _name(problem, p.story)
     out = []
     if (p.w, p.h) not in story.shape.orientations:
         sizes = " or ".join(f"{w}×{h}" for w, h in story.shape.orientations)
-        out.append(Violation("shape", f"{_Story(problem, p.story)} is placed as {p.w}×{p.h}; "
+        out.append(Violation("shape", f"{name} is placed {p.w} wide and {p.h} tall; "
                                       f"{'an' if story.shape.value == 'A' else 'a'} {story.shape.value} story is {sizes}."))
     if not p.in_bounds():
-        out.append(Violation("bounds", f"{_Story(problem, p.story)} at column {p.x}, row {p.y} ({p.w}×{p.h}) runs off "
-                                       f"the page ({COLUMNS} columns × {ROWS} rows)."))
+        out.append(Violation("bounds", f"{name} ({p.w} wide, {p.h} tall) with its top-left corner in {_corner(p)} "
+                                       f"runs off the page ({COLUMNS} columns, {ROWS} rows)."))
     if problem.ad is not None and problem.ad in set(p.cells()):
-        out.append(Violation("ad", f"{_Story(problem, p.story)} covers the advertisement at {_cells([problem.ad])}.",
-                             (problem.ad,)))
+        out.append(Violation("ad", f"{name} covers the advertisement in {_cells([problem.ad])}.", (problem.ad,)))
     return out
 
 
@@ -190,10 +196,10 @@ def _geometry(problem: PressProblem, page: ProposedPage) -> tuple[dict[int, Plac
     for p in duplicates:  # where the extra copy lands on another placement
         others = {c for q in page.placements if q is not p for c in q.cells()}
         clash = tuple(sorted(set(p.cells()) & others))
-        violations.append(Violation("duplicate", f"{_Story(problem, p.story)} is placed more than once.", clash))
+        violations.append(Violation("duplicate", f"{_name(problem, p.story)} is placed more than once.", clash))
     for (a, b), cells in sorted(clashes.items()):
         violations.append(Violation(
-            "overlap", f"{_Story(problem, a)} and {_story(problem, b)} both cover {_plural(len(cells), 'cell')} "
+            "overlap", f"{_name(problem, a)} and {_name(problem, b)} both cover {_plural(len(cells), 'cell')}: "
                        f"{_cells(cells)}.", tuple(sorted(cells))))
     return seen, violations
 
@@ -206,14 +212,14 @@ def _top_rule(problem: PressProblem, seen: dict[int, Placement], t_star: int, r_
     top_placed = [p.story for p in placed if problem.is_top(p.story)]
     if len(top_edge) < t_star:
         off = [i for i in range(len(problem.stories)) if problem.is_top(i) and i not in top_edge]
-        who = " or ".join(_story(problem, i) for i in off)
+        who = " or ".join(_name(problem, i) for i in off)
         out.append(Violation(
-            "top-edge", f"{who[0].upper() + who[1:]} must touch the top edge: "
+            "top-edge", f"{who} must touch the top edge: "
                         f"{_plural(t_star, 'top-beat story', 'top-beat stories')} {'fits' if t_star == 1 else 'fit'} "
                         f"along the top, this page has {len(top_edge)}."))
     if len(top_placed) < t_star + r_star:
         off = [i for i in range(len(problem.stories)) if problem.is_top(i) and i not in seen]
-        who = " and ".join(_story(problem, i) for i in off)
+        who = " and ".join(_name(problem, i) for i in off)
         out.append(Violation(
             "top-total", f"{_plural(t_star + r_star, 'top-beat story', 'top-beat stories')} can be published on this "
                          f"page, this page publishes {len(top_placed)}: {who} must be placed."))
@@ -231,11 +237,11 @@ def _exclusive(problem: PressProblem, page: ProposedPage, seen: dict[int, Placem
     elif not 0 <= exclusive < len(problem.stories):
         why = f"There is no story {exclusive} to declare exclusive."
     elif exclusive not in seen:
-        why = f"{_Story(problem, exclusive)} is not on the page, so it cannot be the exclusive."
+        why = f"{_name(problem, exclusive)} is not on the page, so it cannot be the exclusive."
     elif problem.is_top(exclusive):
-        why = f"{_Story(problem, exclusive)} is from a top beat, so it cannot be the exclusive."
+        why = f"{_name(problem, exclusive)} is from a top beat, so it cannot be the exclusive."
     elif not seen[exclusive].touches_top:
-        why = f"{_Story(problem, exclusive)} does not touch the top edge, so it cannot be the exclusive."
+        why = f"{_name(problem, exclusive)} does not touch the top edge, so it cannot be the exclusive."
     return exclusive, ([Violation("exclusive", why)] if why else [])
 
 

@@ -92,9 +92,15 @@ class ClaimedStory:
 
     @property
     def label(self) -> str:
-        """Human name, e.g. ``Politics A (2★)``."""
-        stars = f" ({self.stars}★)" if self.stars else ""
+        """The story as players say it (the rulebook's beat name, shape, stars): ``Politics A ★★``
+        (``Politics A`` when the stars are not given)."""
+        stars = f" {'★' * self.stars}" if self.stars else ""
         return f"{self.beat.title} {self.shape.value}{stars}"
+
+    def numbered(self, index: int) -> str:
+        """The story with its number in its press, as every page drawing and message shows it:
+        ``#0 Politics A ★★``."""
+        return f"#{index} {self.label}"
 
     def to_json(self) -> dict:
         doc: dict[str, Any] = {"beat": self.beat.value, "shape": self.shape.value}

@@ -116,6 +116,34 @@ def in_page(x: int, y: int) -> bool:
     return 0 <= x < COLUMNS and 0 <= y < ROWS
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def row_words(y: int) -> str:
+    """A page row by where it is on the mat: ``'top row'`` (the top edge), ``'middle row'``, ``'bottom row'``.
+
+    >>> [row_words(y) for y in range(ROWS)]
+    ['top row', 'middle row', 'bottom row']
+    """
+    if y == 0:
+        return "top row"
+    if y == ROWS - 1:
+        return "bottom row"
+    return "middle row" if ROWS == 3 else f"{ordinal(y + 1)} row"
+
+
+def cell_words(cell: Cell | list[int]) -> str:
+    """Where a page cell is on the mat, as a person says it (messages name cells this way).
+
+    >>> cell_words((1, 0)), cell_words((3, 2))
+    ('top row, 2nd column', 'bottom row, 4th column')
+    """
+    x, y = int(cell[0]), int(cell[1])
+    return f"{row_words(y)}, {ordinal(x + 1)} column"
+
+
 @dataclass(frozen=True, order=True)
 class Placement:
     """One story on the page: its index in the press problem and its rectangle.

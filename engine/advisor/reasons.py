@@ -4,40 +4,23 @@
 >>> from pennypress.engine.game.moves import Assign
 >>> describe(Assign(Story.parse("war:D:3"), 2))
 'Send 2 reporters to War D ★★★'
->>> plural(1, "point"), plural(3, "point")
-('1 point', '3 points')
 """
 from __future__ import annotations
 
-from ..game.moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
+from ..game.moves import GoToPress, Move
 from ..game.names import newspaper, story_name
+from ..game.words import move_words, plural
 from .facts import MoveFacts, PressFacts, Threat
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def describe(move: Move) -> str:
-    """The move as a player would say it."""
-    if isinstance(move, Assign):
-        return f"Send {plural(move.count, 'reporter')} to {story_name(move.story)}"
-    if isinstance(move, Recall):
-        return "Bring home " + ", ".join(f"{plural(n, 'reporter')} from {story_name(s)}" for s, n in move.reporters)
-    if isinstance(move, Reassign):
-        return f"Move a reporter from {story_name(move.source)} to {story_name(move.target)}"
-    if isinstance(move, GoToPress):
-        return "Press now"
-    if isinstance(move, PassNewsboy):
-        return "Pass the newsboy"
-    if isinstance(move, Decline):
-        return "Decline"
-    return str(move)
+    """The move as a player would say it (the engine's one wording, :func:`~pennypress.engine.game.words.move_words`)."""
+    return move_words(move)
 
 
 def press_text(p: PressFacts) -> str:
-    """``'Press now: +12 on the best page; gives The Sun 2 scoop points'``."""
-    parts = [f"Press now: {'+' if p.gain >= 0 else ''}{p.gain} on the best page"]
+    """``'Go to press: +12 on the best page; gives The Sun 2 scoop points'``."""
+    parts = [f"{move_words(GoToPress())}: {'+' if p.gain >= 0 else ''}{p.gain} on the best page"]
     if p.unpublished:
         parts.append("leaves " + ", ".join(story_name(s) for s in p.unpublished) + " unpublished")
     given = p.scoop_points()
@@ -74,7 +57,7 @@ def reasons_for(facts: MoveFacts, win: float, exact: bool, margin: float,
 
     ``waiting`` (for a press) is the best move that does not press: what the
     opponents could do if the player waited. ``next_best`` is ``(notation, win)``
-    of the move ranked next (for the best move) or of the best move.
+    of the move ranked next (for the best move) or of the best move (said in words here).
     ``screened`` (> 0) is the number of quick screening playouts a move the
     search did not pursue was judged on: its win figure is then said to be rough.
     """
@@ -96,6 +79,6 @@ def reasons_for(facts: MoveFacts, win: float, exact: bool, margin: float,
     else:
         line = f"Wins about {win:.0%} of playouts; expected margin {'+' if margin >= 0 else ''}{margin:.1f}"
         if next_best is not None:
-            line += f" (next: {next_best[0]} at {next_best[1]:.0%})"
+            line += f" (next: {move_words(next_best[0])} at {next_best[1]:.0%})"
         out.append(line)
     return tuple(out)

@@ -6,13 +6,18 @@
 ...       D(ply=3, player=0, klass="best", loss=0.0, before_all=(0.9, 0.1), card=None, luck=None, missed_press=False)]
 >>> [(m.ply, m.kind) for m in key_moments(ds, 2, [0])]
 [(2, 'blunder'), (2, 'turning point')]
+>>> key_moments(ds, 2, [0])[0].text
+'move 2: The Sun declined the last press; better: Go to press (+30% win probability)'
+
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..game.cards import Deck
 from ..game.names import newspaper
+from ..game.words import card_words, move_words
 from .grading import scaled_loss
 
 MISTAKES = 3
@@ -40,14 +45,15 @@ def _pct(x: float) -> str:
     return f"{x:+.0%}"
 
 
-def key_moments(decisions: Sequence, n_players: int, winners: Sequence[int]) -> list:
-    """The key moments, in the order of the game (``decisions`` are the audit's :class:`~.review.Decision`)."""
+def key_moments(decisions: Sequence, n_players: int, winners: Sequence[int], deck: Deck | None = None) -> list:
+    """The key moments, in the order of the game (``decisions`` are the audit's :class:`~.review.Decision`),
+    said in words (:mod:`pennypress.engine.game.words`; ``deck`` names the headline cards drawn)."""
     out: list[KeyMoment] = []
     bad = sorted((d for d in decisions if d.klass in ("mistake", "blunder")), key=lambda d: (-d.loss, d.ply))
     for d in bad[:MISTAKES]:
         kind = "missed press" if d.missed_press else d.klass
-        out.append(KeyMoment(d.ply, kind, f"move {d.ply}: {newspaper(d.player)} played {d.played!r} -- "
-                             f"{d.best!r} was better by {d.loss:.0%} win probability", d.player))
+        out.append(KeyMoment(d.ply, kind, f"move {d.ply}: {newspaper(d.player)} {move_words(d.played, past=True)}; "
+                             f"better: {move_words(d.best)} (+{d.loss:.0%} win probability)", d.player))
     draws = [d for d in decisions if d.luck is not None]
     swings = sorted(draws, key=lambda d: (-max(abs(x) for x in d.luck), d.ply))
     for d in swings[:LUCKY]:
@@ -55,8 +61,9 @@ def key_moments(decisions: Sequence, n_players: int, winners: Sequence[int]) -> 
         if scaled_loss(abs(d.luck[top]), n_players) < LUCK_FLOOR:
             continue
         parts = ", ".join(f"{newspaper(p)} {_pct(d.luck[p])}" for p in range(n_players))
-        out.append(KeyMoment(d.ply, "luck", f"move {d.ply}: headline card {d.card} after {newspaper(d.player)}'s "
-                             f"press -- {parts}", top))
+        card = f"headline card {d.card}" if deck is None else f"the headline card {card_words(deck.card(d.card), detail=False)}"
+        out.append(KeyMoment(d.ply, "luck", f"move {d.ply}: after {newspaper(d.player)} went to press, {card} "
+                             f"changed the chances to win: {parts}", top))
     fair = 1.0 / n_players
     for w in winners:
         series = [(d.ply, d.before_all[w]) for d in decisions if d.before_all]

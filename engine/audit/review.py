@@ -118,7 +118,8 @@ class PlayerSummary:
     """One player's grades over the game."""
 
     player: int
-    accuracy: float
+    accuracy: float | None
+    """Lichess's accuracy over the graded (not forced) decisions; ``None`` when there is none to grade."""
     classes: dict[str, int]
     decisions: int
     page_points_lost: int
@@ -128,7 +129,7 @@ class PlayerSummary:
     luck: float
 
     def to_json(self) -> dict:
-        return {"player": self.player, "newspaper": newspaper(self.player), "accuracy": round(self.accuracy, 1),
+        return {"player": self.player, "newspaper": newspaper(self.player), "accuracy": None if self.accuracy is None else round(self.accuracy, 1),
                 "classes": dict(self.classes), "decisions": self.decisions,
                 "page_points_lost": self.page_points_lost, "timing_points_lost": round(self.timing_points_lost, 2),
                 "scoops_given": self.scoops_given, "scoops_received": self.scoops_received, "luck": round(self.luck, 4)}
@@ -248,7 +249,7 @@ def _summaries(decisions: list[Decision], n: int, received: list[int]) -> list[P
         classes = {c: sum(1 for d in mine if d.klass == c) for c in CLASSES}
         out.append(PlayerSummary(
             player=p,
-            accuracy=fmean(accuracy(d.loss, n) for d in graded) if graded else 100.0,
+            accuracy=fmean(accuracy(d.loss, n) for d in graded) if graded else None,
             classes=classes, decisions=len(mine),
             page_points_lost=sum(d.press.page_loss for d in mine if d.press is not None),
             timing_points_lost=sum(d.timing_points_loss for d in mine),
@@ -300,7 +301,7 @@ def audit(
     summary = _summaries(decisions, n, received)
     winners = list(result.state.winners) if result.state.is_over else []
     return Audit(n, budget_for(budget, playouts).name, seed, decisions, summary,
-                 key_moments(decisions, n, winners), result.scores, winners, result.state.is_over,
+                 key_moments(decisions, n, winners, result.start.definition.deck), result.scores, winners, result.state.is_over,
                  time.perf_counter() - started)
 
 

@@ -5,6 +5,7 @@
 - :mod:`.tables`: the rules' numbers (markers, beat and scoop values, bonus track, ad rows, final edition);
 - :mod:`.cards`, :mod:`.stories`, :mod:`.moves`: the headline cards, the 60 stories, the moves and their notation;
 - :mod:`.names`: how people name players and stories at the table;
+- :mod:`.words`: moves, pages and headline cards in the words players use (the one wording);
 - :mod:`.errors`: an illegal move, a problem of a position;
 - ``data/``: the game's tables, decks and cards as JSON and CSV.
 

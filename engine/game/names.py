@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 _GAME = json.loads(resources.files(__package__).joinpath("data/game.json").read_text())
 NEWSPAPERS: tuple[str, ...] = tuple(_GAME["newspapers"]["names"])
@@ -47,6 +48,7 @@ def stars_text(stars: int) -> str:
     return "★" * stars
 
 
-def story_name(story) -> str:
-    """A story (:class:`~pennypress.engine.game.stories.Story`) as players say it: ``'War D ★★★'``."""
+def story_name(story: Any) -> str:
+    """A story (anything with a ``beat``, a ``shape`` and ``stars``: a
+    :class:`~pennypress.engine.game.stories.Story`) as players say it: ``'War D ★★★'``."""
     return f"{story.beat.title} {story.shape.value} {stars_text(story.stars)}"

@@ -4,7 +4,7 @@ A :class:`Story` is written ``beat:shape:stars``.
 
 >>> s = Story.parse("war:D:3")
 >>> s, s.spaces, s.label
-(Story('war:D:3'), 2, 'War D (3★)')
+(Story('war:D:3'), 2, 'War D ★★★')
 >>> len(ALL_STORIES), ALL_STORIES[0], ALL_STORIES[-1]
 (60, Story('war:A:1'), Story('human:D:3'))
 >>> sorted([Story.parse("city:A:1"), Story.parse("war:B:2")], key=Story.sort_key)
@@ -21,6 +21,7 @@ from pennypress.errors import BadInput
 from pennypress.solver.problem import ClaimedStory
 from pennypress.solver.vocab import BEATS, SHAPES, Beat, Shape
 
+from .names import story_name
 from .tables import STARS
 
 
@@ -90,7 +91,8 @@ class Story:
 
     @property
     def label(self) -> str:
-        return f"{self.beat.title} {self.shape.value} ({self.stars}★)"
+        """The story as players say it: ``'War D ★★★'`` (:func:`~pennypress.engine.game.names.story_name`)."""
+        return story_name(self)
 
     def claimed(self) -> ClaimedStory:
         """The solver's view of this story."""

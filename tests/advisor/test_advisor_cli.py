@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -61,7 +62,10 @@ def test_exact_answer_and_top_and_stdin(capsys, monkeypatch):
 def test_text_table(capsys):
     code, out, err = run(capsys, "advise", str(EXAMPLES / "end-game-bonus-tie.json"), "--text")
     assert code == 0, err
-    assert "exact (final edition)" in out and "decline" in out and out.splitlines()[1].split()[:2] == ["rank", "move"]
+    assert "exact (final edition)" in out and out.splitlines()[1].split()[:2] == ["rank", "move"]
+    said = [line[6:].split("  ")[0] for line in out.splitlines()[2:] if line[:4].strip().isdigit()]
+    assert said == ["Decline the last press"]  # the one legal move, in words (not "decline")
+    assert not re.search(r"\b[a-z]+:[A-D]:\d\b", out)
 
 
 def _chance_node():

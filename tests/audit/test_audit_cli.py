@@ -40,7 +40,10 @@ def test_json_has_the_contract_shape(capsys, tmp_path):
     assert {"ply", "player", "played", "best", "win_before", "loss", "points_loss", "class"} <= set(d)
     assert d["class"] == "blunder" and d["ply"] == 1 and "press" not in d
     assert [s["player"] for s in doc["summary"]] == [0, 1, 2]
-    assert all(set(s["classes"]) == set(CLASSES) and 0 <= s["accuracy"] <= 100 for s in doc["summary"])
+    assert all(set(s["classes"]) == set(CLASSES) for s in doc["summary"])
+    # the one graded decision gives its player an accuracy; the others had nothing to grade: no number
+    assert [s["accuracy"] is None for s in doc["summary"]] == [p != d["player"] for p in range(3)]
+    assert 0 <= doc["summary"][d["player"]]["accuracy"] <= 100
     assert any(m["kind"] == "missed press" for m in doc["key_moments"])
     assert all({"ply", "kind", "text"} <= set(m) for m in doc["key_moments"])
 
@@ -49,7 +52,7 @@ def test_text_report_lists_the_blunder_with_the_better_move(capsys, tmp_path):
     path, _ = _declined_win(tmp_path)
     code, out, _ = run(capsys, "audit", str(path), "--playouts", "2", "--workers", "1", "--text")
     assert code == 0
-    assert "accuracy" in out and "-- blunder" in out and "better:" in out and "Key moments:" in out
+    assert "accuracy" in out and "— blunder" in out and "better:" in out and "Key moments:" in out
 
 
 def test_player_keeps_one_players_decisions(capsys, tmp_path):

@@ -221,7 +221,9 @@ def test_cli_json_and_text(capsys):
     assert main(["tournament", "--players", "2", "--seats", "random,random", "--games", "4", "--seed", "1",
                  "--workers", "1", "--quiet", "--text"]) == 0
     text = capsys.readouterr().out
-    assert "win share" in text and "random" in text and "50.0%" in text
+    assert "win share" in text and "Random bot" in text and "50%" in text
+    row = next(line for line in text.splitlines() if line.startswith("Random bot"))
+    assert "The Times, The Sun" in row  # seats by their newspapers, not 0-based numbers
 
 
 BAD = [

@@ -1,9 +1,28 @@
 """The analysis board page (AppTest): analyse, the best move and the ranked table, play, card draws, back."""
 from __future__ import annotations
 
-from ui_helpers import frames, open_app
+from ui_helpers import open_app, ranking
+
+from pennypress.engine import parse_move
+from pennypress.engine.game.words import move_words
+from pennypress.ui.app.move_picker import move_groups
+from pennypress.ui.io import positions
 
 PAGE = "app_pages/analysis_board.py"
+
+
+def _position(at):
+    return positions.parse_position(at.session_state["ab_line"][-1]["doc"])
+
+
+def _pick(at, notation):
+    """Choose a move in "Play any move" as a person does: its kind, then the move (both as shown in words)."""
+    move = parse_move(notation)
+    kind = next(k for k, ms in move_groups(_position(at).legal_moves()).items() if move in ms)
+    if "ab_kind" in [r.key for r in at.radio]:
+        at.radio(key="ab_kind").set_value(kind).run()
+    at.radio(key="ab_pick").set_value(notation).run()
+    assert not at.exception, at.exception
 
 
 def _load_example(at, name):
@@ -17,13 +36,14 @@ def test_final_edition_is_analysed_exactly_and_played(tmp_path):
     _load_example(at, "end-game-bonus-tie")
     at.button(key="ab_analyse").click().run()
     assert not at.exception, at.exception
-    table = frames(at, "Rank", "Move", "Win %")[0]
-    assert list(table["Move"]) == ["decline"] and list(table["Rank"]) == [1]
+    rows = ranking(at)
+    assert [(r["notation"], r["move"], r["rank"]) for r in rows] == [("decline", "Decline the last press", "1")]
     assert any("exact" in c.value for c in at.caption)
+    assert at.subheader[1].value == "Best move: Decline the last press"
     at.button(key="ab_play_best").click().run()
     assert not at.exception, at.exception
     assert any("Game over" in s.value for s in at.success)
-    assert "`decline`" in " ".join(m.value for m in at.markdown)
+    assert "1. The World declined the last press" in " ".join(m.value for m in at.markdown)
     at.button(key="ab_back").click().run()
     assert not at.exception and not at.success
 
@@ -31,24 +51,30 @@ def test_final_edition_is_analysed_exactly_and_played(tmp_path):
 def test_rollout_analysis_ranks_every_move_and_a_press_draws_a_card():
     at = open_app(PAGE)
     _load_example(at, "when-not-to-press")
-    legal = at.selectbox(key="ab_pick").options
+    game = _position(at)
+    legal = [str(m) for m in game.legal_moves()]
     at.number_input(key="ab_playouts").set_value(len(legal))  # one screening playout per move
     at.button(key="ab_analyse").click().run()
     assert not at.exception, at.exception
-    table = frames(at, "Rank", "Move", "Win %")[0]
-    assert sorted(table["Move"]) == sorted(legal) and list(table["Rank"]) == list(range(1, len(legal) + 1))
-    assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")
+    rows = ranking(at)
+    # every legal move ranked once, each said by the engine's one wording
+    assert sorted(r["notation"] for r in rows) == sorted(legal)
+    assert [int(r["rank"]) for r in rows] == list(range(1, len(legal) + 1))
+    assert all(r["move"] == move_words(r["notation"]) for r in rows)
+    advice = at.session_state["ab_advice"][1]
+    assert [r["win"] for r in rows] == [f"{m.win_probability:.0%}" for m in advice.moves]
     # play a press from the list: the card is then picked as drawn at the table
-    at.selectbox(key="ab_pick").set_value("press")
+    _pick(at, "press")
     at.button(key="ab_play_pick").click().run()
     assert not at.exception, at.exception
     assert any("headline card is drawn" in i.value for i in at.info)
-    card = at.selectbox(key="ab_card").options[0]
+    card = at.radio(key="ab_card").options[0]
+    assert card.startswith("“")  # the card as it reads, not its number
     at.button(key="ab_use_card").click().run()
     assert not at.exception, at.exception
     line = " ".join(m.value for m in at.markdown)
-    assert "`press`" in line and "card" in line
-    assert at.selectbox(key="ab_pick").options  # the next player's moves
+    assert "1. The Herald went to press" in line and "2. Headline card “" in line and "(as drawn at the table)" in line
+    assert at.radio(key="ab_pick").options  # the next player's moves
     at.button(key="ab_back").click().run()
     at.button(key="ab_random_card").click().run()
     assert not at.exception and "(at random)" in " ".join(m.value for m in at.markdown)

@@ -7,13 +7,17 @@ import json
 import sys
 from pathlib import Path
 
-from ui_helpers import errors, frames, open_app
+from ui_helpers import errors, html_tables, open_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "audit"))
 from audit_records import solver_page_loss, worse_pages  # noqa: E402
 
-from pennypress.engine.game.moves import GoToPress
-from pennypress.engine.rules.press import optimal_press, plan_press
+from pennypress.engine import parse_move  # noqa: E402
+from pennypress.engine.game.moves import GoToPress  # noqa: E402
+from pennypress.engine.game.words import move_words  # noqa: E402
+from pennypress.engine.rules.press import optimal_press, plan_press  # noqa: E402
+from pennypress.ui.app.move_picker import move_groups  # noqa: E402
+from pennypress.ui.render.explain import RULE_WORDS  # noqa: E402
 from pennypress.engine.io.record import replay  # noqa: E402
 from pennypress.solver import Placement, ProposedPage, check_page  # noqa: E402
 from pennypress.ui.app.audit_view import exclusive_index, solver_placements  # noqa: E402
@@ -41,9 +45,14 @@ def _new_deal(at, players=2, seed=11):
     assert not at.exception, at.exception
 
 
-def _choose(at, group, move):
-    at.radio(key="aud_tbl_group").set_value(group).run()
-    at.selectbox(key="aud_tbl_move").set_value(move).run()
+def _choose(at, move):
+    """Pick a move as a person does: its kind, then the move itself (both shown in words)."""
+    kind = next(k for k, ms in move_groups(_state(at).legal_moves()).items() if parse_move(move) in ms)
+    if "aud_tbl_group" in [r.key for r in at.radio]:
+        at.radio(key="aud_tbl_group").set_value(kind).run()
+    picker = at.radio(key="aud_tbl_move")
+    assert move_words(move) in picker.options  # the choices are said in words
+    picker.set_value(move).run()
     assert not at.exception, at.exception
 
 
@@ -61,7 +70,7 @@ def _lay_out(at, placements, exclusive):
 
 def _play(at, card=None):
     if card is not None:
-        at.selectbox(key="aud_tbl_card").set_value(card).run()
+        at.radio(key="aud_tbl_card").set_value(card).run()
     at.button(key="aud_tbl_play").click().run()
     assert not at.exception, at.exception
 
@@ -70,26 +79,26 @@ def test_a_press_opens_on_the_optimal_page_and_a_worse_page_built_on_the_mat_is_
     at = open_app(PAGE)
     _new_deal(at)
     for text in OPENING:
-        _choose(at, "assign", text)
+        _choose(at, text)
         _play(at)
     # the first press: the builder opens on the engine's optimal page, which is what is recorded
     state = _state(at)
     optimal = optimal_press(state).page
-    _choose(at, "press", "press")
+    _choose(at, "press")
     claimed = state.claimable(state.current)
     expected = sorted([claimed.index(p.story), p.x, p.y, p.w, p.h] for p in optimal.placements)
     assert at.session_state[f"{B}_placements"] == expected
     assert any("as good as the optimal page" in m.value for m in at.success)
     _play(at, card=16)
     assert _record(at)["moves"][4] == {"move": str(GoToPress(optimal)), "card": 16}
-    _choose(at, "assign", "assign 1 crime:D:1")
+    _choose(at, "assign 1 crime:D:1")
     _play(at)
     # the second press: a legal but worse page, laid out by clicking the mat
     state = _state(at)
     before = at.session_state["aud_tbl_moves"]
     worse = worse_pages(state)[-1]
     claimed = state.claimable(state.current)
-    _choose(at, "press", "press")
+    _choose(at, "press")
     _lay_out(at, solver_placements(claimed, worse), exclusive_index(claimed, worse))
     loss = solver_page_loss(state, worse)
     assert loss > 0
@@ -105,10 +114,13 @@ def test_a_press_opens_on_the_optimal_page_and_a_worse_page_built_on_the_mat_is_
     at.number_input(key="aud_seed").set_value(3)
     at.button(key="aud_run").click().run()
     assert not at.exception, at.exception
-    table = frames(at, "Move", "Played", "Class")[0]
-    assert list(table["Move"]) == list(range(1, len(record["moves"]) + 1))
+    at.radio(key="aud_focus").set_value(-1).run()  # every newspaper's decisions
+    (table,) = html_tables(at, "Move", "Played", "Class")
+    assert [int(r["Move"]) for r in table] == list(range(1, len(record["moves"]) + 1))
     assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")
-    assert list(table["Page loss"].dropna()) == [0, loss]
+    assert [r["Page points lost"] for r in table if r["Page points lost"]] == ["0", str(loss)]
+    played = [e if isinstance(e, str) else e["move"] for e in record["moves"]]
+    assert [r["Played"] for r in table[:4]] == [move_words(m) for m in played[:4]]  # moves in words
     page_json = json.loads(at.session_state["aud_result_json"])
     # ... and the saved record through the command line: the page loss is the solver's, the decisions the page's
     path = tmp_path / "table.json"
@@ -123,10 +135,10 @@ def test_an_illegal_page_is_an_error_naming_the_rule_not_a_record():
     at = open_app(PAGE)
     _new_deal(at)
     for text in OPENING:
-        _choose(at, "assign", text)
+        _choose(at, text)
         _play(at)
     state = _state(at)
-    _choose(at, "press", "press")
+    _choose(at, "press")
     claimed = state.claimable(state.current)
     # every story is at least two cells long: its top-left corner in the bottom-right cell runs off the page
     w, h = claimed[0].claimed().shape.orientations[0]
@@ -135,7 +147,7 @@ def test_an_illegal_page_is_an_error_naming_the_rule_not_a_record():
     expected = check_page(plan_press(state, state.current).problem, ProposedPage((off,), None))
     assert not expected.legal and "bounds" in [v.rule for v in expected.violations]
     shown = [m.value for m in at.markdown if m.value.startswith("- **")]
-    assert shown == [f"- **{v.rule}**: {v.message}" for v in expected.violations]
+    assert shown == [f"- **{RULE_WORDS[v.rule]}**: {v.message}" for v in expected.violations]
     assert any("not legal" in e for e in errors(at))
     _play(at, card=16)
     assert any(e.startswith("Not recorded:") and "breaks the rules" in e for e in errors(at)), errors(at)
@@ -169,13 +181,14 @@ def test_a_game_of_the_tournament_page_is_listed_and_audited(tmp_path, capsys):
     at.switch_page(PAGE).run()
     assert not at.exception, at.exception
     pick = at.selectbox(key="aud_tn_pick")
-    labels = list(pick.options)  # as the page shows them
+    labels = list(pick.options)  # as the page shows them: short, the whole description beside the choice
     for k, (label, game) in enumerate(zip(labels, results)):
-        seats = f"The Times {game['seats'][0]}, The Sun {game['seats'][1]}"
         won = " and ".join(("The Times", "The Sun")[w] for w in game["winners"])
-        assert label.startswith(f"Tournament seed 4, game {k}: {seats} (deck seed {game['deck_seed']})"), label
-        assert f"{won} won" in label
+        assert label == f"Game #{k}: {won} won", label
     pick.set_value(1).run()
+    seats = f"The Times {results[1]['seats'][0]}, The Sun {results[1]['seats'][1]}"
+    assert any(c.value.startswith(f"Tournament seed 4, game 1: {seats} (deck seed {results[1]['deck_seed']})")
+               for c in at.caption)
     at.button(key="aud_tn_load").click().run()
     assert not at.exception, at.exception
     assert at.session_state["aud_doc"] == records[1]
@@ -183,11 +196,14 @@ def test_a_game_of_the_tournament_page_is_listed_and_audited(tmp_path, capsys):
     at.number_input(key="aud_seed").set_value(5)
     at.button(key="aud_run").click().run()
     assert not at.exception, at.exception
-    table = frames(at, "Move", "Played", "Class")[0]
+    at.radio(key="aud_focus").set_value(-1).run()  # every newspaper's decisions
+    (table,) = html_tables(at, "Move", "Played", "Class")
     moves = [e if isinstance(e, str) else e["move"] for e in records[1]["moves"]]
     assert len(table) == len(moves) and replay(records[1]).state.is_over  # every decision of a whole game
-    # a press on the optimal page is shown as "press"; every other move as recorded
-    assert all(p == m or (p == "press" and m.startswith("press ")) for p, m in zip(table["Played"], moves))
+    # a press on the optimal page is said "Go to press"; every other move as recorded, in words
+    decisions = at.session_state["aud_result"].decisions
+    assert [r["Played"] for r in table] == [move_words(d.played) for d in decisions]
+    assert all(d.played == m or (d.played == "press" and m.startswith("press ")) for d, m in zip(decisions, moves))
     path = tmp_path / "game.json"
     path.write_text(json.dumps(records[1]))
     assert main(["audit", str(path), "--playouts", "2", "--seed", "5", "--workers", "1"]) == 0

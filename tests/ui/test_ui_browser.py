@@ -8,112 +8,29 @@ set), where a missing browser is a failure. Screenshots go to
 """
 from __future__ import annotations
 
-import os
-import shutil
 import signal
-import socket
-import subprocess
-import sys
-import tempfile
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM_NAMES = ("chromium", "chromium-browser")
-DRIVER = "/usr/bin/chromedriver"
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage", "--window-size=1500,2300", "--hide-scrollbars",
-]
-
-
-def _missing() -> str | None:
-    """Why the browser test cannot run here, or ``None``."""
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -e '.[test]')"
-    if not any(shutil.which(n) for n in CHROMIUM_NAMES):
-        return "Chromium is not installed (apt-get install chromium chromium-driver)"
-    if not (shutil.which("chromedriver") or os.path.exists(DRIVER)):
-        return "chromedriver is not installed (apt-get install chromium-driver)"
-    return None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _pennypress() -> list[str]:
-    """The installed console script beside this Python, else ``python -m pennypress``."""
-    script = Path(sys.executable).with_name("pennypress")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "pennypress"]
-
-
-def _require_browser() -> None:
-    """Skip (with the reason) when the browser is missing; under CI that is a failure instead."""
-    reason = _missing()
-    if reason is None:
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"CI is set but the browser test cannot run: {reason}", pytrace=False)
-    pytest.skip(reason)
+from browser_helpers import (
+    ARTIFACTS, PHONE, app_log, full_page, make_driver, quit_driver, require_browser, start_app, stop_app,
+)
 
 
 @pytest.fixture
 def server():
-    _require_browser()
-    port = _free_port()
-    proc = subprocess.Popen([*_pennypress(), "ui", "--port", str(port)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            out, err = proc.communicate()
-            pytest.fail(f"pennypress ui did not start (exit {proc.returncode}):\n{err[-2000:]}")
-        time.sleep(0.25)
+    require_browser()
+    url, proc = start_app()
     yield url, proc
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGINT)  # as Ctrl-C would
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    stop_app(proc)
 
 
 @pytest.fixture
 def browser():
-    _require_browser()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = next(shutil.which(n) for n in CHROMIUM_NAMES if shutil.which(n))
-    profile = tempfile.mkdtemp(prefix="pennypress-chromium-")
-    for flag in [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"]:
-        opts.add_argument(flag)
-    driver_path = DRIVER if os.path.exists(DRIVER) else shutil.which("chromedriver")
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)
-    driver.set_page_load_timeout(60)
+    require_browser()
+    driver = make_driver()
     yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+    quit_driver(driver)
 
 
 def _settle(driver, timeout: float = 60) -> list[str]:
@@ -191,7 +108,7 @@ def test_press_desk_in_a_real_browser(server, browser):
     assert not _problems(browser)
     page = browser.find_element(By.CSS_SELECTOR, "svg.pennypress-page")
     assert page.is_displayed() and page.size["width"] > 300
-    assert "EXCLUSIVE ×2" in page.text and "★ TOP" in page.text
+    assert "EXCL. ×2" in page.text and "★ TOP" in page.text
     assert "Politics is the top beat" in browser.find_element(By.TAG_NAME, "body").text
     browser.save_screenshot(str(ARTIFACTS / "press-desk.png"))
 
@@ -217,7 +134,7 @@ def test_press_desk_in_a_real_browser(server, browser):
     _click(browser, "Start from an empty page")
     _wait_for(browser, lambda: _settle(browser, 5)[0] == "no", "the verdict on an empty page")
     body = browser.find_element(By.TAG_NAME, "body").text
-    assert "top-edge" in body and "must touch the top edge" in body
+    assert "Top edge" in body and "must touch the top edge" in body
     browser.save_screenshot(str(ARTIFACTS / "check-my-page-illegal.png"))
 
     for path, name, first in (
@@ -234,22 +151,7 @@ def test_press_desk_in_a_real_browser(server, browser):
 
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=20) == 0
-    assert "Traceback" not in proc.stderr.read()
-
-
-PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
-
-
-def _full_page(driver, path: Path) -> None:
-    """A screenshot of the whole page at phone width (the window made as tall as the page)."""
-    height = driver.execute_script(
-        "const m = document.querySelector('[data-testid=\"stMain\"]') || document.body;"
-        "return Math.max(m.scrollHeight, document.body.scrollHeight);"
-    )
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {**PHONE, "height": int(min(height, 16000)) + 40})
-    time.sleep(0.8)
-    driver.save_screenshot(str(path))
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    assert "Traceback" not in app_log(proc)
 
 
 @pytest.mark.browser
@@ -273,7 +175,7 @@ def test_phone_width(server, browser):
     assert browser.execute_script("return document.documentElement.scrollWidth") <= width  # no sideways page
     _click_key(browser, "ad_3_0")
     _wait_for(browser, lambda: browser.find_elements(By.CSS_SELECTOR, "svg.pennypress-page rect.ad"), "the ad")
-    _full_page(browser, ARTIFACTS / "phone-press-desk.png")
+    full_page(browser, ARTIFACTS / "phone-press-desk.png")
 
     browser.get(f"{url}/position_viewer")
     assert _settle(browser)[0] == "3"
@@ -281,7 +183,7 @@ def test_phone_width(server, browser):
     mats = browser.find_elements(By.CSS_SELECTOR, "svg.pennypress-mat")
     assert len(mats) == 3 and all(m.size["width"] >= 300 for m in mats)  # a mat per row, readable
     assert browser.execute_script("return document.documentElement.scrollWidth") <= width
-    _full_page(browser, ARTIFACTS / "phone-position-viewer.png")
+    full_page(browser, ARTIFACTS / "phone-position-viewer.png")
 
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=20) == 0

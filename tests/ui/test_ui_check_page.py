@@ -6,6 +6,7 @@ import json
 from ui_helpers import errors, metrics, no_traceback, open_app, visible_text
 
 from pennypress.solver import Placement, ProposedPage, check_page, make_problem
+from pennypress.ui.render.explain import RULE_WORDS
 
 PAGE = "app_pages/check_page.py"
 RULEBOOK = make_problem(
@@ -41,8 +42,9 @@ def test_an_illegal_page_lists_the_broken_rule_in_words():
     assert m["Legal"] == "no" and m["Your total"] == "illegal"
     assert any("not legal" in e for e in errors(at))
     shown = violations(at)
-    assert [v.split("**")[1] for v in shown] == [v.rule for v in expected.violations]
-    assert "top-edge" in shown[0] and "must touch the top edge" in shown[0]
+    assert [v.split("**")[1] for v in shown] == [RULE_WORDS[v.rule] for v in expected.violations]
+    assert "Top edge" in shown[0] and "must touch the top edge" in shown[0]
+    assert "#0 Politics A ★★" in shown[0] and "story 0" not in shown[0]  # the story numbered once, as drawn
     # each broken rule is listed once, with the checker's own words
     assert [v.split("**: ", 1)[1] for v in shown] == [v.message for v in expected.violations]
 
@@ -55,7 +57,7 @@ def test_overlap_and_ad_are_named_and_outlined():
     layout = {"placements": [{"story": 0, "x": 0, "y": 0, "w": 1, "h": 2}, {"story": 1, "x": 0, "y": 0, "w": 3, "h": 1}]}
     paste(at, layout)
     rules = [v.split("**")[1] for v in violations(at)]
-    assert "ad" in rules and "overlap" in rules
+    assert RULE_WORDS["ad"] in rules and RULE_WORDS["overlap"] in rules
     page = next(x.value for x in at.markdown if "<svg" in x.value)
     assert 'class="bad"' in page  # the clashing cells are outlined
 
@@ -132,7 +134,7 @@ def test_a_page_built_by_clicking_the_mat():
     # turned sideways on the top row it is legal again
     place(at, 0, "2x1", 0, 0)
     assert metrics(at)["Legal"] == "no"  # it now lies on the Crime B at (1, 0)
-    assert any("overlap" in v for v in violations(at))
+    assert any(RULE_WORDS["overlap"] in v for v in violations(at))
     at.button(key="chk_remove").click().run()  # Politics off the page
     assert "#0" not in [b.label for b in at.button if b.key and b.key.startswith("chk_cell_")]
 

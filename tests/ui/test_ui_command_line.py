@@ -11,6 +11,7 @@ import pytest
 from pennypress.solver import PressProblem, ProposedPage, check_page, solve
 from pennypress.ui.cli import main
 from pennypress.ui.cli.run import command_names
+from pennypress.ui.render.explain import RULE_WORDS
 
 ROOT = Path(__file__).resolve().parents[2]
 GRID_TOP = re.compile(r"^\+(-+\+){4}$", re.M)
@@ -49,14 +50,14 @@ def test_check_text_draws_the_page_and_the_verdict(capsys, monkeypatch, tmp_path
     verdict = check_page(problem, ProposedPage.from_json(doc["layout"], problem))
     code, out, err = run(capsys, monkeypatch, "check", "examples/my-page.json", "--text")
     assert code == 0 and json.loads(out)["loss"] == verdict.loss == 3
-    assert len(GRID_TOP.findall(err)) == 4 and "3 point(s) lost" in err
+    assert len(GRID_TOP.findall(err)) == 4 and "3 points lost" in err
     # an illegal page: every broken rule on stderr
     illegal = {**doc, "layout": {"placements": [{"story": 0, "x": 0, "y": 1, "w": 1, "h": 2}]}}
     (tmp_path / "illegal-page.json").write_text(json.dumps(illegal))
     code, out, err = run(capsys, monkeypatch, "check", str(tmp_path / "illegal-page.json"), "--text")
     bad = check_page(problem, ProposedPage.from_json(illegal["layout"], problem))
     assert code == 0 and not bad.legal
-    assert "NOT legal" in err and all(f"- {v.rule}: {v.message}" in err for v in bad.violations)
+    assert "NOT legal" in err and all(f"- {RULE_WORDS[v.rule]}: {v.message}" in err for v in bad.violations)
 
 
 def readme_commands() -> list[str]:
@@ -80,3 +81,25 @@ def test_the_readme_lists_the_check_example_that_exists():
     assert (ROOT / "examples" / "my-page.json").is_file()
     doc = json.loads((ROOT / "examples" / "my-page.json").read_text())
     assert solve(PressProblem.from_json({k: v for k, v in doc.items() if k != "layout"})).total == 12
+
+
+NOTATION = re.compile(r"\b(war|crime|politics|city|human):[A-D](:\d)?\b|\b(assign|recall|reassign) \d|->")
+
+
+@pytest.mark.parametrize("argv, stream", [
+    (["layout", "examples/press/rulebook-12-points.json", "--text", "--alternatives", "1"], "err"),
+    (["check", "examples/my-page.json", "--text"], "err"),
+    (["advise", "examples/positions/when-not-to-press.json", "--playouts", "42", "--top", "5", "--text"], "out"),
+    (["audit", "examples/records/two-player-greedy-seed-11.json", "--playouts", "2", "--workers", "1", "--text"], "out"),
+    (["tournament", "--players", "3", "--seats", "heuristic,greedy,greedy", "--games", "3", "--seed", "1",
+      "--workers", "1", "--quiet", "--text"], "out"),
+], ids=["layout", "check", "advise", "audit", "tournament"])
+def test_every_text_report_speaks_in_words(argv, stream, capsys, monkeypatch):
+    """``--text`` is for people: moves, stories, players and cards in words (the JSON keeps the notation)."""
+    code, out, err = run(capsys, monkeypatch, *argv)
+    assert code == 0, err
+    text = out if stream == "out" else err
+    assert text.strip() and not NOTATION.search(text), NOTATION.search(text)
+    assert not re.search(r"\b(player|seat) \d", text)  # newspapers, not numbers counted from 0
+    if argv[0] in ("advise", "audit", "tournament"):
+        assert "The Times" in text

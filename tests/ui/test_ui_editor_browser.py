@@ -15,30 +15,11 @@ from pennypress.engine.game.names import newspaper
 from pennypress.engine.notation.text import from_text
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.app.editor_draft import story_label
-from test_ui_browser import ARTIFACTS, PHONE, _full_page, browser, server  # noqa: F401 - fixtures
+from browser_helpers import ARTIFACTS, PHONE, full_page, quiet
+from test_ui_browser import browser, server  # noqa: F401 - fixtures
 from test_ui_position_editor import MIDGAME
 
 from notation_helpers import normalised
-
-
-def _quiet(driver, timeout: float = 60) -> None:
-    """Wait until Streamlit has finished running the page (no running indicator for a moment)."""
-    from selenium.webdriver.common.by import By
-
-    time.sleep(0.3)
-    deadline = time.monotonic() + timeout
-    quiet_since = None
-    while time.monotonic() < deadline:
-        running = driver.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]')
-        stale = driver.find_elements(By.CSS_SELECTOR, '[data-stale="true"]')
-        if not running and not stale:
-            quiet_since = quiet_since or time.monotonic()
-            if time.monotonic() - quiet_since > 0.6:
-                return
-        else:
-            quiet_since = None
-        time.sleep(0.2)
-    raise AssertionError(f"the app did not finish running within {timeout}s")
 
 
 class Person:
@@ -64,7 +45,7 @@ class Person:
 
     def _did(self) -> None:
         self.actions += 1
-        _quiet(self.d)
+        quiet(self.d)
 
     def click_text(self, key: str, text: str) -> None:
         from selenium.webdriver.common.by import By
@@ -149,7 +130,7 @@ def test_editor_in_a_real_browser(server, browser):
     browser.get(f"{url}/position_editor")
     person = Person(browser)
     person._el(f".st-key-{keys.ed_add_key('human')}")  # the page is drawn
-    _quiet(browser)
+    quiet(browser)
     assert browser.find_element(By.TAG_NAME, "h1").text == "Position editor"
     enter(person, MIDGAME)
     assert person.actions < 40, person.actions
@@ -175,4 +156,4 @@ def test_editor_in_a_real_browser(server, browser):
     width = browser.execute_script("return document.documentElement.clientWidth")
     assert width == PHONE["width"]
     assert browser.execute_script("return document.documentElement.scrollWidth") <= width  # no sideways page
-    _full_page(browser, ARTIFACTS / "phone-position-editor.png")
+    full_page(browser, ARTIFACTS / "phone-position-editor.png")

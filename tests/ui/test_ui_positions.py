@@ -34,7 +34,7 @@ def test_viewer_opens_on_the_12_point_position():
     assert list(board["Scoop"]) == [game.scoop_value(b) for b in game.beat_values()]
     assert list(board["Top beat"]) == ["", "", "★ TOP", "", ""]
     players = frame(at, "Newspaper", "Circulation", "Pennies")
-    assert list(players["Home"]) == [p.home for p in game.players]
+    assert list(players["Reporters home"]) == [p.home for p in game.players]
     # the player to move, if they pressed now: the engine's own press on a copy
     event = game.clone().apply(GoToPress())
     assert m["Optimal total"] == str(event.press.total) == "12"

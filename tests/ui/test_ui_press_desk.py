@@ -38,7 +38,7 @@ def test_opens_on_the_builtin_example_with_total_12():
     assert table["Points"].iloc[-1] == 12
     assert table["Points"].iloc[:-1].sum() == 12  # the rows add up to the total
     page = svgs(at)[0]
-    assert "EXCLUSIVE ×2" in page and "★ TOP" in page and "−1" in page
+    assert ">EXCL. ×2<" in page and "★ TOP" in page and "−1" in page
     assert any("Politics is the top beat. 1 top-beat story can touch the top edge" in m.value for m in at.markdown)
 
 

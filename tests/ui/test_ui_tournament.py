@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 
 import pandas as pd
-from ui_helpers import errors, no_traceback, open_app
+from ui_helpers import errors, html_tables, no_traceback, open_app
 
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.ui.app.tournament_view import scores_csv
@@ -27,11 +27,15 @@ def test_plays_and_shows_the_engines_report():
     at = _setup(open_app(PAGE), 2, ["greedy", "random"], 4, 3)
     assert not errors(at)
     expected = run_tournament(TournamentSpec.create(2, ["greedy", "random"], 4, 3))
-    table = next(d.value for d in at.dataframe if "Win share" in d.value.columns)
-    assert list(table["Bot"]) == ["Greedy bot", "Random bot"]
-    assert list(table["Seats"]) == ["The Times", "The Sun"]
-    assert list(table["Win share"]) == [b["win_share"] for b in expected["bots"]]
-    assert list(table["95% low"]) == [b["win_interval"][0] for b in expected["bots"]]
+    (rows,) = html_tables(at, "Bot", "Win share")
+    assert [r["Bot"] for r in rows] == ["Greedy bot", "Random bot"]
+    assert [r["Seats"] for r in rows] == ["The Times", "The Sun"]  # newspapers, not seats counted from 0
+    # the engine's numbers, rounded as people read them
+    assert [r["Win share"] for r in rows] == [f"{b['win_share']:.0%}" for b in expected["bots"]]
+    assert [r["95% interval"] for r in rows] == [
+        f"{b['win_interval'][0]:.0%}–{b['win_interval'][1]:.0%}" for b in expected["bots"]]
+    assert [r["Mean circulation"] for r in rows] == [f"{b['mean_score']:.1f}" for b in expected["bots"]]
+    assert "By luck alone" in rows[0] and not any("p (" in k for k in rows[0])
     report = at.session_state["tour_report"]
     assert report["results"] == expected["results"]
     csv = pd.read_csv(io.StringIO(scores_csv(report)))

@@ -14,11 +14,16 @@ from pennypress.engine.play.bots import GreedyBot
 from pennypress.engine.game.names import NEWSPAPERS
 
 VIEWER = "app_pages/position_viewer.py"
-PAGES = ["app_pages/press_desk.py", "app_pages/check_page.py", VIEWER, "app_pages/scoring_examples.py"]
+PAGES = ["app_pages/press_desk.py", "app_pages/check_page.py", VIEWER, "app_pages/scoring_examples.py",
+         "app_pages/position_editor.py", "app_pages/analysis_board.py", "app_pages/tournament.py",
+         "app_pages/audit_game.py"]
 
 JARGON = [
     (re.compile(r"\bPlayer \d"), "players are numbered from 0"),
     (re.compile(r"\b[a-z]+:[A-D]:\d\b"), "a story in file notation"),
+    (re.compile(r"\b[a-z]+:[A-D]\b"), "a supply stack in file notation"),
+    (re.compile(r"\b(assign|recall|reassign) \d|\S ?-> ?\S"), "a move in the engine's notation"),
+    (re.compile(r"\bp \(|\bp-value"), "a statistician's name for the binomial test"),
     (re.compile(r"\bply\b"), "the engine's move counter"),
     (re.compile(r"final-(presses|turns)"), "a phase's file name"),
     (re.compile(r"\b[TR]\*"), "the solver's name for a top-beat count"),
@@ -83,8 +88,29 @@ def test_newspapers_are_the_same_on_board_chips_mats_and_tables():
     assert "The Times (player 1) to move" in text and "The Sun ×1" in text
 
 
+def test_the_analysis_board_and_the_audit_speak_plainly_after_their_work():
+    """Analysed positions and audited games: moves, cards and numbers in words (the notation stays in files)."""
+    at = open_app("app_pages/analysis_board.py")
+    at.number_input(key="ab_playouts").set_value(42).run()
+    at.button(key="ab_analyse").click().run()
+    at.button(key="ab_play_best").click().run()
+    no_traceback(at)
+    assert_plain(visible_text(at), "analysis board")
+    at.switch_page("app_pages/audit_game.py").run()
+    at.selectbox(key="aud_example_pick").set_value("two-player-greedy-seed-11").run()
+    at.button(key="aud_load_example").click().run()
+    at.number_input(key="aud_playouts").set_value(2).run()
+    at.button(key="aud_run").click().run()
+    at.radio(key="aud_focus").set_value(-1).run()
+    no_traceback(at)
+    text = visible_text(at)
+    assert_plain(text, "audit")
+    assert "Key moments" in text and "headline card “" in text
+
+
 @pytest.mark.parametrize("text", ["Player 0 to move", "claims war:D:3", "ply 14", "phase final-presses",
-                                  "T* = 1", "the story is rotated"])
+                                  "T* = 1", "the story is rotated", "reassign city:A:2 -> crime:B:1",
+                                  "recall 1 war:D:1", "p (better than fair)", "new stories war:A"])
 def test_the_jargon_check_catches_each_kind(text):
     with pytest.raises(AssertionError):
         assert_plain(text, "sample")

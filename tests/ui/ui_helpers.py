@@ -33,10 +33,26 @@ def metrics(at: AppTest) -> dict[str, str]:
     return out
 
 
+def _typed(rows: list[dict[str, str]]):
+    """An HTML table's rows as a DataFrame, each column of whole numbers (``−3`` with a true minus too)
+    read back as numbers, the rest as the text shown."""
+    import pandas as pd
+
+    df = pd.DataFrame(rows)
+    for c in df.columns:
+        text = df[c].str.replace("−", "-", regex=False).str.lstrip("+")
+        if len(text) and text.str.fullmatch(r"-?\d+").all():
+            df[c] = text.astype(int)
+    return df
+
+
 def frames(at: AppTest, *columns: str) -> list:
-    """Every DataFrame shown by ``st.dataframe`` or ``st.table`` that has all of ``columns``
-    (dataframes first, then tables, each in page order)."""
+    """Every table shown (``st.dataframe``, ``st.table``, or the app's HTML tables, ``widgets.show_table``)
+    that has all of ``columns``: dataframes first, then tables, then HTML tables, each in page order."""
+    from pennypress.ui.render.html_table import table_rows
+
     shown = [d.value for d in at.dataframe] + [t.value for t in at.table]
+    shown += [_typed(table_rows(m.value)) for m in at.markdown if 'class="pp-table"' in m.value]
     return [df for df in shown if all(c in df.columns for c in columns)]
 
 
@@ -45,6 +61,23 @@ def frame(at: AppTest, *columns: str):
     found = frames(at, *columns)
     assert found, f"no dataframe with columns {columns}; have {[list(d.value.columns) for d in at.dataframe]}"
     return found[0]
+
+
+def ranking(at: AppTest) -> list[dict[str, str]]:
+    """The advisor's ranked moves as the analysis board shows them (every ranked list, in page order):
+    ``notation``, ``rank``, ``move`` (the words shown), ``win``."""
+    from pennypress.ui.render.ranking_html import ranking_rows
+
+    return [row for m in at.markdown if "pp-ranking" in m.value for row in ranking_rows(m.value)]
+
+
+def html_tables(at: AppTest, *columns: str) -> list[list[dict[str, str]]]:
+    """Every table the app draws as HTML (``widgets.show_table``) that has all of ``columns``: its rows,
+    ``label -> text shown``."""
+    from pennypress.ui.render.html_table import table_rows
+
+    found = [table_rows(m.value) for m in at.markdown if 'class="pp-table"' in m.value]
+    return [rows for rows in found if rows and all(c in rows[0] for c in columns)]
 
 
 def errors(at: AppTest) -> list[str]:
@@ -75,7 +108,8 @@ def visible_text(at: AppTest) -> str:
     parts += [f"{m.label} {m.value}" for m in at.metric]
     parts += [e.label for e in at.expander] + [b.label for b in at.button]
     for w in list(at.radio) + list(at.selectbox):
-        parts += [w.label, *map(str, w.options)]
+        parts += [w.label, *map(str, w.options)]  # the options as shown (format_func applied)
     for df in [d.value for d in at.dataframe] + [t.value for t in at.table]:
         parts += [str(c) for c in df.columns] + [str(v) for v in df.to_numpy().ravel()]
+    # (the app's HTML tables are in the markdown above)
     return "\n".join(parts)

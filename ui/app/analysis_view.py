@@ -1,5 +1,5 @@
-"""The analysis board's pieces that are not Streamlit calls: highlighting a move on the board
-drawing, the ranked moves as a table and a chart, and stepping along a line of moves.
+"""The analysis board's pieces that are not Streamlit calls: the stories a move touches (outlined
+on the board), the line of moves in words, and stepping along it.
 
 Everything is asked of the engine and the advisor; nothing here knows a rule.
 
@@ -7,24 +7,20 @@ Everything is asked of the engine and the advisor; nothing here knows a rule.
 >>> from pennypress.engine.game.stories import Story
 >>> move_marks(Reassign(Story.parse("war:D:1"), Story.parse("city:A:1")))
 {Story('war:D:1'): '#c0392b', Story('city:A:1'): '#1e8449'}
->>> svg = '<rect stroke="#333" stroke-width="2" data-story="war:D:1"/>'
->>> highlight_stories(svg, {Story.parse("war:D:1"): "#c0392b"})
-'<rect stroke="#c0392b" stroke-width="6" data-story="war:D:1"/>'
+>>> line_words({"move": "assign 2 war:B:1", "player": 1}, None)
+'The Sun sent 2 reporters to War B ★'
 """
 from __future__ import annotations
 
 import random
-import re
-from html import escape
-
-import altair as alt
-import pandas as pd
 
 from pennypress.engine import State
-from pennypress.engine.advisor import Advice
-from pennypress.engine.io.state import public_view
 from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall
+from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.stories import Story
+from pennypress.engine.game.words import move_words
+from pennypress.engine.io.state import public_view
+from pennypress.ui.render.audit_words import card_text
 
 SEND = "#1e8449"
 """Highlight of a story that receives reporters."""
@@ -47,43 +43,13 @@ def move_marks(move: Move, state: State | None = None) -> dict[Story, str]:
     return {}
 
 
-def highlight_stories(svg: str, marks: dict[Story, str]) -> str:
-    """The board drawing with the outline of each marked story thickened in its colour."""
-    for story, colour in marks.items():
-        pattern = re.compile(r'stroke="[^"]*" stroke-width="[^"]*" (data-story="' + re.escape(escape(str(story))) + '")')
-        svg = pattern.sub(lambda m: f'stroke="{colour}" stroke-width="6" {m.group(1)}', svg)
-    return svg
-
-
-def advice_frame(advice: Advice) -> pd.DataFrame:
-    """One row per legal move, best first: the advisor's estimates as the table shows them."""
-    rows = []
-    for m in advice.moves:
-        rows.append({
-            "Rank": m.rank, "Move": m.move, "Win %": round(100 * m.win_probability, 1),
-            "Low %": round(100 * m.win_interval[0], 1), "High %": round(100 * m.win_interval[1], 1),
-            "Expected score": round(m.expected_score, 1), "Expected margin": round(m.expected_margin, 1),
-            "Loss %": round(100 * m.loss, 1), "Points lost": round(m.points_loss, 1),
-            "Equal to best": "=" if m.equal_to_best else "", "Playouts": m.playouts,
-            "Estimate": "exact" if m.exact else ("screening" if m.screened_only else "search"),
-        })
-    return pd.DataFrame(rows)
-
-
-def win_chart(advice: Advice, top: int = 15) -> alt.Chart:
-    """Win-probability bars with their 95% intervals for the ``top`` best moves."""
-    data = advice_frame(advice).head(top)
-    order = list(data["Move"])
-    base = alt.Chart(data).encode(y=alt.Y("Move:N", sort=order, title=None))
-    bars = base.mark_bar().encode(
-        x=alt.X("Win %:Q", scale=alt.Scale(domain=[0, 100]), title="Win probability (%)"),
-        color=alt.Color("Estimate:N", scale=alt.Scale(domain=["search", "screening", "exact"],
-                                                      range=["#4c78a8", "#b7c4d6", "#4c78a8"]),
-                        legend=alt.Legend(title="Estimate", orient="bottom")),
-        tooltip=["Rank", "Move", "Win %", "Low %", "High %", "Expected score", "Expected margin", "Estimate", "Playouts"],
-    )
-    rules = base.mark_rule(color="#222").encode(x="Low %:Q", x2="High %:Q")
-    return (bars + rules).properties(height=max(120, 24 * len(data)))
+def line_words(entry: dict, deck) -> str:
+    """One step of the line played on the board, in words: a move by its newspaper, or a card drawn."""
+    if entry.get("card") is not None:
+        how = " (at random)" if entry.get("random") else " (as drawn at the table)"
+        said = card_text(entry["card"], deck)
+        return said[0].upper() + said[1:] + how
+    return f"{newspaper(entry['player'])} {move_words(entry['move'], past=True)}"
 
 
 def step(state: State, move: Move) -> State:

@@ -3,9 +3,6 @@ tables, the table-game recorder (its moves, and the page built on the mat as the
 
 >>> from pennypress.engine import new_game
 >>> s = new_game(2, seed=11)
->>> groups = move_groups(s)
->>> list(groups), all(groups.values())
-(['assign'], True)
 >>> doc = table_record(s, [])
 >>> doc["format"], "position" in doc, doc["position"]["deck"] == s.to_json()["deck"]
 ('pennypress-record', True, False)
@@ -20,36 +17,28 @@ import altair as alt
 import pandas as pd
 
 from pennypress.engine.audit import Audit
-from pennypress.engine.rules.chance import chance_outcomes
-from pennypress.engine.io.state import public_view
-from pennypress.engine.game.moves import (
-    BEST,
-    Assign,
-    Decline,
-    GoToPress,
-    Move,
-    Page,
-    PagePlacement,
-    PassNewsboy,
-    Reassign,
-    Recall,
-)
+from pennypress.engine.game.cards import Deck
+from pennypress.engine.game.moves import BEST, Move, Page, PagePlacement
 from pennypress.engine.game.names import newspaper
-from pennypress.engine.io.record import FORMAT, VERSION, ReplayStep, replay
-from pennypress.engine.rules.actions import legal_moves
-from pennypress.engine.io.state import State
 from pennypress.engine.game.stories import Story
+from pennypress.engine.game.words import move_words
+from pennypress.engine.io.record import FORMAT, VERSION, ReplayStep, replay
+from pennypress.engine.io.state import State, public_view
+from pennypress.engine.rules.chance import chance_outcomes
 from pennypress.solver import Placement
 from pennypress.ui.io import example_files
+from pennypress.ui.render.audit_words import (
+    accuracy_words, card_text, classes_words, luck_words, pct, signed_pct,
+)
+from pennypress.ui.render.styles import paper_chart_colours
 
-GROUPS = (("assign", Assign), ("recall", Recall), ("reassign", Reassign), ("press", GoToPress),
-          ("pass newsboy", PassNewsboy), ("decline", Decline))
-"""The kinds of move, in the order the page lists them."""
+EVERY = -1
+"""The "newspaper reviewed" choice that shows every newspaper's decisions."""
 
 
 def record_examples() -> dict[str, Path]:
-    """``name -> path`` of the example records (``examples/records``)."""
-    return example_files._folder("records")
+    """``name -> path`` of the example records (the README's audit example first)."""
+    return example_files.record_examples()
 
 
 def tournament_game_label(doc: dict) -> str:
@@ -70,11 +59,15 @@ def tournament_game_label(doc: dict) -> str:
     return f"{title} -- {' and '.join(newspaper(w) for w in winners)} won" + (f"; scores {scores}" if scores else "")
 
 
-def move_groups(state: State) -> dict[str, list[Move]]:
-    """The legal moves grouped by kind (only kinds with a move)."""
-    moves = legal_moves(state)
-    out = {name: [m for m in moves if isinstance(m, kind)] for name, kind in GROUPS}
-    return {k: v for k, v in out.items() if v}
+def tournament_game_choice(doc: dict, index: int) -> str:
+    """A tournament game in a short list (its whole label, :func:`tournament_game_label`, is said beside it):
+    the game's number as in its title and the CSV, and who won.
+
+    >>> tournament_game_choice({"final_scores": [30, 30, 12], "winners": [0, 1]}, 4)
+    'Game #4: The Times and The Sun won'
+    """
+    winners = doc.get("winners")
+    return f"Game #{index}: " + (f"{' and '.join(newspaper(w) for w in winners)} won" if winners else "unfinished")
 
 
 def table_record(start: State, entries: list, title: str = "A game entered at the table") -> dict:
@@ -126,64 +119,113 @@ def steps_of(doc: dict) -> list[ReplayStep]:
 
 
 def curve_frame(result: Audit) -> pd.DataFrame:
-    """Each player's win probability before each decision (long form, for the chart)."""
+    """Each newspaper's win probability before each decision (long form, for the chart)."""
     rows = []
     for d in result.decisions:
         for p, w in enumerate(d.before_all):
-            rows.append({"Move": d.ply, "Newspaper": newspaper(p), "Win %": round(100 * w, 1)})
+            rows.append({"Move": d.ply, "Newspaper": newspaper(p), "Win %": round(100 * w)})
     return pd.DataFrame(rows, columns=["Move", "Newspaper", "Win %"])
 
 
-def marks_frame(result: Audit) -> pd.DataFrame:
-    """Each decision as a point on its player's curve, with its class and (after a draw) its luck."""
+def marks_frame(result: Audit, deck: Deck | None = None) -> pd.DataFrame:
+    """Each decision as a point on its newspaper's curve, with its class and (after a draw) the card's luck."""
     rows = []
     for d in result.decisions:
         if not d.before_all:
             continue
-        luck = "" if d.luck is None else ", ".join(f"{newspaper(p)} {x:+.0%}" for p, x in enumerate(d.luck))
-        rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Win %": round(100 * d.before_all[d.player], 1),
-                     "Class": d.klass, "Played": d.played, "Best": d.best,
-                     "Card": "" if d.card is None else str(d.card), "Luck": luck})
+        rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Win %": round(100 * d.before_all[d.player]),
+                     "Class": d.klass, "Played": move_words(d.played), "Best": move_words(d.best),
+                     "Card": "" if d.card is None else card_text(d.card, deck),
+                     "Luck": "" if d.luck is None else luck_words(d.luck)})
     return pd.DataFrame(rows, columns=["Move", "Newspaper", "Win %", "Class", "Played", "Best", "Card", "Luck"])
 
 
-def audit_chart(result: Audit) -> alt.Chart:
-    """Win probability over the game per newspaper; decisions marked by class, card draws by a rule."""
-    curve = alt.Chart(curve_frame(result)).mark_line().encode(
-        x=alt.X("Move:Q", title="Move"), y=alt.Y("Win %:Q", scale=alt.Scale(domain=[0, 100]), title="Win probability (%)"),
-        color=alt.Color("Newspaper:N"))
-    marks = marks_frame(result)
-    points = alt.Chart(marks).mark_point(filled=True, size=70).encode(
-        x="Move:Q", y="Win %:Q", color="Newspaper:N", shape=alt.Shape("Class:N"),
-        tooltip=["Move", "Newspaper", "Class", "Played", "Best", "Win %"])
-    draws = alt.Chart(marks[marks["Card"] != ""]).mark_rule(strokeDash=[3, 3], color="#888").encode(
+GRADE_SHAPES = {"good or better": "circle", "inaccuracy": "triangle-up", "mistake": "square", "blunder": "cross",
+                "forced": "diamond"}
+"""How the chart marks a decision: one shape per grade (best, excellent and good share one)."""
+
+
+def grade_of(klass: str) -> str:
+    return "good or better" if klass in ("best", "excellent", "good") else klass
+
+
+def audit_chart(result: Audit, focus: int = 0, deck: Deck | None = None) -> alt.Chart:
+    """Win probability over the game: the newspaper reviewed (``focus``; :data:`EVERY` for all at full
+    strength) drawn bold with its decisions marked by class, the others faded; card draws as rules;
+    every newspaper in its own colour (:func:`~pennypress.ui.render.styles.paper_chart_colours`)."""
+    names, inks = paper_chart_colours(result.players)
+    colour = alt.Color("Newspaper:N", scale=alt.Scale(domain=names, range=inks),
+                       legend=alt.Legend(title=None, orient="top", direction="horizontal", columns=3))
+    curve = curve_frame(result)
+    marks = marks_frame(result, deck)
+    if focus != EVERY:
+        curve["Reviewed"] = curve["Newspaper"] == newspaper(focus)
+        marks = marks[marks["Newspaper"] == newspaper(focus)]
+    else:
+        curve["Reviewed"] = True
+    x = alt.X("Move:Q", title="Move", axis=alt.Axis(tickMinStep=1))
+    y = alt.Y("Win %:Q", scale=alt.Scale(domain=[0, 100]), title="Chance to win (%)")
+    lines = alt.Chart(curve).mark_line(interpolate="monotone").encode(
+        x=x, y=y, color=colour, detail="Newspaper:N",
+        opacity=alt.condition("datum.Reviewed", alt.value(1.0), alt.value(0.22)),
+        strokeWidth=alt.condition("datum.Reviewed", alt.value(3), alt.value(1.5)),
+        tooltip=["Move", "Newspaper", alt.Tooltip("Win %:Q", title="Chance to win (%)")])
+    marks = marks.assign(Grade=[grade_of(k) for k in marks["Class"]])
+    shown = [g for g in GRADE_SHAPES if g in set(marks["Grade"])]
+    points = alt.Chart(marks).mark_point(filled=True, size=80, opacity=1).encode(
+        x="Move:Q", y="Win %:Q", color=colour,
+        shape=alt.Shape("Grade:N", scale=alt.Scale(domain=shown, range=[GRADE_SHAPES[g] for g in shown]),
+                        legend=alt.Legend(title="Decision", orient="bottom", direction="horizontal", columns=3)),
+        tooltip=["Move", "Newspaper", "Class", "Played", "Best", alt.Tooltip("Win %:Q", title="Chance to win (%)")])
+    drawn = marks_frame(result, deck)
+    draws = alt.Chart(drawn[drawn["Card"] != ""]).mark_rule(strokeDash=[3, 3], color="#999").encode(
         x="Move:Q", tooltip=["Move", "Card", "Luck"])
     fair = alt.Chart(pd.DataFrame({"y": [100 / result.players]})).mark_rule(color="#bbb").encode(y="y:Q")
-    return (fair + draws + curve + points).properties(height=320)
+    return (fair + draws + lines + points).properties(height=320)
 
 
 def summary_frame(result: Audit) -> pd.DataFrame:
+    """One row per newspaper: accuracy (whole, or why there is none), classes, points lost, scoops, luck."""
     rows = []
     for s in result.summary:
-        row = {"Newspaper": newspaper(s.player), "Accuracy": round(s.accuracy, 1)}
-        row.update({c.capitalize(): n for c, n in s.classes.items()})
-        row.update({"Page points lost": s.page_points_lost, "Timing points lost": round(s.timing_points_lost, 1),
-                    "Scoops given": s.scoops_given, "Scoops received": s.scoops_received,
-                    "Luck %": round(100 * s.luck, 1)})
-        rows.append(row)
+        rows.append({"Newspaper": newspaper(s.player), "Accuracy": accuracy_words(s), "Decisions": classes_words(s),
+                     "Page points lost": s.page_points_lost, "Timing points lost": f"{s.timing_points_lost:.1f}",
+                     "Scoops given": s.scoops_given, "Scoops received": s.scoops_received,
+                     "Luck": signed_pct(s.luck)})
     return pd.DataFrame(rows)
 
 
-def decisions_frame(result: Audit) -> pd.DataFrame:
+SUMMARY_NUMBERS = ("Accuracy", "Page points lost", "Timing points lost", "Scoops given", "Scoops received", "Luck")
+
+
+def shown_decisions(result: Audit, focus: int) -> list:
+    """The decisions of the newspaper reviewed (every decision for :data:`EVERY`)."""
+    return [d for d in result.decisions if focus == EVERY or d.player == focus]
+
+
+def decisions_frame(result: Audit, focus: int = EVERY) -> pd.DataFrame:
+    """The decisions shown, one a row: move number, newspaper, the move played and the best (in notation:
+    the table says them in words, :data:`DECISION_MOVES`), the class, the chance to win before it, what it
+    lost, and a press's page points lost."""
     rows = []
-    for d in result.decisions:
+    for d in shown_decisions(result, focus):
         rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Played": d.played, "Best": d.best,
-                     "Class": d.klass, "Win before %": None if math.isnan(d.win_before) else round(100 * d.win_before, 1),
-                     "Loss %": round(100 * d.loss, 1), "Points lost": round(d.points_loss, 1),
-                     "Page loss": None if d.press is None else d.press.page_loss})
-    return pd.DataFrame(rows)
+                     "Class": d.klass,
+                     "Chance before": "" if math.isnan(d.win_before) else pct(d.win_before),
+                     "Lost": "nothing (forced)" if d.klass == "forced" else f"{pct(d.loss)} win chance, {d.points_loss:.1f} points",
+                     "Page points lost": "" if d.press is None else d.press.page_loss})
+    columns = ["Move", "Newspaper", "Played", "Best", "Class", "Chance before", "Lost", "Page points lost"]
+    if focus != EVERY:
+        columns.remove("Newspaper")  # the heading names it
+    return pd.DataFrame(rows, columns=columns + ["Newspaper"])[columns]
 
 
-def decision_label(d) -> str:
-    """One decision in a selectbox: ``'move 12 The Sun: press -- mistake'``."""
-    return f"move {d.ply} {newspaper(d.player)}: {d.played} -- {d.klass}"
+DECISION_MOVES = ("Played", "Best")
+DECISION_NUMBERS = ("Move", "Chance before", "Page points lost")
+
+
+def decision_label(d, focus: int = EVERY) -> str:
+    """One decision in a short list (the move in full is said beside it): ``'Move 12, The Sun — mistake'``,
+    without the newspaper when it is the one reviewed."""
+    who = "" if focus != EVERY else f", {newspaper(d.player)}"
+    return f"Move {d.ply}{who} — {d.klass}"

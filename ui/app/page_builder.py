@@ -36,7 +36,8 @@ from pennypress.solver import Placement, PressProblem, ProposedPage
 from pennypress.ui.app.mat_picker import cell_face, mat_grid
 from pennypress.ui.app.session_keys import BuilderKeys
 from pennypress.ui.render.page_svg import footprint_svg
-from pennypress.ui.render.words import cell_words, numbered_story
+from pennypress.ui.app.widgets import valid_choice
+from pennypress.ui.render.words import cell_words, names_and, numbered_story
 
 FOOT_CELL = 22  # pixels per cell of the small drawing of the chosen orientation
 
@@ -139,18 +140,25 @@ def start_buttons(keys: BuilderKeys, start: Sequence[Placement], start_label: st
         st.button("Start from an empty page", on_click=set_page, args=(keys, (), "best", True), key=keys.from_empty)
 
 
-def _footprint(keys: BuilderKeys) -> tuple[int, int]:
-    w, h = (int(v) for v in str(st.session_state[keys.orientation]).split("x"))
+def _footprint(keys: BuilderKeys, problem: PressProblem, story: int) -> tuple[int, int]:
+    """How the chosen story is turned (its first orientation if the radio holds anything else)."""
+    options = [f"{w}x{h}" for w, h in problem.stories[story].shape.orientations]
+    w, h = (int(v) for v in str(valid_choice(keys.orientation, options)).split("x"))
     return w, h
 
 
-def _click(keys: BuilderKeys, x: int, y: int) -> None:
-    story = int(st.session_state[keys.story])
-    set_page(keys, place(placements_of(keys), story, x, y, _footprint(keys)), exclusive_of(keys))
+def _chosen(keys: BuilderKeys, problem: PressProblem) -> int:
+    """The story the radio holds (always one of the press's stories)."""
+    return int(valid_choice(keys.story, list(range(len(problem.stories))), 0) or 0)
 
 
-def _remove(keys: BuilderKeys) -> None:
-    set_page(keys, remove(placements_of(keys), int(st.session_state[keys.story])), exclusive_of(keys))
+def _click(keys: BuilderKeys, problem: PressProblem, x: int, y: int) -> None:
+    story = _chosen(keys, problem)
+    set_page(keys, place(placements_of(keys), story, x, y, _footprint(keys, problem, story)), exclusive_of(keys))
+
+
+def _remove(keys: BuilderKeys, problem: PressProblem) -> None:
+    set_page(keys, remove(placements_of(keys), _chosen(keys, problem)), exclusive_of(keys))
 
 
 def _exclusive_changed(keys: BuilderKeys) -> None:
@@ -163,15 +171,15 @@ def builder(keys: BuilderKeys, problem: PressProblem) -> None:
     ss = st.session_state
     n_stories = len(problem.stories)
     placements = placements_of(keys)
-    if int(ss.get(keys.story, 0)) >= n_stories:
-        ss[keys.story] = 0
+    valid_choice(keys.story, list(range(n_stories)), 0)
     placed_at = {p.story: p for p in placements}
 
-    def _story_option(i: int) -> str:
-        return numbered_story(problem, i) + ("" if i in placed_at else " (off the page)")
-
-    st.radio("Story to place", list(range(n_stories)), key=keys.story, format_func=_story_option)
-    chosen = int(ss[keys.story])
+    # The labels depend on the press only, never on the page being built: a label that changed
+    # under the browser would come back as text the radio no longer knows.
+    st.radio("Story to place", list(range(n_stories)), key=keys.story, format_func=lambda i: numbered_story(problem, i))
+    off = [numbered_story(problem, i) for i in range(n_stories) if i not in placed_at]
+    st.caption("Off the page: " + names_and(off) if off else "Every story is on the page.")
+    chosen = _chosen(keys, problem)
     options = [f"{w}x{h}" for w, h in problem.stories[chosen].shape.orientations]
     if ss.get(keys.orientation) not in options:
         now = placed_at.get(chosen)
@@ -180,7 +188,7 @@ def builder(keys: BuilderKeys, problem: PressProblem) -> None:
     o1.radio("Turned", options, key=keys.orientation,
              format_func=lambda o: orientation_words(*(int(v) for v in o.split("x"))))
     with o2:
-        fw, fh = _footprint(keys)
+        fw, fh = _footprint(keys, problem, chosen)
         st.image(footprint_svg(problem, chosen, fw, fh, size=FOOT_CELL), width=fw * FOOT_CELL)
     st.caption(f"Click the cell for the top-left corner of {numbered_story(problem, chosen)}. "
                "The thick line is the top edge; empty cells show their penalty.")
@@ -188,14 +196,13 @@ def builder(keys: BuilderKeys, problem: PressProblem) -> None:
     mat_grid(
         grid_key=keys.grid, cell_key=keys.cell,
         face=lambda x, y: cell_face((x, y), problem.ad, problem, placements),
-        on_click=lambda x, y: _click(keys, x, y),
+        on_click=lambda x, y: _click(keys, problem, x, y),
         chosen=lambda x, y: mine is not None and (x, y) in set(mine.cells()),
         help_text=lambda x, y: f"Put #{chosen}'s top-left corner in the {cell_words((x, y))}",
     )
-    st.button(f"Take #{chosen} off the page", key=keys.remove, on_click=_remove, args=(keys,), disabled=mine is None)
+    st.button(f"Take #{chosen} off the page", key=keys.remove, on_click=_remove, args=(keys, problem), disabled=mine is None)
     ex_options = ["best", "none"] + [str(i) for i in range(n_stories)]
-    if ss.get(keys.exclusive) not in ex_options:
-        ss[keys.exclusive] = "best"
+    valid_choice(keys.exclusive, ex_options, "best")
     st.selectbox(
         "Exclusive (one story not from a top beat, touching the top edge, scores twice)",
         ex_options, key=keys.exclusive, on_change=_exclusive_changed, args=(keys,),

@@ -93,7 +93,7 @@ def start_with(k: LoaderKeys, on_load: OnLoad, example: str) -> None:
 def loader_panel(k: LoaderKeys, on_load: OnLoad, expanded: bool = False) -> None:
     """The "Load a position" expander with its four tabs."""
     with st.expander("Load a position", expanded=expanded):
-        t_ex, t_paste, t_file, t_new = st.tabs(["Example", "Paste JSON or notation", "Upload a file", "New game"])
+        t_ex, t_paste, t_file, t_new = st.tabs(["Example", "Paste", "Upload", "New game"])
         with t_ex:
             names = list(example_files.position_examples())
             if names:

@@ -25,8 +25,17 @@ HERE = Path(__file__).resolve().parent / "app_pages"
 
 st.set_page_config(page_title="Penny Press assistant", page_icon=":material/newspaper:", layout="wide")
 
+PRESS_DESK = st.Page(HERE / "press_desk.py", title="Press desk", icon=":material/newspaper:", url_path="press_desk")
+
+
+def _front_door() -> None:
+    """The app's root address opens the Press desk at its own address (every page has one)."""
+    st.switch_page(PRESS_DESK)
+
+
 pages = [
-    st.Page(HERE / "press_desk.py", title="Press desk", icon=":material/newspaper:", default=True),
+    st.Page(_front_door, title="Penny Press assistant", url_path="start", default=True, visibility="hidden"),
+    PRESS_DESK,
     st.Page(HERE / "check_page.py", title="Check my page", icon=":material/fact_check:"),
     st.Page(HERE / "position_viewer.py", title="Position viewer", icon=":material/grid_view:"),
     st.Page(HERE / "position_editor.py", title="Position editor", icon=":material/edit_square:"),

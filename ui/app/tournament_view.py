@@ -2,16 +2,15 @@
 table, each game's final scores (CSV) and the win-share chart. The numbers all come from
 :mod:`pennypress.engine.arena.tournament`.
 
->>> bot_label("greedy"), bot_label("advisor:fast"), bot_label("my-bot")
-('Greedy bot', 'Advisor (fast)', 'My-bot')
 >>> report = {"players": 2, "bots": [
 ...     {"bot": "greedy", "seats": [0], "win_share": 0.75, "win_interval": [0.3, 0.95], "p_value": 0.3,
 ...      "mean_score": 40.0, "mean_margin": 5.0, "mean_presses": 4.0, "rating": {"ordinal": 3.0}},
 ...     {"bot": "random", "seats": [1], "win_share": 0.25, "win_interval": [0.05, 0.7], "p_value": 0.9,
 ...      "mean_score": 20.0, "mean_margin": -5.0, "mean_presses": 3.0, "rating": {"ordinal": -3.0}}],
 ...     "results": [{"game": 0, "deck_seed": 9, "seats": ["greedy", "random"], "scores": [40, 20], "winners": [0]}]}
->>> list(bots_frame(report)["Bot"])
-['Greedy bot', 'Random bot']
+>>> bots_frame(report).iloc[0].to_dict()  # doctest: +NORMALIZE_WHITESPACE
+{'Bot': 'Greedy bot', 'Seats': 'The Times', 'Win share': '75%', '95% interval': '30%–95%', 'By luck alone': '30%',
+ 'Mean circulation': '40.0', 'Mean margin': '+5.0', 'Mean presses': '4.0', 'Rating': '3.0'}
 >>> print(scores_csv(report).strip())
 game,deck_seed,The Times,The Sun,The Times bot,The Sun bot,winners
 0,9,40,20,Greedy bot,Random bot,The Times
@@ -21,36 +20,31 @@ from __future__ import annotations
 import pandas as pd
 
 from pennypress.engine.game.names import newspaper
-
-LABELS = {"random": "Random bot", "greedy": "Greedy bot", "heuristic": "Heuristic bot"}
-
-
-def bot_label(name: str) -> str:
-    """A seat name as people read it (``advisor:fast`` -> ``Advisor (fast)``)."""
-    if name in LABELS:
-        return LABELS[name]
-    base, colon, option = name.partition(":")
-    return f"{base.capitalize()} ({option})" if colon else base.capitalize()
-
+from pennypress.ui.render.tournament_words import (
+    LUCK_HEADING, bot_label, interval_words, luck_words, seats_words, share_words,
+)
 
 def bots_frame(report: dict) -> pd.DataFrame:
-    """One row per bot: seats (newspapers), win share with its interval, test, means, rating."""
+    """One row per bot, as the page shows it: seats (newspapers), win share and its 95% interval as
+    whole percentages, the binomial test as the chance that luck alone did as well, means rounded."""
     rows = []
     for b in report["bots"]:
-        low, high = b["win_interval"]
         rows.append({
             "Bot": bot_label(b["bot"]),
-            "Seats": ", ".join(newspaper(s) for s in b["seats"]),
-            "Win share": b["win_share"],
-            "95% low": low,
-            "95% high": high,
-            "p (better than fair)": b["p_value"],
-            "Mean circulation": b["mean_score"],
-            "Mean margin": b["mean_margin"],
-            "Mean presses": b["mean_presses"],
-            "Rating": b["rating"]["ordinal"],
+            "Seats": seats_words(b["seats"]),
+            "Win share": share_words(b["win_share"]),
+            "95% interval": interval_words(b["win_interval"]),
+            LUCK_HEADING.capitalize(): luck_words(b["p_value"]),
+            "Mean circulation": f"{b['mean_score']:.1f}",
+            "Mean margin": f"{b['mean_margin']:+.1f}".replace("-", "−"),
+            "Mean presses": f"{b['mean_presses']:.1f}",
+            "Rating": f"{b['rating']['ordinal']:.1f}",
         })
     return pd.DataFrame(rows)
+
+
+NUMBERS = ("Win share", "95% interval", LUCK_HEADING.capitalize(), "Mean circulation", "Mean margin", "Mean presses",
+           "Rating")
 
 
 def scores_frame(report: dict) -> pd.DataFrame:
@@ -75,12 +69,13 @@ def win_share_chart(report: dict):
     """Altair: each bot's win share with its 95% interval, and the fair share 1/N as a rule."""
     import altair as alt
 
-    data = bots_frame(report)[["Bot", "Win share", "95% low", "95% high"]]
+    data = pd.DataFrame([{"Bot": bot_label(b["bot"]), "Win share": b["win_share"], "95% low": b["win_interval"][0],
+                          "95% high": b["win_interval"][1]} for b in report["bots"]])
     base = alt.Chart(data).encode(y=alt.Y("Bot:N", sort=None, title=None))
     bars = base.mark_bar(opacity=0.7).encode(
         x=alt.X("Win share:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%"), title="Win share"),
-        tooltip=["Bot", alt.Tooltip("Win share:Q", format=".1%"), alt.Tooltip("95% low:Q", format=".1%"),
-                 alt.Tooltip("95% high:Q", format=".1%")],
+        tooltip=["Bot", alt.Tooltip("Win share:Q", format=".0%"), alt.Tooltip("95% low:Q", format=".0%"),
+                 alt.Tooltip("95% high:Q", format=".0%")],
     )
     whiskers = base.mark_rule(strokeWidth=2).encode(x="95% low:Q", x2="95% high:Q")
     fair = alt.Chart(pd.DataFrame({"fair": [1 / report["players"]]})).mark_rule(

@@ -110,4 +110,4 @@ def instead_of_pressing(state: State, player: int, k: int = 3) -> list[Instead]:
     Only for the player to move in normal play (the engine's
     :func:`~pennypress.engine.advisor.facts.presses_after_waiting`).
     """
-    return [Instead(str(w.move), move_words(str(w.move)), w.press) for w in presses_after_waiting(state, player, k)]
+    return [Instead(str(w.move), move_words(w.move, past=True), w.press) for w in presses_after_waiting(state, player, k)]

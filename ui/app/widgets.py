@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
+from typing import Any, Sequence
 
 import pandas as pd
 import streamlit as st
@@ -13,6 +14,9 @@ from pennypress.solver.result import PressResult
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.app import solving
 from pennypress.ui.render.explain import TOP_RULE_HELP, breakdown_frame, top_rule_counts, top_rule_text
+from pennypress.ui.render.board_svg import BOARD_CSS, board_html, bonus_track_html
+from pennypress.ui.render.html_table import TABLE_CSS, table_html
+from pennypress.ui.render.ranking_html import RANKING_CSS
 
 PAGE_CSS = """
 <style>
@@ -22,13 +26,38 @@ PAGE_CSS = """
   white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
   -webkit-line-clamp: unset !important; line-height: 1.2;
 }
+/* tab labels wrap onto a second line on a phone instead of scrolling out of sight */
+[data-testid="stTabs"] [role="tablist"] { flex-wrap: wrap; overflow-x: visible; }
+/* on a phone, expanders give their drawings the width (the page and the mats stay over 12 px) */
+@media (max-width: 640px) { [data-testid="stExpanderDetails"] { padding-left: 4px; padding-right: 4px; } }
 /* drawings and chips */
 .pp-svg { max-width: 100%; overflow-x: auto; }
 .pp-chip { border-radius: 8px; padding: 0 6px; font-weight: 600; white-space: nowrap; }
-.pp-mats { display: grid; grid-template-columns: repeat(auto-fill, minmax(290px, 1fr)); gap: 10px; }
-.pp-mats > div { min-width: 0; max-width: 440px; }
+/* a mat is never drawn under 0.96 of its size (its text stays over 12 px): as many per row as fit */
+.pp-mats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 372px), 1fr)); gap: 10px; }
+.pp-mats > div { min-width: 0; max-width: 460px; }
+""" + TABLE_CSS + RANKING_CSS + BOARD_CSS + """
 </style>
 """
+
+
+def valid_choice(key: str, options: Sequence[Any], default: Any = None) -> Any:
+    """The value of the choice widget ``key`` (radio, selectbox, segmented control), made one of ``options``.
+
+    Streamlit identifies a keyed widget's choice by its label: when the labels change
+    (another press, a new analysis, a new tournament) the browser can send back a label
+    the options no longer have, and Streamlit then hands back that text instead of an
+    option. Call this before drawing the widget (the widget then shows the repaired
+    choice) and in callbacks before using the value: an unknown value becomes
+    ``default`` (the first option if not given).
+    """
+    ss = st.session_state
+    if key in ss and ss[key] not in options:
+        if options:
+            ss[key] = options[0] if default is None else default
+        else:
+            del ss[key]
+    return ss.get(key)
 
 
 def page_style() -> None:
@@ -59,10 +88,26 @@ def show_svg(svg: str, min_width: int | None = None) -> None:
     st.markdown(f'<div class="pp-svg">{inner}</div>', unsafe_allow_html=True)
 
 
+def show_board(state, marks=None) -> None:
+    """The board, in the layout that fits the column (:func:`~pennypress.ui.render.board_svg.board_html`):
+    side by side on a wide screen, one beat under the other on a phone; ``marks`` outlines stories."""
+    st.markdown(board_html(state, marks), unsafe_allow_html=True)
+
+
+def show_bonus_track(state) -> None:
+    """The bonus track, ten values a row (five on a phone)."""
+    st.markdown(bonus_track_html(state), unsafe_allow_html=True)
+
+
 def show_svgs(svgs: list[str]) -> None:
     """Several drawings side by side that wrap onto new rows on a narrow screen (the mats)."""
     st.markdown('<div class="pp-mats">' + "".join(f"<div>{s}</div>" for s in svgs) + "</div>",
                 unsafe_allow_html=True)
+
+
+def show_table(df: pd.DataFrame, **how) -> None:
+    """A read-only table that never cuts text off, a card per row on a phone (:func:`~pennypress.ui.render.html_table.table_html`)."""
+    st.markdown(table_html(df, **how), unsafe_allow_html=True)
 
 
 def wrapped_table(df: pd.DataFrame, signed: tuple[str, ...] = ()) -> None:

@@ -11,6 +11,7 @@ import argparse
 
 from pennypress.engine.advisor import BUDGETS, Advice, advise, budget_for
 from pennypress.engine.game.names import newspaper
+from pennypress.engine.game.words import move_words, plural
 from pennypress.errors import BadInput
 
 from .progress import ProgressBar
@@ -18,32 +19,34 @@ from .json_io import read_position, write_json
 
 
 def advice_table(advice: Advice, top: int | None = None) -> str:
-    """The ranked moves as a plain-text table (best first), reasons under the top moves.
+    """The ranked moves as a plain-text table (best first), moves in words, reasons under them.
 
     >>> from pennypress.engine.advisor.result import Advice, MoveAdvice
-    >>> a = Advice(0, "fast", 0, True, (MoveAdvice("press", 1, 1.0, (1.0, 1.0), 47, 7, 0, 0, True, ("Press now: +15",), exact=True),), 0)
+    >>> a = Advice(0, "fast", 0, True, (MoveAdvice("press", 1, 1.0, (1.0, 1.0), 47, 7, 0, 0, True, ("Go to press: +15",), exact=True),), 0)
     >>> print(advice_table(a))  # doctest: +NORMALIZE_WHITESPACE
     The Times to move: 1 legal move, exact (final edition), budget fast, seed 0
-    rank  move      win  95% interval    score  margin  loss
-       1  press  100.0%  exact            47.0    +7.0  0.0% =
-          - Press now: +15
+    rank  move         win  95% interval  circulation  margin  loss
+       1  Go to press  100%  exact                47.0    +7.0    0% =
+          - Go to press: +15
     """
     moves = advice.moves if top is None else advice.moves[:top]
-    head = (f"{newspaper(advice.player)} to move: {advice.legal_moves} legal move{'s' if advice.legal_moves != 1 else ''}, "
+    head = (f"{newspaper(advice.player)} to move: {plural(advice.legal_moves, 'legal move')}, "
             + ("exact (final edition)" if advice.exact else f"{advice.playouts} playouts")
             + f", budget {advice.budget}, seed {advice.seed}" + (" (stopped early)" if advice.stopped else ""))
-    width = max(len(m.move) for m in moves) if moves else 4
-    lines = [head, f"{'rank':>4}  {'move':<{width}}  {'win':>6}  {'95% interval':<14} {'score':>6}  {'margin':>6}  loss"]
-    for m in moves:
+    said = [move_words(m.move) for m in moves]
+    width = max(map(len, said)) if moves else 4
+    lines = [head, f"{'rank':>4}  {'move':<{width}}  {'win':>4}  {'95% interval':<12}  circulation  margin  loss"]
+    for m, words in zip(moves, said):
         interval = "exact" if m.exact else f"{m.win_interval[0]:.0%}-{m.win_interval[1]:.0%}"
-        lines.append(f"{m.rank:>4}  {m.move:<{width}}  {m.win_probability:>6.1%}  {interval:<14} {m.expected_score:>6.1f}"
-                     f"  {m.expected_margin:>+6.1f}  {m.loss:.1%}{' =' if m.equal_to_best else ''}"
+        lines.append(f"{m.rank:>4}  {words:<{width}}  {m.win_probability:>4.0%}  {interval:<12}  {m.expected_score:>11.1f}"
+                     f"  {m.expected_margin:>+6.1f}  {m.loss:>4.0%}{' =' if m.equal_to_best else ''}"
                      f"{'  (screened)' if m.screened_only else ''}")
-        lines.extend(f"{'':>6}- {r}" for r in m.reasons)
+        lines.extend(f"{'':>6}- {r}" for r in m.reasons if r != words)  # the move itself is said above
+    if any(m.equal_to_best for m in moves[1:]):
+        lines.append("=: not significantly worse than the best move (paired playouts, 95%)")
     if any(m.screened_only for m in moves):
         lines.append("(screened): estimated by the quick screening playouts only; the search played out the moves above them")
     return "\n".join(lines)
-
 
 
 def _advise(args: argparse.Namespace) -> int:

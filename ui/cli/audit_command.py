@@ -14,63 +14,65 @@ import argparse
 from pennypress.engine.advisor import BUDGETS, budget_for
 from pennypress.engine.audit import Audit, audit
 from pennypress.engine.audit.grading import BAD
+from pennypress.engine.game.cards import Deck
 from pennypress.engine.game.names import newspaper
+from pennypress.engine.game.words import move_words
+from pennypress.engine.io.record import replay
+from pennypress.ui.render.audit_words import (
+    card_text, decision_words, grades_words, loss_words, luck_words, pct, signed_pct,
+)
 
 from .progress import ProgressBar
 from .json_io import read_json, write_json
 
 
-def _pct(x: float) -> str:
-    return f"{x:.0%}"
-
-
-def audit_text(result: Audit, player: int | None = None) -> str:
-    """The readable report: summaries, presses and poor decisions, key moments.
+def audit_text(result: Audit, player: int | None = None, deck: Deck | None = None) -> str:
+    """The readable report: summaries, presses and poor decisions, key moments -- moves in words
+    (``deck`` names the headline cards drawn).
 
     >>> from pennypress.engine.audit import Audit, PlayerSummary
     >>> s = PlayerSummary(0, 91.24, {"best": 3}, 3, 0, 0.0, 2, 1, 0.1)
-    >>> print(audit_text(Audit(2, "fast", 0, [], [s], [], [30, 20], [0], True)))
-    Audit: 2 players, budget fast, seed 0; final scores 30, 20; winner The Times
+    >>> t = PlayerSummary(1, None, {"forced": 1}, 1, 0, 0.0, 1, 2, -0.1)
+    >>> print(audit_text(Audit(2, "fast", 0, [], [s, t], [], [30, 20], [0], True)))
+    Audit: 2 players, budget fast, seed 0; final circulation The Times 30, The Sun 20; winner The Times
     <BLANKLINE>
-    The Times: accuracy 91.2; best 3; page points lost 0, timing points lost 0.0; scoops given 2, received 1; luck +10%
+    The Times: accuracy 91; 3 best; page points lost 0, timing points lost 0.0; scoops given 2, received 1; luck +10%
+    The Sun: no graded decision (1 forced); page points lost 0, timing points lost 0.0; scoops given 1, received 2; luck −10%
     """
     keep = (lambda p: True) if player is None else (lambda p: p == player)
     win = ", ".join(newspaper(w) for w in result.winners) or "none (the game is not over)"
-    lines = [f"Audit: {result.players} players, budget {result.budget}, seed {result.seed}; final scores "
-             f"{', '.join(map(str, result.final_scores))}; winner{'s' if len(result.winners) > 1 else ''} {win}", ""]
+    scores = ", ".join(f"{newspaper(p)} {c}" for p, c in enumerate(result.final_scores))
+    lines = [f"Audit: {result.players} players, budget {result.budget}, seed {result.seed}; final circulation "
+             f"{scores}; winner{'s' if len(result.winners) > 1 else ''} {win}", ""]
     for s in result.summary:
         if not keep(s.player):
             continue
-        classes = ", ".join(f"{c} {n}" for c, n in s.classes.items() if n)
-        lines.append(f"{newspaper(s.player)}: accuracy {s.accuracy:.1f}; {classes or 'no decisions'}; page points lost "
-                     f"{s.page_points_lost}, timing points lost {s.timing_points_lost:.1f}; scoops given "
-                     f"{s.scoops_given}, received {s.scoops_received}; luck {s.luck:+.0%}")
+        lines.append(f"{newspaper(s.player)}: {grades_words(s)}; "
+                     f"page points lost {s.page_points_lost}, timing points lost {s.timing_points_lost:.1f}; scoops "
+                     f"given {s.scoops_given}, received {s.scoops_received}; luck {signed_pct(s.luck)}")
     shown = [d for d in result.decisions if keep(d.player) and (d.press is not None or d.klass in BAD)]
     if shown:
         lines += ["", "Decisions (presses, and every inaccuracy or worse):"]
     for d in shown:
-        head = (f"move {d.ply} {newspaper(d.player)}: {d.played} -- {d.klass}"
-                + ("" if d.klass == "forced" else f", win {_pct(d.win_before)} before, lost {_pct(d.loss)}"
-                   f" and {d.points_loss:.1f} points"))
-        lines.append(head)
+        lines.append(decision_words(d)
+                     + ("" if d.klass == "forced" else f", win {pct(d.win_before)} before, lost {loss_words(d)}"))
         if d.klass in BAD:
-            lines.append(f"    better: {d.best}")
+            lines.append(f"    better: {move_words(d.best)}")
         if d.press is not None:
-            lines.append(f"    page: total {d.press.total} (optimal {d.press.optimal_total}, lost {d.press.page_loss});"
-                         f" scoops given {d.scoops_given}")
+            lines.append(f"    page: {d.press.total} points (the optimal page {d.press.optimal_total}, "
+                         f"{d.press.page_loss} lost); scoops given {d.scoops_given}")
             lines += [f"    - {note}" for note in d.press.notes]
         if d.timing is not None and d.press is not None:
             t = d.timing
-            lines.append(f"    timing: pressing now {_pct(t.press_win)} vs {t.wait_move} {_pct(t.wait_win)}")
+            lines.append(f"    timing: going to press now {pct(t.press_win)}, {move_words(t.wait_move)} {pct(t.wait_win)}")
         if d.missed_press:
-            lines.append("    missed press: pressing now was the best move")
+            lines.append("    missed press: going to press now was the best move")
         if d.luck is not None:
-            lines.append(f"    card {d.card}: " + ", ".join(f"{newspaper(p)} {x:+.0%}" for p, x in enumerate(d.luck)))
+            lines.append(f"    {card_text(d.card, deck)}: {luck_words(d.luck)}")
     moments = [m for m in result.key_moments if m.player is None or keep(m.player)]
     if moments:
         lines += ["", "Key moments:"] + [f"  {m.kind}: {m.text}" for m in moments]
     return "\n".join(lines)
-
 
 
 def _audit(args: argparse.Namespace) -> int:
@@ -83,7 +85,7 @@ def _audit(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     if args.text:
-        print(audit_text(result, args.player))
+        print(audit_text(result, args.player, replay(doc).start.definition.deck))
     else:
         write_json(result.to_json(args.player))
     return 0

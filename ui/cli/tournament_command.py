@@ -6,11 +6,12 @@ bar on stderr. The games and the numbers come from
 :mod:`pennypress.engine.arena.executors`.
 
 >>> print(format_table({"games": 6, "players": 3, "seed": 1, "bots": [
-...     {"bot": "greedy", "seats": [0], "win_share": 0.5, "win_interval": [0.19, 0.81], "p_value": 0.2,
-...      "mean_score": 50.0, "mean_margin": 2.5, "mean_presses": 4.0, "rating": {"ordinal": 20.1}}]}))
-6 games, 3 players, seed 1 (fair share 33.3%)
-bot     seats  win share  95% interval    p (> fair)  score  margin  presses  rating
-greedy  0      50.0%      19.0% - 81.0%   0.2         50.0   +2.5    4.00     20.1
+...     {"bot": "greedy", "seats": [0, 1], "win_share": 0.5, "win_interval": [0.19, 0.81], "p_value": 0.2,
+...      "mean_score": 50.0, "mean_margin": 2.5, "mean_presses": 4.0, "rating": {"ordinal": 20.1}}]}))  # doctest: +ELLIPSIS
+6 games, 3 players, seed 1 (fair share 33%)
+bot         seats               win share  95% interval  by luck alone  circulation  margin  presses  rating
+Greedy bot  The Times, The Sun  50%        19%–81%       20%            50.0         +2.5    4.0      20.1
+circulation, margin and presses are means per game; seats are the newspapers of the first rotation; by luck alone: ...
 """
 from __future__ import annotations
 
@@ -25,24 +26,29 @@ from pennypress.engine.game.cards import DECK_NAMES
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.errors import BadInput
 
+from pennypress.ui.render.tournament_words import (
+    LUCK_HEADING, LUCK_HELP, bot_label, interval_words, luck_words, seats_words, share_words,
+)
+
 from .json_io import write_json
 
 
 def format_table(report: dict) -> str:
-    """The report's per-bot figures as a plain-text table."""
-    head = ["bot", "seats", "win share", "95% interval", "p (> fair)", "score", "margin", "presses", "rating"]
+    """The report's per-bot figures as a plain-text table, in words (newspapers, whole percentages)."""
+    head = ["bot", "seats", "win share", "95% interval", LUCK_HEADING, "circulation", "margin", "presses", "rating"]
     rows = [head]
     for b in report["bots"]:
-        low, high = b["win_interval"]
         rows.append([
-            b["bot"], ",".join(map(str, b["seats"])), f"{100 * b['win_share']:.1f}%",
-            f"{100 * low:.1f}% - {100 * high:.1f}%", f"{b['p_value']:.3g}", f"{b['mean_score']:.1f}",
-            f"{b['mean_margin']:+.1f}", f"{b['mean_presses']:.2f}", f"{b['rating']['ordinal']:.1f}",
+            bot_label(b["bot"]), seats_words(b["seats"]), share_words(b["win_share"]), interval_words(b["win_interval"]),
+            luck_words(b["p_value"]), f"{b['mean_score']:.1f}", f"{b['mean_margin']:+.1f}",
+            f"{b['mean_presses']:.1f}", f"{b['rating']['ordinal']:.1f}",
         ])
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = [f"{report['games']} games, {report['players']} players, seed {report['seed']} "
-             f"(fair share {100 / report['players']:.1f}%)"]
+             f"(fair share {share_words(1 / report['players'])})"]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    lines += ["circulation, margin and presses are means per game; seats are the newspapers of the first "
+              f"rotation; {LUCK_HEADING}: {LUCK_HELP[0].lower()}{LUCK_HELP[1:]}"]
     return "\n".join(lines)
 
 

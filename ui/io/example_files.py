@@ -53,6 +53,21 @@ def position_examples() -> dict[str, Path]:
     return _folder("positions")
 
 
+def record_examples() -> dict[str, Path]:
+    """``name -> path`` of every game-record example: the audit examples (``examples/audit``, the
+    README's) first, then the records (``examples/records``)."""
+    return {**_folder("audit"), **_folder("records")}
+
+
+def record_title(path: Path) -> str:
+    """A record example as a list shows it: the record's own title, else its file name in words."""
+    try:
+        title = load(path).get("title")
+    except (OSError, ValueError, AttributeError):
+        title = None
+    return title if isinstance(title, str) and title else title_of(path.stem)
+
+
 def load(path: Path) -> Any:
     """An example file's JSON; :class:`BadInput` naming the file if it is not JSON (OSError if unreadable)."""
     return parse_json_text(path.read_text(encoding="utf-8"), path.name)

@@ -30,6 +30,12 @@ from .words import numbered_story as story_label
 from .words import plural as _n
 from .words import row_words
 
+RULE_WORDS = {
+    "bounds": "Off the page", "overlap": "Overlap", "ad": "The advertisement", "shape": "Shape",
+    "duplicate": "Placed twice", "top-edge": "Top edge", "top-total": "Top-beat stories", "exclusive": "Exclusive",
+}
+"""The checker's rule ids (the command line's JSON) as the app and the ``--text`` reports name them."""
+
 TOP_RULE_HELP = (
     "The rulebook's top-beat rule (p. 8), in the solver's terms: T* is the most top-beat stories that "
     "can touch the top edge at once; R* the most further top-beat stories that can then still be placed. "

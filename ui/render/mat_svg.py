@@ -30,7 +30,11 @@ PAGE_X = 14
 PAGE_Y = 80
 PENNY_X = PAGE_X + COLUMNS * CELL + 24
 STARS_X = PENNY_X + 30
-PILL_H = 22
+PILL_H = 24
+TEXT = 14
+"""The smallest text on a mat: a phone shows a mat at 0.87 of its width or more (in an expander), still 12 px."""
+PILL_CHAR = 8.2
+"""Width of a 14 px bold character in a published-story pill."""
 
 
 def _penny_slots(presses: int) -> list[float]:
@@ -55,7 +59,7 @@ def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
     x, row = PAGE_X, 0
     for s in sorted(p.published, key=lambda s: s.sort_key()):
         label = story_words(s)
-        w = 16 + 6.6 * len(label)
+        w = 16 + PILL_CHAR * len(label)
         if x + w > WIDTH - 10 and x > PAGE_X:
             x, row = PAGE_X, row + 1
         pills.append((x, row, label, s))
@@ -77,7 +81,7 @@ def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
         f'<rect x="1" y="1" width="{WIDTH - 2}" height="34" rx="10" fill="{style.fill}" stroke="{style.stroke}" stroke-width="2"/>',
         text(14, 18, paper(player), size=16, weight="bold", anchor="start", fill=style.text),
         text(WIDTH - 14, 18, f"circulation {p.circulation}", size=14, weight="bold", anchor="end", fill=style.text),
-        text(PAGE_X, PAGE_Y - 12, "▲ top edge" + (f"   ·   {', '.join(status)}" if status else ""), size=11,
+        text(PAGE_X, PAGE_Y - 12, "▲ top edge" + (f"   ·   {', '.join(status)}" if status else ""), size=TEXT,
              anchor="start", fill="#333", weight="bold"),
     ]
     for y in range(ROWS):
@@ -93,42 +97,42 @@ def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
                 parts.append(
                     f'<rect x="{cx + 2}" y="{cy + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" fill="{EMPTY_FILL}" '
                     f'stroke="{EMPTY_STROKE}" class="cell"/>'
-                    + text(cx + CELL / 2, cy + CELL / 2, minus(cell_penalty(x_, y)), size=15, fill=PENALTY_TEXT,
+                    + text(cx + CELL / 2, cy + CELL / 2, minus(cell_penalty(x_, y)), size=16, fill=PENALTY_TEXT,
                            weight="bold")
                 )
     parts.append(f'<line x1="{PAGE_X}" y1="{PAGE_Y}" x2="{PAGE_X + COLUMNS * CELL}" y2="{PAGE_Y}" '
                  f'stroke="#111" stroke-width="4"/>')
     # pennies: one space per press up to the final edition's, filled bottom-up
     slots = _penny_slots(state.definition.final_edition_presses)
-    parts.append(text(PENNY_X, PAGE_Y + ROWS * CELL + 14, "pennies", size=10, fill="#555"))
+    parts.append(text(PENNY_X, PAGE_Y + ROWS * CELL + 14, "pennies", size=TEXT, fill="#555"))
     for k, cy in enumerate(slots, 1):
         if k <= p.pennies:
             parts.append(
                 f'<circle cx="{PENNY_X}" cy="{cy:.1f}" r="13" fill="{PENNY_FILL}" stroke="{PENNY_STROKE}" '
-                f'stroke-width="2" class="penny"/>' + text(PENNY_X, cy + 0.5, str(k), size=11, fill="#fff", weight="bold")
+                f'stroke-width="2" class="penny"/>' + text(PENNY_X, cy + 0.5, str(k), size=TEXT, fill="#fff", weight="bold")
             )
         else:
             parts.append(
                 f'<circle cx="{PENNY_X}" cy="{cy:.1f}" r="13" fill="none" stroke="#b9b09a" stroke-dasharray="3 2" '
-                f'class="penny-space"/>' + text(PENNY_X, cy + 0.5, str(k), size=10, fill="#b9b09a")
+                f'class="penny-space"/>' + text(PENNY_X, cy + 0.5, str(k), size=TEXT, fill="#8f866f")
             )
     # stars published per beat (what the end bonuses compare)
-    parts.append(text(STARS_X, PAGE_Y + 4, "stars published", size=11, fill="#555", anchor="start"))
+    parts.append(text(STARS_X, PAGE_Y + 4, "stars", size=TEXT, fill="#555", anchor="start"))
     for k, b in enumerate(BEATS):
         yy = PAGE_Y + 22 + k * 29
         st = BEAT_STYLE[b]
         parts.append(f'<rect x="{STARS_X}" y="{yy - 10}" width="20" height="20" rx="4" fill="{st.fill}" stroke="{st.stroke}"/>')
-        parts.append(text(STARS_X + 26, yy, f"{p.stars(b)} ★", size=13, anchor="start", weight="bold", fill="#222"))
+        parts.append(text(STARS_X + 26, yy, f"{p.stars(b)} ★", size=TEXT, anchor="start", weight="bold", fill="#222"))
     # published stories
     parts.append(text(PAGE_X, pills_top - 10, f"published ({len(p.published)})" if pills else "nothing published yet",
-                      size=11, fill="#555", anchor="start"))
+                      size=TEXT, fill="#555", anchor="start"))
     for px, r, label, s in pills:
         st = BEAT_STYLE[s.beat]
-        w = 16 + 6.6 * len(label)
+        w = 16 + PILL_CHAR * len(label)
         py = pills_top + r * (PILL_H + 6)
         parts.append(
             f'<rect x="{px:.1f}" y="{py}" width="{w:.1f}" height="{PILL_H}" rx="6" fill="{st.fill}" stroke="{st.stroke}" '
-            f'class="published"/>' + text(px + w / 2, py + PILL_H / 2 + 0.5, label, size=11, fill=st.text, weight="bold")
+            f'class="published"/>' + text(px + w / 2, py + PILL_H / 2 + 0.5, label, size=TEXT, fill=st.text, weight="bold")
         )
     parts.append("</svg>")
     return "".join(parts)

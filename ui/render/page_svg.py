@@ -10,7 +10,7 @@ is passed in, the cost of an unpublished story.
 >>> r = solve(make_problem([("politics", "A", 2), ("crime", "B", 1), ("war", "D", 3)],
 ...                        {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0}))
 >>> svg = result_svg(r)
->>> svg.startswith("<svg") and "EXCLUSIVE ×2" in svg and "★ TOP" in svg
+>>> svg.startswith("<svg") and ">EXCL. ×2<" in svg and "★ TOP" in svg  # Crime B is one cell wide: EXCLUSIVE shortened
 True
 """
 from __future__ import annotations
@@ -25,10 +25,14 @@ from .styles import AD_FILL, AD_STROKE, BAD_STROKE, BEAT_STYLE, EMPTY_FILL, EMPT
 from .svg import badge, svg_open, text, wrap
 from .words import story_words
 
-CELL = 112
+CELL = 104
 PAD = 5  # gap between a story's rectangle and its cells' edges
-LEFT = 14
-TOP = 30  # room for the title and the top-edge mark
+LEFT = 10
+TOP = 34  # room for the title and the top-edge mark
+TEXT = 16
+"""The smallest text on a page drawing: a phone shows the drawing at 0.8 of its size or more, so 12.8 px."""
+BOLD_CHAR = 10.0
+"""Average width of a 16 px bold character, for wrapping and badges."""
 
 
 def minus(n: int) -> str:
@@ -62,41 +66,41 @@ def page_svg(
     y_cursor = TOP + grid_h + 14
     below: list[str] = []
     if unplaced:
-        below.append(text(LEFT, y_cursor + 8, "Not published (claimed, not on the page):", size=13,
+        below.append(text(LEFT, y_cursor + 9, "Not published (claimed, not on the page):", size=TEXT,
                           weight="bold", anchor="start", fill="#333"))
-        y_cursor += 24
+        y_cursor += 26
         for i in unplaced:
             st = BEAT_STYLE[problem.stories[i].beat]
             label = f"#{i} {story_words(problem.stories[i])}"
             if i in cost:
                 label += f"   {minus(cost[i]) if cost[i] < 0 else f'+{cost[i]}'}"
             below.append(
-                f'<rect x="{LEFT}" y="{y_cursor}" width="{grid_w}" height="24" rx="6" fill="{st.fill}" '
+                f'<rect x="{LEFT}" y="{y_cursor}" width="{grid_w}" height="28" rx="6" fill="{st.fill}" '
                 f'stroke="{st.stroke}" stroke-dasharray="5 3" opacity="0.9" class="unpublished"/>'
-                + text(LEFT + 10, y_cursor + 12.5, label, size=13, fill=st.text, weight="bold", anchor="start")
+                + text(LEFT + 10, y_cursor + 14.5, label, size=TEXT, fill=st.text, weight="bold", anchor="start")
             )
-            y_cursor += 30
+            y_cursor += 34
     if legend:
         y_cursor += 8
         items = [(b.title, BEAT_STYLE[b].fill, BEAT_STYLE[b].stroke) for b in BEATS]
         items.append(("Advertisement", AD_FILL, AD_STROKE))
-        per_row = 3
+        per_row = 2
         col_w = grid_w / per_row
         for k, (name, fill, stroke) in enumerate(items):
             lx = LEFT + (k % per_row) * col_w
-            ly = y_cursor + (k // per_row) * 22
+            ly = y_cursor + (k // per_row) * 26
             below.append(
-                f'<rect x="{lx:.1f}" y="{ly:.1f}" width="14" height="14" rx="3" fill="{fill}" stroke="{stroke}"/>'
-                + text(lx + 20, ly + 7.5, name, size=12, anchor="start", fill="#333")
+                f'<rect x="{lx:.1f}" y="{ly:.1f}" width="16" height="16" rx="3" fill="{fill}" stroke="{stroke}"/>'
+                + text(lx + 22, ly + 8.5, name, size=TEXT, anchor="start", fill="#333")
             )
-        y_cursor += 22 * ((len(items) + per_row - 1) // per_row)
+        y_cursor += 26 * ((len(items) + per_row - 1) // per_row)
     height = y_cursor + 6
-    width = LEFT + grid_w + 14
+    width = LEFT + grid_w + LEFT
 
     parts = [svg_open(width, height, "pennypress-page", title or "Front page"),
              f'<rect x="0" y="0" width="{width}" height="{height:.0f}" fill="#ffffff"/>']
     if title:
-        parts.append(text(LEFT, 12, title, size=14, weight="bold", anchor="start", fill="#111"))
+        parts.append(text(LEFT, 14, title, size=18, weight="bold", anchor="start", fill="#111"))
     # cells: empty with their printed penalty, or the ad (cells under a story get only a faint outline)
     covered = {c for p in placements for c in p.cells()}
     for y in range(ROWS):
@@ -112,7 +116,7 @@ def page_svg(
                     f'<rect x="{cx + 2}" y="{cy + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="6" '
                     f'fill="{AD_FILL}" stroke="{AD_STROKE}" stroke-width="2" class="ad"/>'
                     + text(cx + CELL / 2, cy + CELL / 2 - 8, "AD", size=26, fill="#fff", weight="bold")
-                    + text(cx + CELL / 2, cy + CELL / 2 + 18, "advertisement", size=11, fill="#f3e5f5")
+                    + text(cx + CELL / 2, cy + CELL / 2 + 20, "advert", size=TEXT, fill="#f3e5f5")
                 )
             else:
                 parts.append(
@@ -120,7 +124,7 @@ def page_svg(
                     f'fill="{EMPTY_FILL}" stroke="{EMPTY_STROKE}" stroke-dasharray="4 3" class="empty"/>'
                     + text(cx + CELL / 2, cy + CELL / 2 - 6, minus(cell_penalty(x, y)),
                            size=24, fill=PENALTY_TEXT, weight="bold")
-                    + text(cx + CELL / 2, cy + CELL / 2 + 18, "empty", size=11, fill="#8a8271")
+                    + text(cx + CELL / 2, cy + CELL / 2 + 20, "empty", size=TEXT, fill="#7d7564")
                 )
     # the page border and the top edge
     parts.append(
@@ -128,7 +132,7 @@ def page_svg(
     )
     parts.append(
         f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT + grid_w}" y2="{TOP}" stroke="#111" stroke-width="5"/>'
-        + text(LEFT + grid_w, 12, "▲ top edge", size=12, weight="bold", anchor="end", fill="#111")
+        + text(LEFT + grid_w, 14, "▲ top edge", size=TEXT, weight="bold", anchor="end", fill="#111")
     )
     for p in placements:
         if not 0 <= p.story < len(problem.stories):
@@ -150,26 +154,26 @@ def page_svg(
             f'stroke="{st.stroke}" stroke-width="2.5"{dash} class="story" '
             f'data-story="{p.story}" data-beat="{s.beat.value}"/>'
         )
-        parts.append(text(rx + 8, ry + 12, f"#{p.story}", size=11, fill=st.text, anchor="start", weight="bold"))
-        lines = wrap(s.beat.title, rw - 10)
+        parts.append(text(rx + 8, ry + 13, f"#{p.story}", size=TEXT, fill=st.text, anchor="start", weight="bold"))
+        lines = wrap(s.beat.title, rw - 10, char_w=BOLD_CHAR)
         shape_line = f"{s.shape.value}" + (f" {'★' * s.stars}" if s.stars else "")
         badges: list[tuple[str, str, str, str]] = []
         if problem.is_top(p.story):
             badges.append(("★ TOP", TOP_BADGE.fill, TOP_BADGE.text, TOP_BADGE.stroke))
         if p.story == exclusive:
-            badges.append(("EXCLUSIVE ×2", "#ffffff", "#111111", "#111111"))
+            badges += _fitted(("EXCLUSIVE ×2", "EXCL. ×2"), rw, "#ffffff", "#111111", "#111111")
         if off_page:
-            badges.append(("OFF THE PAGE", "#ffebee", BAD_STROKE, BAD_STROKE))
-        block = len(lines) * 17 + 20 + len(badges) * 22
-        ty = ry + rh / 2 - block / 2 + 9
+            badges += _fitted(("OFF THE PAGE", "OFF PAGE"), rw, "#ffebee", BAD_STROKE, BAD_STROKE)
+        block = len(lines) * 19 + 22 + len(badges) * 27
+        ty = ry + rh / 2 - block / 2 + 10
         for line in lines:
-            parts.append(text(rx + rw / 2, ty, line, size=14, fill=st.text, weight="bold"))
-            ty += 17
-        parts.append(text(rx + rw / 2, ty + 2, shape_line, size=14, fill=st.text))
-        ty += 24
+            parts.append(text(rx + rw / 2, ty, line, size=TEXT, fill=st.text, weight="bold"))
+            ty += 19
+        parts.append(text(rx + rw / 2, ty + 2, shape_line, size=TEXT, fill=st.text))
+        ty += 26
         for label, fill, fg, stroke in badges:
-            parts.append(badge(rx + rw / 2, ty + 2, label, fill, fg, stroke))
-            ty += 22
+            parts.append(badge(rx + rw / 2, ty + 2, label, fill, fg, stroke, size=TEXT))
+            ty += 27
     for x, y in bad_cells:
         if 0 <= x < COLUMNS and 0 <= y < ROWS:
             parts.append(
@@ -179,6 +183,20 @@ def page_svg(
     parts.extend(below)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _fitted(labels: tuple[str, ...], room: float, fill: str, fg: str, stroke: str) -> list[tuple[str, str, str, str]]:
+    """The first of ``labels`` (badge texts, longest first) whose badge fits in ``room``, split at its last
+    space into two badges if that is what fits (a story one cell wide)."""
+    def fits(label: str) -> bool:
+        return 9 + len(label) * TEXT * 0.62 <= room - 4
+
+    for label in labels:
+        if fits(label):
+            return [(label, fill, fg, stroke)]
+        if " " in label and all(fits(part) for part in label.rsplit(" ", 1)):
+            return [(part, fill, fg, stroke) for part in label.rsplit(" ", 1)]
+    return [(labels[-1], fill, fg, stroke)]
 
 
 def result_svg(result: PressResult, title: str | None = None, legend: bool = True) -> str:

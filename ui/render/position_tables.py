@@ -69,9 +69,9 @@ def players_frame(state: State) -> pd.DataFrame:
             "Circulation": p.circulation,
             "Pennies": p.pennies,
             "Ad": "none" if p.ad is None else cell_words(p.ad),
-            "Home": p.home,
-            "On board": state.on_board(i),
-            "Published": len(p.published),
+            "Reporters home": p.home,
+            "On the board": state.on_board(i),
+            "Stories published": len(p.published),
         })
     return pd.DataFrame(rows)
 
@@ -86,6 +86,15 @@ def scoops_frame(outcome: PressOutcome) -> pd.DataFrame:
         [{"To": paper(s.player), "Story": story_words(s.story), "Scoop points": s.points} for s in outcome.scoops],
         columns=["To", "Story", "Scoop points"],
     )
+
+
+BONUS_NUMBERS = ("Bonus marker", "Most ★", "Points each")
+"""The bonus table's number columns (the stars per newspaper are numbers too: see :func:`bonus_numbers`)."""
+
+
+def bonus_numbers(state: State) -> tuple[str, ...]:
+    """Every number column of :func:`bonus_frame` for ``state``'s newspapers."""
+    return BONUS_NUMBERS + tuple(f"{paper_short(i)} ★" for i in range(state.n_players))
 
 
 def bonus_frame(state: State, outcome: EndOutcome) -> pd.DataFrame:

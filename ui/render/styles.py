@@ -1,14 +1,21 @@
 """Colours and short names for drawing: one clear colour per beat, one per newspaper.
 
-Presentation only (the rules' names are in the solver's and engine's data).
+The one palette of the app: every board, mat, chip, table mark and chart takes a
+newspaper's colour from :data:`PAPER_STYLE` (``fill`` for chips and mats,
+``ink`` for lines and marks on a white chart: the same hue, dark enough to see),
+and a beat's from :data:`BEAT_STYLE`. Presentation only (the rules' names are
+in the solver's and engine's data).
 
 >>> BEAT_STYLE[Beat.WAR].fill, PAPER_STYLE[0].fill, beat_short(Beat.CITY)
 ('#c62828', '#f6c42b', 'NYC')
+>>> paper_chart_colours(3)
+(['The Times', 'The Sun', 'The Herald'], ['#d4a00b', '#3b8bbf', '#222222'])
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pennypress.engine.game.names import newspaper
 from pennypress.solver import Beat
 
 
@@ -31,14 +38,21 @@ BeatStyle = Style  # the name the page drawing used
 
 _BEAT_SHORT = {Beat.WAR: "War", Beat.CRIME: "Crime", Beat.POLITICS: "Politics", Beat.CITY: "NYC", Beat.HUMAN: "Human"}
 
+
+@dataclass(frozen=True)
+class PaperStyle(Style):
+    ink: str
+    """The newspaper's colour for a line or a mark on white (a white newspaper is drawn grey)."""
+
+
 # The newspapers' colours by seat: The Times yellow, The Sun blue, The Herald black
 # (rulebook pp. 9-10), then white and pink.
-PAPER_STYLE: tuple[Style, ...] = (
-    Style("#f6c42b", "#8a6d00", "#1b1b1b"),
-    Style("#8ecae6", "#2f6f8f", "#1b1b1b"),
-    Style("#222222", "#000000", "#ffffff"),
-    Style("#f4f4f4", "#555555", "#1b1b1b"),
-    Style("#ff70a6", "#a3244f", "#1b1b1b"),
+PAPER_STYLE: tuple[PaperStyle, ...] = (
+    PaperStyle("#f6c42b", "#8a6d00", "#1b1b1b", "#d4a00b"),
+    PaperStyle("#8ecae6", "#2f6f8f", "#1b1b1b", "#3b8bbf"),
+    PaperStyle("#222222", "#000000", "#ffffff", "#222222"),
+    PaperStyle("#f4f4f4", "#555555", "#1b1b1b", "#9a9a9a"),
+    PaperStyle("#ff70a6", "#a3244f", "#1b1b1b", "#e0558f"),
 )
 
 AD_FILL, AD_STROKE = "#6a1b9a", "#3c0c5a"
@@ -53,5 +67,10 @@ def beat_short(beat: Beat) -> str:
     return _BEAT_SHORT[Beat(beat)]
 
 
-def paper_style(player: int) -> Style:
+def paper_style(player: int) -> PaperStyle:
     return PAPER_STYLE[player % len(PAPER_STYLE)]
+
+
+def paper_chart_colours(players: int) -> tuple[list[str], list[str]]:
+    """A chart's colour scale for ``players`` newspapers: their names and their inks, in seat order."""
+    return [newspaper(i) for i in range(players)], [paper_style(i).ink for i in range(players)]

@@ -37,8 +37,9 @@ def text(x: float, y: float, s: str, size: float = 13, fill: str = "#1b1b1b", we
 def badge(cx: float, cy: float, label: str, fill: str, text_fill: str, stroke: str, size: float = 11) -> str:
     """A rounded label centred on ``(cx, cy)``."""
     w = 9 + len(label) * size * 0.6
+    h = size + 7
     return (
-        f'<rect x="{cx - w / 2:.1f}" y="{cy - 9:.1f}" width="{w:.1f}" height="18" rx="9" '
+        f'<rect x="{cx - w / 2:.1f}" y="{cy - h / 2:.1f}" width="{w:.1f}" height="{h:g}" rx="{h / 2:g}" '
         f'fill="{fill}" stroke="{stroke}" stroke-width="1"/>'
         + text(cx, cy + 0.5, label, size=size, fill=text_fill, weight="bold")
     )

@@ -12,19 +12,22 @@ import streamlit as st
 from pennypress.engine import parse_move
 from pennypress.engine.advisor import BUDGETS, advise
 from pennypress.engine.game.names import newspaper
+from pennypress.engine.game.words import move_words
 from pennypress.engine.rules.press import press_problem
 from pennypress.solver import BadInput
 from pennypress.ui.app import session_keys as keys, analysis_view as view
-from pennypress.ui.app import position_loader as loader, solving, what_if
-from pennypress.ui.app.widgets import page_style, result_panel, show_svg
+from pennypress.ui.app import move_picker, position_loader as loader, solving, what_if
+from pennypress.ui.app.widgets import flash, page_style, result_panel, show_board, show_svg, show_svgs, valid_choice
 from pennypress.ui.io import positions
-from pennypress.ui.render.board_svg import board_svg
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import result_svg
+from pennypress.ui.render.ranking_html import legend_html, ranking_html
+from pennypress.ui.render.words import phase_words
 
 page_style()
 ss = st.session_state
 DEFAULT_EXAMPLE = "when-not-to-press"
+TOP = 10  # moves ranked in full view; the rest are one click away
 
 st.title("Analysis board")
 st.caption(
@@ -34,6 +37,7 @@ st.caption(
     "most promising are then searched with playouts by the heuristic bot for every newspaper, and rank first. "
     "Play a move to step forward; go back at any time."
 )
+flash()
 
 
 # ------------------------------------------------------------------ the line of positions
@@ -53,13 +57,18 @@ def _play(text: str) -> None:
         move = parse_move(text)
         reason = game.why_illegal(move)
         if reason is not None:
-            raise BadInput(f"{text}: {reason}")
+            raise BadInput(f"{move_words(move)}: {reason}")
         new = view.step(game, move)
     except BadInput as exc:
         ss[keys.AB_ERROR] = str(exc)
         return
-    ss[keys.AB_LINE].append({"doc": new.to_json(), "move": text})
+    ss[keys.AB_LINE].append({"doc": new.to_json(), "move": text, "player": game.current_player})
     ss.pop(keys.AB_ADVICE, None)
+
+
+def _play_chosen() -> None:
+    game = positions.parse_position(ss[keys.AB_LINE][-1]["doc"])
+    _play(move_picker.chosen(keys.AB_KIND, keys.AB_PICK, game.legal_moves()))
 
 
 def _draw(card: int | None) -> None:
@@ -69,9 +78,12 @@ def _draw(card: int | None) -> None:
     except BadInput as exc:
         ss[keys.AB_ERROR] = str(exc)
         return
-    drawn = new.discard[-1]
-    ss[keys.AB_LINE].append({"doc": new.to_json(), "move": f"card {drawn}" + (" (at random)" if card is None else "")})
+    ss[keys.AB_LINE].append({"doc": new.to_json(), "move": None, "card": new.discard[-1], "random": card is None})
     ss.pop(keys.AB_ADVICE, None)
+
+
+def _draw_chosen(cards: list[int]) -> None:
+    _draw(int(valid_choice(keys.AB_CARD, cards)))
 
 
 def _back() -> None:
@@ -98,36 +110,40 @@ except BadInput as exc:  # a stored position is always valid; never show a trace
 
 # ------------------------------------------------------------------ the line so far
 st.subheader(ss[keys.AB_NAME])
-played = [step["move"] for step in ss[keys.AB_LINE][1:]]
-st.markdown("**Line:** " + (" → ".join(f"`{m}`" for m in played) if played else "start position"))
-st.button("← Back", key=keys.AB_BACK, on_click=_back, disabled=len(ss[keys.AB_LINE]) < 2)
+deck = game.definition.deck
+played = [view.line_words(entry, deck) for entry in ss[keys.AB_LINE][1:]]
+if played:
+    st.markdown("**The line played from the start position:**\n" + "\n".join(f"{k}. {w}" for k, w in enumerate(played, 1)))
+else:
+    st.markdown("**The start position** (no move played on the board yet).")
+st.button("← Back one move", key=keys.AB_BACK, on_click=_back, disabled=len(ss[keys.AB_LINE]) < 2)
 
 if game.is_over:
     end = what_if.end_outcome(game)
     st.success("Game over. Final circulation: " + ", ".join(
         f"{newspaper(i)} {c}" for i, c in enumerate(end.circulation))
         + " — won by " + " and ".join(newspaper(i) for i in end.winners) + ".")
-    show_svg(board_svg(game))
+    show_board(game)
     st.stop()
 
 if game.is_chance_node():
     st.info(f"{newspaper(game.current_player)} went to press: a headline card is drawn now. "
             "Draw one at random, or pick the card drawn at the table.")
     cards = [c for c, _ in game.chance_outcomes()]
-    deck = game.definition.deck
-    st.selectbox("Card drawn at the table", cards, key=keys.AB_CARD, format_func=lambda c: str(deck.card(c)))
+    move_picker.card_picker(keys.AB_CARD, cards, deck, "Card drawn at the table")
     d1, d2 = st.columns(2)
-    d1.button("Use this card", key=keys.AB_USE_CARD, on_click=lambda: _draw(int(ss[keys.AB_CARD])))
+    d1.button("Use this card", key=keys.AB_USE_CARD, on_click=_draw_chosen, args=(cards,))
     d2.button("Draw at random", key=keys.AB_RANDOM_CARD, on_click=lambda: _draw(None))
-    show_svg(board_svg(game))
+    show_board(game)
     st.stop()
 
 mover = game.current_player
-st.markdown(f"**{newspaper(mover)}** to move · phase {game.phase} · ply {game.ply}")
+st.markdown(f"**{newspaper(mover)}** to move · {phase_words(game.phase, detail=True)}")
 
 # ------------------------------------------------------------------ analyse
 c1, c2, c3 = st.columns(3)
-c1.selectbox("Budget", list(BUDGETS), index=0, key=keys.AB_BUDGET)
+c1.selectbox("Budget", list(BUDGETS), index=0, key=keys.AB_BUDGET,
+             help="How long to think: fast (about half a second), normal (a few seconds), deep (about ten).")
 c2.number_input("Playouts (0: the budget's)", min_value=0, value=0, step=10, key=keys.AB_PLAYOUTS)
 c3.number_input("Seed", min_value=0, value=0, step=1, key=keys.AB_SEED)
 doc_key = json.dumps(ss[keys.AB_LINE][-1]["doc"], sort_keys=True)
@@ -149,24 +165,26 @@ if st.button("Analyse", key=keys.AB_ANALYSE, type="primary"):
 
 advice = ss.get(keys.AB_ADVICE, (None, None))[1] if ss.get(keys.AB_ADVICE, (None,))[0] == doc_key else None
 
-legal = [str(m) for m in game.legal_moves()]
 if advice is None:
-    show_svg(board_svg(game))
+    show_board(game)
 else:
     best = advice.best
     best_move = parse_move(best.move)
+    said = move_words(best_move)
     what = "exact (final edition, best play by everyone)" if advice.exact else f"{advice.playouts} playouts"
-    st.subheader(f"Best move: `{best.move}`")
+    st.subheader(f"Best move: {said}")
     st.caption(f"{what}; budget {advice.budget}, seed {advice.seed}"
                + (" — stopped early" if advice.stopped else ""))
     m1, m2, m3 = st.columns(3)
     m1.metric("Win probability", f"{best.win_probability:.0%}",
               help=None if advice.exact else f"95% interval {best.win_interval[0]:.0%}–{best.win_interval[1]:.0%}")
     m2.metric("Expected circulation", f"{best.expected_score:.1f}")
-    m3.metric("Expected margin", f"{best.expected_margin:+.1f}")
+    m3.metric("Expected margin", f"{best.expected_margin:+.1f}".replace("-", "−"),
+              help="Your final circulation minus the best opponent's, on average over the playouts.")
     for r in best.reasons:
-        st.markdown(f"- {r}")
-    show_svg(view.highlight_stories(board_svg(game), view.move_marks(best_move, game)))
+        if r != said:
+            st.markdown(f"- {r}")
+    show_board(game, view.move_marks(best_move, game))
     st.caption("Outlined: green receives reporters, red loses them, gold is claimed by the press.")
     if best.move == "press":
         problem = press_problem(game, mover, game.claimable(mover))
@@ -179,23 +197,25 @@ else:
     st.button("Play this move", key=keys.AB_PLAY_BEST, on_click=_play, args=(best.move,))
 
     st.subheader("Every move, ranked")
-    st.altair_chart(view.win_chart(advice), use_container_width=True)
-    st.dataframe(view.advice_frame(advice), hide_index=True, key=keys.AB_TABLE, width="stretch")
+    st.markdown(legend_html(), unsafe_allow_html=True)
+    st.markdown(ranking_html(advice.moves[:TOP]), unsafe_allow_html=True)
+    if len(advice.moves) > TOP:
+        with st.expander(f"The other {len(advice.moves) - TOP} moves"):
+            st.markdown(ranking_html(advice.moves[TOP:]), unsafe_allow_html=True)
     for m in advice.moves[1:5]:
-        if m.reasons:
-            with st.expander(f"#{m.rank} {m.move}: {m.win_probability:.0%}"):
-                for r in m.reasons:
+        words = move_words(m.move)
+        reasons = [r for r in m.reasons if r != words]
+        if reasons:
+            with st.expander(f"Why {m.rank}. {words} ({m.win_probability:.0%})"):
+                for r in reasons:
                     st.markdown(f"- {r}")
 
 st.subheader("Play any move")
-st.selectbox("Legal move", legal, key=keys.AB_PICK)
-st.button("Play the chosen move", key=keys.AB_PLAY_PICK, on_click=lambda: _play(ss[keys.AB_PICK]))
+move_picker.move_picker(keys.AB_KIND, keys.AB_PICK, game.legal_moves(), label="Legal move")
+st.button("Play the chosen move", key=keys.AB_PLAY_PICK, on_click=_play_chosen)
 
 with st.expander("Mats"):
-    cols = st.columns(game.n_players)
-    for i, col in enumerate(cols):
-        with col:
-            show_svg(mat_svg(game, i))
+    show_svgs([mat_svg(game, i, to_move=i == mover) for i in range(game.n_players)])
 
 
 # ------------------------------------------------------------------ hand the position on

@@ -22,13 +22,15 @@ from pennypress.engine.game.moves import GoToPress
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.rules.press import check_press, plan_press
 from pennypress.engine.io.record import dumps_record, replay
+from pennypress.engine.game.words import move_words
 from pennypress.errors import BadInput
 from pennypress.json_text import parse_json_text
-from pennypress.ui.app import audit_view as view, page_builder
+from pennypress.ui.app import audit_view as view, move_picker, page_builder
 from pennypress.ui.app import session_keys as K
-from pennypress.ui.app.widgets import page_style, show_svg, show_svgs
+from pennypress.ui.app.widgets import page_style, show_board, show_svg, show_svgs, show_table, valid_choice
 from pennypress.ui.io import example_files, positions
-from pennypress.ui.render.board_svg import board_svg
+from pennypress.ui.render.audit_words import card_text, loss_words, luck_words
+from pennypress.ui.render.explain import RULE_WORDS
 from pennypress.ui.render.page_svg import page_svg
 from pennypress.ui.render.words import plural
 
@@ -62,7 +64,7 @@ def _load_example() -> None:
         ss[K.AUDIT_ERROR] = f"Example {name!r} is not available."
         return
     try:
-        _use(example_files.load(path), f"Example: {example_files.title_of(name)}")
+        _use(example_files.load(path), f"Example: {example_files.record_title(path)}")
     except BadInput as exc:
         ss[K.AUDIT_ERROR] = str(exc)
 
@@ -84,8 +86,8 @@ def _load_upload() -> None:
 
 def _load_tournament_game() -> None:
     games = ss.get(K.TOURNAMENT_RECORDS) or []
-    pick = ss.get(K.AUDIT_TOURNAMENT_PICK)
-    if pick is None or not 0 <= int(pick) < len(games):
+    pick = valid_choice(K.AUDIT_TOURNAMENT_PICK, list(range(len(games))))
+    if pick is None:
         ss[K.AUDIT_ERROR] = "That tournament game is no longer in this session: pick one from the list."
         return
     _use(games[int(pick)], view.tournament_game_label(games[int(pick)]))
@@ -115,19 +117,19 @@ def _built_page(state):
 def _table_play() -> None:
     _, _, state = _table_state()
     try:
-        move = parse_move(ss.get(K.TABLE_MOVE))
+        move = parse_move(move_picker.chosen(K.TABLE_GROUP, K.TABLE_MOVE, state.legal_moves()))
         if isinstance(move, GoToPress):  # the page laid out, checked and spelled out by the engine
             move = GoToPress(plan_press(state, state.current, _built_page(state)).page)
         reason = state.why_illegal(move)
         if reason is not None:
-            raise BadInput(f"{move}: {reason}")
+            raise BadInput(f"{move_words(move)}: {reason}")
     except BadInput as exc:
         ss[K.AUDIT_ERROR] = f"Not recorded: {exc}"
         return
     entry: dict | str = str(move)
     cards = view.press_cards(state, move)
     if cards:
-        entry = {"move": str(move), "card": int(ss.get(K.TABLE_CARD, cards[0]))}
+        entry = {"move": str(move), "card": int(valid_choice(K.TABLE_CARD, cards))}
     ss[K.TABLE_MOVES] = ss[K.TABLE_MOVES] + [entry]
     ss.pop(K.TABLE_CARD, None)
 
@@ -173,7 +175,7 @@ def press_page_builder(state) -> None:
         st.error(f"This page is not legal: it breaks {plural(len(verdict.violations), 'rule')}. "
                  "Fix it before playing the press.")
         for v in verdict.violations:
-            st.markdown(f"- **{v.rule}**: {v.message}")
+            st.markdown(f"- **{RULE_WORDS[v.rule]}**: {v.message}")
     elif review.page_loss == 0:
         st.success(f"Legal, and as good as the optimal page: {review.total} points.")
     else:
@@ -194,18 +196,14 @@ def table_recorder() -> None:
     start, doc, state = _table_state()
     st.write(f"{len(doc['moves'])} moves entered." + (" The game is over." if state.is_over else
                                                       f" {newspaper(state.current)} to move."))
-    show_svg(board_svg(state))
+    show_board(state)
     if not state.is_over:
-        groups = view.move_groups(state)
-        group = st.radio("Kind of move", list(groups), horizontal=True, key=K.TABLE_GROUP)
-        group = group if group in groups else next(iter(groups))
-        choice = st.selectbox("Move", [str(m) for m in groups[group]], key=K.TABLE_MOVE)
-        move = parse_move(choice)
+        move = parse_move(move_picker.move_picker(K.TABLE_GROUP, K.TABLE_MOVE, state.legal_moves()))
         if isinstance(move, GoToPress):
             press_page_builder(state)
             cards = view.press_cards(state, move)
             if cards:
-                st.selectbox("Headline card drawn", cards, key=K.TABLE_CARD)
+                move_picker.card_picker(K.TABLE_CARD, cards, state.definition.deck, "Headline card drawn")
         st.button("Play this move", key=K.TABLE_PLAY, on_click=_table_play)
     st.button("Undo the last move", key=K.TABLE_UNDO, on_click=_table_undo, disabled=not doc["moves"])
     text = dumps_record(doc)
@@ -216,11 +214,13 @@ def table_recorder() -> None:
 
 
 # ------------------------------------------------------------------ choosing a game
-tabs = st.tabs(["Example", "Upload", "Tournament game", "Record a table game"])
+tabs = st.tabs(["Example", "Upload", "Tournament", "Table game"])
 with tabs[0]:
     examples = view.record_examples()
     if examples:
-        st.selectbox("Example record", list(examples), format_func=example_files.title_of, key=K.AUDIT_EXAMPLE_PICK)
+        valid_choice(K.AUDIT_EXAMPLE_PICK, list(examples))
+        chosen = st.selectbox("Example record", list(examples), key=K.AUDIT_EXAMPLE_PICK, format_func=example_files.title_of)
+        st.caption(example_files.record_title(examples[chosen]))
         st.button("Load example", key=K.AUDIT_LOAD_EXAMPLE, on_click=_load_example)
     else:
         st.info("No example records are installed.")
@@ -231,8 +231,10 @@ with tabs[2]:
     if games:
         st.caption(f"The {len(games)} games of the last tournament played on the Tournament page in this session "
                    "(a new tournament replaces them).")
-        st.selectbox("Tournament game", range(len(games)), key=K.AUDIT_TOURNAMENT_PICK,
-                     format_func=lambda i: view.tournament_game_label(games[i]))
+        valid_choice(K.AUDIT_TOURNAMENT_PICK, list(range(len(games))))
+        chosen = st.selectbox("Tournament game", list(range(len(games))), key=K.AUDIT_TOURNAMENT_PICK,
+                              format_func=lambda i: view.tournament_game_choice(games[i], i))
+        st.caption(view.tournament_game_label(games[chosen]))
         st.button("Load this game", key=K.AUDIT_TOURNAMENT_LOAD, on_click=_load_tournament_game)
     else:
         st.info("No tournament game in this session: play a tournament on the Tournament page first; "
@@ -272,24 +274,43 @@ result = ss.get(K.AUDIT_RESULT)
 if result is None:
     st.stop()
 
+deck = replay(doc).start.definition.deck
+players = list(range(result.players))
+valid_choice(K.AUDIT_FOCUS, players + [view.EVERY], 0)
+focus = st.radio(
+    "Review the game of", players + [view.EVERY], key=K.AUDIT_FOCUS, horizontal=True,
+    format_func=lambda p: "Every newspaper" if p == view.EVERY else newspaper(p),
+    help="The chart draws this newspaper's chance to win in bold (the others faded) and marks its decisions; "
+         "the decisions below are its own.")
+
 st.markdown("#### Key moments")
 for m in result.key_moments:
     st.markdown(f"- **{m.kind}** — {m.text}")
 if not result.key_moments:
     st.write("No mistake, swing of luck or turning point stands out.")
-st.altair_chart(view.audit_chart(result), width="stretch")
+if len({d.ply for d in result.decisions}) > 1:
+    st.altair_chart(view.audit_chart(result, focus, deck), width="stretch")
+    st.caption("The chance to win of each newspaper before each move (the advisor's estimate); the faint line is "
+               "the fair share; dashed lines are headline-card draws (hover for the card and its luck).")
 st.markdown("#### Per newspaper")
-st.dataframe(view.summary_frame(result), hide_index=True)
-st.markdown("#### Decisions")
-st.dataframe(view.decisions_frame(result), hide_index=True)
-labels = [view.decision_label(d) for d in result.decisions]
-pick = st.selectbox("Show a decision", range(len(labels)), format_func=lambda i: labels[i], key=K.AUDIT_PICK)
-d = result.decisions[pick]
+show_table(view.summary_frame(result), numbers=view.SUMMARY_NUMBERS,
+           emphasis=() if focus == view.EVERY else (focus,))
+st.markdown("#### Decisions" + ("" if focus == view.EVERY else f" of {newspaper(focus)}"))
+shown = view.shown_decisions(result, focus)
+if not shown:
+    st.info(f"{newspaper(focus)} made no decision in this record.")
+    st.stop()
+show_table(view.decisions_frame(result, focus), moves=view.DECISION_MOVES, numbers=view.DECISION_NUMBERS)
+labels = [view.decision_label(d, focus) for d in shown]
+valid_choice(K.AUDIT_PICK, list(range(len(labels))))
+pick = st.selectbox("Show a decision", list(range(len(labels))), format_func=lambda i: labels[i], key=K.AUDIT_PICK)
+d = shown[pick]
 steps = view.steps_of(doc)
 step = next(s for s in steps if s.number == d.ply)
-st.write(f"{newspaper(d.player)} played **{d.played}**; the advisor's best: **{d.best}** — {d.klass}"
-         + ("" if d.klass == "forced" else f", {d.loss:.0%} win probability and {d.points_loss:.1f} points lost"))
-show_svg(board_svg(step.before))
+cost = "" if d.klass == "forced" else f", {loss_words(d)} lost"
+st.markdown(f"{newspaper(d.player)} {move_words(d.played, past=True)}; the advisor's best: "
+            f"**{move_words(d.best)}** — {d.klass}{cost}.")
+show_board(step.before)
 if d.press is not None:
     laid = plan_press(step.before, d.player, step.move.page)
     best = plan_press(step.before, d.player)
@@ -303,4 +324,5 @@ if d.press is not None:
     for note in d.press.notes:
         st.markdown(f"- {note}")
 if d.luck is not None:
-    st.write(f"Headline card {d.card}: " + ", ".join(f"{newspaper(p)} {x:+.0%}" for p, x in enumerate(d.luck)))
+    said = card_text(d.card, deck)
+    st.write(f"{said[0].upper()}{said[1:]}: {luck_words(d.luck)}")

@@ -9,6 +9,7 @@ from pennypress.errors import BadInput
 from pennypress.solver import ProposedPage
 from pennypress.ui.app import page_builder, session_keys as keys, shared_press, solving
 from pennypress.ui.app.widgets import breakdown_table, flash, link_to, page_style, reported, show_svg, solve_with_spinner
+from pennypress.ui.render.explain import RULE_WORDS
 from pennypress.ui.render.page_svg import page_svg, result_svg
 from pennypress.ui.render.words import plural
 
@@ -103,7 +104,7 @@ else:
     st.error(f"This page is not legal: it breaks {plural(n, 'rule')}.")
 if not verdict.legal:
     for v in verdict.violations:
-        st.markdown(f"- **{v.rule}**: {v.message}")
+        st.markdown(f"- **{RULE_WORDS[v.rule]}**: {v.message}")
 
 yours, best = st.columns(2, gap="large")
 with yours:

@@ -22,9 +22,8 @@ from pennypress.solver import BEATS, COLUMNS, ROWS
 from pennypress.ui.app import editor_draft as ed
 from pennypress.ui.app import session_keys as keys, shared_press, what_if
 from pennypress.ui.app.mat_picker import cell_face, mat_grid
-from pennypress.ui.app.widgets import flash, page_style, show_svg
+from pennypress.ui.app.widgets import flash, page_style, show_board
 from pennypress.ui.io import example_files, positions
-from pennypress.ui.render.board_svg import BOARD_MIN_WIDTH, board_svg
 from pennypress.ui.render.words import paper, paper_label, paper_short, phase_words
 
 page_style()
@@ -36,7 +35,7 @@ DESK_PAGE = "app_pages/press_desk.py"
 NEWSBOY_PLAYERS = NEWSBOY.players
 START_WORDS = {"empty": "An empty table", "dealt": "A dealt setup", "example": "An example position",
                "analysis": "The analysis board's position"}
-PHASE_LABELS = {p: f"{p} — {phase_words(p, detail=True)}" for p in ed.PHASES}
+PHASE_LABELS = {p: phase_words(p, detail=True)[:1].upper() + phase_words(p, detail=True)[1:] for p in ed.PHASES}
 
 st.html("""<style>
 .st-key-ed_board [data-testid="stNumberInput"] input { padding-left: 6px; padding-right: 0; min-width: 1.6rem; }
@@ -308,8 +307,8 @@ with t1:
         st.segmented_control("Holds the newsboy", list(range(n)), key=seeded(keys.ED_NEWSBOY, d["newsboy"] or 0),
                              format_func=paper_short, on_change=_set_turn, args=("newsboy", keys.ED_NEWSBOY))
 with t2:
-    st.selectbox("Phase", ed.PHASES, key=seeded(keys.ED_PHASE, d["phase"]), format_func=PHASE_LABELS.get,
-                 on_change=_set_turn, args=("phase", keys.ED_PHASE))
+    st.radio("Phase", ed.PHASES, key=seeded(keys.ED_PHASE, d["phase"]), format_func=PHASE_LABELS.get,
+             on_change=_set_turn, args=("phase", keys.ED_PHASE))
     if d["phase"] != "normal":
         if d["trigger"] is None:
             d["trigger"] = 0
@@ -360,7 +359,7 @@ m2.metric("Press value now", "—" if pv is None or pv.outcome is None else pv.o
 m3.metric("Top beat(s)", ", ".join(b.title for b in BEATS if b in state.top_beats()))
 if pv is not None and pv.reason:
     st.caption(pv.reason)
-show_svg(board_svg(state), min_width=BOARD_MIN_WIDTH)
+show_board(state)
 text = to_text(state, cards=d["drawn"] is not None)
 st.code(text, language="text", wrap_lines=True)
 

@@ -5,17 +5,19 @@ import json
 
 import streamlit as st
 
+from pennypress.engine.position.events import END_ONLY
 from pennypress.engine.notation.text import to_text
 from pennypress.errors import BadInput
 from pennypress.solver import BEATS
 from pennypress.ui.app import position_loader as loader, session_keys as keys, shared_press, solving, what_if
-from pennypress.ui.app.widgets import flash, page_style, result_panel, show_svg, show_svgs, wrapped_table
+from pennypress.ui.app.widgets import (
+    flash, page_style, result_panel, show_board, show_bonus_track, show_svg, show_svgs, show_table, wrapped_table,
+)
 from pennypress.ui.io import positions
-from pennypress.ui.render.board_svg import BOARD_MIN_WIDTH, BONUS_MIN_WIDTH, board_svg, bonus_track_svg
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import result_svg
 from pennypress.ui.render.position_tables import (
-    board_frame, bonus_frame, player_chip, players_frame, reporters_text, scoops_frame,
+    board_frame, bonus_frame, bonus_numbers, player_chip, players_frame, reporters_text, scoops_frame,
 )
 from pennypress.ui.render.words import move_words, numbered_story, paper, paper_label, phase_words, story_words
 
@@ -69,29 +71,23 @@ if game.newsboy is not None:
     notes.append(f"the newsboy is with {paper(game.newsboy)}")
 if game.last_event is not None:
     who = "" if game.last_event.player is None else f"{paper(game.last_event.player)} "
-    notes.append(f"last: {who}{move_words(game.last_event.move)}")
+    last = game.last_event.move
+    if last == "setup":
+        notes.append("the game was just set up")
+    elif last != END_ONLY:
+        notes.append(f"last: {who}{move_words(last, past=True)}")
 notes.append(f"{game.ply} moves played since the setup")
 st.caption(" · ".join(notes))
 
-show_svg(board_svg(game), min_width=BOARD_MIN_WIDTH)
+show_board(game)
 st.markdown("**Bonus track** (each beat's bonus marker; the end bonus goes to the most stars published in that beat)")
-show_svg(bonus_track_svg(game), min_width=BONUS_MIN_WIDTH)
-st.dataframe(
-    board_frame(game), hide_index=True, width="stretch",
-    column_config={"Beat": st.column_config.TextColumn(pinned=True), "Stories": st.column_config.TextColumn(width="large")},
-)
+show_bonus_track(game)
+show_table(board_frame(game), numbers=("Marker", "Value", "Scoop", "Bonus"))
 
 st.subheader("Newspapers")
 show_svgs([mat_svg(game, i, to_move=not game.is_over and i == mover) for i in range(game.n_players)])
-st.dataframe(
-    players_frame(game), hide_index=True, width="stretch",
-    column_config={"Newspaper": st.column_config.TextColumn(pinned=True, width=110),
-                   "Status": st.column_config.TextColumn(width=110),
-                   "Ad": st.column_config.TextColumn(width=170),
-                   "Home": st.column_config.NumberColumn("Reporters home", width=120),
-                   "On board": st.column_config.NumberColumn("On the board", width=100),
-                   "Published": st.column_config.NumberColumn("Stories published", width=130)},
-)
+show_table(players_frame(game), numbers=("Circulation", "Pennies", "Reporters home", "On the board",
+                                        "Stories published"))
 
 
 # ------------------------------------------------------------------ if they pressed now
@@ -149,9 +145,7 @@ if not game.is_over:
 
 st.subheader("End scoring" if game.is_over else "If the game ended now")
 end = what_if.end_outcome(game)
-st.dataframe(bonus_frame(game, end), hide_index=True, width="stretch",
-             column_config={"Beat": st.column_config.TextColumn(pinned=True),
-                            "Bonus to": st.column_config.TextColumn(width="medium")})
+show_table(bonus_frame(game, end), numbers=bonus_numbers(game))
 st.markdown(
     "Final circulation: " + ", ".join(f"{paper(i)} **{c}**" for i, c in enumerate(end.circulation)) + ". "
     + what_if.winners_words(game, end)

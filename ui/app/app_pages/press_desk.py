@@ -61,7 +61,7 @@ with st.expander("Load an example or paste a press (JSON)"):
     c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
     c1.selectbox(
         "Example", names, key=keys.PRESS_EXAMPLE_PICK,
-        format_func=lambda n: "Rulebook p. 9: the 12-point press (built in)" if n == "built-in" else example_files.title_of(n),
+        format_func=lambda n: "The 12-point press (rulebook p. 9)" if n == "built-in" else example_files.title_of(n),
     )
     c2.button("Load example", on_click=_load_example, key=keys.PRESS_LOAD_EXAMPLE)
     st.text_area(

@@ -16,12 +16,13 @@ from pennypress.engine.advisor.reasons import describe
 from pennypress.errors import BadInput
 from pennypress.solver import BEATS, PressProblem
 from pennypress.ui.app import session_keys as keys, shared_press, solving, what_if
-from pennypress.ui.app.widgets import breakdown_table, page_style, show_svg, wrapped_table
+from pennypress.ui.app.widgets import (
+    breakdown_table, page_style, show_board, show_bonus_track, show_svg, show_table, wrapped_table,
+)
 from pennypress.ui.io import example_files, positions
-from pennypress.ui.render.board_svg import BOARD_MIN_WIDTH, BONUS_MIN_WIDTH, board_svg, bonus_track_svg
 from pennypress.ui.render.explain import arithmetic, breakdown_arithmetic, top_rule_text
 from pennypress.ui.render.page_svg import result_svg
-from pennypress.ui.render.position_tables import bonus_frame, player_chip
+from pennypress.ui.render.position_tables import bonus_frame, bonus_numbers, player_chip
 from pennypress.ui.render.words import cell_words, names_and, paper, plural, story_words
 
 page_style()
@@ -82,7 +83,7 @@ with tab12:
     game = _position("rulebook-12-points")
     if game is not None:
         pv = what_if.press_preview(game, times)
-        show_svg(board_svg(game), min_width=BOARD_MIN_WIDTH)
+        show_board(game)
         unpictured = [b for b in BEATS if not game.columns[b]]
         if unpictured:
             st.markdown(
@@ -152,7 +153,7 @@ with tabnot:
     if game is not None:
         _chips(range(game.n_players))
         pv = what_if.press_preview(game, herald)
-        show_svg(board_svg(game), min_width=BOARD_MIN_WIDTH)
+        show_board(game)
         if pv.outcome is None:
             st.error(pv.reason)
         else:
@@ -242,7 +243,7 @@ with tabadjust:
     )
     game = _position("adjusting-news-beats")
     if game is not None:
-        show_svg(board_svg(game), min_width=BOARD_MIN_WIDTH)
+        show_board(game)
         shown = [b for b in BEATS if game.columns[b]]
         c = st.columns(len(shown) or 1)
         for col, b in zip(c, shown):
@@ -289,7 +290,7 @@ with tabbonus:
         except BadInput as exc:
             st.warning(f"The engine would not end the game from here ({exc}); scoring the position as it stands.")
             end = what_if.end_outcome(game)
-        show_svg(bonus_track_svg(game), min_width=BONUS_MIN_WIDTH)
+        show_bonus_track(game)
         politics = next(bb for bb in end.bonuses if bb.beat.value == "politics")
         involved = [i for i, p in enumerate(game.players) if any(s.beat is politics.beat for s in p.published)]
         rows = []
@@ -313,8 +314,7 @@ with tabbonus:
             + f"; each gets the full **{politics.points}** (the marker's value). Counting stars, not stories."
         )
         st.markdown("**All five beats** (the engine's end scoring):")
-        st.dataframe(bonus_frame(game, end), hide_index=True, width="stretch",
-                     column_config={"Beat": st.column_config.TextColumn(pinned=True)})
+        show_table(bonus_frame(game, end), numbers=bonus_numbers(game))
         st.markdown(
             "Final circulation: "
             + ", ".join(f"{paper(i)} {game.players[i].circulation} → **{c}**" for i, c in enumerate(end.circulation))

@@ -17,9 +17,11 @@ from pennypress.engine.game.names import newspaper
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.errors import BadInput
 from pennypress.ui.app import session_keys as keys, shared_press
-from pennypress.ui.app.tournament_view import bot_label, bots_frame, scores_csv, win_share_chart
-from pennypress.ui.app.widgets import link_to
+from pennypress.ui.app.tournament_view import NUMBERS, bots_frame, scores_csv, win_share_chart
+from pennypress.ui.app.widgets import link_to, page_style, show_table
+from pennypress.ui.render.tournament_words import LUCK_HELP, bot_label, share_words
 
+page_style()
 shared_press.init(st)
 
 st.title("Tournament")
@@ -66,11 +68,9 @@ if run:
 report = st.session_state.get(keys.TOUR_REPORT)
 if report is not None:
     st.subheader(f"{report['games']} games, {report['players']} players, seed {report['seed']}")
-    st.dataframe(
-        bots_frame(report), hide_index=True, key=keys.TOUR_TABLE,
-        column_config={c: st.column_config.NumberColumn(format="percent")
-                       for c in ("Win share", "95% low", "95% high")},
-    )
+    show_table(bots_frame(report), numbers=NUMBERS)
+    st.caption(f"Fair share: {share_words(1 / report['players'])} (one game in {report['players']}). "
+               f"Seats are the newspapers of the first rotation (every bot plays every seat). {LUCK_HELP}")
     st.altair_chart(win_share_chart(report), width="stretch")
     st.download_button("Final scores of every game (CSV)", scores_csv(report),
                        file_name=f"tournament-seed-{report['seed']}.csv", mime="text/csv", key=keys.TOUR_CSV)

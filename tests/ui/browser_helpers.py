@@ -1,0 +1,438 @@
+"""Driving the real app in Debian's headless Chromium: start ``pennypress ui``, open a browser,
+click as a person does, and look at the page as a person would.
+
+Used by the browser tests (``test_ui_browser.py``, ``test_ui_editor_browser.py``,
+``test_ui_journeys.py``). Without Chromium, chromedriver or selenium a browser test
+is skipped with the reason -- except under CI (the ``CI`` environment variable set),
+where that is a failure. Screenshots go to ``test-artifacts/`` (git-ignored).
+
+The page checks (:class:`Page`):
+
+- ``problems()``: any exception Streamlit shows (``stException``) or a traceback in the
+  page's text -- every click of a journey is followed by this check;
+- ``notation()``: text in the engine's notation (``city:A:2``, ``assign 2 …``, ``->``,
+  ``ply``) anywhere a person reads, outside the notation box (code blocks) and the
+  text areas where notation is typed;
+- ``move_cells()``: every move a table or ranking shows, with the notation it says
+  (``data-move``): the test checks each against :func:`pennypress.engine.game.words.move_words`;
+- ``small_board_text()``: board text drawn under 12 px (font size × the drawing's scale);
+- ``cut_off()``: elements whose text is cut off (scroll width over client width, with
+  overflow clipped), charts and code blocks aside.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_NAMES = ("chromium", "chromium-browser")
+DRIVER = "/usr/bin/chromedriver"
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage", "--hide-scrollbars",
+]
+DESKTOP = (1400, 1000)
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+
+
+def missing() -> str | None:
+    """Why a browser test cannot run here, or ``None``."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[test]')"
+    if not any(shutil.which(n) for n in CHROMIUM_NAMES):
+        return "Chromium is not installed (apt-get install chromium chromium-driver)"
+    if not (shutil.which("chromedriver") or os.path.exists(DRIVER)):
+        return "chromedriver is not installed (apt-get install chromium-driver)"
+    return None
+
+
+def require_browser() -> None:
+    """Skip (with the reason) when the browser is missing; under CI that is a failure instead."""
+    reason = missing()
+    if reason is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"CI is set but the browser test cannot run: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _pennypress() -> list[str]:
+    """The installed console script beside this Python, else ``python -m pennypress``."""
+    script = Path(sys.executable).with_name("pennypress")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "pennypress"]
+
+
+def start_app() -> tuple[str, subprocess.Popen]:
+    """``pennypress ui`` on a free port, once it answers; its URL and process (its output goes to a
+    file, :func:`app_log`, so a long run never fills a pipe)."""
+    port = _free_port()
+    log = tempfile.NamedTemporaryFile("w+", prefix="pennypress-ui-", suffix=".log", delete=False)
+    proc = subprocess.Popen([*_pennypress(), "ui", "--port", str(port)], cwd=ROOT,
+                            stdout=log, stderr=subprocess.STDOUT, text=True)
+    proc.pennypress_log = log.name
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return url, proc
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            proc.wait()
+            pytest.fail(f"pennypress ui did not start (exit {proc.returncode}):\n{app_log(proc)[-2000:]}")
+        time.sleep(0.25)
+
+
+def app_log(proc: subprocess.Popen) -> str:
+    """What ``pennypress ui`` printed so far."""
+    return Path(proc.pennypress_log).read_text(errors="replace")
+
+
+def stop_app(proc: subprocess.Popen) -> int:
+    """Stop the app as Ctrl-C would; its exit status."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    return proc.returncode
+
+
+def make_driver(size: tuple[int, int] = (1500, 2300)):
+    """Headless Chromium with a fresh profile (quit it with :func:`quit_driver`)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = next(shutil.which(n) for n in CHROMIUM_NAMES if shutil.which(n))
+    profile = tempfile.mkdtemp(prefix="pennypress-chromium-")
+    for flag in [*CHROMIUM_FLAGS, f"--window-size={size[0]},{size[1]}", f"--user-data-dir={profile}"]:
+        opts.add_argument(flag)
+    driver_path = DRIVER if os.path.exists(DRIVER) else shutil.which("chromedriver")
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)
+    driver.set_page_load_timeout(60)
+    driver.pennypress_profile = profile
+    return driver
+
+
+def quit_driver(driver) -> None:
+    driver.quit()
+    shutil.rmtree(driver.pennypress_profile, ignore_errors=True)
+
+
+def quiet(driver, timeout: float = 120) -> None:
+    """Wait until Streamlit has drawn the page and finished running it (no running indicator, nothing
+    stale, no placeholder) for a moment."""
+    from selenium.webdriver.common.by import By
+
+    time.sleep(0.3)
+    deadline = time.monotonic() + timeout
+    quiet_since = None
+    while time.monotonic() < deadline:
+        busy = (driver.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]')
+                or driver.find_elements(By.CSS_SELECTOR, '[data-stale="true"]')
+                or driver.find_elements(By.CSS_SELECTOR, '[data-testid="stSkeleton"]')
+                or not driver.find_elements(By.CSS_SELECTOR, '[data-testid="stMain"] h1'))
+        if not busy:
+            quiet_since = quiet_since or time.monotonic()
+            if time.monotonic() - quiet_since > 0.6:
+                return
+        else:
+            quiet_since = None
+        time.sleep(0.2)
+    raise AssertionError(f"the app did not finish running within {timeout}s")
+
+
+def set_phone(driver, height: int | None = None) -> None:
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {**PHONE, **({"height": height} if height else {})})
+
+
+def set_desktop(driver) -> None:
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.set_window_size(*DESKTOP)
+
+
+def full_page(driver, path: Path) -> None:
+    """A screenshot of the whole page at the present width (the window made as tall as the page)."""
+    height = driver.execute_script(
+        "const m = document.querySelector('[data-testid=\"stMain\"]') || document.body;"
+        "return Math.max(m.scrollHeight, document.body.scrollHeight);"
+    )
+    width = driver.execute_script("return window.innerWidth")
+    phone = width <= PHONE["width"]
+    metrics = {**PHONE, "width": width, "mobile": phone, "height": int(min(height, 16000)) + 40}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+    time.sleep(0.8)
+    ARTIFACTS.mkdir(exist_ok=True)
+    driver.save_screenshot(str(path))
+    if phone:
+        set_phone(driver)
+    else:
+        set_desktop(driver)
+    time.sleep(0.5)
+
+
+_NOTATION_JS = r"""
+const main = document.querySelector('[data-testid="stMain"]');
+const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+const re = /\b(war|crime|politics|city|human):[A-D](:\d)?\b|\b(assign|recall|reassign) \d|->|\bply\b/;
+const hits = [];
+let node;
+while ((node = walker.nextNode())) {
+  const el = node.parentElement;
+  if (!el || el.closest('[data-testid="stCode"]') || el.closest('textarea') || el.closest('title')) continue;
+  if (!el.getClientRects().length) continue;  // not drawn (a closed expander, the other board layout)
+  if (re.test(node.textContent)) hits.push(node.textContent.trim().slice(0, 160));
+}
+return hits;
+"""
+
+_SMALL_JS = r"""
+const out = [];
+for (const svg of document.querySelectorAll(arguments[0])) {
+  const box = svg.getBoundingClientRect();
+  if (!box.width || !svg.getClientRects().length) continue;
+  const scale = box.width / svg.viewBox.baseVal.width;
+  for (const t of svg.querySelectorAll('text')) {
+    const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+    if (px < 12) out.push([svg.getAttribute('class'), t.textContent, Math.round(px * 10) / 10]);
+  }
+}
+return out;
+"""
+
+_CUT_JS = r"""
+const out = [];
+for (const el of document.querySelectorAll('[data-testid="stMain"] *')) {
+  if (el.closest('svg') || el.closest('[data-testid="stVegaLiteChart"]') || el.closest('[data-testid="stCode"]')) continue;
+  if (el.clientWidth <= 2 || !el.getClientRects().length) continue;  // visually hidden helpers
+  const overflow = getComputedStyle(el).overflowX;
+  if (overflow !== 'visible' && el.scrollWidth > el.clientWidth + 1) {
+    const text = (el.innerText || el.value || '').trim();
+    out.push([el.tagName, el.getAttribute('data-testid') || el.className.toString().slice(0, 40),
+              el.scrollWidth, el.clientWidth, text.slice(0, 80)]);
+  }
+}
+return out;
+"""
+
+
+class Page:
+    """A person at the app in the browser: opens pages, clicks, types, picks, and reads what is shown."""
+
+    def __init__(self, driver, url: str):
+        self.d = driver
+        self.url = url
+
+    # ------------------------------------------------------------------ looking
+    def text(self) -> str:
+        from selenium.webdriver.common.by import By
+
+        return self.d.find_element(By.CSS_SELECTOR, '[data-testid="stMain"]').text
+
+    def problems(self) -> list[str]:
+        """Exceptions on the page (Streamlit's exception boxes, or a traceback in the text)."""
+        from selenium.webdriver.common.by import By
+
+        shown = [e.text[:500] for e in self.d.find_elements(By.CSS_SELECTOR, '[data-testid="stException"]')]
+        text = self.text()
+        if "Traceback" in text:
+            shown.append(text[text.index("Traceback"):][:500])
+        return shown
+
+    def notation(self) -> list[str]:
+        return self.d.execute_script(_NOTATION_JS)
+
+    def move_cells(self) -> list[tuple[str, str]]:
+        """``(notation, text shown)`` of every move in a table or the ranking (drawn on the page)."""
+        return self.d.execute_script(
+            "return [...document.querySelectorAll('[data-move]')].filter(e => e.getClientRects().length)"
+            ".map(e => [e.getAttribute('data-move'), (e.classList.contains('pp-move') ? e : e.querySelector('.pp-move'))"
+            ".textContent.trim()]);")
+
+    def small_board_text(self, selector: str = "svg.pennypress-board") -> list:
+        return self.d.execute_script(_SMALL_JS, selector)
+
+    def cut_off(self) -> list:
+        return self.d.execute_script(_CUT_JS)
+
+    def metric(self, label: str) -> str:
+        from selenium.webdriver.common.by import By
+
+        for m in self.d.find_elements(By.CSS_SELECTOR, '[data-testid="stMetric"]'):
+            if m.find_element(By.CSS_SELECTOR, '[data-testid="stMetricLabel"]').text.strip() == label:
+                return m.find_element(By.CSS_SELECTOR, '[data-testid="stMetricValue"]').text.strip()
+        raise AssertionError(f"no metric {label!r}")
+
+    def ok(self) -> None:
+        """The page has settled and shows no exception."""
+        quiet(self.d)
+        problems = self.problems()
+        if problems:
+            self.shot("failed")
+        assert not problems, problems
+
+    def shot(self, name: str) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        full_page(self.d, path)
+        return path
+
+    # ------------------------------------------------------------------ doing
+    def open(self, path: str = "") -> None:
+        """Open a page by its address (a new session: nothing carried over)."""
+        self.d.get(f"{self.url}/{path}")
+        self.ok()
+
+    def _find(self, css: str, timeout: float = 30):
+        from selenium.webdriver.common.by import By
+
+        deadline = time.monotonic() + timeout
+        while True:
+            found = [e for e in self.d.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()]
+            if found:
+                self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", found[0])
+                return found[0]
+            if time.monotonic() > deadline:
+                raise AssertionError(f"nothing to click at {css}")
+            time.sleep(0.2)
+
+    def _press(self, element) -> None:
+        """A click where the element is (a real mouse click; a tap if something covers it)."""
+        from selenium.common.exceptions import ElementClickInterceptedException
+
+        time.sleep(0.15)
+        try:
+            element.click()
+        except ElementClickInterceptedException:
+            self.d.execute_script("arguments[0].click();", element)
+        self.ok()
+
+    def click(self, label: str) -> None:
+        """Click the button that says ``label``."""
+        from selenium.webdriver.common.by import By
+
+        deadline = time.monotonic() + 30
+        while True:
+            buttons = [b for b in self.d.find_elements(By.XPATH, f"//button[normalize-space(.)={_xpath(label)}]")
+                       if b.is_displayed() and b.is_enabled()]
+            if buttons or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert buttons, f"no button {label!r}"
+        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", buttons[0])
+        self._press(buttons[0])
+
+    def follow(self, label: str) -> None:
+        """Click the link that says ``label`` (a page link)."""
+        from selenium.webdriver.common.by import By
+
+        links = [a for a in self.d.find_elements(By.CSS_SELECTOR, '[data-testid="stMain"] a')
+                 if a.text.strip().endswith(label) and a.is_displayed()]
+        assert links, f"no link {label!r}"
+        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", links[0])
+        self._press(links[0])
+
+    def choices(self, key: str) -> list[str]:
+        """The choices of the radio Streamlit drew with ``key``, as shown."""
+        from selenium.webdriver.common.by import By
+
+        self._find(f".st-key-{key}")
+        return [c.text.strip() for c in self.d.find_elements(By.CSS_SELECTOR, f'.st-key-{key} [role="radiogroup"] label')]
+
+    def click_key(self, key: str) -> None:
+        """Click the button Streamlit drew with ``key``."""
+        self._press(self._find(f".st-key-{key} button"))
+
+    def expand(self, label: str) -> None:
+        """Open the expander titled ``label`` (if it is closed)."""
+        from selenium.webdriver.common.by import By
+
+        for e in self.d.find_elements(By.CSS_SELECTOR, '[data-testid="stExpander"] details'):
+            summary = e.find_element(By.TAG_NAME, "summary")
+            if summary.text.strip().endswith(label) and e.get_attribute("open") is None:
+                self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
+                self._press(summary)
+                return
+
+    def tab(self, label: str) -> None:
+        from selenium.webdriver.common.by import By
+
+        tabs = [t for t in self.d.find_elements(By.CSS_SELECTOR, '[role="tab"]') if t.text.strip() == label]
+        assert tabs, f"no tab {label!r}"
+        self._press(tabs[0])
+
+    def choose(self, key: str, label: str) -> None:
+        """Click the radio choice that says ``label`` (in the radio Streamlit drew with ``key``)."""
+        from selenium.webdriver.common.by import By
+
+        self._find(f".st-key-{key}")
+        choices = [c for c in self.d.find_elements(By.CSS_SELECTOR, f'.st-key-{key} [role="radiogroup"] label')
+                   if c.text.strip() == label]
+        assert choices, f"no choice {label!r} in {key}: {self.choices(key)}"
+        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", choices[0])
+        self._press(choices[0])
+
+    def pick(self, key: str, label: str) -> None:
+        """Open the drop-down Streamlit drew with ``key`` and click the option that says ``label``."""
+        from selenium.webdriver.common.by import By
+
+        field = self._find(f".st-key-{key} input")
+        field.click()
+        deadline = time.monotonic() + 20
+        while True:
+            options = [o for o in self.d.find_elements(By.CSS_SELECTOR, '[role="option"]') if o.text.strip() == label]
+            if options or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert options, f"no option {label!r} in {key}: " + repr(
+            [o.text for o in self.d.find_elements(By.CSS_SELECTOR, '[role="option"]')])
+        self._press(options[0])
+
+    def type_number(self, key: str, value: int) -> None:
+        from selenium.webdriver.common.keys import Keys
+
+        field = self._find(f".st-key-{key} input")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(str(value), Keys.TAB)
+        self.ok()
+
+    def wait_for(self, text: str, timeout: float = 240) -> None:
+        """Wait until ``text`` is shown (a long analysis), then until the page settles."""
+        deadline = time.monotonic() + timeout
+        while text not in self.text():
+            assert time.monotonic() < deadline, f"{text!r} never appeared"
+            assert not self.problems(), self.problems()
+            time.sleep(0.5)
+        self.ok()
+
+
+def _xpath(text: str) -> str:
+    """``text`` as an XPath string literal (quotes included)."""
+    if "'" not in text:
+        return f"'{text}'"
+    return "concat(" + ", \"'\", ".join(f"'{part}'" for part in text.split("'")) + ")"

@@ -1,0 +1,214 @@
+"""Every page's main journey, clicked through in a real browser as a person at the table would.
+
+One ``pennypress ui`` and one headless Chromium serve the whole module; each
+journey opens its page by its address (a new session). Every step is a click,
+a key press or a choice made on the drawn page -- never a widget's state set
+from the test -- and after every step the page must show no exception.
+Along each journey the page is read as a person reads it:
+
+- no move, story or phase in the engine's notation outside the notation box
+  (code blocks), and every move a table or the ranking shows is the words the
+  engine's one wording (:func:`pennypress.engine.game.words.move_words`) gives for
+  the move it stands for;
+- on the analysis board and the audit, at 1400 px and at a phone's 390 px, no
+  text cut off and no board text under 12 px; the screenshots are kept in
+  ``test-artifacts/`` (``journey-*.png``).
+
+Skipped with the reason without Chromium, chromedriver or selenium; a failure
+under CI (``.ci/run`` installs them).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from browser_helpers import (
+    DESKTOP, Page, app_log, make_driver, quit_driver, require_browser, set_desktop, set_phone, start_app, stop_app,
+)
+
+from pennypress.engine.game.words import move_words
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def app():
+    require_browser()
+    url, proc = start_app()
+    driver = make_driver(DESKTOP)
+    yield Page(driver, url)
+    quit_driver(driver)
+    stop_app(proc)
+    log = app_log(proc)
+    Path(proc.pennypress_log).unlink(missing_ok=True)
+    assert "Traceback" not in log, log[-3000:]
+
+
+@pytest.fixture
+def person(app):
+    set_desktop(app.d)
+    yield app
+    set_desktop(app.d)
+
+
+def reads_plainly(page: Page) -> None:
+    """No engine notation where a person reads, and every move in a table or ranking in the one wording."""
+    assert not page.notation(), page.notation()
+    cells = page.move_cells()
+    assert all(shown == move_words(notation) for notation, shown in cells), [
+        (n, s) for n, s in cells if s != move_words(n)]
+
+
+def looks_right(page: Page, name: str) -> None:
+    """At 1400 px and at 390 px: nothing cut off, no board text under 12 px; screenshots kept."""
+    for width, setter in (("1400", set_desktop), ("390", set_phone)):
+        setter(page.d)
+        page.ok()
+        assert page.small_board_text() == [], (width, page.small_board_text()[:5])
+        assert page.cut_off() == [], (width, page.cut_off()[:5])
+        reads_plainly(page)
+        page.shot(f"journey-{name}-{width}")
+    set_desktop(page.d)
+    page.ok()
+
+
+PAGES = {"press_desk": "Press desk", "check_page": "Check my page", "position_viewer": "Position viewer",
+         "position_editor": "Position editor", "analysis_board": "Analysis board",
+         "scoring_examples": "Scoring examples", "tournament": "Tournament", "audit_game": "Audit a game"}
+
+
+def test_every_page_opens_by_its_address(person):
+    from selenium.webdriver.common.by import By
+
+    for path, title in PAGES.items():
+        person.open(path)
+        assert person.d.current_url.endswith(f"/{path}")
+        assert person.d.find_element(By.CSS_SELECTOR, '[data-testid="stMain"] h1').text == title
+        assert "Page not found" not in person.text()
+        reads_plainly(person)
+    person.open("")  # the root opens the Press desk, at its own address
+    assert person.d.current_url.endswith("/press_desk")
+    nav = [a.text.split("\n")[-1] for a in person.d.find_elements(By.CSS_SELECTOR, '[data-testid="stSidebarNav"] a')]
+    assert nav == list(PAGES.values())  # each page listed once
+
+
+def test_press_desk(person):
+    person.open("press_desk")  # the page's own address
+    assert person.metric("Optimal total") == "12"
+    person.click_key("ad_1_1")  # the advertisement clicked on the mat, in the middle row
+    assert "Ad: middle row, 2nd column" in person.text()
+    assert person.metric("Optimal total") != "12"
+    person.click("No advertisement")
+    assert person.metric("Optimal total") == "12"
+    person.expand("Load an example or paste a press (JSON)")
+    person.pick("press_example_pick", "When not to press")
+    person.click("Load example")
+    assert "When not to press" in person.text()
+    reads_plainly(person)
+
+
+def test_check_my_page_from_an_empty_page(person):
+    person.open("check_page")
+    assert person.metric("Legal") == "yes"  # it opens on the optimal page
+    person.click("Start from an empty page")
+    assert person.metric("Legal") == "no"
+    # the crash of issue 18: a story chosen, then a cell of the mat clicked
+    person.click_key("chk_cell_1_0")
+    assert "Your page" in person.text()
+    # lay out the rulebook's 12-point page by clicking: each story, how it is turned, its top-left cell
+    for story, turned, cell in (("#0 Politics A ★★", "upright: 1 wide, 2 tall", "chk_cell_0_0"),
+                                ("#1 Crime & Calamity B ★", "upright: 1 wide, 3 tall", "chk_cell_1_0"),
+                                ("#2 War D ★★★", "upright: 2 wide, 3 tall", "chk_cell_2_0")):
+        person.choose("chk_story", story)
+        person.choose("chk_orientation", turned)
+        person.click_key(cell)
+    assert person.metric("Legal") == "yes" and person.metric("Your total") == "12"
+    assert "as good as the optimal page: 12 points" in person.text()
+    assert "Every story is on the page." in person.text()
+    reads_plainly(person)
+
+
+def test_check_my_page_from_the_optimum(person):
+    person.open("check_page")
+    person.click("Start from an empty page")
+    person.click("Start from the optimal page")
+    assert person.metric("Your total") == "12"
+    # move the top-beat story off the top edge: the rule it breaks, in words, numbered once
+    person.choose("chk_story", "#0 Politics A ★★")
+    person.click_key("chk_cell_0_1")
+    assert person.metric("Legal") == "no"
+    text = person.text()
+    assert "Top edge: #0 Politics A ★★ must touch the top edge" in text
+    assert "(story 0)" not in text
+    person.click("Take #0 off the page")
+    assert "Off the page: #0 Politics A ★★" in person.text()
+    reads_plainly(person)
+
+
+def test_position_editor_to_the_analysis_board(person):
+    person.open("position_editor")
+    person.expand("Start from")
+    person.pick("ed_start", "An example position")
+    person.pick("ed_start_example", "When not to press")
+    person.click("Start over from this")
+    assert "Started from: Example: When not to press" in person.text()
+    person.click("Open on the analysis board")
+    assert "Analysis board" in person.text() and "Opened from the Position editor" in person.text()
+    assert "The Herald to move" in person.text()
+    reads_plainly(person)
+
+
+def test_analyse_and_play_a_move(person):
+    person.open("analysis_board")
+    person.click("Analyse")
+    person.wait_for("Every move, ranked")
+    best = person.text().split("Best move: ", 1)[1].split("\n", 1)[0]
+    ranked = person.move_cells()
+    assert ranked and ranked[0][1] == best  # the heading and the ranking say the best move alike
+    looks_right(person, "analysis-board")
+    person.click("Play this move")
+    assert f"The Herald {move_words(ranked[0][0], past=True)}" in person.text()  # the line played, in words
+    # any legal move: its kind, then the move, both in words
+    person.choose("ab_kind", "Send reporters")
+    chosen = person.choices("ab_pick")[-1]
+    assert chosen.startswith("Send ")
+    person.choose("ab_pick", chosen)
+    person.click("Play the chosen move")
+    said = f"The Times {'sent' + chosen.removeprefix('Send')}"
+    assert said in person.text()
+    person.click("← Back one move")
+    assert said not in person.text() and f"The Herald {move_words(ranked[0][0], past=True)}" in person.text()
+    reads_plainly(person)
+
+
+def test_audit_an_example_and_open_a_decision(person):
+    person.open("audit_game")
+    person.pick("aud_example_pick", "Declined final press")  # the README's example, first in the list
+    assert "3 players: a winning final press declined" in person.text()  # the record's own title
+    person.click("Load example")
+    person.click("Analyse")
+    person.wait_for("Key moments")
+    assert "The Times declined the last press; better: Go to press" in person.text()
+    person.choose("aud_focus", "The Times")
+    person.pick("aud_pick", "Move 1 — blunder")
+    assert "The Times declined the last press; the advisor's best: Go to press — blunder" in person.text()
+    looks_right(person, "audit")
+
+
+def test_a_small_tournament_to_the_audit(person):
+    person.open("tournament")
+    person.type_number("tour_games", 3)
+    person.click("Play the tournament")
+    person.wait_for("games, 3 players")
+    text = person.text()
+    assert "Heuristic bot" in text and "The Sun, The Herald" in text and "By luck alone" in text
+    person.follow("Audit one of these games")
+    assert "Audit a game" in person.text()
+    person.tab("Tournament")
+    person.click("Load this game")
+    person.type_number("aud_playouts", 2)
+    person.click("Analyse")
+    person.wait_for("Per newspaper")
+    person.choose("aud_focus", "Every newspaper")
+    assert len(person.move_cells()) > 20  # every decision of a whole game, in words
+    reads_plainly(person)
