@@ -33,11 +33,10 @@ from .check import Verdict, check_answer
 from .generate import Settings, generate
 from .model import BEST_MOVE, DIFFICULTIES, DIFFICULTY_NAMES, KINDS, PAGE, PRESS_OR_WAIT, WAIT, Puzzle
 from .rating import puzzle_rating, rate_attempt, rating_model
-from .say import move_in_words
 from .store import PuzzleSet, load_puzzles, puzzle_set_from_json, save_puzzles
 
 __all__ = [
     "BEST_MOVE", "DIFFICULTIES", "DIFFICULTY_NAMES", "KINDS", "PAGE", "PRESS_OR_WAIT", "Puzzle", "PuzzleSet",
-    "Settings", "Verdict", "WAIT", "check_answer", "generate", "load_puzzles", "move_in_words", "puzzle_rating",
+    "Settings", "Verdict", "WAIT", "check_answer", "generate", "load_puzzles", "puzzle_rating",
     "puzzle_set_from_json", "rate_attempt", "rating_model", "save_puzzles",
 ]

@@ -39,9 +39,10 @@ from pennypress.json_text import parse_json_text
 from pennypress.solver import CheckResult, PressProblem, ProposedPage, check_page
 
 from ..game.moves import Move
+from ..game.words import move_words
 from .model import PAGE, WAIT, Puzzle
 from .positions import exact_value, is_right, read_move, side_of
-from .say import move_in_words, num, outcome_words, plural
+from .say import num, outcome_words, plural
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ def _answer_words(puzzle: Puzzle) -> str:
     if puzzle.kind == "press-or-wait" and puzzle.answer == ("press",):
         return "press now"
     state = puzzle.position()
-    words = [move_in_words(read_move(state, m)) for m in puzzle.answer]
+    words = [move_words(read_move(state, m)) for m in puzzle.answer]
     return "; ".join(words[:3]) + (f" (or {len(words) - 3} more as good)" if len(words) > 3 else "")
 
 
@@ -140,7 +141,7 @@ def _check_position(puzzle: Puzzle, answer: str) -> Verdict:
     else:
         correct = str(move) in puzzle.answer
         result = "the search's best move" if correct else "not the search's best move"
-    said = "press now" if word == "press" else move_in_words(move)
+    said = "press now" if word == "press" else move_words(move)
     if correct:
         head = f"Correct: {said}; {result}."
     elif puzzle.kind == "press-or-wait" and side_of(move) == ("press" if pressing_is_right else WAIT):

@@ -44,14 +44,15 @@ from pennypress.solver.published import best_page_publishing
 
 from ..advisor import ExactSearch, is_deterministic, move_facts
 from ..advisor.outcome import Value, preference
-from ..advisor.reasons import describe, reasons_for
+from ..advisor.reasons import reasons_for
 from ..game.moves import Decline, GoToPress, Move, Page, parse_move
 from ..game.names import newspaper
+from ..game.words import move_words
 from ..io.state import State
 from ..rules.actions import legal_moves
 from ..rules.press import press_problem
 from .model import WAIT
-from .say import move_in_words, outcome_words, plural
+from .say import outcome_words, plural
 
 MAX_ANSWERS = 3
 """A best-move puzzle states at most this many equally good moves."""
@@ -204,7 +205,7 @@ def _reasons(state: State, m: MoveValue, waiting: MoveValue | None, other: MoveV
     facts = move_facts(state, m.move)
     wait_facts = move_facts(state, waiting.move) if waiting is not None else None
     nxt = (str(other.move), other.share) if other is not None else None
-    said = describe(m.move)  # the puzzle says the move itself, and its exact outcome, in its own words
+    said = move_words(m.move)  # the puzzle says the move itself, and its exact outcome, in its own words
     return tuple(r for r in reasons_for(facts, m.share, True, m.value[1], wait_facts, nxt)
                  if r != said and not r.startswith("Exact:"))
 
@@ -219,7 +220,7 @@ def _step_words(player: int, move: Move, event) -> str:
         return f"{paper} presses (+{event.press.gain}{scoops})"
     if isinstance(move, Decline):
         return f"{paper} declines"
-    said = move_in_words(move)
+    said = move_words(move)
     return f"{paper}: {said[0].lower()}{said[1:]}"
 
 
@@ -279,11 +280,11 @@ def explain(state: State, answer: Answer) -> tuple[tuple[str, ...], dict]:
     if answer.side == "press":
         lines.append(f"Press now: you {outcome_words(best.value)}.")
     elif answer.side == WAIT:
-        lines.append(f"Do not press now: {move_in_words(best.move)} lets you {outcome_words(best.value)}.")
+        lines.append(f"Do not press now: {move_words(best.move)} lets you {outcome_words(best.value)}.")
     elif len(answer.best) == 1:
-        lines.append(f"Best: {move_in_words(best.move)}; you {outcome_words(best.value)}.")
+        lines.append(f"Best: {move_words(best.move)}; you {outcome_words(best.value)}.")
     else:
-        names = "; ".join(move_in_words(m.move) for m in answer.best)
+        names = "; ".join(move_words(m.move) for m in answer.best)
         lines.append(f"Best, equally: {names}; you {outcome_words(best.value)}.")
     lines += _reasons(state, best, waiting, second)
     best_after, second_after = _lines(state, (best.move, second.move))
@@ -293,10 +294,10 @@ def explain(state: State, answer: Answer) -> tuple[tuple[str, ...], dict]:
         lines.append(f"Pressing now instead: {lose}.")
         lines += [r for r in _reasons(state, second, best, best)[:1]]
     else:
-        lines.append(f"The next best choice, {move_in_words(second.move)}: {lose} instead.")
+        lines.append(f"The next best choice, {move_words(second.move)}: {lose} instead.")
     lines.append(f"After it: {second_after}.")
     lines.append("Exact: every newspaper plays its best to the end of the final edition.")
-    record = {"choice": str(second.move), "in_words": move_in_words(second.move), "outcome": list(second.value),
+    record = {"choice": str(second.move), "in_words": move_words(second.move), "outcome": list(second.value),
               "loses": f"{outcome_words(second.value)} instead of {outcome_words(best.value)}"}
     return tuple(lines), record
 

@@ -36,14 +36,13 @@ from ..advisor import advise
 from ..advisor.budget import Budget
 from ..advisor.policy import PREFERRED
 from ..advisor.pool import run_playouts
-from ..advisor.reasons import describe
 from ..arena.seats import make_bot
 from ..game.moves import GoToPress, Move, parse_move
+from ..game.words import move_words
 from ..io.state import State, public_view
 from ..notation.text import from_text, to_text
 from .difficulty import bot_verdicts, difficulty_of
 from .model import BEST_MOVE, PRESS_OR_WAIT
-from .say import move_in_words
 
 RIVALS = 3
 """How many next-best moves of the search the answer is confirmed against."""
@@ -152,10 +151,10 @@ def searched_puzzle(cert: Certificate, position: State, notation: str, source: d
 
     verdicts = bot_verdicts(position, right, seed)
     n = cert.confirm_playouts
-    why = [f"Best: {move_in_words(best_move)}.", *(r for r in cert.reasons if r != describe(best_move)),
+    why = [f"Best: {move_words(best_move)}.", *(r for r in cert.reasons if r != move_words(best_move)),
            f"Searched with {cert.search_playouts} playouts, then confirmed on {n} fresh playouts of the same futures: "
            f"it wins {cert.outcome[0]:.0%}."]
-    why += [f"{move_in_words(parse_move(r.move))} wins {r.win:.0%}: {r.difference:.0%} less "
+    why += [f"{move_words(parse_move(r.move))} wins {r.win:.0%}: {r.difference:.0%} less "
             f"(at least {r.lower:.0%} less with 95% confidence)." for r in cert.rivals]
     evidence = {"certainty": "searched", "player": position.current, "phase": position.phase.value,
                 "legal_moves": len(position.legal_moves()), "search_playouts": cert.search_playouts,
@@ -164,7 +163,7 @@ def searched_puzzle(cert: Certificate, position: State, notation: str, source: d
                 "second": top.to_json(), "rivals": [r.to_json() for r in cert.rivals], "bots": verdicts}
     if kind == PRESS_OR_WAIT:
         evidence["side"] = "press"
-    second = {"choice": top.move, "in_words": move_in_words(parse_move(top.move)), "outcome": list(top.outcome),
+    second = {"choice": top.move, "in_words": move_words(parse_move(top.move)), "outcome": list(top.outcome),
               "loses": f"about {top.difference:.0%} of the chance to win (at least {top.lower:.0%})"}
     return {"kind": kind, "difficulty": difficulty_of(verdicts), "question": notation,
             "answer": [cert.best], "why": why, "second_best": second, "tags": [position.phase.value, "searched"],

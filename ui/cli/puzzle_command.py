@@ -8,7 +8,9 @@
   a move in the engine's notation (``press`` or ``wait`` for press-or-wait), or a
   layout JSON for a page puzzle (``{"placements": [...], "exclusive": i}``,
   inline, a file, or ``-`` for stdin);
-- ``puzzle generate --out FILE --seed S ...``: mine a new set (``docs/puzzles.md``).
+- ``puzzle generate --out FILE --seed S ...``: mine a new set (``docs/puzzles.md``);
+- ``puzzle reword --out FILE``: the set's texts said again by today's wording, its answers
+  proved unchanged (:mod:`pennypress.engine.puzzles.reword`).
 
 Every command takes ``--file F`` to use another puzzle file than the shipped
 one. An unknown id, a malformed answer or a bad puzzle file is one line on
@@ -24,6 +26,7 @@ from dataclasses import fields
 from pennypress.engine.puzzles import (
     DIFFICULTIES, KINDS, PAGE, Puzzle, Settings, check_answer, generate, load_puzzles, save_puzzles,
 )
+from pennypress.engine.puzzles.reword import reword
 from pennypress.engine.puzzles.store import PuzzleSet
 from pennypress.errors import BadInput
 from pennypress.solver import BEATS
@@ -135,6 +138,21 @@ def _generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _reword(args: argparse.Namespace) -> int:
+    puzzles = _set(args)
+    max_nodes = int(puzzles.generator.get("settings", {}).get("max_exact_nodes", Settings().max_exact_nodes))
+    bar = ProgressBar("puzzle")
+    try:
+        reworded = reword(puzzles, max_nodes, progress=bar)
+    finally:
+        bar.close()
+    save_puzzles(reworded, args.out)
+    changed = sum(a.why != b.why or a.second_best != b.second_best for a, b in zip(puzzles, reworded))
+    print(f"wrote {len(reworded)} puzzles to {args.out} ({changed} with new words)", file=sys.stderr)
+    write_json({"out": args.out, "puzzles": len(reworded), "reworded": changed})
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``puzzle`` (list, show, check, generate) to the ``pennypress`` command line."""
     p = sub.add_parser("puzzle", help="puzzles with certain answers: list, show, check an answer, generate")
@@ -172,6 +190,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help=f"default {getattr(defaults, f.name)}")
     q.add_argument("--workers", type=int, default=1, help="processes mining games side by side (same set)")
     q.set_defaults(handler=_generate)
+
+    q = psub.add_parser("reword", help="say the set's texts again (answers proved unchanged) into a new file")
+    q.add_argument("--out", required=True, help="the puzzle file to write")
+    common(q)
+    q.set_defaults(handler=_reword)
 
     names = list(psub.choices)
 
