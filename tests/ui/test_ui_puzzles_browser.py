@@ -9,10 +9,9 @@ set from the test. Screenshots in ``test-artifacts/`` (``puzzles-*.png``).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from browser_helpers import DESKTOP, Page, app_log, make_driver, quit_driver, require_browser, start_app, stop_app
+from browser_helpers import DESKTOP, Page, browser_session
 from openskill.models import PlackettLuce
 
 from pennypress.engine.game.words import move_words
@@ -28,15 +27,7 @@ SHIPPED = load_puzzles()
 
 @pytest.fixture(scope="module")
 def person():
-    require_browser()
-    url, proc = start_app()
-    driver = make_driver(DESKTOP)
-    yield Page(driver, url)
-    quit_driver(driver)
-    stop_app(proc)
-    log = app_log(proc)
-    Path(proc.pennypress_log).unlink(missing_ok=True)
-    assert "Traceback" not in log, log[-3000:]
+    yield from browser_session(DESKTOP)
 
 
 class Rated:

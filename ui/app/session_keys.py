@@ -284,6 +284,7 @@ TABLE_USE = "aud_tbl_use"
 PZ_SET = "pz_set"  # a loaded puzzle file's document (None: the shipped set)
 PZ_SET_NAME = "pz_set_name"  # where the set came from (words)
 PZ_ERROR = "pz_error"  # one-shot: why a puzzle file was not loaded
+PZ_ANSWER_ERROR = "pz_answer_error"  # one-shot: why an answer could not be judged
 PZ_UPLOAD = "pz_upload"
 PZ_SHIPPED = "pz_shipped"  # the "back to the shipped puzzles" button
 PZ_KIND = "pz_kind"  # radio: which kinds

@@ -6,7 +6,6 @@ from __future__ import annotations
 import streamlit as st
 
 from pennypress.engine.game.names import newspaper
-from pennypress.engine.game.words import move_words
 from pennypress.engine.puzzles import PAGE, PRESS_OR_WAIT, Puzzle, check_answer, load_puzzles, puzzle_set_from_json
 from pennypress.errors import BadInput
 from pennypress.json_text import parse_json_text
@@ -116,7 +115,7 @@ def _answer(given) -> None:
     try:
         verdict = check_answer(puzzle, given)
     except BadInput as exc:
-        ss[keys.PZ_ERROR] = str(exc)
+        ss[keys.PZ_ANSWER_ERROR] = str(exc)
         return
     ss[keys.PZ_VERDICT] = {"id": puzzle.id, "verdict": verdict}
     if puzzle.id not in rated:  # only the first answer to a puzzle is rated
@@ -184,8 +183,8 @@ else:
         move_picker.move_picker(keys.PZ_MOVE_KIND, keys.PZ_MOVE, moves, label="Your move")
         st.button("Play this move", key=keys.PZ_PLAY, type="primary", on_click=_answer_move, args=(moves,))
 
-if ss.get(keys.PZ_ERROR):
-    st.error(f"That answer cannot be judged: {ss.pop(keys.PZ_ERROR)}")
+if ss.get(keys.PZ_ANSWER_ERROR):
+    st.error(f"That answer cannot be judged: {ss.pop(keys.PZ_ANSWER_ERROR)}")
 
 # ------------------------------------------------------------------ the verdict and the why
 if verdict is not None:
