@@ -4,7 +4,8 @@ Layers, each importing only those before it (``docs/ARCHITECTURE.md``):
 ``game`` (definition, variants, rules data) -> ``position`` (the position as data
 and pure queries) -> ``rules`` (the transitions) -> ``io`` and ``notation``
 (documents, the :class:`State` API) -> ``play`` (bots, the game loop) ->
-``advisor`` -> ``audit`` and ``arena`` (seat registry, self-play, tournaments).
+``advisor`` -> ``audit`` and ``arena`` (seat registry, self-play, tournaments)
+-> ``puzzles`` (puzzles with certain answers, mined from self-play).
 This module gathers the names most callers need.
 
 >>> from pennypress.engine import new_game, parse_move

@@ -135,16 +135,22 @@ class PageModel:
     def solve(self, time_limit: float = DEFAULT_TIME_LIMIT) -> Solution | None:
         """The best page found within ``time_limit`` seconds (``proven_optimal`` when the search
         finished), or ``None`` when the model is infeasible or no page was found in time."""
+        return self.search(time_limit)[1]
+
+    def search(self, time_limit: float = DEFAULT_TIME_LIMIT) -> tuple[str, Solution | None]:
+        """CP-SAT's verdict by name (``OPTIMAL``, ``FEASIBLE``, ``INFEASIBLE``, ``UNKNOWN``) and the
+        best page found, if any: a caller that constrains the model further tells "no such page
+        exists" (``INFEASIBLE``) from "none found in time" (``UNKNOWN``) by it."""
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1  # deterministic: same input, same page
         solver.parameters.random_seed = 0
         solver.parameters.max_time_in_seconds = time_limit
         status = solver.solve(self.model)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return None
+            return solver.status_name(status), None
         placements = tuple(sorted(p for p, v in self.options if solver.boolean_value(v)))
         exclusive = next((i for i, v in self.exclusive.items() if solver.boolean_value(v)), None)
-        return Solution(
+        return solver.status_name(status), Solution(
             placements=placements,
             exclusive=exclusive,
             edge_top=int(solver.value(self.edge_top)),

@@ -218,6 +218,15 @@ def legal_pages(press: Press) -> list[Page]:
     return [p for p in pages if p.edge == t_star and p.top_placed == t_star + r_star]
 
 
+def best_by_published_set(press: Press) -> dict[frozenset, int]:
+    """The best legal score for every set of stories (indices) some legal page prints."""
+    best: dict[frozenset, int] = {}
+    for p in legal_pages(press):
+        key = frozenset(i for i, r in enumerate(p.rects) if r is not None)
+        best[key] = max(best.get(key, p.score), p.score)
+    return best
+
+
 def distinct_page_scores(press: Press) -> list[int]:
     """Scores of the distinct legal pages (interchangeable stories merged), best first."""
     seen: dict[frozenset, int] = {}

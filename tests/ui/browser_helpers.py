@@ -123,6 +123,20 @@ def stop_app(proc: subprocess.Popen) -> int:
     return proc.returncode
 
 
+def browser_session(size: tuple[int, int] = DESKTOP):
+    """One ``pennypress ui`` and one headless Chromium for a test module (a fixture ``yield from``-s it):
+    yields the :class:`Page`; afterwards stops both and fails if the app printed a traceback."""
+    require_browser()
+    url, proc = start_app()
+    driver = make_driver(size)
+    yield Page(driver, url)
+    quit_driver(driver)
+    stop_app(proc)
+    log = app_log(proc)
+    Path(proc.pennypress_log).unlink(missing_ok=True)
+    assert "Traceback" not in log, log[-3000:]
+
+
 def make_driver(size: tuple[int, int] = (1500, 2300)):
     """Headless Chromium with a fresh profile (quit it with :func:`quit_driver`)."""
     from selenium import webdriver

@@ -19,12 +19,8 @@ under CI (``.ci/run`` installs them).
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from browser_helpers import (
-    DESKTOP, Page, app_log, make_driver, quit_driver, require_browser, set_desktop, set_phone, start_app, stop_app,
-)
+from browser_helpers import DESKTOP, Page, browser_session, set_desktop, set_phone
 
 from pennypress.engine.game.words import move_words
 
@@ -33,15 +29,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def app():
-    require_browser()
-    url, proc = start_app()
-    driver = make_driver(DESKTOP)
-    yield Page(driver, url)
-    quit_driver(driver)
-    stop_app(proc)
-    log = app_log(proc)
-    Path(proc.pennypress_log).unlink(missing_ok=True)
-    assert "Traceback" not in log, log[-3000:]
+    yield from browser_session(DESKTOP)
 
 
 @pytest.fixture
@@ -74,7 +62,8 @@ def looks_right(page: Page, name: str) -> None:
 
 PAGES = {"press_desk": "Press desk", "check_page": "Check my page", "position_viewer": "Position viewer",
          "position_editor": "Position editor", "analysis_board": "Analysis board",
-         "scoring_examples": "Scoring examples", "tournament": "Tournament", "audit_game": "Audit a game"}
+         "scoring_examples": "Scoring examples", "tournament": "Tournament", "audit_game": "Audit a game",
+         "puzzles": "Puzzles"}
 
 
 def test_every_page_opens_by_its_address(person):

@@ -280,6 +280,30 @@ TABLE_UNDO = "aud_tbl_undo"
 TABLE_USE = "aud_tbl_use"
 
 
+# ------------------------------------------------------------------ Puzzles (the trainer)
+PZ_SET = "pz_set"  # a loaded puzzle file's document (None: the shipped set)
+PZ_SET_NAME = "pz_set_name"  # where the set came from (words)
+PZ_ERROR = "pz_error"  # one-shot: why a puzzle file was not loaded
+PZ_ANSWER_ERROR = "pz_answer_error"  # one-shot: why an answer could not be judged
+PZ_UPLOAD = "pz_upload"
+PZ_SHIPPED = "pz_shipped"  # the "back to the shipped puzzles" button
+PZ_KIND = "pz_kind"  # radio: which kinds
+PZ_LEVEL = "pz_level"  # radio: which difficulties
+PZ_CURRENT = "pz_current"  # the id of the puzzle shown
+PZ_NEXT = "pz_next"
+PZ_PREVIOUS = "pz_previous"
+PZ_VERDICT = "pz_verdict"  # {"id": ..., "verdict": Verdict} of the last answer to the puzzle shown
+PZ_RATING = "pz_rating"  # [mu, sigma]: the person's rating
+PZ_RATED = "pz_rated"  # {puzzle id: solved?} of every puzzle whose first answer was rated
+PZ_LAST_CHANGE = "pz_last_change"  # the rating's change at the last rated answer
+PZ_PRESS = "pz_press"  # press-or-wait: "Press now"
+PZ_WAIT = "pz_wait"  # press-or-wait: "Wait"
+PZ_MOVE_KIND = "pz_move_kind"  # best-move: the kind of move listed
+PZ_MOVE = "pz_move"  # best-move: the move picked
+PZ_PLAY = "pz_play"  # best-move: "Play this move"
+PZ_CHECK_PAGE = "pz_check_page"  # page: "Check my page"
+PZ_BUILDER = BuilderKeys("pz_pg")  # page: the page laid out on the mat
+
 # ------------------------------------------------------------------ the shared "Load a position" panel
 @dataclass(frozen=True)
 class LoaderKeys:

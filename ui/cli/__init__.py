@@ -8,6 +8,7 @@
 - :mod:`~pennypress.ui.cli.app_launcher` — ``ui`` (the Streamlit app)
 - :mod:`~pennypress.ui.cli.tournament_command` — ``tournament`` (bots against bots, with statistics)
 - :mod:`~pennypress.ui.cli.advise_command` — ``advise`` (the advisor)
+- :mod:`~pennypress.ui.cli.puzzle_command` — ``puzzle`` (list, show, check, generate: puzzles with certain answers)
 """
 from .run import main
 

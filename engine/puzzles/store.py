@@ -1,0 +1,183 @@
+"""Puzzle files: the shipped set, loading any set with one clear message for a bad file, saving.
+
+A puzzle file (``docs/puzzles.md``) is JSON: ``{"format": "pennypress-puzzles",
+"version": 1, "generator": {...}, "counts": {...}, "puzzles": [...]}``. Loading
+checks it in two layers, like positions: the JSON Schema
+(``puzzle_schema.json``), then the meaning of each puzzle -- unique ids, a
+press problem that is one, a position that loads and has a decision, answer
+moves that are legal there, a page answer equal to the recorded optimum. The
+first problem found is raised as :class:`~pennypress.errors.BadInput` naming
+the file and the field. (Whether the answers are *right* is what the tests
+check, against the solver and the exact search: ``tests/puzzles``.)
+
+>>> shipped = load_puzzles()
+>>> len(shipped) >= 300, set(shipped.counts()) == set(KINDS)
+(True, True)
+>>> shipped.get("page-001").kind
+'page'
+>>> shipped.get("nope")
+Traceback (most recent call last):
+...
+pennypress.errors.BadInput: unknown puzzle 'nope' (`pennypress puzzle list` lists the puzzles' ids)
+>>> puzzle_set_from_json({"format": "pennypress-puzzles", "version": 1, "puzzles": [{"id": "x"}]}, "mine.json")
+Traceback (most recent call last):
+...
+pennypress.errors.BadInput: mine.json: puzzles[0]: missing kind, difficulty, question, answer, why, evidence
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from pennypress.errors import BadInput
+from pennypress.json_text import parse_json_text
+from pennypress.solver import PressProblem, ProposedPage
+
+from ..io.validate import StrictValidator, schema_problem
+from .model import DIFFICULTIES, KINDS, PAGE, PRESS_OR_WAIT, Puzzle
+
+FORMAT, VERSION = "pennypress-puzzles", 1
+SET_FILE = "puzzles.json"
+"""The shipped set, data of this package."""
+SCHEMA_FILE = "puzzle_schema.json"
+
+
+@lru_cache(maxsize=None)
+def puzzle_schema() -> dict:
+    """The puzzle file's JSON Schema (``engine/puzzles/puzzle_schema.json``)."""
+    return json.loads(resources.files(__package__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def _validator():
+    return StrictValidator(puzzle_schema())
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    """Puzzles in file order, with the generator's record (its settings and the command that made them)."""
+
+    puzzles: tuple[Puzzle, ...]
+    generator: dict = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def __iter__(self) -> Iterator[Puzzle]:
+        return iter(self.puzzles)
+
+    def get(self, puzzle_id: str) -> Puzzle:
+        """The puzzle called ``puzzle_id`` (:class:`BadInput` if there is none)."""
+        for p in self.puzzles:
+            if p.id == puzzle_id:
+                return p
+        raise BadInput(f"unknown puzzle {puzzle_id!r} (`pennypress puzzle list` lists the puzzles' ids)")
+
+    def filter(self, kind: str | Iterable[str] | None = None,
+               difficulty: int | Iterable[int] | None = None) -> list[Puzzle]:
+        """The puzzles of ``kind`` (one or several) and ``difficulty`` (one or several), in file order."""
+        kinds = _choice(kind, KINDS, "kind")
+        levels = _choice(difficulty, DIFFICULTIES, "difficulty")
+        return [p for p in self.puzzles if p.kind in kinds and p.difficulty in levels]
+
+    def counts(self) -> dict[str, int]:
+        """Puzzles per kind."""
+        return {k: sum(p.kind == k for p in self.puzzles) for k in KINDS}
+
+    def counts_by_difficulty(self) -> dict[str, dict[int, int]]:
+        """Puzzles per kind and difficulty."""
+        return {k: {d: sum(p.kind == k and p.difficulty == d for p in self.puzzles) for d in DIFFICULTIES}
+                for k in KINDS}
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "generator": self.generator, "counts": self.counts(),
+                "puzzles": [p.to_json() for p in self.puzzles]}
+
+
+def _choice(value: Any, allowed: tuple, name: str) -> tuple:
+    if value is None:
+        return allowed
+    values = (value,) if isinstance(value, (str, int)) else tuple(value)
+    for v in values:
+        if v not in allowed:
+            raise BadInput(f"{name}: expected one of {', '.join(map(str, allowed))}, got {v!r}")
+    return values
+
+
+def _check_page(p: Puzzle, where: str) -> None:
+    problem = PressProblem.from_json(p.question, f"{where}.question")
+    if p.answer != p.evidence["optimal_total"]:
+        raise BadInput(f"{where}.answer: {p.answer} is not the recorded optimal total {p.evidence['optimal_total']}")
+    ProposedPage.from_json(p.evidence["optimal_page"], problem, f"{where}.evidence.optimal_page")
+
+
+def _check_position(p: Puzzle, where: str) -> None:
+    from ..notation.text import from_text
+    from .positions import read_move
+
+    try:
+        state = from_text(p.question)
+    except BadInput as exc:
+        raise BadInput(f"{where}.question: {exc}") from None
+    if state.is_over or state.is_chance_node():
+        raise BadInput(f"{where}.question: the position has no decision to make (the game is over or a card is due)")
+    if p.kind == PRESS_OR_WAIT and not state.claimable(state.current):
+        raise BadInput(f"{where}.question: the player to move cannot go to press, so it is no press-or-wait puzzle")
+    for k, move in enumerate(p.answer):
+        try:
+            read_move(state, move)
+        except BadInput as exc:
+            raise BadInput(f"{where}.answer[{k}]: {exc}") from None
+
+
+def puzzle_set_from_json(doc: Any, where: str = "puzzles") -> PuzzleSet:
+    """Check a puzzle file's document (schema, then meaning) and build the set; :class:`BadInput` names the field."""
+    problem = schema_problem(doc, _validator(), "")
+    if problem is not None:
+        raise BadInput(f"{where}: {problem.lstrip(': ')}")
+    puzzles = []
+    ids: set[str] = set()
+    for i, entry in enumerate(doc["puzzles"]):
+        p = Puzzle.from_json(entry)
+        at = f"{where}: puzzles[{i}] ({p.id})"
+        if p.id in ids:
+            raise BadInput(f"{at}.id: {p.id!r} is used twice")
+        ids.add(p.id)
+        (_check_page if p.kind == PAGE else _check_position)(p, at)
+        puzzles.append(p)
+    return PuzzleSet(tuple(puzzles), doc.get("generator", {}))
+
+
+def _read(path: str) -> PuzzleSet:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: not UTF-8 text") from None
+    return puzzle_set_from_json(parse_json_text(text, path), path)
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> PuzzleSet:
+    text = resources.files(__package__).joinpath(SET_FILE).read_text(encoding="utf-8")
+    return puzzle_set_from_json(parse_json_text(text, SET_FILE), SET_FILE)
+
+
+def load_puzzles(path: str | Path | None = None) -> PuzzleSet:
+    """The shipped set (no ``path``; read once) or the puzzle file at ``path``, checked
+    (:class:`BadInput` naming the file and the field if it is bad)."""
+    return _shipped() if path is None else _read(str(path))
+
+
+def save_puzzles(puzzles: PuzzleSet, path: str | Path) -> None:
+    """Write ``puzzles`` as a puzzle file: the header indented, then one puzzle a line (small diffs)."""
+    doc = puzzles.to_json()
+    items = doc.pop("puzzles")
+    head = json.dumps(doc, indent=1, ensure_ascii=False)[:-2]
+    body = ",\n".join("  " + json.dumps(p, ensure_ascii=False) for p in items)
+    Path(path).write_text(f'{head},\n "puzzles": [\n{body}\n ]\n}}\n', encoding="utf-8")

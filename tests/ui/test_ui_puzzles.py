@@ -1,0 +1,225 @@
+"""The Puzzles page (AppTest): each kind answered right and wrong, judged by the engine, with the why,
+the second-best choice and what it loses; the rating moved by openskill on the first answer only;
+the filters; a malformed puzzle file refused in one readable line.
+
+The right answers come from the puzzles' evidence (the solver's page, the exact search's moves) and the
+wrong ones from their second-best choices; the rating expected is computed here with openskill itself.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from openskill.models import PlackettLuce
+
+from pennypress.engine.game.words import move_words
+from pennypress.engine.puzzles import check_answer, load_puzzles
+from pennypress.engine.puzzles.rating import STEP
+from pennypress.solver import ProposedPage
+from test_ui_words import assert_plain
+from ui_helpers import metrics, no_traceback, open_app, visible_text
+
+SHIPPED = load_puzzles()
+PAGE = "app_pages/puzzles.py"
+
+
+def _expected_rating(results: list[tuple[int, bool]]) -> float:
+    """The person's mean after ``(difficulty, solved)`` attempts, rated by openskill directly."""
+    model = PlackettLuce()
+    me = model.rating()
+    for difficulty, solved in results:
+        puzzle = model.rating(mu=model.mu + (difficulty - 3) * STEP, sigma=model.sigma)
+        (me,), _ = model.rate([[me], [puzzle]], ranks=[1, 2] if solved else [2, 1])
+    return me.mu
+
+
+def _filtered(at, kind: str, level="any"):
+    at.radio(key="pz_kind").set_value(kind).run()
+    at.radio(key="pz_level").set_value(level).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _shown_id(at) -> str:
+    return at.session_state["pz_current"]
+
+
+def _lay_out(at, problem, page: dict) -> None:
+    """Lay ``page`` out on the builder: each story, how it is turned, the cell clicked; then the exclusive."""
+    for p in page["placements"]:
+        at.radio(key="pz_pg_story").set_value(p["story"]).run()
+        at.radio(key="pz_pg_orientation").set_value(f"{p['w']}x{p['h']}").run()
+        at.button(key=f"pz_pg_cell_{p['x']}_{p['y']}").click().run()
+    if "exclusive" in page:
+        at.selectbox(key="pz_pg_exclusive").set_value("none" if page["exclusive"] is None else str(page["exclusive"])).run()
+    assert not at.exception, at.exception
+
+
+def _texts(at) -> str:
+    return "\n".join([m.value for m in at.markdown] + [e.value for e in at.success] + [e.value for e in at.error])
+
+
+def test_the_page_opens_on_the_first_puzzle_with_the_rating_at_the_start():
+    at = open_app(PAGE)
+    assert at.title[0].value == "Puzzles"
+    m = metrics(at)
+    assert m["Your rating"] == f"{PlackettLuce().mu:.1f}" and m["Solved"] == "0 of 0"
+    assert m["Puzzles here"] == str(len(SHIPPED))
+    assert _shown_id(at) == SHIPPED.puzzles[0].id
+
+
+@pytest.mark.parametrize("kind, level", [("page", 4), ("press-or-wait", 2), ("best-move", "any")])
+def test_filters_show_only_puzzles_of_that_kind_and_difficulty(kind, level):
+    at = _filtered(open_app(PAGE), kind, level)
+    wanted = SHIPPED.filter(kind=kind, difficulty=None if level == "any" else level)
+    assert at.subheader[0].value.startswith(f"Puzzle 1 of {len(wanted)}:")
+    seen = []
+    for _ in range(3):
+        seen.append(_shown_id(at))
+        at.button(key="pz_next").click().run()
+    assert seen == [p.id for p in wanted[:3]]
+    at.button(key="pz_previous").click().run()
+    assert _shown_id(at) == wanted[2].id
+
+
+def test_a_page_laid_out_right_then_one_laid_out_wrong():
+    at = _filtered(open_app(PAGE), "page", 3)
+    first, second = SHIPPED.filter(kind="page", difficulty=3)[:2]
+    _lay_out(at, first.problem(), first.evidence["optimal_page"])
+    at.button(key="pz_check_page").click().run()
+    assert not at.exception, at.exception
+    assert at.success[0].value == f"Correct: your page is legal and scores the best total, {first.answer}.".replace("-", "−")
+    assert float(metrics(at)["Your rating"]) == pytest.approx(_expected_rating([(3, True)]), abs=0.05)
+    text = _texts(at)
+    assert f"The second-best page scores **{first.second_best['total']}**" in text
+    assert f"loses **{first.second_best['loses']} point" in text
+    assert all(line in text for line in first.why)  # the puzzle's explanation
+
+    at.button(key="pz_next").click().run()
+    assert _shown_id(at) == second.id
+    _lay_out(at, second.problem(), second.second_best["choice"])
+    at.button(key="pz_check_page").click().run()
+    judged = check_answer(second, second.second_best["choice"])
+    assert not judged.correct
+    assert at.error[0].value == judged.why[0]
+    assert float(metrics(at)["Your rating"]) == pytest.approx(_expected_rating([(3, True), (3, False)]), abs=0.05)
+    assert metrics(at)["Solved"] == "1 of 2"
+
+
+def test_an_illegal_page_names_every_broken_rule_in_words():
+    at = _filtered(open_app(PAGE), "page")
+    puzzle = SHIPPED.filter(kind="page")[0]
+    stacked = {"placements": [{"story": i, "x": 0, "y": 0, "w": w, "h": h} for i, (w, h) in
+                              enumerate(s.shape.orientations[0] for s in puzzle.problem().stories)]}
+    _lay_out(at, puzzle.problem(), stacked)
+    at.button(key="pz_check_page").click().run()
+    judged = check_answer(puzzle, ProposedPage.from_json(stacked, puzzle.problem()))
+    assert not judged.correct and judged.rules
+    assert at.error[0].value == judged.why[0]
+    text = _texts(at)
+    assert all(r["message"] in text for r in judged.rules)
+    assert not any(f"{r['rule']}: " in text for r in judged.rules)  # the rule's name in words, not its id
+
+
+def _press_or_wait(side: str):
+    return [p for p in SHIPPED.filter(kind="press-or-wait") if p.evidence.get("side") == side]
+
+
+def test_press_or_wait_right_and_wrong():
+    at = _filtered(open_app(PAGE), "press-or-wait")
+    pool = SHIPPED.filter(kind="press-or-wait")
+    first, second = pool[0], pool[1]
+    right = "pz_press" if first.answer == ("press",) else "pz_wait"
+    at.button(key=right).click().run()
+    assert at.success and at.success[0].value.startswith("Correct")
+    text = _texts(at)
+    assert f"The second-best choice: **{first.second_best['in_words']}**: you would {first.second_best['loses']}." in text
+    assert float(metrics(at)["Your rating"]) == pytest.approx(_expected_rating([(first.difficulty, True)]), abs=0.05)
+
+    at.button(key="pz_next").click().run()
+    wrong = "pz_wait" if second.answer == ("press",) else "pz_press"
+    at.button(key=wrong).click().run()
+    assert at.error and not at.success
+    assert at.error[0].value == check_answer(second, "wait" if wrong == "pz_wait" else "press").why[0]
+    expected = _expected_rating([(first.difficulty, True), (second.difficulty, False)])
+    assert float(metrics(at)["Your rating"]) == pytest.approx(expected, abs=0.05)
+
+
+def _pick_move(at, notation: str) -> None:
+    from pennypress.ui.app.move_picker import move_groups
+
+    state = SHIPPED.get(at.session_state["pz_current"]).position()
+    kind = next(k for k, ms in move_groups(state.legal_moves()).items() if notation in map(str, ms))
+    if any(r.key == "pz_move_kind" for r in at.radio):  # shown when there is more than one kind of move
+        at.radio(key="pz_move_kind").set_value(kind).run()
+    at.radio(key="pz_move").set_value(notation).run()
+    assert not at.exception, at.exception
+
+
+def test_best_move_right_then_wrong_and_only_the_first_answer_is_rated():
+    at = _filtered(open_app(PAGE), "best-move")
+    first, second = SHIPPED.filter(kind="best-move")[:2]
+    labels = at.radio(key="pz_move").options
+    assert all("war:" not in o and "assign" not in o for o in labels)  # moves in words
+    _pick_move(at, first.answer[0])
+    at.button(key="pz_play").click().run()
+    assert at.success[0].value.startswith(f"Correct: {move_words(first.answer[0])};")
+    after_first = float(metrics(at)["Your rating"])
+    assert after_first == pytest.approx(_expected_rating([(first.difficulty, True)]), abs=0.05)
+    # a second answer to the same puzzle is judged, not rated
+    _pick_move(at, first.evidence["second"]["move"])
+    at.button(key="pz_play").click().run()
+    assert at.error and float(metrics(at)["Your rating"]) == after_first
+    assert "no longer moves your rating" in "\n".join(c.value for c in at.caption)
+
+    at.button(key="pz_next").click().run()
+    wrong = second.evidence["second"]["move"]
+    _pick_move(at, wrong)
+    at.button(key="pz_play").click().run()
+    assert at.error[0].value.startswith(f"Not the best: {move_words(wrong)};")
+    assert f"The second-best choice: **{second.second_best['in_words']}**" in _texts(at)
+    expected = _expected_rating([(first.difficulty, True), (second.difficulty, False)])
+    assert float(metrics(at)["Your rating"]) == pytest.approx(expected, abs=0.05)
+    assert metrics(at)["Solved"] == "1 of 2"
+
+
+def test_a_malformed_puzzle_file_is_refused_in_one_line_and_a_good_one_is_used():
+    at = open_app(PAGE)
+    doc = json.loads(json.dumps(SHIPPED.to_json()))
+    doc["puzzles"] = doc["puzzles"][:3]
+    doc["counts"] = {"page": 3, "press-or-wait": 0, "best-move": 0}
+    bad = json.loads(json.dumps(doc))
+    bad["puzzles"][1]["difficulty"] = 9
+    at.file_uploader(key="pz_upload").upload("bad.json", json.dumps(bad).encode(), "application/json").run()
+    assert not at.exception, at.exception
+    assert len(at.error) == 1 and at.error[0].value.startswith("The puzzle file was not loaded: bad.json: ")
+    assert "difficulty" in at.error[0].value and "Traceback" not in at.error[0].value
+    assert metrics(at)["Puzzles here"] == str(len(SHIPPED))  # the shipped set is still in use
+    at.file_uploader(key="pz_upload").upload("notjson.json", b"{not json", "application/json").run()
+    assert at.error[0].value.startswith("The puzzle file was not loaded: notjson.json: ")
+    at.file_uploader(key="pz_upload").upload("three.json", json.dumps(doc).encode(), "application/json").run()
+    assert not at.error and metrics(at)["Puzzles here"] == "3"
+    at.button(key="pz_shipped").click().run()
+    assert metrics(at)["Puzzles here"] == str(len(SHIPPED))
+
+
+@pytest.mark.parametrize("kind", ["page", "press-or-wait", "best-move"])
+def test_every_kind_answered_speaks_plainly(kind):
+    at = _filtered(open_app(PAGE), kind)
+    puzzle = SHIPPED.filter(kind=kind)[0]
+    if kind == "page":
+        assert puzzle.second_best is None  # the first page puzzle: no legal page scores less
+        at.button(key="pz_check_page").click().run()  # the empty page
+        assert "There is no second-best page: every legal page scores the best." in _texts(at)
+        at.button(key="pz_next").click().run()
+        puzzle = SHIPPED.filter(kind=kind)[1]
+        _lay_out(at, puzzle.problem(), puzzle.second_best["choice"])
+        at.button(key="pz_check_page").click().run()
+    elif kind == "press-or-wait":
+        at.button(key="pz_wait").click().run()
+    else:
+        _pick_move(at, puzzle.evidence["second"]["move"])
+        at.button(key="pz_play").click().run()
+    no_traceback(at)
+    assert at.error  # a wrong answer, and its why
+    assert_plain(visible_text(at), f"{kind} answered")

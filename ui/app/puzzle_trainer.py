@@ -1,0 +1,84 @@
+"""The Puzzles page's bookkeeping: which puzzles the filters leave, which comes next, the running rating.
+
+No rule lives here: answers are judged by :func:`pennypress.engine.puzzles.check_answer`,
+ratings moved by :func:`pennypress.engine.puzzles.rate_attempt` (openskill). Only a
+puzzle's first answer is rated, so trying again after reading the why cannot farm points.
+
+>>> from pennypress.engine.puzzles import load_puzzles
+>>> shipped = load_puzzles()
+>>> [len(chosen(shipped, k, ANY)) for k in KIND_CHOICES]
+[320, 160, 100, 60]
+>>> [p.difficulty for p in chosen(shipped, "best-move", 2)][:2]
+[2, 2]
+>>> ids = [p.id for p in chosen(shipped, "page", 5)]
+>>> following(ids, ids[-1]) == ids[0], following(ids, "not-there") == ids[0], following(ids, ids[0], -1) == ids[-1]
+(True, True, True)
+>>> r = Rating.start()
+>>> r.shown, r.sigma_shown
+('25.0', '8.3')
+>>> hard = shipped.filter(kind="page", difficulty=5)[0]
+>>> won = r.after(hard, solved=True)
+>>> won.mu > r.mu, r.after(hard, solved=False).mu < r.mu
+(True, True)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from pennypress.engine.puzzles import DIFFICULTY_NAMES, KINDS, Puzzle, PuzzleSet, puzzle_rating, rate_attempt
+from pennypress.engine.puzzles import rating_model
+
+ANY = "any"
+KIND_CHOICES: tuple[str, ...] = (ANY, *KINDS)
+KIND_WORDS = {ANY: "All kinds", "page": "Lay out the page", "press-or-wait": "Press or wait?",
+              "best-move": "Best move"}
+LEVEL_CHOICES: tuple = (ANY, *DIFFICULTY_NAMES)
+
+
+def level_words(level) -> str:
+    """``'Any difficulty'``, or ``'2 · fair'``."""
+    return "Any difficulty" if level == ANY else f"{level} · {DIFFICULTY_NAMES[level]}"
+
+
+def chosen(puzzles: PuzzleSet, kind: str, level) -> list[Puzzle]:
+    """The puzzles of ``kind`` and difficulty ``level`` (:data:`ANY` for every one), in set order."""
+    return list(puzzles.filter(kind=None if kind == ANY else kind, difficulty=None if level == ANY else level))
+
+
+def following(ids: Sequence[str], current: str | None, step: int = 1) -> str | None:
+    """The id ``step`` after ``current`` in ``ids`` (wrapping round); the first when ``current`` is not there."""
+    if not ids:
+        return None
+    if current not in ids:
+        return ids[0]
+    return ids[(list(ids).index(current) + step) % len(ids)]
+
+
+@dataclass(frozen=True)
+class Rating:
+    """The person's rating on openskill's model (``mu``, ``sigma``), kept as two numbers in the session."""
+
+    mu: float
+    sigma: float
+
+    @classmethod
+    def start(cls) -> "Rating":
+        model = rating_model()
+        return cls(model.mu, model.sigma)
+
+    def after(self, puzzle: Puzzle, solved: bool) -> "Rating":
+        """The rating after one attempt at ``puzzle`` (:func:`~pennypress.engine.puzzles.rate_attempt`)."""
+        model = rating_model()
+        me = model.rating(mu=self.mu, sigma=self.sigma)
+        new, _ = rate_attempt(me, puzzle_rating(puzzle, model), solved, model)
+        return Rating(new.mu, new.sigma)
+
+    @property
+    def shown(self) -> str:
+        """The rating as shown: one decimal."""
+        return f"{self.mu:.1f}"
+
+    @property
+    def sigma_shown(self) -> str:
+        return f"{self.sigma:.1f}"

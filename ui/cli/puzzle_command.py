@@ -1,0 +1,204 @@
+"""``pennypress puzzle``: list the puzzles, show one, check an answer, generate a set.
+
+- ``puzzle list [--kind K] [--difficulty D]``: a JSON array of ``{id, kind,
+  difficulty, question, answer}`` (the contract's shape);
+- ``puzzle show ID [--text] [--solution]``: the whole puzzle as JSON, or the
+  question in words (with ``--solution``, the answer and why);
+- ``puzzle check ID ANSWER [--text]``: ``{correct, answer, why, ...}``; ANSWER is
+  a move in the engine's notation (``press`` or ``wait`` for press-or-wait), or a
+  layout JSON for a page puzzle (``{"placements": [...], "exclusive": i}``,
+  inline, a file, or ``-`` for stdin);
+- ``puzzle generate --out FILE --seed S ...``: mine a new set (``docs/puzzles.md``);
+- ``puzzle reword --out FILE``: the set's texts said again by today's wording, its answers
+  proved unchanged (:mod:`pennypress.engine.puzzles.reword`).
+
+Every command takes ``--file F`` to use another puzzle file than the shipped
+one. An unknown id, a malformed answer or a bad puzzle file is one line on
+stderr, exit 2.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import fields
+
+from pennypress.engine.puzzles import (
+    DIFFICULTIES, KINDS, PAGE, Puzzle, Settings, check_answer, generate, load_puzzles, save_puzzles,
+)
+from pennypress.engine.puzzles.reword import reword
+from pennypress.engine.puzzles.store import PuzzleSet
+from pennypress.errors import BadInput
+from pennypress.solver import BEATS
+from pennypress.ui.render.page_text import render_check, render_page
+from pennypress.ui.render.position_tables import players_frame, reporters_text
+from pennypress.ui.render.words import paper, story_words
+
+from .json_io import read_text, write_json
+from .progress import ProgressBar
+
+
+def _set(args: argparse.Namespace) -> PuzzleSet:
+    return load_puzzles(args.file)
+
+
+def _difficulties(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(d) for d in text.split(",")]
+    except ValueError:
+        raise BadInput(f"--difficulty: expected numbers from {DIFFICULTIES[0]} to {DIFFICULTIES[-1]} "
+                       f"separated by commas, got {text!r}") from None
+
+
+def _list(args: argparse.Namespace) -> int:
+    difficulty = _difficulties(args.difficulty)
+    write_json([p.summary() for p in _set(args).filter(args.kind, difficulty)])
+    return 0
+
+
+def position_text(puzzle: Puzzle) -> str:
+    """The puzzle's position for a terminal: beats with their stories and reporters, the newspapers, stars."""
+    s = puzzle.position()
+    tops = s.top_beats()
+    lines = []
+    for b in BEATS:
+        stories = "; ".join(f"{story_words(x)} ({reporters_text(s, x)})" for x in s.columns[b]) or "no stories"
+        lines.append(f"{b.title}{' ★ TOP' if b in tops else ''}: value {s.beat_value(b)}, scoop {s.scoop_value(b)}, "
+                     f"bonus {s.bonus[b]} -- {stories}")
+    lines += ["", players_frame(s).to_string(index=False), "", "Stars published:"]
+    for i, p in enumerate(s.players):
+        stars = ", ".join(f"{b.title} {p.stars(b)}" for b in BEATS if p.stars(b)) or "none"
+        lines.append(f"  {paper(i)}: {stars}")
+    return "\n".join(lines)
+
+
+def puzzle_text(puzzle: Puzzle, solution: bool = False) -> str:
+    """A puzzle for people: the question in words and drawn; with ``solution``, the answer and why."""
+    head = f"Puzzle {puzzle.id} ({puzzle.kind}, difficulty {puzzle.difficulty}: {puzzle.difficulty_name})"
+    out = [head, puzzle.prompt, ""]
+    if puzzle.kind == PAGE:
+        problem = puzzle.problem()
+        out += [f"  #{i} {story_words(s)} (value {problem.value(i)}{', top beat' if problem.is_top(i) else ''})"
+                for i, s in enumerate(problem.stories)]
+        out += ["", "The empty mat (each cell's penalty if left empty):", render_page(problem, (), None)]
+    else:
+        out.append(position_text(puzzle))
+    if solution:
+        answer = puzzle.answer if puzzle.kind == PAGE else ", ".join(puzzle.answer)
+        out += ["", f"Answer: {answer}", "Why:"] + [f"  - {line}" for line in puzzle.why]
+        if puzzle.kind == PAGE:
+            page = puzzle.solution()
+            out += ["", "An optimal page:", render_page(puzzle.problem(), page.placements, page.exclusive)]
+    return "\n".join(out)
+
+
+def _show(args: argparse.Namespace) -> int:
+    puzzle = _set(args).get(args.id)
+    if args.text:
+        print(puzzle_text(puzzle, args.solution))
+    else:
+        write_json(dict(puzzle.to_json(), prompt=puzzle.prompt))
+    return 0
+
+
+def _answer_text(puzzle: Puzzle, answer: str) -> str:
+    if answer == "-":
+        return read_text("-")[0]
+    if puzzle.kind == PAGE and not answer.lstrip().startswith("{") and os.path.isfile(answer):
+        return read_text(answer)[0]
+    return answer
+
+
+def _check(args: argparse.Namespace) -> int:
+    puzzle = _set(args).get(args.id)
+    verdict = check_answer(puzzle, _answer_text(puzzle, args.answer))
+    if args.text:
+        if verdict.page is not None:
+            print(render_check(puzzle.problem(), verdict.page.placements, verdict.check))
+        print("\n".join(verdict.why))
+    else:
+        write_json(verdict.to_json())
+    return 0
+
+
+def _generate(args: argparse.Namespace) -> int:
+    values = {f.name: getattr(args, f.name) for f in fields(Settings) if getattr(args, f.name) is not None}
+    settings = Settings(**values).check()
+    bar = ProgressBar("game")
+    try:
+        puzzles = generate(settings, args.workers, progress=bar)
+    finally:
+        bar.close()
+    save_puzzles(puzzles, args.out)
+    print(f"wrote {len(puzzles)} puzzles to {args.out}", file=sys.stderr)
+    write_json({"out": args.out, "puzzles": len(puzzles), "counts": puzzles.counts(),
+                "by_difficulty": puzzles.counts_by_difficulty(), "settings": puzzles.generator["settings"]})
+    return 0
+
+
+def _reword(args: argparse.Namespace) -> int:
+    puzzles = _set(args)
+    max_nodes = int(puzzles.generator.get("settings", {}).get("max_exact_nodes", Settings().max_exact_nodes))
+    bar = ProgressBar("puzzle")
+    try:
+        reworded = reword(puzzles, max_nodes, progress=bar)
+    finally:
+        bar.close()
+    save_puzzles(reworded, args.out)
+    changed = sum(a.why != b.why or a.second_best != b.second_best for a, b in zip(puzzles, reworded))
+    print(f"wrote {len(reworded)} puzzles to {args.out} ({changed} with new words)", file=sys.stderr)
+    write_json({"out": args.out, "puzzles": len(reworded), "reworded": changed})
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``puzzle`` (list, show, check, generate) to the ``pennypress`` command line."""
+    p = sub.add_parser("puzzle", help="puzzles with certain answers: list, show, check an answer, generate")
+    psub = p.add_subparsers(dest="puzzle_command", parser_class=type(p))
+
+    def common(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--file", default=None, help="a puzzle file instead of the shipped set")
+
+    q = psub.add_parser("list", help="the puzzles as JSON: id, kind, difficulty, question, answer")
+    q.add_argument("--kind", choices=KINDS, default=None, help="only this kind")
+    q.add_argument("--difficulty", default=None, metavar="D[,D...]",
+                   help=f"only these difficulties ({DIFFICULTIES[0]}-{DIFFICULTIES[-1]})")
+    common(q)
+    q.set_defaults(handler=_list)
+
+    q = psub.add_parser("show", help="one puzzle: JSON, or the question in words with --text")
+    q.add_argument("id")
+    q.add_argument("--text", action="store_true", help="the question in words and drawn, instead of JSON")
+    q.add_argument("--solution", action="store_true", help="with --text: also the answer and why")
+    common(q)
+    q.set_defaults(handler=_show)
+
+    q = psub.add_parser("check", help="check an answer: a move, or a layout JSON for a page puzzle (- for stdin)")
+    q.add_argument("id")
+    q.add_argument("answer", help="a move (press / wait for press-or-wait), or a layout JSON, a file or -")
+    q.add_argument("--text", action="store_true", help="the verdict and why in words instead of JSON")
+    common(q)
+    q.set_defaults(handler=_check)
+
+    q = psub.add_parser("generate", help="mine a new puzzle set from seeded self-play (docs/puzzles.md)")
+    q.add_argument("--out", required=True, help="the puzzle file to write")
+    defaults = Settings()
+    for f in fields(Settings):
+        q.add_argument(f"--{f.name.replace('_', '-')}", dest=f.name, type=int, default=None,
+                       help=f"default {getattr(defaults, f.name)}")
+    q.add_argument("--workers", type=int, default=1, help="processes mining games side by side (same set)")
+    q.set_defaults(handler=_generate)
+
+    q = psub.add_parser("reword", help="say the set's texts again (answers proved unchanged) into a new file")
+    q.add_argument("--out", required=True, help="the puzzle file to write")
+    common(q)
+    q.set_defaults(handler=_reword)
+
+    names = list(psub.choices)
+
+    def _no_subcommand(_args: argparse.Namespace) -> int:
+        raise BadInput(f"puzzle: name a subcommand: {', '.join(names[:-1])} or {names[-1]}")
+
+    p.set_defaults(handler=_no_subcommand)
