@@ -1,6 +1,7 @@
 """Streamlit pieces shared by the pages: page style, drawings, a solved page's panel, tables, errors."""
 from __future__ import annotations
 
+import html
 from contextlib import contextmanager
 from typing import Any, Sequence
 
@@ -36,6 +37,9 @@ PAGE_CSS = """
 /* a mat is never drawn under 0.96 of its size (its text stays over 12 px): as many per row as fit */
 .pp-mats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 372px), 1fr)); gap: 10px; }
 .pp-mats > div { min-width: 0; max-width: 460px; }
+/* the notation box: the engine's text to read, select (one click selects it all) and copy */
+.pp-notation, .pp-notation * { white-space: pre-wrap !important; overflow-wrap: anywhere; user-select: all; }
+.pp-notation * { overflow-x: visible !important; }
 """ + TABLE_CSS + RANKING_CSS + BOARD_CSS + """
 </style>
 """
@@ -78,6 +82,17 @@ def link_to(page: str, label: str, icon: str | None = None) -> None:
         st.page_link(page, label=label, icon=icon)
     except StreamlitAPIException:
         pass
+
+
+def notation_box(text: str) -> None:
+    """The engine's own text -- a position's one line, a press or a record as JSON -- in a box to read,
+    select (one click selects it all) and copy; the only place the app shows notation.
+
+    Plain preformatted text, drawn with the page: not ``st.code``, whose syntax highlighter is a
+    1.5 MB script that the browser loads on a page's first visit, and until it has loaded every
+    widget of the page (the Position editor's story buttons, the mats) stays a grey placeholder.
+    """
+    st.markdown(f'<div class="pp-notation"><pre>{html.escape(text)}</pre></div>', unsafe_allow_html=True)
 
 
 def show_svg(svg: str, min_width: int | None = None) -> None:
