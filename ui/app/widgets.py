@@ -38,8 +38,10 @@ PAGE_CSS = """
 .pp-mats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 372px), 1fr)); gap: 10px; }
 .pp-mats > div { min-width: 0; max-width: 460px; }
 /* the notation box: the engine's text to read, select (one click selects it all) and copy */
-.pp-notation, .pp-notation * { white-space: pre-wrap !important; overflow-wrap: anywhere; user-select: all; }
-.pp-notation * { overflow-x: visible !important; }
+.pp-notation > * { font-family: "Source Code Pro", monospace; font-size: 0.85rem; line-height: 1.5;
+  background: #f0f2f6; border-radius: 0.5rem; padding: 0.75rem 1rem; margin-bottom: 0.5rem; }
+.pp-notation, .pp-notation * { white-space: pre-wrap !important; overflow-wrap: anywhere; overflow-x: visible !important;
+  user-select: all; }
 """ + TABLE_CSS + RANKING_CSS + BOARD_CSS + """
 </style>
 """
