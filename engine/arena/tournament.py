@@ -173,7 +173,8 @@ def play_planned(spec: TournamentSpec, plan: GamePlan) -> dict:
     if spec.records:
         doc, state = record_selfplay(spec.definition, plan.deck_seed, seats=plan.seats, move_cap=spec.move_cap)
         seats = ", ".join(f"{newspaper(i)} {name}" for i, name in enumerate(plan.seats))
-        doc["title"] = f"Tournament seed {spec.seed}, game {plan.game}: {seats} (deck seed {plan.deck_seed})"
+        # the game counted from 1 in words, as people count (the result's "game" counts from 0)
+        doc["title"] = f"Tournament seed {spec.seed}, game {plan.game + 1}: {seats} (deck seed {plan.deck_seed})"
     else:
         bots = [make_bot(name, seat_seed(plan.deck_seed, seat)) for seat, name in enumerate(plan.seats)]
         state = play_match(new_game(spec.definition, seed=plan.deck_seed), bots, seed=plan.deck_seed,

@@ -11,13 +11,13 @@ The page checks (:class:`Page`):
 - ``problems()``: any exception Streamlit shows (``stException``) or a traceback in the
   page's text -- every click of a journey is followed by this check;
 - ``notation()``: text in the engine's notation (``city:A:2``, ``assign 2 …``, ``->``,
-  ``ply``) anywhere a person reads, outside the notation box (code blocks) and the
+  ``ply``) anywhere a person reads, outside the notation box (``.pp-notation``) and the
   text areas where notation is typed;
 - ``move_cells()``: every move a table or ranking shows, with the notation it says
   (``data-move``): the test checks each against :func:`pennypress.engine.game.words.move_words`;
 - ``small_board_text()``: board text drawn under 12 px (font size × the drawing's scale);
 - ``cut_off()``: elements whose text is cut off (scroll width over client width, with
-  overflow clipped), charts and code blocks aside.
+  overflow clipped), charts and the notation box aside.
 """
 from __future__ import annotations
 
@@ -219,7 +219,7 @@ const hits = [];
 let node;
 while ((node = walker.nextNode())) {
   const el = node.parentElement;
-  if (!el || el.closest('[data-testid="stCode"]') || el.closest('textarea') || el.closest('title')) continue;
+  if (!el || el.closest('.pp-notation') || el.closest('textarea') || el.closest('title')) continue;
   if (!el.getClientRects().length) continue;  // not drawn (a closed expander, the other board layout)
   if (re.test(node.textContent)) hits.push(node.textContent.trim().slice(0, 160));
 }
@@ -243,7 +243,7 @@ return out;
 _CUT_JS = r"""
 const out = [];
 for (const el of document.querySelectorAll('[data-testid="stMain"] *')) {
-  if (el.closest('svg') || el.closest('[data-testid="stVegaLiteChart"]') || el.closest('[data-testid="stCode"]')) continue;
+  if (el.closest('svg') || el.closest('[data-testid="stVegaLiteChart"]') || el.closest('.pp-notation')) continue;
   if (el.clientWidth <= 2 || !el.getClientRects().length) continue;  // visually hidden helpers
   const overflow = getComputedStyle(el).overflowX;
   if (overflow !== 'visible' && el.scrollWidth > el.clientWidth + 1) {

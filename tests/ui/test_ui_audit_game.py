@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from ui_helpers import errors, html_tables, open_app
+from ui_helpers import errors, html_tables, notation_boxes, open_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "audit"))
 from audit_records import solver_page_loss, worse_pages  # noqa: E402
@@ -30,7 +30,7 @@ B = "aud_tbl_pg"  # the recorder's page builder (session_keys.TABLE_BUILDER)
 
 def _record(at) -> dict:
     """The record as the page shows it (the text the "Save the record" button saves)."""
-    return json.loads(at.code[0].value)
+    return json.loads(notation_boxes(at)[0])
 
 
 def _state(at):
@@ -124,7 +124,7 @@ def test_a_press_opens_on_the_optimal_page_and_a_worse_page_built_on_the_mat_is_
     page_json = json.loads(at.session_state["aud_result_json"])
     # ... and the saved record through the command line: the page loss is the solver's, the decisions the page's
     path = tmp_path / "table.json"
-    path.write_text(at.code[0].value)
+    path.write_text(notation_boxes(at)[0])
     assert main(["audit", str(path), "--playouts", "2", "--seed", "3", "--workers", "1"]) == 0
     decisions = json.loads(capsys.readouterr().out)["decisions"]
     assert decisions[-1]["played"] == f"press {worse}" and decisions[-1]["press"]["page_loss"] == loss
@@ -184,10 +184,10 @@ def test_a_game_of_the_tournament_page_is_listed_and_audited(tmp_path, capsys):
     labels = list(pick.options)  # as the page shows them: short, the whole description beside the choice
     for k, (label, game) in enumerate(zip(labels, results)):
         won = " and ".join(("The Times", "The Sun")[w] for w in game["winners"])
-        assert label == f"Game #{k}: {won} won", label
+        assert label == f"Game {k + 1}: {won} won", label  # counted from 1
     pick.set_value(1).run()
     seats = f"The Times {results[1]['seats'][0]}, The Sun {results[1]['seats'][1]}"
-    assert any(c.value.startswith(f"Tournament seed 4, game 1: {seats} (deck seed {results[1]['deck_seed']})")
+    assert any(c.value.startswith(f"Tournament seed 4, game 2: {seats} (deck seed {results[1]['deck_seed']})")
                for c in at.caption)
     at.button(key="aud_tn_load").click().run()
     assert not at.exception, at.exception
@@ -213,3 +213,33 @@ def test_a_game_of_the_tournament_page_is_listed_and_audited(tmp_path, capsys):
 def test_no_tournament_game_yet_says_where_they_come_from():
     at = open_app(PAGE)
     assert any("play a tournament on the Tournament page first" in i.value for i in at.info)
+
+
+def test_the_chart_draws_the_newspaper_reviewed_bold_in_its_own_colour_and_the_others_faded():
+    from pennypress.engine.audit import audit
+    from pennypress.engine.game.names import newspaper
+    from pennypress.ui.app import audit_view as view
+    from pennypress.ui.io import example_files
+    from pennypress.ui.render.styles import paper_style
+
+    doc = example_files.load(view.record_examples()["two-player-greedy-seed-11"])
+    result = audit(doc, playouts=2, workers=1)
+    inks = [paper_style(p).ink for p in range(result.players)]
+    assert len(set(inks)) == len(inks)  # each newspaper its own colour, the board's palette
+    for focus in (0, 1, view.EVERY):
+        chart = view.audit_chart(result, focus).to_dict()
+        layers = {layer["mark"]["type"]: layer for layer in chart["layer"] if layer["mark"]["type"] in ("line", "point")}
+        for layer in layers.values():
+            scale = layer["encoding"]["color"]["scale"]
+            assert scale == {"domain": [newspaper(p) for p in range(result.players)], "range": inks}
+        line = layers["line"]
+        assert line["encoding"]["opacity"] == {"condition": {"test": "datum.Reviewed", "value": 1.0}, "value": 0.22}
+        assert line["encoding"]["strokeWidth"]["condition"]["value"] > line["encoding"]["strokeWidth"]["value"]
+        curve = chart["datasets"][line["data"]["name"]]
+        assert {row["Newspaper"] for row in curve} == {newspaper(p) for p in range(result.players)}  # every line
+        bold = {row["Newspaper"] for row in curve if row["Reviewed"]}
+        marked = {row["Newspaper"] for row in chart["datasets"][layers["point"]["data"]["name"]]}
+        if focus == view.EVERY:
+            assert bold == marked == {newspaper(p) for p in range(result.players)}
+        else:
+            assert bold == marked == {newspaper(focus)}  # only its line bold, only its decisions marked

@@ -139,7 +139,7 @@ def test_editor_in_a_real_browser(server, browser):
     if errors:
         browser.save_screenshot(str(ARTIFACTS / "position-editor-failed.png"))
     assert not errors, errors
-    shown = browser.find_element(By.CSS_SELECTOR, '[data-testid="stCode"]').text.replace("\n", " ")
+    shown = browser.find_element(By.CSS_SELECTOR, '.pp-notation').text.replace("\n", " ")
     assert normalised(from_text(shown)) == normalised(from_text(MIDGAME))
     values = [e.text for e in browser.find_elements(By.CSS_SELECTOR, '[data-testid="stMetricValue"]')]
     assert values[0] == "The Herald"

@@ -7,7 +7,7 @@ from the test -- and after every step the page must show no exception.
 Along each journey the page is read as a person reads it:
 
 - no move, story or phase in the engine's notation outside the notation box
-  (code blocks), and every move a table or the ranking shows is the words the
+  (``.pp-notation``), and every move a table or the ranking shows is the words the
   engine's one wording (:func:`pennypress.engine.game.words.move_words`) gives for
   the move it stands for;
 - on the analysis board and the audit, at 1400 px and at a phone's 390 px, no
@@ -23,6 +23,7 @@ import pytest
 from browser_helpers import DESKTOP, Page, browser_session, set_desktop, set_phone
 
 from pennypress.engine.game.words import move_words
+from pennypress.ui.app.editor_draft import empty_draft, supply as supply_of
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +75,9 @@ def test_every_page_opens_by_its_address(person):
         assert person.d.current_url.endswith(f"/{path}")
         assert person.d.find_element(By.CSS_SELECTOR, '[data-testid="stMain"] h1').text == title
         assert "Page not found" not in person.text()
+        # notation in the plain notation box, never st.code: the syntax highlighter's 1.5 MB script held every
+        # widget of a first visit back as a grey placeholder (the editor's story buttons for seconds)
+        assert not person.d.find_elements(By.CSS_SELECTOR, '[data-testid="stCode"]')
         reads_plainly(person)
     person.open("")  # the root opens the Press desk, at its own address
     assert person.d.current_url.endswith("/press_desk")
@@ -136,6 +140,12 @@ def test_check_my_page_from_the_optimum(person):
 
 def test_position_editor_to_the_analysis_board(person):
     person.open("position_editor")
+    from selenium.webdriver.common.by import By
+
+    supply = [b for b in person.d.find_elements(By.CSS_SELECTOR, ".st-key-ed_w_add_war button") if b.text.strip()]
+    assert len(supply) == len(supply_of(empty_draft(3), "war"))  # the story buttons drawn: War's whole supply
+    line = person.d.find_element(By.CSS_SELECTOR, ".pp-notation").text
+    assert line.startswith("game 3p")  # the position as one line, in the notation box
     person.expand("Start from")
     person.pick("ed_start", "An example position")
     person.pick("ed_start_example", "When not to press")
@@ -194,6 +204,8 @@ def test_a_small_tournament_to_the_audit(person):
     person.follow("Audit one of these games")
     assert "Audit a game" in person.text()
     person.tab("Tournament")
+    text = person.text()  # games counted from 1, as people count, in the list and in the record's title
+    assert "Tournament seed 1, game 1: " in text and "game 0" not in text and "#0" not in text
     person.click("Load this game")
     person.type_number("aud_playouts", 2)
     person.click("Analyse")

@@ -19,7 +19,7 @@ from pennypress.engine.notation.check import check_text
 from pennypress.ui.app import editor_draft as ed
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.io import example_files, positions
-from ui_helpers import no_traceback, open_app
+from ui_helpers import no_traceback, notation_boxes, open_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "notation"))
 from notation_helpers import normalised, selfplay_positions  # noqa: E402
@@ -70,7 +70,7 @@ class Person:
         self._done(self.at.segmented_control(key=keys.ED_PLAYER).set_value(player))
 
     def shown_line(self) -> str:
-        return self.at.code[0].value
+        return notation_boxes(self.at)[0]
 
 
 def enter(person: Person, line: str) -> None:
@@ -181,21 +181,21 @@ def test_start_from_an_example_a_deal_and_the_analysis_board():
     at.button(key=keys.ED_START_LOAD).click().run()
     no_traceback(at)
     example = positions.parse_position(example_files.load(example_files.position_examples()[name]))
-    assert at.code[0].value == to_text(example)
+    assert notation_boxes(at)[0] == to_text(example)
     assert at.number_input(key=keys.ed_mat_key("circ", 1)).value == example.players[1].circulation
 
     at.selectbox(key=keys.ED_START).set_value("dealt").run()
     at.number_input(key=keys.ED_START_PLAYERS).set_value(4).run()
     at.number_input(key=keys.ED_START_SEED).set_value(9).run()
     at.button(key=keys.ED_START_LOAD).click().run()
-    assert at.code[0].value == to_text(new_game(4, seed=9))
+    assert notation_boxes(at)[0] == to_text(new_game(4, seed=9))
 
     at.session_state[keys.ANALYSIS_POSITION] = new_game(2, seed=5).to_json()
     at.session_state[keys.ANALYSIS_NAME] = "test"
     at.run()
     at.selectbox(key=keys.ED_START).set_value("analysis").run()
     at.button(key=keys.ED_START_LOAD).click().run()
-    assert at.code[0].value == to_text(new_game(2, seed=5))
+    assert notation_boxes(at)[0] == to_text(new_game(2, seed=5))
     no_traceback(at)
 
 
@@ -209,7 +209,7 @@ def test_the_result_feeds_the_viewer_and_the_press_desk():
     assert at.title[0].value == "Position viewer"
 
     at.switch_page(EDITOR).run()  # the draft survives the trip
-    assert at.code[0].value == person.shown_line()
+    assert notation_boxes(at)[0] == person.shown_line()
     at.button(key=keys.ED_TO_DESK).click().run()
     no_traceback(at)
     assert at.title[0].value.startswith("Press desk") or "Press desk" in at.title[0].value

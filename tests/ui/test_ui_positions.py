@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from ui_helpers import errors, frame, metrics, no_traceback, open_app
+from ui_helpers import errors, frame, metrics, no_traceback, notation_boxes, open_app
 
 from pennypress.engine import GoToPress, State, new_game
 from pennypress.engine.rules.press import plan_press
@@ -169,7 +169,7 @@ def test_pasting_the_one_line_notation_loads_the_position_and_shows_its_line():
     m = metrics(at)
     assert m["To move"] == "The Times" and at.session_state["pos_name"] == "Pasted position"
     assert State.from_json(at.session_state["pos_doc"]).columns == game.columns
-    assert any(c.value == line for c in at.code)  # the position as one line
+    assert line in notation_boxes(at)  # the position as one line
     paste(at, line.replace("p1 circ=0", "p1 circ=none"))
     assert any("notation: p1: 'circ=none'" in e for e in errors(at))
 

@@ -39,7 +39,7 @@ def test_plays_and_shows_the_engines_report():
     report = at.session_state["tour_report"]
     assert report["results"] == expected["results"]
     csv = pd.read_csv(io.StringIO(scores_csv(report)))
-    assert list(csv["game"]) == [0, 1, 2, 3]
+    assert list(csv["game"]) == [1, 2, 3, 4]  # as people count
     assert [[a, b] for a, b in zip(csv["The Times"], csv["The Sun"])] == [r["scores"] for r in expected["results"]]
     assert [b.label for b in at.get("download_button")] == ["Final scores of every game (CSV)"]
     charts = at.get("vega_lite_chart")

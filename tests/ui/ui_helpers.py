@@ -5,6 +5,7 @@ page switches are exercised as a user meets them.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -97,14 +98,17 @@ def _text_of_markup(value: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", value))
 
 
+_NOTATION_TEXT = re.compile(r'<div class="pp-notation"><pre>(.*?)</pre></div>', re.S)
+
+
 def visible_text(at: AppTest) -> str:
     """Everything a reader sees on the page, as one string: headings, prose, drawings' text,
     metrics, messages, expander and button labels, table headers and cells, choices.
-    (Help tooltips and code blocks -- the JSON files -- are not part of it.)"""
+    (Help tooltips and the notation box -- the one line, the JSON files -- are not part of it.)"""
     parts: list[str] = []
     for kind in ("title", "header", "subheader", "caption", "info", "success", "warning", "error"):
         parts += [e.value for e in getattr(at, kind)]
-    parts += [_text_of_markup(m.value) for m in at.markdown]
+    parts += [_text_of_markup(_NOTATION_TEXT.sub("", m.value)) for m in at.markdown]  # the notation box aside
     parts += [f"{m.label} {m.value}" for m in at.metric]
     parts += [e.label for e in at.expander] + [b.label for b in at.button]
     for w in list(at.radio) + list(at.selectbox):
@@ -113,3 +117,12 @@ def visible_text(at: AppTest) -> str:
         parts += [str(c) for c in df.columns] + [str(v) for v in df.to_numpy().ravel()]
     # (the app's HTML tables are in the markdown above)
     return "\n".join(parts)
+
+
+def notation_boxes(at: AppTest) -> list[str]:
+    """The text of every notation box on the page (:func:`pennypress.ui.app.widgets.notation_box`), as a
+    person selects and copies it."""
+    import html
+
+    return [html.unescape(m.group(1)) for md in at.markdown
+            for m in re.finditer(_NOTATION_TEXT, md.value)]

@@ -45,9 +45,9 @@ def tournament_game_label(doc: dict) -> str:
     """A tournament game's record in a list: its title (tournament seed, game, the bot in each
     newspaper's seat, deck seed), who won and the final scores (in seat order).
 
-    >>> tournament_game_label({"title": "Tournament seed 1, game 0: The Times greedy, The Sun random (deck seed 9)",
+    >>> tournament_game_label({"title": "Tournament seed 1, game 1: The Times greedy, The Sun random (deck seed 9)",
     ...                        "final_scores": [40, 20], "winners": [0]})
-    'Tournament seed 1, game 0: The Times greedy, The Sun random (deck seed 9) -- The Times won; scores 40, 20'
+    'Tournament seed 1, game 1: The Times greedy, The Sun random (deck seed 9) -- The Times won; scores 40, 20'
     >>> tournament_game_label({"title": "t", "final_scores": [30, 30, 12], "winners": [0, 1]})
     't -- The Times and The Sun won; scores 30, 30, 12'
     """
@@ -61,13 +61,14 @@ def tournament_game_label(doc: dict) -> str:
 
 def tournament_game_choice(doc: dict, index: int) -> str:
     """A tournament game in a short list (its whole label, :func:`tournament_game_label`, is said beside it):
-    the game's number as in its title and the CSV, and who won.
+    the game's number as in its title and the CSV -- counted from 1, as people count (``index`` counts from
+    0, as the report's ``game`` does) -- and who won.
 
     >>> tournament_game_choice({"final_scores": [30, 30, 12], "winners": [0, 1]}, 4)
-    'Game #4: The Times and The Sun won'
+    'Game 5: The Times and The Sun won'
     """
     winners = doc.get("winners")
-    return f"Game #{index}: " + (f"{' and '.join(newspaper(w) for w in winners)} won" if winners else "unfinished")
+    return f"Game {index + 1}: " + (f"{' and '.join(newspaper(w) for w in winners)} won" if winners else "unfinished")
 
 
 def table_record(start: State, entries: list, title: str = "A game entered at the table") -> dict:

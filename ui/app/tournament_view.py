@@ -13,7 +13,7 @@ table, each game's final scores (CSV) and the win-share chart. The numbers all c
  'Mean circulation': '40.0', 'Mean margin': '+5.0', 'Mean presses': '4.0', 'Rating': '3.0'}
 >>> print(scores_csv(report).strip())
 game,deck_seed,The Times,The Sun,The Times bot,The Sun bot,winners
-0,9,40,20,Greedy bot,Random bot,The Times
+1,9,40,20,Greedy bot,Random bot,The Times
 """
 from __future__ import annotations
 
@@ -48,11 +48,12 @@ NUMBERS = ("Win share", "95% interval", LUCK_HEADING.capitalize(), "Mean circula
 
 
 def scores_frame(report: dict) -> pd.DataFrame:
-    """Each game's final scores, one column per newspaper, the bot in each seat and the winners."""
+    """Each game's final scores, one column per newspaper, the bot in each seat and the winners; games
+    numbered from 1, as people count and as the records' titles say (the report's ``game`` counts from 0)."""
     n = report["players"]
     rows = []
     for r in report["results"]:
-        row = {"game": r["game"], "deck_seed": r["deck_seed"]}
+        row = {"game": r["game"] + 1, "deck_seed": r["deck_seed"]}
         row |= {newspaper(i): r["scores"][i] for i in range(n)}
         row |= {f"{newspaper(i)} bot": bot_label(r["seats"][i]) for i in range(n)}
         row["winners"] = " and ".join(newspaper(w) for w in r["winners"])

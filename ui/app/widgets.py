@@ -1,6 +1,7 @@
 """Streamlit pieces shared by the pages: page style, drawings, a solved page's panel, tables, errors."""
 from __future__ import annotations
 
+import html
 from contextlib import contextmanager
 from typing import Any, Sequence
 
@@ -36,6 +37,11 @@ PAGE_CSS = """
 /* a mat is never drawn under 0.96 of its size (its text stays over 12 px): as many per row as fit */
 .pp-mats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 372px), 1fr)); gap: 10px; }
 .pp-mats > div { min-width: 0; max-width: 460px; }
+/* the notation box: the engine's text to read, select (one click selects it all) and copy */
+.pp-notation > * { font-family: "Source Code Pro", monospace; font-size: 0.85rem; line-height: 1.5;
+  background: #f0f2f6; border-radius: 0.5rem; padding: 0.75rem 1rem; margin-bottom: 0.5rem; }
+.pp-notation, .pp-notation * { white-space: pre-wrap !important; overflow-wrap: anywhere; overflow-x: visible !important;
+  user-select: all; }
 """ + TABLE_CSS + RANKING_CSS + BOARD_CSS + """
 </style>
 """
@@ -78,6 +84,17 @@ def link_to(page: str, label: str, icon: str | None = None) -> None:
         st.page_link(page, label=label, icon=icon)
     except StreamlitAPIException:
         pass
+
+
+def notation_box(text: str) -> None:
+    """The engine's own text -- a position's one line, a press or a record as JSON -- in a box to read,
+    select (one click selects it all) and copy; the only place the app shows notation.
+
+    Plain preformatted text, drawn with the page: not ``st.code``, whose syntax highlighter is a
+    1.5 MB script that the browser loads on a page's first visit, and until it has loaded every
+    widget of the page (the Position editor's story buttons, the mats) stays a grey placeholder.
+    """
+    st.markdown(f'<div class="pp-notation"><pre>{html.escape(text)}</pre></div>', unsafe_allow_html=True)
 
 
 def show_svg(svg: str, min_width: int | None = None) -> None:

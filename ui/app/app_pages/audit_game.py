@@ -27,7 +27,9 @@ from pennypress.errors import BadInput
 from pennypress.json_text import parse_json_text
 from pennypress.ui.app import audit_view as view, move_picker, page_builder
 from pennypress.ui.app import session_keys as K
-from pennypress.ui.app.widgets import page_style, show_board, show_svg, show_svgs, show_table, valid_choice
+from pennypress.ui.app.widgets import (
+    notation_box, page_style, show_board, show_svg, show_svgs, show_table, valid_choice,
+)
 from pennypress.ui.io import example_files, positions
 from pennypress.ui.render.audit_words import card_text, loss_words, luck_words
 from pennypress.ui.render.explain import RULE_WORDS
@@ -209,7 +211,7 @@ def table_recorder() -> None:
     text = dumps_record(doc)
     st.download_button("Save the record", text, file_name="table-game.json", mime="application/json")
     with st.expander("The record (JSON)"):
-        st.code(text, language="json")
+        notation_box(text)
     st.button("Audit this game", key=K.TABLE_USE, on_click=_table_use, disabled=not doc["moves"], type="primary")
 
 

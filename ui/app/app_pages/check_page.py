@@ -8,7 +8,9 @@ import streamlit as st
 from pennypress.errors import BadInput
 from pennypress.solver import ProposedPage
 from pennypress.ui.app import page_builder, session_keys as keys, shared_press, solving
-from pennypress.ui.app.widgets import breakdown_table, flash, link_to, page_style, reported, show_svg, solve_with_spinner
+from pennypress.ui.app.widgets import (
+    breakdown_table, flash, link_to, notation_box, page_style, reported, show_svg, solve_with_spinner,
+)
 from pennypress.ui.render.explain import RULE_WORDS
 from pennypress.ui.render.page_svg import page_svg, result_svg
 from pennypress.ui.render.words import plural
@@ -123,4 +125,4 @@ with st.expander("Your layout as JSON (for `pennypress check`)"):
     doc["layout"] = ProposedPage(tuple(placements)).to_json()
     if exclusive != "best":
         doc["layout"]["exclusive"] = exclusive
-    st.code(json.dumps(doc, indent=2), language="json")
+    notation_box(json.dumps(doc, indent=2))

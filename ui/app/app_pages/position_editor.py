@@ -22,7 +22,7 @@ from pennypress.solver import BEATS, COLUMNS, ROWS
 from pennypress.ui.app import editor_draft as ed
 from pennypress.ui.app import session_keys as keys, shared_press, what_if
 from pennypress.ui.app.mat_picker import cell_face, mat_grid
-from pennypress.ui.app.widgets import flash, page_style, show_board
+from pennypress.ui.app.widgets import flash, notation_box, page_style, show_board
 from pennypress.ui.io import example_files, positions
 from pennypress.ui.render.words import paper, paper_label, paper_short, phase_words
 
@@ -346,7 +346,7 @@ if state is None:
     count = len(check.problems)
     st.warning(f"{count} problem{'s' if count != 1 else ''} to fix (shown where each one is) before this position "
                "can be used.")
-    st.code(line, language="text")
+    notation_box(line)
     st.stop()
 
 st.subheader("The position")
@@ -361,7 +361,7 @@ if pv is not None and pv.reason:
     st.caption(pv.reason)
 show_board(state)
 text = to_text(state, cards=d["drawn"] is not None)
-st.code(text, language="text", wrap_lines=True)
+notation_box(text)
 
 source = f"Position editor ({ss[keys.ED_SOURCE]})"
 doc = state.to_json()

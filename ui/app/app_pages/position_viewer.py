@@ -11,7 +11,8 @@ from pennypress.errors import BadInput
 from pennypress.solver import BEATS
 from pennypress.ui.app import position_loader as loader, session_keys as keys, shared_press, solving, what_if
 from pennypress.ui.app.widgets import (
-    flash, page_style, result_panel, show_board, show_bonus_track, show_svg, show_svgs, show_table, wrapped_table,
+    flash, notation_box, page_style, result_panel, show_board, show_bonus_track, show_svg, show_svgs, show_table,
+    wrapped_table,
 )
 from pennypress.ui.io import positions
 from pennypress.ui.render.mat_svg import mat_svg
@@ -152,7 +153,7 @@ st.markdown(
 )
 
 with st.expander("This position as one line (docs/notation.md)"):
-    st.code(to_text(game), language="text")
+    notation_box(to_text(game))
 
 with st.expander("This position as JSON"):
-    st.code(json.dumps(ss[keys.POS_DOC], indent=1), language="json")
+    notation_box(json.dumps(ss[keys.POS_DOC], indent=1))

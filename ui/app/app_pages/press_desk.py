@@ -11,7 +11,9 @@ from pennypress.solver import BEATS, PressProblem
 from pennypress.solver.vocab import MAX_BEAT_VALUE, MIN_BEAT_VALUE
 from pennypress.ui.app import press_table, session_keys as keys, shared_press, solving
 from pennypress.ui.app.mat_picker import cell_face, mat_grid
-from pennypress.ui.app.widgets import flash, page_style, reported, result_panel, show_svg, solve_with_spinner, wrapped_table
+from pennypress.ui.app.widgets import (
+    flash, notation_box, page_style, reported, result_panel, show_svg, solve_with_spinner, wrapped_table,
+)
 from pennypress.ui.io import example_files
 from pennypress.ui.io.builtin_examples import RULEBOOK_12_POINTS
 from pennypress.ui.render.page_svg import result_svg
@@ -201,4 +203,4 @@ elif levels.next_best:
                 result_panel(r, heading="This page", total_label="Total")
 
 with st.expander("This press as JSON (for `pennypress layout`)"):
-    st.code(json.dumps(problem.to_json(), indent=2), language="json")
+    notation_box(json.dumps(problem.to_json(), indent=2))
