@@ -97,7 +97,7 @@ def test_the_analysis_board_says_which_engine_answered(core, monkeypatch):
         at.selectbox(key="ab_example_pick").set_value("when-not-to-press")
         at.button(key="ab_load_example").click().run()
         legal = positions.parse_position(at.session_state["ab_line"][-1]["doc"]).legal_moves()
-        at.number_input(key="ab_playouts").set_value(len(legal))  # one screening playout per move
+        at.number_input(key="ab_playouts").set_value(len(legal))  # one playout per move (a fixed count)
         at.button(key="ab_analyse").click().run()
         assert not at.exception, at.exception
         assert any(words in c.value for c in at.caption), [c.value for c in at.caption]

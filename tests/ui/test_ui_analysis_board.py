@@ -53,7 +53,7 @@ def test_rollout_analysis_ranks_every_move_and_a_press_draws_a_card():
     _load_example(at, "when-not-to-press")
     game = _position(at)
     legal = [str(m) for m in game.legal_moves()]
-    at.number_input(key="ab_playouts").set_value(len(legal))  # one screening playout per move
+    at.number_input(key="ab_playouts").set_value(len(legal))  # one playout per move (a fixed count)
     at.button(key="ab_analyse").click().run()
     assert not at.exception, at.exception
     rows = ranking(at)
