@@ -19,16 +19,6 @@ T95_39 = 2.023
 """Student's t, two-sided 95%, 39 degrees of freedom (printed tables)."""
 
 
-@pytest.fixture(scope="module")
-def midgame():
-    s = new_game(3, seed=21)
-    rng = random.Random(3)
-    for _ in range(5):
-        s.play(rng.choice(s.legal_moves()), rng)
-    assert not s.is_over and not s.is_chance_node()
-    return s
-
-
 N = 40
 
 

@@ -13,16 +13,6 @@ PLAYOUTS = 40
 
 
 @pytest.fixture(scope="module")
-def midgame():
-    s = new_game(3, seed=21)
-    rng = random.Random(3)
-    for _ in range(5):
-        s.play(rng.choice(s.legal_moves()), rng)
-    assert not s.is_over and not s.is_chance_node()
-    return s
-
-
-@pytest.fixture(scope="module")
 def advice(midgame):
     return advise(midgame, playouts=PLAYOUTS, seed=5, workers=1)
 
