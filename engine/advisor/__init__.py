@@ -16,19 +16,18 @@ Design basis:
   measured on the same futures (paired). Rollouts by a policy improve on it
   (Tesauro & Galperin 1996, "On-line policy improvement using Monte-Carlo
   search"); modelling the opponents as a weaker bot than they are does not.
-- **A prior and a cheap screening**: every move gets a few playouts by a
-  cheaper policy (jittered greedy), and the shortlist is led by the moves the
-  heuristic bot values most at one ply (:mod:`.prior`, the policy prior of
-  AlphaGo-style search, Silver et al. 2016, in its simplest form).
-- **Successive halving** (Karnin, Koren & Somekh 2013, "Almost optimal
-  exploration in multi-armed bandits"): the search budget is spent in rounds
-  over the shortlist, keeping the better half each round (:mod:`.search`).
+- **Every move searched, in a race** (Maron & Moore's Hoeffding races;
+  successive rejection, Audibert & Bubeck 2010): rounds at fixed checkpoints
+  (16 playouts a move, then doubling); after each, a move whose paired 95%
+  interval of its loss to the leader lies above 0 leaves the race, and the
+  analysis stops when the leader is separated from every other move
+  (:mod:`.search`, :mod:`.stats`), else at the budget's cap (:mod:`.budget`).
 - **Exact final edition**: no card is drawn from its start, so the rest is a
   finite deterministic game searched exhaustively with a memo (:mod:`.exact`);
   such answers are labelled exact and carry no interval.
 
-Budgets count playouts, not seconds, so the answer is seeded and
-deterministic whatever the number of workers (:mod:`.pool` runs batches on
+Budgets count playouts, not seconds (``--seconds`` is the documented
+exception), so the answer is seeded and deterministic whatever the number of workers (:mod:`.pool` runs batches on
 the native core's threads when it is installed -- the very same playouts --
 else on both cores' processes, and results are combined in a fixed order);
 :attr:`Advice.engine` says which engine answered. A ``progress``
@@ -48,9 +47,10 @@ from .budget import BUDGETS, Budget, budget_for
 from .exact import ExactSearch, is_deterministic, state_key
 from .facts import MoveFacts, PressFacts, Threat, move_facts
 from .result import Advice, MoveAdvice
-from .search import advise, check_position, wilson
+from .search import advise, check_position
+from .stats import paired, wilson
 
 __all__ = [
     "AdvisorBot", "Advice", "BUDGETS", "Budget", "ExactSearch", "MoveAdvice", "MoveFacts", "PressFacts", "Threat",
-    "advise", "budget_for", "check_position", "is_deterministic", "move_facts", "state_key", "wilson",
+    "advise", "budget_for", "check_position", "is_deterministic", "move_facts", "paired", "state_key", "wilson",
 ]

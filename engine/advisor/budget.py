@@ -1,20 +1,31 @@
-"""How much work an analysis may do: the named budgets and an explicit playout count.
+"""How much work an analysis may do: the named budgets, an explicit playout count, a time bound.
 
-A budget is counted in playouts, never in seconds, so the same position,
-budget and seed always give the same answer (on any machine, with any number
-of workers).
+Every legal move is searched by the search policy (:data:`.policy.PREFERRED`)
+in rounds (:mod:`.search`): at the first checkpoint each move has ``first``
+playouts, and each later checkpoint doubles the count of the moves still in
+the race. A named budget stops as soon as the best move is separated from
+every other at 95% (paired intervals), else at its **cap**: a number of
+playouts, never seconds, so the same position, budget and seed always give
+the same answer (on any machine, with any number of threads or workers).
 
-- ``screen``: playouts given to every legal move first (the cheap screening,
-  by the jittered greedy bot: :data:`.policy.SCREEN`);
-- ``shortlist``: how many moves go on to successive halving -- the heuristic
-  bot's best ``prior`` (:mod:`.prior`), then the best-screened;
-- ``extra``: playouts by the search policy (the jittered heuristic bot, about
-  eight times dearer) shared out over the halving rounds.
+The caps come from a calibration on the project's 2-core machine
+(``benchmarks/bench_advisor.py``; figures in the README): on the native core
+``fast`` stays within 0.5 s, ``normal`` within 3 s and ``deep`` within 15 s on
+3-player midgame positions with 40-60 legal moves. The Python engine plays
+the same playouts about 56 times slower, so it has its own, smaller caps
+(``python_cap``): the same rules, wider intervals.
 
->>> budget_for("fast").name, budget_for("fast").screen
-('fast', 1)
->>> b = budget_for("normal", playouts=120); (b.name, b.total_for(40))
-('120 playouts', 120)
+- ``playouts=N`` (``--playouts N``) fixes the count: N playouts shared evenly
+  over the legal moves (at least one each), no early stop;
+- ``seconds=S`` (``--seconds S``) bounds the analysis by time: the documented
+  exception to determinism (the answer then says how many playouts it used).
+
+>>> b = budget_for("fast"); (b.name, b.cap_for("native") > b.cap_for("python"))
+('fast', True)
+>>> b = budget_for("normal", playouts=120); (b.name, b.fixed)
+('120 playouts', True)
+>>> budget_for("deep", seconds=2.5).name
+'2.5 seconds'
 >>> budget_for("huge")
 Traceback (most recent call last):
 ...
@@ -26,50 +37,71 @@ from dataclasses import dataclass
 
 from pennypress.errors import BadInput
 
+TIME_CAP = 10_000_000
+"""The playout cap under a time bound (the clock ends the analysis long before)."""
+
 
 @dataclass(frozen=True)
 class Budget:
-    """Playouts: ``screen`` per move, then ``extra`` over the ``shortlist`` by successive halving."""
+    """Rounds from ``first`` playouts a move, doubling, until separated or ``cap`` playouts in all."""
 
     name: str
-    screen: int
-    shortlist: int
-    extra: int
-    prior: int = 0
-    """How many shortlist places go to the heuristic bot's best moves (:mod:`.prior`) before the best-screened."""
+    cap: int
+    """Playouts at the most on the native core."""
+    python_cap: int
+    """Playouts at the most on the Python engine."""
+    first: int = 16
+    """Playouts of every move at the first checkpoint, on the native core..."""
+    python_first: int = 4
+    """... and on the Python engine."""
     playouts: int | None = None
-    """An explicit total (``--playouts N``): screening takes one per move, halving the rest."""
+    """An explicit total (``--playouts N``): shared evenly over the moves, no early stop."""
+    seconds: float | None = None
+    """A time bound (``--seconds S``): rounds until separated or out of time."""
 
-    def total_for(self, moves: int) -> int:
-        """Playouts this budget spends on a position with ``moves`` legal moves (≥ one per move)."""
+    @property
+    def fixed(self) -> bool:
+        """Whether the count is fixed (``--playouts N``)."""
+        return self.playouts is not None
+
+    def cap_for(self, engine: str) -> int:
+        """The most playouts this budget spends on ``engine`` (``"native"`` or ``"python"``)."""
         if self.playouts is not None:
-            return max(self.playouts, moves)
-        return self.screen * moves + self.extra
+            return self.playouts
+        return self.cap if engine == "native" else self.python_cap
 
-    def extra_for(self, moves: int) -> int:
-        """Playouts left for successive halving after the screening."""
-        return self.total_for(moves) - self.screen * moves
+    def first_for(self, engine: str) -> int:
+        """Playouts a move at the first checkpoint on ``engine``."""
+        return self.first if engine == "native" else self.python_first
 
 
 BUDGETS: dict[str, Budget] = {
-    "fast": Budget("fast", screen=1, shortlist=4, extra=20, prior=4),
-    "normal": Budget("normal", screen=2, shortlist=8, extra=160, prior=6),
-    "deep": Budget("deep", screen=4, shortlist=12, extra=900, prior=8),
+    "fast": Budget("fast", cap=1_400, python_cap=120, first=16, python_first=2),
+    "normal": Budget("normal", cap=8_000, python_cap=400, first=16, python_first=4),
+    "deep": Budget("deep", cap=40_000, python_cap=2_000, first=32, python_first=8),
 }
-"""The named budgets (``--budget``)."""
+"""The named budgets (``--budget``); caps from ``benchmarks/bench_advisor.py`` (README, Speed)."""
 
 
-def budget_for(name: str = "normal", playouts: int | None = None) -> Budget:
-    """The budget called ``name``, or an explicit total of ``playouts`` (which then wins).
+def budget_for(name: str = "normal", playouts: int | None = None, seconds: float | None = None) -> Budget:
+    """The budget called ``name``, or an explicit total of ``playouts``, or a time bound of ``seconds``
+    (an explicit count or time wins over the name; not both).
 
-    :class:`BadInput` for an unknown name or a playout count below 1.
+    :class:`BadInput` for an unknown name, a playout count below 1 or a time that is not positive.
     """
+    if name not in BUDGETS:
+        raise BadInput(f"unknown budget {name!r} (expected {', '.join(list(BUDGETS)[:-1])} or {list(BUDGETS)[-1]})")
+    base = BUDGETS[name]
+    if playouts is not None and seconds is not None:
+        raise BadInput("give --playouts or --seconds, not both")
     if playouts is not None:
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
             raise BadInput(f"playouts: expected a whole number of at least 1, got {playouts!r}")
-        base = BUDGETS.get(name, BUDGETS["normal"])
-        return Budget(f"{playouts} playouts", screen=1, shortlist=base.shortlist, extra=0, playouts=playouts,
-                      prior=base.prior)
-    if name not in BUDGETS:
-        raise BadInput(f"unknown budget {name!r} (expected {', '.join(list(BUDGETS)[:-1])} or {list(BUDGETS)[-1]})")
-    return BUDGETS[name]
+        return Budget(f"{playouts} playouts", cap=playouts, python_cap=playouts, first=base.first,
+                      python_first=base.python_first, playouts=playouts)
+    if seconds is not None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0 or seconds > 86_400:
+            raise BadInput(f"seconds: expected a time above 0 and at most a day, got {seconds!r}")
+        return Budget(f"{seconds:g} seconds", cap=TIME_CAP, python_cap=TIME_CAP, first=base.first,
+                      python_first=base.python_first, seconds=float(seconds))
+    return base

@@ -8,7 +8,7 @@ the strongest bot the project has and the one the advisor meets in
 tournaments: a search whose playouts model the opponents as a weaker bot
 (greedy) misjudges what they will do, and measured so, the advisor lost to the
 heuristic bot (16.5% against two of them). :data:`PREFERRED` names the search
-policy and :data:`SCREEN` the cheaper one that screens every move first.
+policy, which plays every move's playouts.
 
 >>> bot = rollout_bot(seed=3, seat=1)
 >>> bot.w == rollout_bot(seed=3, seat=1).w != rollout_bot(seed=4, seat=1).w
@@ -32,10 +32,6 @@ POLICIES = ("heuristic", "greedy", "random")
 
 PREFERRED = "heuristic"
 """The search policy: one of :data:`POLICIES`."""
-
-SCREEN = "greedy"
-"""The screening policy: every legal move gets a few playouts by the jittered greedy bot first (about
-eight times cheaper than a heuristic playout, bench_advisor.py), enough to rank the moves the search does not pursue."""
 
 JITTER = 0.15
 """Each weight of a playout's heuristic bot is the tuned weight times a factor in ``1 ± JITTER``."""

@@ -50,16 +50,15 @@ def threat_text(t: Threat, lead: str = "Afterwards") -> str | None:
     return f"{lead} " + "; ".join(bits)
 
 
-def reasons_for(facts: MoveFacts, win: float, exact: bool, margin: float,
-                waiting: MoveFacts | None = None, next_best: tuple[str, float] | None = None,
-                screened: int = 0) -> tuple[str, ...]:
+def reasons_for(facts: MoveFacts, win: float | None, exact: bool, margin: float | None,
+                waiting: MoveFacts | None = None, next_best: tuple[str, float | None] | None = None
+                ) -> tuple[str, ...]:
     """Reasons for one of the top moves: what it does, what it exposes, how it compares.
 
     ``waiting`` (for a press) is the best move that does not press: what the
     opponents could do if the player waited. ``next_best`` is ``(notation, win)``
     of the move ranked next (for the best move) or of the best move (said in words here).
-    ``screened`` (> 0) is the number of quick screening playouts a move the
-    search did not pursue was judged on: its win figure is then said to be rough.
+    ``win`` is ``None`` for a move the analysis never reached (it was stopped first).
     """
     out = []
     if facts.press is not None:
@@ -73,12 +72,11 @@ def reasons_for(facts: MoveFacts, win: float, exact: bool, margin: float,
     if exact:
         verdict = "win" if win == 1 else ("share the win" if win > 0 else "lose")
         out.append(f"Exact: with best play by everyone you {verdict} ({'+' if margin >= 0 else ''}{margin:g} against the best opponent)")
-    elif screened:
-        out.append(f"Not searched: {plural(screened, 'quick screening playout')} only (greedy bots), "
-                   f"won {win:.0%}; too few to rank it against the searched moves")
+    elif win is None or margin is None:
+        out.append("Not searched: the analysis was stopped before this move's playouts")
     else:
         line = f"Wins about {win:.0%} of playouts; expected margin {'+' if margin >= 0 else ''}{margin:.1f}"
-        if next_best is not None:
+        if next_best is not None and next_best[1] is not None:
             line += f" (next: {move_words(next_best[0])} at {next_best[1]:.0%})"
         out.append(line)
     return tuple(out)

@@ -4,8 +4,11 @@
 (``/work/shared/contract/cli.md``).
 
 >>> a = MoveAdvice("press", 1, 0.5, (0.4, 0.6), 40.0, 1.5, 0.0, 0.0, True, ("Press now.",), 30)
->>> a.to_json()["win_interval"], a.to_json()["playouts"]
-([0.4, 0.6], 30)
+>>> a.to_json()["win_interval"], a.to_json()["playouts"], a.to_json()["searched"]
+([0.4, 0.6], 30, True)
+>>> u = MoveAdvice("decline", 2, None, None, None, None, None, 0.0, False)  # stopped before its playouts
+>>> u.to_json()["win_probability"], u.to_json()["searched"]
+(None, False)
 """
 from __future__ import annotations
 
@@ -24,11 +27,13 @@ class MoveAdvice:
 
     move: str
     rank: int
-    win_probability: float
-    win_interval: tuple[float, float]
-    expected_score: float
-    expected_margin: float
-    loss: float
+    win_probability: float | None
+    """``None`` only for a move the analysis never reached (stopped early): never a bare guess."""
+    win_interval: tuple[float, float] | None
+    expected_score: float | None
+    expected_margin: float | None
+    loss: float | None
+    """The mean paired difference of win share to rank 1 (0 for rank 1, never below 0)."""
     points_loss: float
     equal_to_best: bool
     reasons: tuple[str, ...] = ()
@@ -38,19 +43,27 @@ class MoveAdvice:
     equivalent_to: str | None = None
     win_all: tuple[float, ...] = ()
     """Every player's expected win share after this move, on the same playouts (exact in the final edition)."""
-    screened_only: bool = False
-    """Estimated by the cheap screening playouts only (the search did not pursue it: it ranks below every
-    move the search played out, and its loss is measured against the best move's screening playouts)."""
+    searched: bool | None = None
+    """Whether the analysis played this move out (``None``: say so from ``win_probability``)."""
+    loss_interval: tuple[float, float] | None = None
+    """The 95% interval of the paired difference of win share to rank 1 (on the playouts both had)."""
+    paired_playouts: int = 0
+    """How many playouts that paired difference is taken over."""
+
+    @property
+    def was_searched(self) -> bool:
+        return self.win_probability is not None if self.searched is None else self.searched
 
     def to_json(self) -> dict:
+        pair = (lambda v, d=4: None if v is None else [_r(v[0], d), _r(v[1], d)])
+        num = (lambda v, d=4: None if v is None else _r(v, d))
         doc = {
-            "move": self.move, "rank": self.rank,
-            "win_probability": _r(self.win_probability),
-            "win_interval": [_r(self.win_interval[0]), _r(self.win_interval[1])],
-            "expected_score": _r(self.expected_score, 2), "expected_margin": _r(self.expected_margin, 2),
-            "loss": _r(self.loss), "points_loss": _r(self.points_loss, 2),
+            "move": self.move, "rank": self.rank, "searched": self.was_searched,
+            "win_probability": num(self.win_probability), "win_interval": pair(self.win_interval),
+            "expected_score": num(self.expected_score, 2), "expected_margin": num(self.expected_margin, 2),
+            "loss": num(self.loss), "loss_interval": pair(self.loss_interval), "points_loss": _r(self.points_loss, 2),
             "equal_to_best": self.equal_to_best, "reasons": list(self.reasons),
-            "playouts": self.playouts, "exact": self.exact, "screened_only": self.screened_only,
+            "playouts": self.playouts, "paired_playouts": self.paired_playouts, "exact": self.exact,
         }
         if self.equivalent_to is not None:
             doc["equivalent_to"] = self.equivalent_to
@@ -74,6 +87,11 @@ class Advice:
     chosen page), evaluated on the same futures as the best move; not part of the ranking."""
     engine: str = "python"
     """Which engine ran the playouts (or the exact search): ``"native"`` (the Rust core) or ``"python"``."""
+    converged: bool = False
+    """Before the cap, every other move was separated from the best at 95% (paired) or tied with it within
+    ±1 point of win probability (:data:`.search.TIE`); always true when exact."""
+    rounds: int = 0
+    """Rounds of the race run (:mod:`.search`)."""
 
     @property
     def legal_moves(self) -> int:
@@ -97,5 +115,6 @@ class Advice:
         return {
             "player": self.player, "budget": self.budget, "seed": self.seed, "exact": self.exact,
             "engine": self.engine, "legal_moves": self.legal_moves, "playouts": self.playouts, "stopped": self.stopped,
+            "converged": self.converged, "rounds": self.rounds,
             "seconds": round(self.seconds, 3), "moves": [m.to_json() for m in moves],
         }

@@ -1,22 +1,32 @@
 """The analysis: every legal move evaluated and ranked (exactly in the final edition).
 
-Normal play (:func:`advise`): all moves are screened with a few cheap playouts
-each (:data:`.policy.SCREEN`); a shortlist -- the heuristic bot's best moves
-(:mod:`.prior`), then the best-screened -- goes on to successive halving with
-the search policy (rounds that double the playouts of the better half), and
-every move is ranked by the round it reached, then by win probability, margin
-and circulation; moves only screened rank below every searched one. Playout ``k`` of
-every move shares its card draws and bots (common random numbers), so losses
-and "equal to the best" are paired comparisons on the same futures.
+Normal play (:func:`advise`): every legal move is searched by the search
+policy (:data:`.policy.PREFERRED`) in **rounds** -- a race (Maron & Moore's
+Hoeffding races; successive rejection, Audibert & Bubeck 2010). At the first
+checkpoint every move has ``first`` playouts (:mod:`.budget`); after each round
+the leader is compared with every other move still in the race on the
+playouts both had (paired: playout ``k`` of every move shares its card draws
+and bots, common random numbers), and a move whose paired 95% interval of its
+loss lies above 0 leaves the race (so does a move tied with the leader: its
+interval within ±:data:`TIE`, an indifference zone as in Bechhofer's ranking
+and selection). The analysis stops when only the leader is
+left -- it is separated from every other move at 95% (``converged``) -- else the
+moves left double their playouts, up to the budget's cap. All checkpoints are
+playout counts, so the answer depends on the position, budget and seed only.
+
+The ranking: the moves still in the race at the end by win probability (then
+margin, then circulation), then the moves that left it, the last to leave
+first. Each move's loss and "equal to the best" come from its paired
+difference to rank 1 (:func:`.stats.paired`); a move the analysis never reached
+(stopped early) says so (``searched`` false, no win probability).
 
 Final edition: nothing is random any more, so :class:`.exact.ExactSearch`
 gives each move's outcome under best play, labelled exact.
 """
 from __future__ import annotations
 
-import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Callable, Sequence
 
@@ -30,34 +40,23 @@ from .budget import Budget, budget_for
 from .exact import ExactSearch, exact_search, is_deterministic
 from .facts import MoveFacts, move_facts
 from .outcome import Value, preference
-from .policy import PREFERRED, SCREEN
+from .policy import PREFERRED
 from .pool import Pair, default_workers, playout_engine, run_playouts
-from .prior import prior_order
 from .reasons import reasons_for
 from .result import Advice, MoveAdvice
+from .stats import Z95, paired, wilson
+
+TIE = 0.01
+"""The indifference zone: a move whose whole paired 95% interval of its loss lies within ±TIE of the
+leader is tied with it (it stays "equal to the best") and leaves the race too -- two moves the
+playouts cannot tell apart by more than a point of win probability need no more playouts."""
 
 Progress = Callable[[int, int], None]
-"""``progress(done, total)``: playouts finished so far and planned in all."""
+"""``progress(done, total)``: playouts finished so far and planned at the most."""
 Stop = Callable[[], bool]
 """Asked between batches; return True to stop and get the best answer so far."""
 
-Z95 = 1.959964
-
-
-def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``p`` seen over ``n`` trials (``(0, 1)`` when n = 0).
-
-    >>> tuple(round(x, 3) for x in wilson(0.5, 100))
-    (0.404, 0.596)
-    >>> wilson(0.3, 0)
-    (0.0, 1.0)
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+__all__ = ["Z95", "advise", "check_position", "wilson"]
 
 
 def check_position(state: State) -> None:
@@ -72,15 +71,14 @@ def check_position(state: State) -> None:
 class _Stats:
     """A move's playout outcomes for the player advised, in playout order ``k = 0, 1, ...``."""
 
-    values: list[Value]
-    stage: int = 0
-    everyone: list[tuple[Value, ...]] | None = None
+    values: list[Value] = field(default_factory=list)
+    everyone: list[tuple[Value, ...]] = field(default_factory=list)
     """Every player's outcome of each playout (same order as ``values``)."""
+    left: int | None = None
+    """The round after which the move left the race (``None``: still in it)."""
 
     def add(self, outcome: tuple[Value, ...], player: int) -> None:
         self.values.append(outcome[player])
-        if self.everyone is None:
-            self.everyone = []
         self.everyone.append(outcome)
 
     def win_all(self) -> tuple[float, ...]:
@@ -93,6 +91,9 @@ class _Stats:
     def n(self) -> int:
         return len(self.values)
 
+    def column(self, i: int) -> list[float]:
+        return [v[i] for v in self.values]
+
     def mean(self, i: int) -> float:
         return fmean(v[i] for v in self.values) if self.values else 0.0
 
@@ -100,17 +101,15 @@ class _Stats:
         return (self.mean(0), self.mean(1), self.mean(2))
 
 
-def _paired(best: _Stats, other: _Stats, i: int) -> tuple[float, float, int]:
-    """Mean and standard error of ``best - other`` on the playouts both had (the same futures)."""
-    n = min(best.n, other.n)
-    if n == 0:
-        return (0.0, math.inf, 0)
-    d = [best.values[k][i] - other.values[k][i] for k in range(n)]
-    m = fmean(d)
-    if n < 2:
-        return (m, math.inf, n)
-    var = sum((x - m) ** 2 for x in d) / (n - 1)
-    return (m, math.sqrt(var / n), n)
+@dataclass
+class _Race:
+    """What the rounds left: every move's playouts, whether they converged or were stopped, playouts run."""
+
+    stats: list[_Stats]
+    converged: bool
+    stopped: bool
+    done: int
+    rounds: int
 
 
 def advise(
@@ -124,14 +123,17 @@ def advise(
     reasons_top: int = 5,
     exact_end: bool = False,
     extra_moves: Sequence[Move] = (),
+    seconds: float | None = None,
 ) -> Advice:
     """Rank every legal move of the player to move in ``state`` (which is not changed).
 
     Only the public position is searched (:func:`~pennypress.engine.io.state.public_view`).
-    ``budget`` is ``fast``, ``normal`` or ``deep``; ``playouts`` an explicit
-    total instead. ``workers`` share the playouts (default: both cores) --
-    threads on the native core when it is installed, else processes; the
-    answer depends on neither (the core plays the very same playouts), and
+    ``budget`` is ``fast``, ``normal`` or ``deep`` (rounds until the best move
+    is separated at 95%, up to the budget's cap); ``playouts`` a fixed total
+    instead, ``seconds`` a time bound instead (the one answer that may differ
+    between runs; it says how many playouts it used). ``workers`` share the
+    playouts (default: both cores) -- threads on the native core when it is
+    installed, else processes; the answer depends on neither, and
     :attr:`Advice.engine` says which ran. ``exact_end`` finishes each playout
     exactly once it reaches the final edition.
 
@@ -144,7 +146,7 @@ def advise(
     :class:`BadInput` for a finished game or a pending card draw.
     """
     check_position(state)
-    plan = budget if isinstance(budget, Budget) else budget_for(budget, playouts)
+    plan = budget if isinstance(budget, Budget) else budget_for(budget, playouts, seconds)
     started = time.perf_counter()
     view = public_view(state)
     moves = legal_moves(view)
@@ -157,125 +159,125 @@ def advise(
     if is_deterministic(view):
         return _exact_advice(view, moves, plan, seed, started, reasons_top, extras)
     workers = default_workers() if workers is None else max(1, workers)
-    engine = "native" if all(playout_engine(p, seed, view) == "native" for p in (SCREEN, PREFERRED)) else "python"
-    screen, searched, stopped, total_done = _rollouts(view, moves, plan, seed, workers, progress, stop, exact_end)
-    stats = [searched[i] if searched[i].n else screen[i] for i in range(len(moves))]
-    order = sorted(range(len(moves)), key=lambda i: (-stats[i].stage, -bool(searched[i].n),
-                                                      *(-x for x in stats[i].key()), i))
-    top = order[0]
-    best = stats[top]
+    engine = playout_engine(PREFERRED, seed, view)
+    if plan.seconds is not None:
+        deadline = started + plan.seconds
+        asked = stop
+        stop = lambda: time.perf_counter() >= deadline or (asked is not None and asked())  # noqa: E731
+    race = _race(view, moves, plan, engine, seed, workers, progress, stop, exact_end)
+    stats = race.stats
+    order = sorted(range(len(moves)), key=lambda i: (stats[i].n == 0, stats[i].left is not None,
+                                                      -(stats[i].left or 0), *(-x for x in stats[i].key()), i))
+    best = stats[order[0]]
     rows = []
     for rank, i in enumerate(order, 1):
         st = stats[i]
-        win = st.mean(0)
-        # losses are paired on the same futures of the same policy: search with search, else screening
-        ref, mine = (searched[top], searched[i]) if searched[i].n and searched[top].n else (screen[top], screen[i])
-        d_win, se_win, n_common = _paired(ref, mine, 0)
-        d_pts, _, _ = _paired(ref, mine, 2)
-        # within noise needs at least two paired playouts; one playout cannot tell (a move only screened
-        # once, which the search passed over, is not called equal to the best on its single result)
-        equal = rank == 1 or (n_common >= 2 and d_win - Z95 * se_win <= 0)
-        rows.append(dict(index=i, rank=rank, win=win, interval=wilson(win, st.n), score=st.mean(2),
-                         margin=st.mean(1), loss=0.0 if rank == 1 else max(0.0, d_win),
-                         points_loss=0.0 if rank == 1 else max(0.0, d_pts), equal=equal, n=st.n,
-                         win_all=st.win_all(), screened_only=not searched[i].n))
+        searched = st.n > 0
+        win = st.mean(0) if searched else None
+        d = paired(best.column(0), st.column(0))
+        d_pts = fmean(a - b for a, b in zip(best.column(2), st.column(2))) if searched else 0.0
+        first = rank == 1
+        rows.append(dict(
+            index=i, rank=rank, win=win, interval=wilson(win, st.n) if searched else None,
+            score=st.mean(2) if searched else None, margin=st.mean(1) if searched else None,
+            loss=0.0 if first else (max(0.0, d.mean) if searched else None),
+            loss_interval=(0.0, 0.0) if first else (d.interval if searched else None),
+            points_loss=0.0 if first else max(0.0, d_pts), equal=first or (searched and d.contains_zero),
+            n=st.n, win_all=st.win_all(), searched=searched, paired_n=st.n if first else d.n))
     advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=False)
-    policy = PREFERRED if searched[top].n else SCREEN
-    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end, policy) if extras else ()
-    return Advice(player, plan.name, seed, False, advice_moves, total_done, stopped, time.perf_counter() - started,
-                  extra, engine)
+    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end) if extras else ()
+    return Advice(player, plan.name, seed, False, advice_moves, race.done + sum(m.playouts for m in extra),
+                  race.stopped, time.perf_counter() - started, extra, engine, converged=race.converged,
+                  rounds=race.rounds)
 
 
 def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[dict], seed: int, workers: int,
-                    exact_end: bool, policy: str) -> tuple[MoveAdvice, ...]:
-    """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures and policy), paired with it."""
+                    exact_end: bool) -> tuple[MoveAdvice, ...]:
+    """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures), paired with it."""
     results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], seed,
-                           workers, exact_end, policy=policy)
+                           workers, exact_end, policy=PREFERRED)
     out = []
     for m, move in enumerate(extras):
-        st = _Stats([])
+        st = _Stats()
         for k in range(best.n):
             st.add(results[(m, k)], view.current)
         win = st.mean(0)
-        d_win, se_win, n = _paired(best, st, 0)
-        d_pts, _, _ = _paired(best, st, 2)
-        equal = (d_win - Z95 * se_win <= 0) if n >= 2 else d_win <= 0
-        rank = 1 + sum(1 for r in rows if r["win"] > win)
+        d = paired(best.column(0), st.column(0))
+        d_pts = fmean(a - b for a, b in zip(best.column(2), st.column(2))) if st.n else 0.0
+        rank = 1 + sum(1 for r in rows if r["win"] is not None and r["win"] > win)
         out.append(MoveAdvice(
             move=str(move), rank=rank, win_probability=win, win_interval=wilson(win, st.n), expected_score=st.mean(2),
-            expected_margin=st.mean(1), loss=max(0.0, d_win), points_loss=max(0.0, d_pts), equal_to_best=bool(equal),
-            playouts=st.n, win_all=st.win_all(), screened_only=policy != PREFERRED))
+            expected_margin=st.mean(1), loss=max(0.0, d.mean), points_loss=max(0.0, d_pts),
+            equal_to_best=d.contains_zero, playouts=st.n, win_all=st.win_all(), loss_interval=d.interval,
+            paired_playouts=d.n))
     return tuple(out)
 
 
-def _rollouts(view: State, moves: list[Move], plan: Budget, seed: int, workers: int,
-              progress: Progress | None, stop: Stop | None, exact_end: bool):
-    """Screening playouts (:data:`.policy.SCREEN`) for every move, then successive halving with the
-    search policy over the shortlist; ``(screen stats, search stats, stopped, playouts done)``."""
+def _race(view: State, moves: list[Move], plan: Budget, engine: str, seed: int, workers: int,
+          progress: Progress | None, stop: Stop | None, exact_end: bool) -> _Race:
+    """Every move searched in rounds at fixed checkpoints (or evenly, for a fixed count); see the module."""
     n = len(moves)
-    screen = [_Stats([]) for _ in moves]
-    stats = [_Stats([]) for _ in moves]
-    total = plan.total_for(n)
+    stats = [_Stats() for _ in moves]
+    cap = plan.cap_for(engine)
     done = [0]
     stopped = [False]
 
     def on_done(k: int) -> None:
         done[0] += k
         if progress is not None:
-            progress(min(done[0], total), total)
+            progress(min(done[0], cap), cap)
 
     def want_stop() -> bool:
         if stop is not None and stop():
             stopped[0] = True
         return stopped[0]
 
-    def run(pairs: list[Pair], into: list[_Stats], policy: str) -> None:
-        if want_stop():
+    def run(pairs: list[Pair]) -> None:
+        if not pairs or want_stop():
             return
-        results = run_playouts(view, moves, pairs, seed, workers, exact_end, on_done, want_stop, policy)
+        results = run_playouts(view, moves, pairs, seed, workers, exact_end, on_done, want_stop, PREFERRED)
         for m in sorted({m for m, _ in pairs}):
-            ks = sorted(k for (mm, k) in results if mm == m)
             # keep playouts in order k = 0, 1, ... and only a gap-free prefix (common futures stay aligned)
-            for k in ks:
-                if k != into[m].n:
+            for k in sorted(k for (mm, k) in results if mm == m):
+                if k != stats[m].n:
                     break
-                into[m].add(results[(m, k)], view.current)
+                stats[m].add(results[(m, k)], view.current)
 
-    run([(m, k) for m in range(n) for k in range(plan.screen)], screen, SCREEN)
-    extra = plan.extra_for(n)
-    cands = _shortlist(view, moves, screen, plan)
-    rounds = max(1, math.ceil(math.log2(len(cands)))) if len(cands) > 1 else 0
-    spent = 0
-    for r in range(rounds):
+    def upto(movelist: Sequence[int], target: int) -> None:
+        run([(m, k) for m in movelist for k in range(stats[m].n, target)])
+
+    if plan.fixed:  # an even share of the fixed count; what division leaves goes to the leaders, one each
+        each = max(1, cap // n)
+        upto(range(n), each)
+        rest = max(0, cap - each * n)
+        if rest and not stopped[0]:
+            leaders = sorted(range(n), key=lambda i: (*(-x for x in stats[i].key()), i))[:rest]
+            upto(leaders, each + 1)
+        return _Race(stats, False, stopped[0], done[0], 1)
+    alive = list(range(n))
+    target = max(2, min(plan.first_for(engine), cap // n))
+    rounds = 0
+    converged = False
+    while True:
+        upto(alive, target)
         if stopped[0]:
             break
-        per_move = ((extra - spent) // (rounds - r)) // len(cands)
-        if per_move:
-            start = min(stats[m].n for m in cands)
-            run([(m, k) for m in cands for k in range(start, start + per_move)], stats, PREFERRED)
-            spent += per_move * len(cands)
-        for m in cands:
-            if stats[m].n:
-                stats[m].stage = r + 1
-        cands.sort(key=lambda i: (-stats[i].stage, *(-x for x in stats[i].key()), i))
-        cands = cands[: max(1, math.ceil(len(cands) / 2))]
-    if not stopped[0] and extra > spent:  # what rounding left over goes to the survivor
-        start = stats[cands[0]].n
-        run([(cands[0], k) for k in range(start, start + extra - spent)], stats, PREFERRED)
-    if not stopped[0]:
-        for m in cands:
-            if stats[m].n:
-                stats[m].stage = rounds + 1
-    return screen, stats, stopped[0], done[0]
-
-
-def _shortlist(view: State, moves: list[Move], stats: list[_Stats], plan: Budget) -> list[int]:
-    """The moves successive halving works on: the heuristic's best (:mod:`.prior`), then the best-screened."""
-    size = min(len(moves), plan.shortlist)
-    cands = prior_order(view, moves)[: min(size, plan.prior)]
-    screened = sorted(range(len(moves)), key=lambda i: (*(-x for x in stats[i].key()), i))
-    cands += [i for i in screened if i not in cands][: size - len(cands)]
-    return cands
+        rounds += 1
+        leader = min(alive, key=lambda i: (*(-x for x in stats[i].key()), i))
+        wins = stats[leader].column(0)
+        for i in alive:
+            d = paired(wins, stats[i].column(0))
+            if i != leader and (d.significant or (-TIE <= d.low and d.high <= TIE)):
+                stats[i].left = rounds
+        alive = [i for i in alive if stats[i].left is None]
+        if len(alive) == 1:
+            converged = True
+            break
+        step = min(target, (cap - done[0]) // len(alive))  # double, or what the cap leaves
+        if step < 1:
+            break
+        target += step
+    return _Race(stats, converged, stopped[0], done[0], rounds)
 
 
 def _exact_advice(view: State, moves: list[Move], plan: Budget, seed: int, started: float,
@@ -291,7 +293,8 @@ def _exact_advice(view: State, moves: list[Move], plan: Budget, seed: int, start
         v = values[i]
         rows.append(dict(index=i, rank=rank, win=v[0], interval=(v[0], v[0]), score=float(v[2]),
                          margin=float(v[1]), loss=best[0] - v[0], points_loss=float(best[2] - v[2]),
-                         equal=v == best, n=0, win_all=tuple(float(o[0]) for o in outcomes[i])))
+                         equal=v == best, n=0, win_all=tuple(float(o[0]) for o in outcomes[i]), searched=True,
+                         loss_interval=(best[0] - v[0], best[0] - v[0]), paired_n=0))
     advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=True)
     extra = []
     for move in extras:
@@ -301,9 +304,9 @@ def _exact_advice(view: State, moves: list[Move], plan: Budget, seed: int, start
             move=str(move), rank=1 + sum(1 for w in values if preference(w) > preference(v)), win_probability=v[0],
             win_interval=(v[0], v[0]), expected_score=float(v[2]), expected_margin=float(v[1]), loss=best[0] - v[0],
             points_loss=float(best[2] - v[2]), equal_to_best=v == best, exact=True,
-            win_all=tuple(float(x[0]) for x in o)))
+            win_all=tuple(float(x[0]) for x in o), loss_interval=(best[0] - v[0], best[0] - v[0])))
     return Advice(player, plan.name, seed, True, advice_moves, 0, False, time.perf_counter() - started, tuple(extra),
-                  engine)
+                  engine, converged=True)
 
 
 def _with_reasons(view: State, moves: list[Move], rows: list[dict], top: int, exact: bool) -> tuple[MoveAdvice, ...]:
@@ -324,12 +327,12 @@ def _with_reasons(view: State, moves: list[Move], rows: list[dict], top: int, ex
             waiting = facts_of(waiting_index) if f.press is not None and waiting_index is not None else None
             other = rows[1] if r["rank"] == 1 and len(rows) > 1 else (rows[0] if r["rank"] > 1 else None)
             next_best = (str(moves[other["index"]]), other["win"]) if other is not None else None
-            reasons = reasons_for(f, r["win"], exact, r["margin"], waiting, next_best,
-                                  screened=r["n"] if r.get("screened_only") else 0)
+            reasons = reasons_for(f, r["win"], exact, r["margin"], waiting, next_best)
         out.append(MoveAdvice(
             move=str(moves[r["index"]]), rank=r["rank"], win_probability=r["win"], win_interval=r["interval"],
             expected_score=r["score"], expected_margin=r["margin"], loss=r["loss"], points_loss=r["points_loss"],
             equal_to_best=bool(r["equal"]), reasons=reasons, playouts=r["n"], exact=exact, facts=f,
-            win_all=r["win_all"], screened_only=r.get("screened_only", False),
+            win_all=r["win_all"], searched=r["searched"], loss_interval=r["loss_interval"],
+            paired_playouts=r["paired_n"],
         ))
     return tuple(out)

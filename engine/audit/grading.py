@@ -11,8 +11,12 @@ a 0.25 fair share (4 players) is as bad as throwing away 0.20 of a 0.50 share.
 ('best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder')
 >>> classify(0.09, 4)  # 0.18 in two-player terms
 'mistake'
->>> classify(0.5, 3, forced=True), classify(0.03, 2, equal_to_best=True), classify(0.004, 2)
+>>> classify(0.5, 3, forced=True), classify(0.03, 2, is_best=True), classify(0.004, 2)
 ('forced', 'best', 'best')
+>>> classify(0.3, 2, significant=False)  # a coin flip at this budget is never a blunder
+'within_noise'
+>>> accuracy(0.3, 2, significant=False)
+100.0
 >>> round(accuracy(0.0), 1), round(accuracy(0.1, 2), 1)
 (100.0, 63.6)
 """
@@ -20,8 +24,12 @@ from __future__ import annotations
 
 import math
 
-CLASSES = ("forced", "best", "excellent", "good", "inaccuracy", "mistake", "blunder")
-"""Every class, from no choice at all to the worst."""
+CLASSES = ("forced", "best", "within_noise", "excellent", "good", "inaccuracy", "mistake", "blunder")
+"""Every class, from no choice at all to the worst. ``within_noise``: the estimated loss is not
+significant at the budget used (its paired 95% interval contains 0), so the decision is not graded."""
+
+GRADED = ("excellent", "good", "inaccuracy", "mistake", "blunder")
+"""The classes given for a significant loss (by its size, :data:`BANDS`)."""
 
 BEST_NOISE = 0.005
 """A loss this small (two-player terms) is within noise: still the best move."""
@@ -42,29 +50,37 @@ def scaled_loss(loss: float, n_players: int) -> float:
     return max(0.0, loss) * n_players / 2
 
 
-def classify(loss: float, n_players: int, forced: bool = False, equal_to_best: bool = False) -> str:
+def classify(loss: float, n_players: int, forced: bool = False, is_best: bool = False,
+             significant: bool = True) -> str:
     """The class of a decision that lost ``loss`` win probability against the best move.
 
-    ``forced``: there was one legal move. ``equal_to_best``: the move is the
+    ``forced``: there was one legal move. ``is_best``: the move is the
     advisor's best (rank 1), ``best`` whatever the sampled difference; any other
-    move is graded by its paired loss estimate (``best`` within :data:`BEST_NOISE`).
+    move is ``best`` when its paired loss estimate is within :data:`BEST_NOISE`,
+    ``within_noise`` when the loss is not ``significant`` at 95% (paired), and
+    else graded by the size of the loss (:data:`BANDS`).
     """
     if forced:
         return "forced"
     x = scaled_loss(loss, n_players)
-    if equal_to_best or x <= BEST_NOISE:
+    if is_best or x <= BEST_NOISE:
         return "best"
+    if not significant:
+        return "within_noise"
     for name, bound in BANDS:
         if x <= bound:
             return name
     return "blunder"
 
 
-def accuracy(loss: float, n_players: int = 2) -> float:
+def accuracy(loss: float, n_players: int = 2, significant: bool = True) -> float:
     """One move's accuracy, 0-100, from its win-probability loss (Lichess's formula, two-player terms).
 
     ``103.1668 x exp(-0.04354 x loss%) - 3.1669``, clamped to 0..100; ``loss%``
-    is the scaled loss in percentage points.
+    is the scaled loss in percentage points. A loss that is not ``significant``
+    costs nothing (no grade without a significant loss).
     """
+    if not significant:
+        return 100.0
     pct = 100 * scaled_loss(loss, n_players)
     return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * pct) - 3.1669))

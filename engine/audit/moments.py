@@ -1,10 +1,15 @@
 """Key moments of an audited game: the biggest mistakes, the biggest swings of luck, the turning point.
 
+Only significant losses are mistakes (a ``within_noise`` decision is never one);
+the turning point is read on the line played: each winner's chance to win
+after each move played (the chart's curve).
+
 >>> from types import SimpleNamespace as D
->>> ds = [D(ply=1, player=0, klass="best", loss=0.0, before_all=(0.5, 0.5), card=None, luck=None, missed_press=False),
-...       D(ply=2, player=1, klass="blunder", loss=0.3, before_all=(0.6, 0.4), card=None, luck=None, missed_press=False, played="decline", best="press"),
-...       D(ply=3, player=0, klass="best", loss=0.0, before_all=(0.9, 0.1), card=None, luck=None, missed_press=False)]
->>> [(m.ply, m.kind) for m in key_moments(ds, 2, [0])]
+>>> ds = [D(ply=1, player=0, klass="best", loss=0.0, after_all=(0.4, 0.6), card=None, luck=None, missed_press=False),
+...       D(ply=2, player=1, klass="blunder", loss=0.3, after_all=(0.7, 0.3), card=None, luck=None, missed_press=False, played="decline", best="press"),
+...       D(ply=3, player=0, klass="within_noise", loss=0.2, after_all=(0.9, 0.1), card=None, luck=None, missed_press=False),
+...       D(ply=4, player=1, klass="best", loss=0.0, after_all=(0.9, 0.1), card=None, luck=None, missed_press=False)]
+>>> [(m.ply, m.kind) for m in key_moments(ds, 2, [0])]  # a loss within noise is no key moment
 [(2, 'blunder'), (2, 'turning point')]
 >>> key_moments(ds, 2, [0])[0].text
 'move 2: The Sun declined the last press; better: Go to press (+30% win probability)'
@@ -66,7 +71,7 @@ def key_moments(decisions: Sequence, n_players: int, winners: Sequence[int], dec
                              f"changed the chances to win: {parts}", top))
     fair = 1.0 / n_players
     for w in winners:
-        series = [(d.ply, d.before_all[w]) for d in decisions if d.before_all]
+        series = [(d.ply, d.after_all[w]) for d in decisions if d.after_all]
         turn = None
         for ply, v in series:
             if v > fair:

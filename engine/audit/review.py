@@ -87,10 +87,14 @@ class Decision:
     note: str | None = None
     within_noise: bool = True
     """The advisor's paired 95% test cannot tell the move from the best (always true for the best)."""
+    loss_interval: tuple[float, float] | None = None
+    """The paired 95% interval of the loss (``None`` for a forced move, the loss itself when exact)."""
     engine: str | None = None
     """Which engine analysed it (``native`` or ``python``); ``None`` for a forced move (not analysed)."""
     playouts: int = 0
     """Playouts the analysis ran (0 when exact or forced)."""
+    converged: bool = True
+    """The analysis separated its best move at 95% before its cap (true when exact or forced)."""
 
     def to_json(self) -> dict:
         doc: dict[str, Any] = {
@@ -98,7 +102,10 @@ class Decision:
             "win_before": round(self.win_before, 4), "win_after": round(self.win_after, 4),
             "loss": round(self.loss, 4), "points_loss": round(self.points_loss, 2), "class": self.klass,
             "exact": self.exact, "legal_moves": self.legal_moves, "within_noise": self.within_noise,
+            "loss_interval": None if self.loss_interval is None else [round(x, 4) for x in self.loss_interval],
             "win_all_before": [round(x, 4) for x in self.before_all],
+            "win_all_after": [round(x, 4) for x in self.after_all],
+            "playouts": self.playouts, "converged": self.converged,
         }
         if self.press is not None:
             doc["press"] = {"gain": self.press.gain, "optimal_gain": self.press.optimal_gain,
@@ -183,7 +190,7 @@ def _is_press(move_text: str) -> bool:
 def _timing(advice: Advice) -> Timing | None:
     press = advice.find("press")
     wait = next((m for m in advice.moves if not _is_press(m.move)), None)
-    if press is None or wait is None:
+    if press is None or wait is None or press.win_probability is None or wait.win_probability is None:
         return None
     return Timing(press.win_probability, wait.win_probability, wait.move, press.expected_score, wait.expected_score)
 
@@ -211,7 +218,8 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
     mine: MoveAdvice = advice.extra[0]
     is_best = played_text == best.move
     loss = 0.0 if is_best else mine.loss
-    klass = classify(loss, n, equal_to_best=is_best)
+    significant = not is_best and not mine.equal_to_best
+    klass = classify(loss, n, is_best=is_best, significant=significant)
     timing = _timing(advice)
     timing_loss = 0.0
     missed = False
@@ -222,12 +230,13 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
             timing_loss = press.points_loss
         elif not played_press and _is_press(best.move):
             timing_loss = mine.points_loss
-            missed = klass not in ("best", "forced")
+            missed = klass not in ("best", "forced", "within_noise")
     return Decision(
         step.number, player, played_text, best.move, best.win_probability, mine.win_probability, loss,
         0.0 if is_best else mine.points_loss, klass, advice.exact, len(moves), best.win_all, mine.win_all,
         page_review, scoops, timing, timing_loss, missed, card, None, step.note,
-        within_noise=is_best or mine.equal_to_best, engine=advice.engine, playouts=advice.playouts)
+        within_noise=not significant, engine=advice.engine, playouts=advice.playouts,
+        loss_interval=(0.0, 0.0) if is_best else mine.loss_interval, converged=advice.converged)
 
 
 def _fill_carried(decisions: list[Decision], n: int) -> None:
@@ -261,7 +270,7 @@ def _summaries(decisions: list[Decision], n: int, received: list[int]) -> list[P
         classes = {c: sum(1 for d in mine if d.klass == c) for c in CLASSES}
         out.append(PlayerSummary(
             player=p,
-            accuracy=fmean(accuracy(d.loss, n) for d in graded) if graded else None,
+            accuracy=fmean(accuracy(d.loss, n, significant=not d.within_noise) for d in graded) if graded else None,
             classes=classes, decisions=len(mine),
             page_points_lost=sum(d.press.page_loss for d in mine if d.press is not None),
             timing_points_lost=sum(d.timing_points_loss for d in mine),

@@ -68,6 +68,19 @@ def test_text_table(capsys):
     assert not re.search(r"\b[a-z]+:[A-D]:\d\b", out)
 
 
+def test_seconds_bound_the_analysis_and_the_text_says_converged_or_not(capsys, tmp_path):
+    state = new_game(3, seed=4)
+    code, out, err = run(capsys, "advise", _write(tmp_path, state), "--seconds", "0.3", "--seed", "2")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["budget"] == "0.3 seconds" and doc["playouts"] == sum(m["playouts"] for m in doc["moves"]) > 0
+    assert {"searched", "loss_interval", "paired_playouts"} <= set(doc["moves"][0]) and "converged" in doc
+    code, out, err = run(capsys, "advise", _write(tmp_path, state), "--budget", "fast", "--seed", "2", "--text")
+    assert code == 0, err
+    head = out.splitlines()[0]
+    assert ("converged" in head) and "(screened)" not in out and "[" in out.splitlines()[2]
+
+
 def _chance_node():
     s = new_game(3, seed=7)
     story = next(s.stories_in_play())
@@ -84,6 +97,8 @@ def _chance_node():
     ("good", ["--budget", "quick"], "unknown budget 'quick'"),
     ("good", ["--playouts", "0"], "playouts"),
     ("good", ["--top", "0"], "--top"),
+    ("good", ["--seconds", "0"], "seconds"),
+    ("good", ["--seconds", "1", "--playouts", "40"], "not both"),
     ("missing", [], "cannot read"),
 ])
 def test_bad_input_is_one_line_exit_2(capsys, tmp_path, case, args, message):

@@ -13,16 +13,6 @@ PLAYOUTS = 40
 
 
 @pytest.fixture(scope="module")
-def midgame():
-    s = new_game(3, seed=21)
-    rng = random.Random(3)
-    for _ in range(5):
-        s.play(rng.choice(s.legal_moves()), rng)
-    assert not s.is_over and not s.is_chance_node()
-    return s
-
-
-@pytest.fixture(scope="module")
 def advice(midgame):
     return advise(midgame, playouts=PLAYOUTS, seed=5, workers=1)
 
@@ -36,19 +26,17 @@ def test_every_legal_move_listed_once_and_ranked(midgame, advice):
 
 
 def test_estimates_are_consistent(advice):
-    assert advice.playouts == PLAYOUTS or advice.playouts == max(PLAYOUTS, advice.legal_moves)
+    # a fixed count: exactly PLAYOUTS (at least one a move), shared evenly, the remainder one each to the leaders
+    assert advice.playouts == max(PLAYOUTS, advice.legal_moves) == sum(m.playouts for m in advice.moves)
+    each = max(1, PLAYOUTS // advice.legal_moves)
+    assert {m.playouts for m in advice.moves} <= {each, each + 1} and not advice.converged
     best = advice.best
     assert best.loss == 0 and best.points_loss == 0 and best.equal_to_best
     for m in advice.moves:
         lo, hi = m.win_interval
-        assert 0 <= lo <= m.win_probability <= hi <= 1 and m.playouts >= 1
+        assert m.searched and 0 <= lo <= m.win_probability <= hi <= 1 and m.playouts >= 1
         assert m.loss >= 0 and m.points_loss >= 0
     assert best.reasons and all(isinstance(r, str) and r for r in best.reasons)
-    # every move was screened once; the searched ones' estimates use their search playouts only
-    searched = [m for m in advice.moves if not m.screened_only]
-    assert searched and all(m.rank < min((o.rank for o in advice.moves if o.screened_only), default=99) for m in searched)
-    assert all(m.playouts == 1 for m in advice.moves if m.screened_only)
-    assert sum(m.playouts for m in advice.moves) + len(searched) == advice.playouts
 
 
 def test_same_seed_same_ranking_on_one_or_two_workers(midgame, advice):
@@ -111,23 +99,17 @@ def test_refuses_a_finished_game_and_a_pending_draw():
         budget_for("fast", playouts=0)
 
 
-def test_the_heuristic_prior_chooses_the_shortlist(midgame):
-    """The moves the fast budget plays out beyond screening are the heuristic bot's best four."""
-    from pennypress.engine.advisor.prior import prior_order
-    from pennypress.engine.play.heuristic import HeuristicBot
+def test_every_move_is_searched_by_a_named_budget_within_its_cap(midgame):
+    """No screening any more: at ``fast`` every legal move has at least the first checkpoint's playouts of
+    the search policy, the total stays within the cap, and the moves still in the race share the top count."""
+    from pennypress.engine.advisor.pool import playout_engine
 
-    moves = midgame.legal_moves()
-    order = prior_order(midgame, moves)
-    assert sorted(order) == list(range(len(moves)))
-    assert moves[order[0]] == HeuristicBot().choose(midgame)
-    weighed = {str(m): v for m, v in HeuristicBot().evaluate(midgame)}
-    values = [weighed[str(moves[i])] for i in order if str(moves[i]) in weighed]
-    assert values == sorted(values, reverse=True)
     fast = advise(midgame, "fast", seed=2, workers=1)
-    screened = budget_for("fast").screen
-    deeper = {m.move for m in fast.moves if m.playouts > screened}
-    assert deeper == {str(moves[i]) for i in order[:4]}
-    fifth = fast.moves[4]  # the first move only screened: its reasons say the figure is rough
-    assert fifth.screened_only and any(r.startswith("Not searched: 1 quick screening playout") for r in fifth.reasons)
-    assert not any(r.startswith("Not searched") for m in fast.moves[:4] for r in m.reasons)
-    assert not any(m.equal_to_best for m in fast.moves if m.screened_only)  # one playout cannot say "equal"
+    plan = budget_for("fast")
+    engine = playout_engine(seed=2, state=midgame)
+    assert fast.engine == engine
+    first = max(2, min(plan.first_for(engine), plan.cap_for(engine) // fast.legal_moves))
+    assert all(m.searched and m.playouts >= first for m in fast.moves)
+    assert fast.playouts == sum(m.playouts for m in fast.moves) <= max(plan.cap_for(engine), first * fast.legal_moves)
+    assert fast.best.playouts == max(m.playouts for m in fast.moves)
+    assert not any(r.startswith("Not searched") for m in fast.moves for r in m.reasons)

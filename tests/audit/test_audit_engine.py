@@ -159,3 +159,58 @@ def test_a_press_that_hands_the_leader_the_game_through_scoops_is_a_blunder():
     assert d.scoops_given > 0 and a.summary[q].scoops_received >= d.scoops_given
     assert d.after_all[q] == 1.0 and d.after_all[mover] == 0.0
     assert any(m.ply == 1 and m.kind == "blunder" for m in a.key_moments)
+
+
+def _random_line(players: int, seed: int, rng_seed: int, plies: int):
+    import random
+
+    from pennypress.engine import new_game
+
+    s = new_game(players, seed=seed)
+    rng = random.Random(rng_seed)
+    while s.ply < plies:
+        s.play(rng.choice(s.legal_moves()), rng)
+    assert not s.is_over and not s.is_chance_node()
+    return s
+
+
+def test_a_coin_flip_is_within_noise_not_graded():
+    """A 3-player midgame move the advisor cannot tell from its best at ``fast`` (paired 95% interval holding
+    0) but with a loss estimate that the bands alone would grade: class ``within_noise``, accuracy 100, no key
+    moment -- never a blunder on a coin flip."""
+    from pennypress.engine.advisor.bot import decision_seed
+    from pennypress.engine.audit.grading import GRADED
+
+    s = _random_line(3, 21, 3, 5)
+    ranked = advise(s, "fast", seed=decision_seed(0, s.ply), workers=1)
+    # in the race to the end beside the best: the audit re-runs it on exactly those futures
+    flips = [m for m in ranked.moves[1:] if m.equal_to_best and m.playouts == ranked.best.playouts]
+    flip = max(flips, key=lambda m: (m.loss, m.move))
+    assert classify(flip.loss, 3) in GRADED  # the bands alone would have graded it
+    a = audit(record_from(s, [parse_move(flip.move)]), "fast", workers=1)
+    (d,) = a.decisions
+    lo, hi = d.loss_interval
+    assert d.loss == pytest.approx(flip.loss) and lo <= 0 <= hi and d.within_noise
+    assert d.klass == "within_noise" and d.to_json()["class"] == "within_noise"
+    assert a.summary[d.player].classes["within_noise"] == 1 and a.summary[d.player].accuracy == 100.0
+    assert not any(m.kind in ("mistake", "blunder") for m in a.key_moments)
+
+
+def test_a_real_blunder_on_playouts_is_still_graded():
+    """A 2-player position where pressing wins about 90% of the playouts: recalling four reporters instead loses
+    far more, significantly (its paired interval lies above 0), and is graded by the bands, not excused."""
+    import random
+
+    from pennypress.engine import new_game
+
+    s, rng = new_game(2, seed=17), random.Random(17)
+    target = rng.randrange(10, 40)
+    while s.ply < target:
+        s.play(rng.choice(s.legal_moves()), rng)
+    bad = "recall 1 war:C:2, 3 politics:A:1"
+    assert bad in [str(m) for m in s.legal_moves()]
+    a = audit(record_from(s, [parse_move(bad)]), "fast", workers=1)
+    (d,) = a.decisions
+    assert not d.exact and d.best == "press" and d.loss_interval[0] > 0 and not d.within_noise
+    assert d.klass == classify(d.loss, 2) and d.klass in ("mistake", "blunder")
+    assert any(m.ply == d.ply and m.kind in ("mistake", "blunder", "missed press") for m in a.key_moments)

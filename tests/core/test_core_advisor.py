@@ -16,7 +16,7 @@ import json
 from exact_positions import final_edition_positions
 from playouts import proposed_press, seeded_positions
 from pennypress.engine import native
-from pennypress.engine.advisor import advise
+from pennypress.engine.advisor import Budget, advise
 from pennypress.engine.arena.recorded import record_selfplay
 from pennypress.engine.audit import audit
 from pennypress.engine.game.definition import GameDefinition
@@ -41,17 +41,21 @@ def _both_ways(monkeypatch, run):
     return on_core, on_python
 
 
+RACE = Budget("race", cap=400, python_cap=400, first=4, python_first=4)
+"""A race with the same cap and checkpoints on both engines (the named budgets cap the Python engine lower)."""
+
+
 def test_the_advisor_ranks_alike_on_both_engines(core, monkeypatch):
     states = [s for s in POSITIONS if 3 <= s.n_players <= 4][:3]
     for i, state in enumerate(states):
         extra = proposed_press(state)
-        a, b = _both_ways(monkeypatch, lambda: advise(state, "fast", seed=11 + i, workers=1,
+        a, b = _both_ways(monkeypatch, lambda: advise(state, RACE, seed=11 + i, workers=1,
                                                       extra_moves=[extra] if extra else []))
         assert (a.engine, b.engine) == ("native", "python")
         assert a.ranking() == b.ranking()
         assert _figures(a.to_json()) == _figures(b.to_json())
         assert [m.to_json() for m in a.extra] == [m.to_json() for m in b.extra]
-        assert a.playouts == b.playouts > 0 and all(m.playouts > 0 for m in a.moves)
+        assert a.playouts == b.playouts > 0 and all(m.playouts >= 4 for m in a.moves) and a.rounds == b.rounds > 1
 
 
 def test_exact_answers_are_alike_on_both_engines(core, monkeypatch):
@@ -97,7 +101,7 @@ def test_the_analysis_board_says_which_engine_answered(core, monkeypatch):
         at.selectbox(key="ab_example_pick").set_value("when-not-to-press")
         at.button(key="ab_load_example").click().run()
         legal = positions.parse_position(at.session_state["ab_line"][-1]["doc"]).legal_moves()
-        at.number_input(key="ab_playouts").set_value(len(legal))  # one screening playout per move
+        at.number_input(key="ab_playouts").set_value(len(legal))  # one playout per move (a fixed count)
         at.button(key="ab_analyse").click().run()
         assert not at.exception, at.exception
         assert any(words in c.value for c in at.caption), [c.value for c in at.caption]

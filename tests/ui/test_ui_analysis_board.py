@@ -53,7 +53,7 @@ def test_rollout_analysis_ranks_every_move_and_a_press_draws_a_card():
     _load_example(at, "when-not-to-press")
     game = _position(at)
     legal = [str(m) for m in game.legal_moves()]
-    at.number_input(key="ab_playouts").set_value(len(legal))  # one screening playout per move
+    at.number_input(key="ab_playouts").set_value(len(legal))  # one playout per move (a fixed count)
     at.button(key="ab_analyse").click().run()
     assert not at.exception, at.exception
     rows = ranking(at)
@@ -63,6 +63,11 @@ def test_rollout_analysis_ranks_every_move_and_a_press_draws_a_card():
     assert all(r["move"] == move_words(r["notation"]) for r in rows)
     advice = at.session_state["ab_advice"][1]
     assert [r["win"] for r in rows] == [f"{m.win_probability:.0%}" for m in advice.moves]
+    # every move searched (one playout each, a fixed count): no "screened" figure; each loss with its paired
+    # interval -- one playout cannot tell, so the interval is the whole range and every move is "within noise"
+    shown = " ".join(m.value for m in at.markdown if "pp-ranking" in m.value)
+    assert "screened" not in shown and shown.count("paired 95%: -100% to 100%") == len(legal) - 1
+    assert all(m.searched and m.equal_to_best for m in advice.moves)
     # play a press from the list: the card is then picked as drawn at the table
     _pick(at, "press")
     at.button(key="ab_play_pick").click().run()

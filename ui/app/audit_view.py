@@ -120,21 +120,23 @@ def steps_of(doc: dict) -> list[ReplayStep]:
 
 
 def curve_frame(result: Audit) -> pd.DataFrame:
-    """Each newspaper's win probability before each decision (long form, for the chart)."""
+    """Each newspaper's win probability along the line played: after the move played at each decision
+    (its own estimate, on the same futures as the best move; long form, for the chart)."""
     rows = []
     for d in result.decisions:
-        for p, w in enumerate(d.before_all):
+        for p, w in enumerate(d.after_all):
             rows.append({"Move": d.ply, "Newspaper": newspaper(p), "Win %": round(100 * w)})
     return pd.DataFrame(rows, columns=["Move", "Newspaper", "Win %"])
 
 
 def marks_frame(result: Audit, deck: Deck | None = None) -> pd.DataFrame:
-    """Each decision as a point on its newspaper's curve, with its class and (after a draw) the card's luck."""
+    """Each decision as a point on its newspaper's curve (after the move played), with its class and
+    (after a draw) the card's luck."""
     rows = []
     for d in result.decisions:
-        if not d.before_all:
+        if not d.after_all:
             continue
-        rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Win %": round(100 * d.before_all[d.player]),
+        rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Win %": round(100 * d.after_all[d.player]),
                      "Class": d.klass, "Played": move_words(d.played), "Best": move_words(d.best),
                      "Card": "" if d.card is None else card_text(d.card, deck),
                      "Luck": "" if d.luck is None else luck_words(d.luck)})
@@ -143,11 +145,11 @@ def marks_frame(result: Audit, deck: Deck | None = None) -> pd.DataFrame:
 
 GRADE_SHAPES = {"good or better": "circle", "inaccuracy": "triangle-up", "mistake": "square", "blunder": "cross",
                 "forced": "diamond"}
-"""How the chart marks a decision: one shape per grade (best, excellent and good share one)."""
+"""How the chart marks a decision: one shape per grade (best, within noise, excellent and good share one)."""
 
 
 def grade_of(klass: str) -> str:
-    return "good or better" if klass in ("best", "excellent", "good") else klass
+    return "good or better" if klass in ("best", "within_noise", "excellent", "good") else klass
 
 
 def audit_chart(result: Audit, focus: int = 0, deck: Deck | None = None) -> alt.Chart:

@@ -26,28 +26,40 @@ def advice_table(advice: Advice, top: int | None = None) -> str:
     ...            engine="native")
     >>> print(advice_table(a))  # doctest: +NORMALIZE_WHITESPACE
     The Times to move: 1 legal move, exact (final edition), budget fast, seed 0
-    rank  move         win  95% interval  circulation  margin  loss
-       1  Go to press  100%  exact                47.0    +7.0    0% =
+    rank  move         win  95% interval  circulation  margin  loss (95%, paired)
+       1  Go to press  100%  exact                47.0    +7.0     0% =
           - Go to press: +15
     engine: native (the Rust core)
     """
     moves = advice.moves if top is None else advice.moves[:top]
-    head = (f"{newspaper(advice.player)} to move: {plural(advice.legal_moves, 'legal move')}, "
-            + ("exact (final edition)" if advice.exact else f"{advice.playouts} playouts")
+    if advice.exact:
+        state = "exact (final edition)"
+    else:
+        state = (f"{advice.playouts} playouts, "
+                 + ("converged: the best move is ahead of every other at 95%" if advice.converged
+                    else "not converged: the best move is not separated from every other at 95%"))
+    head = (f"{newspaper(advice.player)} to move: {plural(advice.legal_moves, 'legal move')}, {state}"
             + f", budget {advice.budget}, seed {advice.seed}" + (" (stopped early)" if advice.stopped else ""))
     said = [move_words(m.move) for m in moves]
     width = max(map(len, said)) if moves else 4
-    lines = [head, f"{'rank':>4}  {'move':<{width}}  {'win':>4}  {'95% interval':<12}  circulation  margin  loss"]
+    lines = [head, f"{'rank':>4}  {'move':<{width}}  {'win':>4}  {'95% interval':<12}  circulation  margin  "
+             "loss (95%, paired)"]
     for m, words in zip(moves, said):
+        if not m.was_searched:
+            lines.append(f"{m.rank:>4}  {words:<{width}}  not searched (the analysis was stopped first)")
+            continue
         interval = "exact" if m.exact else f"{m.win_interval[0]:.0%}-{m.win_interval[1]:.0%}"
+        loss = f"{m.loss:>4.0%}"
+        if not m.exact and m.rank > 1 and m.loss_interval is not None:
+            loss += f" ({m.loss_interval[0]:.0%} to {m.loss_interval[1]:.0%})"
         lines.append(f"{m.rank:>4}  {words:<{width}}  {m.win_probability:>4.0%}  {interval:<12}  {m.expected_score:>11.1f}"
-                     f"  {m.expected_margin:>+6.1f}  {m.loss:>4.0%}{' =' if m.equal_to_best else ''}"
-                     f"{'  (screened)' if m.screened_only else ''}")
+                     f"  {m.expected_margin:>+6.1f}  {loss}{' =' if m.equal_to_best else ''}"
+                     + ("" if m.exact else f"  [{m.playouts}]"))
         lines.extend(f"{'':>6}- {r}" for r in m.reasons if r != words)  # the move itself is said above
     if any(m.equal_to_best for m in moves[1:]):
-        lines.append("=: not significantly worse than the best move (paired playouts, 95%)")
-    if any(m.screened_only for m in moves):
-        lines.append("(screened): estimated by the quick screening playouts only; the search played out the moves above them")
+        lines.append("=: not significantly worse than the best move (the paired 95% interval of the loss contains 0)")
+    if not advice.exact:
+        lines.append("[n]: playouts of the move; moves clearly worse left the race early (fewer playouts)")
     lines.append("engine: " + ("native (the Rust core)" if advice.engine == "native" else "python (the reference engine, slower)"))
     return "\n".join(lines)
 
@@ -55,11 +67,11 @@ def advice_table(advice: Advice, top: int | None = None) -> str:
 def _advise(args: argparse.Namespace) -> int:
     if args.top is not None and args.top < 1:
         raise BadInput(f"--top: expected 1 or more moves, got {args.top}")
-    budget_for(args.budget, args.playouts)  # an unknown budget or a bad count is refused before reading
+    budget_for(args.budget, args.playouts, args.seconds)  # an unknown budget or a bad count: refused before reading
     state = read_position(args.file)
     bar = ProgressBar("playout", delay=1.0)
     try:
-        advice = advise(state, args.budget, args.playouts, seed=args.seed, progress=bar)
+        advice = advise(state, args.budget, args.playouts, seed=args.seed, progress=bar, seconds=args.seconds)
     finally:
         bar.close()
     if args.text:
@@ -74,7 +86,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("advise", help="rank every legal move of the player to move, with reasons")
     p.add_argument("file", help="position: JSON or the one-line notation, a file or - for stdin")
     p.add_argument("--budget", default="normal", help=f"{', '.join(BUDGETS)} (default normal)")
-    p.add_argument("--playouts", type=int, default=None, help="an explicit number of playouts instead of a budget")
+    p.add_argument("--playouts", type=int, default=None,
+                   help="a fixed number of playouts, shared evenly over the legal moves, instead of a budget")
+    p.add_argument("--seconds", type=float, default=None,
+                   help="bound the analysis by time instead (the answer says how many playouts it used; "
+                        "the one answer that may differ between runs)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled futures (default 0)")
     p.add_argument("--top", type=int, default=None, help="show only the K best moves")
     p.add_argument("--text", action="store_true", help="a readable ranked table instead of JSON")

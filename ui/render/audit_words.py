@@ -68,8 +68,8 @@ def card_text(card: int, deck: Deck | None) -> str:
 
 
 def decision_words(d: Decision) -> str:
-    """``'move 12, The Sun: went to press — mistake'``."""
-    return f"move {d.ply}, {newspaper(d.player)}: {move_words(d.played, past=True)} — {d.klass}"
+    """``'move 12, The Sun: went to press — mistake'`` (``within noise`` for the class ``within_noise``)."""
+    return f"move {d.ply}, {newspaper(d.player)}: {move_words(d.played, past=True)} — {d.klass.replace('_', ' ')}"
 
 
 def loss_words(d: Decision) -> str:

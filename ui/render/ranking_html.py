@@ -4,13 +4,16 @@ cut off on a phone (a chart's axis labels would be), and it is the table and the
 
 >>> from pennypress.engine.advisor.result import Advice, MoveAdvice
 >>> a = Advice(0, "fast", 0, False, (
-...     MoveAdvice("press", 1, 0.5, (0.4, 0.6), 40.0, 1.5, 0.0, 0.0, True, (), 30),
-...     MoveAdvice("decline", 2, 0.25, (0.1, 0.5), 35.0, -2.0, 0.25, 5.0, False, (), 1, screened_only=True)), 31)
+...     MoveAdvice("press", 1, 0.5, (0.4, 0.6), 40.0, 1.5, 0.0, 0.0, True, (), 64),
+...     MoveAdvice("decline", 2, 0.25, (0.15, 0.38), 35.0, -2.0, 0.25, 5.0, False, (), 64, loss_interval=(0.12, 0.38)),
+...     MoveAdvice("assign 1 war:A:1", 3, None, None, None, None, None, 0.0, False)), 128)
 >>> html = ranking_html(a.moves)
 >>> [r["move"] for r in ranking_rows(html)], [r["win"] for r in ranking_rows(html)]
-(['Go to press', 'Decline the last press'], ['50%', '25%'])
+(['Go to press', 'Decline the last press', 'Send 1 reporter to War A ★'], ['50%', '25%', '—'])
 >>> facts_words(a.moves[1])
-'interval 10%–50% · circulation 35.0 · margin −2.0 · screened: 1 quick playout, too few to rank it'
+'interval 15%–38% · circulation 35.0 · margin −2.0 · 25% below the best (paired 95%: 12% to 38%) and 5.0 points · 64 playouts'
+>>> facts_words(a.moves[2])
+'not searched: the analysis was stopped before its playouts'
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from typing import Sequence
 from pennypress.engine.advisor.result import MoveAdvice
 from pennypress.engine.game.words import move_words, plural
 
-KINDS = {"search": ("searched", "#4c78a8"), "screening": ("screened only", "#aebfd6"), "exact": ("exact", "#2e7d32")}
+KINDS = {"search": ("searched", "#4c78a8"), "unsearched": ("not searched", "#d0d0d0"), "exact": ("exact", "#2e7d32")}
 """How a move was estimated: its name in the legend and its bar colour (each its own colour)."""
 
 RANKING_CSS = """
@@ -45,7 +48,7 @@ RANKING_CSS = """
 
 
 def kind_of(m: MoveAdvice) -> str:
-    return "exact" if m.exact else ("screening" if m.screened_only else "search")
+    return "exact" if m.exact else ("search" if m.was_searched else "unsearched")
 
 
 def _signed(x: float) -> str:
@@ -53,16 +56,18 @@ def _signed(x: float) -> str:
 
 
 def facts_words(m: MoveAdvice) -> str:
-    """The numbers beside a move's bar, in words."""
+    """The numbers beside a move's bar, in words (the loss with its paired interval)."""
+    if not m.was_searched:
+        return "not searched: the analysis was stopped before its playouts"
     parts = [] if m.exact else [f"interval {m.win_interval[0]:.0%}–{m.win_interval[1]:.0%}"]
     parts += [f"circulation {m.expected_score:.1f}", f"margin {_signed(m.expected_margin)}"]
-    if m.rank > 1 and not m.screened_only:  # a screened move's loss is against other, rougher playouts
-        parts.append("as good as the best (within noise)" if m.equal_to_best
-                     else f"{m.loss:.0%} and {m.points_loss:.1f} points below the best")
+    if m.rank > 1:
+        paired = "" if m.exact or m.loss_interval is None else (
+            f" (paired 95%: {m.loss_interval[0]:.0%} to {m.loss_interval[1]:.0%})")
+        parts.append(f"as good as the best within noise{paired}" if m.equal_to_best
+                     else f"{m.loss:.0%} below the best{paired} and {m.points_loss:.1f} points")
     if m.exact:
         parts.append("exact: best play by everyone")
-    elif m.screened_only:
-        parts.append(f"screened: {plural(m.playouts, 'quick playout')}, too few to rank it")
     else:
         parts.append(plural(m.playouts, "playout"))
     return " · ".join(parts)
@@ -79,15 +84,16 @@ def ranking_html(moves: Sequence[MoveAdvice]) -> str:
     rows = []
     for m in moves:
         colour = KINDS[kind_of(m)][1]
-        low, high = m.win_interval
-        ci = "" if m.exact else (f'<span class="pp-bar-ci" style="left:{100 * low:.1f}%;'
-                                 f'width:{100 * (high - low):.1f}%"></span>')
+        win = m.win_probability
+        low, high = m.win_interval if m.win_interval is not None else (0.0, 0.0)
+        ci = "" if m.exact or win is None else (f'<span class="pp-bar-ci" style="left:{100 * low:.1f}%;'
+                                                f'width:{100 * (high - low):.1f}%"></span>')
         rows.append(
             f'<div class="pp-rank" data-move="{escape(m.move)}"><div class="pp-rank-n">{m.rank}</div>'
             f'<div class="pp-rank-body"><div class="pp-move">{escape(move_words(m.move))}</div>'
             f'<div class="pp-rank-bar"><span class="pp-bar"><span class="pp-bar-fill" style="width:'
-            f'{100 * m.win_probability:.1f}%;background:{colour}"></span>{ci}</span>'
-            f'<span class="pp-win">{m.win_probability:.0%}</span></div>'
+            f'{0 if win is None else 100 * win:.1f}%;background:{colour}"></span>{ci}</span>'
+            f'<span class="pp-win">{"—" if win is None else f"{win:.0%}"}</span></div>'
             f'<div class="pp-rank-facts">{escape(facts_words(m))}</div></div></div>')
     return f'<div class="pp-ranking">{"".join(rows)}</div>'
 

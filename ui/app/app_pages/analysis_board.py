@@ -33,9 +33,10 @@ st.title("Analysis board")
 st.caption(
     "Load a position, press **Analyse**: every legal move of the player to move is ranked by its chance "
     "of winning (playouts to the end of the game over the same sampled futures; exact in the final "
-    "edition), with expected scores and reasons. Every move is first screened by quick playouts; the "
-    "most promising are then searched with playouts by the heuristic bot for every newspaper, and rank first. "
-    "Play a move to step forward; go back at any time."
+    "edition), with expected scores and reasons. Every move is searched with playouts by the heuristic bot "
+    "for every newspaper, in rounds: moves clearly worse than the leader drop out, and the analysis stops "
+    "once the best move is ahead of every other at 95% (or at the budget's limit). A move's loss to the best "
+    "is measured on the same futures, with its 95% interval. Play a move to step forward; go back at any time."
 )
 flash()
 
@@ -171,7 +172,9 @@ else:
     best = advice.best
     best_move = parse_move(best.move)
     said = move_words(best_move)
-    what = "exact (final edition, best play by everyone)" if advice.exact else f"{advice.playouts} playouts"
+    what = "exact (final edition, best play by everyone)" if advice.exact else (
+        f"{advice.playouts} playouts, " + ("converged: the best move is ahead of every other at 95%" if advice.converged
+                                           else "not converged: other moves are within noise of the best"))
     st.subheader(f"Best move: {said}")
     st.caption(f"{what}; budget {advice.budget}, seed {advice.seed}"
                + (" — stopped early" if advice.stopped else ""))
@@ -208,7 +211,8 @@ else:
         words = move_words(m.move)
         reasons = [r for r in m.reasons if r != words]
         if reasons:
-            with st.expander(f"Why {m.rank}. {words} ({m.win_probability:.0%})"):
+            win = "not searched" if m.win_probability is None else f"{m.win_probability:.0%}"
+            with st.expander(f"Why {m.rank}. {words} ({win})"):
                 for r in reasons:
                     st.markdown(f"- {r}")
 

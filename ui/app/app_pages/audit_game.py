@@ -42,8 +42,9 @@ ss = st.session_state
 st.title("Audit a game")
 st.caption(
     "Every decision of a recorded game graded against the advisor on the same sampled futures: the best "
-    "move, the win probability lost, a class from best to blunder, each press's page against the optimal "
-    "page, and the luck of every headline card. docs/audit.md explains the bands and the accuracy."
+    "move, the win probability lost (with its 95% interval), a class from best to blunder for a loss the "
+    "playouts show to be real and \"within noise\" for one they cannot tell from chance, each press's page "
+    "against the optimal page, and the luck of every headline card. docs/audit.md explains the bands and the accuracy."
 )
 
 
@@ -292,7 +293,8 @@ if not result.key_moments:
     st.write("No mistake, swing of luck or turning point stands out.")
 if len({d.ply for d in result.decisions}) > 1:
     st.altair_chart(view.audit_chart(result, focus, deck), width="stretch")
-    st.caption("The chance to win of each newspaper before each move (the advisor's estimate); the faint line is "
+    st.caption("The chance to win of each newspaper along the line played: after each move as it was played (the "
+               "advisor's estimate of that move, on the same futures as its best); the faint line is "
                "the fair share; dashed lines are headline-card draws (hover for the card and its luck).")
 st.markdown("#### Per newspaper")
 show_table(view.summary_frame(result), numbers=view.SUMMARY_NUMBERS,
@@ -311,7 +313,7 @@ steps = view.steps_of(doc)
 step = next(s for s in steps if s.number == d.ply)
 cost = "" if d.klass == "forced" else f", {loss_words(d)} lost"
 st.markdown(f"{newspaper(d.player)} {move_words(d.played, past=True)}; the advisor's best: "
-            f"**{move_words(d.best)}** — {d.klass}{cost}.")
+            f"**{move_words(d.best)}** — {d.klass.replace('_', ' ')}{cost}.")
 show_board(step.before)
 if d.press is not None:
     laid = plan_press(step.before, d.player, step.move.page)

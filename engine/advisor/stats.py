@@ -1,0 +1,98 @@
+"""The statistics of an analysis: Wilson intervals of a win rate, paired intervals of a difference.
+
+Playout ``k`` of every move shares its future (the same card draws and bots:
+common random numbers), so the difference between two moves is measured
+playout by playout: ``d_k = x_k(best) - x_k(other)`` over the playouts both had,
+and its 95% interval is ``mean(d) ± t * sd(d) / sqrt(n)`` with Student's ``t``
+for ``n - 1`` degrees of freedom. The pairing removes the luck the two moves
+share, so the interval of a difference is far narrower than the two moves'
+own intervals would suggest.
+
+>>> tuple(round(x, 3) for x in wilson(0.5, 100))
+(0.404, 0.596)
+>>> d = paired([1, 1, 0, 1, 0, 1], [0, 1, 0, 0, 0, 1]); (round(d.mean, 3), d.n, d.contains_zero)
+(0.333, 6, True)
+>>> paired([1] * 30, [0] * 30).low
+1.0
+>>> paired([1], [0]).interval  # one playout cannot tell: the whole range of a difference of win shares
+(-1.0, 1.0)
+>>> round(t95(9), 3), round(t95(1000), 3)
+(2.262, 1.962)
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from statistics import NormalDist, fmean
+from typing import Sequence
+
+Z95 = NormalDist().inv_cdf(0.975)
+"""The two-sided 95% normal quantile (1.95996...)."""
+
+_T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228}
+"""Student's t, two-sided 95%, for the smallest degrees of freedom (published tables)."""
+
+
+def t95(df: int) -> float:
+    """Student's two-sided 95% quantile for ``df`` degrees of freedom: the table up to 10, then the
+    Cornish-Fisher expansion in ``1/df`` (Abramowitz & Stegun 26.7.5; within 0.001 from 10 on)."""
+    if df < 1:
+        return math.inf
+    if df in _T95:
+        return _T95[df]
+    z = Z95
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+
+
+def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``p`` seen over ``n`` trials (``(0, 1)`` when n = 0).
+
+    >>> wilson(0.3, 0)
+    (0.0, 1.0)
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Paired:
+    """The mean difference ``best - other`` over ``n`` shared playouts and its 95% interval."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return (self.low, self.high)
+
+    @property
+    def contains_zero(self) -> bool:
+        """Not significant at 95%: the two moves cannot be told apart on these playouts."""
+        return self.low <= 0 <= self.high
+
+    @property
+    def significant(self) -> bool:
+        """``best`` is better than ``other`` at 95%."""
+        return self.low > 0
+
+
+def paired(best: Sequence[float], other: Sequence[float], span: float = 1.0) -> Paired:
+    """The paired difference of two moves' results on the playouts both had (the first ``min`` of each,
+    playout ``k`` against playout ``k``). With fewer than two the interval is the whole range
+    ``±span`` (nothing can be told)."""
+    n = min(len(best), len(other))
+    if n == 0:
+        return Paired(0.0, -span, span, 0)
+    d = [best[k] - other[k] for k in range(n)]
+    m = fmean(d)
+    if n < 2:
+        return Paired(m, -span, span, n)
+    sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
+    half = t95(n - 1) * sd / math.sqrt(n)
+    return Paired(m, m - half, m + half, n)
