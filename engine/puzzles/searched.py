@@ -5,7 +5,8 @@ exact. A position is certified in two stages with different seeds, so the
 stage that picks the answer is not the stage that proves it (no winner's curse):
 
 1. **Search** -- the advisor (:func:`~pennypress.engine.advisor.advise`) with a
-   budget of ``search_playouts`` search playouts (``deep`` has 900) ranks every
+   fixed budget of ``search_playouts`` search playouts shared over the legal
+   moves (:func:`~pennypress.engine.advisor.budget.budget_for`) ranks every
    legal move; its best move and the next :data:`RIVALS` moves it searched are
    kept (for a press-or-wait question the best move of the other side is
    always among them).
@@ -33,7 +34,7 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist, fmean
 from ..advisor import advise
-from ..advisor.budget import Budget
+from ..advisor.budget import budget_for
 from ..advisor.policy import PREFERRED
 from ..advisor.pool import run_playouts
 from ..arena.seats import make_bot
@@ -107,9 +108,9 @@ def certify(state: State, search_playouts: int, confirm_playouts: int, seed: int
     """Search ``state`` with ``search_playouts`` search playouts, then confirm its best move against its
     ``rivals`` next moves on ``confirm_playouts`` fresh paired playouts (see the module docstring)."""
     view = public_view(state)
-    budget = Budget(f"{search_playouts} playouts", screen=4, shortlist=12, extra=search_playouts, prior=8)
+    budget = budget_for("deep", playouts=search_playouts)
     advice = advise(view, budget, seed=seed, workers=workers, reasons_top=1)
-    searched = [m for m in advice.moves if not m.screened_only]
+    searched = [m for m in advice.moves if m.was_searched]
     best = searched[0]
     others = searched[1:1 + rivals]
     if press_or_wait:  # the other side's best move is always a rival
