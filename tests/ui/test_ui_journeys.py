@@ -210,6 +210,11 @@ def test_a_small_tournament_to_the_audit(person):
     person.type_number("aud_playouts", 2)
     person.click("Analyse")
     person.wait_for("Per newspaper")
+    from selenium.webdriver.common.by import By
+
+    # the chart of the chance to win (drawn in the palette's colours, the reviewed newspaper bold: the chart's
+    # own test in test_ui_audit_game.py), on a whole game
+    assert person.d.find_elements(By.CSS_SELECTOR, '[data-testid="stVegaLiteChart"]')
     person.choose("aud_focus", "Every newspaper")
     assert len(person.move_cells()) > 20  # every decision of a whole game, in words
     reads_plainly(person)
