@@ -22,7 +22,8 @@ import pandas as pd
 
 from pennypress.engine.game.names import newspaper
 
-LABELS = {"random": "Random bot", "greedy": "Greedy bot", "heuristic": "Heuristic bot"}
+LABELS = {"random": "Random bot", "greedy": "Greedy bot", "heuristic": "Heuristic bot",
+          "evaluator": "Evaluator (league)", "timer": "Press timer (league)", "mcts": "MCTS (league)"}
 
 
 def bot_label(name: str) -> str:
