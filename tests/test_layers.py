@@ -85,3 +85,45 @@ def test_the_graph_sees_imports_inside_functions_and_type_checking_blocks(tmp_pa
     assert found["cycles in engine/"] == ["pennypress.engine.game.a <-> pennypress.engine.rules.b"]
     assert found["upward imports"] == [
         "pennypress.engine.game.a (pennypress.engine.game) -> pennypress.engine.rules.b (pennypress.engine.rules)"]
+
+
+LEAGUE = f"{E}.play.league"
+NOT_FOR_THE_LEAGUE = (f"{E}.play.heuristic", f"{E}.play.bots", f"{E}.advisor")
+"""The league's opponents are written apart from the project's bots and the advisor's playouts and
+priors (``docs/league.md``): none of its modules may reach these, directly or through another module."""
+
+
+def reached(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen, todo = set(), [start]
+    while todo:
+        for target in graph.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def league_problems(root: Path) -> list[str]:
+    graph = G.imports(root)
+    return sorted(f"{m} -> {t}" for m in graph if m == LEAGUE or m.startswith(LEAGUE + ".")
+                  for t in reached(graph, m) if any(t == p or t.startswith(p + ".") for p in NOT_FOR_THE_LEAGUE))
+
+
+def test_the_league_reaches_neither_the_project_bots_nor_the_advisor():
+    graph = G.imports(ROOT)
+    assert {f"{LEAGUE}.evaluator", f"{LEAGUE}.timer", f"{LEAGUE}.mcts"} <= set(graph)
+    assert league_problems(ROOT) == []
+
+
+def test_the_league_guard_finds_a_borrowed_bot_through_another_module(tmp_path):
+    for folder in G.ROOMS:
+        (tmp_path / folder).mkdir()
+    league = tmp_path / "engine" / "play" / "league"
+    league.mkdir(parents=True)
+    for package in (tmp_path / "engine", tmp_path / "engine" / "play", league):
+        (package / "__init__.py").write_text("")
+    (tmp_path / "engine" / "play" / "heuristic.py").write_text("")
+    (tmp_path / "engine" / "play" / "helper.py").write_text("from . import heuristic\n")
+    (league / "bot.py").write_text("def f():\n    from .. import helper\n")
+    assert league_problems(tmp_path) == [f"{LEAGUE}.bot -> {E}.play.heuristic"]

@@ -1,6 +1,6 @@
 """Where bots meet: the seat registry, self-play, tournaments and recorded bot games.
 
-- :mod:`.seats`: every bot by its seat name (random, greedy, heuristic, advisor) -- the one registry;
+- :mod:`.seats`: every bot by its seat name (random, greedy, heuristic, the league, advisor) -- the one registry;
 - :mod:`.selfplay`: complete bot games, every invariant checked;
 - :mod:`.tournament`: seat-rotated games, win shares, tests and ratings;
 - :mod:`.executors`: where tournament games run (a process pool or Dask);

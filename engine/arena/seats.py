@@ -1,14 +1,16 @@
 """Every seat at the table by name: the one registry of bots.
 
 Above the play layer and the advisor, so it can seat either: ``random``,
-``greedy`` and ``heuristic`` (:mod:`pennypress.engine.play`) and
-``advisor:fast``, ``advisor:normal``, ``advisor:deep``
+``greedy`` and ``heuristic`` (:mod:`pennypress.engine.play`); the league,
+opponents written apart from the advisor's playout policy (``evaluator``,
+``timer``, ``mcts``: :mod:`pennypress.engine.play.league`, ``docs/league.md``);
+and ``advisor:fast``, ``advisor:normal``, ``advisor:deep``
 (:class:`~pennypress.engine.advisor.bot.AdvisorBot`). Self-play, tournaments,
 recorded games, the command line and the app make their bots here
 (:func:`make_bot`); every bot is seeded (:func:`seat_seed`).
 
 >>> bot_names()
-('random', 'greedy', 'heuristic', 'advisor:fast', 'advisor:normal', 'advisor:deep')
+('random', 'greedy', 'heuristic', 'evaluator', 'timer', 'mcts', 'advisor:fast', 'advisor:normal', 'advisor:deep')
 >>> make_bot("advisor:fast", 3).name, make_bot("greedy", 3).name
 ('advisor:fast', 'greedy')
 """
@@ -22,6 +24,9 @@ from pennypress.errors import BadInput
 from ..advisor.bot import AdvisorBot
 from ..play.bots import Bot, GreedyBot, RandomBot
 from ..play.heuristic import HeuristicBot
+from ..play.league.evaluator import EvaluatorBot
+from ..play.league.mcts import MctsBot
+from ..play.league.timer import TimerBot
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,9 @@ SEATS: dict[str, Seat] = {
     "random": Seat(RandomBot),
     "greedy": Seat(GreedyBot),
     "heuristic": Seat(HeuristicBot),
+    "evaluator": Seat(EvaluatorBot),
+    "timer": Seat(TimerBot),
+    "mcts": Seat(MctsBot),
     "advisor": Seat(_advisor, ("fast", "normal", "deep")),
 }
 """Seat name -> :class:`Seat`. A tuning run may add a candidate with :func:`register_seat`."""

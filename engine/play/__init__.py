@@ -3,6 +3,7 @@
 - :mod:`.bots`: the random and greedy bots, and what a bot is (``choose(view)``, a
   :class:`~pennypress.engine.io.state.PublicState`);
 - :mod:`.heuristic`: the heuristic bot, a one-ply player;
+- :mod:`.league`: opponents written apart from the heuristic and the advisor (evaluator, timer, MCTS);
 - :mod:`.match`: :func:`~.match.play_match`, the one game loop, which hands each bot what a player sees;
 - :mod:`.invariants`: the invariants checked after every move.
 

@@ -14,7 +14,8 @@ from typing import Sequence
 
 from pennypress.engine.game.names import newspaper
 
-LABELS = {"random": "Random bot", "greedy": "Greedy bot", "heuristic": "Heuristic bot"}
+LABELS = {"random": "Random bot", "greedy": "Greedy bot", "heuristic": "Heuristic bot",
+          "evaluator": "Evaluator (league)", "timer": "Press timer (league)", "mcts": "MCTS (league)"}
 
 LUCK_HEADING = "by luck alone"
 LUCK_HELP = ("The chance that a bot no better than the fair share would win at least this often in these games "

@@ -1,0 +1,96 @@
+"""The league's games: the same seed plays the same game on any number of workers, every game ends
+without stalling, and each bot is a real opponent (it beats ``random`` clearly and ``greedy`` by a
+margin whose 95% Wilson interval clears the fair share)."""
+from __future__ import annotations
+
+import pytest
+
+from pennypress.engine import new_game, public_view
+from pennypress.engine.arena import seats
+from pennypress.engine.arena.executors import open_executor
+from pennypress.engine.arena.tournament import TournamentSpec, run_tournament, wilson_interval
+from pennypress.engine.play.league.mcts import MctsBot, MctsSettings
+from pennypress.engine.play.match import play_match
+
+from league_games import LEAGUE, TEST_MCTS, TEST_MCTS_SEAT, play
+
+TEST_SEATS = {"evaluator": "evaluator", "timer": "timer", "mcts": TEST_MCTS}
+MOVE_LIMIT = 150
+"""No league bot makes this many moves in a game (issue 16: no stalling)."""
+
+
+@pytest.fixture
+def test_mcts_seat(monkeypatch):
+    monkeypatch.setitem(seats.SEATS, TEST_MCTS, TEST_MCTS_SEAT)
+
+
+# ------------------------------------------------------------------ determinism
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_same_seed_plays_the_same_game(players):
+    seats_ = list(LEAGUE[:players]) if players == 3 else ["mcts", "evaluator"]
+    a, b = play(seats_, seed=71), play(seats_, seed=71)
+    assert a.result.state == b.result.state and a.moves_by_seat == b.moves_by_seat
+    assert a.result.state.is_over
+
+
+def test_a_tournament_of_the_league_is_the_same_on_one_or_two_workers(test_mcts_seat):
+    spec = TournamentSpec.create(players=3, seats=f"evaluator,timer,{TEST_MCTS}", games=3, seed=72)
+    alone = run_tournament(spec)
+    with open_executor("local", 2) as pool:
+        shared = run_tournament(spec, pool, batch_size=1)
+    alone.pop("timing"), shared.pop("timing")
+    assert alone == shared and all(r["over"] for r in alone["results"])
+
+
+def test_the_mcts_search_follows_its_seed():
+    """Same seed, same search; another seed, other draws (the visits differ) -- the seed is used."""
+    view = public_view(new_game(3, seed=73))
+    settings = MctsSettings(iterations=60)
+    one, again, other = MctsBot(1, settings), MctsBot(1, settings), MctsBot(2, settings)
+    assert one.choose(view) == again.choose(view) and one.last_visits == again.last_visits
+    other.choose(view)
+    assert other.last_iterations == one.last_iterations == 60
+    assert other.last_visits != one.last_visits
+
+
+# ------------------------------------------------------------------ games end
+PAIRINGS = [(name, other) for k, name in enumerate(LEAGUE) for other in ("greedy", "heuristic") + LEAGUE[k + 1:]]
+
+
+@pytest.mark.parametrize("name, other", PAIRINGS)
+def test_games_end_against_each_other_and_the_project_bots(name, other):
+    """Seeded 2- and 3-player games of each league bot against every other one and greedy/heuristic,
+    seats rotated: each ends, and no league bot makes ``MOVE_LIMIT`` moves."""
+    games = 4 if "mcts" in (name, other) else 6
+    longest = 0
+    for g in range(games):
+        for seats_ in ([name, other] if g % 2 == 0 else [other, name],
+                       [[name, other, other], [other, name, other], [other, other, name]][g % 3]):
+            played = play(seats_, seed=100 + g, move_cap=600)
+            assert played.result.state.is_over, (seats_, 100 + g)
+            longest = max([longest] + [m for k, m in enumerate(played.moves_by_seat) if seats_[k] in LEAGUE])
+    assert 0 < longest < MOVE_LIMIT
+
+
+# ------------------------------------------------------------------ strength
+def _share(report: dict, bot: str) -> tuple[float, tuple[float, float], float]:
+    entry = next(b for b in report["bots"] if b["bot"] == bot)
+    trials = report["games"] * len(entry["seats"])
+    wins = entry["win_share"] * trials
+    return entry["win_share"], wilson_interval(wins, trials), entry["mean_margin"]
+
+
+@pytest.mark.parametrize("name", LEAGUE)
+def test_each_bot_beats_random_clearly_head_to_head(name, test_mcts_seat):
+    seat = TEST_SEATS[name]
+    report = run_tournament(TournamentSpec.create(players=2, seats=f"{seat},random", games=10, seed=74))
+    share, (low, _), margin = _share(report, seat)
+    assert low > 0.5 and margin > 0, (share, low, margin)  # the fair share is 1/2
+
+
+@pytest.mark.parametrize("name", LEAGUE)
+def test_each_bot_beats_two_greedy_bots_by_a_real_margin(name, test_mcts_seat):
+    seat = TEST_SEATS[name]
+    report = run_tournament(TournamentSpec.create(players=3, seats=f"{seat},greedy,greedy", games=18, seed=75))
+    share, (low, _), margin = _share(report, seat)
+    assert low > 1 / 3 and margin > 0, (share, low, margin)  # the fair share is 1/3
