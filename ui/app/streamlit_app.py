@@ -11,6 +11,7 @@ Pages (``st.navigation``), opening on the Press desk with the rulebook's
 - Scoring examples — the rulebook's examples, computed.
 - Tournament — bots play seat-rotated games; win shares with intervals, chart, CSV.
 - Audit a game — every decision of a game record graded, key moments, luck, a win-probability chart.
+- Play a game — you against the computer's bots: hints, take-backs, save and load, then the review.
 
 The app holds no rule and no scoring arithmetic: it asks the solver and the engine.
 """
@@ -43,5 +44,6 @@ pages = [
     st.Page(HERE / "scoring_examples.py", title="Scoring examples", icon=":material/menu_book:"),
     st.Page(HERE / "tournament.py", title="Tournament", icon=":material/emoji_events:"),
     st.Page(HERE / "audit_game.py", title="Audit a game", icon=":material/grading:"),
+    st.Page(HERE / "play_game.py", title="Play a game", icon=":material/sports_esports:"),
 ]
 st.navigation(pages).run()
