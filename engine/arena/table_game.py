@@ -212,7 +212,9 @@ class TableGame:
         seed = start.get("seed", 0)
         recorder = Recorder(done.state, start, title=cls._title(names, seed), notes=cls._notes(names))
         recorder.entries = list(doc["moves"])
-        return cls._seated(recorder, me, names, seed)
+        game = cls._seated(recorder, me, names, seed)
+        game.events = [game._tell(k, e.player, e) for k, e in enumerate(done.events, 1)]
+        return game
 
     @classmethod
     def _seated(cls, recorder: Recorder, me: int, names: tuple[str | None, ...], seed: int) -> "TableGame":
@@ -319,11 +321,11 @@ class TableGame:
             event = self.recorder.play(move, self.rng)
         except IllegalMove as exc:  # the bots and parse() check first
             raise BadInput(f"{move_words(move)} is illegal: {exc}") from None
-        told = self._tell(player, event)
+        told = self._tell(len(self.recorder.entries), player, event)
         self.events.append(told)
         return told
 
-    def _tell(self, player: int, event: Event) -> TableEvent:
+    def _tell(self, number: int, player: int, event: Event) -> TableEvent:
         by_person = player == self.me
         who = "You" if by_person else newspaper(player)
         words = f"{who} {move_words(event.move, past=True)}"
@@ -334,8 +336,8 @@ class TableGame:
             words += f": {press_words(press)}"
             card = press.card
             card_text = card_change_words(press, self.state.definition.deck_name)
-        return TableEvent(len(self.recorder.entries), player, str(event.move), words, by_person, press, page,
-                          card, card_text, end_summary(self.state))
+        end = end_summary(self.state) if event.end is not None else None
+        return TableEvent(number, player, str(event.move), words, by_person, press, page, card, card_text, end)
 
     def take_back(self) -> bool:
         """Undo the person's last move and every bot move after it; ``False`` if there is none to undo."""

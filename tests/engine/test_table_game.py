@@ -125,6 +125,7 @@ def test_save_and_load_continue_the_same_game(tmp_path):
     loaded = TableGame.load(json.loads(path.read_text()))
     assert loaded.me == 1 and loaded.names == game.names and loaded.state == game.state
     assert loaded.person_to_move and loaded.record()["moves"] == game.record()["moves"]
+    assert loaded.events == game.events  # the game so far, told as it was
     _play_out(loaded, make_bot("greedy", 4))
     assert replay(loaded.record()).state == loaded.state
 
