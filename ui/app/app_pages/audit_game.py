@@ -23,10 +23,9 @@ from pennypress.engine.rules.press import plan_press
 from pennypress.engine.io.record import dumps_record, replay
 from pennypress.engine.game.words import move_words
 from pennypress.errors import BadInput
-from pennypress.json_text import parse_json_text
 from pennypress.ui.app import audit_view as view, move_picker, press_layout
 from pennypress.ui.app import session_keys as K
-from pennypress.ui.app.widgets import page_style, show_board, show_svgs, show_table, valid_choice
+from pennypress.ui.app.widgets import page_style, show_board, show_svgs, show_table, uploaded_json, valid_choice
 from pennypress.ui.io import example_files, positions
 from pennypress.ui.render.audit_words import card_text, loss_words, luck_words
 from pennypress.ui.render.page_svg import page_svg
@@ -71,10 +70,7 @@ def _load_upload() -> None:
     if f is None:
         return
     try:
-        doc = parse_json_text(f.getvalue().decode("utf-8"), f.name)
-    except UnicodeDecodeError:
-        ss[K.AUDIT_ERROR] = f"{f.name}: not UTF-8 text"
-        return
+        doc = uploaded_json(f)
     except BadInput as exc:
         ss[K.AUDIT_ERROR] = str(exc)
         return

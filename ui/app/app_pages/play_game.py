@@ -25,10 +25,9 @@ from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import dumps_record
 from pennypress.engine.rules.press import plan_press
 from pennypress.errors import BadInput
-from pennypress.json_text import parse_json_text
 from pennypress.ui.app import move_picker, press_layout
 from pennypress.ui.app import session_keys as K
-from pennypress.ui.app.widgets import page_style, show_board, show_svgs, show_table, valid_choice
+from pennypress.ui.app.widgets import page_style, show_board, show_svgs, show_table, uploaded_json, valid_choice
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.tournament_words import bot_label
 
@@ -67,10 +66,7 @@ def _load() -> None:
     if f is None:
         return
     try:
-        doc = parse_json_text(f.getvalue().decode("utf-8"), f.name)
-        _begin(TableGame.load(doc))
-    except UnicodeDecodeError:
-        ss[K.PLAY_ERROR] = f"{f.name}: not a saved game (not UTF-8 text)"
+        _begin(TableGame.load(uploaded_json(f)))
     except BadInput as exc:
         ss[K.PLAY_ERROR] = f"{f.name}: {exc}"
 
@@ -240,7 +236,7 @@ if game.bot_to_move:
             tell(game.events[last_mine])
         while game.bot_to_move:
             tell(game.step())
-        status.update(label="The opponents have moved", state="complete")
+        status.update(label="The opponents have moved", state="complete", expanded=True)
 elif last_mine >= 0:
     with st.status("The opponents have moved" if last_mine < len(game.events) - 1 else "Your move", expanded=True,
                    state="complete"):
