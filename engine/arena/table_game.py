@@ -52,7 +52,7 @@ from ..io.record import Recorder, STARTS, replay
 from ..io.state import State, player_view, public_view
 from ..position.events import Event, PressOutcome
 from ..rules.press import optimal_press
-from .recorded import _PagesSpelledOut
+from .recorded import PagesSpelledOut
 from .seats import make_bot, parse_seats, seat_seed
 
 PERSON = "you"
@@ -84,6 +84,8 @@ class TableEvent:
     card: int | None = None
     card_text: str | None = None
     end: dict | None = None
+    before: State | None = field(default=None, compare=False, repr=False)
+    """For a press played in this session, the public position it was made from (to draw its page)."""
 
     def to_json(self) -> dict:
         doc: dict[str, Any] = {"number": self.number, "player": self.player, "newspaper": newspaper(self.player),
@@ -190,7 +192,8 @@ class TableGame:
         """Continue a saved game (a ``pennypress-record``); :class:`BadInput` if ``doc`` is not one.
 
         The person's seat and the bots come from the record's notes when it was saved by this module,
-        else from ``me`` and ``seats`` (which override the notes when given).
+        else from ``me`` and ``seats`` (which override the notes when given). The bots start afresh with
+        their seats' seeds (a random bot's generator is not wound on through the moves already played).
         """
         if not isinstance(doc, dict) or doc.get("format") != "pennypress-record":
             raise BadInput("saved game: this is not a pennypress game record (expected a JSON object with "
@@ -218,7 +221,7 @@ class TableGame:
 
     @classmethod
     def _seated(cls, recorder: Recorder, me: int, names: tuple[str | None, ...], seed: int) -> "TableGame":
-        bots = [None if name is None else _PagesSpelledOut(make_bot(name, seat_seed(seed, seat)))
+        bots = [None if name is None else PagesSpelledOut(make_bot(name, seat_seed(seed, seat)))
                 for seat, name in enumerate(names)]
         return cls(recorder, me, names, seed, bots, rng=random.Random(seed))
 
@@ -317,15 +320,16 @@ class TableGame:
 
     def _record(self, move: Move) -> TableEvent:
         player = self.state.current
+        before = self.view() if isinstance(move, GoToPress) else None
         try:
             event = self.recorder.play(move, self.rng)
         except IllegalMove as exc:  # the bots and parse() check first
             raise BadInput(f"{move_words(move)} is illegal: {exc}") from None
-        told = self._tell(len(self.recorder.entries), player, event)
+        told = self._tell(len(self.recorder.entries), player, event, before)
         self.events.append(told)
         return told
 
-    def _tell(self, number: int, player: int, event: Event) -> TableEvent:
+    def _tell(self, number: int, player: int, event: Event, before: State | None = None) -> TableEvent:
         by_person = player == self.me
         who = "You" if by_person else newspaper(player)
         words = f"{who} {move_words(event.move, past=True)}"
@@ -337,7 +341,7 @@ class TableGame:
             card = press.card
             card_text = card_change_words(press, self.state.definition.deck_name)
         end = end_summary(self.state) if event.end is not None else None
-        return TableEvent(number, player, str(event.move), words, by_person, press, page, card, card_text, end)
+        return TableEvent(number, player, str(event.move), words, by_person, press, page, card, card_text, end, before)
 
     def take_back(self) -> bool:
         """Undo the person's last move and every bot move after it; ``False`` if there is none to undo."""

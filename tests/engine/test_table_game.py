@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pennypress.engine.arena.recorded import _PagesSpelledOut
+from pennypress.engine.arena.recorded import PagesSpelledOut
 from pennypress.engine.arena.seats import make_bot, seat_seed
 from pennypress.engine.arena.table_game import TableGame
 from pennypress.engine.arena.tournament import TournamentSpec, play_planned
@@ -33,7 +33,7 @@ def test_the_opponents_are_the_tournament_bots_with_the_tournament_seeds(me):
     game = TableGame.new(players=3, me=me, seats=others, seed=plan.deck_seed)
     assert game.names[me] is None and [n for n in game.names if n] == others
     # the person plays what the tournament's bot of that seat played: every other move must match too
-    _play_out(game, _PagesSpelledOut(make_bot(plan.seats[me], seat_seed(plan.deck_seed, me))))
+    _play_out(game, PagesSpelledOut(make_bot(plan.seats[me], seat_seed(plan.deck_seed, me))))
     record = game.record()
     assert record["moves"] == played["record"]["moves"]
     assert record["final_scores"] == played["scores"] and record["winners"] == played["winners"]

@@ -45,8 +45,10 @@ def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_revie
     assert game.names == ("greedy", None, "greedy") and game.person_to_move
     assert "The Times sent" in _text(at)  # the opponent before you moved, in words
     me_bot = make_bot("greedy", 77)
-    hinted = took_back = laid_out = False
+    hinted = took_back = laid_out = drawn = False
     while not game.is_over:
+        # an opponent's press since your last move is drawn: its page and points
+        drawn = drawn or any("s page: " in m.value and "<svg" in m.value for m in at.markdown)
         assert game.person_to_move
         move = me_bot.choose(game.view())
         _pick(at, game, move)
@@ -75,6 +77,7 @@ def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_revie
             at.button(key="play_commit").click().run()
             took_back = True
     assert hinted and took_back and laid_out
+    assert drawn  # the bots of this seed press during the game
     record = game.record()
     assert replay(record).state == game.state
     heading = at.subheader[-1].value

@@ -25,10 +25,11 @@ from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import dumps_record
 from pennypress.engine.rules.press import plan_press
 from pennypress.errors import BadInput
-from pennypress.ui.app import move_picker, press_layout
+from pennypress.ui.app import audit_view, move_picker, press_layout
 from pennypress.ui.app import session_keys as K
-from pennypress.ui.app.widgets import page_style, show_board, show_svgs, show_table, uploaded_json, valid_choice
+from pennypress.ui.app.widgets import page_style, show_board, show_svg, show_svgs, show_table, uploaded_json, valid_choice
 from pennypress.ui.render.mat_svg import mat_svg
+from pennypress.ui.render.page_svg import page_svg
 from pennypress.ui.render.tournament_words import bot_label
 
 AUDIT_PAGE = "app_pages/audit_game.py"
@@ -127,10 +128,15 @@ def _take_back() -> None:
     ss.pop(K.PLAY_HINT, None)
 
 
-def tell(event: TableEvent) -> None:
+def tell(event: TableEvent, draw: bool = True) -> None:
     st.markdown(f"**{event.number}.** {event.words}")
     if event.page:
         st.caption(f"Page: {event.page}")
+        if draw and event.before is not None:  # the page as the engine planned it from the position pressed
+            plan = plan_press(event.before, event.player, event.press.page)
+            show_svg(page_svg(plan.problem, audit_view.solver_placements(plan.claimed, plan.page),
+                              audit_view.exclusive_index(plan.claimed, plan.page), breakdown=plan.breakdown,
+                              title=f"{newspaper(event.player)}'s page: {plan.breakdown.total} points"))
     if event.card_text:
         st.caption(f"Headline card drawn: {event.card_text}")
 
@@ -246,7 +252,7 @@ with st.expander("The game so far"):
     if not game.events:
         st.write("No move yet.")
     for event in game.events:
-        tell(event)
+        tell(event, draw=False)
 
 view = game.view()
 show_board(view)
