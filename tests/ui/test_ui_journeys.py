@@ -224,9 +224,16 @@ def _play(person, shadow, move) -> None:
     from pennypress.ui.app.move_picker import move_groups
 
     kind = next(k for k, ms in move_groups(shadow.state.legal_moves()).items() if move in ms)
+    from pennypress.engine.game.moves import Assign
+    from pennypress.engine.game.names import story_name
+
     if person.d.find_elements(By.CSS_SELECTOR, ".st-key-play_kind"):
         person.choose("play_kind", kind)
-    person.choose("play_move", move_words(move))
+    if isinstance(move, Assign):  # click the story, then how many
+        person.choose("play_story", story_name(move.story))
+        person.choose("play_count", str(move.count))
+    else:
+        person.choose("play_move", move_words(move))
     person.click("Play this move")
     shadow.play(move)
     shadow.run_bots()

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ui_helpers import open_app
 
 from pennypress.engine.arena.seats import make_bot
-from pennypress.engine.game.moves import GoToPress
+from pennypress.engine.game.moves import Assign, GoToPress
+from pennypress.engine.game.names import story_name
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import replay
 from pennypress.ui.app.move_picker import move_groups
@@ -29,6 +30,13 @@ def _pick(at, game, move):
     kind = next(k for k, ms in move_groups(game.state.legal_moves()).items() if move in ms)
     if "play_kind" in [r.key for r in at.radio]:
         at.radio(key="play_kind").set_value(kind).run()
+    if isinstance(move, Assign):  # a story, then how many
+        stories = at.radio(key="play_story")
+        assert story_name(move.story) in stories.options
+        stories.set_value(str(move.story)).run()
+        at.radio(key="play_count").set_value(move.count).run()
+        assert not at.exception, at.exception
+        return
     picker = at.radio(key="play_move")
     assert move_words(move) in picker.options
     picker.set_value(str(move)).run()

@@ -2,7 +2,7 @@
 
 Set up the players, your newspaper, the variant and each opponent's bot, and a
 seed or a fresh deal (or load a saved game). On your turn: the board, the
-mats, your legal moves in words; a press is played on the optimal page or on a
+mats, your legal moves in words (send reporters by clicking a story and a number); a press is played on the optimal page or on a
 page laid out on the mat with the page builder, and what it would claim and
 score is shown before you commit. The opponents then move one at a time, each
 move said in words (a press with its page and score, the headline card drawn
@@ -47,7 +47,7 @@ st.caption("You play one newspaper, the computer the others. Ask for a hint when
 # ------------------------------------------------------------------ starting a game
 def _begin(game: TableGame) -> None:
     ss[K.PLAY_GAME] = game
-    for key in (K.PLAY_HINT, K.PLAY_KIND, K.PLAY_MOVE, K.PLAY_LAYOUT):
+    for key in (K.PLAY_HINT, K.PLAY_KIND, K.PLAY_MOVE, K.PLAY_STORY, K.PLAY_COUNT, K.PLAY_LAYOUT):
         ss.pop(key, None)
 
 
@@ -102,9 +102,16 @@ def set_up() -> None:
 
 
 # ------------------------------------------------------------------ the person's turn
+SEND = move_picker.GROUPS[0][0]  # "Send reporters": picked by a story and a number
+
+
 def _picked_move(game: TableGame):
     """The move the picker holds, a press with the page chosen (the optimal one or the page on the mat)."""
-    move = parse_move(move_picker.chosen(K.PLAY_KIND, K.PLAY_MOVE, game.state.legal_moves()))
+    legal = game.state.legal_moves()
+    groups = move_picker.move_groups(legal)
+    if valid_choice(K.PLAY_KIND, list(groups)) == SEND or list(groups) == [SEND]:
+        return parse_move(move_picker.chosen_assign(K.PLAY_STORY, K.PLAY_COUNT, groups[SEND]))
+    move = parse_move(move_picker.chosen(K.PLAY_KIND, K.PLAY_MOVE, legal))
     if isinstance(move, GoToPress) and ss.get(K.PLAY_LAYOUT) == OWN:
         view = game.view()
         move = GoToPress(plan_press(view, view.current, press_layout.built_page(view, K.PLAY_BUILDER)).page)
@@ -159,7 +166,12 @@ def show_hint(game: TableGame) -> None:
 def your_turn(game: TableGame) -> None:
     st.subheader(f"Your turn, {newspaper(game.me)}")
     view = game.view()
-    move = parse_move(move_picker.move_picker(K.PLAY_KIND, K.PLAY_MOVE, view.legal_moves(), label="Your move"))
+    legal = view.legal_moves()
+    kind, groups = move_picker.kind_picker(K.PLAY_KIND, legal), move_picker.move_groups(legal)
+    if kind == SEND:
+        move = parse_move(move_picker.assign_picker(K.PLAY_STORY, K.PLAY_COUNT, groups[SEND]))
+    else:
+        move = parse_move(move_picker.moves_of_kind(K.PLAY_MOVE, groups[kind], label="Your move"))
     if isinstance(move, GoToPress):
         valid_choice(K.PLAY_LAYOUT, [OPTIMAL, OWN], OPTIMAL)
         layout = st.radio("The page", [OPTIMAL, OWN], key=K.PLAY_LAYOUT, horizontal=True)
