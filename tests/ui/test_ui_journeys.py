@@ -10,6 +10,7 @@ Along each journey the page is read as a person reads it:
   (``.pp-notation``), and every move a table or the ranking shows is the words the
   engine's one wording (:func:`pennypress.engine.game.words.move_words`) gives for
   the move it stands for;
+- a whole game against two bots on "Play a game" (a hint, a take-back, the review; a saved game loaded);
 - on the analysis board and the audit, at 1400 px and at a phone's 390 px, no
   text cut off and no board text under 12 px; the screenshots are kept in
   ``test-artifacts/`` (``journey-*.png``).
@@ -64,7 +65,7 @@ def looks_right(page: Page, name: str) -> None:
 PAGES = {"press_desk": "Press desk", "check_page": "Check my page", "position_viewer": "Position viewer",
          "position_editor": "Position editor", "analysis_board": "Analysis board",
          "scoring_examples": "Scoring examples", "tournament": "Tournament", "audit_game": "Audit a game",
-         "puzzles": "Puzzles"}
+         "puzzles": "Puzzles", "play_game": "Play a game"}
 
 
 def test_every_page_opens_by_its_address(person):
@@ -218,3 +219,92 @@ def test_a_small_tournament_to_the_audit(person):
     person.choose("aud_focus", "Every newspaper")
     assert len(person.move_cells()) > 20  # every decision of a whole game, in words
     reads_plainly(person)
+
+
+def _play(person, shadow, move) -> None:
+    """Pick ``move`` as a person does (its kind, then the move, both in words) and play it; ``shadow``,
+    the same game played by the test, follows."""
+    from selenium.webdriver.common.by import By
+
+    from pennypress.ui.app.move_picker import move_groups
+
+    kind = next(k for k, ms in move_groups(shadow.state.legal_moves()).items() if move in ms)
+    from pennypress.engine.game.moves import Assign
+    from pennypress.engine.game.names import story_name
+
+    if person.d.find_elements(By.CSS_SELECTOR, ".st-key-play_kind"):
+        person.choose("play_kind", kind)
+    if isinstance(move, Assign):  # click the story, then how many
+        person.choose("play_story", story_name(move.story))
+        person.choose("play_count", str(move.count))
+    else:
+        person.choose("play_move", move_words(move))
+    person.click("Play this move")
+    shadow.play(move)
+    shadow.run_bots()
+
+
+def test_play_a_game_against_two_bots_to_the_review(person, tmp_path):
+    """A whole 3-player game against two greedy bots, clicked: a hint, a take-back, then the review;
+    then a saved game (and a file that is not one) loaded on a new visit."""
+    import json
+
+    from selenium.webdriver.common.by import By
+
+    from pennypress.engine.arena.seats import make_bot
+    from pennypress.engine.arena.table_game import TableGame
+
+    seed, me = 5, 1
+    shadow = TableGame.new(3, me, ["greedy", "greedy"], seed=seed)  # the same bots with the same seeds
+    shadow.run_bots()
+    person.open("play_game")
+    person.pick("play_me", "The Sun")
+    person.type_number("play_seed", seed)
+    person.click("Start the game")
+    assert shadow.events[0].words in person.text() and "Your turn, The Sun" in person.text()
+    reads_plainly(person)
+    mine = make_bot("greedy", 77)
+    saved = tmp_path / "saved.json"
+    first = True
+    while not shadow.is_over:
+        move = mine.choose(shadow.view())
+        if first:
+            person.click("Hint")
+            person.wait_for("Hint: ")
+            assert "your chance of winning" in person.text()
+        _play(person, shadow, move)
+        text = person.text()
+        assert shadow.events[-1].words in text
+        if first:  # take it back, and play it again
+            person.click("Take back")
+            shadow.take_back()
+            assert "Your turn, The Sun" in person.text()
+            _play(person, shadow, move)
+            first = False
+        if not saved.exists() and len([e for e in shadow.events if e.by_person]) == 3:
+            saved.write_text(json.dumps(shadow.record()))
+            saved_ply = shadow.state.ply
+    text = person.text()
+    assert "The game is over" in text and "Beat bonuses" in text
+    for s in shadow.end()["scores"]:
+        assert s["newspaper"] in text
+    reads_plainly(person)
+    person.click("Review this game")
+    assert person.d.current_url.endswith("/audit_game") and "Your game as The Sun" in person.text()
+    person.type_number("aud_playouts", 2)
+    person.click("Analyse")
+    person.wait_for("Decisions of The Sun")  # your decisions first
+    reads_plainly(person)
+
+    person.open("play_game")  # a new visit: load the saved game
+    person.expand("Load a saved game")
+    upload = person.d.find_element(By.CSS_SELECTOR, ".st-key-play_load input[type=file]")
+    bad = tmp_path / "not-a-game.json"
+    bad.write_text(json.dumps({"hello": "world"}))
+    upload.send_keys(str(bad))
+    person.wait_for("not a pennypress game record")
+    upload = person.d.find_element(By.CSS_SELECTOR, ".st-key-play_load input[type=file]")
+    upload.send_keys(str(saved))
+    person.wait_for("Your turn, The Sun")
+    person.expand("The game so far")
+    assert f"{saved_ply}. " in person.text() and "You are The Sun" in person.text()

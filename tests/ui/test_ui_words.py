@@ -16,7 +16,8 @@ from pennypress.engine.game.names import NEWSPAPERS
 VIEWER = "app_pages/position_viewer.py"
 PAGES = ["app_pages/press_desk.py", "app_pages/check_page.py", VIEWER, "app_pages/scoring_examples.py",
          "app_pages/position_editor.py", "app_pages/analysis_board.py", "app_pages/tournament.py",
-         "app_pages/audit_game.py", "app_pages/puzzles.py"]
+         "app_pages/audit_game.py", "app_pages/puzzles.py",
+         "app_pages/play_game.py"]
 
 JARGON = [
     (re.compile(r"\bPlayer \d"), "players are numbered from 0"),

@@ -1,7 +1,8 @@
 """Picking what happened at the table the way players name it: a legal move (its kind, then the
 move, both in words) or the headline card drawn (by its headline).
 
-The analysis board and the table-game recorder of "Audit a game" use them. The
+The analysis board, the table-game recorder of "Audit a game" and "Play a game" use them
+("Play a game" sends reporters by a story and a number: :func:`assign_picker`). The
 choices are a list that wraps at any width (in a box that scrolls when the list
 is long), never a drop-down whose text a phone would cut off. The notation (a
 card's number) stays the value: :func:`chosen` gives a move back.
@@ -19,6 +20,8 @@ import streamlit as st
 
 from pennypress.engine.game.cards import Deck
 from pennypress.engine.game.moves import Assign, Decline, GoToPress, Move, PassNewsboy, Reassign, Recall
+from pennypress.engine.game.names import story_name
+from pennypress.engine.game.stories import Story
 from pennypress.engine.game.words import card_words, move_words
 from pennypress.ui.app.widgets import valid_choice
 
@@ -43,16 +46,51 @@ def chosen(kind_key: str, move_key: str, moves: Sequence[Move]) -> str:
     return valid_choice(move_key, options) or options[0]
 
 
-def move_picker(kind_key: str, move_key: str, moves: Sequence[Move], label: str = "Move") -> str:
-    """Draw the picker for ``moves`` (the legal moves); returns the chosen move's notation."""
-    groups = move_groups(moves)
-    kinds = list(groups)
+def kind_picker(kind_key: str, moves: Sequence[Move]) -> str:
+    """Draw the kind-of-move choice for ``moves`` (nothing when there is one kind); returns the kind."""
+    kinds = list(move_groups(moves))
     valid_choice(kind_key, kinds)
     if len(kinds) > 1:
-        kind = st.radio("Kind of move", kinds, key=kind_key, horizontal=True)
-    else:
-        kind = st.session_state[kind_key] = kinds[0]
-    options = [str(m) for m in groups[kind]]
+        return st.radio("Kind of move", kinds, key=kind_key, horizontal=True)
+    st.session_state[kind_key] = kinds[0]
+    return kinds[0]
+
+
+def _assign_options(assigns: Sequence[Assign], story_key: str) -> tuple[list[str], str, list[int]]:
+    """The stories reporters can be sent to (notation), the one chosen, and the numbers allowed for it."""
+    stories = sorted({m.story for m in assigns}, key=lambda s: s.sort_key())
+    options = [str(s) for s in stories]
+    story = valid_choice(story_key, options) or options[0]
+    counts = sorted(m.count for m in assigns if str(m.story) == story)
+    return options, story, counts
+
+
+def chosen_assign(story_key: str, count_key: str, assigns: Sequence[Assign]) -> str:
+    """The notation of the assignment the story-and-number picker holds (always one of ``assigns``)."""
+    _, story, counts = _assign_options(assigns, story_key)
+    count = valid_choice(count_key, counts) or counts[0]
+    return str(Assign(Story.parse(story), int(count)))
+
+
+def assign_picker(story_key: str, count_key: str, assigns: Sequence[Assign]) -> str:
+    """Send reporters as players say it: click a story, then how many; returns the move's notation."""
+    options, _, _ = _assign_options(assigns, story_key)
+    with _scrolling(story_key, len(options)):
+        st.radio("Send reporters to", options, key=story_key, format_func=lambda s: story_name(Story.parse(s)))
+    _, _, counts = _assign_options(assigns, story_key)
+    valid_choice(count_key, counts)
+    st.radio("How many reporters", counts, key=count_key, horizontal=True)
+    return chosen_assign(story_key, count_key, assigns)
+
+
+def move_picker(kind_key: str, move_key: str, moves: Sequence[Move], label: str = "Move") -> str:
+    """Draw the picker for ``moves`` (the legal moves); returns the chosen move's notation."""
+    return moves_of_kind(move_key, move_groups(moves)[kind_picker(kind_key, moves)], label)
+
+
+def moves_of_kind(move_key: str, moves: Sequence[Move], label: str = "Move") -> str:
+    """Draw the list of ``moves`` (one kind), in words; returns the chosen move's notation."""
+    options = [str(m) for m in moves]
     valid_choice(move_key, options)
     with _scrolling(move_key, len(options)):
         return st.radio(label, options, key=move_key, format_func=move_words)

@@ -303,6 +303,36 @@ PZ_MOVE = "pz_move"  # best-move: the move picked
 PZ_PLAY = "pz_play"  # best-move: "Play this move"
 PZ_CHECK_PAGE = "pz_check_page"  # page: "Check my page"
 PZ_BUILDER = BuilderKeys("pz_pg")  # page: the page laid out on the mat
+# ------------------------------------------------------------------ Play a game
+PLAY_GAME = "play_game"  # the TableGame being played (pennypress.engine.arena.table_game)
+PLAY_SHOWN = "play_shown"  # how many of its events the page has told
+PLAY_HINT = "play_hint"  # the advisor's answer for the person's position: (ply, Advice)
+PLAY_ERROR = "play_error"  # one-shot: why something was not done
+PLAY_PLAYERS = "play_players"
+PLAY_ME = "play_me"
+PLAY_VARIANT = "play_variant"
+PLAY_FRESH = "play_fresh"  # checkbox: a fresh deal (no seed)
+PLAY_SEED = "play_seed"
+PLAY_START = "play_start"
+PLAY_LOAD = "play_load"  # the file uploader of a saved game
+PLAY_KIND = "play_kind"  # the kind of move the picker lists
+PLAY_MOVE = "play_move"  # the move picked (any kind but sending reporters)
+PLAY_STORY = "play_story"  # sending reporters: the story clicked
+PLAY_COUNT = "play_count"  # sending reporters: how many
+PLAY_LAYOUT = "play_layout"  # radio: the optimal page or my own page
+PLAY_BUILDER = BuilderKeys("play_pg")  # the page laid out for a press, built on the mat
+PLAY_COMMIT = "play_commit"
+PLAY_HINT_BUTTON = "play_hint_button"
+PLAY_TAKE_BACK = "play_take_back"
+PLAY_SAVE = "play_save"
+PLAY_NEW = "play_new"  # back to the set-up
+PLAY_REVIEW = "play_review"
+
+
+def play_seat_key(seat: int) -> str:
+    """The bot picker of one opponent's newspaper on "Play a game"."""
+    return f"play_seat_{seat}"
+
 
 # ------------------------------------------------------------------ the shared "Load a position" panel
 @dataclass(frozen=True)

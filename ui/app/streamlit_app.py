@@ -12,6 +12,7 @@ Pages (``st.navigation``), opening on the Press desk with the rulebook's
 - Tournament — bots play seat-rotated games; win shares with intervals, chart, CSV.
 - Audit a game — every decision of a game record graded, key moments, luck, a win-probability chart.
 - Puzzles — the trainer: lay out the page, press or wait?, the best move; checked, explained, rated.
+- Play a game — you against the computer's bots: hints, take-backs, save and load, then the review.
 
 The app holds no rule and no scoring arithmetic: it asks the solver and the engine.
 """
@@ -45,5 +46,6 @@ pages = [
     st.Page(HERE / "tournament.py", title="Tournament", icon=":material/emoji_events:"),
     st.Page(HERE / "audit_game.py", title="Audit a game", icon=":material/grading:"),
     st.Page(HERE / "puzzles.py", title="Puzzles", icon=":material/extension:"),
+    st.Page(HERE / "play_game.py", title="Play a game", icon=":material/sports_esports:"),
 ]
 st.navigation(pages).run()

@@ -66,6 +66,18 @@ def valid_choice(key: str, options: Sequence[Any], default: Any = None) -> Any:
     return ss.get(key)
 
 
+def uploaded_json(f) -> Any:
+    """The JSON document of an uploaded file (``st.file_uploader``'s value); :class:`BadInput` naming the
+    file when it is not UTF-8 text or not JSON."""
+    from pennypress.json_text import parse_json_text
+
+    try:
+        text = f.getvalue().decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput(f"{f.name}: not UTF-8 text") from None
+    return parse_json_text(text, f.name)
+
+
 def page_style() -> None:
     """The app's few style rules (once per page run)."""
     st.html(PAGE_CSS)

@@ -19,7 +19,8 @@ from typing import Callable, Sequence
 
 from pennypress.errors import BadInput
 
-SUBCOMMAND_MODULES = ("press_commands", "game_commands", "app_launcher", "tournament_command", "advise_command", "audit_command", "record_command", "puzzle_command")
+SUBCOMMAND_MODULES = ("press_commands", "game_commands", "app_launcher", "tournament_command", "advise_command", "audit_command", "record_command", "puzzle_command",
+                      "play_command")
 """Modules of :mod:`pennypress.ui.cli` that add subcommands (each has ``register(sub)``)."""
 
 

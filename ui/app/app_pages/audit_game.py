@@ -17,24 +17,20 @@ import streamlit as st
 from pennypress.engine import new_game, parse_move
 from pennypress.engine.advisor import BUDGETS
 from pennypress.engine.audit import audit
-from pennypress.engine.audit.page_review import review_page
 from pennypress.engine.game.moves import GoToPress
 from pennypress.engine.game.names import newspaper
-from pennypress.engine.rules.press import check_press, plan_press
+from pennypress.engine.rules.press import plan_press
 from pennypress.engine.io.record import dumps_record, replay
 from pennypress.engine.game.words import move_words
 from pennypress.errors import BadInput
-from pennypress.json_text import parse_json_text
-from pennypress.ui.app import audit_view as view, move_picker, page_builder
+from pennypress.ui.app import audit_view as view, move_picker, press_layout
 from pennypress.ui.app import session_keys as K
 from pennypress.ui.app.widgets import (
-    notation_box, page_style, show_board, show_svg, show_svgs, show_table, valid_choice,
+    notation_box, page_style, show_board, show_svgs, show_table, uploaded_json, valid_choice,
 )
 from pennypress.ui.io import example_files, positions
 from pennypress.ui.render.audit_words import card_text, loss_words, luck_words
-from pennypress.ui.render.explain import RULE_WORDS
 from pennypress.ui.render.page_svg import page_svg
-from pennypress.ui.render.words import plural
 
 page_style()
 ss = st.session_state
@@ -77,10 +73,7 @@ def _load_upload() -> None:
     if f is None:
         return
     try:
-        doc = parse_json_text(f.getvalue().decode("utf-8"), f.name)
-    except UnicodeDecodeError:
-        ss[K.AUDIT_ERROR] = f"{f.name}: not UTF-8 text"
-        return
+        doc = uploaded_json(f)
     except BadInput as exc:
         ss[K.AUDIT_ERROR] = str(exc)
         return
@@ -111,18 +104,12 @@ def _new_table() -> None:
     ss[K.TABLE_MOVES] = []
 
 
-def _built_page(state):
-    """The page on the builder's mat, as the engine's page for the press ``state``'s player would make."""
-    claimed = state.claimable(state.current)
-    return view.builder_page(claimed, page_builder.placements_of(BUILDER), page_builder.exclusive_of(BUILDER))
-
-
 def _table_play() -> None:
     _, _, state = _table_state()
     try:
         move = parse_move(move_picker.chosen(K.TABLE_GROUP, K.TABLE_MOVE, state.legal_moves()))
         if isinstance(move, GoToPress):  # the page laid out, checked and spelled out by the engine
-            move = GoToPress(plan_press(state, state.current, _built_page(state)).page)
+            move = GoToPress(plan_press(state, state.current, press_layout.built_page(state, BUILDER)).page)
         reason = state.why_illegal(move)
         if reason is not None:
             raise BadInput(f"{move_words(move)}: {reason}")
@@ -149,43 +136,12 @@ def _table_use() -> None:
 def press_page_builder(state) -> None:
     """The page actually laid out for this press: Check my page's builder, opened on the engine's
     optimal page; the engine judges the page as it is built."""
-    best = plan_press(state, state.current)
-    problem = best.problem
     owner = hashlib.sha1(json.dumps([ss[K.TABLE_START], ss[K.TABLE_MOVES]]).encode()).hexdigest()
-    optimal = view.solver_placements(best.claimed, best.page)
-    page_builder.open_on(BUILDER, owner, optimal)
-    st.markdown("**The page laid out.** It opens on the optimal page; if the page at the table differs, "
-                "lay it out here as it was (pick a story and how it is turned, click the cell of its top-left corner).")
-    page_builder.start_buttons(BUILDER, optimal)
-    pick, drawing = st.columns([4, 5], gap="large")
-    with pick:
-        page_builder.builder(BUILDER, problem)
-    placements = page_builder.placements_of(BUILDER)
-    page = _built_page(state)
-    verdict = check_press(state, state.current, page)
-    if verdict.legal:
-        review = review_page(state, state.current, page)
-        title = f"Page laid out: {review.total} points"
-        ex = verdict.exclusive
-    else:
-        title = "Page laid out: not legal"
-        chosen = page_builder.exclusive_of(BUILDER)
-        ex = None if chosen == "best" else chosen
-    with drawing:
-        show_svg(page_svg(problem, placements, ex, breakdown=verdict.breakdown, title=title,
-                          bad_cells={c for v in verdict.violations for c in v.cells}, translucent=not verdict.legal))
-    if not verdict.legal:
-        st.error(f"This page is not legal: it breaks {plural(len(verdict.violations), 'rule')}. "
-                 "Fix it before playing the press.")
-        for v in verdict.violations:
-            st.markdown(f"- **{RULE_WORDS[v.rule]}**: {v.message}")
-    elif review.page_loss == 0:
-        st.success(f"Legal, and as good as the optimal page: {review.total} points.")
-    else:
-        st.warning(f"Legal: {review.total} points where the optimal page scores {review.optimal_total} "
-                   f"({plural(review.page_loss, 'point')} lost; the audit will count them).")
-        for note in review.notes:
-            st.markdown(f"- {note}")
+    press_layout.press_page_builder(
+        state, BUILDER, owner,
+        "**The page laid out.** It opens on the optimal page; if the page at the table differs, "
+        "lay it out here as it was (pick a story and how it is turned, click the cell of its top-left corner).",
+        loss_note="; the audit will count them")
 
 
 def table_recorder() -> None:

@@ -1,0 +1,106 @@
+"""The "Play a game" page (AppTest): a whole 3-player game against two greedy bots, with a hint, a
+take-back and a press on a page laid out on the mat, to the end and into the review of the game.
+(Saving and loading, which need a file chooser, are in the browser test, test_ui_journeys.py.)"""
+from __future__ import annotations
+
+from ui_helpers import open_app
+
+from pennypress.engine.arena.seats import make_bot
+from pennypress.engine.game.moves import Assign, GoToPress
+from pennypress.engine.game.names import story_name
+from pennypress.engine.game.words import move_words
+from pennypress.engine.io.record import replay
+from pennypress.ui.app.move_picker import move_groups
+
+PAGE = "app_pages/play_game.py"
+SEED = 5
+ME = 1  # The Sun
+
+
+def _start(at, seed=SEED, me=ME):
+    at.selectbox(key="play_me").set_value(me).run()
+    at.number_input(key="play_seed").set_value(seed).run()
+    at.button(key="play_start").click().run()
+    assert not at.exception, at.exception
+    return at.session_state["play_game"]
+
+
+def _pick(at, game, move):
+    """Pick ``move`` as the picker offers it: its kind, then the move (shown in words)."""
+    kind = next(k for k, ms in move_groups(game.state.legal_moves()).items() if move in ms)
+    if "play_kind" in [r.key for r in at.radio]:
+        at.radio(key="play_kind").set_value(kind).run()
+    if isinstance(move, Assign):  # a story, then how many
+        stories = at.radio(key="play_story")
+        assert story_name(move.story) in stories.options
+        stories.set_value(str(move.story)).run()
+        at.radio(key="play_count").set_value(move.count).run()
+        assert not at.exception, at.exception
+        return
+    picker = at.radio(key="play_move")
+    assert move_words(move) in picker.options
+    picker.set_value(str(move)).run()
+    assert not at.exception, at.exception
+
+
+def _text(at) -> str:
+    return "\n".join(m.value for m in at.markdown) + "\n".join(c.value for c in at.caption)
+
+
+def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_review():
+    at = open_app(PAGE)
+    game = _start(at)
+    assert game.names == ("greedy", None, "greedy") and game.person_to_move
+    assert "The Times sent" in _text(at)  # the opponent before you moved, in words
+    me_bot = make_bot("greedy", 77)
+    hinted = took_back = laid_out = drawn = False
+    while not game.is_over:
+        # an opponent's press since your last move is drawn: its page and points
+        drawn = drawn or any("s page: " in m.value and "<svg" in m.value for m in at.markdown)
+        assert game.person_to_move
+        move = me_bot.choose(game.view())
+        _pick(at, game, move)
+        if not hinted:
+            at.button(key="play_hint_button").click().run()
+            assert not at.exception, at.exception
+            hint = at.info[0].value
+            assert hint.startswith("**Hint: ") and "your chance of winning" in hint
+            best = at.session_state["play_hint"][1].best.move
+            assert move_words(best) in hint
+            hinted = True
+        if isinstance(move, GoToPress) and not laid_out:
+            at.radio(key="play_layout").set_value("Lay out my own page").run()
+            assert "**Your page.**" in _text(at) and "as good as the optimal page" in at.success[0].value
+            assert "**If you press now** you claimed" in _text(at)
+            laid_out = True
+        ply = game.state.ply
+        at.button(key="play_commit").click().run()
+        assert not at.exception, at.exception
+        assert game.state.ply > ply
+        if not took_back:
+            moves = len(game.record()["moves"])
+            at.button(key="play_take_back").click().run()
+            assert game.state.ply == ply and len(game.record()["moves"]) < moves
+            _pick(at, game, move)
+            at.button(key="play_commit").click().run()
+            took_back = True
+    assert hinted and took_back and laid_out
+    assert drawn  # the bots of this seed press during the game
+    record = game.record()
+    assert replay(record).state == game.state
+    heading = at.subheader[-1].value
+    assert heading.startswith("The game is over")
+    text = _text(at)
+    assert "Circulation" in text and "Beat bonuses" in text
+    for p in game.state.players:
+        assert f">{p.circulation}<" in text
+    at.button(key="play_review").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Audit a game"
+    assert at.session_state["aud_doc"] == record and at.session_state["aud_focus"] == ME
+    at.switch_page("app_pages/audit_game.py")  # AppTest's next run starts from its own page, not the one switched to
+    at.number_input(key="aud_playouts").set_value(2).run()
+    at.button(key="aud_run").click().run()
+    assert not at.exception, at.exception
+    assert at.radio(key="aud_focus").value == ME  # your decisions first
+    assert any(m.value == "#### Decisions of The Sun" for m in at.markdown)
