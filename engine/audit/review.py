@@ -210,7 +210,7 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
         return Decision(step.number, player, played_text, str(moves[0]), float("nan"), float("nan"), 0.0, 0.0,
                         "forced", False, 1, (), (), page_review, scoops, card=card, note=step.note)
     # the move played is always re-run on the best move's playouts (the same futures, as many as the
-    # best had): a move cut at the screening has one playout, far too few to grade it
+    # best had): a move dropped early from the race has too few playouts to grade it
     extra = GoToPress() if played_text == "press" else step.move
     advice = advise(before, budget, playouts, seed=decision_seed(seed, before.ply), workers=workers,
                     reasons_top=0, extra_moves=[extra])

@@ -196,9 +196,12 @@ def test_a_coin_flip_is_within_noise_not_graded():
     assert not any(m.kind in ("mistake", "blunder") for m in a.key_moments)
 
 
-def test_a_real_blunder_on_playouts_is_still_graded():
+def test_a_real_blunder_on_playouts_is_still_graded(core):
     """A 2-player position where pressing wins about 90% of the playouts: recalling four reporters instead loses
-    far more, significantly (its paired interval lies above 0), and is graded by the bands, not excused."""
+    far more, significantly (its paired interval lies above 0), and is graded by the bands, not excused.
+
+    Needs the native core: ``fast``'s cap on the Python engine (120 playouts) is too small to single the press
+    out among this position's moves (it then names another best move, the loss still within noise)."""
     import random
 
     from pennypress.engine import new_game
