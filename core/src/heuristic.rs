@@ -17,9 +17,9 @@
 use std::collections::HashMap;
 
 use crate::moves::{Move, RecallList};
-use crate::pages::{page_value, Item};
 use crate::policy::{FastHash, Policy};
 use crate::position::{Cell, Phase, Position};
+use crate::press::PressValuer;
 use crate::rng::PyRandom;
 use crate::small::FixedList;
 use crate::story::{stories_of, Story};
@@ -109,16 +109,7 @@ fn max0(x: f64) -> f64 {
 
 /// The circulation an optimal page of `stories` gains with these beat values and ad (`page_gain`).
 fn page_gain(stories: impl Iterator<Item = Story>, values: &[u8; NBEATS], ad: Option<Cell>) -> i32 {
-    let top = values.iter().copied().max().unwrap_or(0);
-    let mut items: FixedList<Item, 8> = FixedList::new();
-    for s in stories {
-        let v = values[s.beat() as usize];
-        assert!(items.try_push(Item { shape: s.shape(), value: v, top: v == top }), "a claim of more than 8 stories");
-    }
-    if items.is_empty() {
-        return 0;
-    }
-    page_value(items.as_slice(), ad).expect("a claim the page tables hold").gain as i32
+    PressValuer::new(*values, ad).gain(stories)
 }
 
 /// A candidate move: the move, the changes to our reporter counts (insertion order), the spare reporters.
@@ -562,17 +553,7 @@ impl HeuristicPolicy {
         if pos.phase != Phase::Normal {
             return 0;
         }
-        let n = pos.n_players();
-        let entered = pos.stories_as_entered();
-        let mut key = Vec::with_capacity(2 + n + entered.len() * (1 + n));
-        key.push(pos.current);
-        key.push(pos.turns_left);
-        key.extend(pos.players[..n].iter().map(|p| p.pennies));
-        for &s in entered {
-            key.push(s.0);
-            key.extend_from_slice(&pos.reporters[s.id()][..n]);
-        }
-        let count = self.visits.entry(key).or_insert(0);
+        let count = self.visits.entry(pos.repetition_key()).or_insert(0);
         let repeats = *count;
         *count += 1;
         repeats

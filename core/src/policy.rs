@@ -7,7 +7,9 @@
 //!
 //! - [`RandomPolicy`]: `RandomBot` (`engine/play/bots.py`);
 //! - [`GreedyPolicy`](crate::greedy::GreedyPolicy): `GreedyBot`;
-//! - [`HeuristicPolicy`](crate::heuristic::HeuristicPolicy): `HeuristicBot` (`engine/play/heuristic.py`).
+//! - [`HeuristicPolicy`](crate::heuristic::HeuristicPolicy): `HeuristicBot` (`engine/play/heuristic.py`);
+//! - [`EvaluatorPolicy`](crate::league::EvaluatorPolicy), [`TimerPolicy`](crate::league::TimerPolicy):
+//!   the league's `EvaluatorBot` and `TimerBot` (`engine/play/league/`), which draw nothing.
 //!
 //! [`PolicySpec`] says which bot sits in every seat and how it is made from a
 //! seed: as a tournament seats it (fixed parameters), or as the advisor's
@@ -19,6 +21,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::greedy::GreedyPolicy;
 use crate::heuristic::{HeuristicPolicy, Weights};
+use crate::league::{EvaluatorPolicy, EvaluatorWeights, TimerPolicy, TimerSettings};
 use crate::moves::{Move, MOVE_KINDS};
 use crate::position::Position;
 use crate::rng::PyRandom;
@@ -76,6 +79,10 @@ pub enum PolicySpec {
     /// The advisor's jittered heuristic bot: `rng = Random(seed)`, each weight times
     /// `1 + rng.uniform(-jitter, jitter)` in field order, then `HeuristicBot(seed, jittered)`.
     JitteredHeuristic { weights: Weights, jitter: f64 },
+    /// The league's `EvaluatorBot(seed, weights)` (deterministic: the seed is not used).
+    Evaluator { weights: EvaluatorWeights },
+    /// The league's `TimerBot(seed, settings)` (deterministic: the seed is not used).
+    Timer { settings: TimerSettings },
 }
 
 impl PolicySpec {
@@ -99,6 +106,8 @@ impl PolicySpec {
                 let w = weights.jittered(&mut rng, *jitter);
                 Bot::Heuristic(Box::new(HeuristicPolicy::new(w, seeded)))
             }
+            PolicySpec::Evaluator { weights } => Bot::Evaluator(Box::new(EvaluatorPolicy::new(*weights))),
+            PolicySpec::Timer { settings } => Bot::Timer(Box::new(TimerPolicy::new(*settings))),
         }
     }
 }
@@ -109,6 +118,8 @@ pub enum Bot {
     Random(RandomPolicy),
     Greedy(GreedyPolicy),
     Heuristic(Box<HeuristicPolicy>),
+    Evaluator(Box<EvaluatorPolicy>),
+    Timer(Box<TimerPolicy>),
 }
 
 impl Policy for Bot {
@@ -117,6 +128,8 @@ impl Policy for Bot {
             Bot::Random(b) => b.choose(pos, legal),
             Bot::Greedy(b) => b.choose(pos, legal),
             Bot::Heuristic(b) => b.choose(pos, legal),
+            Bot::Evaluator(b) => b.choose(pos, legal),
+            Bot::Timer(b) => b.choose(pos, legal),
         }
     }
 }

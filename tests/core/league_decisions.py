@@ -1,0 +1,139 @@
+"""The league harness: the core's evaluator and timer against the Python league bots, decision by decision.
+
+One seeded game plays on both engines at once (as ``decisions.py`` does),
+2-5 players, the newsboy variant, both decks, with mixed seats: every game
+seats at least one ``evaluator`` and one ``timer`` (as a tournament makes them,
+``EvaluatorBot(seed)`` / ``TimerBot(seed)``), the other seats any of the league
+bots, ``greedy``, ``heuristic`` or ``random``. Every seat has its Python bot and
+the core's bot made alike (``engine.native.search.league_policy`` for the league
+seats, ``decisions.seat_bots`` for the others), and at every decision node the
+seat's two bots choose: their moves must be the same. Both keep their memory
+for the whole game (the evaluator's visits and turns since its last press, the
+timer's turns waited). At a share of the evaluator's decisions its scores of
+every legal move (``EvaluatorBot.evaluate``) are compared too, and must be the
+very same doubles. The move played is usually the bots' own, now and then a
+seeded random or press move (so games reach positions the bots would not).
+
+``run(games, seed)`` returns a :class:`~decisions.Report`; a difference raises
+:class:`~differential.Mismatch` naming the game seed, the ply, the seat and both moves.
+``tests/core/test_core_league.py`` runs a seeded share; ``benchmarks/prove_core_league.py`` the full count.
+"""
+from __future__ import annotations
+
+import random
+
+from decisions import Report, seat_bots
+from differential import Mismatch, game_setup, seeded_games
+from pennypress.engine import native
+from pennypress.engine.game.moves import GoToPress, Recall
+from pennypress.engine.io.state import new_game, public_view
+from pennypress.engine.native.search import league_policy
+from pennypress.engine.play.league.evaluator import EvaluatorBot
+from pennypress.engine.play.league.timer import TimerBot
+from pennypress.engine.position.position import Phase
+from pennypress.engine.rules.chance import resolve_chance
+from pennypress.engine.rules.press import would_trigger
+
+LEAGUE = ("evaluator", "timer")
+OTHERS = ("evaluator", "timer", "greedy", "heuristic", "random")
+
+
+def league_bots(kind: str, seed: int, seat: int):
+    """The Python bot and the core's bot of one seat (the same kind, made from the same seed)."""
+    core = native.core_module()
+    if kind == "evaluator":
+        bot = EvaluatorBot(seed)
+        return bot, core.Bot(league_policy("evaluator", bot.w), seed)
+    if kind == "timer":
+        bot = TimerBot(seed)
+        return bot, core.Bot(league_policy("timer", bot.s), seed)
+    return seat_bots(kind, seed, seat)
+
+
+def seat_kinds(index: int, players: int) -> list[str]:
+    """Game ``index``'s seats: an evaluator and a timer (in turn in the first two seats), the rest mixed."""
+    first = LEAGUE[index % 2], LEAGUE[1 - index % 2]
+    rest = [OTHERS[(index // 2 + 2 * seat) % len(OTHERS)] for seat in range(players - 2)]
+    return [*first, *rest]
+
+
+def _coverage(cov, kind: str, bot, state, move) -> None:
+    cov[f"decisions by {kind}"] += 1
+    cov[f"{kind} decisions in phase {state.phase.value}"] += 1
+    if kind == "evaluator":
+        cov["evaluator decisions in a position it saw before (repetition memory)"] += (
+            state.phase is Phase.NORMAL and len(state.legal_moves()) > 1 and bot.visits and max(bot.visits.values()) > 1
+            and _seen_before(bot, state))
+        cov["evaluator decisions beyond idle_turns since its last press"] += bot._idle > bot.w.idle_turns
+        cov["evaluator presses"] += isinstance(move, GoToPress)
+        cov["evaluator final-edition triggers"] += isinstance(move, GoToPress) and would_trigger(state, state.current)
+    if kind == "timer":
+        cov["timer presses"] += isinstance(move, GoToPress)
+        cov["timer final-edition triggers"] += isinstance(move, GoToPress) and would_trigger(state, state.current)
+        cov["timer recalls (nothing to build or press)"] += isinstance(move, Recall)
+        cov["timer decisions after last_wait turns waited"] += bot._waited >= bot.s.last_wait
+
+
+def _seen_before(bot, state) -> bool:
+    key = (state.current, state.turns_left, tuple(p.pennies for p in state.players),
+           tuple((s, tuple(r)) for s, r in state.reporters.items()))
+    return bot.visits.get(key, 0) > 1
+
+
+def play_one(index: int, seed: int, score_every: int = 4) -> Report:
+    """One game on both engines, every decision compared (and every ``score_every``-th evaluator decision's
+    scores); raises :class:`Mismatch` at the first difference."""
+    core = native.core_module()
+    players, variants, deck = game_setup(index)
+    report = Report(games=1)
+    cov = report.coverage
+    state = public_view(new_game(players, seed=seed, variants=variants, deck=deck))
+    nat = native.native_position(state)
+    kinds = seat_kinds(index, players)
+    bots = [league_bots(kind, seed * 7 + seat, seat) for seat, kind in enumerate(kinds)]
+    rng = random.Random(seed)
+    deviate = rng.choice((0.0, 0.05, 0.15))  # a third of the games are the bots' own
+    chance_py, chance_core = random.Random(seed + 1), core.Random(seed + 1)
+    evaluations = 0
+    while not state.is_over and state.ply < 3000:
+        seat = state.current
+        py_bot, core_bot = bots[seat]
+        kind = kinds[seat]
+        where = f"game seed {seed}, ply {state.ply}, seat {seat} ({kind})"
+        if kind == "evaluator" and len(state.legal_moves()) > 1:
+            evaluations += 1
+            if evaluations % score_every == 0:
+                py_scores = [(str(m), v) for m, v in py_bot.evaluate(state)]
+                core_scores = core_bot.evaluate(nat)
+                if py_scores != core_scores:
+                    diff = next((p, c) for p, c in zip(py_scores, core_scores) if p != c) \
+                        if len(py_scores) == len(core_scores) else (len(py_scores), len(core_scores))
+                    raise Mismatch(f"{where}: the evaluator's scores differ, python {diff[0]!r}, core {diff[1]!r}")
+                cov["evaluator scores compared (moves)"] += len(py_scores)
+        move = py_bot.choose(state)
+        core_move = core_bot.choose(nat)
+        if str(move) != core_move:
+            raise Mismatch(f"{where}: python {str(move)!r}, core {core_move!r}")
+        report.decisions += 1
+        cov[f"decisions with {players} players{' (newsboy)' if variants else ''}"] += 1
+        cov[f"decisions in phase {state.phase.value}"] += 1
+        _coverage(cov, kind if kind in LEAGUE else "other bots", py_bot, state, move)
+        if rng.random() < deviate:  # now and then a move the bots would not make
+            legal = state.legal_moves()
+            presses = [m for m in legal if isinstance(m, GoToPress)]
+            move = presses[0] if presses and rng.random() < 0.5 else rng.choice(legal)
+            cov["moves played off the bots' choice"] += 1
+        state.apply(move)
+        native.apply(nat, move)
+        if state.is_chance_node():
+            resolve_chance(state, chance_py)
+            nat.resolve_chance(chance_core)
+    cov["games finished"] += state.is_over
+    if state.to_json() != nat.to_json():
+        raise Mismatch(f"game seed {seed}: the positions differ at the end")
+    return report
+
+
+def run(games: int, seed: int = 0, progress=None) -> Report:
+    """``games`` seeded games (game ``i`` seeded ``seed * 1_000_003 + i``), every decision compared."""
+    return seeded_games(play_one, games, seed, Report(), progress)
