@@ -9,7 +9,7 @@
 //!
 //! On top of the rules, the search: the Python bots as playout policies
 //! ([`policy`], [`greedy`], [`heuristic`]), the league's opponents as tournament seats
-//! ([`league`]: the evaluator and the timer), playouts on rayon threads
+//! ([`league`]: the evaluator, the timer and the MCTS bot), playouts on rayon threads
 //! ([`playout`]) and the exact final-edition search ([`exact`]).
 //!
 //! A playout loop:
@@ -63,7 +63,7 @@ pub use pages::{best_page, page_value, Item, PageValue};
 pub use exact::ExactSearch;
 pub use greedy::GreedyPolicy;
 pub use heuristic::{HeuristicPolicy, Weights};
-pub use league::{EvaluatorPolicy, EvaluatorWeights, TimerPolicy, TimerSettings};
+pub use league::{EvaluatorPolicy, EvaluatorWeights, MctsPolicy, MctsSettings, TimerPolicy, TimerSettings};
 pub use outcome::{Outcome, Value};
 pub use playout::{playout, run_batch, PlayoutResult};
 pub use policy::{Bot, Policy, PolicySpec, RandomPolicy};

@@ -9,7 +9,9 @@
 //! - [`GreedyPolicy`](crate::greedy::GreedyPolicy): `GreedyBot`;
 //! - [`HeuristicPolicy`](crate::heuristic::HeuristicPolicy): `HeuristicBot` (`engine/play/heuristic.py`);
 //! - [`EvaluatorPolicy`](crate::league::EvaluatorPolicy), [`TimerPolicy`](crate::league::TimerPolicy):
-//!   the league's `EvaluatorBot` and `TimerBot` (`engine/play/league/`), which draw nothing.
+//!   the league's `EvaluatorBot` and `TimerBot` (`engine/play/league/`), which draw nothing;
+//! - [`MctsPolicy`](crate::league::MctsPolicy): the league's `MctsBot`, whose generator per decision
+//!   is `random.Random(seed * 1_000_003 + ply)` (from the seed itself: [`Seed`]).
 //!
 //! [`PolicySpec`] says which bot sits in every seat and how it is made from a
 //! seed: as a tournament seats it (fixed parameters), or as the advisor's
@@ -21,10 +23,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::greedy::GreedyPolicy;
 use crate::heuristic::{HeuristicPolicy, Weights};
-use crate::league::{EvaluatorPolicy, EvaluatorWeights, TimerPolicy, TimerSettings};
+use crate::league::{EvaluatorPolicy, EvaluatorWeights, MctsPolicy, MctsSettings, TimerPolicy, TimerSettings};
 use crate::moves::{Move, MOVE_KINDS};
 use crate::position::Position;
-use crate::rng::PyRandom;
+use crate::rng::{PyRandom, Seed};
 
 pub trait Policy {
     /// One of `legal` (never empty at a decision node) for the player to move in `pos`.
@@ -83,12 +85,15 @@ pub enum PolicySpec {
     Evaluator { weights: EvaluatorWeights },
     /// The league's `TimerBot(seed, settings)` (deterministic: the seed is not used).
     Timer { settings: TimerSettings },
+    /// The league's `MctsBot(seed, settings)`.
+    Mcts { settings: MctsSettings },
 }
 
 impl PolicySpec {
-    /// The bot this spec makes for a seed (given as its generator `random.Random(seed)`, cloned
-    /// where the Python code makes a second generator with the same seed).
-    pub fn make(&self, seeded: PyRandom) -> Bot {
+    /// The bot this spec makes for a seed (its generator is `random.Random(seed)`, cloned where the
+    /// Python code makes a second generator with the same seed).
+    pub fn make(&self, seed: &Seed) -> Bot {
+        let seeded = seed.rng();
         match self {
             PolicySpec::Random => Bot::Random(RandomPolicy { rng: seeded }),
             PolicySpec::Greedy { threshold, reporter_cost } => {
@@ -108,6 +113,7 @@ impl PolicySpec {
             }
             PolicySpec::Evaluator { weights } => Bot::Evaluator(Box::new(EvaluatorPolicy::new(*weights))),
             PolicySpec::Timer { settings } => Bot::Timer(Box::new(TimerPolicy::new(*settings))),
+            PolicySpec::Mcts { settings } => Bot::Mcts(Box::new(MctsPolicy::new(*settings, seed.clone()))),
         }
     }
 }
@@ -120,6 +126,7 @@ pub enum Bot {
     Heuristic(Box<HeuristicPolicy>),
     Evaluator(Box<EvaluatorPolicy>),
     Timer(Box<TimerPolicy>),
+    Mcts(Box<MctsPolicy>),
 }
 
 impl Policy for Bot {
@@ -130,6 +137,7 @@ impl Policy for Bot {
             Bot::Heuristic(b) => b.choose(pos, legal),
             Bot::Evaluator(b) => b.choose(pos, legal),
             Bot::Timer(b) => b.choose(pos, legal),
+            Bot::Mcts(b) => b.choose(pos, legal),
         }
     }
 }

@@ -1,13 +1,18 @@
-//! The league on the core in plain Rust: the evaluator and the timer play only legal moves and their
-//! games end, the evaluator's waiting cost remembers as the Python bot's does, the reading of a
-//! position and the final round's rule. (That they decide as the Python bots do is proved from
+//! The league on the core in plain Rust: the evaluator, the timer and the MCTS bot play only legal
+//! moves and their games end, the evaluator's waiting cost remembers as the Python bot's does, the
+//! MCTS bot's decision depends only on its seed and the position, the reading of a position and the
+//! final round's rule. (That they decide as the Python bots do is proved from
 //! Python: tests/core/test_core_league.py, benchmarks/prove_core_league.py.)
 
 use pennypress_core::league::final_round::{final_scores, play_out};
 use pennypress_core::league::reading::{acting_order, acts_before, bonus_rates, presses_left};
 use pennypress_core::position::testing::new_game;
 use pennypress_core::position::{Phase, Position};
-use pennypress_core::{EvaluatorPolicy, EvaluatorWeights, Move, Policy, PolicySpec, PyRandom, TimerSettings};
+use pennypress_core::rng::Seed;
+use pennypress_core::league::mcts::MctsSettings;
+use pennypress_core::league::mcts_leaf::LeafSettings;
+use pennypress_core::league::mcts_rollout::RolloutSettings;
+use pennypress_core::{EvaluatorPolicy, EvaluatorWeights, MctsPolicy, Move, Policy, PolicySpec, PyRandom, TimerSettings};
 
 /// Parameters for these tests (the bots' own live in Python and come from there).
 fn evaluator_weights() -> EvaluatorWeights {
@@ -23,11 +28,28 @@ fn timer_settings() -> TimerSettings {
     TimerSettings::from_values(base, [3.0, 1.5, 2.0, 1.0, 3.0, 3.0, 0.3, 8.0, 4.0, 1.0, 1.0, 0.2, 6.0])
 }
 
-fn league() -> Vec<PolicySpec> {
-    vec![PolicySpec::Evaluator { weights: evaluator_weights() }, PolicySpec::Timer { settings: timer_settings() }]
+fn mcts_settings(iterations: u32) -> MctsSettings {
+    MctsSettings {
+        iterations,
+        exploration: 0.7,
+        widening: 2.0,
+        idle: 0.02,
+        idle_turns: 6.0,
+        horizon: 6,
+        leaf: LeafSettings::from_values([0.75, 8.0, 3.0, 3.0, 0.1, 20.0]),
+        rollout: RolloutSettings::from_values([3.0, 10.0, 0.05, 0.9]),
+    }
 }
 
-/// Every decision of seeded games with the league bots in alternate seats.
+fn league() -> Vec<PolicySpec> {
+    vec![
+        PolicySpec::Evaluator { weights: evaluator_weights() },
+        PolicySpec::Timer { settings: timer_settings() },
+        PolicySpec::Mcts { settings: mcts_settings(20) },
+    ]
+}
+
+/// Every decision of seeded games with the league bots in turn in the seats.
 fn decisions(games: u64, mut visit: impl FnMut(&Position, Move)) {
     let specs = league();
     for game in 0..games {
@@ -35,7 +57,7 @@ fn decisions(games: u64, mut visit: impl FnMut(&Position, Move)) {
         let mut pos = new_game(players, 300 + game);
         let mut chance = PyRandom::from_u64(game);
         let mut bots: Vec<_> =
-            (0..players as u64).map(|s| specs[((game + s) % 2) as usize].make(PyRandom::from_u64(s))).collect();
+            (0..players as u64).map(|s| specs[((game + s) % 3) as usize].make(&Seed::from_i128(s as i128))).collect();
         let mut legal = Vec::new();
         while !pos.is_over() && pos.ply < 3000 {
             pos.legal_moves_into(&mut legal);
@@ -106,4 +128,24 @@ fn the_final_round_plays_to_the_end_by_its_rule() {
         assert_eq!((scores, winners), (end.players.map(|p| p.circulation), end.winners()));
         assert_eq!(final_scores(&end), (scores, winners), "a finished game is its own end");
     }
+}
+
+#[test]
+fn the_mcts_bot_decides_by_its_seed_and_the_position_alone() {
+    let settings = mcts_settings(60);
+    let mut visited = 0;
+    let mut differ = 0;
+    decisions(6, |pos, _| {
+        if pos.legal_moves().len() < 3 || pos.phase != Phase::Normal || visited >= 40 {
+            return;
+        }
+        visited += 1;
+        let mut a = MctsPolicy::new(settings, Seed::from_i128(11));
+        let searched = a.search(pos);
+        assert!(searched.iter().map(|&(_, v, _)| v).sum::<u32>() == settings.iterations, "every iteration visits a root child");
+        assert!(searched.iter().all(|&(_, _, mean)| (0.0..=1.0).contains(&mean)), "rewards lie in [0, 1]");
+        assert_eq!(MctsPolicy::new(settings, Seed::from_i128(11)).search(pos), searched, "the same seed, the same search");
+        differ += (MctsPolicy::new(settings, Seed::from_i128(12)).search(pos) != searched) as u32;
+    });
+    assert!(visited == 40 && differ > 30, "{visited} positions, {differ} searched differently with another seed");
 }

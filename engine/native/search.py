@@ -50,10 +50,11 @@ def core_weights(weights: Any) -> Any:
 
 
 def league_policy(name: str, params: Any) -> Any:
-    """The core's policy of a league bot -- ``"evaluator"`` with its ``EvaluatorWeights`` or ``"timer"`` with
-    its ``TimerSettings`` -- every field passed by name (``pennypress_core.Policy.evaluator`` / ``.timer``)."""
+    """The core's policy of a league bot -- ``"evaluator"`` with its ``EvaluatorWeights``, ``"timer"`` with
+    its ``TimerSettings``, ``"mcts"`` with its ``MctsSettings`` -- every field passed by name
+    (``pennypress_core.Policy.evaluator`` / ``.timer`` / ``.mcts``)."""
     policy = core_module().Policy
-    make = {"evaluator": policy.evaluator, "timer": policy.timer}[name]
+    make = {"evaluator": policy.evaluator, "timer": policy.timer, "mcts": policy.mcts}[name]
     return make(dataclasses.asdict(params))
 
 

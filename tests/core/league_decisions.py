@@ -1,17 +1,21 @@
-"""The league harness: the core's evaluator and timer against the Python league bots, decision by decision.
+"""The league harness: the core's evaluator, timer and MCTS bot against the Python league bots, decision by decision.
 
 One seeded game plays on both engines at once (as ``decisions.py`` does),
 2-5 players, the newsboy variant, both decks, with mixed seats: every game
 seats at least one ``evaluator`` and one ``timer`` (as a tournament makes them,
 ``EvaluatorBot(seed)`` / ``TimerBot(seed)``), the other seats any of the league
-bots, ``greedy``, ``heuristic`` or ``random``. Every seat has its Python bot and
+bots, ``greedy``, ``heuristic`` or ``random``; every ``mcts_every``-th game also
+seats an ``mcts`` bot (in place of the third seat, or of the timer in a
+2-player game), with 40 iterations a decision (the tests' budget) or, in one
+such game in eight, its default 200. Every seat has its Python bot and
 the core's bot made alike (``engine.native.search.league_policy`` for the league
 seats, ``decisions.seat_bots`` for the others), and at every decision node the
 seat's two bots choose: their moves must be the same. Both keep their memory
 for the whole game (the evaluator's visits and turns since its last press, the
-timer's turns waited). At a share of the evaluator's decisions its scores of
+timer's turns waited, the MCTS bot's). At a share of the evaluator's decisions its scores of
 every legal move (``EvaluatorBot.evaluate``) are compared too, and must be the
-very same doubles. The move played is usually the bots' own, now and then a
+very same doubles; at every MCTS decision its root's children (``last_visits``:
+each move's visits and mean reward, so every draw of its generator counts). The move played is usually the bots' own, now and then a
 seeded random or press move (so games reach positions the bots would not).
 
 ``run(games, seed)`` returns a :class:`~decisions.Report`; a difference raises
@@ -29,18 +33,24 @@ from pennypress.engine.game.moves import GoToPress, Recall
 from pennypress.engine.io.state import new_game, public_view
 from pennypress.engine.native.search import league_policy
 from pennypress.engine.play.league.evaluator import EvaluatorBot
+from pennypress.engine.play.league.mcts import MctsBot, MctsSettings
 from pennypress.engine.play.league.timer import TimerBot
 from pennypress.engine.position.position import Phase
 from pennypress.engine.rules.chance import resolve_chance
 from pennypress.engine.rules.press import would_trigger
 
-LEAGUE = ("evaluator", "timer")
+LEAGUE = ("evaluator", "timer", "mcts")
 OTHERS = ("evaluator", "timer", "greedy", "heuristic", "random")
+MCTS_ITERATIONS = (40, 200)
+"""The MCTS bot's iterations in these games: the tests' budget, and (one MCTS game in eight) its default."""
 
 
-def league_bots(kind: str, seed: int, seat: int):
+def league_bots(kind: str, seed: int, seat: int, iterations: int = MCTS_ITERATIONS[0]):
     """The Python bot and the core's bot of one seat (the same kind, made from the same seed)."""
     core = native.core_module()
+    if kind == "mcts":
+        settings = MctsSettings(iterations=iterations)
+        return MctsBot(seed, settings), core.Bot(league_policy("mcts", settings), seed)
     if kind == "evaluator":
         bot = EvaluatorBot(seed)
         return bot, core.Bot(league_policy("evaluator", bot.w), seed)
@@ -50,11 +60,15 @@ def league_bots(kind: str, seed: int, seat: int):
     return seat_bots(kind, seed, seat)
 
 
-def seat_kinds(index: int, players: int) -> list[str]:
-    """Game ``index``'s seats: an evaluator and a timer (in turn in the first two seats), the rest mixed."""
+def seat_kinds(index: int, players: int, mcts_every: int) -> list[str]:
+    """Game ``index``'s seats: an evaluator and a timer (in turn in the first two seats), the rest mixed;
+    in every ``mcts_every``-th game an MCTS bot in the third seat (the second with 2 players)."""
     first = LEAGUE[index % 2], LEAGUE[1 - index % 2]
     rest = [OTHERS[(index // 2 + 2 * seat) % len(OTHERS)] for seat in range(players - 2)]
-    return [*first, *rest]
+    kinds = [*first, *rest]
+    if mcts_every and index % mcts_every == mcts_every - 1:
+        kinds[min(2, players - 1)] = "mcts"
+    return kinds
 
 
 def _coverage(cov, kind: str, bot, state, move) -> None:
@@ -67,6 +81,9 @@ def _coverage(cov, kind: str, bot, state, move) -> None:
         cov["evaluator decisions beyond idle_turns since its last press"] += bot._idle > bot.w.idle_turns
         cov["evaluator presses"] += isinstance(move, GoToPress)
         cov["evaluator final-edition triggers"] += isinstance(move, GoToPress) and would_trigger(state, state.current)
+    if kind == "mcts":
+        cov["mcts presses"] += isinstance(move, GoToPress)
+        cov[f"mcts decisions with {bot.s.iterations} iterations"] += bot.last_iterations == bot.s.iterations
     if kind == "timer":
         cov["timer presses"] += isinstance(move, GoToPress)
         cov["timer final-edition triggers"] += isinstance(move, GoToPress) and would_trigger(state, state.current)
@@ -80,17 +97,18 @@ def _seen_before(bot, state) -> bool:
     return bot.visits.get(key, 0) > 1
 
 
-def play_one(index: int, seed: int, score_every: int = 4) -> Report:
+def play_one(index: int, seed: int, score_every: int = 4, mcts_every: int = 4) -> Report:
     """One game on both engines, every decision compared (and every ``score_every``-th evaluator decision's
-    scores); raises :class:`Mismatch` at the first difference."""
+    scores, every MCTS decision's root); raises :class:`Mismatch` at the first difference."""
     core = native.core_module()
     players, variants, deck = game_setup(index)
     report = Report(games=1)
     cov = report.coverage
     state = public_view(new_game(players, seed=seed, variants=variants, deck=deck))
     nat = native.native_position(state)
-    kinds = seat_kinds(index, players)
-    bots = [league_bots(kind, seed * 7 + seat, seat) for seat, kind in enumerate(kinds)]
+    kinds = seat_kinds(index, players, mcts_every)
+    iterations = MCTS_ITERATIONS[mcts_every and (index // mcts_every) % 8 == 7]
+    bots = [league_bots(kind, seed * 7 + seat, seat, iterations) for seat, kind in enumerate(kinds)]
     rng = random.Random(seed)
     deviate = rng.choice((0.0, 0.05, 0.15))  # a third of the games are the bots' own
     chance_py, chance_core = random.Random(seed + 1), core.Random(seed + 1)
@@ -114,6 +132,12 @@ def play_one(index: int, seed: int, score_every: int = 4) -> Report:
         core_move = core_bot.choose(nat)
         if str(move) != core_move:
             raise Mismatch(f"{where}: python {str(move)!r}, core {core_move!r}")
+        if kind == "mcts":
+            py_root = [(str(m), visits, mean) for m, visits, mean in py_bot.last_visits]
+            core_root = core_bot.last_visits()
+            if py_root != core_root:
+                raise Mismatch(f"{where}: the MCTS roots differ, python {py_root!r}, core {core_root!r}")
+            cov["mcts root children compared (visits and mean rewards)"] += len(py_root)
         report.decisions += 1
         cov[f"decisions with {players} players{' (newsboy)' if variants else ''}"] += 1
         cov[f"decisions in phase {state.phase.value}"] += 1
@@ -134,6 +158,7 @@ def play_one(index: int, seed: int, score_every: int = 4) -> Report:
     return report
 
 
-def run(games: int, seed: int = 0, progress=None) -> Report:
-    """``games`` seeded games (game ``i`` seeded ``seed * 1_000_003 + i``), every decision compared."""
-    return seeded_games(play_one, games, seed, Report(), progress)
+def run(games: int, seed: int = 0, progress=None, mcts_every: int = 4) -> Report:
+    """``games`` seeded games (game ``i`` seeded ``seed * 1_000_003 + i``), every decision compared; an MCTS
+    seat in every ``mcts_every``-th game (0: none)."""
+    return seeded_games(lambda i, s: play_one(i, s, mcts_every=mcts_every), games, seed, Report(), progress)

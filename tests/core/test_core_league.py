@@ -1,13 +1,14 @@
 """The core's league bots are the Python league bots: a seeded share of the league proof, their memories,
 their parameters.
 
-Every decision of varied games with evaluator and timer seats is made by the
-seat's Python bot and the core's bot made alike and must be the same move, and
-a share of the evaluator's scores the very same doubles (``league_decisions.py``);
-the full run is ``benchmarks/prove_core_league.py``. What the bots remember
-(the evaluator's visits and turns since its last press, the timer's turns
-waited), which seeded games reach rarely, is driven on purpose: the same
-position asked again and again.
+Every decision of varied games with evaluator, timer and (in a share of the
+games) MCTS seats is made by the seat's Python bot and the core's bot made
+alike and must be the same move, a share of the evaluator's scores the very
+same doubles and every MCTS root the same visits and mean rewards
+(``league_decisions.py``); the full run is ``benchmarks/prove_core_league.py``.
+What the bots remember (the evaluator's visits and turns since its last press,
+the timer's turns waited, the MCTS bot's), which seeded games reach rarely, is
+driven on purpose: the same position asked again and again.
 """
 from __future__ import annotations
 
@@ -21,25 +22,30 @@ from pennypress.engine import native
 from pennypress.engine.io.state import new_game, public_view
 from pennypress.engine.native.search import league_policy
 from pennypress.engine.play.league.evaluator import EvaluatorBot, EvaluatorWeights
+from pennypress.engine.play.league.mcts import MctsSettings
 from pennypress.engine.play.league.timer import TimerBot, TimerSettings
 from pennypress.engine.play.match import play_match
 from pennypress.engine.position.position import Phase
 from pennypress.engine.rules.chance import resolve_chance
 
-GAMES = 120  # about 6,500 decisions (2,500 by each league bot), 2-5 players, both variants, every phase
+GAMES = 120  # about 6,800 decisions (2,500 by the evaluator and the timer each, 190 by the MCTS bot), 2-5 players
+MCTS_EVERY = 8  # an MCTS seat in 15 of the games (one of them at its default 200 iterations)
 
 
 def test_seeded_games_decide_alike_at_every_decision(core):
-    report = run(GAMES, seed=15)
+    report = run(GAMES, seed=15, mcts_every=MCTS_EVERY)
     cov = report.coverage
     assert report.games == GAMES == cov["games finished"]
     assert report.decisions > 5_000
     for kind in LEAGUE:
-        assert cov[f"decisions by {kind}"] > 2_000, kind
+        assert cov[f"decisions by {kind}"] > (150 if kind == "mcts" else 2_000), kind
         for phase in Phase:
             if phase is not Phase.OVER:
                 assert cov[f"{kind} decisions in phase {phase.value}"] > 0, (kind, phase)
+    for kind in ("evaluator", "timer"):
         assert cov[f"{kind} final-edition triggers"] > 0, kind
+    assert cov["mcts decisions with 40 iterations"] > 100 and cov["mcts decisions with 200 iterations"] > 10
+    assert cov["mcts presses"] > 0 and cov["mcts root children compared (visits and mean rewards)"] > 2_000
     for players in (2, 3, 4, 5):
         assert cov[f"decisions with {players} players"] > 0
     for what in ("evaluator decisions beyond idle_turns since its last press", "timer recalls (nothing to build or press)",
@@ -67,7 +73,7 @@ def test_asked_again_in_the_same_position_both_remember_alike(core):
     changed = {kind: 0 for kind in LEAGUE}
     for k, state in enumerate(_positions(8, seed=40)):
         nat = native.native_position(state)
-        for kind in LEAGUE:
+        for kind in LEAGUE if k % 6 == 0 else LEAGUE[:2]:  # the MCTS bot (40 iterations) in a sixth of them
             py_bot, core_bot = league_bots(kind, k, 0)
             py = [str(py_bot.choose(state)) for _ in range(12)]
             assert [core_bot.choose(nat) for _ in range(12)] == py, (kind, k)
@@ -136,12 +142,12 @@ def test_a_different_decision_or_score_is_reported(core, monkeypatch):
             return self.inner.evaluate(position)
 
     monkeypatch.setattr(league_decisions, "league_bots",
-                        lambda kind, seed, seat: (real(kind, seed, seat)[0], Contrary(real(kind, seed, seat)[1])))
+                        lambda *args: (real(*args)[0], Contrary(real(*args)[1])))
     with pytest.raises(Mismatch, match=r"game seed 5, ply 0, seat 0 \(evaluator\): python '.*', core '.*'"):
         play_one(0, seed=5)
 
-    def nudged(kind, seed, seat):
-        py_bot, core_bot = real(kind, seed, seat)
+    def nudged(kind, seed, seat, *args):
+        py_bot, core_bot = real(kind, seed, seat, *args)
         if kind == "evaluator":  # the margin's weight one part in a million off: the same moves, other scores
             w = dataclasses.replace(py_bot.w, margin_weight=py_bot.w.margin_weight * (1 + 1e-6))
             core_bot = core.Bot(league_policy("evaluator", w), seed)
@@ -169,5 +175,17 @@ def test_the_parameters_mirror_the_dataclasses_field_by_field(core):
         core.Policy.timer({**settings, "base": {7: 10.0}})
     with pytest.raises(core.BadInput, match="TimerSettings: stars must be a number"):
         core.Policy.timer({**settings, "stars": "many"})
+    assert fields["mcts"] == [f.name for f in dataclasses.fields(MctsSettings)]
+    assert fields["mcts.leaf"] == [f.name for f in dataclasses.fields(MctsSettings().leaf)]
+    assert fields["mcts.rollout"] == [f.name for f in dataclasses.fields(MctsSettings().rollout)]
+    mcts = dataclasses.asdict(MctsSettings())
+    with pytest.raises(core.BadInput, match="MctsSettings: iterations must be a whole number"):
+        core.Policy.mcts({**mcts, "iterations": 2.5})
+    with pytest.raises(core.BadInput, match="LeafSettings: every field is needed; missing keep"):
+        core.Policy.mcts({**mcts, "leaf": {k: v for k, v in mcts["leaf"].items() if k != "keep"}})
+    with pytest.raises(core.BadInput, match="MctsSettings: rollout must be a dict"):
+        core.Policy.mcts({**mcts, "rollout": 3})
+    with pytest.raises(core.BadInput, match="last_visits: only the MCTS bot"):
+        core.Bot(league_policy("timer", TimerSettings()), 0).last_visits()
     with pytest.raises(core.BadInput, match="evaluate: only the evaluator"):
         core.Bot(league_policy("timer", TimerSettings()), 0).evaluate(native.native_position(new_game(3, seed=1)))

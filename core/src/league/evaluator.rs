@@ -26,7 +26,7 @@ use crate::tables::{scoop_value, BONUS_MAX, MAXP, NBEATS, REPORTERS};
 
 use super::final_round::final_scores;
 use super::reading::{acting_order, acts_before, bonus_rates, presses_left, reporters_to_take, Claim};
-use super::{erf, py_max, py_min};
+use super::{phi, py_max, py_min};
 
 /// A player claims at most one story per reporter (`MAX_CLAIM`).
 const MAX_CLAIM: usize = REPORTERS as usize;
@@ -140,10 +140,6 @@ fn sigmoid(x: f64) -> f64 {
     } else {
         0.0
     }
-}
-
-fn phi(x: f64) -> f64 {
-    0.5 * (1.0 + erf(x / 2.0f64.sqrt()))
 }
 
 /// The Python `EvaluatorBot` as a policy: its weights and its memory (the positions it was to move

@@ -5,27 +5,37 @@
 //!   scoring the position each leaves by every newspaper's projected final circulation under a
 //!   threat model;
 //! - [`timer`]: the `timer` seat (`timer.py`): a press-timing specialist;
+//! - [`mcts`]: the `mcts` seat (`mcts.py`): a small UCT max-n tree search with its own rollout
+//!   policy ([`mcts_rollout`]) and its own value of where a rollout stops ([`mcts_leaf`]), drawing
+//!   from CPython's generator exactly as the Python bot draws;
 //! - [`reading`] and [`final_round`]: the facts of a position they share (`reading.py`) and the fixed
 //!   rule by which they foresee the final edition (`final_round.py`).
 //!
 //! As in Python, the league stands apart: nothing here reaches the heuristic bot
 //! ([`crate::heuristic`]), the greedy bot or the advisor's search; it builds on the rules alone
-//! (legal moves, [`crate::press::PressValuer`], the turn order, end scoring). Both bots draw
-//! nothing and see only the public position. Their parameters always come from Python
-//! ([`evaluator::EvaluatorWeights`], [`timer::TimerSettings`] mirror the dataclasses field by field).
+//! (legal moves, [`crate::press::PressValuer`], the turn order, end scoring, the card draw). They
+//! see only the public position; the evaluator and the timer draw nothing, the MCTS bot draws
+//! from its own [`crate::rng::PyRandom`] seeded per decision as the Python bot seeds it. Their parameters always come from Python
+//! ([`evaluator::EvaluatorWeights`], [`timer::TimerSettings`], [`mcts::MctsSettings`] mirror the
+//! dataclasses field by field).
 //!
 //! **The same floats.** Every sum and product is made in the order the Python expression makes it
 //! (Python's `max(a, b)` / `min(a, b)` keep the first argument on a tie: [`py_max`], [`py_min`]);
-//! `math.exp` and `math.erf` are the C library's `exp` and `erf` in CPython, and so they are here
-//! (Rust's `f64::exp` calls the C library's `exp`; [`erf`] calls its `erf`), so a projection is the
-//! same double on both sides and ties go to the same move.
+//! `math.exp`, `math.log` and `math.erf` are the C library's `exp`, `log` and `erf` in CPython, and so
+//! they are here (Rust's `f64::exp` and `f64::ln` call the C library's; [`erf`] calls its `erf`;
+//! `sqrt` is correctly rounded everywhere), so a projection is the same double on both sides and
+//! ties go to the same move.
 
 pub mod evaluator;
 pub mod final_round;
+pub mod mcts;
+pub mod mcts_leaf;
+pub mod mcts_rollout;
 pub mod reading;
 pub mod timer;
 
 pub use evaluator::{EvaluatorPolicy, EvaluatorWeights};
+pub use mcts::{MctsPolicy, MctsSettings};
 pub use timer::{TimerPolicy, TimerSettings};
 
 /// Python's `max(a, b)` on floats: `a` unless `b > a`.
@@ -57,6 +67,12 @@ mod libm {
 pub fn erf(x: f64) -> f64 {
     // SAFETY: `erf` is a pure C99 math function taking and returning a double; it reads no memory.
     unsafe { libm::erf(x) }
+}
+
+/// The standard normal distribution function, as the league's Python modules write it:
+/// `0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))`.
+pub fn phi(x: f64) -> f64 {
+    0.5 * (1.0 + erf(x / 2.0f64.sqrt()))
 }
 
 #[cfg(test)]

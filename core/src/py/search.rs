@@ -4,11 +4,12 @@
 //! - `Weights(**fields)`: the heuristic bot's weights, every field of the Python dataclass by name
 //!   (`Weights.FIELDS`, in its order); `Policy.random()`, `.greedy(threshold, reporter_cost)`,
 //!   `.heuristic(weights)`, `.jittered_greedy(base, spread, costs)`, `.jittered_heuristic(weights,
-//!   jitter)`: which bot plays and how it is made from a seed; the league's `Policy.evaluator(weights)`
-//!   and `.timer(settings)` take the Python dataclass as a dict (`dataclasses.asdict`), every field by
-//!   name (`Policy.league_fields()`).
+//!   jitter)`: which bot plays and how it is made from a seed; the league's `Policy.evaluator(weights)`,
+//!   `.timer(settings)` and `.mcts(settings)` take the Python dataclass as a dict (`dataclasses.asdict`),
+//!   every field by name (`Policy.league_fields()`).
 //! - `Bot(policy, seed)`: one seated bot that keeps its memory between decisions; `choose(position)`;
-//!   an evaluator's `evaluate(position)` (every move's score, as `EvaluatorBot.evaluate`).
+//!   an evaluator's `evaluate(position)` (every move's score, as `EvaluatorBot.evaluate`), an MCTS
+//!   bot's `last_visits()` (as `MctsBot.last_visits`).
 //! - `run_playouts(afters, jobs, seed, policy, exact_end, threads, move_cap)`: playout `k` from
 //!   `afters[i]` for every `(i, k)` in `jobs`, without the GIL, on `threads` threads; per playout
 //!   every player's `(win share, margin, circulation)` and the moves the bots played.
@@ -19,10 +20,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::position::Position;
-use super::{guard, rng_from_seed, to_py, BadInput};
+use super::{bot_seed, guard, to_py, BadInput};
 use crate::exact::ExactSearch as CoreExact;
 use crate::heuristic::Weights as CoreWeights;
-use crate::league::{EvaluatorWeights, TimerSettings};
+use crate::league::mcts_leaf::LeafSettings;
+use crate::league::mcts_rollout::RolloutSettings;
+use crate::league::{EvaluatorWeights, MctsSettings, TimerSettings};
 use crate::outcome::Outcome;
 use crate::playout::{play_games as core_play_games, run_batch, Game};
 use crate::policy::{Bot as CoreBot, Policy as _, PolicySpec};
@@ -189,11 +192,54 @@ impl Policy {
         })
     }
 
+    /// The league's `MctsBot(seed, settings)`: `settings` is `dataclasses.asdict(MctsSettings(...))`
+    /// (every field by name; `leaf` and `rollout` dicts of their own; `iterations` and `horizon` whole).
+    #[staticmethod]
+    fn mcts(settings: &Bound<'_, PyDict>) -> PyResult<Policy> {
+        guard(|| {
+            let nested = ["leaf", "rollout"];
+            let names: [&str; 6] = std::array::from_fn(|i| MctsSettings::FIELDS[i]);
+            let v = named_values("MctsSettings", Some(settings), &names, &nested)?;
+            let part = |name: &str| -> PyResult<Bound<'_, PyDict>> {
+                let value = settings.get_item(name)?.expect("checked by named_values");
+                value.cast_into::<PyDict>().map_err(|_| BadInput::new_err(format!("MctsSettings: {name} must be a dict")))
+            };
+            let leaf = named_values("LeafSettings", Some(&part("leaf")?), &LeafSettings::FIELDS, &[])?;
+            let rollout = named_values("RolloutSettings", Some(&part("rollout")?), &RolloutSettings::FIELDS, &[])?;
+            let whole = |name: &str, x: f64| -> PyResult<u32> {
+                if x >= 0.0 && x.fract() == 0.0 && x <= u32::MAX as f64 {
+                    Ok(x as u32)
+                } else {
+                    Err(BadInput::new_err(format!("MctsSettings: {name} must be a whole number >= 0")))
+                }
+            };
+            let settings = MctsSettings {
+                iterations: whole("iterations", v[0])?,
+                exploration: v[1],
+                widening: v[2],
+                idle: v[3],
+                idle_turns: v[4],
+                horizon: whole("horizon", v[5])?,
+                leaf: LeafSettings::from_values(leaf),
+                rollout: RolloutSettings::from_values(rollout),
+            };
+            Ok(Policy { spec: PolicySpec::Mcts { settings } })
+        })
+    }
+
     /// The field names of the league bots' parameters, in their dataclasses' order:
-    /// `{"evaluator": [...], "timer": [...]}`.
+    /// `{"evaluator": [...], "timer": [...], "mcts": [...], "mcts.leaf": [...], "mcts.rollout": [...]}`.
     #[staticmethod]
     fn league_fields() -> std::collections::HashMap<&'static str, Vec<&'static str>> {
-        [("evaluator", EvaluatorWeights::FIELDS.to_vec()), ("timer", TimerSettings::FIELDS.to_vec())].into_iter().collect()
+        [
+            ("evaluator", EvaluatorWeights::FIELDS.to_vec()),
+            ("timer", TimerSettings::FIELDS.to_vec()),
+            ("mcts", MctsSettings::FIELDS.to_vec()),
+            ("mcts.leaf", LeafSettings::FIELDS.to_vec()),
+            ("mcts.rollout", RolloutSettings::FIELDS.to_vec()),
+        ]
+        .into_iter()
+        .collect()
     }
 
     fn __repr__(&self) -> String {
@@ -212,7 +258,7 @@ impl Bot {
     /// The bot `policy` makes from `random.Random(seed)`.
     #[new]
     fn new(policy: &Policy, seed: &Bound<'_, PyAny>) -> PyResult<Self> {
-        guard(|| Ok(Bot { bot: policy.spec.make(rng_from_seed(seed)?) }))
+        guard(|| Ok(Bot { bot: policy.spec.make(&bot_seed(seed)?) }))
     }
 
     /// The evaluator's scored moves in `position` (`EvaluatorBot.evaluate(view)`: every legal move
@@ -225,6 +271,18 @@ impl Bot {
             let legal = position.pos.legal_moves();
             let tempo = bot.weights.tempo;
             Ok(bot.evaluate(&position.pos, &legal, tempo).into_iter().map(|(m, v)| (m.to_string(), v)).collect())
+        })
+    }
+
+    /// The MCTS bot's root children after its last decision (`MctsBot.last_visits`): each move's
+    /// notation, visits and mean reward for the mover (empty after a position with one legal move);
+    /// `BadInput` for another bot.
+    fn last_visits(&self) -> PyResult<Vec<(String, u32, f64)>> {
+        guard(|| {
+            let CoreBot::Mcts(bot) = &self.bot else {
+                return Err(BadInput::new_err("last_visits: only the MCTS bot searches"));
+            };
+            Ok(bot.last_visits.iter().map(|&(m, v, r)| (m.to_string(), v, r)).collect())
         })
     }
 
@@ -322,7 +380,7 @@ fn play_games(
         }
         let mut bots = Vec::with_capacity(seeds.len());
         for (p, s) in policies.iter().zip(seeds) {
-            bots.push(p.spec.make(rng_from_seed(s)?));
+            bots.push(p.spec.make(&bot_seed(s)?));
         }
         todo.push(Game { start: start.pos, deck: deck.clone(), bots });
     }
