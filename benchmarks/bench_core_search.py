@@ -20,8 +20,10 @@
   against the Python bots, on the same decision points (positions of seeded
   heuristic-bot games, 2 and 3 players, more than one legal move): wall time
   per decision, median and 90th percentile of each position's median over
-  ``--rounds`` rounds, the same moves checked; and a ``--league-games``
-  evaluator/timer/heuristic tournament (3 players) on both engines, identical reports.
+  ``--rounds`` rounds, the same moves checked; the MCTS bot (its default 200
+  iterations) likewise on every fourth of those positions, one round; and a
+  ``--league-games`` evaluator/timer/heuristic tournament (3 players) on both
+  engines, identical reports.
 
 The machine's load average is printed: other work on the machine slows the
 2-thread and 2-worker figures most.
@@ -47,6 +49,7 @@ from pennypress.engine.native.search import league_policy, positions_after, run_
 from pennypress.engine.play.bots import GreedyBot
 from pennypress.engine.play.heuristic import HeuristicBot
 from pennypress.engine.play.league.evaluator import EvaluatorBot
+from pennypress.engine.play.league.mcts import MctsBot
 from pennypress.engine.play.league.timer import TimerBot
 from pennypress.engine.play.match import play_match
 from pennypress.engine.play.invariants import DEFAULT_MOVE_CAP
@@ -257,15 +260,18 @@ def bench_league(args) -> dict:
     states = league_positions(4, args.seed)
     natives = [native.native_position(s) for s in states]
     core = native.core_module()
-    bots = {"evaluator": (EvaluatorBot, lambda b: league_policy("evaluator", b.w)),
-            "timer": (TimerBot, lambda b: league_policy("timer", b.s))}
+    bots = {"evaluator": (EvaluatorBot, lambda b: league_policy("evaluator", b.w), 1),
+            "timer": (TimerBot, lambda b: league_policy("timer", b.s), 1),
+            "mcts": (MctsBot, lambda b: league_policy("mcts", b.s), 4)}
     print(f"league: {len(states)} decision points of 4 seeded heuristic-bot games (2 and 3 players, seed {args.seed}), "
           f"wall ms a decision, each position's median of {args.rounds} rounds, then median (p90) over positions")
     out = {}
-    for name, (cls, policy) in bots.items():
-        py, nat = _per_decision(lambda: cls(0), lambda: core.Bot(policy(cls(0)), 0), states, natives, args.rounds)
+    for name, (cls, policy, every) in bots.items():
+        rounds = args.rounds if every == 1 else 1
+        py, nat = _per_decision(lambda: cls(0), lambda: core.Bot(policy(cls(0)), 0), states[::every],
+                                natives[::every], rounds)
         for players in (2, 3):
-            idx = [i for i, s in enumerate(states) if s.n_players == players]
+            idx = [i for i, s in enumerate(states[::every]) if s.n_players == players]
             p, c = [py[i] for i in idx], [nat[i] for i in idx]
             ratio = statistics.median(p) / statistics.median(c)
             out[f"{name} decision ({players} players)"] = ratio

@@ -28,6 +28,37 @@ use crate::moves::{Move, MOVE_KINDS};
 use crate::position::Position;
 use crate::rng::{PyRandom, Seed};
 
+/// A bot's parameters that are all numbers, mirroring a Python dataclass field by field: the struct
+/// (`f64` fields in the dataclass's order), `FIELDS` (the names in that order; the tests check them
+/// against `dataclasses.fields`), `from_values` and `values` (in `FIELDS` order). The values always
+/// come from Python (`py/search.rs` reads them by name).
+macro_rules! float_parameters {
+    ($(#[$meta:meta])* pub struct $name:ident { $($field:ident),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Debug, Default)]
+        pub struct $name {
+            $(pub $field: f64,)*
+        }
+
+        impl $name {
+            /// The field names in the dataclass's order.
+            pub const FIELDS: [&'static str; [$(stringify!($field)),*].len()] = [$(stringify!($field)),*];
+
+            /// From the values in `FIELDS` order.
+            pub fn from_values(values: [f64; [$(stringify!($field)),*].len()]) -> $name {
+                let [$($field),*] = values;
+                $name { $($field),* }
+            }
+
+            /// The values in `FIELDS` order.
+            pub fn values(&self) -> [f64; [$(stringify!($field)),*].len()] {
+                [$(self.$field),*]
+            }
+        }
+    };
+}
+pub(crate) use float_parameters;
+
 pub trait Policy {
     /// One of `legal` (never empty at a decision node) for the player to move in `pos`.
     fn choose(&mut self, pos: &Position, legal: &[Move]) -> Move;

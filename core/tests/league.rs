@@ -4,6 +4,8 @@
 //! final round's rule. (That they decide as the Python bots do is proved from
 //! Python: tests/core/test_core_league.py, benchmarks/prove_core_league.py.)
 
+mod common;
+
 use pennypress_core::league::final_round::{final_scores, play_out};
 use pennypress_core::league::reading::{acting_order, acts_before, bonus_rates, presses_left};
 use pennypress_core::position::testing::new_game;
@@ -12,7 +14,7 @@ use pennypress_core::rng::Seed;
 use pennypress_core::league::mcts::MctsSettings;
 use pennypress_core::league::mcts_leaf::LeafSettings;
 use pennypress_core::league::mcts_rollout::RolloutSettings;
-use pennypress_core::{EvaluatorPolicy, EvaluatorWeights, MctsPolicy, Move, Policy, PolicySpec, PyRandom, TimerSettings};
+use pennypress_core::{EvaluatorPolicy, EvaluatorWeights, MctsPolicy, Move, PolicySpec, TimerSettings};
 
 /// Parameters for these tests (the bots' own live in Python and come from there).
 fn evaluator_weights() -> EvaluatorWeights {
@@ -49,25 +51,16 @@ fn league() -> Vec<PolicySpec> {
     ]
 }
 
-/// Every decision of seeded games with the league bots in turn in the seats.
-fn decisions(games: u64, mut visit: impl FnMut(&Position, Move)) {
+/// Every decision of seeded games with the league bots in turn in the seats; every game ends.
+fn decisions(games: u64, visit: impl FnMut(&Position, Move)) {
     let specs = league();
-    for game in 0..games {
-        let players = 2 + (game % 4) as u8;
-        let mut pos = new_game(players, 300 + game);
-        let mut chance = PyRandom::from_u64(game);
-        let mut bots: Vec<_> =
-            (0..players as u64).map(|s| specs[((game + s) % 3) as usize].make(&Seed::from_i128(s as i128))).collect();
-        let mut legal = Vec::new();
-        while !pos.is_over() && pos.ply < 3000 {
-            pos.legal_moves_into(&mut legal);
-            let mv = bots[pos.current as usize].choose(&pos, &legal);
-            visit(&pos, mv);
-            pos.apply(mv).expect("a legal move");
-            pos.resolve_chance(&mut chance).expect("a card");
-        }
-        assert!(pos.is_over(), "game {game} did not end");
-    }
+    let ends = common::decisions(
+        games,
+        300,
+        |g, players| (0..players as u64).map(|s| specs[((g + s) % 3) as usize].make(&Seed::from_i128(s as i128))).collect(),
+        visit,
+    );
+    assert!(ends.iter().all(|end| end.is_over()), "a game did not end");
 }
 
 #[test]

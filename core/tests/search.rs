@@ -4,6 +4,8 @@
 //! (That the policies, playouts and the exact search equal the Python ones is proved from Python:
 //! tests/core/.)
 
+mod common;
+
 use pennypress_core::exact::{is_deterministic, ExactSearch};
 use pennypress_core::outcome::{final_values, prefers};
 use pennypress_core::playout::{play_game, play_games, playout, run_batch, seeded, Game};
@@ -28,21 +30,8 @@ fn specs() -> Vec<PolicySpec> {
 }
 
 /// Positions of seeded games played by the given policy in every seat, before each decision.
-fn decisions(spec: &PolicySpec, games: u64, mut visit: impl FnMut(&Position, Move)) {
-    for game in 0..games {
-        let players = 2 + (game % 4) as u8;
-        let mut pos = new_game(players, 100 + game);
-        let mut chance = PyRandom::from_u64(game);
-        let mut bots: Vec<_> = (0..players as u64).map(|s| spec.make(&Seed::from_i128((game * 8 + s) as i128))).collect();
-        let mut legal = Vec::new();
-        while !pos.is_over() && pos.ply < 3000 {
-            pos.legal_moves_into(&mut legal);
-            let mv = bots[pos.current as usize].choose(&pos, &legal);
-            visit(&pos, mv);
-            pos.apply(mv).expect("a legal move");
-            pos.resolve_chance(&mut chance).expect("a card");
-        }
-    }
+fn decisions(spec: &PolicySpec, games: u64, visit: impl FnMut(&Position, Move)) {
+    common::decisions(games, 100, |g, players| (0..players as u64).map(|s| spec.make(&Seed::from_i128((g * 8 + s) as i128))).collect(), visit);
 }
 
 #[test]

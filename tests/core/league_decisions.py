@@ -24,19 +24,15 @@ seeded random or press move (so games reach positions the bots would not).
 """
 from __future__ import annotations
 
-import random
-
-from decisions import Report, seat_bots
-from differential import Mismatch, game_setup, seeded_games
+from decisions import BothEngines, Report, seat_bots
+from differential import Mismatch, seeded_games
 from pennypress.engine import native
 from pennypress.engine.game.moves import GoToPress, Recall
-from pennypress.engine.io.state import new_game, public_view
 from pennypress.engine.native.search import league_policy
 from pennypress.engine.play.league.evaluator import EvaluatorBot
 from pennypress.engine.play.league.mcts import MctsBot, MctsSettings
 from pennypress.engine.play.league.timer import TimerBot
 from pennypress.engine.position.position import Phase
-from pennypress.engine.rules.chance import resolve_chance
 from pennypress.engine.rules.press import would_trigger
 
 LEAGUE = ("evaluator", "timer", "mcts")
@@ -100,20 +96,15 @@ def _seen_before(bot, state) -> bool:
 def play_one(index: int, seed: int, score_every: int = 4, mcts_every: int = 4) -> Report:
     """One game on both engines, every decision compared (and every ``score_every``-th evaluator decision's
     scores, every MCTS decision's root); raises :class:`Mismatch` at the first difference."""
-    core = native.core_module()
-    players, variants, deck = game_setup(index)
+    game = BothEngines(index, seed)
+    state, nat, players, variants = game.state, game.nat, game.players, game.variants
     report = Report(games=1)
     cov = report.coverage
-    state = public_view(new_game(players, seed=seed, variants=variants, deck=deck))
-    nat = native.native_position(state)
     kinds = seat_kinds(index, players, mcts_every)
     iterations = MCTS_ITERATIONS[mcts_every and (index // mcts_every) % 8 == 7]
     bots = [league_bots(kind, seed * 7 + seat, seat, iterations) for seat, kind in enumerate(kinds)]
-    rng = random.Random(seed)
-    deviate = rng.choice((0.0, 0.05, 0.15))  # a third of the games are the bots' own
-    chance_py, chance_core = random.Random(seed + 1), core.Random(seed + 1)
     evaluations = 0
-    while not state.is_over and state.ply < 3000:
+    while game.going():
         seat = state.current
         py_bot, core_bot = bots[seat]
         kind = kinds[seat]
@@ -142,19 +133,8 @@ def play_one(index: int, seed: int, score_every: int = 4, mcts_every: int = 4) -
         cov[f"decisions with {players} players{' (newsboy)' if variants else ''}"] += 1
         cov[f"decisions in phase {state.phase.value}"] += 1
         _coverage(cov, kind if kind in LEAGUE else "other bots", py_bot, state, move)
-        if rng.random() < deviate:  # now and then a move the bots would not make
-            legal = state.legal_moves()
-            presses = [m for m in legal if isinstance(m, GoToPress)]
-            move = presses[0] if presses and rng.random() < 0.5 else rng.choice(legal)
-            cov["moves played off the bots' choice"] += 1
-        state.apply(move)
-        native.apply(nat, move)
-        if state.is_chance_node():
-            resolve_chance(state, chance_py)
-            nat.resolve_chance(chance_core)
-    cov["games finished"] += state.is_over
-    if state.to_json() != nat.to_json():
-        raise Mismatch(f"game seed {seed}: the positions differ at the end")
+        game.play(move, cov)
+    game.finish(cov)
     return report
 
 

@@ -17,6 +17,7 @@ import random
 
 import pytest
 
+from decisions import Contrary
 from league_decisions import LEAGUE, Mismatch, league_bots, play_one, run
 from pennypress.engine import native
 from pennypress.engine.io.state import new_game, public_view
@@ -127,19 +128,6 @@ def test_a_different_decision_or_score_is_reported(core, monkeypatch):
     import league_decisions
 
     real = league_decisions.league_bots
-
-    class Contrary:
-        """The core's bot, except that it plays the last legal move instead."""
-
-        def __init__(self, inner):
-            self.inner = inner
-
-        def choose(self, position):
-            self.inner.choose(position)
-            return position.legal_moves()[-1]
-
-        def evaluate(self, position):
-            return self.inner.evaluate(position)
 
     monkeypatch.setattr(league_decisions, "league_bots",
                         lambda *args: (real(*args)[0], Contrary(real(*args)[1])))

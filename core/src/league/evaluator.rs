@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 
 use crate::moves::Move;
-use crate::policy::{FastHash, Policy};
+use crate::policy::{float_parameters, FastHash, Policy};
 use crate::position::{Phase, Position};
 use crate::press::PressValuer;
 use crate::small::FixedList;
@@ -31,98 +31,13 @@ use super::{phi, py_max, py_min};
 /// A player claims at most one story per reporter (`MAX_CLAIM`).
 const MAX_CLAIM: usize = REPORTERS as usize;
 
-/// The evaluator's parameters: the Python `EvaluatorWeights` dataclass, field by field in its order
-/// ([`EvaluatorWeights::FIELDS`]; `idle_turns` is a whole number there, held as a float here).
-#[derive(Clone, Copy, PartialEq, Debug, Default)]
-pub struct EvaluatorWeights {
-    pub pace: f64,
-    pub per_turn: f64,
-    pub page_cap: f64,
-    pub later: f64,
-    pub press_floor: f64,
-    pub press_span: f64,
-    pub press_max: f64,
-    pub take_max: f64,
-    pub take_mid: f64,
-    pub take_slope: f64,
-    pub reporter_cost: f64,
-    pub scoop_realised: f64,
-    pub future_stars: f64,
-    pub race_base: f64,
-    pub race_per_press: f64,
-    pub sigma_base: f64,
-    pub sigma_per_press: f64,
-    pub margin_weight: f64,
-    pub tempo: f64,
-    pub repeat: f64,
-    pub idle: f64,
-    pub idle_turns: f64,
-}
-
-impl EvaluatorWeights {
-    /// The field names in the dataclass's order (a test checks them against `dataclasses.fields`).
-    pub const FIELDS: [&'static str; 22] = [
-        "pace", "per_turn", "page_cap", "later", "press_floor", "press_span", "press_max", "take_max", "take_mid",
-        "take_slope", "reporter_cost", "scoop_realised", "future_stars", "race_base", "race_per_press", "sigma_base",
-        "sigma_per_press", "margin_weight", "tempo", "repeat", "idle", "idle_turns",
-    ];
-
-    /// From the values in [`EvaluatorWeights::FIELDS`] order.
-    pub fn from_values(v: [f64; 22]) -> EvaluatorWeights {
-        let [pace, per_turn, page_cap, later, press_floor, press_span, press_max, take_max, take_mid, take_slope, reporter_cost, scoop_realised, future_stars, race_base, race_per_press, sigma_base, sigma_per_press, margin_weight, tempo, repeat, idle, idle_turns] =
-            v;
-        EvaluatorWeights {
-            pace,
-            per_turn,
-            page_cap,
-            later,
-            press_floor,
-            press_span,
-            press_max,
-            take_max,
-            take_mid,
-            take_slope,
-            reporter_cost,
-            scoop_realised,
-            future_stars,
-            race_base,
-            race_per_press,
-            sigma_base,
-            sigma_per_press,
-            margin_weight,
-            tempo,
-            repeat,
-            idle,
-            idle_turns,
-        }
-    }
-
-    /// The values in [`EvaluatorWeights::FIELDS`] order.
-    pub fn values(&self) -> [f64; 22] {
-        [
-            self.pace,
-            self.per_turn,
-            self.page_cap,
-            self.later,
-            self.press_floor,
-            self.press_span,
-            self.press_max,
-            self.take_max,
-            self.take_mid,
-            self.take_slope,
-            self.reporter_cost,
-            self.scoop_realised,
-            self.future_stars,
-            self.race_base,
-            self.race_per_press,
-            self.sigma_base,
-            self.sigma_per_press,
-            self.margin_weight,
-            self.tempo,
-            self.repeat,
-            self.idle,
-            self.idle_turns,
-        ]
+float_parameters! {
+    /// The evaluator's parameters: the Python `EvaluatorWeights` dataclass, field by field in its order
+    /// (`FIELDS`; `idle_turns` is a whole number there, held as a float here).
+    pub struct EvaluatorWeights {
+        pace, per_turn, page_cap, later, press_floor, press_span, press_max, take_max, take_mid, take_slope,
+        reporter_cost, scoop_realised, future_stars, race_base, race_per_press, sigma_base, sigma_per_press,
+        margin_weight, tempo, repeat, idle, idle_turns,
     }
 }
 

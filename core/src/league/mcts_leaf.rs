@@ -8,6 +8,7 @@
 //! [`final_round`](super::final_round)'s rule. A finished game rewards the win share, a projection
 //! `Phi(margin / sigma)`, each with a share `margin_weight` of the clamped margin.
 
+use crate::policy::float_parameters;
 use crate::position::{Phase, Position};
 use crate::press::PressValuer;
 use crate::scoring::end_scoring;
@@ -18,24 +19,11 @@ use super::final_round::play_out;
 use super::reading::presses_left;
 use super::{phi, py_max, py_min};
 
-/// How a position where a rollout stops is valued (the Python `LeafSettings`, field by field in
-/// its order: [`LeafSettings::FIELDS`]).
-#[derive(Clone, Copy, PartialEq, Debug, Default)]
-pub struct LeafSettings {
-    pub keep: f64,
-    pub press_worth: f64,
-    pub sigma_base: f64,
-    pub sigma_per_press: f64,
-    pub margin_weight: f64,
-    pub margin_scale: f64,
-}
-
-impl LeafSettings {
-    pub const FIELDS: [&'static str; 6] =
-        ["keep", "press_worth", "sigma_base", "sigma_per_press", "margin_weight", "margin_scale"];
-
-    pub fn from_values([keep, press_worth, sigma_base, sigma_per_press, margin_weight, margin_scale]: [f64; 6]) -> Self {
-        LeafSettings { keep, press_worth, sigma_base, sigma_per_press, margin_weight, margin_scale }
+float_parameters! {
+    /// How a position where a rollout stops is valued (the Python `LeafSettings`, field by field in its
+    /// order: `FIELDS`).
+    pub struct LeafSettings {
+        keep, press_worth, sigma_base, sigma_per_press, margin_weight, margin_scale,
     }
 }
 

@@ -7,6 +7,7 @@
 //! engine's order).
 
 use crate::moves::{Move, RecallList};
+use crate::policy::float_parameters;
 use crate::position::{Phase, Position};
 use crate::press::PressValuer;
 use crate::rng::PyRandom;
@@ -15,21 +16,11 @@ use crate::story::{stories_of, Story};
 use super::reading::claim_after;
 use super::{py_max, py_min};
 
-/// The rollout policy's press propensity: `clamp((gain - press_floor) / press_span, press_low,
-/// press_high)` (the Python `RolloutSettings`, field by field in its order: [`RolloutSettings::FIELDS`]).
-#[derive(Clone, Copy, PartialEq, Debug, Default)]
-pub struct RolloutSettings {
-    pub press_floor: f64,
-    pub press_span: f64,
-    pub press_low: f64,
-    pub press_high: f64,
-}
-
-impl RolloutSettings {
-    pub const FIELDS: [&'static str; 4] = ["press_floor", "press_span", "press_low", "press_high"];
-
-    pub fn from_values([press_floor, press_span, press_low, press_high]: [f64; 4]) -> RolloutSettings {
-        RolloutSettings { press_floor, press_span, press_low, press_high }
+float_parameters! {
+    /// The rollout policy's press propensity: `clamp((gain - press_floor) / press_span, press_low,
+    /// press_high)` (the Python `RolloutSettings`, field by field in its order: `FIELDS`).
+    pub struct RolloutSettings {
+        press_floor, press_span, press_low, press_high,
     }
 }
 
