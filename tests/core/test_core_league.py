@@ -23,7 +23,7 @@ from pennypress.engine import native
 from pennypress.engine.io.state import new_game, public_view
 from pennypress.engine.native.search import league_policy
 from pennypress.engine.play.league.evaluator import EvaluatorBot, EvaluatorWeights
-from pennypress.engine.play.league.mcts import MctsSettings
+from pennypress.engine.play.league.mcts import MctsBot, MctsSettings
 from pennypress.engine.play.league.timer import TimerBot, TimerSettings
 from pennypress.engine.play.match import play_match
 from pennypress.engine.position.position import Phase
@@ -83,12 +83,15 @@ def test_asked_again_in_the_same_position_both_remember_alike(core):
 
 
 def test_other_parameters_plug_in_and_decide_alike(core):
-    """Each bot with its parameters scaled by seeded factors in [0.5, 1.5] (whole numbers stay whole)."""
+    """Each bot with its parameters scaled by seeded factors in [0.5, 1.5] (whole numbers stay whole; the MCTS
+    bot's nested settings too, from 30 iterations)."""
     def scaled(params, rng):
         out = {}
         for f in dataclasses.fields(params):
             value = getattr(params, f.name)
-            if isinstance(value, dict):
+            if dataclasses.is_dataclass(value):
+                out[f.name] = scaled(value, rng)
+            elif isinstance(value, dict):
                 out[f.name] = {k: v * rng.uniform(0.5, 1.5) for k, v in value.items()}
             elif isinstance(value, int):
                 out[f.name] = max(1, round(value * rng.uniform(0.5, 1.5)))
@@ -104,7 +107,10 @@ def test_other_parameters_plug_in_and_decide_alike(core):
         nat = native.native_position(state)
         bots = []
         for seat in range(players):
-            if seat % 2:
+            if seat == 2:
+                m = scaled(MctsSettings(iterations=30), rng)
+                bots.append((MctsBot(seat, m), core.Bot(league_policy("mcts", m), seat)))
+            elif seat % 2:
                 w = scaled(EvaluatorWeights(), rng)
                 bots.append((EvaluatorBot(seat, w), core.Bot(league_policy("evaluator", w), seat)))
             else:
