@@ -15,11 +15,20 @@
   workers (threads on the core, processes on the Python engine, as
   ``pennypress tournament --workers`` runs them); the reports must be identical
   apart from ``timing``.
+- **league** (``--only league``): the league's evaluator and timer deciding on
+  the core (``pennypress_core.Bot``, called from Python as a caller pays it)
+  against the Python bots, on the same decision points (positions of seeded
+  heuristic-bot games, 2 and 3 players, more than one legal move): wall time
+  per decision, median and 90th percentile of each position's median over
+  ``--rounds`` rounds, the same moves checked; the MCTS bot (its default 200
+  iterations) likewise on every fourth of those positions, one round; and a
+  ``--league-games`` evaluator/timer/heuristic tournament (3 players) on both
+  engines, identical reports.
 
 The machine's load average is printed: other work on the machine slows the
 2-thread and 2-worker figures most.
 
-    .venv/bin/python benchmarks/bench_core_search.py [--rounds R] [--games N] [--tournament-rounds T]
+    .venv/bin/python benchmarks/bench_core_search.py [--rounds R] [--games N] [--tournament-rounds T] [--only NAME]
 """
 from __future__ import annotations
 
@@ -36,8 +45,13 @@ from pennypress.engine.advisor.policy import core_policy
 from pennypress.engine.arena.executors import open_executor
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.engine.io.state import public_view
-from pennypress.engine.native.search import positions_after, run_batch
+from pennypress.engine.native.search import league_policy, positions_after, run_batch
 from pennypress.engine.play.bots import GreedyBot
+from pennypress.engine.play.heuristic import HeuristicBot
+from pennypress.engine.play.league.evaluator import EvaluatorBot
+from pennypress.engine.play.league.mcts import MctsBot
+from pennypress.engine.play.league.timer import TimerBot
+from pennypress.engine.play.match import play_match
 from pennypress.engine.play.invariants import DEFAULT_MOVE_CAP
 
 TARGETS = {"playout": 30.0, "threads": 1.8, "tournament": 10.0}
@@ -208,20 +222,88 @@ def bench_tournament(args) -> dict:
     return out
 
 
+def league_positions(games: int, seed: int) -> list:
+    """Decision points of seeded heuristic-bot games (2 and 3 players in turn): normal play and the final
+    edition, more than one legal move."""
+    out = []
+    for g in range(games):
+        players = 2 + g % 2
+        keep = lambda state, event: out.append(public_view(state)) if (  # noqa: E731
+            not state.is_over and not state.is_chance_node() and len(state.legal_moves()) > 1) else None
+        play_match(new_game(players, seed=seed + g), [HeuristicBot(seed + 8 * g + i) for i in range(players)],
+                   seed=seed + g, on_move=keep)
+    return out
+
+
+def _per_decision(make_python, make_core, states, natives, rounds: int):
+    """Each position's median wall time (ms) of a decision on each engine, with the moves checked equal."""
+    py_times = [[] for _ in states]
+    core_times = [[] for _ in states]
+    for _ in range(rounds):
+        py_bot, core_bot = make_python(), make_core()
+        for i, (state, nat) in enumerate(zip(states, natives)):
+            t = time.perf_counter()
+            move = str(py_bot.choose(state))
+            py_times[i].append(time.perf_counter() - t)
+            t = time.perf_counter()
+            core_move = core_bot.choose(nat)
+            core_times[i].append(time.perf_counter() - t)
+            assert move == core_move, f"position {i}: python {move!r}, core {core_move!r}"
+    return [statistics.median(x) * 1e3 for x in py_times], [statistics.median(x) * 1e3 for x in core_times]
+
+
+def _p90(xs) -> float:
+    return statistics.quantiles(xs, n=10)[-1]
+
+
+def bench_league(args) -> dict:
+    states = league_positions(4, args.seed)
+    natives = [native.native_position(s) for s in states]
+    core = native.core_module()
+    bots = {"evaluator": (EvaluatorBot, lambda b: league_policy("evaluator", b.w), 1),
+            "timer": (TimerBot, lambda b: league_policy("timer", b.s), 1),
+            "mcts": (MctsBot, lambda b: league_policy("mcts", b.s), 4)}
+    print(f"league: {len(states)} decision points of 4 seeded heuristic-bot games (2 and 3 players, seed {args.seed}), "
+          f"wall ms a decision, each position's median of {args.rounds} rounds, then median (p90) over positions")
+    out = {}
+    for name, (cls, policy, every) in bots.items():
+        rounds = args.rounds if every == 1 else 1
+        py, nat = _per_decision(lambda: cls(0), lambda: core.Bot(policy(cls(0)), 0), states[::every],
+                                natives[::every], rounds)
+        for players in (2, 3):
+            idx = [i for i, s in enumerate(states[::every]) if s.n_players == players]
+            p, c = [py[i] for i in idx], [nat[i] for i in idx]
+            ratio = statistics.median(p) / statistics.median(c)
+            out[f"{name} decision ({players} players)"] = ratio
+            print(f"  {name:9s} {players} players: python {statistics.median(p):6.3f} ms ({_p90(p):6.3f})   "
+                  f"core {statistics.median(c):6.4f} ms ({_p90(c):6.4f})   x{ratio:.0f}")
+    print("  the same moves on both engines at every decision point")
+    spec = TournamentSpec.create(3, "evaluator,timer,heuristic", args.league_games, seed=args.seed)
+    py_s, py_report = _tournament(spec, "python", 1)
+    nat_s, nat_report = _tournament(spec, "native", 1)
+    assert py_report == nat_report, "the tournaments differ"
+    out["league tournament (1 worker)"] = py_s / nat_s
+    print(f"  tournament evaluator,timer,heuristic ({args.league_games} games, 1 worker): python {py_s:.2f} s   "
+          f"core {nat_s:.3f} s   x{py_s / nat_s:.0f}; identical reports (apart from timing)")
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--tournament-rounds", type=int, default=1)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--only", choices=("playouts", "threads", "tournament"), default=None)
+    ap.add_argument("--league-games", type=int, default=60)
+    ap.add_argument("--only", choices=("playouts", "threads", "tournament", "league"), default=None)
     args = ap.parse_args(argv)
     if not native.available():
         print("the native core is not installed (python3 run.py builds it with a Rust toolchain); nothing to compare")
         return 0
     print(f"load average at the start: {', '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
     ratios = {}
-    for name, bench in (("playouts", bench_playouts), ("threads", bench_threads), ("tournament", bench_tournament)):
+    for name, bench in (("playouts", bench_playouts), ("threads", bench_threads), ("tournament", bench_tournament),
+                        ("league", bench_league)):
         if args.only in (None, name):
             ratios.update(bench(args))
     print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -11,13 +11,11 @@
 //! `(gain - cost, -sort_key)` comparison does).
 
 use crate::moves::{Move, RecallList};
-use crate::pages::{page_value, Item};
 use crate::policy::Policy;
 use crate::position::{Phase, Position};
+use crate::press::PressValuer;
 use crate::rng::PyRandom;
-use crate::small::FixedList;
-use crate::story::{stories_of, Story};
-use crate::tables::NBEATS;
+use crate::story::stories_of;
 
 #[derive(Clone, Debug)]
 pub struct GreedyPolicy {
@@ -33,21 +31,6 @@ impl GreedyPolicy {
     }
 }
 
-/// The press's items for `stories` (`PressValuer.items`): shape, beat value, top beat.
-fn push_items(items: &mut FixedList<Item, 8>, stories: impl Iterator<Item = Story>, values: &[u8; NBEATS], top: u8) {
-    for s in stories {
-        let v = values[s.beat() as usize];
-        assert!(items.try_push(Item { shape: s.shape(), value: v, top: v == top }), "a claim of more than 8 stories");
-    }
-}
-
-fn gain(items: &FixedList<Item, 8>, ad: Option<(u8, u8)>) -> i32 {
-    if items.is_empty() {
-        return 0;
-    }
-    page_value(items.as_slice(), ad).expect("a claim the page tables hold").gain as i32
-}
-
 impl Policy for GreedyPolicy {
     fn choose(&mut self, pos: &Position, legal: &[Move]) -> Move {
         if legal.len() == 1 {
@@ -55,12 +38,8 @@ impl Policy for GreedyPolicy {
         }
         let player = pos.current as usize;
         let claim = pos.claimable(player);
-        let values = pos.beat_values();
-        let top = values.iter().copied().max().unwrap_or(0);
-        let ad = pos.players[player].ad;
-        let mut claim_items = FixedList::new();
-        push_items(&mut claim_items, stories_of(claim), &values, top);
-        let now = gain(&claim_items, ad);
+        let valuer = PressValuer::for_player(pos, player);
+        let now = valuer.gain(stories_of(claim));
         let can_press = claim != 0;
         if pos.phase == Phase::FinalPresses {
             return if can_press && now > 0 { Move::Press } else { Move::Decline };
@@ -80,9 +59,7 @@ impl Policy for GreedyPolicy {
             if need <= 0 || need > home || (restricted && need > 1) {
                 continue;
             }
-            let mut items = claim_items;
-            push_items(&mut items, std::iter::once(story), &values, top);
-            let g = gain(&items, ad);
+            let g = valuer.gain(stories_of(claim).chain(std::iter::once(story)));
             let rank = (g as f64 - self.reporter_cost * need as f64, -(story.0 as i32));
             let better = match best {
                 None => true,

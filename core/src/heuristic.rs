@@ -17,76 +17,24 @@
 use std::collections::HashMap;
 
 use crate::moves::{Move, RecallList};
-use crate::pages::{page_value, Item};
-use crate::policy::{FastHash, Policy};
+use crate::policy::{float_parameters, FastHash, Policy};
 use crate::position::{Cell, Phase, Position};
+use crate::press::PressValuer;
 use crate::rng::PyRandom;
 use crate::small::FixedList;
 use crate::story::{stories_of, Story};
 use crate::tables::{beat_value, final_edition_presses, marker_position, scoop_value, MAXP, NBEATS, NSTORIES, REPORTERS};
 
-/// What the heuristic bot weighs, in circulation points: the Python `Weights` dataclass, field by
-/// field in its order ([`Weights::FIELDS`]). The values always come from Python (the tuned weights,
-/// or others a caller plugs in).
-#[derive(Clone, Copy, PartialEq, Debug, Default)]
-pub struct Weights {
-    pub wait: f64,
-    pub tempo: f64,
-    pub threat: f64,
-    pub tie_threat: f64,
-    pub scoop_given: f64,
-    pub scoop_back: f64,
-    pub bonus: f64,
-    pub reporter: f64,
-    pub trigger: f64,
-    pub small_press: f64,
-    pub par: f64,
-    pub repeat: f64,
+float_parameters! {
+    /// What the heuristic bot weighs, in circulation points: the Python `Weights` dataclass, field by
+    /// field in its order ([`Weights::FIELDS`]). The values always come from Python (the tuned weights,
+    /// or others a caller plugs in).
+    pub struct Weights {
+        wait, tempo, threat, tie_threat, scoop_given, scoop_back, bonus, reporter, trigger, small_press, par, repeat,
+    }
 }
 
 impl Weights {
-    /// The field names in the dataclass's order (a test checks them against `dataclasses.fields`).
-    pub const FIELDS: [&'static str; 12] = [
-        "wait", "tempo", "threat", "tie_threat", "scoop_given", "scoop_back", "bonus", "reporter", "trigger",
-        "small_press", "par", "repeat",
-    ];
-
-    /// From the values in [`Weights::FIELDS`] order.
-    pub fn from_values(v: [f64; 12]) -> Weights {
-        Weights {
-            wait: v[0],
-            tempo: v[1],
-            threat: v[2],
-            tie_threat: v[3],
-            scoop_given: v[4],
-            scoop_back: v[5],
-            bonus: v[6],
-            reporter: v[7],
-            trigger: v[8],
-            small_press: v[9],
-            par: v[10],
-            repeat: v[11],
-        }
-    }
-
-    /// The values in [`Weights::FIELDS`] order.
-    pub fn values(&self) -> [f64; 12] {
-        [
-            self.wait,
-            self.tempo,
-            self.threat,
-            self.tie_threat,
-            self.scoop_given,
-            self.scoop_back,
-            self.bonus,
-            self.reporter,
-            self.trigger,
-            self.small_press,
-            self.par,
-            self.repeat,
-        ]
-    }
-
     /// Each weight times `1 + rng.uniform(-jitter, jitter)`, drawn field by field in order
     /// (`engine/advisor/policy.py`'s `rollout_bot`).
     pub fn jittered(&self, rng: &mut PyRandom, jitter: f64) -> Weights {
@@ -109,16 +57,7 @@ fn max0(x: f64) -> f64 {
 
 /// The circulation an optimal page of `stories` gains with these beat values and ad (`page_gain`).
 fn page_gain(stories: impl Iterator<Item = Story>, values: &[u8; NBEATS], ad: Option<Cell>) -> i32 {
-    let top = values.iter().copied().max().unwrap_or(0);
-    let mut items: FixedList<Item, 8> = FixedList::new();
-    for s in stories {
-        let v = values[s.beat() as usize];
-        assert!(items.try_push(Item { shape: s.shape(), value: v, top: v == top }), "a claim of more than 8 stories");
-    }
-    if items.is_empty() {
-        return 0;
-    }
-    page_value(items.as_slice(), ad).expect("a claim the page tables hold").gain as i32
+    PressValuer::new(*values, ad).gain(stories)
 }
 
 /// A candidate move: the move, the changes to our reporter counts (insertion order), the spare reporters.
@@ -562,17 +501,7 @@ impl HeuristicPolicy {
         if pos.phase != Phase::Normal {
             return 0;
         }
-        let n = pos.n_players();
-        let entered = pos.stories_as_entered();
-        let mut key = Vec::with_capacity(2 + n + entered.len() * (1 + n));
-        key.push(pos.current);
-        key.push(pos.turns_left);
-        key.extend(pos.players[..n].iter().map(|p| p.pennies));
-        for &s in entered {
-            key.push(s.0);
-            key.extend_from_slice(&pos.reporters[s.id()][..n]);
-        }
-        let count = self.visits.entry(key).or_insert(0);
+        let count = self.visits.entry(pos.repetition_key()).or_insert(0);
         let repeats = *count;
         *count += 1;
         repeats

@@ -8,7 +8,8 @@
 //! (`core/generate_tables.py`), never typed a second time.
 //!
 //! On top of the rules, the search: the Python bots as playout policies
-//! ([`policy`], [`greedy`], [`heuristic`]), playouts on rayon threads
+//! ([`policy`], [`greedy`], [`heuristic`]), the league's opponents as tournament seats
+//! ([`league`]: the evaluator, the timer and the MCTS bot), playouts on rayon threads
 //! ([`playout`]) and the exact final-edition search ([`exact`]).
 //!
 //! A playout loop:
@@ -36,6 +37,7 @@ pub mod exact;
 mod generated;
 pub mod greedy;
 pub mod heuristic;
+pub mod league;
 pub mod moves;
 pub mod outcome;
 pub mod pages;
@@ -61,6 +63,7 @@ pub use pages::{best_page, page_value, Item, PageValue};
 pub use exact::ExactSearch;
 pub use greedy::GreedyPolicy;
 pub use heuristic::{HeuristicPolicy, Weights};
+pub use league::{EvaluatorPolicy, EvaluatorWeights, MctsPolicy, MctsSettings, TimerPolicy, TimerSettings};
 pub use outcome::{Outcome, Value};
 pub use playout::{playout, run_batch, PlayoutResult};
 pub use policy::{Bot, Policy, PolicySpec, RandomPolicy};

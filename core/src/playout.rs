@@ -30,7 +30,7 @@ use crate::moves::Move;
 use crate::outcome::{final_values, Outcome};
 use crate::policy::{Bot, Policy, PolicySpec};
 use crate::position::Position;
-use crate::rng::PyRandom;
+use crate::rng::{PyRandom, Seed};
 
 /// Moves after which a game is judged not to end (the Python `DEFAULT_MOVE_CAP` is passed in).
 pub type MoveCap = u32;
@@ -58,7 +58,7 @@ pub fn seeded(seed: i128) -> PyRandom {
 
 /// The bots of playout seed `ps`: seat `s` made from `random.Random(ps * 8 + s)` (`rollout_bot`).
 pub fn rollout_bots(spec: &PolicySpec, ps: i128, players: usize) -> Vec<Bot> {
-    (0..players).map(|seat| spec.make(seeded(ps * 8 + seat as i128))).collect()
+    (0..players).map(|seat| spec.make(&Seed::from_i128(ps * 8 + seat as i128))).collect()
 }
 
 /// Play the bots' moves from `pos` until `done(pos)` or `cap` moves, drawing cards with `draw`.

@@ -7,7 +7,11 @@
 //!
 //! - [`RandomPolicy`]: `RandomBot` (`engine/play/bots.py`);
 //! - [`GreedyPolicy`](crate::greedy::GreedyPolicy): `GreedyBot`;
-//! - [`HeuristicPolicy`](crate::heuristic::HeuristicPolicy): `HeuristicBot` (`engine/play/heuristic.py`).
+//! - [`HeuristicPolicy`](crate::heuristic::HeuristicPolicy): `HeuristicBot` (`engine/play/heuristic.py`);
+//! - [`EvaluatorPolicy`](crate::league::EvaluatorPolicy), [`TimerPolicy`](crate::league::TimerPolicy):
+//!   the league's `EvaluatorBot` and `TimerBot` (`engine/play/league/`), which draw nothing;
+//! - [`MctsPolicy`](crate::league::MctsPolicy): the league's `MctsBot`, whose generator per decision
+//!   is `random.Random(seed * 1_000_003 + ply)` (from the seed itself: [`Seed`]).
 //!
 //! [`PolicySpec`] says which bot sits in every seat and how it is made from a
 //! seed: as a tournament seats it (fixed parameters), or as the advisor's
@@ -19,9 +23,41 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::greedy::GreedyPolicy;
 use crate::heuristic::{HeuristicPolicy, Weights};
+use crate::league::{EvaluatorPolicy, EvaluatorWeights, MctsPolicy, MctsSettings, TimerPolicy, TimerSettings};
 use crate::moves::{Move, MOVE_KINDS};
 use crate::position::Position;
-use crate::rng::PyRandom;
+use crate::rng::{PyRandom, Seed};
+
+/// A bot's parameters that are all numbers, mirroring a Python dataclass field by field: the struct
+/// (`f64` fields in the dataclass's order), `FIELDS` (the names in that order; the tests check them
+/// against `dataclasses.fields`), `from_values` and `values` (in `FIELDS` order). The values always
+/// come from Python (`py/search.rs` reads them by name).
+macro_rules! float_parameters {
+    ($(#[$meta:meta])* pub struct $name:ident { $($field:ident),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Debug, Default)]
+        pub struct $name {
+            $(pub $field: f64,)*
+        }
+
+        impl $name {
+            /// The field names in the dataclass's order.
+            pub const FIELDS: [&'static str; [$(stringify!($field)),*].len()] = [$(stringify!($field)),*];
+
+            /// From the values in `FIELDS` order.
+            pub fn from_values(values: [f64; [$(stringify!($field)),*].len()]) -> $name {
+                let [$($field),*] = values;
+                $name { $($field),* }
+            }
+
+            /// The values in `FIELDS` order.
+            pub fn values(&self) -> [f64; [$(stringify!($field)),*].len()] {
+                [$(self.$field),*]
+            }
+        }
+    };
+}
+pub(crate) use float_parameters;
 
 pub trait Policy {
     /// One of `legal` (never empty at a decision node) for the player to move in `pos`.
@@ -76,12 +112,19 @@ pub enum PolicySpec {
     /// The advisor's jittered heuristic bot: `rng = Random(seed)`, each weight times
     /// `1 + rng.uniform(-jitter, jitter)` in field order, then `HeuristicBot(seed, jittered)`.
     JitteredHeuristic { weights: Weights, jitter: f64 },
+    /// The league's `EvaluatorBot(seed, weights)` (deterministic: the seed is not used).
+    Evaluator { weights: EvaluatorWeights },
+    /// The league's `TimerBot(seed, settings)` (deterministic: the seed is not used).
+    Timer { settings: TimerSettings },
+    /// The league's `MctsBot(seed, settings)`.
+    Mcts { settings: MctsSettings },
 }
 
 impl PolicySpec {
-    /// The bot this spec makes for a seed (given as its generator `random.Random(seed)`, cloned
-    /// where the Python code makes a second generator with the same seed).
-    pub fn make(&self, seeded: PyRandom) -> Bot {
+    /// The bot this spec makes for a seed (its generator is `random.Random(seed)`, cloned where the
+    /// Python code makes a second generator with the same seed).
+    pub fn make(&self, seed: &Seed) -> Bot {
+        let seeded = seed.rng();
         match self {
             PolicySpec::Random => Bot::Random(RandomPolicy { rng: seeded }),
             PolicySpec::Greedy { threshold, reporter_cost } => {
@@ -99,6 +142,9 @@ impl PolicySpec {
                 let w = weights.jittered(&mut rng, *jitter);
                 Bot::Heuristic(Box::new(HeuristicPolicy::new(w, seeded)))
             }
+            PolicySpec::Evaluator { weights } => Bot::Evaluator(Box::new(EvaluatorPolicy::new(*weights))),
+            PolicySpec::Timer { settings } => Bot::Timer(Box::new(TimerPolicy::new(*settings))),
+            PolicySpec::Mcts { settings } => Bot::Mcts(Box::new(MctsPolicy::new(*settings, seed.clone()))),
         }
     }
 }
@@ -109,6 +155,9 @@ pub enum Bot {
     Random(RandomPolicy),
     Greedy(GreedyPolicy),
     Heuristic(Box<HeuristicPolicy>),
+    Evaluator(Box<EvaluatorPolicy>),
+    Timer(Box<TimerPolicy>),
+    Mcts(Box<MctsPolicy>),
 }
 
 impl Policy for Bot {
@@ -117,6 +166,9 @@ impl Policy for Bot {
             Bot::Random(b) => b.choose(pos, legal),
             Bot::Greedy(b) => b.choose(pos, legal),
             Bot::Heuristic(b) => b.choose(pos, legal),
+            Bot::Evaluator(b) => b.choose(pos, legal),
+            Bot::Timer(b) => b.choose(pos, legal),
+            Bot::Mcts(b) => b.choose(pos, legal),
         }
     }
 }

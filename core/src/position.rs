@@ -216,6 +216,23 @@ impl Position {
         self.entered.as_slice()
     }
 
+    /// What a bot's repetition memory keys a normal-play position by (the Python bots' `visits`
+    /// key): the player to move, turns left, every player's pennies, and the board's reporters in
+    /// the order the stories came into play.
+    pub fn repetition_key(&self) -> Vec<u8> {
+        let n = self.n_players();
+        let entered = self.stories_as_entered();
+        let mut key = Vec::with_capacity(2 + n + entered.len() * (1 + n));
+        key.push(self.current);
+        key.push(self.turns_left);
+        key.extend(self.players[..n].iter().map(|p| p.pennies));
+        for &s in entered {
+            key.push(s.0);
+            key.extend_from_slice(&self.reporters[s.id()][..n]);
+        }
+        key
+    }
+
     /// Reporters of `player` on the board.
     pub fn on_board_of(&self, player: usize) -> u8 {
         stories_of(self.on_board).map(|s| self.reporters[s.id()][player]).sum()

@@ -10,17 +10,62 @@
 //! stacks, circulation, the ad removed, a penny, then the final-edition trigger
 //! or the chance node for the headline card.
 //!
+//! [`PressValuer`] is the Python `PressValuer`: what a press of any stories would
+//! gain for one player with one set of beat values (the position's, or those a
+//! move would leave) -- the one place the bots turn stories into the fast
+//! solver's items.
+//!
 //! A press with a page the player proposes is checked and scored by the Python
 //! engine (the solver's checker); the core never sees one.
 
 use crate::error::{CoreError, CoreResult};
 use crate::events::{Page, PressOutcome, Scoop};
-use crate::pages::{best_page, Item, Placement};
-use crate::position::{Phase, Position};
+use crate::pages::{best_page, page_value, Item, Placement};
+use crate::position::{Cell, Phase, Position};
 use crate::small::FixedList;
 use crate::story::{stories_of, Story};
-use crate::tables::MAX_CLAIMED_STORIES;
+use crate::tables::{MAX_CLAIMED_STORIES, NBEATS};
 use crate::turns::final_edition_order;
+
+/// Press values for one player with one set of beat values (the Python `PressValuer`): each story
+/// becomes the fast solver's [`Item`] -- its shape, its beat's value, whether that beat is a top beat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PressValuer {
+    pub values: [u8; NBEATS],
+    pub ad: Option<Cell>,
+    top: u8,
+}
+
+impl PressValuer {
+    /// Pages with these five beat values and this ad cell.
+    pub fn new(values: [u8; NBEATS], ad: Option<Cell>) -> PressValuer {
+        let top = values.iter().copied().max().unwrap_or(0);
+        PressValuer { values, ad, top }
+    }
+
+    /// `player`'s pages now: the beat values in force and their ad (`PressValuer.for_player`).
+    pub fn for_player(pos: &Position, player: usize) -> PressValuer {
+        PressValuer::new(pos.beat_values(), pos.players[player].ad)
+    }
+
+    /// The solver's item for `story` (`PressValuer.items`, one story).
+    pub fn item(&self, story: Story) -> Item {
+        let value = self.values[story.beat() as usize];
+        Item { shape: story.shape(), value, top: value == self.top }
+    }
+
+    /// The circulation the optimal page of `stories` gains (0 for none): `valuer.gain(valuer.items(stories))`.
+    pub fn gain(&self, stories: impl IntoIterator<Item = Story>) -> i32 {
+        let mut items: FixedList<Item, MAX_CLAIMED_STORIES> = FixedList::new();
+        for s in stories {
+            assert!(items.try_push(self.item(s)), "a press of more than {MAX_CLAIMED_STORIES} stories");
+        }
+        if items.is_empty() {
+            return 0;
+        }
+        page_value(items.as_slice(), self.ad).expect("a press the page tables hold").gain as i32
+    }
+}
 
 /// The press `player` would make now with the optimal page; the position is unchanged.
 pub fn press_outcome(pos: &Position, player: usize) -> CoreResult<PressOutcome> {

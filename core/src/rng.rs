@@ -228,6 +228,91 @@ impl PyRandom {
     }
 }
 
+/// A bot's seed as Python hands it: any int, held as its sign and the 32-bit words of its absolute
+/// value (least significant first, no high zero word). [`Seed::rng`] is `random.Random(seed)`; a bot
+/// that seeds a generator per decision from its seed (the league's MCTS bot:
+/// `random.Random(seed * 1_000_003 + ply)`) derives it with [`Seed::scaled`], exactly, at any size.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Seed {
+    negative: bool,
+    words: Vec<u32>,
+}
+
+impl Seed {
+    /// The seed `-abs` (if `negative`) or `abs`, `abs` given as its 32-bit words, least significant first.
+    pub fn from_words(negative: bool, abs: &[u32]) -> Seed {
+        let mut words = abs.to_vec();
+        while words.last() == Some(&0) {
+            words.pop();
+        }
+        Seed { negative: negative && !words.is_empty(), words }
+    }
+
+    pub fn from_i128(seed: i128) -> Seed {
+        let mut n = seed.unsigned_abs();
+        let mut words = Vec::with_capacity(4);
+        while n != 0 {
+            words.push(n as u32);
+            n >>= 32;
+        }
+        Seed { negative: seed < 0, words }
+    }
+
+    /// `random.Random(seed)`.
+    pub fn rng(&self) -> PyRandom {
+        PyRandom::from_key(&self.words)
+    }
+
+    /// The seed `seed * stride + offset`.
+    pub fn scaled(&self, stride: u32, offset: u32) -> Seed {
+        let mut product = Vec::with_capacity(self.words.len() + 1);
+        let mut carry = 0u64;
+        for &w in &self.words {
+            let x = w as u64 * stride as u64 + carry;
+            product.push(x as u32);
+            carry = x >> 32;
+        }
+        product.push(carry as u32);
+        if !self.negative {
+            add_small(&mut product, offset);
+            return Seed::from_words(false, &product);
+        }
+        // -product + offset: the sign is that of the larger magnitude
+        if product.iter().skip(1).any(|&w| w != 0) || product[0] >= offset {
+            sub_small(&mut product, offset);
+            Seed::from_words(true, &product)
+        } else {
+            Seed::from_words(false, &[offset - product[0]])
+        }
+    }
+}
+
+fn add_small(words: &mut Vec<u32>, mut carry: u32) {
+    for w in words.iter_mut() {
+        let (x, over) = w.overflowing_add(carry);
+        *w = x;
+        carry = over as u32;
+        if carry == 0 {
+            return;
+        }
+    }
+    if carry != 0 {
+        words.push(carry);
+    }
+}
+
+/// `words - small`, for `words >= small`.
+fn sub_small(words: &mut [u32], mut borrow: u32) {
+    for w in words.iter_mut() {
+        let (x, under) = w.overflowing_sub(borrow);
+        *w = x;
+        borrow = under as u32;
+        if borrow == 0 {
+            return;
+        }
+    }
+}
+
 /// Python's `//` (rounds towards minus infinity).
 fn floor_div(a: i128, b: i128) -> i128 {
     let q = a / b;
@@ -240,7 +325,21 @@ fn floor_div(a: i128, b: i128) -> i128 {
 
 #[cfg(test)]
 mod tests {
-    use super::PyRandom;
+    use super::{PyRandom, Seed};
+
+    #[test]
+    fn a_seed_scaled_is_the_integer_arithmetic_at_any_size() {
+        for seed in [0i128, 1, 7, -3, -1_000_004, 1 << 40, -(1 << 70) - 5, i64::MAX as i128] {
+            for (stride, offset) in [(1_000_003u32, 0u32), (1_000_003, 17), (8, 3), (1, 1_000_000)] {
+                let want = Seed::from_i128(seed * stride as i128 + offset as i128);
+                assert_eq!(Seed::from_i128(seed).scaled(stride, offset), want, "{seed} * {stride} + {offset}");
+            }
+        }
+        let wide = Seed::from_words(false, &[u32::MAX, u32::MAX, u32::MAX, u32::MAX, 9]); // beyond 128 bits
+        assert_eq!(wide.scaled(2, 2), Seed::from_words(false, &[0, 0, 0, 0, 20]));
+        assert_eq!(Seed::from_i128(-5).rng().state(), PyRandom::from_u64(5).state());
+        assert_eq!(Seed::from_words(true, &[0, 0]), Seed::from_i128(0));
+    }
 
     #[test]
     fn matches_the_mt19937_reference_output() {

@@ -7,6 +7,15 @@ use crate::scoring::end_scoring;
 use crate::small::FixedList;
 use crate::tables::MAXP;
 
+/// The next turn in normal play: `(player, turns left)` after `current`'s turn -- the same player
+/// while they have turns left, else the player to the left with the variant's `in_a_row` turns.
+pub fn next_seat(players: usize, current: usize, turns_left: u8, in_a_row: u8) -> (usize, u8) {
+    if turns_left > 1 {
+        return (current, turns_left - 1);
+    }
+    ((current + 1) % players, in_a_row)
+}
+
 /// The other players in turn order from the trigger player's left, leaving out those done.
 pub fn final_edition_order(pos: &Position, trigger: usize) -> FixedList<u8, { MAXP - 1 }> {
     let n = pos.n_players();
@@ -21,6 +30,15 @@ pub fn final_edition_order(pos: &Position, trigger: usize) -> FixedList<u8, { MA
 }
 
 impl Position {
+    /// Turns a player takes in a row in normal play (the variant's: two in the two-player game).
+    pub fn turns_in_a_row(&self) -> u8 {
+        if self.definition.two_player {
+            2
+        } else {
+            1
+        }
+    }
+
     /// Advance to the next player; returns the end-game outcome if the game just ended.
     pub fn next_turn(&mut self, player: usize, pressed: bool, triggered: bool) -> Option<EndOutcome> {
         if triggered {
@@ -28,12 +46,9 @@ impl Position {
         }
         let n = self.n_players();
         if self.phase == Phase::Normal {
-            if self.turns_left > 1 {
-                self.turns_left -= 1;
-            } else {
-                self.current = ((player + 1) % n) as u8;
-                self.turns_left = if self.definition.two_player { 2 } else { 1 };
-            }
+            let (next, left) = next_seat(n, player, self.turns_left, self.turns_in_a_row());
+            self.current = next as u8;
+            self.turns_left = left;
             return None;
         }
         if self.phase == Phase::FinalPresses || pressed {

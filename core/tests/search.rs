@@ -4,11 +4,14 @@
 //! (That the policies, playouts and the exact search equal the Python ones is proved from Python:
 //! tests/core/.)
 
+mod common;
+
 use pennypress_core::exact::{is_deterministic, ExactSearch};
 use pennypress_core::outcome::{final_values, prefers};
 use pennypress_core::playout::{play_game, play_games, playout, run_batch, seeded, Game};
 use pennypress_core::position::testing::new_game;
 use pennypress_core::position::{Phase, Position};
+use pennypress_core::rng::Seed;
 use pennypress_core::{Move, Policy, PolicySpec, PyRandom, Weights};
 
 /// Weights for these tests (not the tuned ones: those live in Python and come from there).
@@ -27,21 +30,8 @@ fn specs() -> Vec<PolicySpec> {
 }
 
 /// Positions of seeded games played by the given policy in every seat, before each decision.
-fn decisions(spec: &PolicySpec, games: u64, mut visit: impl FnMut(&Position, Move)) {
-    for game in 0..games {
-        let players = 2 + (game % 4) as u8;
-        let mut pos = new_game(players, 100 + game);
-        let mut chance = PyRandom::from_u64(game);
-        let mut bots: Vec<_> = (0..players as u64).map(|s| spec.make(PyRandom::from_u64(game * 8 + s))).collect();
-        let mut legal = Vec::new();
-        while !pos.is_over() && pos.ply < 3000 {
-            pos.legal_moves_into(&mut legal);
-            let mv = bots[pos.current as usize].choose(&pos, &legal);
-            visit(&pos, mv);
-            pos.apply(mv).expect("a legal move");
-            pos.resolve_chance(&mut chance).expect("a card");
-        }
-    }
+fn decisions(spec: &PolicySpec, games: u64, visit: impl FnMut(&Position, Move)) {
+    common::decisions(games, 100, |g, players| (0..players as u64).map(|s| spec.make(&Seed::from_i128((g * 8 + s) as i128))).collect(), visit);
 }
 
 #[test]
@@ -61,8 +51,8 @@ fn every_policy_plays_only_listed_moves_and_its_games_end() {
 #[test]
 fn the_same_seed_makes_the_same_bot_and_jitter_draws_what_python_draws() {
     for spec in specs() {
-        let mut a = spec.make(PyRandom::from_u64(5));
-        let mut b = spec.make(PyRandom::from_u64(5));
+        let mut a = spec.make(&Seed::from_i128(5));
+        let mut b = spec.make(&Seed::from_i128(5));
         decisions(&spec, 8, |pos, _| {
             let legal = pos.legal_moves();
             assert_eq!(a.choose(pos, &legal), b.choose(pos, &legal));
@@ -170,7 +160,7 @@ fn tournament_games_draw_in_the_deck_order_given() {
     let mut order: Vec<u8> = (1..64).filter(|&c| start.unseen & (1 << c) != 0).collect();
     seeded(3).shuffle(&mut order);
     let greedy = PolicySpec::Greedy { threshold: 9.0, reporter_cost: 1.0 };
-    let bots = |seed: u64| (0..3).map(|s| greedy.make(PyRandom::from_u64(seed + s))).collect();
+    let bots = |seed: u64| (0..3).map(|s| greedy.make(&Seed::from_i128((seed + s) as i128))).collect();
     let mut game = Game { start, deck: order.clone(), bots: bots(1) };
     let end = play_game(&mut game, 3000).unwrap().end;
     let drawn = &end.discard.as_slice()[start.discard.len()..];

@@ -1,8 +1,8 @@
 """Tournament games on the native core: the games :func:`~.tournament.play_planned` plays, on threads.
 
 When every seat is a bot the core has -- ``random``, ``greedy``, ``heuristic``
-as :func:`~.seats.make_bot` makes them (the policy proof: the core's bots decide
-as these do) -- a tournament plays its games on the core: the Python engine
+and the league's ``evaluator``, ``timer`` and ``mcts``, as :func:`~.seats.make_bot` makes
+them (the policy proofs: the core's bots decide as these do) -- a tournament plays its games on the core: the Python engine
 sets each game up (the seeded deal) and hands the core the public view and,
 apart from it, the deck's order, which only the draws read (the bots stay
 blind to it). The results are the Python games' own, whatever the number of
@@ -20,9 +20,12 @@ from typing import Any, Sequence
 
 from .. import native
 from ..io.state import new_game
-from ..native.search import core_weights
+from ..native.search import core_weights, league_policy
 from ..play.bots import GreedyBot, RandomBot
 from ..play.heuristic import HeuristicBot
+from ..play.league.evaluator import EvaluatorBot
+from ..play.league.mcts import MctsBot
+from ..play.league.timer import TimerBot
 from .seats import make_bot, seat_seed
 
 
@@ -37,6 +40,12 @@ def seat_policy(name: str) -> Any:
         return core.Policy.greedy(bot.threshold, bot.reporter_cost)
     if type(bot) is HeuristicBot:
         return core.Policy.heuristic(core_weights(bot.w))
+    if type(bot) is EvaluatorBot:
+        return league_policy("evaluator", bot.w)
+    if type(bot) is TimerBot:
+        return league_policy("timer", bot.s)
+    if type(bot) is MctsBot:
+        return league_policy("mcts", bot.s)
     return None
 
 

@@ -49,6 +49,15 @@ def core_weights(weights: Any) -> Any:
     return core_module().Weights(**dataclasses.asdict(weights))
 
 
+def league_policy(name: str, params: Any) -> Any:
+    """The core's policy of a league bot -- ``"evaluator"`` with its ``EvaluatorWeights``, ``"timer"`` with
+    its ``TimerSettings``, ``"mcts"`` with its ``MctsSettings`` -- every field passed by name
+    (``pennypress_core.Policy.evaluator`` / ``.timer`` / ``.mcts``)."""
+    policy = core_module().Policy
+    make = {"evaluator": policy.evaluator, "timer": policy.timer, "mcts": policy.mcts}[name]
+    return make(dataclasses.asdict(params))
+
+
 def positions_after(state: State, moves: Sequence[Move], indices: Iterable[int],
                     checked: bool = True) -> dict[int, Any]:
     """``{i: the core's position after moves[i]}`` for each ``i`` in ``indices`` (``state`` unchanged;

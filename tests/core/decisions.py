@@ -73,6 +73,59 @@ def seat_bots(kind: str, seed: int, seat: int):
     return rollout_bot(seed, seat, policy), core.Bot(core_policy(policy), seed * 8 + seat)
 
 
+class BothEngines:
+    """Game ``index`` seeded ``seed`` on both engines at once: the Python state (the public view) and the core's
+    copy, each drawing its cards from a generator seeded alike, and the seeded choice of when a move other
+    than the bots' is played (a third of the games never)."""
+
+    def __init__(self, index: int, seed: int):
+        core = native.core_module()
+        self.seed = seed
+        self.players, self.variants, deck = game_setup(index)
+        self.state = public_view(new_game(self.players, seed=seed, variants=self.variants, deck=deck))
+        self.nat = native.native_position(self.state)
+        self.rng = random.Random(seed)
+        self.deviate = self.rng.choice((0.0, 0.05, 0.15))  # a third of the games are the bots' own (they may repeat)
+        self.chances = random.Random(seed + 1), core.Random(seed + 1)
+
+    def going(self) -> bool:
+        return not self.state.is_over and self.state.ply < 3000
+
+    def play(self, move, cov) -> None:
+        """Play ``move`` (now and then a seeded random or press move instead) on both engines, then any card draw."""
+        state, rng = self.state, self.rng
+        if rng.random() < self.deviate:  # now and then a move the bots would not make
+            legal = state.legal_moves()
+            presses = [m for m in legal if isinstance(m, GoToPress)]
+            move = presses[0] if presses and rng.random() < 0.5 else rng.choice(legal)
+            cov["moves played off the bots' choice"] += 1
+        state.apply(move)
+        native.apply(self.nat, move)
+        if state.is_chance_node():
+            resolve_chance(state, self.chances[0])
+            self.nat.resolve_chance(self.chances[1])
+
+    def finish(self, cov) -> None:
+        """Count a finished game; the two positions must be equal at the end."""
+        cov["games finished"] += self.state.is_over
+        if self.state.to_json() != self.nat.to_json():
+            raise Mismatch(f"game seed {self.seed}: the positions differ at the end")
+
+
+class Contrary:
+    """A core bot, except that it plays the last legal move instead (to see a difference reported)."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def choose(self, position):
+        self.inner.choose(position)
+        return position.legal_moves()[-1]
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
 def _visits(bot) -> tuple[int, int]:
     visits = getattr(bot, "visits", None)
     return (sum(visits.values()), len(visits)) if visits is not None else (0, 0)
@@ -80,18 +133,13 @@ def _visits(bot) -> tuple[int, int]:
 
 def play_one(index: int, seed: int) -> Report:
     """One game on both engines, every decision compared; raises :class:`Mismatch` at the first difference."""
-    core = native.core_module()
-    players, variants, deck = game_setup(index)
+    game = BothEngines(index, seed)
+    state, nat, players, variants = game.state, game.nat, game.players, game.variants
     report = Report(games=1)
     cov = report.coverage
-    state = public_view(new_game(players, seed=seed, variants=variants, deck=deck))
-    nat = native.native_position(state)
     kinds = [KINDS[(index // 4 + 3 * seat) % len(KINDS)] for seat in range(players)]
     bots = [seat_bots(kind, seed * 7 + seat, seat) for seat, kind in enumerate(kinds)]
-    rng = random.Random(seed)
-    deviate = rng.choice((0.0, 0.05, 0.15))  # a third of the games are the bots' own (they may repeat)
-    chance_py, chance_core = random.Random(seed + 1), core.Random(seed + 1)
-    while not state.is_over and state.ply < 3000:
+    while game.going():
         seat = state.current
         py_bot, core_bot = bots[seat]
         before_visits = _visits(py_bot)
@@ -113,19 +161,8 @@ def play_one(index: int, seed: int) -> Report:
         if kind != "random" and py_bot.rng.getstate() != before_rng:
             cov[f"random fallbacks by {kind.split()[-1]} bots (their own generator)"] += 1
         cov["presses chosen"] += isinstance(move, GoToPress)
-        if rng.random() < deviate:  # now and then a move the bots would not make
-            legal = state.legal_moves()
-            presses = [m for m in legal if isinstance(m, GoToPress)]
-            move = presses[0] if presses and rng.random() < 0.5 else rng.choice(legal)
-            cov["moves played off the bots' choice"] += 1
-        state.apply(move)
-        native.apply(nat, move)
-        if state.is_chance_node():
-            resolve_chance(state, chance_py)
-            nat.resolve_chance(chance_core)
-    cov["games finished"] += state.is_over
-    if state.to_json() != nat.to_json():
-        raise Mismatch(f"game seed {seed}: the positions differ at the end")
+        game.play(move, cov)
+    game.finish(cov)
     return report
 
 

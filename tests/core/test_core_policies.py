@@ -13,7 +13,7 @@ import random
 import pytest
 
 from advisor_positions import final_turns
-from decisions import KINDS, Mismatch, play_one, run
+from decisions import KINDS, Contrary, Mismatch, play_one, run
 from pennypress.engine import native
 from pennypress.engine.io.state import new_game, public_view
 from pennypress.engine.native.search import core_weights
@@ -45,16 +45,6 @@ def test_a_different_decision_is_reported_with_the_game_and_both_moves(core, mon
     import decisions
 
     real = decisions.seat_bots
-
-    class Contrary:
-        """The core's bot, except that it plays the last legal move instead."""
-
-        def __init__(self, inner):
-            self.inner = inner
-
-        def choose(self, position):
-            self.inner.choose(position)
-            return position.legal_moves()[-1]
 
     monkeypatch.setattr(decisions, "seat_bots", lambda kind, seed, seat: (real(kind, seed, seat)[0],
                                                                           Contrary(real(kind, seed, seat)[1])))

@@ -1,7 +1,7 @@
 """Tournaments on the core: the same games as the Python tournament, on any number of threads.
 
 The core plays a tournament when every seat is a bot it has (random, greedy,
-heuristic); the deck's order stays outside the position (each draw takes the
+heuristic, and the league's evaluator, timer and MCTS bot); the deck's order stays outside the position (each draw takes the
 next card of it) so the bots see what the Python bots see. Same seed, same
 report (only ``timing`` differs), with the Python engine or the core, on one
 thread or several, from the API or the command line.
@@ -26,6 +26,11 @@ def test_core_tournaments_are_the_python_tournaments(core, monkeypatch):
         TournamentSpec.create(4, "heuristic,greedy,greedy,heuristic", 8, seed=9, variants=["newsboy"],
                               deck="corrected"),
         TournamentSpec.create(2, "heuristic,heuristic", 6, seed=112),
+        TournamentSpec.create(3, "evaluator,timer,heuristic", 6, seed=4),
+        TournamentSpec.create(2, "evaluator,timer", 6, seed=8),
+        TournamentSpec.create(5, "timer,evaluator,greedy,evaluator,timer", 5, seed=2, variants=["newsboy"],
+                              deck="corrected"),
+        TournamentSpec.create(2, "mcts,timer", 2, seed=5),  # the MCTS bot at its default 200 iterations
     ]
     for spec in specs:
         assert native_games.can_play(spec)

@@ -26,7 +26,7 @@ use pyo3::types::{PyList, PyTuple};
 use crate::error::CoreError as RustError;
 use crate::pages::{self, Item};
 use crate::position::Cell;
-use crate::rng::PyRandom;
+use crate::rng::{PyRandom, Seed};
 
 create_exception!(pennypress_core, CoreError, PyException, "Anything the native core refuses.");
 create_exception!(pennypress_core, BadPosition, CoreError, "A position document the core cannot hold.");
@@ -74,6 +74,13 @@ fn seed_words(seed: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
     let nbytes = bits.div_ceil(32).max(1) * 4;
     let bytes: Vec<u8> = n.call_method1("to_bytes", (nbytes, "little"))?.extract()?;
     Ok(bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+}
+
+/// A bot's seed (any int) for the core.
+pub(crate) fn bot_seed(seed: &Bound<'_, PyAny>) -> PyResult<Seed> {
+    let words = seed_words(seed)?;
+    let negative: bool = seed.lt(0)?;
+    Ok(Seed::from_words(negative, &words))
 }
 
 pub(crate) fn rng_from_seed(seed: &Bound<'_, PyAny>) -> PyResult<PyRandom> {

@@ -4,8 +4,12 @@
 //! - `Weights(**fields)`: the heuristic bot's weights, every field of the Python dataclass by name
 //!   (`Weights.FIELDS`, in its order); `Policy.random()`, `.greedy(threshold, reporter_cost)`,
 //!   `.heuristic(weights)`, `.jittered_greedy(base, spread, costs)`, `.jittered_heuristic(weights,
-//!   jitter)`: which bot plays and how it is made from a seed.
-//! - `Bot(policy, seed)`: one seated bot that keeps its memory between decisions; `choose(position)`.
+//!   jitter)`: which bot plays and how it is made from a seed; the league's `Policy.evaluator(weights)`,
+//!   `.timer(settings)` and `.mcts(settings)` take the Python dataclass as a dict (`dataclasses.asdict`),
+//!   every field by name (`Policy.league_fields()`).
+//! - `Bot(policy, seed)`: one seated bot that keeps its memory between decisions; `choose(position)`;
+//!   an evaluator's `evaluate(position)` (every move's score, as `EvaluatorBot.evaluate`), an MCTS
+//!   bot's `last_visits()` (as `MctsBot.last_visits`).
 //! - `run_playouts(afters, jobs, seed, policy, exact_end, threads, move_cap)`: playout `k` from
 //!   `afters[i]` for every `(i, k)` in `jobs`, without the GIL, on `threads` threads; per playout
 //!   every player's `(win share, margin, circulation)` and the moves the bots played.
@@ -16,12 +20,16 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::position::Position;
-use super::{guard, rng_from_seed, to_py, BadInput};
+use super::{bot_seed, guard, to_py, BadInput};
 use crate::exact::ExactSearch as CoreExact;
 use crate::heuristic::Weights as CoreWeights;
+use crate::league::mcts_leaf::LeafSettings;
+use crate::league::mcts_rollout::RolloutSettings;
+use crate::league::{EvaluatorWeights, MctsSettings, TimerSettings};
 use crate::outcome::Outcome;
 use crate::playout::{play_games as core_play_games, run_batch, Game};
 use crate::policy::{Bot as CoreBot, Policy as _, PolicySpec};
+use crate::tables::MAXP;
 
 fn outcome_tuple<'py>(py: Python<'py>, o: &Outcome) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, o.as_slice().iter().copied())
@@ -39,33 +47,7 @@ impl Weights {
     #[new]
     #[pyo3(signature = (**fields))]
     fn new(fields: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        guard(|| {
-            let mut values = [0.0f64; 12];
-            let mut given = [false; 12];
-            if let Some(fields) = fields {
-                for (key, value) in fields.iter() {
-                    let name: String = key.extract()?;
-                    let Some(i) = CoreWeights::FIELDS.iter().position(|f| *f == name) else {
-                        return Err(BadInput::new_err(format!(
-                            "Weights: unknown field '{name}' (expected {})",
-                            CoreWeights::FIELDS.join(", ")
-                        )));
-                    };
-                    values[i] = value
-                        .extract::<f64>()
-                        .map_err(|_| BadInput::new_err(format!("Weights: {name} must be a number")))?;
-                    if !values[i].is_finite() {
-                        return Err(BadInput::new_err(format!("Weights: {name} must be a finite number")));
-                    }
-                    given[i] = true;
-                }
-            }
-            let missing: Vec<&str> = (0..12).filter(|&i| !given[i]).map(|i| CoreWeights::FIELDS[i]).collect();
-            if !missing.is_empty() {
-                return Err(BadInput::new_err(format!("Weights: every field is needed; missing {}", missing.join(", "))));
-            }
-            Ok(Weights { w: CoreWeights::from_values(values) })
-        })
+        guard(|| Ok(Weights { w: CoreWeights::from_values(named_values("Weights", fields, &CoreWeights::FIELDS, &[])?) }))
     }
 
     /// The field names, in the dataclass's order.
@@ -89,6 +71,61 @@ impl Weights {
             CoreWeights::FIELDS.iter().zip(self.w.values()).map(|(n, v)| format!("{n}={v:?}")).collect();
         format!("Weights({})", parts.join(", "))
     }
+}
+
+/// `fields` as the values of `names` in order, every name given once and each a finite number;
+/// names in `skip` may be given and are left to the caller. `what` names the parameters in messages.
+fn named_values<const N: usize>(
+    what: &str,
+    fields: Option<&Bound<'_, PyDict>>,
+    names: &[&str; N],
+    skip: &[&str],
+) -> PyResult<[f64; N]> {
+    let mut values = [0.0f64; N];
+    let mut given = [false; N];
+    if let Some(fields) = fields {
+        for (key, value) in fields.iter() {
+            let name: String = key.extract().map_err(|_| BadInput::new_err(format!("{what}: field names are strings")))?;
+            if skip.contains(&name.as_str()) {
+                continue;
+            }
+            let Some(i) = names.iter().position(|f| *f == name) else {
+                let expected: Vec<&str> = skip.iter().chain(names.iter()).copied().collect();
+                return Err(BadInput::new_err(format!(
+                    "{what}: unknown field '{name}' (expected {})",
+                    expected.join(", ")
+                )));
+            };
+            values[i] =
+                value.extract::<f64>().map_err(|_| BadInput::new_err(format!("{what}: {name} must be a number")))?;
+            if !values[i].is_finite() {
+                return Err(BadInput::new_err(format!("{what}: {name} must be a finite number")));
+            }
+            given[i] = true;
+        }
+    }
+    let mut missing: Vec<&str> = skip.iter().copied().filter(|f| !fields.is_some_and(|d| d.contains(f).unwrap_or(false))).collect();
+    missing.extend((0..N).filter(|&i| !given[i]).map(|i| names[i]));
+    if !missing.is_empty() {
+        return Err(BadInput::new_err(format!("{what}: every field is needed; missing {}", missing.join(", "))));
+    }
+    Ok(values)
+}
+
+/// The timer's `base` field: `{players: threshold}` for player counts 2-5.
+fn timer_base(base: &Bound<'_, PyAny>) -> PyResult<[Option<f64>; MAXP + 1]> {
+    let bad = || BadInput::new_err("TimerSettings: base must map player counts (2-5) to finite numbers");
+    let map: Vec<(usize, f64)> = base.cast::<PyDict>().map_err(|_| bad())?.iter()
+        .map(|(k, v)| Ok((k.extract::<usize>().map_err(|_| bad())?, v.extract::<f64>().map_err(|_| bad())?)))
+        .collect::<PyResult<_>>()?;
+    let mut out = [None; MAXP + 1];
+    for (players, value) in map {
+        if !(2..=MAXP).contains(&players) || !value.is_finite() {
+            return Err(bad());
+        }
+        out[players] = Some(value);
+    }
+    Ok(out)
 }
 
 /// Which bot plays in every seat, and how it is made from its seed.
@@ -133,6 +170,78 @@ impl Policy {
         Policy { spec: PolicySpec::JitteredHeuristic { weights: weights.w, jitter } }
     }
 
+    /// The league's `EvaluatorBot(seed, weights)`: `weights` is `dataclasses.asdict(EvaluatorWeights(...))`
+    /// (every field by name).
+    #[staticmethod]
+    fn evaluator(weights: &Bound<'_, PyDict>) -> PyResult<Policy> {
+        guard(|| {
+            let v = named_values("EvaluatorWeights", Some(weights), &EvaluatorWeights::FIELDS, &[])?;
+            Ok(Policy { spec: PolicySpec::Evaluator { weights: EvaluatorWeights::from_values(v) } })
+        })
+    }
+
+    /// The league's `TimerBot(seed, settings)`: `settings` is `dataclasses.asdict(TimerSettings(...))`
+    /// (every field by name; `base` a `{players: threshold}` dict).
+    #[staticmethod]
+    fn timer(settings: &Bound<'_, PyDict>) -> PyResult<Policy> {
+        guard(|| {
+            let names: [&str; 13] = std::array::from_fn(|i| TimerSettings::FIELDS[i + 1]);
+            let v = named_values("TimerSettings", Some(settings), &names, &["base"])?;
+            let base = timer_base(&settings.get_item("base")?.expect("checked by named_values"))?;
+            Ok(Policy { spec: PolicySpec::Timer { settings: TimerSettings::from_values(base, v) } })
+        })
+    }
+
+    /// The league's `MctsBot(seed, settings)`: `settings` is `dataclasses.asdict(MctsSettings(...))`
+    /// (every field by name; `leaf` and `rollout` dicts of their own; `iterations` and `horizon` whole).
+    #[staticmethod]
+    fn mcts(settings: &Bound<'_, PyDict>) -> PyResult<Policy> {
+        guard(|| {
+            let nested = ["leaf", "rollout"];
+            let names: [&str; 6] = std::array::from_fn(|i| MctsSettings::FIELDS[i]);
+            let v = named_values("MctsSettings", Some(settings), &names, &nested)?;
+            let part = |name: &str| -> PyResult<Bound<'_, PyDict>> {
+                let value = settings.get_item(name)?.expect("checked by named_values");
+                value.cast_into::<PyDict>().map_err(|_| BadInput::new_err(format!("MctsSettings: {name} must be a dict")))
+            };
+            let leaf = named_values("LeafSettings", Some(&part("leaf")?), &LeafSettings::FIELDS, &[])?;
+            let rollout = named_values("RolloutSettings", Some(&part("rollout")?), &RolloutSettings::FIELDS, &[])?;
+            let whole = |name: &str, x: f64| -> PyResult<u32> {
+                if x >= 0.0 && x.fract() == 0.0 && x <= u32::MAX as f64 {
+                    Ok(x as u32)
+                } else {
+                    Err(BadInput::new_err(format!("MctsSettings: {name} must be a whole number >= 0")))
+                }
+            };
+            let settings = MctsSettings {
+                iterations: whole("iterations", v[0])?,
+                exploration: v[1],
+                widening: v[2],
+                idle: v[3],
+                idle_turns: v[4],
+                horizon: whole("horizon", v[5])?,
+                leaf: LeafSettings::from_values(leaf),
+                rollout: RolloutSettings::from_values(rollout),
+            };
+            Ok(Policy { spec: PolicySpec::Mcts { settings } })
+        })
+    }
+
+    /// The field names of the league bots' parameters, in their dataclasses' order:
+    /// `{"evaluator": [...], "timer": [...], "mcts": [...], "mcts.leaf": [...], "mcts.rollout": [...]}`.
+    #[staticmethod]
+    fn league_fields() -> std::collections::HashMap<&'static str, Vec<&'static str>> {
+        [
+            ("evaluator", EvaluatorWeights::FIELDS.to_vec()),
+            ("timer", TimerSettings::FIELDS.to_vec()),
+            ("mcts", MctsSettings::FIELDS.to_vec()),
+            ("mcts.leaf", LeafSettings::FIELDS.to_vec()),
+            ("mcts.rollout", RolloutSettings::FIELDS.to_vec()),
+        ]
+        .into_iter()
+        .collect()
+    }
+
     fn __repr__(&self) -> String {
         format!("Policy({:?})", self.spec)
     }
@@ -149,7 +258,32 @@ impl Bot {
     /// The bot `policy` makes from `random.Random(seed)`.
     #[new]
     fn new(policy: &Policy, seed: &Bound<'_, PyAny>) -> PyResult<Self> {
-        guard(|| Ok(Bot { bot: policy.spec.make(rng_from_seed(seed)?) }))
+        guard(|| Ok(Bot { bot: policy.spec.make(&bot_seed(seed)?) }))
+    }
+
+    /// The evaluator's scored moves in `position` (`EvaluatorBot.evaluate(view)`: every legal move
+    /// with its win-chance proxy, a waiting move costing the tempo); `BadInput` for another bot.
+    fn evaluate(&mut self, position: &Position) -> PyResult<Vec<(String, f64)>> {
+        guard(|| {
+            let CoreBot::Evaluator(bot) = &mut self.bot else {
+                return Err(BadInput::new_err("evaluate: only the evaluator scores every move"));
+            };
+            let legal = position.pos.legal_moves();
+            let tempo = bot.weights.tempo;
+            Ok(bot.evaluate(&position.pos, &legal, tempo).into_iter().map(|(m, v)| (m.to_string(), v)).collect())
+        })
+    }
+
+    /// The MCTS bot's root children after its last decision (`MctsBot.last_visits`): each move's
+    /// notation, visits and mean reward for the mover (empty after a position with one legal move);
+    /// `BadInput` for another bot.
+    fn last_visits(&self) -> PyResult<Vec<(String, u32, f64)>> {
+        guard(|| {
+            let CoreBot::Mcts(bot) = &self.bot else {
+                return Err(BadInput::new_err("last_visits: only the MCTS bot searches"));
+            };
+            Ok(bot.last_visits.iter().map(|&(m, v, r)| (m.to_string(), v, r)).collect())
+        })
     }
 
     /// The bot's move for the player to move in `position` (its notation).
@@ -246,7 +380,7 @@ fn play_games(
         }
         let mut bots = Vec::with_capacity(seeds.len());
         for (p, s) in policies.iter().zip(seeds) {
-            bots.push(p.spec.make(rng_from_seed(s)?));
+            bots.push(p.spec.make(&bot_seed(s)?));
         }
         todo.push(Game { start: start.pos, deck: deck.clone(), bots });
     }

@@ -13,6 +13,10 @@ measure strength against play the project has not tuned its search on (``docs/le
 
 Each sees only a :class:`~pennypress.engine.io.state.PublicState` (whatever it is handed, it tries
 moves on :func:`~pennypress.engine.io.state.public_view` of it) and is deterministic for its seed.
+The native core holds the same bots (``core/src/league/``, ``docs/league.md``), proven to decide as these
+do move by move (``tests/core/test_core_league.py``); a tournament whose seats the core has runs there. These
+modules stay the readable reference.
+
 None of these modules reaches :mod:`pennypress.engine.play.heuristic`,
 :mod:`pennypress.engine.play.bots` or :mod:`pennypress.engine.advisor` (``tests/test_layers.py``).
 """

@@ -335,4 +335,6 @@ class EvaluatorBot:
             for i in range(n):
                 parts[i]["bonus"] += marker * math.exp(-(top - stars[i][k]) / temperature)
         sigma = w.sigma_base + w.sigma_per_press * math.sqrt(remaining)
-        return self._score([sum(p.values()) for p in parts], parts, me, sigma)
+        # added left to right (``sum`` of floats is compensated from Python 3.12 on; the core adds in this order)
+        final = [p["circulation"] + p["page"] + p["presses"] + p["scoops"] + p["bonus"] for p in parts]
+        return self._score(final, parts, me, sigma)

@@ -2,9 +2,9 @@
 tree tries a node's moves.
 
 Both draw only from the generator they are handed (``rng.random()`` and
-``rng.randrange(n)``, nothing else), in a fixed order, so a port to the native
-core can reproduce them draw for draw (CPython's Mersenne Twister is in
-``core/src/rng.rs``).
+``rng.randrange(n)``, nothing else), in a fixed order, so the native core's port
+(``core/src/league/mcts_rollout.rs``) reproduces them draw for draw (CPython's
+Mersenne Twister is in ``core/src/rng.rs``).
 
 **Rollout move** (:func:`rollout_move`), for the player to move:
 
