@@ -13,8 +13,9 @@ True
 """
 from __future__ import annotations
 
-from ..game.moves import Move
+from ..game.moves import GoToPress, Move
 from ..io.state import PublicState
+from ..position.position import Phase
 from ..rules.actions import legal_moves
 from .search import advise
 
@@ -24,8 +25,17 @@ def decision_seed(seed: int, ply: int) -> int:
     return seed * 1009 + ply
 
 
+REPEATS_BEFORE_PRESS = 2
+"""No stalling: when the bot is to move in the same position (:meth:`~pennypress.engine.position.position.
+Position.repetition_key`) for the second time, it presses if pressing is "equal to the best" in the analysis;
+from the third time on it presses whenever it can. Waiting that only shuffles reporters comes back to the
+same position, and two advisors that both prefer waiting by a hair would otherwise wait for ever (a pilot
+of advisor against advisor ran into the 3,000-move cap)."""
+
+
 class AdvisorBot:
-    """Plays the advisor's rank-1 move with budget ``budget`` (or ``playouts``)."""
+    """Plays the advisor's rank-1 move with budget ``budget`` (or ``playouts``), and presses rather than
+    wait in a position that keeps coming back (:data:`REPEATS_BEFORE_PRESS`)."""
 
     def __init__(self, seed: int = 0, budget: str = "fast", playouts: int | None = None, workers: int = 1):
         self.seed = seed
@@ -33,12 +43,23 @@ class AdvisorBot:
         self.playouts = playouts
         self.workers = workers
         self.name = f"advisor:{budget}"
+        self.visits: dict[tuple, int] = {}
 
     def choose(self, view: PublicState) -> Move:
         moves = legal_moves(view)
         if len(moves) == 1:
             return moves[0]
+        seen = 0
+        if view.phase is Phase.NORMAL:
+            key = view.repetition_key()
+            seen = self.visits.get(key, 0)
+            self.visits[key] = seen + 1
+        press = next((m for m in moves if isinstance(m, GoToPress) and m.page is None), None)
+        if press is not None and seen >= REPEATS_BEFORE_PRESS:
+            return press
         advice = advise(view, self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
                         workers=self.workers, reasons_top=0)
+        if press is not None and seen >= 1 and advice.find(str(press)).equal_to_best:
+            return press
         best = advice.best.move
         return next(m for m in moves if str(m) == best)

@@ -396,8 +396,7 @@ class HeuristicBot:
     def choose(self, state: PublicState) -> Move:
         repeats = 0
         if state.phase is Phase.NORMAL:
-            key = (state.current, state.turns_left, tuple(p.pennies for p in state.players),
-                   tuple(tuple(r) for r in state.reporters.values()), tuple(state.reporters))
+            key = state.repetition_key()
             repeats = self.visits.get(key, 0)
             self.visits[key] = repeats + 1
         best_move: Move | None = None

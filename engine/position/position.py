@@ -142,6 +142,13 @@ class Position:
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    def repetition_key(self) -> tuple:
+        """What makes a turn the same turn again: who is to move, the turns left, every player's pennies and
+        every story's reporters (bots count repeats by it: waiting that only shuffles reporters comes back
+        to the same key)."""
+        return (self.current, self.turns_left, tuple(p.pennies for p in self.players),
+                tuple((s, tuple(r)) for s, r in self.reporters.items()))
+
     @property
     def markers_frozen(self) -> bool:
         """Arrow markers do not move once the final edition has begun."""

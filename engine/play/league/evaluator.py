@@ -197,8 +197,7 @@ class EvaluatorBot:
             self._pennies, self._idle = pennies, 0
         else:
             self._idle += 1
-        key = (view.current, view.turns_left, tuple(p.pennies for p in view.players),
-               tuple((s, tuple(r)) for s, r in view.reporters.items()))
+        key = view.repetition_key()
         seen = self.visits.get(key, 0)
         self.visits[key] = seen + 1
         return self.w.tempo + self.w.repeat * seen + self.w.idle * max(0, self._idle - self.w.idle_turns)

@@ -1,0 +1,43 @@
+"""No stalling (issue #16): the advisor presses rather than wait in a position that keeps coming back --
+at its second visit when pressing is equal to the best, from its third whenever it can -- and the key that
+says "the same position" is the one the heuristic and the evaluator count repeats by."""
+from __future__ import annotations
+
+import random
+
+from pennypress.engine import Phase, new_game, public_view
+from pennypress.engine.advisor import advise
+from pennypress.engine.advisor.bot import REPEATS_BEFORE_PRESS, AdvisorBot, decision_seed
+from pennypress.engine.game.moves import GoToPress
+
+
+def _press_position(seed: int):
+    """A seeded 3-player normal-phase position where the player to move may press and waiting is legal too."""
+    s, rng = new_game(3, seed=seed), random.Random(seed)
+    while True:
+        s.play(rng.choice(s.legal_moves()), rng)
+        moves = s.legal_moves()
+        if s.phase is Phase.NORMAL and s.ply > 8 and GoToPress() in moves and len(moves) > 5:
+            return public_view(s)
+
+
+def test_the_same_position_the_third_time_is_a_press():
+    view = _press_position(3)
+    bot = AdvisorBot(seed=5, playouts=60)
+    first = bot.choose(view)
+    advice = advise(view, playouts=60, seed=decision_seed(5, view.ply), reasons_top=0)
+    assert str(first) == advice.best.move != "press"  # a first visit plays the analysis's best move: a wait here
+    second = bot.choose(view)
+    assert (second == GoToPress()) == advice.find("press").equal_to_best
+    assert REPEATS_BEFORE_PRESS == 2 and bot.choose(view) == GoToPress()  # the third visit presses
+    assert bot.visits[view.repetition_key()] == 3
+
+
+def test_a_waiting_move_changes_the_key_and_the_key_is_public():
+    view = _press_position(11)
+    key = view.repetition_key()
+    assert key == public_view(view).repetition_key()  # only public facts: the deck's order is not in it
+    waiting = next(m for m in view.legal_moves() if not isinstance(m, GoToPress))
+    after = view.clone()
+    after.apply(waiting)
+    assert after.repetition_key() != key
