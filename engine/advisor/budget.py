@@ -1,24 +1,27 @@
 """How much work an analysis may do: the named budgets, an explicit playout count, a time bound.
 
 Every legal move is searched by the search policy (:data:`.policy.PREFERRED`)
-in rounds (:mod:`.search`): at the first checkpoint each move has ``first``
-playouts, and each later checkpoint doubles the count of the moves still in
-the race. A named budget stops as soon as the best move is separated from
-every other at 95% (paired intervals), else at its **cap**: a number of
+by sequential halving (:mod:`.search`): the budget's **cap** of playouts is
+shared over ``ceil(log2(moves))`` rounds, the better half of the moves going on
+each round. A named budget stops as soon as the best move is separated from
+every other at 95% (paired intervals), else when the cap is spent: a number of
 playouts, never seconds, so the same position, budget and seed always give
 the same answer (on any machine, with any number of threads or workers).
 
 The caps come from a calibration on the project's 2-core machine
 (``benchmarks/bench_advisor.py``; figures in the README): on the native core
 ``fast`` stays within 0.5 s, ``normal`` within 3 s and ``deep`` within 15 s on
-3-player midgame positions with 40-60 legal moves. The Python engine plays
+3-player midgame positions with 40-60 legal moves, on both cores (its
+playouts run on 2 threads). The Python engine plays
 the same playouts about 56 times slower, so it has its own, smaller caps
 (``python_cap``): the same rules, wider intervals.
 
 - ``playouts=N`` (``--playouts N``) fixes the count: N playouts shared evenly
   over the legal moves (at least one each), no early stop;
-- ``seconds=S`` (``--seconds S``) bounds the analysis by time: the documented
-  exception to determinism (the answer then says how many playouts it used).
+- ``seconds=S`` (``--seconds S``) bounds the analysis by time: the halving is
+  repeated with twice the playouts each pass until separated or out of time,
+  the documented exception to determinism (the answer then says how many
+  playouts it used).
 
 >>> b = budget_for("fast"); (b.name, b.cap_for("native") > b.cap_for("python"))
 ('fast', True)
@@ -43,17 +46,13 @@ TIME_CAP = 10_000_000
 
 @dataclass(frozen=True)
 class Budget:
-    """Rounds from ``first`` playouts a move, doubling, until separated or ``cap`` playouts in all."""
+    """Sequential halving over ``cap`` playouts in all, stopping early once the best move is separated."""
 
     name: str
     cap: int
     """Playouts at the most on the native core."""
     python_cap: int
     """Playouts at the most on the Python engine."""
-    first: int = 16
-    """Playouts of every move at the first checkpoint, on the native core..."""
-    python_first: int = 4
-    """... and on the Python engine."""
     playouts: int | None = None
     """An explicit total (``--playouts N``): shared evenly over the moves, no early stop."""
     seconds: float | None = None
@@ -70,15 +69,11 @@ class Budget:
             return self.playouts
         return self.cap if engine == "native" else self.python_cap
 
-    def first_for(self, engine: str) -> int:
-        """Playouts a move at the first checkpoint on ``engine``."""
-        return self.first if engine == "native" else self.python_first
-
 
 BUDGETS: dict[str, Budget] = {
-    "fast": Budget("fast", cap=1_400, python_cap=120, first=16, python_first=2),
-    "normal": Budget("normal", cap=8_000, python_cap=400, first=16, python_first=4),
-    "deep": Budget("deep", cap=40_000, python_cap=2_000, first=32, python_first=8),
+    "fast": Budget("fast", cap=2_400, python_cap=120),
+    "normal": Budget("normal", cap=14_000, python_cap=400),
+    "deep": Budget("deep", cap=70_000, python_cap=2_000),
 }
 """The named budgets (``--budget``); caps from ``benchmarks/bench_advisor.py`` (README, Speed)."""
 
@@ -97,11 +92,9 @@ def budget_for(name: str = "normal", playouts: int | None = None, seconds: float
     if playouts is not None:
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
             raise BadInput(f"playouts: expected a whole number of at least 1, got {playouts!r}")
-        return Budget(f"{playouts} playouts", cap=playouts, python_cap=playouts, first=base.first,
-                      python_first=base.python_first, playouts=playouts)
+        return Budget(f"{playouts} playouts", cap=playouts, python_cap=playouts, playouts=playouts)
     if seconds is not None:
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0 or seconds > 86_400:
             raise BadInput(f"seconds: expected a time above 0 and at most a day, got {seconds!r}")
-        return Budget(f"{seconds:g} seconds", cap=TIME_CAP, python_cap=TIME_CAP, first=base.first,
-                      python_first=base.python_first, seconds=float(seconds))
+        return Budget(f"{seconds:g} seconds", cap=TIME_CAP, python_cap=TIME_CAP, seconds=float(seconds))
     return base

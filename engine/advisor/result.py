@@ -88,8 +88,8 @@ class Advice:
     engine: str = "python"
     """Which engine ran the playouts (or the exact search): ``"native"`` (the Rust core) or ``"python"``."""
     converged: bool = False
-    """Before the cap, every other move was separated from the best at 95% (paired) or tied with it within
-    ±1 point of win probability (:data:`.search.TIE`); always true when exact."""
+    """Every other move was separated from the best (paired; 95% over the rounds that looked,
+    :data:`.search.STOP_ALPHA`), so the analysis stopped before its cap; always true when exact."""
     rounds: int = 0
     """Rounds of the race run (:mod:`.search`)."""
 

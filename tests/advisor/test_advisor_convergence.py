@@ -72,22 +72,29 @@ def test_paired_statistics_by_hand():
     assert paired([1, 0], [1, 0]).interval == (0.0, 0.0)  # the same futures, the same results: no difference
 
 
-def test_the_race_stops_only_when_separated_or_at_the_cap(midgame):
+def test_the_halving_follows_its_schedule_and_stops_only_when_separated_or_spent(midgame):
+    """Every move's playouts are one of the schedule's checkpoints; the last move left has the most; the
+    analysis spends the cap unless the best was separated from every other move (then every loss interval
+    shown lies above 0)."""
+    from pennypress.engine.advisor.search import halving_schedule
+
     plan = budget_for("fast")
     engine = playout_engine(seed=0, state=midgame)
     cap = plan.cap_for(engine)
+    schedule = halving_schedule(len(midgame.legal_moves()), cap)
+    checkpoints = {target for _, target in schedule}
     for seed in range(3):
         a = advise(midgame, "fast", seed=seed, workers=1)
-        top = max(m.playouts for m in a.moves)
-        assert a.best.playouts == top and a.playouts <= max(cap, 2 * a.legal_moves)
-        last = [m for m in a.moves[1:] if m.playouts == top]  # in the race to the end with the best
+        assert {m.playouts for m in a.moves} <= checkpoints
+        assert a.best.playouts == max(m.playouts for m in a.moves) and a.playouts <= cap
+        # how many moves reached each checkpoint: the schedule's halves
+        reached = [sum(m.playouts >= target for m in a.moves) for _, target in schedule[:a.rounds]]
+        assert reached == [alive for alive, _ in schedule[:a.rounds]]
         if a.converged:
-            assert not last  # every other move left the race: separated from the best at 95%
+            assert all(m.loss_interval[0] > 0 for m in a.moves[1:])
         else:
-            # out of playouts: another round (doubling, or what the cap leaves) does not fit
-            assert last and cap - a.playouts < len(last) + 1
-        # a move that left the race was significantly worse than the leader then; it keeps its playouts
-        assert all(m.playouts < top for m in a.moves[1 + len(last):])
+            assert a.rounds == len(schedule) and a.playouts == sum(m.playouts for m in a.moves) > cap - len(a.moves)
+            assert sum(m.playouts == a.best.playouts for m in a.moves) == 2  # the final duel
 
 
 def test_a_clear_best_move_converges_early():
@@ -142,7 +149,7 @@ def test_the_python_engine_gives_the_same_shape(midgame, monkeypatch):
     assert [set(m) for m in doc["moves"]] == [set(m) for m in native_doc["moves"]]
     cap = budget_for("fast").cap_for("python")
     assert cap < budget_for("fast").cap_for("native")
-    assert a.playouts <= max(cap, 2 * a.legal_moves) and all(m.searched and m.playouts >= 2 for m in a.moves)
+    assert a.playouts <= max(cap, 2 * a.legal_moves) and all(m.searched and m.playouts >= 1 for m in a.moves)
     for m in a.moves[1:]:
         assert m.equal_to_best == (m.loss_interval[0] <= 0 <= m.loss_interval[1])
 

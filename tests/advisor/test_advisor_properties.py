@@ -108,7 +108,9 @@ def test_every_move_is_searched_by_a_named_budget_within_its_cap(midgame):
     plan = budget_for("fast")
     engine = playout_engine(seed=2, state=midgame)
     assert fast.engine == engine
-    first = max(2, min(plan.first_for(engine), plan.cap_for(engine) // fast.legal_moves))
+    from pennypress.engine.advisor.search import halving_schedule
+
+    first = halving_schedule(fast.legal_moves, plan.cap_for(engine))[0][1]
     assert all(m.searched and m.playouts >= first for m in fast.moves)
     assert fast.playouts == sum(m.playouts for m in fast.moves) <= max(plan.cap_for(engine), first * fast.legal_moves)
     assert fast.best.playouts == max(m.playouts for m in fast.moves)

@@ -1,0 +1,147 @@
+"""Calibration of the advisor's win probabilities: a reliability table and a Brier score over seeded games.
+
+Do moves the advisor gives a win probability ``p`` in ``[a, b)`` win a share
+of games inside that bin's interval? Each game (3 players, a fresh deck seed,
+opponents two copies of one bot, the advised seat rotating) is played by bots;
+at **one** decision of the advised seat, drawn at random in advance (a turn of
+the normal phase with at least two legal moves), the advisor analyses the
+public position at the chosen budget, its best move is played and its win
+probability ``p`` written down; the seat then plays on as the heuristic bot
+(the player the advisor's own playouts assume it will be). The game's outcome
+for that seat (1 for a win, ``1/k`` for a k-way tie, else 0) is set against
+``p``. One decision a game keeps the samples independent, so each bin's
+interval is a plain Wilson interval over its games.
+
+The opponents are bots the advisor's playouts do not model (the league's
+``evaluator`` and ``timer``) beside the heuristic bot it does; the table is
+given over all games and the Brier score per opponent too, with two
+references: always saying the fair share ``1/3``, and the advisor's own ``p``
+shuffled over the games (what calibration without resolution would score).
+
+    python benchmarks/bench_calibration.py [--games 300] [--budget fast] [--seed 8080] [--workers 2] [--json]
+
+Seed 8080 was never used while building the advisor.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+
+from tqdm import tqdm
+
+from pennypress.engine import Phase, new_game
+from pennypress.engine.advisor import advise, wilson
+from pennypress.engine.arena.seats import make_bot, seat_seed
+from pennypress.engine.play.match import play_match
+
+OPPONENTS = ("evaluator", "timer", "heuristic")
+BINS = tuple(i / 10 for i in range(11))
+
+
+class _Advised:
+    """The advised seat: the heuristic bot, except at its ``at``-th decision with a choice, where the advisor
+    chooses and its rank-1 win probability is written down."""
+
+    def __init__(self, seed: int, at: int, budget: str):
+        self.bot = make_bot("heuristic", seed)
+        self.at, self.budget, self.seed = at, budget, seed
+        self.count = 0
+        self.p: float | None = None
+        self.legal = 0
+
+    def choose(self, view):
+        moves = view.legal_moves()
+        if self.p is None and view.phase is Phase.NORMAL and len(moves) > 1:
+            self.count += 1
+            if self.count == self.at:
+                advice = advise(view, self.budget, seed=self.seed, workers=1, reasons_top=0)
+                self.p, self.legal = advice.best.win_probability, len(moves)
+                return next(m for m in moves if str(m) == advice.best.move)
+        return self.bot.choose(view)
+
+
+def play_one(args: tuple[int, int, str]) -> dict | None:
+    """Game ``g`` of the run seeded ``seed``: its opponent, the advised seat, ``p`` and the outcome."""
+    g, seed, budget = args
+    rng = random.Random(seed * 1_000_003 + g)
+    deck_seed = rng.randrange(2 ** 31)
+    opponent = OPPONENTS[g % len(OPPONENTS)]
+    seat = (g // len(OPPONENTS)) % 3
+    advised = _Advised(seat_seed(deck_seed, seat), rng.randrange(1, 13), budget)
+    bots = [advised if i == seat else make_bot(opponent, seat_seed(deck_seed, i)) for i in range(3)]
+    state = play_match(new_game(3, seed=deck_seed), bots, seed=deck_seed, in_place=True).state
+    if advised.p is None:  # the game ended before that decision: no sample
+        return None
+    winners = state.winners
+    won = (1 / len(winners)) if seat in winners else 0.0
+    return {"game": g, "opponent": opponent, "seat": seat, "p": advised.p, "won": won, "legal": advised.legal,
+            "over": state.is_over}
+
+
+def brier(rows: list[dict], p=None) -> float:
+    return statistics.fmean(((r["p"] if p is None else p) - r["won"]) ** 2 for r in rows)
+
+
+def reliability(rows: list[dict]) -> list[dict]:
+    table = []
+    for lo, hi in zip(BINS, BINS[1:]):
+        inside = [r for r in rows if lo <= r["p"] < hi or (hi == 1.0 and r["p"] == 1.0)]
+        if not inside:
+            continue
+        share = statistics.fmean(r["won"] for r in inside)
+        low, high = wilson(share, len(inside))
+        table.append({"bin": [lo, hi], "decisions": len(inside), "mean_p": statistics.fmean(r["p"] for r in inside),
+                      "won": share, "interval": [low, high],
+                      "p_inside": low <= statistics.fmean(r["p"] for r in inside) <= high})
+    return table
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--budget", default="fast")
+    ap.add_argument("--seed", type=int, default=8080)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    jobs = [(g, args.seed, args.budget) for g in range(args.games)]
+    with ProcessPoolExecutor(args.workers) as ex:
+        played = list(tqdm(ex.map(play_one, jobs), total=len(jobs), desc="games", disable=args.json))
+    rows = [r for r in played if r is not None]
+    shuffled = [r["p"] for r in rows]
+    random.Random(args.seed).shuffle(shuffled)
+    report = {
+        "games": args.games, "samples": len(rows), "budget": args.budget, "seed": args.seed,
+        "brier": brier(rows), "brier_fair_share": brier(rows, 1 / 3),
+        "brier_shuffled": statistics.fmean((p - r["won"]) ** 2 for p, r in zip(shuffled, rows)),
+        "mean_p": statistics.fmean(r["p"] for r in rows), "mean_won": statistics.fmean(r["won"] for r in rows),
+        "by_opponent": {o: {"samples": len(sub), "brier": brier(sub), "mean_p": statistics.fmean(r["p"] for r in sub),
+                            "won": statistics.fmean(r["won"] for r in sub)}
+                        for o in OPPONENTS if (sub := [r for r in rows if r["opponent"] == o])},
+        "table": reliability(rows),
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{report['samples']} decisions from {args.games} 3-player games (seed {args.seed}), advisor {args.budget}, "
+          f"one decision a game; opponents two {', two '.join(OPPONENTS)} (a third of the games each)")
+    print("| advisor's p | decisions | mean p | won | 95% interval | p inside |")
+    print("|---|---|---|---|---|---|")
+    for row in report["table"]:
+        lo, hi = row["bin"]
+        print(f"| {lo:.1f}-{hi:.1f} | {row['decisions']} | {row['mean_p']:.3f} | {row['won']:.3f} | "
+              f"{row['interval'][0]:.3f}-{row['interval'][1]:.3f} | {'yes' if row['p_inside'] else 'no'} |")
+    print(f"Brier {report['brier']:.4f}; saying 1/3 always {report['brier_fair_share']:.4f}; the same p shuffled over "
+          f"the games {report['brier_shuffled']:.4f}; mean p {report['mean_p']:.3f} against a won share "
+          f"{report['mean_won']:.3f}")
+    for o, b in report["by_opponent"].items():
+        print(f"  against two {o}: {b['samples']} decisions, Brier {b['brier']:.4f}, mean p {b['mean_p']:.3f}, "
+              f"won {b['won']:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
