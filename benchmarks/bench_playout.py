@@ -36,6 +36,8 @@ from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.engine.play.heuristic import TUNED, HeuristicBot
 
 LEAGUE = ("evaluator", "timer", "mcts")
+ADVISOR_CELLS = {"new": "advisor:fast,evaluator,evaluator", "old": "advisor-old:fast,evaluator,evaluator",
+                 "h2h": "advisor:fast,advisor-old:fast"}
 
 
 class OldPlayoutAdvisor(AdvisorBot):
@@ -113,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", choices=("league", "advisor"))
     ap.add_argument("--games", type=int, default=2400, help="games a league cell (a multiple of 6; default 2400)")
     ap.add_argument("--advisor-games", type=int, default=60, help="games an advisor cell (multiple of 6; default 60)")
+    ap.add_argument("--advisor-cells", default="new,old,h2h",
+                    help="the advisor's cells, in order: new (vs two evaluators), old (likewise), h2h (new vs old)")
     ap.add_argument("--seed", type=int, default=424242, help="tournament seed, never used in tuning (default 424242)")
     ap.add_argument("--workers", type=int, default=2, help="processes for the advisor's games (default 2)")
     ap.add_argument("--threads", type=int, default=2, help="the core's threads for the league's games (default 2)")
@@ -127,8 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         n = args.advisor_games
         print(f"\n### advisor:fast with the new and the old playouts (pilots, seed {args.seed})\n\n{HEADER}",
               flush=True)
-        for seats in ("advisor:fast,evaluator,evaluator", "advisor-old:fast,evaluator,evaluator",
-                      "advisor:fast,advisor-old:fast"):
+        for name in args.advisor_cells.split(","):
+            seats = ADVISOR_CELLS[name]
             print(row(cell(seats, n, args.seed, args.workers, 1, seats)), flush=True)
     return 0
 
