@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import sys
 import time
 
@@ -64,6 +65,10 @@ def register() -> None:
     register_seat("advisor-old", OldPlayoutAdvisor, options=("fast",))
 
 
+RESULTS: list = []
+"""Where every game's result goes when ``--results`` asks for them (an open file, one JSON line a game)."""
+
+
 def cell(seats: str, games: int, seed: int, workers: int, threads: int, label: str) -> dict:
     """One tournament; the first seat's win share, interval, margin and the time it took."""
     players = len(seats.split(","))
@@ -74,12 +79,18 @@ def cell(seats: str, games: int, seed: int, workers: int, threads: int, label: s
         bar.update(done - bar.n)
 
     moves: list[int] = []
+
+    def keep(r: dict) -> None:
+        moves.append(r["moves"])
+        for out in RESULTS:
+            print(json.dumps(r), file=out, flush=True)
+
     t0 = time.perf_counter()
     if workers > 1 and "advisor" in seats:
         with open_executor("local", workers) as ex:
-            report = run_tournament(spec, ex, progress=progress, on_result=lambda r: moves.append(r["moves"]))
+            report = run_tournament(spec, ex, progress=progress, on_result=keep)
     else:
-        report = run_tournament(spec, progress=progress, threads=threads, on_result=lambda r: moves.append(r["moves"]))
+        report = run_tournament(spec, progress=progress, threads=threads, on_result=keep)
     bar.close()
     first = seats.split(",")[0]
     bot = next(b for b in report["bots"] if b["bot"] == first)
@@ -120,8 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=424242, help="tournament seed, never used in tuning (default 424242)")
     ap.add_argument("--workers", type=int, default=2, help="processes for the advisor's games (default 2)")
     ap.add_argument("--threads", type=int, default=2, help="the core's threads for the league's games (default 2)")
+    ap.add_argument("--results", help="write every game's result to this file (one JSON line a game)")
     args = ap.parse_args(argv)
     register()
+    if args.results:
+        RESULTS.append(open(args.results, "w", encoding="utf-8"))
     print("playout weights:", {k: round(v, 4) for k, v in policy.PLAYOUT.__dict__.items()})
     if args.only in (None, "league"):
         print(f"\n### The playout bot against the league (seed {args.seed})\n\n{HEADER}", flush=True)
