@@ -1,11 +1,14 @@
 """The playout policy: the one place that says which bot plays the rest of the game.
 
-The tuned heuristic bot (:mod:`~pennypress.engine.play.heuristic`) with its weights
-jittered by up to ±:data:`JITTER` per playout and seat -- the "little
-randomness" that keeps playouts of one future from repeating one line and
-stands for not knowing exactly how the people at the table weigh things. It is
-the strongest bot the project has and the one the advisor meets in
-tournaments: a search whose playouts model the opponents as a weaker bot
+The heuristic bot (:mod:`~pennypress.engine.play.heuristic`) with the playout
+weights :data:`PLAYOUT`, jittered by up to ±:data:`JITTER` per playout and
+seat -- the "little randomness" that keeps playouts of one future from
+repeating one line and stands for not knowing exactly how the people at the
+table weigh things. :data:`PLAYOUT` is data (``playout_weights.json``, beside
+this module): the heuristic's weights tuned by SPSA against the league's
+bots on the native core (``benchmarks/tune_playout.py``, ``docs/playout.md``)
+-- tuned *against* those opponents, never playing them: the playouts stay the
+heuristic bot. A search whose playouts model the opponents as a weaker bot
 (greedy) misjudges what they will do, and measured so, the advisor lost to the
 heuristic bot (16.5% against two of them). :data:`PREFERRED` names the search
 policy, which plays every move's playouts.
@@ -16,8 +19,11 @@ True
 """
 from __future__ import annotations
 
+import json
+import math
 import random
 from dataclasses import fields, replace
+from importlib import resources
 from typing import Any
 
 from pennypress.errors import BadInput
@@ -25,7 +31,7 @@ from pennypress.errors import BadInput
 from ..native import core_module
 from ..native.search import core_weights
 from ..play.bots import Bot, GreedyBot, RandomBot
-from ..play.heuristic import TUNED, HeuristicBot
+from ..play.heuristic import HeuristicBot, Weights
 
 POLICIES = ("heuristic", "greedy", "random")
 """The playout policies: the jittered heuristic or greedy bot, or the random bot."""
@@ -33,8 +39,41 @@ POLICIES = ("heuristic", "greedy", "random")
 PREFERRED = "heuristic"
 """The search policy: one of :data:`POLICIES`."""
 
+PLAYOUT_FILE = "playout_weights.json"
+"""The playout weights' file, package data beside this module: ``{"weights": {field: value}, "obtained": ...}``."""
+
+
+def load_weights(text: str, source: str = PLAYOUT_FILE) -> Weights:
+    """The :class:`~pennypress.engine.play.heuristic.Weights` in a playout-weights JSON document: every field
+    of ``Weights``, each a finite number >= 0, nothing else (``ValueError`` naming the problem otherwise).
+
+    >>> load_weights('{"weights": [0.8]}')
+    Traceback (most recent call last):
+    ...
+    ValueError: playout_weights.json: expected an object under "weights"
+    """
+    doc = json.loads(text)
+    weights = doc.get("weights") if isinstance(doc, dict) else None
+    if not isinstance(weights, dict):
+        raise ValueError(f"{source}: expected an object under \"weights\"")
+    names = [f.name for f in fields(Weights)]
+    missing, extra = [n for n in names if n not in weights], sorted(set(weights) - set(names))
+    if missing or extra:
+        raise ValueError(f"{source}: weights " + "; ".join(
+            ([f"lack {', '.join(missing)}"] if missing else [])
+            + ([f"have unknown {', '.join(extra)}"] if extra else [])))
+    for name in names:
+        value = weights[name]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+            raise ValueError(f"{source}: weight {name} must be a finite number >= 0, got {value!r}")
+    return Weights(**{n: float(weights[n]) for n in names})
+
+
+PLAYOUT = load_weights(resources.files(__package__).joinpath(PLAYOUT_FILE).read_text(encoding="utf-8"))
+"""The playout bot's weights before the jitter (tuned against the league: ``docs/playout.md``)."""
+
 JITTER = 0.15
-"""Each weight of a playout's heuristic bot is the tuned weight times a factor in ``1 ± JITTER``."""
+"""Each weight of a playout's heuristic bot is its :data:`PLAYOUT` weight times a factor in ``1 ± JITTER``."""
 
 GREEDY_THRESHOLD = (8, 3)
 """A playout's greedy bot presses at a gain of ``8 + rng.randrange(3)`` (8, 9 or 10)..."""
@@ -49,8 +88,8 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
     bot_seed = seed * 8 + seat
     rng = random.Random(bot_seed)
     if policy == "heuristic":
-        jittered = {f.name: getattr(TUNED, f.name) * (1 + rng.uniform(-JITTER, JITTER)) for f in fields(TUNED)}
-        return HeuristicBot(seed=bot_seed, weights=replace(TUNED, **jittered))
+        jittered = {f.name: getattr(PLAYOUT, f.name) * (1 + rng.uniform(-JITTER, JITTER)) for f in fields(PLAYOUT)}
+        return HeuristicBot(seed=bot_seed, weights=replace(PLAYOUT, **jittered))
     if policy == "greedy":
         base, spread = GREEDY_THRESHOLD
         return GreedyBot(seed=bot_seed, threshold=base + rng.randrange(spread),
@@ -66,7 +105,7 @@ def core_policy(policy: str | None = None) -> Any:
     policy = PREFERRED if policy is None else policy
     core = core_module()
     if policy == "heuristic":
-        return core.Policy.jittered_heuristic(core_weights(TUNED), JITTER)
+        return core.Policy.jittered_heuristic(core_weights(PLAYOUT), JITTER)
     if policy == "greedy":
         base, spread = GREEDY_THRESHOLD
         return core.Policy.jittered_greedy(base, spread, list(GREEDY_REPORTER_COSTS))

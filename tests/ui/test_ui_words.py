@@ -100,7 +100,9 @@ def test_the_analysis_board_and_the_audit_speak_plainly_after_their_work():
     at.switch_page("app_pages/audit_game.py").run()
     at.selectbox(key="aud_example_pick").set_value("two-player-greedy-seed-11").run()
     at.button(key="aud_load_example").click().run()
-    at.number_input(key="aud_playouts").set_value(2).run()
+    # 20 playouts a decision: enough for the card swing after move 9 to show as a key moment (with 2, the
+    # playouts tuned against the league leave only the turning point)
+    at.number_input(key="aud_playouts").set_value(20).run()
     at.button(key="aud_run").click().run()
     at.radio(key="aud_focus").set_value(-1).run()
     no_traceback(at)
