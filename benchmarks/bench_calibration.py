@@ -6,8 +6,9 @@ opponents two copies of one bot, the advised seat rotating) is played by bots;
 at **one** decision of the advised seat, drawn at random in advance (a turn of
 the normal phase with at least two legal moves), the advisor analyses the
 public position at the chosen budget, its best move is played and its win
-probability ``p`` written down; the seat then plays on as the heuristic bot
-(the player the advisor's own playouts assume it will be). The game's outcome
+probability ``p`` written down; the seat then plays on as the advisor at the
+same budget (``--plays-on advisor``, the default: a player who keeps taking the
+advice) or as the heuristic bot (``--plays-on heuristic``). The game's outcome
 for that seat (1 for a win, ``1/k`` for a k-way tie, else 0) is set against
 ``p``. One decision a game keeps the samples independent, so each bin's
 interval is a plain Wilson interval over its games.
@@ -18,9 +19,10 @@ given over all games and the Brier score per opponent too, with two
 references: always saying the fair share ``1/3``, and the advisor's own ``p``
 shuffled over the games (what calibration without resolution would score).
 
-    python benchmarks/bench_calibration.py [--games 300] [--budget fast] [--seed 8080] [--workers 2] [--json]
+    python benchmarks/bench_calibration.py [--games 300] [--budget fast] [--seed 8080] [--workers 2]
+        [--plays-on advisor|heuristic] [--json]
 
-Seed 8080 was never used while building the advisor.
+Seed 8080 was never used while building the advisor (nor while fitting its value model).
 """
 from __future__ import annotations
 
@@ -42,11 +44,11 @@ BINS = tuple(i / 10 for i in range(11))
 
 
 class _Advised:
-    """The advised seat: the heuristic bot, except at its ``at``-th decision with a choice, where the advisor
-    chooses and its rank-1 win probability is written down."""
+    """The advised seat: the advisor (or the heuristic bot, ``plays_on``); at its ``at``-th decision with a
+    choice the advisor's rank-1 win probability is written down."""
 
-    def __init__(self, seed: int, at: int, budget: str):
-        self.bot = make_bot("heuristic", seed)
+    def __init__(self, seed: int, at: int, budget: str, plays_on: str = "advisor"):
+        self.bot = make_bot(f"advisor:{budget}" if plays_on == "advisor" else plays_on, seed)
         self.at, self.budget, self.seed = at, budget, seed
         self.count = 0
         self.p: float | None = None
@@ -63,14 +65,14 @@ class _Advised:
         return self.bot.choose(view)
 
 
-def play_one(args: tuple[int, int, str]) -> dict | None:
+def play_one(args: tuple[int, int, str, str]) -> dict | None:
     """Game ``g`` of the run seeded ``seed``: its opponent, the advised seat, ``p`` and the outcome."""
-    g, seed, budget = args
+    g, seed, budget, plays_on = args
     rng = random.Random(seed * 1_000_003 + g)
     deck_seed = rng.randrange(2 ** 31)
     opponent = OPPONENTS[g % len(OPPONENTS)]
     seat = (g // len(OPPONENTS)) % 3
-    advised = _Advised(seat_seed(deck_seed, seat), rng.randrange(1, 13), budget)
+    advised = _Advised(seat_seed(deck_seed, seat), rng.randrange(1, 13), budget, plays_on)
     bots = [advised if i == seat else make_bot(opponent, seat_seed(deck_seed, i)) for i in range(3)]
     state = play_match(new_game(3, seed=deck_seed), bots, seed=deck_seed, in_place=True).state
     if advised.p is None:  # the game ended before that decision: no sample
@@ -105,9 +107,11 @@ def main(argv=None) -> int:
     ap.add_argument("--budget", default="fast")
     ap.add_argument("--seed", type=int, default=8080)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--plays-on", choices=("advisor", "heuristic"), default="advisor",
+                    help="who plays the advised seat's other decisions (default: the advisor)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    jobs = [(g, args.seed, args.budget) for g in range(args.games)]
+    jobs = [(g, args.seed, args.budget, args.plays_on) for g in range(args.games)]
     with ProcessPoolExecutor(args.workers) as ex:
         played = list(tqdm(ex.map(play_one, jobs), total=len(jobs), desc="games", disable=args.json))
     rows = [r for r in played if r is not None]
@@ -115,6 +119,7 @@ def main(argv=None) -> int:
     random.Random(args.seed).shuffle(shuffled)
     report = {
         "games": args.games, "samples": len(rows), "budget": args.budget, "seed": args.seed,
+        "plays_on": args.plays_on,
         "brier": brier(rows), "brier_fair_share": brier(rows, 1 / 3),
         "brier_shuffled": statistics.fmean((p - r["won"]) ** 2 for p, r in zip(shuffled, rows)),
         "mean_p": statistics.fmean(r["p"] for r in rows), "mean_won": statistics.fmean(r["won"] for r in rows),
@@ -127,7 +132,7 @@ def main(argv=None) -> int:
         print(json.dumps(report, indent=2))
         return 0
     print(f"{report['samples']} decisions from {args.games} 3-player games (seed {args.seed}), advisor {args.budget}, "
-          f"one decision a game; opponents two {', two '.join(OPPONENTS)} (a third of the games each)")
+          f"one decision a game, the seat playing on as the {args.plays_on}; opponents two {', two '.join(OPPONENTS)} (a third of the games each)")
     print("| advisor's p | decisions | mean p | won | 95% interval | p inside |")
     print("|---|---|---|---|---|---|")
     for row in report["table"]:

@@ -52,6 +52,7 @@ pub mod small;
 pub mod story;
 pub mod tables;
 pub mod turns;
+pub mod value;
 
 #[cfg(feature = "python")]
 mod py;
@@ -65,8 +66,9 @@ pub use greedy::GreedyPolicy;
 pub use heuristic::{HeuristicPolicy, Weights};
 pub use league::{EvaluatorPolicy, EvaluatorWeights, MctsPolicy, MctsSettings, TimerPolicy, TimerSettings};
 pub use outcome::{Outcome, Value};
-pub use playout::{playout, run_batch, PlayoutResult};
+pub use playout::{playout, run_batch, Leaf, PlayoutResult};
 pub use policy::{Bot, Policy, PolicySpec, RandomPolicy};
 pub use position::{Phase, Position};
 pub use rng::PyRandom;
 pub use story::Story;
+pub use value::ValueModel;

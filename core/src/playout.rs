@@ -30,7 +30,10 @@ use crate::moves::Move;
 use crate::outcome::{final_values, Outcome};
 use crate::policy::{Bot, Policy, PolicySpec};
 use crate::position::Position;
+use crate::position::Phase;
 use crate::rng::{PyRandom, Seed};
+use crate::tables::MAXP;
+use crate::value::{Estimate, ValueModel};
 
 /// Moves after which a game is judged not to end (the Python `DEFAULT_MOVE_CAP` is passed in).
 pub type MoveCap = u32;
@@ -40,10 +43,22 @@ pub type MoveCap = u32;
 pub const EXACT_MEMO_LIMIT: usize = 200_000;
 
 /// One playout's result: every player's outcome and the moves the bots played (a cost measure).
+/// A playout cut short by a [`Leaf`] has no outcome of a finished game: `estimate` holds the value
+/// model's estimates there (and `outcome` is the position's, with no winner).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct PlayoutResult {
     pub outcome: Outcome,
     pub moves: u32,
+    pub estimate: Option<[Estimate; MAXP]>,
+}
+
+/// Where a playout stops early: after `depth` bot moves, at the first position of normal play with
+/// no card to draw, the value model estimates every player's chances (the Python `playout`'s
+/// `leaf`). Positions of the final edition are played on to the end (they are few moves).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leaf {
+    pub model: Arc<ValueModel>,
+    pub depth: u32,
 }
 
 /// The seed of playout `k` of an analysis seeded `seed` (`playout_seed`).
@@ -92,27 +107,66 @@ pub fn playout(
     exact: Option<&mut ExactSearch>,
     cap: MoveCap,
 ) -> CoreResult<PlayoutResult> {
+    playout_to(after, seed, k, spec, exact, None, cap)
+}
+
+/// [`playout`], stopping at a [`Leaf`] when one is given.
+pub fn playout_to(
+    after: &Position,
+    seed: i64,
+    k: u64,
+    spec: &PolicySpec,
+    exact: Option<&mut ExactSearch>,
+    leaf: Option<&Leaf>,
+    cap: MoveCap,
+) -> CoreResult<PlayoutResult> {
     let ps = playout_seed(seed, k);
     let mut chance = seeded(ps);
     let mut pos = *after;
     pos.resolve_chance(&mut chance)?;
     let mut bots = rollout_bots(spec, ps, pos.n_players());
     let mut legal = Vec::with_capacity(64);
+    if let Some(leaf) = leaf {
+        let mut exact = exact;
+        let mut moves = 0;
+        loop {
+            if pos.is_over() || moves >= cap {
+                return Ok(PlayoutResult { outcome: final_values(&pos), moves, estimate: None });
+            }
+            if let Some(search) = exact.as_deref_mut() {
+                if is_deterministic(&pos) {
+                    if search.memo_len() > EXACT_MEMO_LIMIT {
+                        search.clear();
+                    }
+                    return Ok(PlayoutResult { outcome: search.value(&pos)?, moves, estimate: None });
+                }
+            }
+            if moves >= leaf.depth && pos.phase == Phase::Normal && !pos.draw_pending {
+                let estimate = Some(leaf.model.evaluate(&pos));
+                return Ok(PlayoutResult { outcome: final_values(&pos), moves, estimate });
+            }
+            pos.legal_moves_into(&mut legal);
+            let mv = bots[pos.current as usize].choose(&pos, &legal);
+            pos.apply(mv)?;
+            pos.resolve_chance(&mut chance)?;
+            moves += 1;
+        }
+    }
     let draw = |p: &mut Position| p.resolve_chance(&mut chance).map(|_| ());
     match exact {
         Some(search) => {
             let moves = play_until(&mut pos, &mut bots, cap, &mut legal, is_deterministic, draw)?;
             if !is_deterministic(&pos) {
-                return Ok(PlayoutResult { outcome: final_values(&pos), moves });
+                return Ok(PlayoutResult { outcome: final_values(&pos), moves, estimate: None });
             }
             if search.memo_len() > EXACT_MEMO_LIMIT {
                 search.clear();
             }
-            Ok(PlayoutResult { outcome: search.value(&pos)?, moves })
+            Ok(PlayoutResult { outcome: search.value(&pos)?, moves, estimate: None })
         }
         None => {
             let moves = play_until(&mut pos, &mut bots, cap, &mut legal, Position::is_over, draw)?;
-            Ok(PlayoutResult { outcome: final_values(&pos), moves })
+            Ok(PlayoutResult { outcome: final_values(&pos), moves, estimate: None })
         }
     }
 }
@@ -150,14 +204,29 @@ pub fn run_batch(
     cap: MoveCap,
     threads: usize,
 ) -> CoreResult<Vec<PlayoutResult>> {
+    run_batch_to(afters, jobs, seed, spec, exact_end, None, cap, threads)
+}
+
+/// [`run_batch`] with every playout stopping at `leaf` when one is given.
+#[allow(clippy::too_many_arguments)]
+pub fn run_batch_to(
+    afters: &[Position],
+    jobs: &[(usize, u64)],
+    seed: i64,
+    spec: &PolicySpec,
+    exact_end: bool,
+    leaf: Option<&Leaf>,
+    cap: MoveCap,
+    threads: usize,
+) -> CoreResult<Vec<PlayoutResult>> {
     if let Some(&(bad, _)) = jobs.iter().find(|(i, _)| *i >= afters.len()) {
         return Err(CoreError::BadInput(format!("playout of position {bad}: there are {} positions", afters.len())));
     }
     let one = |&(i, k): &(usize, u64)| -> CoreResult<PlayoutResult> {
         if exact_end {
-            EXACT.with(|e| playout(&afters[i], seed, k, spec, Some(&mut e.borrow_mut()), cap))
+            EXACT.with(|e| playout_to(&afters[i], seed, k, spec, Some(&mut e.borrow_mut()), leaf, cap))
         } else {
-            playout(&afters[i], seed, k, spec, None, cap)
+            playout_to(&afters[i], seed, k, spec, None, leaf, cap)
         }
     };
     if threads <= 1 {

@@ -17,7 +17,9 @@ from ..game.moves import GoToPress, Move
 from ..io.state import PublicState
 from ..position.position import Phase
 from ..rules.actions import legal_moves
+from .policy import SEARCH_LEAF
 from .search import advise
+from .value import Leaf
 
 
 def decision_seed(seed: int, ply: int) -> int:
@@ -37,9 +39,11 @@ class AdvisorBot:
     """Plays the advisor's rank-1 move with budget ``budget`` (or ``playouts``), and presses rather than
     wait in a position that keeps coming back (:data:`REPEATS_BEFORE_PRESS`)."""
 
-    def __init__(self, seed: int = 0, budget: str = "fast", playouts: int | None = None, workers: int = 1):
+    def __init__(self, seed: int = 0, budget: str = "fast", playouts: int | None = None, workers: int = 1,
+                 leaf: Leaf | None = SEARCH_LEAF):
         self.seed = seed
         self.budget = budget
+        self.leaf = leaf
         self.playouts = playouts
         self.workers = workers
         self.name = f"advisor:{budget}"
@@ -58,7 +62,7 @@ class AdvisorBot:
         if press is not None and seen >= REPEATS_BEFORE_PRESS:
             return press
         advice = advise(view, self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
-                        workers=self.workers, reasons_top=0)
+                        workers=self.workers, reasons_top=0, leaf=self.leaf)
         if press is not None and seen >= 1 and advice.find(str(press)).equal_to_best:
             return press
         best = advice.best.move

@@ -8,12 +8,14 @@ every other at 95% (paired intervals), else when the cap is spent: a number of
 playouts, never seconds, so the same position, budget and seed always give
 the same answer (on any machine, with any number of threads or workers).
 
-The caps come from a calibration on the project's 2-core machine
-(``benchmarks/bench_advisor.py``; figures in the README): on the native core
-``fast`` stays within 0.5 s, ``normal`` within 3 s and ``deep`` within 15 s on
-3-player midgame positions with 40-60 legal moves, on both cores (its
-playouts run on 2 threads). The Python engine plays
-the same playouts about 56 times slower, so it has its own, smaller caps
+A playout is a few bot moves and the value model's estimate where it stops
+(:data:`.policy.SEARCH_LEAF`). The caps come from a calibration on the
+project's 2-core machine (``benchmarks/bench_advisor.py``; figures in the
+README): on the native core ``fast`` stays well within 0.5 s (and an audit of
+a 45-move game at ``fast`` within 5 s), ``normal`` within 3 s and ``deep``
+within 15 s on 3-player midgame positions with 40-60 legal moves, on both
+cores (its playouts run on 2 threads). The Python engine plays the same
+playouts about 30 times slower, so it has its own, smaller caps
 (``python_cap``): the same rules, wider intervals.
 
 - ``playouts=N`` (``--playouts N``) fixes the count: N playouts shared evenly
@@ -71,9 +73,9 @@ class Budget:
 
 
 BUDGETS: dict[str, Budget] = {
-    "fast": Budget("fast", cap=2_400, python_cap=120),
-    "normal": Budget("normal", cap=14_000, python_cap=400),
-    "deep": Budget("deep", cap=70_000, python_cap=2_000),
+    "fast": Budget("fast", cap=3_000, python_cap=500),
+    "normal": Budget("normal", cap=24_000, python_cap=3_000),
+    "deep": Budget("deep", cap=120_000, python_cap=15_000),
 }
 """The named budgets (``--budget``); caps from ``benchmarks/bench_advisor.py`` (README, Speed)."""
 

@@ -6,6 +6,12 @@ compared on the same futures. When the game reaches the final edition the
 rest is solved exactly (:class:`~pennypress.engine.advisor.exact.ExactSearch`)
 if ``exact_end`` is set.
 
+With a :class:`Leaf` the playout stops early: after ``leaf.depth`` bot moves,
+at the first position of normal play with no card to draw, the value model
+(:mod:`.value`) gives every player's chance to win, expected margin and
+expected circulation there -- the advisor's search playouts (:mod:`.policy`).
+A playout that reaches the final edition first plays it to the end.
+
 The state handed in is a :class:`~pennypress.engine.io.state.PublicState` (the
 deck an unordered set): draws are then uniform over the unseen cards, and the
 bots are handed the playout's own public position, no copy per move.
@@ -29,10 +35,12 @@ from ..io.state import PublicState
 from ..native.search import positions_after, run_batch
 from ..play.invariants import DEFAULT_MOVE_CAP
 from ..play.match import play_match
+from ..position.position import Phase
 from ..rules.chance import resolve_chance
 from .exact import ExactSearch, is_deterministic
 from .outcome import Value, final_values
 from .policy import core_policy, rollout_bot
+from .value import Leaf
 
 _EXACT = ExactSearch()
 """Per process: the final-edition memo outlives single playouts (positions repeat a lot)."""
@@ -45,15 +53,30 @@ def playout_seed(seed: int, k: int) -> int:
 
 
 def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
-            policy: str | None = None) -> tuple[Value, ...]:
-    """Every player's outcome after ``move`` and a seeded playout to the end by ``policy``
-    (:mod:`.policy`; default its search policy) -- ``state`` unchanged."""
+            policy: str | None = None, leaf: Leaf | None = None) -> tuple[Value, ...]:
+    """Every player's outcome after ``move`` and a seeded playout by ``policy`` (:mod:`.policy`; default
+    its search policy) to the end -- or, with a ``leaf``, the value model's estimates where it stops
+    (see the module) -- ``state`` unchanged."""
     ps = playout_seed(seed, k)
     rng = random.Random(ps)
     s = state.clone()
     s.apply(move)
     resolve_chance(s, rng)
     bots = [rollout_bot(ps, seat, policy) for seat in range(s.n_players)]
+    if leaf is not None:
+        moves = 0
+        while True:
+            if s.is_over or moves >= DEFAULT_MOVE_CAP:
+                return final_values(s)
+            if exact_end and is_deterministic(s):
+                if len(_EXACT.memo) > MEMO_LIMIT:
+                    _EXACT.memo.clear()
+                return _EXACT.value(s)
+            if moves >= leaf.depth and s.phase is Phase.NORMAL and not s.draw_pending:
+                return leaf.model.evaluate(s)
+            s.apply(bots[s.current].choose(s))
+            resolve_chance(s, rng)
+            moves += 1
     if exact_end:
         while not is_deterministic(s):
             s.apply(bots[s.current].choose(s))
@@ -66,7 +89,7 @@ def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool =
 
 
 def native_playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
-                   policy: str | None = None) -> tuple[Value, ...]:
+                   policy: str | None = None, leaf: Leaf | None = None) -> tuple[Value, ...]:
     """:func:`playout` on the native core (which must be installed).
 
     A first move the core cannot play (a press on a proposed page) is played on
@@ -74,4 +97,4 @@ def native_playout(state: PublicState, move: Move, seed: int, k: int, exact_end:
     """
     bot = core_policy(policy)
     after = positions_after(state, [move], [0])[0]
-    return run_batch([after], [(0, k)], seed, bot, DEFAULT_MOVE_CAP, exact_end)[0][0]
+    return run_batch([after], [(0, k)], seed, bot, DEFAULT_MOVE_CAP, exact_end, leaf=leaf)[0][0]

@@ -32,12 +32,17 @@ from ..native import core_module
 from ..native.search import core_weights
 from ..play.bots import Bot, GreedyBot, RandomBot
 from ..play.heuristic import HeuristicBot, Weights
+from .value import MODEL, Leaf
 
 POLICIES = ("heuristic", "greedy", "random")
 """The playout policies: the jittered heuristic or greedy bot, or the random bot."""
 
 PREFERRED = "heuristic"
 """The search policy: one of :data:`POLICIES`."""
+
+LEAF_DEPTH = 3
+"""The search's playouts stop after this many bot moves (each opponent's reply, in a three-player game)
+and the value model answers (:mod:`.value`)."""
 
 PLAYOUT_FILE = "playout_weights.json"
 """The playout weights' file, package data beside this module: ``{"weights": {field: value}, "obtained": ...}``."""
@@ -71,6 +76,9 @@ def load_weights(text: str, source: str = PLAYOUT_FILE) -> Weights:
 
 PLAYOUT = load_weights(resources.files(__package__).joinpath(PLAYOUT_FILE).read_text(encoding="utf-8"))
 """The playout bot's weights before the jitter (tuned against the league: ``docs/playout.md``)."""
+
+SEARCH_LEAF = Leaf(LEAF_DEPTH, MODEL)
+"""Where the search's playouts stop: :data:`LEAF_DEPTH` bot moves, then the shipped value model."""
 
 JITTER = 0.15
 """Each weight of a playout's heuristic bot is its :data:`PLAYOUT` weight times a factor in ``1 ± JITTER``."""

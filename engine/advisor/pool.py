@@ -41,6 +41,7 @@ from ..play.invariants import DEFAULT_MOVE_CAP
 from .outcome import Value
 from .playout import playout
 from .policy import POLICIES, PREFERRED, core_policy
+from .value import Leaf
 
 Pair = tuple[int, int]
 """``(move index, playout number k)``."""
@@ -89,7 +90,7 @@ def playout_engine(policy: str | None = None, seed: int = 0, state: PublicState 
 
 def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], seed: int, threads: int,
                 exact_end: bool, on_done: Callable[[int], None] | None, stop: Callable[[], bool] | None,
-                policy: str | None) -> dict[Pair, tuple[Value, ...]]:
+                policy: str | None, leaf: Leaf | None) -> dict[Pair, tuple[Value, ...]]:
     """The playouts on the core, in batches of ``32 * threads`` (progress and stop between batches)."""
     afters = positions_after(state, moves, {m for m, _ in pairs}, checked=False)  # playout_engine checked it
     index = {m: i for i, m in enumerate(afters)}
@@ -102,7 +103,7 @@ def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], se
             break
         chunk = pairs[start:start + size]
         results = run_batch(positions, [(index[m], k) for m, k in chunk], seed, bot, DEFAULT_MOVE_CAP,
-                            exact_end, threads)
+                            exact_end, threads, leaf)
         for pair, (values, _) in zip(chunk, results):
             out[pair] = values
         if on_done is not None:
@@ -111,8 +112,8 @@ def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], se
 
 
 def _run_chunk(state: PublicState, moves: Sequence[Move], pairs: Sequence[Pair], seed: int,
-               exact_end: bool, policy: str | None) -> list[tuple[Pair, tuple[Value, ...]]]:
-    return [((m, k), playout(state, moves[m], seed, k, exact_end, policy)) for m, k in pairs]
+               exact_end: bool, policy: str | None, leaf: Leaf | None) -> list[tuple[Pair, tuple[Value, ...]]]:
+    return [((m, k), playout(state, moves[m], seed, k, exact_end, policy, leaf)) for m, k in pairs]
 
 
 def run_playouts(
@@ -125,9 +126,11 @@ def run_playouts(
     on_done: Callable[[int], None] | None = None,
     stop: Callable[[], bool] | None = None,
     policy: str | None = None,
+    leaf: Leaf | None = None,
 ) -> dict[Pair, tuple[Value, ...]]:
     """Play every ``(move index, k)`` in ``pairs`` by ``policy`` (:mod:`.policy`; default the search
-    policy); ``{pair: every player's outcome}``. ``workers`` threads on the native core
+    policy), to the end or to ``leaf`` (:class:`~.value.Leaf`); ``{pair: every player's outcome}``.
+    ``workers`` threads on the native core
     (:func:`playout_engine`), else ``workers`` processes.
 
     ``on_done(n)`` is told after each batch how many playouts it finished;
@@ -139,19 +142,19 @@ def run_playouts(
     if not pairs:
         return out
     if playout_engine(policy, seed, state) == "native":
-        return _run_native(state, moves, pairs, seed, max(1, workers), exact_end, on_done, stop, policy)
+        return _run_native(state, moves, pairs, seed, max(1, workers), exact_end, on_done, stop, policy, leaf)
     size = max(1, min(16, len(pairs) // (max(1, workers) * 4) or 1))
     chunks = [pairs[i:i + size] for i in range(0, len(pairs), size)]
     if workers <= 1:
         for chunk in chunks:
             if stop is not None and stop():
                 break
-            out.update(_run_chunk(state, moves, chunk, seed, exact_end, policy))
+            out.update(_run_chunk(state, moves, chunk, seed, exact_end, policy, leaf))
             if on_done is not None:
                 on_done(len(chunk))
         return out
     pool = _pool(workers)
-    futures = [pool.submit(_run_chunk, state, moves, chunk, seed, exact_end, policy) for chunk in chunks]
+    futures = [pool.submit(_run_chunk, state, moves, chunk, seed, exact_end, policy, leaf) for chunk in chunks]
     try:
         for fut in as_completed(futures):
             out.update(fut.result())

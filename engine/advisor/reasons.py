@@ -75,7 +75,7 @@ def reasons_for(facts: MoveFacts, win: float | None, exact: bool, margin: float 
     elif win is None or margin is None:
         out.append("Not searched: the analysis was stopped before this move's playouts")
     else:
-        line = f"Wins about {win:.0%} of playouts; expected margin {'+' if margin >= 0 else ''}{margin:.1f}"
+        line = f"Chance to win about {win:.0%}; expected margin {'+' if margin >= 0 else ''}{margin:.1f}"
         if next_best is not None and next_best[1] is not None:
             line += f" (next: {move_words(next_best[0])} at {next_best[1]:.0%})"
         out.append(line)

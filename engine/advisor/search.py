@@ -44,11 +44,12 @@ from .budget import Budget, budget_for
 from .exact import ExactSearch, exact_search, is_deterministic
 from .facts import MoveFacts, move_facts
 from .outcome import Value, preference
-from .policy import PREFERRED
+from .policy import PREFERRED, SEARCH_LEAF
 from .pool import Pair, default_workers, playout_engine, run_playouts
 from .reasons import reasons_for
 from .result import Advice, MoveAdvice
-from .stats import Z95, Paired, paired, wilson
+from .stats import Z95, Paired, mean_interval, paired, wilson
+from .value import Leaf
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: playouts finished so far and planned at the most."""
@@ -123,6 +124,7 @@ def advise(
     exact_end: bool = False,
     extra_moves: Sequence[Move] = (),
     seconds: float | None = None,
+    leaf: Leaf | None = SEARCH_LEAF,
 ) -> Advice:
     """Rank every legal move of the player to move in ``state`` (which is not changed).
 
@@ -134,7 +136,9 @@ def advise(
     playouts (default: both cores) -- threads on the native core when it is
     installed, else processes; the answer depends on neither, and
     :attr:`Advice.engine` says which ran. ``exact_end`` finishes each playout
-    exactly once it reaches the final edition.
+    exactly once it reaches the final edition. ``leaf`` is where the playouts
+    stop and the value model answers (:data:`.policy.SEARCH_LEAF`); ``None``
+    plays every playout to the end of the game.
 
     ``extra_moves`` (legal moves not in the legal list as written, e.g. a press
     on a page the player chose) are evaluated after the ranking on exactly the
@@ -163,7 +167,7 @@ def advise(
         deadline = started + plan.seconds
         asked = stop
         stop = lambda: time.perf_counter() >= deadline or (asked is not None and asked())  # noqa: E731
-    race = _race(view, moves, plan, engine, seed, workers, progress, stop, exact_end)
+    race = _race(view, moves, plan, engine, seed, workers, progress, stop, exact_end, leaf)
     stats = race.stats
     top = min(range(len(moves)), key=lambda i: (stats[i].n == 0, stats[i].left is not None,
                                                  -(stats[i].left or 0), *(-x for x in stats[i].key()), i))
@@ -176,7 +180,7 @@ def advise(
         st = stats[i]
         searched = st.n > 0
         if rank == 1:
-            rows.append(dict(index=i, rank=1, win=best.mean(0), interval=wilson(best.mean(0), best.n),
+            rows.append(dict(index=i, rank=1, win=best.mean(0), interval=mean_interval(best.column(0)),
                              score=best.mean(2), margin=best.mean(1), loss=0.0, loss_interval=(0.0, 0.0),
                              points_loss=0.0, equal=True, n=best.n, win_all=best.win_all(), searched=True,
                              paired_n=best.n))
@@ -193,7 +197,7 @@ def advise(
             loss_interval=d.interval, points_loss=max(0.0, d_pts), equal=d.contains_zero, n=st.n,
             win_all=st.win_all(), searched=True, paired_n=d.n))
     advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=False)
-    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end) if extras else ()
+    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end, leaf) if extras else ()
     return Advice(player, plan.name, seed, False, advice_moves, race.done + sum(m.playouts for m in extra),
                   race.stopped, time.perf_counter() - started, extra, engine, converged=race.converged,
                   rounds=race.rounds)
@@ -211,17 +215,17 @@ def _paired_estimate(best: _Stats, other: _Stats) -> tuple[float, tuple[float, f
     mean paired difference on the playouts both had; its interval is rank 1's Wilson interval less the
     paired interval (both 95%, so it is conservative), within [0, 1]."""
     d = paired(best.column(0), other.column(0))
-    low, high = wilson(best.mean(0), best.n)
+    low, high = mean_interval(best.column(0))
     win = min(1.0, max(0.0, best.mean(0) - d.mean))
     interval = (max(0.0, min(win, low - d.high)), min(1.0, max(win, high - d.low)))
     return win, interval, d, _paired_mean(best.column(2), other.column(2))
 
 
 def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[dict], seed: int, workers: int,
-                    exact_end: bool) -> tuple[MoveAdvice, ...]:
+                    exact_end: bool, leaf: Leaf | None) -> tuple[MoveAdvice, ...]:
     """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures), paired with it."""
     results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], seed,
-                           workers, exact_end, policy=PREFERRED)
+                           workers, exact_end, policy=PREFERRED, leaf=leaf)
     out = []
     for m, move in enumerate(extras):
         st = _Stats()
@@ -239,7 +243,7 @@ def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[di
 
 
 def _race(view: State, moves: list[Move], plan: Budget, engine: str, seed: int, workers: int,
-          progress: Progress | None, stop: Stop | None, exact_end: bool) -> _Race:
+          progress: Progress | None, stop: Stop | None, exact_end: bool, leaf: Leaf | None) -> _Race:
     """Every move searched in rounds at fixed checkpoints (or evenly, for a fixed count); see the module."""
     n = len(moves)
     stats = [_Stats() for _ in moves]
@@ -260,7 +264,7 @@ def _race(view: State, moves: list[Move], plan: Budget, engine: str, seed: int, 
     def run(pairs: list[Pair]) -> None:
         if not pairs or want_stop():
             return
-        results = run_playouts(view, moves, pairs, seed, workers, exact_end, on_done, want_stop, PREFERRED)
+        results = run_playouts(view, moves, pairs, seed, workers, exact_end, on_done, want_stop, PREFERRED, leaf)
         for m in sorted({m for m, _ in pairs}):
             # keep playouts in order k = 0, 1, ... and only a gap-free prefix (common futures stay aligned)
             for k in sorted(k for (mm, k) in results if mm == m):

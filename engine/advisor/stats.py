@@ -77,6 +77,30 @@ def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    """The 95% interval of the mean of ``values`` in [0, 1] (win shares, or the value model's chances):
+    Student's ``t`` interval, clipped to [0, 1]; the Wilson interval of the mean when the values do
+    not vary (every playout won, or lost: the ``t`` interval would have no width) or number fewer
+    than two.
+
+    >>> mean_interval([1.0, 1.0, 1.0]) == wilson(1.0, 3)
+    True
+    >>> tuple(round(x, 3) for x in mean_interval([0.2, 0.4, 0.3, 0.5]))
+    (0.145, 0.555)
+    """
+    n = len(values)
+    if n == 0:
+        return (0.0, 1.0)
+    m = fmean(values)
+    if n < 2:
+        return wilson(m, n)
+    sd = math.sqrt(sum((x - m) ** 2 for x in values) / (n - 1))
+    if sd == 0:
+        return wilson(m, n)
+    half = t95(n - 1) * sd / math.sqrt(n)
+    return (max(0.0, m - half), min(1.0, m + half))
+
+
 @dataclass(frozen=True)
 class Paired:
     """The mean difference ``best - other`` over ``n`` shared playouts and its 95% interval."""

@@ -85,12 +85,17 @@ def positions_after(state: State, moves: Sequence[Move], indices: Iterable[int],
 
 
 def run_batch(afters: Sequence[Any], jobs: Sequence[tuple[int, int]], seed: int, policy: Any, move_cap: int,
-              exact_end: bool = False, threads: int = 1) -> list[tuple[Values, int]]:
+              exact_end: bool = False, threads: int = 1, leaf: Any = None) -> list[tuple[Values, int]]:
     """Playout ``k`` from ``afters[i]`` for every ``(i, k)`` in ``jobs`` by ``policy`` (a
     ``pennypress_core.Policy``), at most ``move_cap`` bot moves each, on ``threads`` threads without
-    the GIL: per job every player's values and the moves the bots played, in job order."""
+    the GIL: per job every player's values and the moves the bots played, in job order. With a
+    ``leaf`` (:class:`pennypress.engine.advisor.playout.Leaf`) each playout stops there and reports the
+    value model's estimates."""
+    if leaf is None:
+        return core_module().run_playouts(list(afters), [(int(i), int(k)) for i, k in jobs], seed, policy,
+                                          exact_end, max(1, threads), move_cap)
     return core_module().run_playouts(list(afters), [(int(i), int(k)) for i, k in jobs], seed, policy,
-                                      exact_end, max(1, threads), move_cap)
+                                      exact_end, max(1, threads), move_cap, leaf.core(), leaf.depth)
 
 
 class ExactSearch:

@@ -37,11 +37,18 @@ def next_seat(players: int, current: int, turns_left: int, in_a_row: int) -> tup
 
 def seats_before_next_turn(players: int, current: int, turns_left: int, in_a_row: int) -> list[int]:
     """In normal play, the other players who move before ``current`` moves again, in order, each once."""
-    order = []
+    return seats_before(players, current, turns_left, in_a_row, current)
+
+
+def seats_before(players: int, current: int, turns_left: int, in_a_row: int, player: int) -> list[int]:
+    """In normal play, the other players who move before ``player``'s next turn, in order, each once: for
+    the player to move (``current``), those before their next turn; for another, ``current`` and the
+    players after until ``player``."""
+    order = [] if current == player else [current]
     seat, left = current, turns_left
     for _ in range(2 * players):
         seat, left = next_seat(players, seat, left, in_a_row)
-        if seat == current:
+        if seat == player:
             break
         order.append(seat)
     return list(dict.fromkeys(order))

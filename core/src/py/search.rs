@@ -27,7 +27,8 @@ use crate::league::mcts_leaf::LeafSettings;
 use crate::league::mcts_rollout::RolloutSettings;
 use crate::league::{EvaluatorWeights, MctsSettings, TimerSettings};
 use crate::outcome::Outcome;
-use crate::playout::{play_games as core_play_games, run_batch, Game};
+use crate::playout::{play_games as core_play_games, run_batch_to, Game, Leaf};
+use crate::value::{self as value, PlayerCountModel, ValueModel as CoreValueModel, NFEATURES};
 use crate::policy::{Bot as CoreBot, Policy as _, PolicySpec};
 use crate::tables::MAXP;
 
@@ -298,9 +299,85 @@ impl Bot {
     }
 }
 
-/// Playout `k` from `afters[i]` for every `(i, k)` in `jobs` (see the module's docs).
+/// The value model (`engine/advisor/value.py`'s `ValueModel`): `ValueModel(anchors, models)` with
+/// `models` `{players: (win rows, score rows)}` for 2-5 players, a row of `len(FEATURES)` weights per
+/// anchor.
+#[pyclass(module = "pennypress_core", name = "ValueModel", frozen)]
+pub struct ValueModel {
+    pub(crate) model: std::sync::Arc<CoreValueModel>,
+}
+
+/// One player count's `(win rows, score rows)` as Python gives them.
+type WeightRows = (Vec<Vec<f64>>, Vec<Vec<f64>>);
+
+fn weight_rows(rows: Vec<Vec<f64>>, what: &str) -> PyResult<Vec<[f64; NFEATURES]>> {
+    rows.into_iter()
+        .map(|r| {
+            <[f64; NFEATURES]>::try_from(r.as_slice())
+                .map_err(|_| BadInput::new_err(format!("ValueModel: {what} rows need {NFEATURES} weights each")))
+        })
+        .collect()
+}
+
+#[pymethods]
+impl ValueModel {
+    #[new]
+    fn new(anchors: Vec<f64>, models: std::collections::HashMap<usize, WeightRows>) -> PyResult<Self> {
+        guard(|| {
+            let mut by_count: [PlayerCountModel; MAXP + 1] = Default::default();
+            for (n, slot) in by_count.iter_mut().enumerate().skip(2) {
+                let Some((win, score)) = models.get(&n) else {
+                    return Err(BadInput::new_err(format!("ValueModel: no model for {n} players")));
+                };
+                *slot = PlayerCountModel {
+                    win: weight_rows(win.clone(), "win")?,
+                    score: weight_rows(score.clone(), "score")?,
+                };
+            }
+            let model = CoreValueModel::new(anchors, by_count).map_err(|e| BadInput::new_err(format!("ValueModel: {e}")))?;
+            Ok(ValueModel { model: std::sync::Arc::new(model) })
+        })
+    }
+
+    /// The feature names, in the weights' order.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn FEATURES() -> Vec<&'static str> {
+        value::FEATURES.to_vec()
+    }
+
+    /// Every player's features in `position` (`position_features`).
+    #[staticmethod]
+    fn features(position: &Position) -> PyResult<Vec<Vec<i32>>> {
+        guard(|| {
+            let pos = &position.pos;
+            Ok((0..pos.n_players()).map(|p| value::player_features(pos, p).to_vec()).collect())
+        })
+    }
+
+    /// The game's progress in `position` (`progress`).
+    #[staticmethod]
+    fn progress(position: &Position) -> f64 {
+        value::progress(&position.pos)
+    }
+
+    /// Every player's `(chance to win, expected margin, expected circulation)` in `position`.
+    fn evaluate(&self, position: &Position) -> PyResult<Vec<(f64, f64, f64)>> {
+        guard(|| {
+            let pos = &position.pos;
+            if pos.is_over() || pos.draw_pending {
+                return Err(BadInput::new_err("evaluate: the game is over or a card is to be drawn"));
+            }
+            Ok(self.model.evaluate(pos)[..pos.n_players()].to_vec())
+        })
+    }
+}
+
+/// Playout `k` from `afters[i]` for every `(i, k)` in `jobs` (see the module's docs); with a
+/// `value_model`, each playout stops after `depth` bot moves at a position of normal play and
+/// reports the model's estimates there.
 #[pyfunction]
-#[pyo3(signature = (afters, jobs, seed, policy, exact_end, threads, move_cap))]
+#[pyo3(signature = (afters, jobs, seed, policy, exact_end, threads, move_cap, value_model=None, depth=0))]
 #[allow(clippy::too_many_arguments)]
 fn run_playouts<'py>(
     py: Python<'py>,
@@ -311,13 +388,24 @@ fn run_playouts<'py>(
     exact_end: bool,
     threads: usize,
     move_cap: u32,
+    value_model: Option<PyRef<'py, ValueModel>>,
+    depth: u32,
 ) -> PyResult<Vec<(Bound<'py, PyTuple>, u32)>> {
     let positions: Vec<crate::position::Position> = afters.iter().map(|p| p.pos).collect();
     let spec = policy.spec.clone();
+    let leaf = value_model.map(|m| Leaf { model: m.model.clone(), depth });
     let results = py.detach(|| {
-        guard(|| run_batch(&positions, &jobs, seed, &spec, exact_end, move_cap, threads).map_err(to_py))
+        guard(|| {
+            run_batch_to(&positions, &jobs, seed, &spec, exact_end, leaf.as_ref(), move_cap, threads).map_err(to_py)
+        })
     })?;
-    results.iter().map(|r| Ok((outcome_tuple(py, &r.outcome)?, r.moves))).collect()
+    results
+        .iter()
+        .map(|r| match &r.estimate {
+            Some(e) => Ok((PyTuple::new(py, e[..r.outcome.n as usize].iter().copied())?, r.moves)),
+            None => Ok((outcome_tuple(py, &r.outcome)?, r.moves)),
+        })
+        .collect()
 }
 
 /// The exact final-edition search; one object shares its memo between questions.
@@ -429,6 +517,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Policy>()?;
     m.add_class::<Bot>()?;
     m.add_class::<ExactSearch>()?;
+    m.add_class::<ValueModel>()?;
     m.add_function(wrap_pyfunction!(run_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_in_threads_for_test, m)?)?;

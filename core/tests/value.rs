@@ -1,0 +1,81 @@
+//! The value model in plain Rust: who acts before whom, the progress, the hat weights, features that
+//! mean what they say, estimates that add up to one, and playouts that stop at their leaf on any
+//! number of threads. (That features and estimates equal the Python ones is proved from Python:
+//! tests/core/test_core_value.py.)
+
+use std::sync::Arc;
+
+use pennypress_core::playout::{playout_to, run_batch, run_batch_to, Leaf};
+use pennypress_core::position::testing::new_game;
+use pennypress_core::value::{acting_before, player_features, progress, PlayerCountModel, ValueModel, FEATURES, NFEATURES};
+use pennypress_core::{Policy, PolicySpec, RandomPolicy};
+
+fn feature(name: &str) -> usize {
+    FEATURES.iter().position(|f| *f == name).unwrap()
+}
+
+/// A model whose win weights count circulation only (1 a point) and whose score is the circulation.
+fn circulation_model() -> ValueModel {
+    let mut row = [0.0; NFEATURES];
+    row[feature("circulation")] = 1.0;
+    let m = PlayerCountModel { win: vec![row; 2], score: vec![row; 2] };
+    ValueModel::new(vec![0.0, 1.0], [m.clone(), m.clone(), m.clone(), m.clone(), m.clone(), m]).unwrap()
+}
+
+#[test]
+fn acting_order_progress_and_hats() {
+    let pos = new_game(4, 3);
+    assert_eq!(pos.current, 0);
+    assert_eq!(acting_before(&pos, 0), (0b1110, 3));
+    assert_eq!(acting_before(&pos, 2), (0b0011, 2));
+    assert_eq!(progress(&pos), 0.0);
+    let model = circulation_model();
+    assert_eq!(model.hats(-1.0), vec![1.0, 0.0]);
+    assert_eq!(model.hats(0.25), vec![0.75, 0.25]);
+    assert_eq!(model.hats(1.0), vec![0.0, 1.0]);
+    assert!(ValueModel::new(vec![1.0, 0.0], Default::default()).is_err());
+}
+
+#[test]
+fn features_of_a_deal_and_estimates_that_follow_circulation() {
+    let mut pos = new_game(3, 7);
+    for p in 0..3 {
+        let x = player_features(&pos, p);
+        assert_eq!(x[feature("circulation")], 0);
+        assert_eq!(x[feature("presses_left")], 4);
+        assert_eq!(x[feature("on_board")], 0);
+        assert_eq!(x[feature("order")], p as i32);
+        assert_eq!(x[feature("one")], 1);
+    }
+    let model = circulation_model();
+    let even = model.evaluate(&pos);
+    assert!(even[..3].iter().all(|e| (e.0 - 1.0 / 3.0).abs() < 1e-12));
+    pos.players[1].circulation = 10;
+    let ahead = model.evaluate(&pos);
+    assert!(ahead[1].0 > 0.99 && (ahead[..3].iter().map(|e| e.0).sum::<f64>() - 1.0).abs() < 1e-12);
+    assert_eq!((ahead[1].1, ahead[1].2, ahead[0].1), (10.0, 10.0, -10.0));
+}
+
+#[test]
+fn playouts_stop_at_their_leaf_on_any_thread_count() {
+    let mut start = new_game(3, 11);
+    let mut legal = Vec::new();
+    let mut bots: Vec<RandomPolicy> = (0..3).map(|s| RandomPolicy::new(40 + s)).collect();
+    for _ in 0..6 {
+        start.legal_moves_into(&mut legal);
+        let mv = bots[start.current as usize].choose(&start, &legal);
+        start.apply(mv).unwrap();
+    }
+    let leaf = Leaf { model: Arc::new(circulation_model()), depth: 4 };
+    let spec = PolicySpec::Random;
+    let r = playout_to(&start, 5, 0, &spec, None, Some(&leaf), 3000).unwrap();
+    assert!(r.estimate.is_some() && r.moves >= 4);
+    let full = playout_to(&start, 5, 0, &spec, None, None, 3000).unwrap();
+    assert!(full.estimate.is_none() && full.moves > r.moves);
+    let afters = [start];
+    let jobs: Vec<(usize, u64)> = (0..40).map(|k| (0, k)).collect();
+    let one = run_batch_to(&afters, &jobs, 3, &spec, false, Some(&leaf), 3000, 1).unwrap();
+    assert_eq!(run_batch_to(&afters, &jobs, 3, &spec, false, Some(&leaf), 3000, 2).unwrap(), one);
+    assert_eq!(run_batch_to(&afters, &jobs, 3, &spec, false, Some(&leaf), 3000, 4).unwrap(), one);
+    assert_eq!(run_batch_to(&afters, &jobs, 3, &spec, false, None, 3000, 1).unwrap(), run_batch(&afters, &jobs, 3, &spec, false, 3000, 1).unwrap());
+}

@@ -1,0 +1,289 @@
+"""The value model: every newspaper's chance to win, read off a public position without playing on.
+
+A playout that plays every game to its end answers "who won?" with a 0 or a
+1, so telling two moves apart takes hundreds of playouts each. The advisor's
+playouts stop a few moves after the move they follow (:mod:`.playout`) and
+ask this model instead: a probability, far less noisy, and the playout is a
+few moves instead of forty.
+
+**Features** (:func:`position_features`): for each newspaper, small integers
+read off the public position -- its circulation; the optimal page it would
+print by pressing now and the best it could reach next turn by sending its
+reporters at home to one more story; presses left, and presses it can still
+make before the end comes; its end bonuses now and with the stories it can
+claim; stories published; reporters on the board and on stories where it is
+outnumbered; the scoops it can expect and the scoops a press of its own would
+give away; stories it only ties; the page value at risk from players acting
+before its next turn; how many players act before it; done. A constant 1
+closes the list. Nothing reads the deck's order.
+
+**The model** (:class:`ValueModel`): per player count, a softmax over the
+newspapers of ``z_p = sum_a h_a(t) * sum_k W[a][k] * x_pk`` -- linear in the
+features, with weights that change with the game's progress ``t``
+(:func:`progress`: presses made against the presses a game lasts), linearly
+between anchors (``h_a``: hat functions). A second linear model of the same
+shape predicts each newspaper's final circulation, from which the margin to
+the best opponent follows. The numbers are data (``value_model.json``, package
+data beside this module), fitted by multinomial logistic regression on the
+outcomes of seeded games between the playout bot and the league's bots,
+played on the native core (``benchmarks/train_value.py``, ``docs/value.md``).
+
+The native core computes the same features and the same floats, operation for
+operation (``core/src/value.rs``; ``tests/core/test_core_value.py`` compares
+them as doubles).
+
+>>> from pennypress.engine import new_game
+>>> from pennypress.engine.io.state import public_view
+>>> s = public_view(new_game(3, seed=5))
+>>> values = MODEL.evaluate(s)
+>>> round(sum(win for win, _, _ in values), 12), len(position_features(s)[0]) == len(FEATURES)
+(1.0, True)
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Sequence
+
+from pennypress.solver.vocab import BEATS
+
+from ..game.stories import Story
+from ..native import core_module
+from ..game.tables import final_edition_presses, scoop_value
+from ..position.position import Phase, Position
+from ..position.turns import seats_before
+from ..rules.press import PressValuer
+
+FEATURES = (
+    "circulation", "page", "reach", "presses_left", "presses_before_end", "bonus", "bonus_claimed",
+    "published", "on_board", "outnumbered", "scoops_in", "scoops_out", "tied", "threatened", "order",
+    "done", "one",
+)
+"""The features of one newspaper, in the order of the model's weights (``docs/value.md`` says each)."""
+
+MODEL_FILE = "value_model.json"
+"""The model's file, package data beside this module."""
+
+FORMAT = "pennypress value model"
+
+
+def acting_before(state: Position, player: int) -> list[int]:
+    """The other players who act before ``player``'s next turn in normal play, each once, in order
+    (:func:`~pennypress.engine.position.turns.seats_before`)."""
+    return seats_before(state.n_players, state.current, state.turns_left,
+                        state.definition.variant.turns_in_a_row, player)
+
+
+def progress(state: Position) -> float:
+    """How far the game has gone, 0 at the start: the presses made against the presses a game of this
+    many players lasts (``players * (presses to the final edition - 1) + 1``), at most 1."""
+    n = state.n_players
+    made = sum(p.pennies for p in state.players)
+    return min(1.0, made / (n * (final_edition_presses(n) - 1) + 1))
+
+
+def _bonuses(stars: Sequence[Sequence[int]], bonus: Sequence[int], player: int) -> int:
+    """The end bonuses ``player`` would get with these stars per player and beat."""
+    got = 0
+    for b, points in enumerate(bonus):
+        most = max(s[b] for s in stars)
+        if most and stars[player][b] == most:
+            got += points
+    return got
+
+
+def player_features(state: Position, player: int) -> tuple[int, ...]:
+    """The :data:`FEATURES` of ``player`` in ``state`` (normal play), all whole numbers."""
+    n = state.n_players
+    me = state.players[player]
+    valuer = PressValuer.for_player(state, player)
+    claim = state.claimable(player)
+    page = valuer.gain(valuer.items(claim))
+    # reach: the best page after sending reporters from home to one more story (enough to claim it)
+    reach = page
+    if me.home:
+        for story in state.stories_in_play():
+            r = state.reporters[story]
+            mine, top = r[player], max(r[q] for q in range(n) if q != player)
+            if mine and mine >= top:
+                continue
+            need = max(1, top - mine)
+            if need <= me.home:
+                more = tuple(sorted(claim + (story,), key=Story.sort_key))
+                reach = max(reach, valuer.gain(valuer.items(more)))
+    presses = final_edition_presses(n)
+    left = 0 if me.done else presses - me.pennies
+    others = [presses - p.pennies for q, p in enumerate(state.players) if q != player and not p.done]
+    before_end = 0 if me.done else (min(left, 1 + min(others)) if others else left)
+    stars = [[p.stars(b) for b in BEATS] for p in state.players]
+    bonus = [state.bonus[b] for b in BEATS]
+    claimed = [list(s) for s in stars]
+    for story in claim:
+        claimed[player][BEATS.index(story.beat)] += story.stars
+    outnumbered = scoops_in = scoops_out = tied = 0
+    for story, r in state.reporters.items():
+        mine = r[player]
+        if not mine:
+            continue
+        top = max(r)
+        if mine < top:
+            outnumbered += mine
+            scoops_in += scoop_value(state.markers[story.beat])
+        else:
+            scoops_out += scoop_value(state.markers[story.beat]) * sum(1 for q in range(n) if q != player and r[q])
+            tied += any(r[q] == mine for q in range(n) if q != player)
+    before = acting_before(state, player)
+    threatened = 0
+    for story in claim:
+        r = state.reporters[story]
+        mine = r[player]
+        if any(r[q] == mine or state.players[q].home >= max(1, mine - r[q] + 1) for q in before):
+            rest = tuple(s for s in claim if s != story)
+            threatened += page - valuer.gain(valuer.items(rest))
+    return (me.circulation, page, reach, left, before_end, _bonuses(stars, bonus, player),
+            _bonuses(claimed, bonus, player), len(me.published), state.on_board(player), outnumbered, scoops_in,
+            scoops_out, tied, threatened, len(before) if player != state.current else 0, int(me.done), 1)
+
+
+def position_features(state: Position) -> list[tuple[int, ...]]:
+    """Every newspaper's :func:`player_features`, in seat order."""
+    return [player_features(state, p) for p in range(state.n_players)]
+
+
+Estimate = tuple[float, float, float]
+"""``(chance to win, expected margin to the best opponent, expected final circulation)`` of one player."""
+
+
+@dataclass(frozen=True)
+class PlayerCountModel:
+    """The weights for one player count: ``win[a][k]`` and ``score[a][k]`` at progress ``anchors[a]``."""
+
+    win: tuple[tuple[float, ...], ...]
+    score: tuple[tuple[float, ...], ...]
+
+
+@dataclass(frozen=True)
+class ValueModel:
+    """Win chances and final circulations from :func:`position_features` (see the module)."""
+
+    anchors: tuple[float, ...]
+    models: dict[int, PlayerCountModel]
+    obtained: Any = None
+
+    def hats(self, t: float) -> list[float]:
+        """The weight of each anchor at progress ``t``: linear between neighbouring anchors."""
+        a = self.anchors
+        out = [0.0] * len(a)
+        if t <= a[0]:
+            out[0] = 1.0
+            return out
+        if t >= a[-1]:
+            out[-1] = 1.0
+            return out
+        for i in range(len(a) - 1):
+            if a[i] <= t < a[i + 1]:
+                right = (t - a[i]) / (a[i + 1] - a[i])
+                out[i] = 1.0 - right
+                out[i + 1] = right
+                return out
+        return out
+
+    def evaluate(self, state: Position) -> tuple[Estimate, ...]:
+        """Every newspaper's :data:`Estimate` in ``state`` (normal play, no card to draw)."""
+        model = self.models[state.n_players]
+        h = self.hats(progress(state))
+        feats = position_features(state)
+        z = [_linear(h, model.win, x) for x in feats]
+        top = max(z)
+        e = [math.exp(v - top) for v in z]
+        total = 0.0
+        for v in e:
+            total += v
+        scores = [_linear(h, model.score, x) for x in feats]
+        out = []
+        for p in range(len(feats)):
+            best_other = max(scores[q] for q in range(len(feats)) if q != p)
+            out.append((e[p] / total, scores[p] - best_other, scores[p]))
+        return tuple(out)
+
+
+def _linear(h: Sequence[float], weights: Sequence[Sequence[float]], x: Sequence[int]) -> float:
+    """``sum_a h[a] * sum_k weights[a][k] * x[k]``, added left to right (the core adds in the same order)."""
+    z = 0.0
+    for a, ha in enumerate(h):
+        if ha == 0.0:
+            continue
+        s = 0.0
+        for w, v in zip(weights[a], x):
+            s += w * v
+        z += ha * s
+    return z
+
+
+def load_model(text: str, source: str = MODEL_FILE) -> ValueModel:
+    """The :class:`ValueModel` in a value-model JSON document (``ValueError`` naming the problem)."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{source}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ValueError(f"{source}: expected an object with \"format\": \"{FORMAT}\"")
+    if tuple(doc.get("features", ())) != FEATURES:
+        raise ValueError(f"{source}: features must be exactly {', '.join(FEATURES)} in this order")
+    anchors = doc.get("anchors")
+    if (not isinstance(anchors, list) or len(anchors) < 2 or not all(_number(a) for a in anchors)
+            or any(b <= a for a, b in zip(anchors, anchors[1:]))):
+        raise ValueError(f"{source}: anchors must be at least two increasing numbers")
+    models = doc.get("models")
+    if not isinstance(models, dict) or not models:
+        raise ValueError(f"{source}: expected an object of models by player count under \"models\"")
+    out = {}
+    for key, m in models.items():
+        if key not in ("2", "3", "4", "5"):
+            raise ValueError(f"{source}: model for {key!r} players: player counts are 2 to 5")
+        parts = {}
+        for part in ("win", "score"):
+            rows = m.get(part) if isinstance(m, dict) else None
+            if (not isinstance(rows, list) or len(rows) != len(anchors)
+                    or not all(isinstance(r, list) and len(r) == len(FEATURES) and all(map(_number, r)) for r in rows)):
+                raise ValueError(f"{source}: {key}-player {part} weights must be {len(anchors)} rows of "
+                                 f"{len(FEATURES)} finite numbers")
+            parts[part] = tuple(tuple(float(v) for v in r) for r in rows)
+        out[int(key)] = PlayerCountModel(**parts)
+    missing = [n for n in (2, 3, 4, 5) if n not in out]
+    if missing:
+        raise ValueError(f"{source}: no model for {', '.join(map(str, missing))} players")
+    return ValueModel(tuple(float(a) for a in anchors), out, doc.get("obtained"))
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """Where a playout stops: after ``depth`` bot moves, at normal play with no card to draw, ``model``
+    estimates every player's chances."""
+
+    depth: int
+    model: ValueModel
+
+    def core(self) -> Any:
+        """The model on the native core (``pennypress_core.ValueModel``), made once per model."""
+        key = id(self.model)
+        made = _CORE_MODELS.get(key)
+        if made is None or made[0] is not self.model:
+            m = self.model
+            made = (m, core_module().ValueModel(list(m.anchors), {
+                n: ([list(r) for r in pm.win], [list(r) for r in pm.score]) for n, pm in m.models.items()}))
+            _CORE_MODELS[key] = made
+        return made[1]
+
+
+_CORE_MODELS: dict[int, tuple[ValueModel, Any]] = {}
+
+
+def _number(v: Any) -> bool:
+    return not isinstance(v, bool) and isinstance(v, (int, float)) and math.isfinite(v)
+
+
+MODEL = load_model(resources.files(__package__).joinpath(MODEL_FILE).read_text(encoding="utf-8"))
+"""The shipped model (``value_model.json``)."""

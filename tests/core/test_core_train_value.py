@@ -1,0 +1,40 @@
+"""``benchmarks/train_value.py``: its samples are the core's features of real positions of the games it
+plays, a small seeded run writes the same model on one or two workers, and the model it writes loads."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import train_value as tv  # noqa: E402
+
+from pennypress.engine.advisor.value import FEATURES, load_model  # noqa: E402
+
+
+def test_a_game_gives_its_sampled_positions_with_the_games_outcome(core):
+    rows = tv.play((5, 3, 7, 4, 2))
+    assert rows == tv.play((5, 3, 7, 4, 2))  # a pure function of its numbers
+    assert 4 <= len(rows) <= 6  # four sampled positions and up to two after random moves
+    for game, progress, features, scores, shares, seats in rows:
+        assert game == 7 and 0 <= progress <= 1 and len(seats) == 3
+        assert len(features) == 3 and all(len(x) == len(FEATURES) for x in features)
+        assert abs(sum(shares) - 1) < 1e-12
+        winners = [p for p in range(3) if shares[p] > 0]
+        assert all(scores[p] == max(scores) for p in winners)
+        assert all(x[FEATURES.index("circulation")] <= scores[p] for p, x in enumerate(features))
+
+
+def test_a_small_run_is_the_same_on_one_and_two_workers(core, tmp_path):
+    outs = []
+    for workers in (1, 2):
+        out = tmp_path / f"model{workers}.json"
+        assert tv.main(["--games", "30", "--seed", "3", "--workers", str(workers), "--out", str(out)]) == 0
+        doc = json.loads(out.read_text())
+        doc["obtained"].pop("seconds")
+        doc["obtained"].pop("command")
+        outs.append(doc)
+    assert outs[0] == outs[1]
+    model = load_model((tmp_path / "model1.json").read_text())
+    assert sorted(model.models) == [2, 3, 4, 5]

@@ -1,0 +1,80 @@
+"""The value model on the core is the Python value model: the same features, the same doubles.
+
+The search's playouts stop at a leaf and ask the value model; on the core
+that is ``core/src/value.rs``, on the Python engine ``engine/advisor/value.py``.
+Both must read the same whole numbers off every position and compute the same
+doubles from them, and a playout that stops at a leaf must give the same
+estimates on both engines and on any number of threads. The harness is
+``values.py`` (beside this file); ``benchmarks/prove_core_value.py`` runs
+the full count.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from values import compare
+from pennypress.engine.advisor.policy import core_policy
+from pennypress.engine.advisor.value import FEATURES, MODEL, Leaf
+from pennypress.engine import native
+from pennypress.engine.game.moves import GoToPress
+from pennypress.engine.io.state import new_game, public_view
+from pennypress.engine.play.bots import GreedyBot
+from pennypress.engine.native.search import positions_after, run_batch
+
+
+def test_core_features_estimates_and_leaf_playouts_are_pythons(core):
+    cov = compare(games=16, seed=11, model=MODEL)
+    assert cov["positions compared"] > 500 and cov["leaf playouts compared"] > 40, cov
+    assert all(cov[f"with {n} players"] > 0 for n in (2, 3, 4, 5)), cov
+
+
+def test_the_core_knows_the_features_by_the_same_names(core):
+    assert tuple(core.ValueModel.FEATURES) == FEATURES
+
+
+def _midgame(players: int, seed: int, plies: int):
+    """A public position after ``plies`` moves of seeded greedy play."""
+    s = new_game(players, seed=seed)
+    bots = [GreedyBot(seed * 10 + i) for i in range(players)]
+    rng = random.Random(seed)
+    while s.ply < plies:
+        s.play(bots[s.current].choose(s), rng)
+    return public_view(s)
+
+
+def test_leaf_playouts_are_the_same_on_one_two_and_four_threads(core):
+    state = _midgame(3, 21, 12)
+    afters = list(positions_after(state, state.legal_moves(), range(4)).values())
+    jobs = [(i, k) for i in range(len(afters)) for k in range(30)]
+    leaf = Leaf(5, MODEL)
+    one = run_batch(afters, jobs, 9, core_policy(), 3000, threads=1, leaf=leaf)
+    assert run_batch(afters, jobs, 9, core_policy(), 3000, threads=2, leaf=leaf) == one
+    assert run_batch(afters, jobs, 9, core_policy(), 3000, threads=4, leaf=leaf) == one
+    assert all(moves >= 5 for _, moves in one)  # each stopped at its leaf, not before
+    wins = [values[state.current][0] for values, _ in one]
+    assert len(set(wins)) >= 10 and all(0 < w < 1 for w in wins)  # chances, not 0/1 outcomes
+
+
+def test_the_core_refuses_a_malformed_model_and_a_position_it_cannot_value(core):
+    rows = [[0.0] * len(FEATURES)] * 2
+    good = {n: (rows, rows) for n in (2, 3, 4, 5)}
+    with pytest.raises(core.BadInput, match="no model for 5 players"):
+        core.ValueModel([0.0, 1.0], {n: good[n] for n in (2, 3, 4)})
+    with pytest.raises(core.BadInput, match="anchors must be at least two increasing"):
+        core.ValueModel([1.0, 0.0], good)
+    with pytest.raises(core.BadInput, match=f"rows need {len(FEATURES)} weights"):
+        core.ValueModel([0.0, 1.0], {**good, 3: ([[0.0]] * 2, rows)})
+    with pytest.raises(core.BadInput, match="3-player win weights must be 2 rows"):
+        core.ValueModel([0.0, 1.0], {**good, 3: (rows[:1], rows)})
+    model = core.ValueModel([0.0, 1.0], good)
+    state = next(s for s in (_midgame(2, 3, plies) for plies in range(4, 40))
+                 if any(isinstance(m, GoToPress) for m in s.legal_moves()))
+    pos = native.native_position(state)
+    assert model.evaluate(pos) == [(0.5, 0.0, 0.0), (0.5, 0.0, 0.0)]  # all weights 0: a coin flip
+    press = next(m for m in state.legal_moves() if isinstance(m, GoToPress))
+    pos.apply(str(press))
+    assert pos.is_chance_node()
+    with pytest.raises(core.BadInput, match="a card is to be drawn"):
+        model.evaluate(pos)
