@@ -65,7 +65,7 @@ HOLDOUT = 10
 
 def _policies() -> dict:
     core = native.core_module()
-    out = {name: seat_policy(name) for name in MIX if name != "playout"}
+    out = {name: seat_policy(name) for name in ("heuristic", "greedy", "evaluator", "timer", "mcts")}
     out["playout"] = core.Policy.jittered_heuristic(core_weights(PLAYOUT), JITTER)
     return out
 
@@ -73,19 +73,19 @@ def _policies() -> dict:
 _POLICIES: dict | None = None
 
 
-def play(args: tuple[int, int, int, int, int]) -> list[tuple]:
+def play(args: tuple[int, int, int, int, int, dict]) -> list[tuple]:
     """Game ``g`` of ``players`` players (training seed ``seed``): ``per_game`` sampled positions and the
     positions after ``explore`` moves drawn at random from the legal moves, as
     ``(game, progress, features, final circulations, win shares, seats)``."""
     global _POLICIES
-    seed, players, g, per_game, explore = args
+    seed, players, g, per_game, explore, mix = args
     if _POLICIES is None:
         _POLICIES = _policies()
     core = native.core_module()
     number = players * 10_000_000 + g
     rng = random.Random(f"{seed}/{number}")
-    names = list(MIX)
-    seats = rng.choices(names, weights=[MIX[n] for n in names], k=players)
+    names = list(mix)
+    seats = rng.choices(names, weights=[mix[n] for n in names], k=players)
     variants = ("newsboy",) if players >= 4 and rng.random() < 1 / 3 else ()
     state = new_game(GameDefinition.create(players, variants=variants), seed=deck_seed(seed, number))
     pos = native.native_position(state, checked=False)
@@ -206,17 +206,26 @@ def main(argv=None) -> int:
     ap.add_argument("--l2", type=float, default=1e-4)
     ap.add_argument("--ridge", type=float, default=1e-4)
     ap.add_argument("--players", default="2,3,4,5", help="player counts to fit (a model needs all four)")
+    ap.add_argument("--mix", default=",".join(f"{k}={v}" for k, v in MIX.items()),
+                    help="the seats and their weights, e.g. playout=3,evaluator=3 (default: MIX)")
     ap.add_argument("--out", help="write the model here (JSON)")
     args = ap.parse_args(argv)
     if not native.available():
         print("train_value.py needs the native core (python3 run.py builds it)", file=sys.stderr)
         return 2
     counts = [int(c) for c in args.players.split(",")]
+    mix = {}
+    for part in args.mix.split(","):
+        name, _, weight = part.partition("=")
+        if name not in MIX or not weight:
+            print(f"--mix: expected seat=weight with seats among {', '.join(MIX)}, got {part!r}", file=sys.stderr)
+            return 2
+        mix[name] = float(weight)
     started = time.perf_counter()
     models, checks = {}, {}
     with ProcessPoolExecutor(args.workers) as pool:
         for n in counts:
-            jobs = [(args.seed, n, g, args.per_game, args.explore) for g in range(args.games)]
+            jobs = [(args.seed, n, g, args.per_game, args.explore, mix) for g in range(args.games)]
             rows = [r for game in pool.map(play, jobs, chunksize=200) for r in game]
             train = [r for r in rows if r[0] % HOLDOUT]
             held = [r for r in rows if r[0] % HOLDOUT == 0]
@@ -243,7 +252,7 @@ def main(argv=None) -> int:
         "obtained": {
             "command": "benchmarks/train_value.py " + " ".join(argv if argv is not None else sys.argv[1:]),
             "seed": args.seed, "games_per_player_count": args.games, "positions_per_game": args.per_game,
-            "mix": MIX, "l2": args.l2, "ridge": args.ridge, "held_out": checks,
+            "mix": mix, "l2": args.l2, "ridge": args.ridge, "held_out": checks,
             "seconds": round(time.perf_counter() - started),
         },
     }
