@@ -32,9 +32,10 @@ TOP = 10  # moves ranked in full view; the rest are one click away
 st.title("Analysis board")
 st.caption(
     "Load a position, press **Analyse**: every legal move of the player to move is ranked by its chance "
-    "of winning (playouts to the end of the game over the same sampled futures; exact in the final "
-    "edition), with expected scores and reasons. Every move is searched with playouts by the heuristic bot "
-    "for every newspaper, in rounds: moves clearly worse than the leader drop out, and the analysis stops "
+    "of winning (playouts over the same sampled futures, each a few moves deep and then judged by a model "
+    "of who is ahead; exact in the final edition), with expected scores and reasons. Every move is searched "
+    "with playouts by the advisor's playout bot for every newspaper, in rounds: moves clearly worse than the "
+    "leader drop out, and the analysis stops "
     "once the best move is ahead of every other at 95% (or at the budget's limit). A move's loss to the best "
     "is measured on the same futures, with its 95% interval. Play a move to step forward; go back at any time."
 )
@@ -182,7 +183,11 @@ else:
                else "Answered by the Python engine (the reference: slower, the same answers).")
     m1, m2, m3 = st.columns(3)
     m1.metric("Win probability", f"{best.win_probability:.0%}",
-              help=None if advice.exact else f"95% interval {best.win_interval[0]:.0%}–{best.win_interval[1]:.0%}")
+              help=None if advice.exact else (
+                  f"95% interval {best.win_interval[0]:.0%}–{best.win_interval[1]:.0%}. The chance against "
+                  "opponents who play like the advisor's playout bot: against stronger players it is too hopeful, "
+                  "and a player who keeps taking the advice against weaker ones wins more often (README, "
+                  "calibration)."))
     m2.metric("Expected circulation", f"{best.expected_score:.1f}")
     m3.metric("Expected margin", f"{best.expected_margin:+.1f}".replace("-", "−"),
               help="Your final circulation minus the best opponent's, on average over the playouts.")

@@ -1,0 +1,76 @@
+"""The advisor's strength targets (issue "Advice a player can trust"): seat-rotated tournaments, Wilson intervals.
+
+Cells (``--cells``, in this order by default; ``--games`` seat-rotated games each):
+
+- ``X3``: ``advisor:fast`` against two copies of each league bot and of the heuristic bot (3 players,
+  fair 33%), for X in evaluator, timer, mcts, heuristic;
+- ``X2``: ``advisor:fast`` head to head against each (2 players, fair 50%);
+- ``prev2``: head to head against the previous ``advisor:fast`` (``advisor-prev:fast``, a seat of this
+  script: full playouts to the end of the game, no value model, the budget cap of 2,400 playouts it had);
+- ``normal3``: ``advisor:normal`` against two ``advisor:fast`` seats (more time never plays worse: fair 33%).
+
+The games run in the Python game loop (the table's "engine" column says so); the advisor's playouts run
+on the native core, one thread per worker. The seed (default
+606060) was never used while building or tuning the advisor, its playouts or its value model. Prints one
+Markdown row per cell as it finishes, with the longest game in moves (no stalling).
+
+    .venv/bin/python benchmarks/bench_strength.py --games 600 --seed 606060 --workers 2
+    .venv/bin/python benchmarks/bench_strength.py --cells evaluator3,evaluator2 --games 60
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bench_playout import HEADER, cell, row
+from pennypress.engine.advisor.bot import AdvisorBot
+from pennypress.engine.advisor.budget import Budget
+from pennypress.engine.arena.seats import register_seat
+
+OPPONENTS = ("evaluator", "timer", "mcts", "heuristic")
+CELLS: dict[str, str] = {
+    **{f"{o}3": f"advisor:fast,{o},{o}" for o in OPPONENTS},
+    **{f"{o}2": f"advisor:fast,{o}" for o in OPPONENTS},
+    "prev2": "advisor:fast,advisor-prev:fast",
+    "normal3": "advisor:normal,advisor:fast,advisor:fast",
+}
+PREVIOUS_FAST = Budget("fast", cap=2_400, python_cap=120)
+"""``fast`` before playouts stopped at the value model (commit 5d99d75): the same rule, a cap of 2,400."""
+
+
+class PreviousAdvisor(AdvisorBot):
+    """``advisor:fast`` as it was before the value model: every playout to the end of the game."""
+
+    def __init__(self, budget: str = "fast", seed: int = 0):
+        super().__init__(seed=seed, budget=PREVIOUS_FAST, leaf=None)
+        self.name = f"advisor-prev:{budget}"
+
+
+def register() -> None:
+    """The seats of this script (forked workers inherit them)."""
+    register_seat("advisor-prev", PreviousAdvisor, options=("fast",))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cells", default=",".join(CELLS), help=f"comma-separated, of: {', '.join(CELLS)}")
+    ap.add_argument("--games", type=int, default=600, help="games a cell (a multiple of 6; default 600)")
+    ap.add_argument("--seed", type=int, default=606060, help="tournament seed (default 606060, never tuned on)")
+    ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    args = ap.parse_args(argv)
+    names = args.cells.split(",")
+    unknown = [n for n in names if n not in CELLS]
+    if unknown:
+        ap.error(f"unknown cell(s) {', '.join(unknown)} (expected some of {', '.join(CELLS)})")
+    if args.games <= 0 or args.games % 6:
+        ap.error(f"--games must be a positive multiple of 6, got {args.games}")
+    register()
+    print(f"### advisor strength (seed {args.seed})\n\n{HEADER}", flush=True)
+    for name in names:
+        seats = CELLS[name]
+        print(row(cell(seats, args.games, args.seed, args.workers, 1, seats)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

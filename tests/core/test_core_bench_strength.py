@@ -1,0 +1,58 @@
+"""``benchmarks/bench_strength.py``: its cells are the issue's, its previous advisor is the search before the
+value model, bad arguments are refused, and a small run gives the same row on one and two workers."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import bench_strength as bs  # noqa: E402
+
+from pennypress.engine import new_game, public_view  # noqa: E402
+from pennypress.engine.advisor.policy import SEARCH_LEAF  # noqa: E402
+from pennypress.engine.arena.seats import make_bot  # noqa: E402
+from pennypress.engine.rules.actions import legal_moves  # noqa: E402
+
+
+def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
+    for opponent in ("evaluator", "timer", "mcts", "heuristic"):
+        assert bs.CELLS[f"{opponent}3"] == f"advisor:fast,{opponent},{opponent}"
+        assert bs.CELLS[f"{opponent}2"] == f"advisor:fast,{opponent}"
+    assert bs.CELLS["normal3"].split(",") == ["advisor:normal", "advisor:fast", "advisor:fast"]
+
+
+def test_the_previous_advisor_plays_to_the_end_with_the_old_cap(core):
+    bs.register()
+    prev, now = make_bot("advisor-prev:fast", seed=3), make_bot("advisor:fast", seed=3)
+    assert prev.leaf is None and SEARCH_LEAF is not None and now.leaf is SEARCH_LEAF
+    assert prev.budget.cap == 2_400 and prev.name == "advisor-prev:fast"
+    view = public_view(new_game(3, seed=4))
+    assert prev.choose(view) in legal_moves(view)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--cells", "evaluator3,bogus"], "unknown cell(s) bogus"),
+    (["--games", "7"], "--games must be a positive multiple of 6, got 7"),
+])
+def test_bad_arguments_exit_2_naming_the_problem(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        bs.main(argv)
+    assert exit_.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_small_run_gives_the_same_row_on_one_and_two_workers(core, capsys):
+    rows = []
+    for workers in (1, 2):
+        assert bs.main(["--cells", "heuristic2", "--games", "6", "--seed", "5", "--workers", str(workers)]) == 0
+        row = capsys.readouterr().out.strip().splitlines()[-1]
+        rows.append(row.rsplit("|", 2)[0])  # all but the time it took
+    assert rows[0] == rows[1]
+    cells = [c.strip() for c in rows[0].split("|")]
+    assert cells[1] == "`advisor:fast,heuristic`" and cells[2] == "6"
+    share = float(re.match(r"\*\*([\d.]+)%\*\*", cells[3]).group(1))
+    assert share in {round(100 * k / 12, 1) for k in range(13)}  # wins and half wins of 6 games
