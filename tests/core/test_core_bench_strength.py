@@ -14,8 +14,18 @@ import bench_strength as bs  # noqa: E402
 
 from pennypress.engine import new_game, public_view  # noqa: E402
 from pennypress.engine.advisor.policy import SEARCH_LEAF  # noqa: E402
+from pennypress.engine.arena import seats  # noqa: E402
 from pennypress.engine.arena.seats import make_bot  # noqa: E402
 from pennypress.engine.rules.actions import legal_moves  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _seats_restored():
+    """The script registers its seat ``advisor-prev``; other tests see the project's seats only."""
+    saved = dict(seats.SEATS)
+    yield
+    seats.SEATS.clear()
+    seats.SEATS.update(saved)
 
 
 def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
