@@ -53,6 +53,7 @@ pub mod story;
 pub mod tables;
 pub mod turns;
 pub mod value;
+pub mod value_policy;
 
 #[cfg(feature = "python")]
 mod py;

@@ -11,7 +11,9 @@
 //! - [`EvaluatorPolicy`](crate::league::EvaluatorPolicy), [`TimerPolicy`](crate::league::TimerPolicy):
 //!   the league's `EvaluatorBot` and `TimerBot` (`engine/play/league/`), which draw nothing;
 //! - [`MctsPolicy`](crate::league::MctsPolicy): the league's `MctsBot`, whose generator per decision
-//!   is `random.Random(seed * 1_000_003 + ply)` (from the seed itself: [`Seed`]).
+//!   is `random.Random(seed * 1_000_003 + ply)` (from the seed itself: [`Seed`]);
+//! - [`ValuePolicy`](crate::value_policy::ValuePolicy): the value bot, `ValueBot`
+//!   (`engine/advisor/value_bot.py`): the value model one move ahead.
 //!
 //! [`PolicySpec`] says which bot sits in every seat and how it is made from a
 //! seed: as a tournament seats it (fixed parameters), or as the advisor's
@@ -118,6 +120,10 @@ pub enum PolicySpec {
     Timer { settings: TimerSettings },
     /// The league's `MctsBot(seed, settings)`.
     Mcts { settings: MctsSettings },
+    /// The value bot (`ValueBot`, [`crate::value_policy`]): `rng = Random(seed)`, the heuristic
+    /// weights jittered as in `JitteredHeuristic`, then the value bot drawing its noise from `rng` and
+    /// carrying `HeuristicBot(seed, jittered)` for the final edition.
+    Value { model: std::sync::Arc<crate::value::ValueModel>, weights: Weights, jitter: f64, margin_weight: f64, noise: f64 },
 }
 
 impl PolicySpec {
@@ -145,6 +151,17 @@ impl PolicySpec {
             PolicySpec::Evaluator { weights } => Bot::Evaluator(Box::new(EvaluatorPolicy::new(*weights))),
             PolicySpec::Timer { settings } => Bot::Timer(Box::new(TimerPolicy::new(*settings))),
             PolicySpec::Mcts { settings } => Bot::Mcts(Box::new(MctsPolicy::new(*settings, seed.clone()))),
+            PolicySpec::Value { model, weights, jitter, margin_weight, noise } => {
+                let mut rng = seeded.clone();
+                let w = weights.jittered(&mut rng, *jitter);
+                Bot::Value(Box::new(crate::value_policy::ValuePolicy {
+                    model: model.clone(),
+                    margin_weight: *margin_weight,
+                    noise: *noise,
+                    rng,
+                    fallback: HeuristicPolicy::new(w, seeded),
+                }))
+            }
         }
     }
 }
@@ -158,6 +175,7 @@ pub enum Bot {
     Evaluator(Box<EvaluatorPolicy>),
     Timer(Box<TimerPolicy>),
     Mcts(Box<MctsPolicy>),
+    Value(Box<crate::value_policy::ValuePolicy>),
 }
 
 impl Policy for Bot {
@@ -169,6 +187,7 @@ impl Policy for Bot {
             Bot::Evaluator(b) => b.choose(pos, legal),
             Bot::Timer(b) => b.choose(pos, legal),
             Bot::Mcts(b) => b.choose(pos, legal),
+            Bot::Value(b) => b.choose(pos, legal),
         }
     }
 }

@@ -27,6 +27,15 @@ use crate::story::{stories_of, Story};
 use crate::tables::{MAX_CLAIMED_STORIES, NBEATS};
 use crate::turns::final_edition_order;
 
+/// Gains a thread remembers before it starts afresh (a bound on memory; answers do not depend on it).
+const GAIN_MEMO_LIMIT: usize = 1 << 18;
+
+thread_local! {
+    /// Each thread's memo of page gains: `(beat values, ad, stories) -> gain`.
+    static GAINS: std::cell::RefCell<std::collections::HashMap<(u64, u16, u64), i32, crate::policy::FastHash>> =
+        Default::default();
+}
+
 /// Press values for one player with one set of beat values (the Python `PressValuer`): each story
 /// becomes the fast solver's [`Item`] -- its shape, its beat's value, whether that beat is a top beat.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -57,13 +66,29 @@ impl PressValuer {
     /// The circulation the optimal page of `stories` gains (0 for none): `valuer.gain(valuer.items(stories))`.
     pub fn gain(&self, stories: impl IntoIterator<Item = Story>) -> i32 {
         let mut items: FixedList<Item, MAX_CLAIMED_STORIES> = FixedList::new();
+        let mut set = 0u64;
         for s in stories {
             assert!(items.try_push(self.item(s)), "a press of more than {MAX_CLAIMED_STORIES} stories");
+            set |= s.bit();
         }
         if items.is_empty() {
             return 0;
         }
-        page_value(items.as_slice(), self.ad).expect("a press the page tables hold").gain as i32
+        // the gain is a function of the set of stories, the beat values and the ad: remembered per thread
+        let values = self.values.iter().fold(0u64, |k, &v| k << 8 | v as u64);
+        let key = (values, self.ad.map_or(u16::MAX, |(x, y)| (x as u16) << 8 | y as u16), set);
+        GAINS.with(|memo| {
+            if let Some(&g) = memo.borrow().get(&key) {
+                return g;
+            }
+            let g = page_value(items.as_slice(), self.ad).expect("a press the page tables hold").gain as i32;
+            let mut memo = memo.borrow_mut();
+            if memo.len() >= GAIN_MEMO_LIMIT {
+                memo.clear();
+            }
+            memo.insert(key, g);
+            g
+        })
     }
 }
 

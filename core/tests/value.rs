@@ -79,3 +79,73 @@ fn playouts_stop_at_their_leaf_on_any_thread_count() {
     assert_eq!(run_batch_to(&afters, &jobs, 3, &spec, false, Some(&leaf), 3000, 4).unwrap(), one);
     assert_eq!(run_batch_to(&afters, &jobs, 3, &spec, false, None, 3000, 1).unwrap(), run_batch(&afters, &jobs, 3, &spec, false, 3000, 1).unwrap());
 }
+
+/// A position a few random moves into a 3-player game (seeded), with a press among its legal moves.
+fn position_with_a_press(seed: u64) -> pennypress_core::Position {
+    let mut pos = new_game(3, seed);
+    let mut legal = Vec::new();
+    let mut bots: Vec<RandomPolicy> = (0..3).map(|s| RandomPolicy::new(seed * 10 + s)).collect();
+    let mut chance = pennypress_core::PyRandom::from_u64(seed);
+    loop {
+        pos.legal_moves_into(&mut legal);
+        if pos.ply > 6 && legal.contains(&pennypress_core::Move::Press) && legal.len() > 5 {
+            return pos;
+        }
+        let mv = bots[pos.current as usize].choose(&pos, &legal);
+        pos.apply(mv).unwrap();
+        pos.resolve_chance(&mut chance).unwrap();
+    }
+}
+
+#[test]
+fn the_value_bot_plays_the_move_the_model_values_most() {
+    use pennypress_core::heuristic::Weights;
+    use pennypress_core::policy::Bot;
+    use pennypress_core::rng::Seed;
+    let model = Arc::new(circulation_model());
+    for seed in 1..6 {
+        let pos = position_with_a_press(seed);
+        let mut legal = Vec::new();
+        pos.legal_moves_into(&mut legal);
+        let quiet = PolicySpec::Value { model: model.clone(), weights: Weights::default(), jitter: 0.0, margin_weight: 0.001, noise: 0.0 };
+        let Bot::Value(mut bot) = quiet.make(&Seed::from_i128(seed as i128)) else { panic!("a value bot") };
+        let values: Vec<f64> = legal
+            .iter()
+            .map(|&mv| {
+                let mut after = pos;
+                after.apply(mv).unwrap();
+                bot.value_after(&after, pos.current as usize)
+            })
+            .collect();
+        let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let first_best = legal[values.iter().position(|&v| v == best).unwrap()];
+        assert_eq!(bot.choose(&pos, &legal), first_best);
+        // under the circulation model every move but the press leaves the chances as they are
+        let waits: Vec<f64> = legal.iter().zip(&values).filter(|(m, _)| **m != pennypress_core::Move::Press).map(|(_, v)| *v).collect();
+        assert!(waits.iter().all(|&v| v == waits[0]) && waits.len() + 1 == legal.len(), "seed {seed}");
+        // with noise, a move within the noise of the best, the same for the same seed
+        let noisy = PolicySpec::Value { model: model.clone(), weights: Weights::default(), jitter: 0.0, margin_weight: 0.001, noise: 0.5 };
+        let a = noisy.make(&Seed::from_i128(seed as i128)).choose(&pos, &legal);
+        assert_eq!(noisy.make(&Seed::from_i128(seed as i128)).choose(&pos, &legal), a);
+        assert!(values[legal.iter().position(|&m| m == a).unwrap()] > best - 0.5);
+    }
+}
+
+#[test]
+fn value_bot_playouts_are_the_same_on_any_thread_count() {
+    let start = position_with_a_press(3);
+    let model = Arc::new(circulation_model());
+    let spec = PolicySpec::Value {
+        model: model.clone(),
+        weights: pennypress_core::heuristic::Weights::default(),
+        jitter: 0.1,
+        margin_weight: 0.001,
+        noise: 0.01,
+    };
+    let leaf = Leaf { model, depth: 3 };
+    let afters = [start];
+    let jobs: Vec<(usize, u64)> = (0..24).map(|k| (0, k)).collect();
+    let one = run_batch_to(&afters, &jobs, 8, &spec, false, Some(&leaf), 3000, 1).unwrap();
+    assert_eq!(run_batch_to(&afters, &jobs, 8, &spec, false, Some(&leaf), 3000, 2).unwrap(), one);
+    assert!(one.iter().all(|r| r.estimate.is_some() && r.moves >= 3));
+}

@@ -34,10 +34,17 @@ from the third time on it presses whenever it can. Waiting that only shuffles re
 same position, and two advisors that both prefer waiting by a hair would otherwise wait for ever (a pilot
 of advisor against advisor ran into the 3,000-move cap)."""
 
+QUIET_TURNS_BEFORE_PRESS = 4
+"""No stalling without repetition: after this many of its own turns in a row in which nobody pressed (the
+presses made, every player's pennies, unchanged), the bot presses if pressing is "equal to the best"; after
+twice as many it presses whenever it can. Reporters can wander without any position coming back -- three
+advisors once played 307 moves -- and a table where nobody presses for four rounds is only shuffling."""
+
 
 class AdvisorBot:
     """Plays the advisor's rank-1 move with budget ``budget`` (or ``playouts``), and presses rather than
-    wait in a position that keeps coming back (:data:`REPEATS_BEFORE_PRESS`)."""
+    wait in a position that keeps coming back (:data:`REPEATS_BEFORE_PRESS`) or when nobody has pressed for
+    a while (:data:`QUIET_TURNS_BEFORE_PRESS`)."""
 
     def __init__(self, seed: int = 0, budget: str = "fast", playouts: int | None = None, workers: int = 1,
                  leaf: Leaf | None = SEARCH_LEAF):
@@ -48,22 +55,28 @@ class AdvisorBot:
         self.workers = workers
         self.name = f"advisor:{budget}"
         self.visits: dict[tuple, int] = {}
+        self.quiet: tuple[int, int] = (-1, 0)
+        """(presses made by everyone when last to move, own turns since that number last changed)."""
 
     def choose(self, view: PublicState) -> Move:
         moves = legal_moves(view)
         if len(moves) == 1:
             return moves[0]
-        seen = 0
+        seen, quiet = 0, 0
         if view.phase is Phase.NORMAL:
             key = view.repetition_key()
             seen = self.visits.get(key, 0)
             self.visits[key] = seen + 1
+            presses = sum(p.pennies for p in view.players)
+            quiet = self.quiet[1] + 1 if presses == self.quiet[0] else 0
+            self.quiet = (presses, quiet)
         press = next((m for m in moves if isinstance(m, GoToPress) and m.page is None), None)
-        if press is not None and seen >= REPEATS_BEFORE_PRESS:
+        if press is not None and (seen >= REPEATS_BEFORE_PRESS or quiet >= 2 * QUIET_TURNS_BEFORE_PRESS):
             return press
         advice = advise(view, self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
                         workers=self.workers, reasons_top=0, leaf=self.leaf)
-        if press is not None and seen >= 1 and advice.find(str(press)).equal_to_best:
+        if press is not None and (seen >= 1 or quiet >= QUIET_TURNS_BEFORE_PRESS) and \
+                advice.find(str(press)).equal_to_best:
             return press
         best = advice.best.move
         return next(m for m in moves if str(m) == best)

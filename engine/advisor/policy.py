@@ -11,10 +11,15 @@ bots on the native core (``benchmarks/tune_playout.py``, ``docs/playout.md``)
 heuristic bot. A search whose playouts model the opponents as a weaker bot
 (greedy) misjudges what they will do, and measured so, the advisor lost to the
 heuristic bot (16.5% against two of them). :data:`PREFERRED` names the search
-policy, which plays every move's playouts.
+policy, which plays every move's playouts. The value bot (:mod:`.value_bot`: the
+value model one move ahead) is a policy too, measured as the search's and not
+preferred (``docs/value.md``: it models opponents who look ahead better and
+the heuristic bot far worse).
 
 >>> bot = rollout_bot(seed=3, seat=1)
 >>> bot.w == rollout_bot(seed=3, seat=1).w != rollout_bot(seed=4, seat=1).w
+True
+>>> rollout_bot(seed=3, seat=1, policy="value").fallback.w == bot.w  # the value bot's final-edition bot
 True
 """
 from __future__ import annotations
@@ -33,12 +38,16 @@ from ..native.search import core_weights
 from ..play.bots import Bot, GreedyBot, RandomBot
 from ..play.heuristic import HeuristicBot, Weights
 from .value import MODEL, Leaf
+from .value_bot import MARGIN_WEIGHT, ValueBot
 
-POLICIES = ("heuristic", "greedy", "random")
-"""The playout policies: the jittered heuristic or greedy bot, or the random bot."""
+POLICIES = ("heuristic", "greedy", "random", "value")
+"""The playout policies: the jittered heuristic or greedy bot, the random bot, or the value bot."""
 
 PREFERRED = "heuristic"
 """The search policy: one of :data:`POLICIES`."""
+
+VALUE_NOISE = 0.01
+"""The value bot's noise: up to a point of win chance, drawn per move, so playouts of one future differ."""
 
 LEAF_DEPTH = 3
 """The search's playouts stop after this many bot moves (each opponent's reply, in a three-player game)
@@ -95,9 +104,10 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
     policy = PREFERRED if policy is None else policy
     bot_seed = seed * 8 + seat
     rng = random.Random(bot_seed)
-    if policy == "heuristic":
+    if policy in ("heuristic", "value"):
         jittered = {f.name: getattr(PLAYOUT, f.name) * (1 + rng.uniform(-JITTER, JITTER)) for f in fields(PLAYOUT)}
-        return HeuristicBot(seed=bot_seed, weights=replace(PLAYOUT, **jittered))
+        heuristic = HeuristicBot(seed=bot_seed, weights=replace(PLAYOUT, **jittered))
+        return heuristic if policy == "heuristic" else ValueBot(MODEL, heuristic, VALUE_NOISE, rng)
     if policy == "greedy":
         base, spread = GREEDY_THRESHOLD
         return GreedyBot(seed=bot_seed, threshold=base + rng.randrange(spread),
@@ -114,6 +124,8 @@ def core_policy(policy: str | None = None) -> Any:
     core = core_module()
     if policy == "heuristic":
         return core.Policy.jittered_heuristic(core_weights(PLAYOUT), JITTER)
+    if policy == "value":
+        return core.Policy.value(SEARCH_LEAF.core(), core_weights(PLAYOUT), JITTER, MARGIN_WEIGHT, VALUE_NOISE)
     if policy == "greedy":
         base, spread = GREEDY_THRESHOLD
         return core.Policy.jittered_greedy(base, spread, list(GREEDY_REPORTER_COSTS))

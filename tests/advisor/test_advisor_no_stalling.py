@@ -1,13 +1,14 @@
 """No stalling (issue #16): the advisor presses rather than wait in a position that keeps coming back --
-at its second visit when pressing is equal to the best, from its third whenever it can -- and the key that
-says "the same position" is the one the heuristic and the evaluator count repeats by."""
+at its second visit when pressing is equal to the best, from its third whenever it can -- or when nobody
+has pressed for four of its turns (when pressing is equal to the best) or eight (whenever it can); and the
+key that says "the same position" is the one the heuristic and the evaluator count repeats by."""
 from __future__ import annotations
 
 import random
 
 from pennypress.engine import Phase, new_game, public_view
 from pennypress.engine.advisor import advise
-from pennypress.engine.advisor.bot import REPEATS_BEFORE_PRESS, AdvisorBot, decision_seed
+from pennypress.engine.advisor.bot import QUIET_TURNS_BEFORE_PRESS, REPEATS_BEFORE_PRESS, AdvisorBot, decision_seed
 from pennypress.engine.game.moves import GoToPress
 
 
@@ -41,3 +42,32 @@ def test_a_waiting_move_changes_the_key_and_the_key_is_public():
     after = view.clone()
     after.apply(waiting)
     assert after.repetition_key() != key
+
+
+def test_nobody_pressing_for_a_while_is_a_press():
+    """Positions that never repeat, where nobody presses: the bot's own turns count up, and from the fourth
+    quiet turn it presses when pressing is equal to the best, from the eighth whenever it can."""
+    s = _press_position(7).clone()
+    rng, me, bot = random.Random(7), s.current, AdvisorBot(seed=5, playouts=60)
+    decided = []
+    while len(decided) < 2 * QUIET_TURNS_BEFORE_PRESS + 1:
+        waits = [m for m in s.legal_moves() if not isinstance(m, GoToPress)]
+        assert waits, "a position where only pressing is legal"
+        if s.current == me:
+            view = public_view(s)
+            assert bot.visits.get(view.repetition_key(), 0) == 0  # the rule under test is not repetition
+            chosen = bot.choose(view)
+            advice = advise(view, playouts=60, seed=decision_seed(5, view.ply), reasons_top=0)
+            decided.append((bot.quiet[1], chosen, advice))
+        s.apply(rng.choice(waits))
+    for quiet, chosen, advice in decided:
+        press_ok = advice.find("press") is not None
+        if quiet < QUIET_TURNS_BEFORE_PRESS:
+            assert str(chosen) == advice.best.move
+        elif quiet < 2 * QUIET_TURNS_BEFORE_PRESS:
+            expected = "press" if advice.find("press").equal_to_best else advice.best.move
+            assert str(chosen) == expected
+        else:
+            assert press_ok and chosen == GoToPress()
+    assert [q for q, _, _ in decided] == list(range(len(decided)))  # nobody pressed: one more each turn
+    assert any(str(c) != a.best.move for q, c, a in decided if q >= QUIET_TURNS_BEFORE_PRESS)

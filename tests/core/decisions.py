@@ -3,8 +3,8 @@
 One seeded game plays on both engines at once (as ``differential.py`` does).
 Every seat has a Python bot and the core's bot made alike -- the greedy bot
 and the tuned heuristic bot as a tournament seats them, the advisor's jittered
-playout bots (``rollout_bot``), a heuristic bot with other weights plugged in,
-and the random bot -- and at every decision node the seat's two bots choose:
+playout bots (``rollout_bot``: greedy, heuristic and the search's value bot), a
+heuristic bot with other weights plugged in, and the random bot -- and at every decision node the seat's two bots choose:
 their moves must be the same. Both bots keep their memory for the whole game
 (the heuristic bot's visits: waiting costs more in a position it saw before)
 and draw their random fallback from their own generators. The move played is
@@ -33,8 +33,9 @@ from pennypress.engine.play.bots import GreedyBot, RandomBot
 from pennypress.engine.play.heuristic import TUNED, HeuristicBot, Weights
 from pennypress.engine.position.position import Phase
 from pennypress.engine.rules.chance import resolve_chance
+from pennypress.engine.rules.press import would_trigger
 
-KINDS = ("greedy", "heuristic", "jittered greedy", "jittered heuristic", "other weights", "random")
+KINDS = ("greedy", "heuristic", "jittered greedy", "jittered heuristic", "other weights", "random", "jittered value")
 
 
 @dataclass
@@ -158,7 +159,15 @@ def play_one(index: int, seed: int) -> Report:
         after_visits = _visits(py_bot)
         if after_visits[0] > before_visits[0] and after_visits[1] == before_visits[1]:
             cov["decisions in a position the bot saw before (repetition memory)"] += 1
-        if kind != "random" and py_bot.rng.getstate() != before_rng:
+        if kind == "jittered value":
+            fallback = state.phase is not Phase.NORMAL
+            cov["value bot: final-edition decisions by its heuristic bot" if fallback else
+                "value bot: noise drawn for every move" if py_bot.rng.getstate() != before_rng else
+                "value bot: a single legal move"] += 1
+            cov["value bot: presses that start the final edition, weighed"] += any(
+                isinstance(m, GoToPress) and would_trigger(state, state.current) for m in state.legal_moves()) \
+                and not fallback
+        elif kind != "random" and py_bot.rng.getstate() != before_rng:
             cov[f"random fallbacks by {kind.split()[-1]} bots (their own generator)"] += 1
         cov["presses chosen"] += isinstance(move, GoToPress)
         game.play(move, cov)

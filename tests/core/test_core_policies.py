@@ -37,7 +37,8 @@ def test_seeded_games_decide_alike_at_every_decision(core):
     for players in (2, 3, 4, 5):
         assert cov[f"decisions with {players} players"] > 0
     for what in ("newsboy passes", "random fallbacks by greedy bots (their own generator)", "presses chosen",
-                 "moves played off the bots' choice"):
+                 "moves played off the bots' choice", "value bot: final-edition decisions by its heuristic bot",
+                 "value bot: noise drawn for every move", "value bot: presses that start the final edition, weighed"):
         assert cov[what] > 0, what
 
 

@@ -66,9 +66,13 @@ def compare(games: int, seed: int, model: ValueModel, playouts_every: int = 8) -
                     move = rng.choice(view.legal_moves())
                     leaf = Leaf(rng.randrange(0, 10), model)
                     s, k = rng.randrange(-10 ** 9, 10 ** 12), rng.randrange(100)
-                    if native_playout(view, move, s, k, leaf=leaf) != playout(view, move, s, k, leaf=leaf):
-                        raise Mismatch(f"{where}, {move}, seed {s}, k {k}, depth {leaf.depth}: the leaf playouts differ")
+                    policy = ("heuristic", "value")[int(cov["leaf playouts compared"]) % 2]
+                    if native_playout(view, move, s, k, policy=policy, leaf=leaf) != playout(
+                            view, move, s, k, policy=policy, leaf=leaf):
+                        raise Mismatch(f"{where}, {move}, seed {s}, k {k}, depth {leaf.depth}, {policy} bots: "
+                                       "the leaf playouts differ")
                     cov["leaf playouts compared"] += 1
+                    cov[f"leaf playouts by the {policy} bot"] += 1
             pos.apply(bots[pos.current_player].choose(pos))
             pos.resolve_chance(chance)
     return cov

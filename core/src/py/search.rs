@@ -171,6 +171,17 @@ impl Policy {
         Policy { spec: PolicySpec::JitteredHeuristic { weights: weights.w, jitter } }
     }
 
+    /// The value bot (`ValueBot`): the value model one move ahead, `margin_weight` times the
+    /// expected margin as a tie-break, seeded noise below `noise`; the jittered heuristic bot outside
+    /// normal play.
+    #[staticmethod]
+    fn value(model: &ValueModel, weights: &Weights, jitter: f64, margin_weight: f64, noise: f64) -> PyResult<Policy> {
+        if !(margin_weight.is_finite() && noise.is_finite() && noise >= 0.0 && jitter.is_finite() && jitter >= 0.0) {
+            return Err(BadInput::new_err("Policy.value: margin_weight, noise >= 0 and jitter >= 0 must be finite"));
+        }
+        Ok(Policy { spec: PolicySpec::Value { model: model.model.clone(), weights: weights.w, jitter, margin_weight, noise } })
+    }
+
     /// The league's `EvaluatorBot(seed, weights)`: `weights` is `dataclasses.asdict(EvaluatorWeights(...))`
     /// (every field by name).
     #[staticmethod]
