@@ -27,12 +27,9 @@ pub struct ValuePolicy {
 }
 
 impl ValuePolicy {
-    /// What a move is worth to `me` in the position `after` it (`value_after`).
+    /// What a move of normal play is worth to `me` in the position `after` it (`value_after`; such a move
+    /// never ends the game: a press that ends it starts the final edition).
     pub fn value_after(&self, after: &Position, me: usize) -> f64 {
-        if after.is_over() {
-            let winners = after.winners();
-            return if winners & (1 << me) != 0 { 1.0 / winners.count_ones() as f64 } else { 0.0 };
-        }
         let (win, margin, _) = self.model.evaluate(after)[me];
         win + self.margin_weight * margin
     }

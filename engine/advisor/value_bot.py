@@ -77,10 +77,8 @@ class ValueBot:
         return best_move
 
     def value_after(self, after: PublicState, me: int) -> float:
-        """What a move is worth to ``me`` in the position it leaves (its card, if any, not yet drawn)."""
-        if after.is_over:
-            winners = after.winners
-            return 1.0 / len(winners) if me in winners else 0.0
+        """What a move is worth to ``me`` in the position it leaves (its card, if any, not yet drawn). A move of
+        normal play never ends the game (a press that ends it starts the final edition), so the model answers."""
         win, margin, _ = self.model.evaluate(after)[me]
         return win + MARGIN_WEIGHT * margin
 
