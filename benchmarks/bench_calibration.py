@@ -22,20 +22,33 @@ shuffled over the games (what calibration without resolution would score).
     python benchmarks/bench_calibration.py [--games 300] [--budget fast] [--seed 8080] [--workers 2]
         [--plays-on advisor|heuristic] [--json]
 
-Seed 8080 was never used while building the advisor (nor while fitting its value model).
+The advisor shows its playouts' win shares through a calibration map
+(``engine/advisor/calibration.py``); the map changes no move, so each game gives
+the raw share and the shown probability of the same decision, and both tables
+are printed. ``--fit`` fits the map on the run's games (its seed must be a
+training seed, never one the README's held-out figures come from) and writes
+``engine/advisor/calibration.json``:
+
+    python benchmarks/bench_calibration.py --games 600 --seed 9292 --fit    # how the shipped map was made
+
+Seed 8080 was never used while building the advisor, fitting its value model or its calibration.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
+import sys
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from tqdm import tqdm
 
 from pennypress.engine import Phase, new_game
 from pennypress.engine.advisor import advise, wilson
+from pennypress.engine.advisor.calibration import CALIBRATION, DATA, IDENTITY, Calibration, fit
 from pennypress.engine.arena.seats import make_bot, seat_seed
 from pennypress.engine.play.match import play_match
 
@@ -59,7 +72,7 @@ class _Advised:
         if self.p is None and view.phase is Phase.NORMAL and len(moves) > 1:
             self.count += 1
             if self.count == self.at:
-                advice = advise(view, self.budget, seed=self.seed, workers=1, reasons_top=0)
+                advice = advise(view, self.budget, seed=self.seed, workers=1, reasons_top=0, calibration=IDENTITY)
                 self.p, self.legal = advice.best.win_probability, len(moves)
                 return next(m for m in moves if str(m) == advice.best.move)
         return self.bot.choose(view)
@@ -87,6 +100,16 @@ def brier(rows: list[dict], p=None) -> float:
     return statistics.fmean(((r["p"] if p is None else p) - r["won"]) ** 2 for r in rows)
 
 
+def spiegelhalter(rows: list[dict]) -> tuple[float, float]:
+    """Spiegelhalter's test of calibration over all decisions at once: ``(z, two-sided p)``; ``z`` is near 0
+    when the probabilities are calibrated (one bin in ten missing its 95% interval is then common: the
+    per-bin view tests ten things at once)."""
+    num = sum((r["won"] - r["p"]) * (1 - 2 * r["p"]) for r in rows)
+    var = sum((1 - 2 * r["p"]) ** 2 * r["p"] * (1 - r["p"]) for r in rows)
+    z = num / math.sqrt(var) if var > 0 else 0.0
+    return z, math.erfc(abs(z) / math.sqrt(2))
+
+
 def reliability(rows: list[dict]) -> list[dict]:
     table = []
     for lo, hi in zip(BINS, BINS[1:]):
@@ -101,6 +124,39 @@ def reliability(rows: list[dict]) -> list[dict]:
     return table
 
 
+def report_for(rows: list[dict], seed: int) -> dict:
+    """Brier scores (with the two references), per opponent, and the reliability table of ``rows``."""
+    shuffled = [r["p"] for r in rows]
+    random.Random(seed).shuffle(shuffled)
+    return {
+        "brier": brier(rows), "brier_fair_share": brier(rows, 1 / 3), "spiegelhalter": spiegelhalter(rows),
+        "brier_shuffled": statistics.fmean((p - r["won"]) ** 2 for p, r in zip(shuffled, rows)),
+        "mean_p": statistics.fmean(r["p"] for r in rows), "mean_won": statistics.fmean(r["won"] for r in rows),
+        "by_opponent": {o: {"samples": len(sub), "brier": brier(sub), "mean_p": statistics.fmean(r["p"] for r in sub),
+                            "won": statistics.fmean(r["won"] for r in sub)}
+                        for o in OPPONENTS if (sub := [r for r in rows if r["opponent"] == o])},
+        "table": reliability(rows),
+    }
+
+
+def print_report(title: str, report: dict) -> None:
+    print(f"\n{title}")
+    print("| advisor's p | decisions | mean p | won | 95% interval | p inside |")
+    print("|---|---|---|---|---|---|")
+    for row in report["table"]:
+        lo, hi = row["bin"]
+        print(f"| {lo:.1f}-{hi:.1f} | {row['decisions']} | {row['mean_p']:.3f} | {row['won']:.3f} | "
+              f"{row['interval'][0]:.3f}-{row['interval'][1]:.3f} | {'yes' if row['p_inside'] else 'no'} |")
+    missed = sum(not row["p_inside"] for row in report["table"])
+    z, p = report["spiegelhalter"]
+    print(f"bins missed: {missed} of {len(report['table'])}; Spiegelhalter z {z:+.2f} (p = {p:.3g}); Brier {report['brier']:.4f}; saying 1/3 always "
+          f"{report['brier_fair_share']:.4f}; the same p shuffled over the games {report['brier_shuffled']:.4f}; "
+          f"mean p {report['mean_p']:.3f} against a won share {report['mean_won']:.3f}")
+    for o, b in report["by_opponent"].items():
+        print(f"  against two {o}: {b['samples']} decisions, Brier {b['brier']:.4f}, mean p {b['mean_p']:.3f}, "
+              f"won {b['won']:.3f}")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
@@ -110,41 +166,38 @@ def main(argv=None) -> int:
     ap.add_argument("--plays-on", choices=("advisor", "heuristic"), default="advisor",
                     help="who plays the advised seat's other decisions (default: the advisor)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--fit", action="store_true",
+                    help=f"fit the calibration map on these games and write {DATA.name} (a training seed only)")
     args = ap.parse_args(argv)
+    if args.fit and args.seed == 8080:
+        print("--fit: seed 8080 is the held-out seed of the README's figures; fit on a training seed",
+              file=sys.stderr)
+        return 2
     jobs = [(g, args.seed, args.budget, args.plays_on) for g in range(args.games)]
     with ProcessPoolExecutor(args.workers) as ex:
         played = list(tqdm(ex.map(play_one, jobs), total=len(jobs), desc="games", disable=args.json))
-    rows = [r for r in played if r is not None]
-    shuffled = [r["p"] for r in rows]
-    random.Random(args.seed).shuffle(shuffled)
-    report = {
-        "games": args.games, "samples": len(rows), "budget": args.budget, "seed": args.seed,
-        "plays_on": args.plays_on,
-        "brier": brier(rows), "brier_fair_share": brier(rows, 1 / 3),
-        "brier_shuffled": statistics.fmean((p - r["won"]) ** 2 for p, r in zip(shuffled, rows)),
-        "mean_p": statistics.fmean(r["p"] for r in rows), "mean_won": statistics.fmean(r["won"] for r in rows),
-        "by_opponent": {o: {"samples": len(sub), "brier": brier(sub), "mean_p": statistics.fmean(r["p"] for r in sub),
-                            "won": statistics.fmean(r["won"] for r in sub)}
-                        for o in OPPONENTS if (sub := [r for r in rows if r["opponent"] == o])},
-        "table": reliability(rows),
-    }
+    raw = [r for r in played if r is not None]
+    calibration: Calibration = CALIBRATION
+    if args.fit:
+        calibration = fit(((r["p"], r["won"]) for r in raw), fitted_on={
+            "command": f"benchmarks/bench_calibration.py --games {args.games} --seed {args.seed} "
+                       f"--budget {args.budget} --plays-on {args.plays_on} --fit",
+            "samples": len(raw), "opponents": list(OPPONENTS), "model": "Platt: logit q = slope * logit p + intercept"})
+        DATA.write_text(json.dumps(calibration.to_json(), indent=2) + "\n")
+    shown = [{**r, "p": calibration(r["p"])} for r in raw]
+    report = {"games": args.games, "samples": len(raw), "budget": args.budget, "seed": args.seed,
+              "plays_on": args.plays_on, "calibration": calibration.to_json(),
+              "raw": report_for(raw, args.seed), "shown": report_for(shown, args.seed)}
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
     print(f"{report['samples']} decisions from {args.games} 3-player games (seed {args.seed}), advisor {args.budget}, "
-          f"one decision a game, the seat playing on as the {args.plays_on}; opponents two {', two '.join(OPPONENTS)} (a third of the games each)")
-    print("| advisor's p | decisions | mean p | won | 95% interval | p inside |")
-    print("|---|---|---|---|---|---|")
-    for row in report["table"]:
-        lo, hi = row["bin"]
-        print(f"| {lo:.1f}-{hi:.1f} | {row['decisions']} | {row['mean_p']:.3f} | {row['won']:.3f} | "
-              f"{row['interval'][0]:.3f}-{row['interval'][1]:.3f} | {'yes' if row['p_inside'] else 'no'} |")
-    print(f"Brier {report['brier']:.4f}; saying 1/3 always {report['brier_fair_share']:.4f}; the same p shuffled over "
-          f"the games {report['brier_shuffled']:.4f}; mean p {report['mean_p']:.3f} against a won share "
-          f"{report['mean_won']:.3f}")
-    for o, b in report["by_opponent"].items():
-        print(f"  against two {o}: {b['samples']} decisions, Brier {b['brier']:.4f}, mean p {b['mean_p']:.3f}, "
-              f"won {b['won']:.3f}")
+          f"one decision a game, the seat playing on as the {args.plays_on}; opponents two {', two '.join(OPPONENTS)} "
+          f"(a third of the games each)")
+    print(f"calibration map: slope {calibration.slope:.4f}, intercept {calibration.intercept:.4f}"
+          + (f" (fitted on these games, written to {Path(DATA).name})" if args.fit else ""))
+    print_report("the win probability shown (the playouts' share through the map)", report["shown"])
+    print_report("the playouts' raw win share", report["raw"])
     return 0
 
 

@@ -92,6 +92,9 @@ class Advice:
     :data:`.search.STOP_ALPHA`), so the analysis stopped before its cap; always true when exact."""
     rounds: int = 0
     """Rounds of the race run (:mod:`.search`)."""
+    calibrated: bool = False
+    """The win probabilities are the playouts' shares shown through the calibration map
+    (:mod:`.calibration`); false when exact or when the caller asked for the raw shares."""
 
     @property
     def legal_moves(self) -> int:
@@ -115,6 +118,6 @@ class Advice:
         return {
             "player": self.player, "budget": self.budget, "seed": self.seed, "exact": self.exact,
             "engine": self.engine, "legal_moves": self.legal_moves, "playouts": self.playouts, "stopped": self.stopped,
-            "converged": self.converged, "rounds": self.rounds,
+            "converged": self.converged, "rounds": self.rounds, "calibrated": self.calibrated,
             "seconds": round(self.seconds, 3), "moves": [m.to_json() for m in moves],
         }

@@ -41,6 +41,7 @@ from ..io.state import public_view
 from ..io.state import State
 from ..rules.actions import legal_moves
 from .budget import Budget, budget_for
+from .calibration import CALIBRATION, IDENTITY, Calibration
 from .exact import ExactSearch, exact_search, is_deterministic
 from .facts import MoveFacts, move_facts
 from .outcome import Value, preference
@@ -125,6 +126,7 @@ def advise(
     extra_moves: Sequence[Move] = (),
     seconds: float | None = None,
     leaf: Leaf | None = SEARCH_LEAF,
+    calibration: Calibration = CALIBRATION,
 ) -> Advice:
     """Rank every legal move of the player to move in ``state`` (which is not changed).
 
@@ -138,7 +140,9 @@ def advise(
     :attr:`Advice.engine` says which ran. ``exact_end`` finishes each playout
     exactly once it reaches the final edition. ``leaf`` is where the playouts
     stop and the value model answers (:data:`.policy.SEARCH_LEAF`); ``None``
-    plays every playout to the end of the game.
+    plays every playout to the end of the game. ``calibration`` maps the
+    playouts' win shares to the win probabilities shown (:mod:`.calibration`;
+    monotone, so it changes no ranking and no "equal to the best").
 
     ``extra_moves`` (legal moves not in the legal list as written, e.g. a press
     on a page the player chose) are evaluated after the ranking on exactly the
@@ -196,11 +200,27 @@ def advise(
             margin=best.mean(1) - _paired_mean(best.column(1), st.column(1)), loss=max(0.0, d.mean),
             loss_interval=d.interval, points_loss=max(0.0, d_pts), equal=d.contains_zero, n=st.n,
             win_all=st.win_all(), searched=True, paired_n=d.n))
+    rows = [_calibrated(r, best.mean(0), player, calibration) for r in rows]
     advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=False)
-    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end, leaf) if extras else ()
+    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end, leaf, calibration) \
+        if extras else ()
     return Advice(player, plan.name, seed, False, advice_moves, race.done + sum(m.playouts for m in extra),
                   race.stopped, time.perf_counter() - started, extra, engine, converged=race.converged,
-                  rounds=race.rounds)
+                  rounds=race.rounds, calibrated=calibration != IDENTITY)
+
+
+def _calibrated(row: dict, best_win: float, player: int, calibration: Calibration) -> dict:
+    """A ranking row with its win shares shown through ``calibration``; the loss and its interval are
+    measured from the best move's share ``best_win`` (raw), so they keep their signs."""
+    if row["win"] is None:
+        return row
+    shown = calibration.loss
+    low, high = row["interval"]
+    d_low, d_high = row["loss_interval"]
+    return {**row, "win": calibration(row["win"]), "interval": calibration.interval(low, high),
+            "loss": max(0.0, shown(best_win, row["loss"])),
+            "loss_interval": (shown(best_win, d_low), shown(best_win, d_high)),
+            "win_all": calibration.everyone(row["win_all"], player)}
 
 
 def _paired_mean(best: Sequence[float], other: Sequence[float]) -> float:
@@ -222,7 +242,7 @@ def _paired_estimate(best: _Stats, other: _Stats) -> tuple[float, tuple[float, f
 
 
 def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[dict], seed: int, workers: int,
-                    exact_end: bool, leaf: Leaf | None) -> tuple[MoveAdvice, ...]:
+                    exact_end: bool, leaf: Leaf | None, calibration: Calibration) -> tuple[MoveAdvice, ...]:
     """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures), paired with it."""
     results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], seed,
                            workers, exact_end, policy=PREFERRED, leaf=leaf)
@@ -232,12 +252,14 @@ def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[di
         for k in range(best.n):
             st.add(results[(m, k)], view.current)
         win, interval, d, d_pts = _paired_estimate(best, st)
-        rank = 1 + sum(1 for r in rows if r["win"] is not None and r["win"] > win)
+        r = _calibrated(dict(win=win, interval=interval, loss=max(0.0, d.mean), loss_interval=d.interval,
+                             win_all=st.win_all()), best.mean(0), view.current, calibration)
+        rank = 1 + sum(1 for row in rows if row["win"] is not None and row["win"] > r["win"])
         out.append(MoveAdvice(
-            move=str(move), rank=rank, win_probability=win, win_interval=interval,
+            move=str(move), rank=rank, win_probability=r["win"], win_interval=r["interval"],
             expected_score=best.mean(2) - d_pts, expected_margin=best.mean(1) - _paired_mean(
-                best.column(1), st.column(1)), loss=max(0.0, d.mean), points_loss=max(0.0, d_pts),
-            equal_to_best=d.contains_zero, playouts=st.n, win_all=st.win_all(), loss_interval=d.interval,
+                best.column(1), st.column(1)), loss=r["loss"], points_loss=max(0.0, d_pts),
+            equal_to_best=d.contains_zero, playouts=st.n, win_all=r["win_all"], loss_interval=r["loss_interval"],
             paired_playouts=d.n))
     return tuple(out)
 

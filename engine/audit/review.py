@@ -30,6 +30,7 @@ from pennypress.errors import BadInput
 from ..advisor import Advice, MoveAdvice, advise
 from ..advisor.bot import decision_seed
 from ..advisor.budget import budget_for
+from ..advisor.calibration import IDENTITY
 from ..advisor.outcome import final_values
 from ..advisor.pool import playout_engine
 from ..game.moves import GoToPress
@@ -212,8 +213,10 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
     # the move played is always re-run on the best move's playouts (the same futures, as many as the
     # best had): a move dropped early from the race has too few playouts to grade it
     extra = GoToPress() if played_text == "press" else step.move
+    # the playouts' own shares, not the calibrated chance of a player who keeps taking the advice: an audit
+    # grades every newspaper on one scale, and its chart follows each newspaper along the line played
     advice = advise(before, budget, playouts, seed=decision_seed(seed, before.ply), workers=workers,
-                    reasons_top=0, extra_moves=[extra])
+                    reasons_top=0, extra_moves=[extra], calibration=IDENTITY)
     best = advice.best
     mine: MoveAdvice = advice.extra[0]
     is_best = played_text == best.move

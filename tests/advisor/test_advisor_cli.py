@@ -53,7 +53,8 @@ def test_exact_answer_and_top_and_stdin(capsys, monkeypatch):
     code, out, err = run(capsys, "advise", "-", "--top", "1")
     assert code == 0, err
     doc = json.loads(out)
-    assert doc["exact"] and doc["legal_moves"] == len(state.legal_moves()) and len(doc["moves"]) == 1
+    assert doc["exact"] and doc["calibrated"] is False  # exact answers are not mapped
+    assert doc["legal_moves"] == len(state.legal_moves()) and len(doc["moves"]) == 1
     best = doc["moves"][0]
     expected = advise(state, "fast").best
     assert best["move"] == expected.move and best["win_interval"] == [best["win_probability"]] * 2
@@ -75,10 +76,12 @@ def test_seconds_bound_the_analysis_and_the_text_says_converged_or_not(capsys, t
     doc = json.loads(out)
     assert doc["budget"] == "0.3 seconds" and doc["playouts"] == sum(m["playouts"] for m in doc["moves"]) > 0
     assert {"searched", "loss_interval", "paired_playouts"} <= set(doc["moves"][0]) and "converged" in doc
+    assert doc["calibrated"] is True  # sampled shares are shown through the calibration map
     code, out, err = run(capsys, "advise", _write(tmp_path, state), "--budget", "fast", "--seed", "2", "--text")
     assert code == 0, err
     head = out.splitlines()[0]
     assert ("converged" in head) and "(screened)" not in out and "[" in out.splitlines()[2]
+    assert "calibrated on games against a mix" in out
 
 
 def _chance_node():

@@ -11,6 +11,7 @@ import pytest
 
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor import advise, budget_for, paired
+from pennypress.engine.advisor.calibration import IDENTITY
 from pennypress.engine.advisor.policy import PREFERRED, SEARCH_LEAF
 from pennypress.engine.advisor.pool import playout_engine, run_playouts
 from pennypress.engine.io.state import public_view
@@ -32,7 +33,7 @@ def test_paired_intervals_match_a_direct_computation_from_the_playouts(midgame):
     """40 playouts a move: each move's loss interval is mean(d) ± t(39)·sd(d)/√40 of the playout-by-playout
     differences to rank 1, recomputed here from the very playouts (run again by number k)."""
     n = len(midgame.legal_moves())
-    advice = advise(midgame, playouts=N * n, seed=4, workers=1)
+    advice = advise(midgame, playouts=N * n, seed=4, workers=1, calibration=IDENTITY)  # the playouts' own shares
     assert all(m.playouts == N for m in advice.moves)
     view = public_view(midgame)
     moves = view.legal_moves()

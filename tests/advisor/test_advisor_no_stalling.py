@@ -1,6 +1,6 @@
 """No stalling (issue #16): the advisor presses rather than wait in a position that keeps coming back --
 at its second visit when pressing is equal to the best, from its third whenever it can -- or when nobody
-has pressed for four of its turns (when pressing is equal to the best) or eight (whenever it can); and the
+has pressed for about 12 moves (when pressing is equal to the best) or 15 (whenever it can); and the
 key that says "the same position" is the one the heuristic and the evaluator count repeats by."""
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import random
 
 from pennypress.engine import Phase, new_game, public_view
 from pennypress.engine.advisor import advise
-from pennypress.engine.advisor.bot import QUIET_TURNS_BEFORE_PRESS, REPEATS_BEFORE_PRESS, AdvisorBot, decision_seed
+from pennypress.engine.advisor.bot import (QUIET_MOVES_BEFORE_PRESS, QUIET_MOVES_MUST_PRESS, REPEATS_BEFORE_PRESS,
+                                           AdvisorBot, decision_seed, quiet_turns)
 from pennypress.engine.game.moves import GoToPress
 
 
@@ -45,12 +46,15 @@ def test_a_waiting_move_changes_the_key_and_the_key_is_public():
 
 
 def test_nobody_pressing_for_a_while_is_a_press():
-    """Positions that never repeat, where nobody presses: the bot's own turns count up, and from the fourth
-    quiet turn it presses when pressing is equal to the best, from the eighth whenever it can."""
+    """Positions that never repeat, where nobody presses: the bot's quiet turns count up, and once they make
+    about QUIET_MOVES_BEFORE_PRESS moves (4 own turns at a 3-player table) it presses when pressing is equal
+    to the best, about QUIET_MOVES_MUST_PRESS (5) whenever it can."""
     s = _press_position(7).clone()
     rng, me, bot = random.Random(7), s.current, AdvisorBot(seed=5, playouts=60)
     decided = []
-    while len(decided) < 2 * QUIET_TURNS_BEFORE_PRESS + 1:
+    soon, must = quiet_turns(QUIET_MOVES_BEFORE_PRESS, 3), quiet_turns(QUIET_MOVES_MUST_PRESS, 3)
+    assert (soon, must) == (4, 5) and s.n_players == 3
+    while len(decided) < must + 2:
         waits = [m for m in s.legal_moves() if not isinstance(m, GoToPress)]
         assert waits, "a position where only pressing is legal"
         if s.current == me:
@@ -62,12 +66,12 @@ def test_nobody_pressing_for_a_while_is_a_press():
         s.apply(rng.choice(waits))
     for quiet, chosen, advice in decided:
         press_ok = advice.find("press") is not None
-        if quiet < QUIET_TURNS_BEFORE_PRESS:
+        if quiet < soon:
             assert str(chosen) == advice.best.move
-        elif quiet < 2 * QUIET_TURNS_BEFORE_PRESS:
+        elif quiet < must:
             expected = "press" if advice.find("press").equal_to_best else advice.best.move
             assert str(chosen) == expected
         else:
             assert press_ok and chosen == GoToPress()
     assert [q for q, _, _ in decided] == list(range(len(decided)))  # nobody pressed: one more each turn
-    assert any(str(c) != a.best.move for q, c, a in decided if q >= QUIET_TURNS_BEFORE_PRESS)
+    assert any(str(c) != a.best.move for q, c, a in decided if q >= soon)

@@ -75,7 +75,11 @@ def test_the_advisors_own_seat_audits_as_best_at_the_same_budget_and_seed():
     a = audit(doc, playouts=4, seed=5, workers=1, player=0)
     seat = [d for d in a.decisions if d.player == 0]
     assert sum(d.klass != "forced" for d in seat) >= 3
-    assert all(d.klass in ("best", "forced") for d in seat), [(d.ply, d.played, d.best, d.klass) for d in seat]
+    # the advisor bot plays the best move, except that its no-stalling rule presses when pressing is not
+    # significantly worse than the best (engine/advisor/bot.py): such a press audits as within noise
+    assert all(d.klass in ("best", "forced") or (d.played == "press" and d.klass == "within_noise" and d.within_noise)
+               for d in seat), [(d.ply, d.played, d.best, d.klass) for d in seat]
+    assert sum(d.klass == "best" for d in seat) >= 3
     assert all(d.player == 0 for d in a.decisions)
 
 

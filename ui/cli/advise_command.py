@@ -60,6 +60,9 @@ def advice_table(advice: Advice, top: int | None = None) -> str:
         lines.append("=: not significantly worse than the best move (the paired 95% interval of the loss contains 0)")
     if not advice.exact:
         lines.append("[n]: playouts of the move; moves clearly worse left the race early (fewer playouts)")
+    if advice.calibrated:
+        lines.append("win: the playouts' win share, calibrated on games against a mix of strong and weak bots "
+                     "(too hopeful against strong players, too modest against weak ones)")
     lines.append("engine: " + ("native (the Rust core)" if advice.engine == "native" else "python (the reference engine, slower)"))
     return "\n".join(lines)
 

@@ -184,9 +184,9 @@ else:
     m1, m2, m3 = st.columns(3)
     m1.metric("Win probability", f"{best.win_probability:.0%}",
               help=None if advice.exact else (
-                  f"95% interval {best.win_interval[0]:.0%}–{best.win_interval[1]:.0%}. The chance against "
-                  "opponents who play like the advisor's playout bot: against stronger players it is too hopeful, "
-                  "and a player who keeps taking the advice against weaker ones wins more often (README, "
+                  f"95% interval {best.win_interval[0]:.0%}–{best.win_interval[1]:.0%}. Calibrated: a player "
+                  "who keeps taking the advice against a mix of strong and weak opponents wins about this often. "
+                  "Against strong players it is too hopeful, against weak ones too modest (README, "
                   "calibration)."))
     m2.metric("Expected circulation", f"{best.expected_score:.1f}")
     m3.metric("Expected margin", f"{best.expected_margin:+.1f}".replace("-", "−"),

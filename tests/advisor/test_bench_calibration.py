@@ -1,0 +1,47 @@
+"""``benchmarks/bench_calibration.py``: its calibration test tells calibrated from overconfident numbers, a
+run reports the raw and the shown probabilities of the same decisions, and fitting on the held-out seed is
+refused."""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import bench_calibration as bc  # noqa: E402
+from pennypress.engine.advisor.calibration import CALIBRATION  # noqa: E402
+
+
+def _rows(truth, n=4000, seed=5):
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(n):
+        p = rng.uniform(0.05, 0.95)
+        rows.append({"p": p, "won": 1.0 if rng.random() < truth(p) else 0.0})
+    return rows
+
+
+def test_spiegelhalter_passes_calibrated_and_fails_overconfident_numbers():
+    # calibrated outcomes: z is a standard normal draw, inside +-1.96 about 19 times in 20
+    inside = sum(abs(bc.spiegelhalter(_rows(lambda p: p, seed=s))[0]) < 1.96 for s in range(20))
+    assert inside >= 15
+    z, p = bc.spiegelhalter(_rows(lambda p: 0.5 + (p - 0.5) * 0.5))  # outcomes closer to even than said
+    assert z > 5 and p < 1e-6  # positive: the stated numbers are too far from even
+
+
+def test_a_run_reports_raw_and_shown_on_the_same_decisions(capsys):
+    assert bc.main(["--games", "3", "--seed", "17", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["samples"] <= 3 and set(doc) >= {"raw", "shown", "calibration"}
+    assert doc["calibration"]["slope"] == CALIBRATION.slope
+    if doc["samples"]:
+        raw, shown = doc["raw"], doc["shown"]
+        assert raw["mean_won"] == shown["mean_won"]  # the same games: the map changes no move
+        assert abs(shown["mean_p"] - raw["mean_p"]) > 1e-6 or raw["mean_p"] in (0.0, 1.0)
+
+
+def test_fitting_on_the_held_out_seed_is_refused(capsys):
+    assert bc.main(["--games", "6", "--seed", "8080", "--fit"]) == 2
+    assert "held-out" in capsys.readouterr().err
