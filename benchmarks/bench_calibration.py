@@ -103,11 +103,20 @@ def brier(rows: list[dict], p=None) -> float:
 def spiegelhalter(rows: list[dict]) -> tuple[float, float]:
     """Spiegelhalter's test of calibration over all decisions at once: ``(z, two-sided p)``; ``z`` is near 0
     when the probabilities are calibrated (one bin in ten missing its 95% interval is then common: the
-    per-bin view tests ten things at once)."""
+    per-bin view tests ten things at once). It weighs errors by ``1 - 2p``, so a shift of every ``p`` the same
+    way can cancel out: read it beside calibration in the large (:func:`in_the_large`)."""
     num = sum((r["won"] - r["p"]) * (1 - 2 * r["p"]) for r in rows)
     var = sum((1 - 2 * r["p"]) ** 2 * r["p"] * (1 - r["p"]) for r in rows)
     z = num / math.sqrt(var) if var > 0 else 0.0
     return z, math.erfc(abs(z) / math.sqrt(2))
+
+
+def in_the_large(rows: list[dict]) -> dict:
+    """Calibration in the large: the mean ``p`` against the won share's 95% Wilson interval."""
+    won = statistics.fmean(r["won"] for r in rows)
+    low, high = wilson(won, len(rows))
+    mean_p = statistics.fmean(r["p"] for r in rows)
+    return {"mean_p": mean_p, "won": won, "interval": [low, high], "p_inside": low <= mean_p <= high}
 
 
 def reliability(rows: list[dict]) -> list[dict]:
@@ -130,6 +139,7 @@ def report_for(rows: list[dict], seed: int) -> dict:
     random.Random(seed).shuffle(shuffled)
     return {
         "brier": brier(rows), "brier_fair_share": brier(rows, 1 / 3), "spiegelhalter": spiegelhalter(rows),
+        "in_the_large": in_the_large(rows),
         "brier_shuffled": statistics.fmean((p - r["won"]) ** 2 for p, r in zip(shuffled, rows)),
         "mean_p": statistics.fmean(r["p"] for r in rows), "mean_won": statistics.fmean(r["won"] for r in rows),
         "by_opponent": {o: {"samples": len(sub), "brier": brier(sub), "mean_p": statistics.fmean(r["p"] for r in sub),
@@ -149,7 +159,10 @@ def print_report(title: str, report: dict) -> None:
               f"{row['interval'][0]:.3f}-{row['interval'][1]:.3f} | {'yes' if row['p_inside'] else 'no'} |")
     missed = sum(not row["p_inside"] for row in report["table"])
     z, p = report["spiegelhalter"]
-    print(f"bins missed: {missed} of {len(report['table'])}; Spiegelhalter z {z:+.2f} (p = {p:.3g}); Brier {report['brier']:.4f}; saying 1/3 always "
+    large = report["in_the_large"]
+    print(f"bins missed: {missed} of {len(report['table'])}; Spiegelhalter z {z:+.2f} (p = {p:.3g}); in the large: "
+          f"mean p {large['mean_p']:.3f}, won {large['won']:.3f} ({large['interval'][0]:.3f}-"
+          f"{large['interval'][1]:.3f}): {'inside' if large['p_inside'] else 'outside'}; Brier {report['brier']:.4f}; saying 1/3 always "
           f"{report['brier_fair_share']:.4f}; the same p shuffled over the games {report['brier_shuffled']:.4f}; "
           f"mean p {report['mean_p']:.3f} against a won share {report['mean_won']:.3f}")
     for o, b in report["by_opponent"].items():

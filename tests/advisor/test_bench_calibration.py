@@ -31,6 +31,13 @@ def test_spiegelhalter_passes_calibrated_and_fails_overconfident_numbers():
     assert z > 5 and p < 1e-6  # positive: the stated numbers are too far from even
 
 
+def test_in_the_large_catches_the_shift_spiegelhalter_misses():
+    # every outcome 15 points likelier than said, over p spread around one half: z cancels, the mean does not
+    rows = _rows(lambda p: min(1.0, p + 0.15), n=4000, seed=2)
+    assert not bc.in_the_large(rows)["p_inside"]
+    assert bc.in_the_large(_rows(lambda p: p, n=4000, seed=2))["p_inside"]
+
+
 def test_a_run_reports_raw_and_shown_on_the_same_decisions(capsys):
     assert bc.main(["--games", "3", "--seed", "17", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
