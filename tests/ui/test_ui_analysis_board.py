@@ -1,6 +1,8 @@
 """The analysis board page (AppTest): analyse, the best move and the ranked table, play, card draws, back."""
 from __future__ import annotations
 
+import re
+
 from ui_helpers import open_app, ranking
 
 from pennypress.engine import parse_move
@@ -64,9 +66,13 @@ def test_rollout_analysis_ranks_every_move_and_a_press_draws_a_card():
     advice = at.session_state["ab_advice"][1]
     assert [r["win"] for r in rows] == [f"{m.win_probability:.0%}" for m in advice.moves]
     # every move searched (one playout each, a fixed count): no "screened" figure; each loss with its paired
-    # interval -- one playout cannot tell, so the interval is the whole range and every move is "within noise"
+    # interval -- one playout cannot tell, so the interval is the whole possible range (the best's calibrated
+    # chance less 100% to that chance: a loss cannot exceed it) and every move is "within noise"
     shown = " ".join(m.value for m in at.markdown if "pp-ranking" in m.value)
-    assert "screened" not in shown and shown.count("paired 95%: -100% to 100%") == len(legal) - 1
+    intervals = [(int(lo), int(hi)) for lo, hi in re.findall(r"paired 95%: (-?\d+)% to (-?\d+)%", shown)]
+    best = round(100 * advice.best.win_probability)
+    assert "screened" not in shown and len(intervals) == len(legal) - 1
+    assert all(lo < 0 < hi and abs(hi - best) <= 1 and 99 <= hi - lo <= 101 for lo, hi in intervals), intervals
     assert all(m.searched and m.equal_to_best for m in advice.moves)
     # play a press from the list: the card is then picked as drawn at the table
     _pick(at, "press")
