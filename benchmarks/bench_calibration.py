@@ -192,6 +192,10 @@ def main(argv=None) -> int:
     raw = [r for r in played if r is not None]
     calibration: Calibration = CALIBRATION
     if args.fit:
+        if len(raw) < 2:
+            print(f"--fit: {len(raw)} decisions from {args.games} games; fitting needs at least two (more games)",
+                  file=sys.stderr)
+            return 2
         calibration = fit(((r["p"], r["won"]) for r in raw), fitted_on={
             "command": f"benchmarks/bench_calibration.py --games {args.games} --seed {args.seed} "
                        f"--budget {args.budget} --plays-on {args.plays_on} --fit",

@@ -47,8 +47,8 @@ players); bounds of 2 and 5 own turns cost the advisor 7 points head to head aga
 QUIET_MOVES_MUST_PRESS = 15
 """After about this many quiet moves the bot presses whenever it can: a table where nobody presses for
 five rounds of three is only shuffling (in 22 of 30 seeded games of three `evaluator` bots nobody waited
-that long). Three advisors with the bound at 5 own turns played at most 130 moves in 150 games (README,
-Strength); at 8, 169."""
+that long). Three advisors with these bounds played at most 137 moves in 150 games (README, Strength); with
+the hard bound at 8 own turns, 169."""
 
 
 def quiet_turns(moves: int, players: int) -> int:

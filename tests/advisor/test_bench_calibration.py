@@ -52,3 +52,10 @@ def test_a_run_reports_raw_and_shown_on_the_same_decisions(capsys):
 def test_fitting_on_the_held_out_seed_is_refused(capsys):
     assert bc.main(["--games", "6", "--seed", "8080", "--fit"]) == 2
     assert "held-out" in capsys.readouterr().err
+
+
+def test_fitting_on_too_few_games_is_refused_and_keeps_the_shipped_map(capsys):
+    from pennypress.engine.advisor.calibration import DATA
+    before = DATA.read_text()
+    assert bc.main(["--games", "1", "--seed", "5", "--fit"]) == 2
+    assert "at least two" in capsys.readouterr().err and DATA.read_text() == before
