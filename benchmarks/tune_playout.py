@@ -57,7 +57,7 @@ import signal
 import sys
 import time
 from dataclasses import asdict, dataclass, fields
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from tqdm import tqdm
 
@@ -101,6 +101,26 @@ def to_weights(theta: Sequence[float], start: Weights = TUNED) -> Weights:
         else:
             out[name] = w0 if t == 0 else w0 * math.exp(t)
     return Weights(**out)
+
+
+def heuristic_policy(weights: Weights) -> Any:
+    """The heuristic bot with ``weights`` on the core: the candidate this script tunes."""
+    return native.core_module().Policy.heuristic(core_weights(weights))
+
+
+@dataclass(frozen=True)
+class Space:
+    """What SPSA searches: ``dims`` numbers ``theta`` (0 is the start), each in ``[-bound, bound]``, and the
+    candidate bot at ``theta`` (``candidate(theta)``, a core policy). Another tuning script brings its own."""
+
+    dims: int
+    bound: float
+    candidate: Callable[[Sequence[float]], Any]
+
+
+def heuristic_space(start: Weights = TUNED) -> Space:
+    """The heuristic bot's twelve weights around ``start`` (:func:`to_weights`)."""
+    return Space(len(NAMES), BOUND, lambda theta: heuristic_policy(to_weights(theta, start)))
 
 
 # ------------------------------------------------------------------ matchups
@@ -162,10 +182,11 @@ class Arena:
             out.append(plans)
         return out
 
-    def shares(self, k: int, candidates: Sequence[Weights]) -> list[list[float]]:
-        """Each candidate's win share in each matchup of block ``k`` (block ``k < 0`` for calibration)."""
+    def shares(self, k: int, candidates: Sequence[Any]) -> list[list[float]]:
+        """Each candidate's win share in each matchup of block ``k`` (block ``k < 0`` for calibration);
+        a candidate is a core policy (``pennypress_core.Policy``, e.g. :func:`heuristic_policy`)."""
         blocks = self.block(k if k >= 0 else 1_000_000 - k)  # calibration's own decks, far beyond any run
-        cands = [self.core.Policy.heuristic(core_weights(w)) for w in candidates]
+        cands = list(candidates)
         todo, where = [], []
         for mi, (m, plans) in enumerate(zip(self.mix, blocks)):
             definition = self.definitions[m.players]
@@ -209,20 +230,23 @@ class Run:
 
 
 def spsa(arena: Arena, iterations: int, seed: int, c: float = 0.2, step: float = 0.05, calibrate: int = 8,
-         start: Weights = TUNED, log=None, progress: bool = True, stop_after: int | None = None) -> Run:
+         start: Weights = TUNED, log=None, progress: bool = True, stop_after: int | None = None,
+         space: Space | None = None) -> Run:
     """Maximise :meth:`Arena.objective` over ``theta`` (module docstring); deterministic in its arguments.
+    ``space`` is what is searched (default: the heuristic's weights around ``start``).
 
     ``stop_after`` plays only the first iterations of the ``iterations``-long schedule (the gains stay
     those of the full schedule); Ctrl-C stops at the end of the iteration under way, as if ``stop_after``
     were the iterations done. Either way the result averages the last half of the iterations played."""
+    space = heuristic_space(start) if space is None else space
     rng = random.Random(seed)
-    p = len(NAMES)
+    p = space.dims
     big_a = max(1, iterations // 10)
     grads = []
     for j in range(calibrate):
         delta = [rng.choice((-1, 1)) for _ in range(p)]
-        plus, minus = arena.shares(-1 - j, [to_weights([c * d for d in delta], start),
-                                            to_weights([-c * d for d in delta], start)])
+        plus, minus = arena.shares(-1 - j, [space.candidate([c * d for d in delta]),
+                                            space.candidate([-c * d for d in delta])])
         grads.append(abs(arena.objective(plus) - arena.objective(minus)) / (2 * c))
     mean_g = sum(grads) / len(grads) if grads else 0.0
     a = step * (big_a + 1) ** ALPHA / mean_g if mean_g > 0 else step * (big_a + 1) ** ALPHA / 0.05
@@ -232,7 +256,7 @@ def spsa(arena: Arena, iterations: int, seed: int, c: float = 0.2, step: float =
     bar = tqdm(range(done), desc="SPSA", unit="it", disable=not progress, file=sys.stderr)
     for k in bar:
         try:
-            theta = _iterate(arena, k, theta, rng, a, c, big_a, start, trace, log)
+            theta = _iterate(arena, k, theta, rng, a, c, big_a, space, trace, log)
         except KeyboardInterrupt:
             print(f"\nstopped after {k} iterations (reproduce with --stop-after {k})", file=sys.stderr)
             break
@@ -245,7 +269,7 @@ def spsa(arena: Arena, iterations: int, seed: int, c: float = 0.2, step: float =
 
 
 def _iterate(arena: Arena, k: int, theta: list[float], rng: random.Random, a: float, c: float, big_a: int,
-             start: Weights, trace: list[dict], log) -> list[float]:
+             space: Space, trace: list[dict], log) -> list[float]:
     """One SPSA iteration ``k`` from ``theta``: the new theta (the row appended to ``trace`` and ``log``)."""
     p = len(theta)
     ak = a / (k + 1 + big_a) ** ALPHA
@@ -253,10 +277,10 @@ def _iterate(arena: Arena, k: int, theta: list[float], rng: random.Random, a: fl
     delta = [rng.choice((-1, 1)) for _ in range(p)]
     plus_t = [t + ck * d for t, d in zip(theta, delta)]
     minus_t = [t - ck * d for t, d in zip(theta, delta)]
-    plus, minus = arena.shares(k, [to_weights(plus_t, start), to_weights(minus_t, start)])
+    plus, minus = arena.shares(k, [space.candidate(plus_t), space.candidate(minus_t)])
     y_plus, y_minus = arena.objective(plus), arena.objective(minus)
     g = (y_plus - y_minus) / (2 * ck)
-    theta = [max(-BOUND, min(BOUND, t + max(-MAX_STEP, min(MAX_STEP, ak * g * d))))
+    theta = [max(-space.bound, min(space.bound, t + max(-MAX_STEP, min(MAX_STEP, ak * g * d))))
              for t, d in zip(theta, delta)]
     row = {"k": k, "y_plus": round(y_plus, 4), "y_minus": round(y_minus, 4),
            "shares": [round((x + y) / 2, 4) for x, y in zip(plus, minus)],
@@ -268,6 +292,13 @@ def _iterate(arena: Arena, k: int, theta: list[float], rng: random.Random, a: fl
 
 
 # ------------------------------------------------------------------ the command
+def run_record(script: str, argv: list[str] | None, args: argparse.Namespace, mix: str, run: Run) -> dict:
+    """How a tuning run was obtained, for the data file it writes: the command, seed, schedule and games."""
+    return {"command": f"{script} " + " ".join(argv if argv is not None else sys.argv[1:]),
+            "seed": args.seed, "iterations": args.iterations, "iterations_played": len(run.trace), "mix": mix,
+            "c": args.c, "step": args.step, "calibrate": args.calibrate, "a": run.a, "games": run.games}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--iterations", type=int, default=4000)
@@ -296,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
             one = Arena([m], args.seed, args.threads)
             t0 = time.perf_counter()
             for k in range(args.measure):
-                one.shares(k, [TUNED])
+                one.shares(k, [heuristic_policy(TUNED)])
             dt = time.perf_counter() - t0
             print(f"{m.label}: {one.games} games in {dt:.1f} s, {one.games / dt:.0f} games/s")
         return 0
@@ -319,10 +350,8 @@ def main(argv: list[str] | None = None) -> int:
         doc = {
             "weights": asdict(final),
             "obtained": {
-                "command": "benchmarks/tune_playout.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+                **run_record("benchmarks/tune_playout.py", argv, args, args.mix, run),
                 "method": "SPSA, mean of the last half of the iterates",
-                "seed": args.seed, "iterations": args.iterations, "iterations_played": len(run.trace), "mix": args.mix, "c": args.c,
-                "step": args.step, "calibrate": args.calibrate, "a": run.a, "games": run.games,
                 "start": asdict(TUNED), "last_iterate": asdict(last),
             },
         }

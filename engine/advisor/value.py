@@ -26,7 +26,10 @@ shape predicts each newspaper's final circulation, from which the margin to
 the best opponent follows. The numbers are data (``value_model.json``, package
 data beside this module), fitted by multinomial logistic regression on the
 outcomes of seeded games between the playout bot and the league's bots,
-played on the native core (``benchmarks/train_value.py``, ``docs/value.md``).
+played on the native core (``benchmarks/train_value.py``, ``docs/value.md``);
+the 2- and 3-player win weights were then tuned by SPSA for the ranking of
+moves that wins against the league (``benchmarks/tune_value.py``; the file
+keeps the fitted rows beside them).
 
 The native core computes the same features and the same floats, operation for
 operation (``core/src/value.rs``; ``tests/core/test_core_value.py`` compares

@@ -185,7 +185,7 @@ def test_a_coin_flip_is_within_noise_not_graded():
     from pennypress.engine.advisor.bot import decision_seed
     from pennypress.engine.audit.grading import GRADED
 
-    s = _random_line(3, 52, 3, 5)
+    s = _random_line(3, 75, 3, 5)
     ranked = advise(s, "fast", seed=decision_seed(0, s.ply), workers=1)
     # in the final duel beside the best (as many playouts): the audit re-runs it on exactly those futures
     flips = [m for m in ranked.moves[1:] if m.equal_to_best and m.playouts == ranked.best.playouts]

@@ -24,7 +24,7 @@ def test_theta_zero_is_the_start_and_wait_stays_a_share():
 
 def test_an_evaluation_block_is_the_tournament_on_the_same_decks(core):
     arena = tp.Arena(tp.parse_mix("evaluator,evaluator@4;timer@3"), seed=77, threads=2)
-    [shares] = arena.shares(0, [TUNED])
+    [shares] = arena.shares(0, [tp.heuristic_policy(TUNED)])
     three = run_tournament(TournamentSpec.create(3, "heuristic,evaluator,evaluator", 12, 77))
     assert three["timing"]["engine"] == "native"
     assert shares[0] == three["bots"][0]["win_share"]

@@ -1,0 +1,84 @@
+"""``benchmarks/tune_value.py``: the parameterisation starts at the fitted model, the shipped file is what its
+record says, a small seeded run is the same on one or two threads, and bad arguments exit 2."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import tune_playout as tp  # noqa: E402
+import tune_value as tv  # noqa: E402
+
+from pennypress.engine.advisor.value import FEATURES, MODEL, load_model  # noqa: E402
+
+
+def test_theta_zero_is_the_fitted_model_and_one_step_is_a_typical_weight():
+    doc = tv.shipped_document()
+    fitted = tv.fitted_win(doc, 3)
+    rms = tv.rms_of(fitted)
+    assert tv.tuned_rows(fitted, [0.0] * len(tv.FREE), rms) == fitted
+    one = tv.tuned_rows(fitted, [1.0] * len(tv.FREE), rms)
+    for a, row in enumerate(one):
+        for f, w in enumerate(row):
+            expected = fitted[a][f] + (0.0 if FEATURES[f] == "one" else rms[f])
+            assert w == pytest.approx(expected)
+    assert "one" not in [FEATURES[i] for i in tv.FREE] and len(tv.FREE) == len(FEATURES) - 1
+
+
+def test_the_shipped_win_rows_are_the_fitted_rows_moved_by_the_recorded_theta():
+    doc = tv.shipped_document()
+    tuned = doc["obtained"].get("tuned", {})
+    assert set(tuned) == {"2", "3"}, "the advisor's 2- and 3-player models are tuned (docs/value.md)"
+    for n, record in tuned.items():
+        assert record["command"].startswith("benchmarks/tune_value.py")
+        assert record["rms"] == tv.rms_of(record["fitted_win"])
+        rows = tv.tuned_rows(record["fitted_win"], record["theta"], record["rms"])
+        assert rows == doc["models"][n]["win"]
+        assert [list(r) for r in MODEL.models[int(n)].win] == rows  # the advisor reads the tuned rows
+        assert rows != record["fitted_win"]
+
+
+def test_a_tuned_document_reads_back_and_a_rerun_starts_from_the_fit():
+    doc = tv.shipped_document()
+    fitted = tv.fitted_win(doc, 4)
+    theta = [0.1 * (i % 3 - 1) for i in range(len(tv.FREE))]
+    out = tv.tuned_document(doc, 4, theta, {"command": "test"})
+    model = load_model(json.dumps(out))
+    assert [list(r) for r in model.models[4].win] == tv.tuned_rows(fitted, theta, tv.rms_of(fitted))
+    assert tv.fitted_win(out, 4) == fitted  # tuning again starts where the first run started
+    assert out["models"]["3"] == doc["models"]["3"]  # other player counts untouched
+
+
+def test_a_small_run_is_the_same_on_one_or_two_threads(core):
+    doc = tv.shipped_document()
+
+    def run(threads: int):
+        arena = tp.Arena(tp.parse_mix("evaluator,evaluator@2;heuristic,heuristic@1"), seed=11, threads=threads)
+        return tp.spsa(arena, iterations=3, seed=11, c=0.3, step=0.2, calibrate=1, progress=False,
+                       space=tv.value_space(doc, 3))
+
+    one, two = run(1), run(2)
+    assert one.trace == two.trace and one.theta == two.theta
+    assert one.games == (1 + 3) * 2 * (2 * 3 + 1 * 3)  # calibration and iterations, two candidates, 3 rotations a deck
+    assert any(t != 0 for t in one.last)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "3", "--mix", "evaluator@2", "--iterations", "1"], "every matchup must seat 3 players"),
+    (["--players", "4", "--iterations", "1"], "--mix is needed for 4 players"),
+])
+def test_bad_arguments_exit_2_with_one_line(core, capsys, argv, message):
+    assert tv.main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_a_model_file_that_is_not_a_value_model_exits_2(core, capsys, tmp_path):
+    bad = tmp_path / "m.json"
+    bad.write_text('{"format": "something else"}', encoding="utf-8")
+    assert tv.main(["--model", str(bad), "--iterations", "1"]) == 2
+    assert "--model:" in capsys.readouterr().err
