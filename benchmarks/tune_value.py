@@ -168,6 +168,16 @@ def main(argv: list[str] | None = None) -> int:
     if not native.available():
         print("the native core is not built: python3 run.py test builds it", file=sys.stderr)
         return 2
+    bad = next((f"{name} must be {rule}, got {value}" for name, value, ok, rule in (
+        ("--iterations", args.iterations, args.iterations >= 1, "at least 1"),
+        ("--c", args.c, args.c > 0, "above 0"),
+        ("--step", args.step, args.step > 0, "above 0"),
+        ("--calibrate", args.calibrate, args.calibrate >= 0, "0 or more"),
+        ("--threads", args.threads, args.threads >= 1, "at least 1"),
+        ("--compare", args.compare, args.compare >= 0, "0 or more")) if not ok), None)
+    if bad:
+        print(bad, file=sys.stderr)
+        return 2
     mix_text = args.mix or MIXES.get(args.players)
     if mix_text is None:
         print(f"--mix is needed for {args.players} players (defaults exist for {', '.join(map(str, MIXES))})",
@@ -190,6 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     run = spsa(arena, args.iterations, args.seed, args.c, args.step, args.calibrate, space=value_space(doc, args.players))
     seconds = time.perf_counter() - t0
+    if not run.trace:
+        print("stopped before the first iteration: nothing to write", file=sys.stderr)
+        return 2
     first = run.trace[: min(100, len(run.trace))]
     last = run.trace[-min(100, len(run.trace)):]
 

@@ -70,6 +70,9 @@ def test_a_small_run_is_the_same_on_one_or_two_threads(core):
 @pytest.mark.parametrize("argv, message", [
     (["--players", "3", "--mix", "evaluator@2", "--iterations", "1"], "every matchup must seat 3 players"),
     (["--players", "4", "--iterations", "1"], "--mix is needed for 4 players"),
+    (["--iterations", "0"], "--iterations must be at least 1, got 0"),
+    (["--c", "0", "--iterations", "1"], "--c must be above 0, got 0.0"),
+    (["--compare", "-1"], "--compare must be 0 or more, got -1"),
 ])
 def test_bad_arguments_exit_2_with_one_line(core, capsys, argv, message):
     assert tv.main(argv) == 2
