@@ -7,6 +7,8 @@ Cells (``--cells``, in this order by default; ``--games`` seat-rotated games eac
 - ``X2``: ``advisor:fast`` head to head against each (2 players, fair 50%);
 - ``prev2``: head to head against the previous ``advisor:fast`` (``advisor-prev:fast``, a seat of this
   script: full playouts to the end of the game, no value model, the budget cap of 2,400 playouts it had);
+- ``hplay2``: head to head against ``advisor-hplay:fast``, a seat of this script: the advisor with the
+  heuristic bot alone in its playouts (as it shipped before the mixed playouts);
 - ``normal3``: ``advisor:normal`` against two ``advisor:fast`` seats (more time never plays worse: fair 33%).
 
 The games run in the Python game loop (the table's "engine" column says so); the advisor's playouts run
@@ -32,6 +34,7 @@ CELLS: dict[str, str] = {
     **{f"{o}3": f"advisor:fast,{o},{o}" for o in OPPONENTS},
     **{f"{o}2": f"advisor:fast,{o}" for o in OPPONENTS},
     "prev2": "advisor:fast,advisor-prev:fast",
+    "hplay2": "advisor:fast,advisor-hplay:fast",
     "normal3": "advisor:normal,advisor:fast,advisor:fast",
 }
 PREVIOUS_FAST = Budget("fast", cap=2_400, python_cap=120)
@@ -46,9 +49,18 @@ class PreviousAdvisor(AdvisorBot):
         self.name = f"advisor-prev:{budget}"
 
 
+class HeuristicPlayoutAdvisor(AdvisorBot):
+    """``advisor:fast`` with the heuristic bot alone in its playouts (as it shipped before the mixed playouts)."""
+
+    def __init__(self, budget: str = "fast", seed: int = 0):
+        super().__init__(seed=seed, budget=budget, policy="heuristic")
+        self.name = f"advisor-hplay:{budget}"
+
+
 def register() -> None:
     """The seats of this script (forked workers inherit them)."""
     register_seat("advisor-prev", PreviousAdvisor, options=("fast",))
+    register_seat("advisor-hplay", HeuristicPlayoutAdvisor, options=("fast",))
 
 
 def main(argv: list[str] | None = None) -> int:

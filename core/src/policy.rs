@@ -13,7 +13,9 @@
 //! - [`MctsPolicy`](crate::league::MctsPolicy): the league's `MctsBot`, whose generator per decision
 //!   is `random.Random(seed * 1_000_003 + ply)` (from the seed itself: [`Seed`]);
 //! - [`ValuePolicy`](crate::value_policy::ValuePolicy): the value bot, `ValueBot`
-//!   (`engine/advisor/value_bot.py`): the value model one move ahead.
+//!   (`engine/advisor/value_bot.py`): the value model one move ahead;
+//! - the advisor's mixed playout bot: in each playout and seat the value bot or the heuristic bot,
+//!   drawn from the seat's seed.
 //!
 //! [`PolicySpec`] says which bot sits in every seat and how it is made from a
 //! seed: as a tournament seats it (fixed parameters), or as the advisor's
@@ -124,6 +126,10 @@ pub enum PolicySpec {
     /// weights jittered as in `JitteredHeuristic`, then the value bot drawing its noise from `rng` and
     /// carrying `HeuristicBot(seed, jittered)` for the final edition.
     Value { model: std::sync::Arc<crate::value::ValueModel>, weights: Weights, jitter: f64, margin_weight: f64, noise: f64 },
+    /// The advisor's mixed playout bot: `rng = Random(seed)`, the value bot (as in `Value`, its weights
+    /// jittered from the same `rng`) when `rng.random() < share`, else the jittered heuristic bot (as in
+    /// `JitteredHeuristic`, its weights jittered after that draw).
+    Mixed { model: std::sync::Arc<crate::value::ValueModel>, weights: Weights, jitter: f64, margin_weight: f64, noise: f64, share: f64 },
 }
 
 impl PolicySpec {
@@ -160,6 +166,22 @@ impl PolicySpec {
                     noise: *noise,
                     rng,
                     fallback: HeuristicPolicy::new(w, seeded),
+                }))
+            }
+            PolicySpec::Mixed { model, weights, jitter, margin_weight, noise, share } => {
+                let mut rng = seeded.clone();
+                let value = rng.random() < *share;
+                let w = weights.jittered(&mut rng, *jitter);
+                let heuristic = HeuristicPolicy::new(w, seeded);
+                if !value {
+                    return Bot::Heuristic(Box::new(heuristic));
+                }
+                Bot::Value(Box::new(crate::value_policy::ValuePolicy {
+                    model: model.clone(),
+                    margin_weight: *margin_weight,
+                    noise: *noise,
+                    rng,
+                    fallback: heuristic,
                 }))
             }
         }

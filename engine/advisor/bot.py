@@ -66,8 +66,9 @@ class AdvisorBot:
     a while (:data:`QUIET_MOVES_BEFORE_PRESS`)."""
 
     def __init__(self, seed: int = 0, budget: str = "fast", playouts: int | None = None, workers: int = 1,
-                 leaf: Leaf | None = SEARCH_LEAF):
+                 leaf: Leaf | None = SEARCH_LEAF, policy: str | None = None):
         self.seed = seed
+        self.policy = policy
         self.budget = budget
         self.leaf = leaf
         self.playouts = playouts
@@ -95,7 +96,7 @@ class AdvisorBot:
                                   quiet >= quiet_turns(QUIET_MOVES_MUST_PRESS, players)):
             return press
         advice = advise(view, self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
-                        workers=self.workers, reasons_top=0, leaf=self.leaf)
+                        workers=self.workers, reasons_top=0, leaf=self.leaf, policy=self.policy)
         if press is not None and (seen >= 1 or quiet >= quiet_turns(QUIET_MOVES_BEFORE_PRESS, players)) and \
                 advice.find(str(press)).equal_to_best:
             return press

@@ -15,8 +15,10 @@ README): on the native core ``fast`` stays well within 0.5 s (and an audit of
 a 45-move game at ``fast`` within 5 s), ``normal`` within 3 s and ``deep``
 within 15 s on 3-player midgame positions with 40-60 legal moves, on both
 cores (its playouts run on 2 threads). The Python engine plays the same
-playouts about 30 times slower, so it has its own, smaller caps
-(``python_cap``): the same rules, wider intervals.
+playouts some 200 times slower (the value bot in half the seats weighs every
+legal move with the value model), so it has its own, far smaller caps
+(``python_cap``, for about the same wall time on 2 processes): the same rules,
+wider intervals, "within noise" more often.
 
 - ``playouts=N`` (``--playouts N``) fixes the count: N playouts shared evenly
   over the legal moves (at least one each), no early stop;
@@ -73,9 +75,9 @@ class Budget:
 
 
 BUDGETS: dict[str, Budget] = {
-    "fast": Budget("fast", cap=3_000, python_cap=500),
-    "normal": Budget("normal", cap=24_000, python_cap=3_000),
-    "deep": Budget("deep", cap=120_000, python_cap=15_000),
+    "fast": Budget("fast", cap=3_000, python_cap=80),
+    "normal": Budget("normal", cap=24_000, python_cap=480),
+    "deep": Budget("deep", cap=120_000, python_cap=2_400),
 }
 """The named budgets (``--budget``); caps from ``benchmarks/bench_advisor.py`` (README, Speed)."""
 

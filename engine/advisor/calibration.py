@@ -71,7 +71,7 @@ class Calibration:
         if not shares:
             return tuple(shares)
         mine = self(shares[player])
-        rest = 1.0 - shares[player]
+        rest = sum(s for i, s in enumerate(shares) if i != player)  # not 1 - mine's share: rounding
         scale = (1.0 - mine) / rest if rest > 0 else 0.0
         return tuple(mine if i == player else s * scale for i, s in enumerate(shares))
 

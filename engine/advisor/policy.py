@@ -1,26 +1,39 @@
 """The playout policy: the one place that says which bot plays the rest of the game.
 
-The heuristic bot (:mod:`~pennypress.engine.play.heuristic`) with the playout
-weights :data:`PLAYOUT`, jittered by up to ±:data:`JITTER` per playout and
-seat -- the "little randomness" that keeps playouts of one future from
-repeating one line and stands for not knowing exactly how the people at the
-table weigh things. :data:`PLAYOUT` is data (``playout_weights.json``, beside
-this module): the heuristic's weights tuned by SPSA against the league's
-bots on the native core (``benchmarks/tune_playout.py``, ``docs/playout.md``)
--- tuned *against* those opponents, never playing them: the playouts stay the
-heuristic bot. A search whose playouts model the opponents as a weaker bot
-(greedy) misjudges what they will do, and measured so, the advisor lost to the
-heuristic bot (16.5% against two of them). :data:`PREFERRED` names the search
-policy, which plays every move's playouts. The value bot (:mod:`.value_bot`: the
-value model one move ahead) is a policy too, measured as the search's and not
-preferred (``docs/value.md``: it models opponents who look ahead better and
-the heuristic bot far worse).
+The search's playouts (:data:`PREFERRED`, ``"mixed"``) seat in every playout
+and seat either the **value bot** (:mod:`.value_bot`: the value model one move
+ahead, as an opponent who weighs the whole position plays) or the **heuristic
+bot** (:mod:`~pennypress.engine.play.heuristic`, a list of rules, as an
+opponent who plays by feel), each with chance one half (:data:`VALUE_SHARE`),
+drawn from the seat's seed. The advisor does not know who sits at the table,
+so its playouts stand for both kinds of player; measured so (``docs/value.md``,
+README Strength) the mix beats either bot alone as the search's model of the
+opponents: against the league's evaluator, which the heuristic playouts model
+poorly, and against the heuristic bot, which the value bot's playouts model
+poorly.
 
->>> bot = rollout_bot(seed=3, seat=1)
->>> bot.w == rollout_bot(seed=3, seat=1).w != rollout_bot(seed=4, seat=1).w
+Both bots are jittered: the heuristic's weights (:data:`PLAYOUT`, the weights
+tuned by SPSA against the league on the native core, ``playout_weights.json``,
+``docs/playout.md``) by up to ±:data:`JITTER` per playout and seat, the value
+bot by a seeded noise of up to :data:`VALUE_NOISE` per move (it carries such a
+jittered heuristic bot for the final edition) -- the "little randomness" that
+keeps playouts of one future from repeating one line and stands for not
+knowing exactly how the people at the table weigh things. Nothing of the
+league is in either bot: the heuristic's weights were tuned *against* the
+league, the value model fitted on game outcomes and tuned for play against it.
+
+The other policies (the heuristic or value bot alone, the jittered greedy bot,
+the random bot) are there to measure against: a search whose playouts model
+the opponents as a weaker bot misjudges what they will do (with greedy
+playouts the advisor won 16.5% against two heuristic bots).
+
+>>> bot = rollout_bot(seed=3, seat=1, policy="heuristic")
+>>> bot.w == rollout_bot(seed=3, seat=1, policy="heuristic").w != rollout_bot(seed=4, seat=1, policy="heuristic").w
 True
 >>> rollout_bot(seed=3, seat=1, policy="value").fallback.w == bot.w  # the value bot's final-edition bot
 True
+>>> sorted({type(rollout_bot(seed=s, seat=0)).__name__ for s in range(20)})  # the search's mix
+['HeuristicBot', 'ValueBot']
 """
 from __future__ import annotations
 
@@ -40,14 +53,19 @@ from ..play.heuristic import HeuristicBot, Weights
 from .value import MODEL, Leaf
 from .value_bot import MARGIN_WEIGHT, ValueBot
 
-POLICIES = ("heuristic", "greedy", "random", "value")
-"""The playout policies: the jittered heuristic or greedy bot, the random bot, or the value bot."""
+POLICIES = ("heuristic", "greedy", "random", "value", "mixed")
+"""The playout policies: the jittered heuristic or greedy bot, the random bot, the value bot, or a mix of
+the value and heuristic bots drawn seat by seat (:data:`VALUE_SHARE`)."""
 
-PREFERRED = "heuristic"
+PREFERRED = "mixed"
 """The search policy: one of :data:`POLICIES`."""
 
 VALUE_NOISE = 0.01
 """The value bot's noise: up to a point of win chance, drawn per move, so playouts of one future differ."""
+
+VALUE_SHARE = 0.5
+"""In the ``"mixed"`` policy, the chance that a playout's seat is played by the value bot (else the heuristic
+bot): the first draw of the seat's generator."""
 
 LEAF_DEPTH = 3
 """The search's playouts stop after this many bot moves (each opponent's reply, in a three-player game)
@@ -104,6 +122,8 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
     policy = PREFERRED if policy is None else policy
     bot_seed = seed * 8 + seat
     rng = random.Random(bot_seed)
+    if policy == "mixed":  # the seat's first draw says which of the two bots plays it
+        policy = "value" if rng.random() < VALUE_SHARE else "heuristic"
     if policy in ("heuristic", "value"):
         jittered = {f.name: getattr(PLAYOUT, f.name) * (1 + rng.uniform(-JITTER, JITTER)) for f in fields(PLAYOUT)}
         heuristic = HeuristicBot(seed=bot_seed, weights=replace(PLAYOUT, **jittered))
@@ -126,6 +146,9 @@ def core_policy(policy: str | None = None) -> Any:
         return core.Policy.jittered_heuristic(core_weights(PLAYOUT), JITTER)
     if policy == "value":
         return core.Policy.value(SEARCH_LEAF.core(), core_weights(PLAYOUT), JITTER, MARGIN_WEIGHT, VALUE_NOISE)
+    if policy == "mixed":
+        return core.Policy.mixed(SEARCH_LEAF.core(), core_weights(PLAYOUT), JITTER, MARGIN_WEIGHT, VALUE_NOISE,
+                                 VALUE_SHARE)
     if policy == "greedy":
         base, spread = GREEDY_THRESHOLD
         return core.Policy.jittered_greedy(base, spread, list(GREEDY_REPORTER_COSTS))

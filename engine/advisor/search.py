@@ -127,6 +127,7 @@ def advise(
     seconds: float | None = None,
     leaf: Leaf | None = SEARCH_LEAF,
     calibration: Calibration = CALIBRATION,
+    policy: str | None = None,
 ) -> Advice:
     """Rank every legal move of the player to move in ``state`` (which is not changed).
 
@@ -142,7 +143,8 @@ def advise(
     stop and the value model answers (:data:`.policy.SEARCH_LEAF`); ``None``
     plays every playout to the end of the game. ``calibration`` maps the
     playouts' win shares to the win probabilities shown (:mod:`.calibration`;
-    monotone, so it changes no ranking and no "equal to the best").
+    monotone, so it changes no ranking and no "equal to the best"). ``policy`` plays the playouts
+    (:data:`.policy.POLICIES`; default the search policy :data:`.policy.PREFERRED`).
 
     ``extra_moves`` (legal moves not in the legal list as written, e.g. a press
     on a page the player chose) are evaluated after the ranking on exactly the
@@ -166,12 +168,13 @@ def advise(
     if is_deterministic(view):
         return _exact_advice(view, moves, plan, seed, started, reasons_top, extras)
     workers = default_workers() if workers is None else max(1, workers)
-    engine = playout_engine(PREFERRED, seed, view)
+    policy = PREFERRED if policy is None else policy
+    engine = playout_engine(policy, seed, view)
     if plan.seconds is not None:
         deadline = started + plan.seconds
         asked = stop
         stop = lambda: time.perf_counter() >= deadline or (asked is not None and asked())  # noqa: E731
-    race = _race(view, moves, plan, engine, seed, workers, progress, stop, exact_end, leaf)
+    race = _race(view, moves, plan, engine, seed, workers, progress, stop, exact_end, leaf, policy)
     stats = race.stats
     top = min(range(len(moves)), key=lambda i: (stats[i].n == 0, stats[i].left is not None,
                                                  -(stats[i].left or 0), *(-x for x in stats[i].key()), i))
@@ -202,7 +205,7 @@ def advise(
             win_all=st.win_all(), searched=True, paired_n=d.n))
     rows = [_calibrated(r, best.mean(0), player, calibration) for r in rows]
     advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=False)
-    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end, leaf, calibration) \
+    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end, leaf, calibration, policy) \
         if extras else ()
     return Advice(player, plan.name, seed, False, advice_moves, race.done + sum(m.playouts for m in extra),
                   race.stopped, time.perf_counter() - started, extra, engine, converged=race.converged,
@@ -242,10 +245,11 @@ def _paired_estimate(best: _Stats, other: _Stats) -> tuple[float, tuple[float, f
 
 
 def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[dict], seed: int, workers: int,
-                    exact_end: bool, leaf: Leaf | None, calibration: Calibration) -> tuple[MoveAdvice, ...]:
+                    exact_end: bool, leaf: Leaf | None, calibration: Calibration,
+                    policy: str) -> tuple[MoveAdvice, ...]:
     """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures), paired with it."""
     results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], seed,
-                           workers, exact_end, policy=PREFERRED, leaf=leaf)
+                           workers, exact_end, policy=policy, leaf=leaf)
     out = []
     for m, move in enumerate(extras):
         st = _Stats()
@@ -265,7 +269,7 @@ def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[di
 
 
 def _race(view: State, moves: list[Move], plan: Budget, engine: str, seed: int, workers: int,
-          progress: Progress | None, stop: Stop | None, exact_end: bool, leaf: Leaf | None) -> _Race:
+          progress: Progress | None, stop: Stop | None, exact_end: bool, leaf: Leaf | None, policy: str) -> _Race:
     """Every move searched in rounds at fixed checkpoints (or evenly, for a fixed count); see the module."""
     n = len(moves)
     stats = [_Stats() for _ in moves]
@@ -286,7 +290,7 @@ def _race(view: State, moves: list[Move], plan: Budget, engine: str, seed: int, 
     def run(pairs: list[Pair]) -> None:
         if not pairs or want_stop():
             return
-        results = run_playouts(view, moves, pairs, seed, workers, exact_end, on_done, want_stop, PREFERRED, leaf)
+        results = run_playouts(view, moves, pairs, seed, workers, exact_end, on_done, want_stop, policy, leaf)
         for m in sorted({m for m, _ in pairs}):
             # keep playouts in order k = 0, 1, ... and only a gap-free prefix (common futures stay aligned)
             for k in sorted(k for (mm, k) in results if mm == m):

@@ -25,10 +25,17 @@ def test_the_shipped_file_names_every_weight_and_says_how_it_was_obtained():
 
 
 def test_the_playout_bots_start_from_the_playout_weights():
-    bot = policy.rollout_bot(seed=11, seat=2)
-    for f in dataclasses.fields(Weights):
-        base = getattr(policy.PLAYOUT, f.name)
-        assert abs(getattr(bot.w, f.name) - base) <= policy.JITTER * base + 1e-12
+    """Every heuristic bot of the search's playouts -- a seat's own, or the one a value bot carries for the
+    final edition -- has the playout weights, each jittered within the jitter."""
+    kinds = set()
+    for seed in range(11, 31):
+        bot = policy.rollout_bot(seed=seed, seat=2)
+        kinds.add(type(bot).__name__)
+        heuristic = getattr(bot, "fallback", bot)
+        for f in dataclasses.fields(Weights):
+            base = getattr(policy.PLAYOUT, f.name)
+            assert abs(getattr(heuristic.w, f.name) - base) <= policy.JITTER * base + 1e-12
+    assert kinds == {"HeuristicBot", "ValueBot"}
 
 
 @pytest.mark.parametrize("change, message", [

@@ -185,12 +185,17 @@ def test_a_coin_flip_is_within_noise_not_graded():
     from pennypress.engine.advisor.bot import decision_seed
     from pennypress.engine.audit.grading import GRADED
 
-    s = _random_line(3, 75, 3, 5)
-    ranked = advise(s, "fast", seed=decision_seed(0, s.ply), workers=1)
-    # in the final duel beside the best (as many playouts): the audit re-runs it on exactly those futures
-    flips = [m for m in ranked.moves[1:] if m.equal_to_best and m.playouts == ranked.best.playouts]
-    flip = max(flips, key=lambda m: (m.loss, m.move))
-    assert classify(flip.loss, 3) in GRADED  # the bands alone would have graded it
+    flip = None
+    for seed in range(70, 130):  # the first midgame position with such a move (most have one)
+        s = _random_line(3, seed, 3, 5 + seed % 8)
+        ranked = advise(s, "fast", seed=decision_seed(0, s.ply), workers=1)
+        # in the final duel beside the best (as many playouts): the audit re-runs it on exactly those futures
+        flips = [m for m in ranked.moves[1:] if m.equal_to_best and m.playouts == ranked.best.playouts
+                 and classify(m.loss, 3) in GRADED]  # the bands alone would have graded it
+        if flips:
+            flip = max(flips, key=lambda m: (m.loss, m.move))
+            break
+    assert flip is not None, "no coin flip the bands would grade in 60 midgame positions"
     a = audit(record_from(s, [parse_move(flip.move)]), "fast", workers=1)
     (d,) = a.decisions
     lo, hi = d.loss_interval
@@ -202,11 +207,12 @@ def test_a_coin_flip_is_within_noise_not_graded():
 
 
 def test_a_real_blunder_on_playouts_is_still_graded(core):
-    """A 2-player position where pressing wins about 90% of the playouts: recalling four reporters instead loses
-    far more, significantly (its paired interval lies above 0), and is graded by the bands, not excused.
+    """A 2-player position where the best moves (a press, a reassignment) win about 90% of the playouts:
+    recalling four reporters instead loses far more, significantly (its paired interval lies above 0), and is
+    graded by the bands, not excused.
 
-    Needs the native core: ``fast``'s cap on the Python engine (120 playouts) is too small to single the press
-    out among this position's moves (it then names another best move, the loss still within noise)."""
+    Needs the native core: ``fast``'s cap on the Python engine (80 playouts) is too small to separate this
+    position's moves (the loss then stays within noise)."""
     import random
 
     from pennypress.engine import new_game
@@ -219,6 +225,6 @@ def test_a_real_blunder_on_playouts_is_still_graded(core):
     assert bad in [str(m) for m in s.legal_moves()]
     a = audit(record_from(s, [parse_move(bad)]), "fast", workers=1)
     (d,) = a.decisions
-    assert not d.exact and d.best == "press" and d.loss_interval[0] > 0 and not d.within_noise
+    assert not d.exact and d.best != bad and d.loss > 0.3 and d.loss_interval[0] > 0 and not d.within_noise
     assert d.klass == classify(d.loss, 2) and d.klass in ("mistake", "blunder")
     assert any(m.ply == d.ply and m.kind in ("mistake", "blunder", "missed press") for m in a.key_moments)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from differential import Mismatch, game_setup, seeded_games
 from pennypress.engine import native
 from pennypress.engine.advisor.policy import core_policy, rollout_bot
+from pennypress.engine.advisor.value_bot import ValueBot
 from pennypress.engine.game.moves import GoToPress
 from pennypress.engine.io.state import new_game, public_view
 from pennypress.engine.native.search import core_weights
@@ -35,7 +36,8 @@ from pennypress.engine.position.position import Phase
 from pennypress.engine.rules.chance import resolve_chance
 from pennypress.engine.rules.press import would_trigger
 
-KINDS = ("greedy", "heuristic", "jittered greedy", "jittered heuristic", "other weights", "random", "jittered value")
+KINDS = ("greedy", "heuristic", "jittered greedy", "jittered heuristic", "other weights", "random", "jittered value",
+         "jittered mixed")
 
 
 @dataclass
@@ -159,7 +161,9 @@ def play_one(index: int, seed: int) -> Report:
         after_visits = _visits(py_bot)
         if after_visits[0] > before_visits[0] and after_visits[1] == before_visits[1]:
             cov["decisions in a position the bot saw before (repetition memory)"] += 1
-        if kind == "jittered value":
+        if kind == "jittered mixed":
+            cov[f"mixed bot: decisions by its {'value' if isinstance(py_bot, ValueBot) else 'heuristic'} bot"] += 1
+        if isinstance(py_bot, ValueBot):
             fallback = state.phase is not Phase.NORMAL
             cov["value bot: final-edition decisions by its heuristic bot" if fallback else
                 "value bot: noise drawn for every move" if py_bot.rng.getstate() != before_rng else

@@ -13,7 +13,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import bench_strength as bs  # noqa: E402
 
 from pennypress.engine import new_game, public_view  # noqa: E402
-from pennypress.engine.advisor.policy import SEARCH_LEAF  # noqa: E402
+from pennypress.engine.advisor import advise  # noqa: E402
+from pennypress.engine.advisor.bot import decision_seed  # noqa: E402
+from pennypress.engine.advisor.policy import PREFERRED, SEARCH_LEAF  # noqa: E402
 from pennypress.engine.arena import seats  # noqa: E402
 from pennypress.engine.arena.seats import make_bot  # noqa: E402
 from pennypress.engine.rules.actions import legal_moves  # noqa: E402
@@ -42,6 +44,16 @@ def test_the_previous_advisor_plays_to_the_end_with_the_old_cap(core):
     assert prev.budget.cap == 2_400 and prev.name == "advisor-prev:fast"
     view = public_view(new_game(3, seed=4))
     assert prev.choose(view) in legal_moves(view)
+
+
+def test_the_heuristic_playout_advisor_searches_with_the_heuristic_bot_alone(core):
+    bs.register()
+    bot = make_bot("advisor-hplay:fast", seed=3)
+    assert bot.policy == "heuristic" != PREFERRED and bot.name == "advisor-hplay:fast"
+    view = public_view(new_game(3, seed=4))
+    played = str(bot.choose(view))
+    ranked = advise(view, "fast", seed=decision_seed(3, view.ply), workers=1, reasons_top=0, policy="heuristic")
+    assert played == ranked.best.move and ranked.engine == "native"
 
 
 @pytest.mark.parametrize("argv, message", [

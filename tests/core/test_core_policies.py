@@ -38,7 +38,8 @@ def test_seeded_games_decide_alike_at_every_decision(core):
         assert cov[f"decisions with {players} players"] > 0
     for what in ("newsboy passes", "random fallbacks by greedy bots (their own generator)", "presses chosen",
                  "moves played off the bots' choice", "value bot: final-edition decisions by its heuristic bot",
-                 "value bot: noise drawn for every move", "value bot: presses that start the final edition, weighed"):
+                 "value bot: noise drawn for every move", "value bot: presses that start the final edition, weighed",
+                 "mixed bot: decisions by its value bot", "mixed bot: decisions by its heuristic bot"):
         assert cov[what] > 0, what
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
 import pytest
 
@@ -201,3 +202,17 @@ def test_a_board_order_must_name_each_story_on_the_board_once(core):
     for order in (on_board[:-1], on_board + on_board[:1], on_board[:-1] + ["human:D:3"]):
         with pytest.raises(core.BadPosition, match="board_order"):
             core.Position(doc, order)
+
+
+@pytest.mark.parametrize("share, noise, message", [
+    (1.5, 0.01, "share must be within [0, 1]"),
+    (float("nan"), 0.01, "share must be within [0, 1]"),
+    (0.5, -0.1, "noise >= 0"),
+])
+def test_a_playout_mix_out_of_range_is_refused(core, share, noise, message):
+    from pennypress.engine.advisor.policy import JITTER, PLAYOUT, SEARCH_LEAF
+    from pennypress.engine.advisor.value_bot import MARGIN_WEIGHT
+    from pennypress.engine.native.search import core_weights
+
+    with pytest.raises(core.BadInput, match=re.escape(message)):
+        core.Policy.mixed(SEARCH_LEAF.core(), core_weights(PLAYOUT), JITTER, MARGIN_WEIGHT, noise, share)

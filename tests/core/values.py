@@ -66,7 +66,7 @@ def compare(games: int, seed: int, model: ValueModel, playouts_every: int = 8) -
                     move = rng.choice(view.legal_moves())
                     leaf = Leaf(rng.randrange(0, 10), model)
                     s, k = rng.randrange(-10 ** 9, 10 ** 12), rng.randrange(100)
-                    policy = ("heuristic", "value")[int(cov["leaf playouts compared"]) % 2]
+                    policy = ("heuristic", "value", "mixed")[int(cov["leaf playouts compared"]) % 3]
                     if native_playout(view, move, s, k, policy=policy, leaf=leaf) != playout(
                             view, move, s, k, policy=policy, leaf=leaf):
                         raise Mismatch(f"{where}, {move}, seed {s}, k {k}, depth {leaf.depth}, {policy} bots: "

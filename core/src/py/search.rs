@@ -182,6 +182,19 @@ impl Policy {
         Ok(Policy { spec: PolicySpec::Value { model: model.model.clone(), weights: weights.w, jitter, margin_weight, noise } })
     }
 
+    /// The advisor's mixed playout bot: in each playout and seat the value bot (as `value`) with
+    /// probability `share` (drawn first from `random.Random(seed)`), else the jittered heuristic bot.
+    #[staticmethod]
+    fn mixed(model: &ValueModel, weights: &Weights, jitter: f64, margin_weight: f64, noise: f64, share: f64) -> PyResult<Policy> {
+        if !(margin_weight.is_finite() && noise.is_finite() && noise >= 0.0 && jitter.is_finite() && jitter >= 0.0) {
+            return Err(BadInput::new_err("Policy.mixed: margin_weight, noise >= 0 and jitter >= 0 must be finite"));
+        }
+        if !(0.0..=1.0).contains(&share) {
+            return Err(BadInput::new_err("Policy.mixed: share must be within [0, 1]"));
+        }
+        Ok(Policy { spec: PolicySpec::Mixed { model: model.model.clone(), weights: weights.w, jitter, margin_weight, noise, share } })
+    }
+
     /// The league's `EvaluatorBot(seed, weights)`: `weights` is `dataclasses.asdict(EvaluatorWeights(...))`
     /// (every field by name).
     #[staticmethod]

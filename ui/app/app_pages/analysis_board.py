@@ -180,7 +180,8 @@ else:
     st.caption(f"{what}; budget {advice.budget}, seed {advice.seed}"
                + (" — stopped early" if advice.stopped else ""))
     st.caption("Answered by the native core (Rust)." if advice.engine == "native"
-               else "Answered by the Python engine (the reference: slower, the same answers).")
+               else "Answered by the Python engine (the reference: far slower, so fewer playouts and wider "
+                    "intervals than on the native core).")
     m1, m2, m3 = st.columns(3)
     m1.metric("Win probability", f"{best.win_probability:.0%}",
               help=None if advice.exact else (
