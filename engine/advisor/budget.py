@@ -1,6 +1,6 @@
 """How much work an analysis may do: the named budgets, an explicit playout count, a time bound.
 
-Every legal move is searched by the search policy (:data:`.policy.PREFERRED`)
+Every legal move is searched by the search policy (:func:`.policy.search_policy`)
 by sequential halving (:mod:`.search`): the budget's **cap** of playouts is
 shared over ``ceil(log2(moves))`` rounds, the better half of the moves going on
 each round. A named budget stops as soon as the best move is separated from
@@ -15,7 +15,7 @@ README): on the native core ``fast`` stays well within 0.5 s (and an audit of
 a 45-move game at ``fast`` within 5 s), ``normal`` within 3 s and ``deep``
 within 15 s on 3-player midgame positions with 40-60 legal moves, on both
 cores (its playouts run on 2 threads). The Python engine plays the same
-playouts some 200 times slower (the value bot in half the seats weighs every
+playouts some 170 times slower (the value bot in half the seats weighs every
 legal move with the value model), so it has its own, far smaller caps
 (``python_cap``, for about the same wall time on 2 processes): the same rules,
 wider intervals, "within noise" more often.

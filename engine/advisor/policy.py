@@ -1,7 +1,7 @@
 """The playout policy: the one place that says which bot plays the rest of the game.
 
-The search's playouts (:data:`PREFERRED`, ``"mixed"``) seat in every playout
-and seat either the **value bot** (:mod:`.value_bot`: the value model one move
+The search's playouts (:data:`PREFERRED`, ``"mixed"``, at tables of 2 and 3
+players: :func:`search_policy`) seat in every playout and seat either the **value bot** (:mod:`.value_bot`: the value model one move
 ahead, as an opponent who weighs the whole position plays) or the **heuristic
 bot** (:mod:`~pennypress.engine.play.heuristic`, a list of rules, as an
 opponent who plays by feel), each with chance one half (:data:`VALUE_SHARE`),
@@ -58,7 +58,21 @@ POLICIES = ("heuristic", "greedy", "random", "value", "mixed")
 the value and heuristic bots drawn seat by seat (:data:`VALUE_SHARE`)."""
 
 PREFERRED = "mixed"
-"""The search policy: one of :data:`POLICIES`."""
+"""The search policy at tables of up to :data:`MIXED_UP_TO` players: one of :data:`POLICIES`."""
+
+MIXED_UP_TO = 3
+"""The mixed playouts were measured, and the value model tuned for play, at 2 and 3 players; at 4 and 5 a
+value-bot move weighs more positions for more players (an audit of the 4-player example record took
+several times as long) for a gain nobody measured, so there the search keeps the heuristic bot alone."""
+
+
+def search_policy(players: int) -> str:
+    """The search's playout policy at a table of ``players``.
+
+    >>> search_policy(2), search_policy(3), search_policy(4)
+    ('mixed', 'mixed', 'heuristic')
+    """
+    return PREFERRED if players <= MIXED_UP_TO else "heuristic"
 
 VALUE_NOISE = 0.01
 """The value bot's noise: up to a point of win chance, drawn per move, so playouts of one future differ."""

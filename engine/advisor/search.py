@@ -1,7 +1,7 @@
 """The analysis: every legal move evaluated and ranked (exactly in the final edition).
 
 Normal play (:func:`advise`): every legal move is searched by the search
-policy (:data:`.policy.PREFERRED`) by **sequential halving** (Karnin, Koren &
+policy (:func:`.policy.search_policy`) by **sequential halving** (Karnin, Koren &
 Somekh 2013), the fixed-budget way to find the best of many moves: the
 budget's playouts are shared over ``ceil(log2(moves))`` rounds; in each round
 every move still in the race gets an equal share of that round's playouts,
@@ -45,7 +45,7 @@ from .calibration import CALIBRATION, IDENTITY, Calibration
 from .exact import ExactSearch, exact_search, is_deterministic
 from .facts import MoveFacts, move_facts
 from .outcome import Value, preference
-from .policy import PREFERRED, SEARCH_LEAF
+from .policy import SEARCH_LEAF, search_policy
 from .pool import Pair, default_workers, playout_engine, run_playouts
 from .reasons import reasons_for
 from .result import Advice, MoveAdvice
@@ -144,7 +144,7 @@ def advise(
     plays every playout to the end of the game. ``calibration`` maps the
     playouts' win shares to the win probabilities shown (:mod:`.calibration`;
     monotone, so it changes no ranking and no "equal to the best"). ``policy`` plays the playouts
-    (:data:`.policy.POLICIES`; default the search policy :data:`.policy.PREFERRED`).
+    (:data:`.policy.POLICIES`; default the search policy for the table, :func:`.policy.search_policy`).
 
     ``extra_moves`` (legal moves not in the legal list as written, e.g. a press
     on a page the player chose) are evaluated after the ranking on exactly the
@@ -168,7 +168,7 @@ def advise(
     if is_deterministic(view):
         return _exact_advice(view, moves, plan, seed, started, reasons_top, extras)
     workers = default_workers() if workers is None else max(1, workers)
-    policy = PREFERRED if policy is None else policy
+    policy = search_policy(view.n_players) if policy is None else policy
     engine = playout_engine(policy, seed, view)
     if plan.seconds is not None:
         deadline = started + plan.seconds

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from statistics import NormalDist, fmean
 from ..advisor import advise
 from ..advisor.budget import budget_for
-from ..advisor.policy import PREFERRED
+from ..advisor.policy import search_policy
 from ..advisor.pool import run_playouts
 from ..arena.seats import make_bot
 from ..game.moves import GoToPress, Move, parse_move
@@ -120,7 +120,7 @@ def certify(state: State, search_playouts: int, confirm_playouts: int, seed: int
             others = others[:rivals - 1] + [other]
     moves: list[Move] = [parse_move(m.move) for m in [best, *others]]
     pairs = [(i, k) for i in range(len(moves)) for k in range(confirm_playouts)]
-    results = run_playouts(view, moves, pairs, seed + CONFIRM_SEED_STEP, workers, policy=PREFERRED)
+    results = run_playouts(view, moves, pairs, seed + CONFIRM_SEED_STEP, workers, policy=search_policy(view.n_players))
     me = view.current
     mine = [[results[(i, k)][me] for k in range(confirm_playouts)] for i in range(len(moves))]
     means = [tuple(fmean(v[j] for v in row) for j in range(3)) for row in mine]

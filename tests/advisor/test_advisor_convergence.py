@@ -12,7 +12,7 @@ import pytest
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor import advise, budget_for, paired
 from pennypress.engine.advisor.calibration import IDENTITY
-from pennypress.engine.advisor.policy import PREFERRED, SEARCH_LEAF
+from pennypress.engine.advisor.policy import SEARCH_LEAF, search_policy
 from pennypress.engine.advisor.pool import playout_engine, run_playouts
 from pennypress.engine.io.state import public_view
 
@@ -38,7 +38,7 @@ def test_paired_intervals_match_a_direct_computation_from_the_playouts(midgame):
     view = public_view(midgame)
     moves = view.legal_moves()
     index = {str(m): i for i, m in enumerate(moves)}
-    results = run_playouts(view, moves, [(i, k) for i in range(n) for k in range(N)], seed=4, policy=PREFERRED,
+    results = run_playouts(view, moves, [(i, k) for i in range(n) for k in range(N)], seed=4, policy=search_policy(view.n_players),
                            leaf=SEARCH_LEAF)
     me = view.current
     win = {i: [results[(i, k)][me][0] for k in range(N)] for i in range(n)}
@@ -161,3 +161,19 @@ def test_seconds_bound_the_analysis_and_say_how_many_playouts(midgame):
     a = advise(midgame, "fast", seed=1, workers=1, seconds=0.2)
     assert a.budget == "0.2 seconds" and a.playouts == sum(m.playouts for m in a.moves) > 0
     assert a.seconds < 5
+
+
+def test_the_search_plays_mixed_playouts_up_to_three_players_and_the_heuristic_bot_beyond():
+    """The default playouts are :func:`search_policy`'s for the table: the very figures of an analysis naming
+    that policy, and not those of the other one."""
+    for players, policy, other in ((3, "mixed", "heuristic"), (4, "heuristic", "mixed")):
+        s = new_game(players, seed=23)
+        rng = random.Random(23)
+        while s.ply < 8:
+            s.play(rng.choice(s.legal_moves()), rng)
+        n = len(s.legal_moves())
+        assert search_policy(players) == policy
+        default, named, unnamed = (advise(s, playouts=6 * n, seed=2, workers=1, policy=p).to_json()
+                                   for p in (None, policy, other))
+        figures = [{k: v for k, v in d.items() if k != "seconds"} for d in (default, named, unnamed)]
+        assert figures[0] == figures[1] != figures[2]
