@@ -11,10 +11,12 @@ the same answer (on any machine, with any number of threads or workers).
 A playout is a few bot moves and the value model's estimate where it stops
 (:data:`.policy.SEARCH_LEAF`). The caps come from a calibration on the
 project's 2-core machine (``benchmarks/bench_advisor.py``; figures in the
-README): on the native core ``fast`` stays well within 0.5 s (and an audit of
-a 45-move game at ``fast`` within 5 s), ``normal`` within 3 s and ``deep``
-within 15 s on 3-player midgame positions with 40-60 legal moves, on both
-cores (its playouts run on 2 threads). The Python engine plays the same
+README): on the native core ``fast`` stays within 0.5 s, ``normal`` within 3 s
+and ``deep`` within 15 s on 3-player midgame positions with 40-60 legal moves,
+on both cores (its playouts run on 2 threads). An audit analyses every
+decision at its budget: a 3-player game of about 40 moves at ``fast`` takes
+5-8 s (it took 3 s before the mixed playouts, whose playouts cost some 2.6
+times the heuristic bot's). The Python engine plays the same
 playouts some 170 times slower (the value bot in half the seats weighs every
 legal move with the value model), so it has its own, far smaller caps
 (``python_cap``, for about the same wall time on 2 processes): the same rules,
