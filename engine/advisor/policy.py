@@ -1,16 +1,16 @@
 """The playout policy: the one place that says which bot plays the rest of the game.
 
 The search's playouts (:data:`PREFERRED`, ``"mixed"``, at tables of 2 and 3
-players: :func:`search_policy`) seat in every playout and seat either the **value bot** (:mod:`.value_bot`: the value model one move
-ahead, as an opponent who weighs the whole position plays) or the **heuristic
-bot** (:mod:`~pennypress.engine.play.heuristic`, a list of rules, as an
-opponent who plays by feel), each with chance one half (:data:`VALUE_SHARE`),
-drawn from the seat's seed. The advisor does not know who sits at the table,
-so its playouts stand for both kinds of player; measured so (``docs/value.md``,
-README Strength) the mix beats either bot alone as the search's model of the
-opponents: against the league's evaluator, which the heuristic playouts model
-poorly, and against the heuristic bot, which the value bot's playouts model
-poorly.
+players: :func:`search_policy`) seat in every playout and seat either the
+**value bot** (:mod:`.value_bot`: the value model one move ahead, as an
+opponent who weighs the whole position plays) or the **heuristic bot**
+(:mod:`~pennypress.engine.play.heuristic`, a list of rules, as an opponent who
+plays by feel), each with chance one half (:data:`VALUE_SHARE`), drawn from the
+seat's seed. The advisor does not know who sits at the table, so its playouts
+stand for both kinds of player. Measured so (``docs/value.md``, README
+Strength), the mix models the league's evaluator better than either bot alone
+(on the same games: the heuristic bot alone models it poorly) and the
+heuristic bot far better than the value bot alone does.
 
 Both bots are jittered: the heuristic's weights (:data:`PLAYOUT`, the weights
 tuned by SPSA against the league on the native core, ``playout_weights.json``,
