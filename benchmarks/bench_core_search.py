@@ -6,6 +6,11 @@
   thread): CPU time per playout, medians of ``--rounds`` rounds. The very same
   playouts -- positions of 2-5 player games at several stages, several moves,
   several ``k`` -- which the script checks give identical outcomes.
+- **search** (``--only search``): the advisor's own playouts -- :data:`~pennypress.engine.advisor.policy.SEARCH_LEAF`
+  bot moves, then the value model -- on the core, one thread, by each policy the
+  search seats (``heuristic``, ``value``, ``mixed``: the search policy at 2-3
+  players): CPU microseconds a playout, medians of ``--rounds`` rounds, from
+  seeded 3-player midgame positions (every legal move, several futures).
 - **threads** (target >= 1.8x): a batch of heuristic playouts on the core on 2
   threads against 1 (wall time; the results must be identical).
 - **playouts per core-second**: the greedy and the heuristic playout policies on
@@ -41,7 +46,7 @@ import time
 
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.playout import playout
-from pennypress.engine.advisor.policy import core_policy
+from pennypress.engine.advisor.policy import SEARCH_LEAF, core_policy
 from pennypress.engine.arena.executors import open_executor
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.engine.io.state import public_view
@@ -288,6 +293,44 @@ def bench_league(args) -> dict:
     return out
 
 
+def bench_search(args) -> dict:
+    """The search's playouts (to the value model) by policy, on the core, one thread."""
+    rng = random.Random(args.seed)
+    states = []
+    g = 0
+    while len(states) < 6:
+        s = new_game(3, seed=args.seed + 500 + g)
+        bots = [GreedyBot(args.seed + 50 * g + i) for i in range(3)]
+        g += 1
+        while not s.is_over and s.ply < 24:
+            s.play(bots[s.current].choose(s), rng)
+        if not s.is_over and not s.is_chance_node():
+            states.append(public_view(s))
+    afters, jobs = [], []
+    for state in states:
+        moves = state.legal_moves()
+        after = positions_after(state, moves, range(len(moves)))
+        for i in range(len(moves)):
+            afters.append(after[i])
+            jobs.extend((len(afters) - 1, k) for k in range(4))
+    print(f"search playouts: {len(jobs)} playouts ({len(afters)} moves of {len(states)} 3-player midgame positions x "
+          f"4 futures) to the value model after {SEARCH_LEAF.depth} bot moves; CPU, one thread, medians of "
+          f"{args.rounds} rounds")
+    cost = {}
+    for policy in ("heuristic", "value", "mixed"):
+        bot = core_policy(policy)
+
+        def run():
+            t = time.process_time()
+            out = run_batch(afters, jobs, args.seed, bot, DEFAULT_MOVE_CAP, threads=1, leaf=SEARCH_LEAF)
+            return time.process_time() - t, out
+        seconds, _ = median_of(args.rounds, run)
+        cost[policy] = 1e6 * seconds / len(jobs)
+        print(f"  {policy:9}  {cost[policy]:6.1f} us a playout ({len(jobs) / seconds:9,.0f} per core-second)")
+    print(f"  mixed against heuristic: x{cost['mixed'] / cost['heuristic']:.2f} the cost a playout")
+    return {}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
@@ -295,15 +338,15 @@ def main(argv=None) -> int:
     ap.add_argument("--tournament-rounds", type=int, default=1)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--league-games", type=int, default=60)
-    ap.add_argument("--only", choices=("playouts", "threads", "tournament", "league"), default=None)
+    ap.add_argument("--only", choices=("playouts", "search", "threads", "tournament", "league"), default=None)
     args = ap.parse_args(argv)
     if not native.available():
         print("the native core is not installed (python3 run.py builds it with a Rust toolchain); nothing to compare")
         return 0
     print(f"load average at the start: {', '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
     ratios = {}
-    for name, bench in (("playouts", bench_playouts), ("threads", bench_threads), ("tournament", bench_tournament),
-                        ("league", bench_league)):
+    for name, bench in (("playouts", bench_playouts), ("search", bench_search), ("threads", bench_threads),
+                        ("tournament", bench_tournament), ("league", bench_league)):
         if args.only in (None, name):
             ratios.update(bench(args))
     print(f"load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")

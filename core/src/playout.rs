@@ -73,7 +73,9 @@ pub fn seeded(seed: i128) -> PyRandom {
 
 /// The bots of playout seed `ps`: seat `s` made from `random.Random(ps * 8 + s)` (`rollout_bot`).
 pub fn rollout_bots(spec: &PolicySpec, ps: i128, players: usize) -> Vec<Bot> {
-    (0..players).map(|seat| spec.make(&Seed::from_i128(ps * 8 + seat as i128))).collect()
+    let seeds: Vec<Seed> = (0..players).map(|seat| Seed::from_i128(ps * 8 + seat as i128)).collect();
+    let rngs = Seed::rngs(&seeds);
+    seeds.iter().zip(rngs).map(|(seed, rng)| spec.make_seeded(seed, rng)).collect()
 }
 
 /// Play the bots' moves from `pos` until `done(pos)` or `cap` moves, drawing cards with `draw`.
@@ -121,12 +123,20 @@ pub fn playout_to(
     cap: MoveCap,
 ) -> CoreResult<PlayoutResult> {
     let ps = playout_seed(seed, k);
-    let mut chance = seeded(ps);
+    // the card generator is made when a card is first drawn (every generator has its own seed, so
+    // when it is made changes nothing; a short playout rarely draws)
+    let mut chance: Option<PyRandom> = None;
+    let mut draw = move |p: &mut Position| -> CoreResult<()> {
+        if p.draw_pending {
+            p.resolve_chance(chance.get_or_insert_with(|| seeded(ps)))?;
+        }
+        Ok(())
+    };
     let mut pos = *after;
-    pos.resolve_chance(&mut chance)?;
-    let mut bots = rollout_bots(spec, ps, pos.n_players());
-    let mut legal = Vec::with_capacity(64);
+    draw(&mut pos)?;
     if let Some(leaf) = leaf {
+        let mut bots = rollout_bots(spec, ps, pos.n_players());
+        let mut legal = Vec::with_capacity(64);
         let mut exact = exact;
         let mut moves = 0;
         loop {
@@ -148,11 +158,12 @@ pub fn playout_to(
             pos.legal_moves_into(&mut legal);
             let mv = bots[pos.current as usize].choose(&pos, &legal);
             pos.apply(mv)?;
-            pos.resolve_chance(&mut chance)?;
+            draw(&mut pos)?;
             moves += 1;
         }
     }
-    let draw = |p: &mut Position| p.resolve_chance(&mut chance).map(|_| ());
+    let mut bots = rollout_bots(spec, ps, pos.n_players());
+    let mut legal = Vec::with_capacity(64);
     match exact {
         Some(search) => {
             let moves = play_until(&mut pos, &mut bots, cap, &mut legal, is_deterministic, draw)?;

@@ -136,7 +136,11 @@ impl PolicySpec {
     /// The bot this spec makes for a seed (its generator is `random.Random(seed)`, cloned where the
     /// Python code makes a second generator with the same seed).
     pub fn make(&self, seed: &Seed) -> Bot {
-        let seeded = seed.rng();
+        self.make_seeded(seed, seed.rng())
+    }
+
+    /// [`make`](Self::make) with `seeded` already made: `random.Random(seed)`, untouched.
+    pub fn make_seeded(&self, seed: &Seed, seeded: PyRandom) -> Bot {
         match self {
             PolicySpec::Random => Bot::Random(RandomPolicy { rng: seeded }),
             PolicySpec::Greedy { threshold, reporter_cost } => {

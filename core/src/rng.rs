@@ -11,6 +11,7 @@
 //! are not supported: the core is always handed an int seed.
 
 use crate::error::{CoreError, CoreResult};
+use crate::small::FixedList;
 
 const N: usize = 624;
 const M: usize = 397;
@@ -18,10 +19,29 @@ const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER_MASK: u32 = 0x8000_0000;
 const LOWER_MASK: u32 = 0x7fff_ffff;
 
+/// `init_genrand(19650218)`, the state `init_by_array` starts from: the same for every seed, so computed once.
+const GENRAND_19650218: [u32; N] = {
+    let mut mt = [0u32; N];
+    mt[0] = 19_650_218;
+    let mut i = 1;
+    while i < N {
+        let prev = mt[i - 1];
+        mt[i] = 1_812_433_253u32.wrapping_mul(prev ^ (prev >> 30)).wrapping_add(i as u32);
+        i += 1;
+    }
+    mt
+};
+
+/// The generator. Its twist (every 624 draws, the first on the first draw) is carried out lazily and in
+/// order -- word `k` of the new block when draw `k` needs it -- which gives the very words a whole twist
+/// gives: word `k` reads the old words `k + 1` and `k + 397` below 624 and the new word `k - 227` above,
+/// already made. A playout draws a few words of a fresh generator, so most of a block is never made.
 #[derive(Clone)]
 pub struct PyRandom {
     mt: [u32; N],
     index: usize,
+    /// Words of the current block made so far (`N` when the block is whole).
+    twisted: usize,
 }
 
 impl std::fmt::Debug for PyRandom {
@@ -35,8 +55,7 @@ impl PyRandom {
     /// `abs(seed)`, least significant first (`[]` or `[0]` for 0).
     pub fn from_key(key: &[u32]) -> PyRandom {
         let key: &[u32] = if key.is_empty() { &[0] } else { key };
-        let mut r = PyRandom { mt: [0; N], index: N };
-        r.init_genrand(19_650_218);
+        let mut r = PyRandom { mt: GENRAND_19650218, index: N, twisted: N };
         let mt = &mut r.mt;
         let (mut i, mut j) = (1usize, 0usize);
         for _ in 0..N.max(key.len()) {
@@ -65,6 +84,62 @@ impl PyRandom {
         r
     }
 
+    /// `random.Random(seed)` for each of several seeds (as [`from_key`](Self::from_key) each, word for
+    /// word). The seeding is a long chain of dependent steps per seed; the chains of different seeds are
+    /// independent, and made side by side one core runs them at once.
+    pub fn from_keys(keys: &[&[u32]]) -> Vec<PyRandom> {
+        const LANES: usize = 8;
+        if keys.len() > LANES || keys.iter().any(|k| k.len() > N) {
+            return keys.iter().map(|k| Self::from_key(k)).collect();
+        }
+        let keys: FixedList<&[u32], LANES> = {
+            let mut l = FixedList::new();
+            for &k in keys {
+                l.push(if k.is_empty() { &[0u32][..] } else { k });
+            }
+            l
+        };
+        let lanes = keys.len();
+        let mut mts = vec![GENRAND_19650218; lanes];
+        let mut js = [0usize; LANES];
+        let mut i = 1usize;
+        for _ in 0..N {
+            for lane in 0..lanes {
+                let (mt, key, j) = (&mut mts[lane], keys.as_slice()[lane], js[lane]);
+                let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
+                mt[i] = (mt[i] ^ prev.wrapping_mul(1_664_525)).wrapping_add(key[j]).wrapping_add(j as u32);
+                js[lane] = if j + 1 >= key.len() { 0 } else { j + 1 };
+            }
+            i += 1;
+            if i >= N {
+                for mt in mts.iter_mut() {
+                    mt[0] = mt[N - 1];
+                }
+                i = 1;
+            }
+        }
+        for _ in 0..N - 1 {
+            for mt in mts.iter_mut() {
+                let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
+                mt[i] = (mt[i] ^ prev.wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            }
+            i += 1;
+            if i >= N {
+                for mt in mts.iter_mut() {
+                    mt[0] = mt[N - 1];
+                }
+                i = 1;
+            }
+        }
+        mts.iter()
+            .map(|mt| {
+                let mut r = PyRandom { mt: *mt, index: N, twisted: N };
+                r.mt[0] = 0x8000_0000;
+                r
+            })
+            .collect()
+    }
+
     /// `random.Random(seed)` for a seed that fits in 64 bits (its absolute value for a negative one).
     pub fn from_i64(seed: i64) -> PyRandom {
         Self::from_u64(seed.unsigned_abs())
@@ -85,29 +160,31 @@ impl PyRandom {
         Self::from_key(&words)
     }
 
-    fn init_genrand(&mut self, seed: u32) {
-        self.mt[0] = seed;
-        for i in 1..N {
-            let prev = self.mt[i - 1];
-            self.mt[i] = 1_812_433_253u32.wrapping_mul(prev ^ (prev >> 30)).wrapping_add(i as u32);
-        }
-        self.index = N;
+    /// Make word `k` of the new block (MT19937's twist, one word).
+    #[inline]
+    fn twist_word(mt: &mut [u32; N], k: usize) {
+        let y = (mt[k] & UPPER_MASK) | (mt[if k + 1 < N { k + 1 } else { 0 }] & LOWER_MASK);
+        let mag = if y & 1 == 1 { MATRIX_A } else { 0 };
+        mt[k] = mt[if k + M < N { k + M } else { k + M - N }] ^ (y >> 1) ^ mag;
     }
 
-    fn twist(&mut self) {
-        let mt = &mut self.mt;
-        for k in 0..N {
-            let y = (mt[k] & UPPER_MASK) | (mt[(k + 1) % N] & LOWER_MASK);
-            let mag = if y & 1 == 1 { MATRIX_A } else { 0 };
-            mt[k] = mt[(k + M) % N] ^ (y >> 1) ^ mag;
+    /// Make the rest of the current block (before the state is read whole).
+    fn finish_twist(&mut self) {
+        while self.twisted < N {
+            Self::twist_word(&mut self.mt, self.twisted);
+            self.twisted += 1;
         }
-        self.index = 0;
     }
 
     /// The next 32 random bits (CPython's `genrand_uint32`).
     pub fn next_u32(&mut self) -> u32 {
         if self.index >= N {
-            self.twist();
+            self.index = 0;
+            self.twisted = 0;
+        }
+        if self.index >= self.twisted {
+            Self::twist_word(&mut self.mt, self.index);
+            self.twisted = self.index + 1;
         }
         let mut y = self.mt[self.index];
         self.index += 1;
@@ -222,7 +299,9 @@ impl PyRandom {
 
     /// The internal state as `random.Random.getstate()[1]` gives it: 624 words, then the index.
     pub fn state(&self) -> Vec<u64> {
-        let mut out: Vec<u64> = self.mt.iter().map(|&w| w as u64).collect();
+        let mut whole = self.clone();
+        whole.finish_twist();
+        let mut out: Vec<u64> = whole.mt.iter().map(|&w| w as u64).collect();
         out.push(self.index as u64);
         out
     }
@@ -261,6 +340,12 @@ impl Seed {
     /// `random.Random(seed)`.
     pub fn rng(&self) -> PyRandom {
         PyRandom::from_key(&self.words)
+    }
+
+    /// `random.Random(seed)` for each seed, made side by side ([`PyRandom::from_keys`]).
+    pub fn rngs(seeds: &[Seed]) -> Vec<PyRandom> {
+        let keys: Vec<&[u32]> = seeds.iter().map(|s| s.words.as_slice()).collect();
+        PyRandom::from_keys(&keys)
     }
 
     /// The seed `seed * stride + offset`.
@@ -339,6 +424,87 @@ mod tests {
         assert_eq!(wide.scaled(2, 2), Seed::from_words(false, &[0, 0, 0, 0, 20]));
         assert_eq!(Seed::from_i128(-5).rng().state(), PyRandom::from_u64(5).state());
         assert_eq!(Seed::from_words(true, &[0, 0]), Seed::from_i128(0));
+    }
+
+    /// MT19937 as the reference writes it: the seeding from scratch and the whole block twisted at once.
+    fn reference(key: &[u32]) -> (Vec<u32>, usize) {
+        const N: usize = 624;
+        let key: &[u32] = if key.is_empty() { &[0] } else { key };
+        let mut mt = vec![0u32; N];
+        mt[0] = 19_650_218;
+        for i in 1..N {
+            mt[i] = 1_812_433_253u32.wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_add(i as u32);
+        }
+        let (mut i, mut j) = (1, 0);
+        for _ in 0..N.max(key.len()) {
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525)).wrapping_add(key[j]).wrapping_add(j as u32);
+            (i, j) = (i + 1, (j + 1) % key.len());
+            if i >= N {
+                (mt[0], i) = (mt[N - 1], 1);
+            }
+        }
+        for _ in 0..N - 1 {
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            i += 1;
+            if i >= N {
+                (mt[0], i) = (mt[N - 1], 1);
+            }
+        }
+        mt[0] = 0x8000_0000;
+        (mt, N)
+    }
+
+    fn reference_next(state: &mut (Vec<u32>, usize)) -> u32 {
+        let (mt, index) = state;
+        if *index >= 624 {
+            for k in 0..624 {
+                let y = (mt[k] & 0x8000_0000) | (mt[(k + 1) % 624] & 0x7fff_ffff);
+                mt[k] = mt[(k + 397) % 624] ^ (y >> 1) ^ if y & 1 == 1 { 0x9908_b0df } else { 0 };
+            }
+            *index = 0;
+        }
+        let mut y = mt[*index];
+        *index += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+
+    #[test]
+    fn the_lazy_twist_gives_the_words_and_states_of_a_whole_twist() {
+        for key in [&[][..], &[1], &[0x123, 0x234, 0x345, 0x456], &[u32::MAX, 7]] {
+            let (mut r, mut want) = (PyRandom::from_key(key), reference(key));
+            for draw in 0..2000 {
+                if draw % 250 == 0 {
+                    // the state read mid-block is the whole twisted block, as CPython's getstate() gives it
+                    let mut whole: Vec<u64> = want.0.iter().map(|&w| w as u64).collect();
+                    whole.push(want.1 as u64);
+                    assert_eq!(r.state(), whole, "{key:?} after {draw} draws");
+                }
+                assert_eq!(r.next_u32(), reference_next(&mut want), "{key:?} draw {draw}");
+            }
+        }
+    }
+
+    #[test]
+    fn seeds_made_side_by_side_are_the_seeds_made_alone() {
+        let keys: Vec<Vec<u32>> = (0..12u32)
+            .map(|k| (0..k % 5).map(|w| k.wrapping_mul(2_654_435_761).wrapping_add(w * 977)).collect())
+            .collect();
+        for lanes in [1, 2, 3, 5, 8, 12] {
+            let some: Vec<&[u32]> = keys[..lanes].iter().map(|k| k.as_slice()).collect();
+            let together = PyRandom::from_keys(&some);
+            assert_eq!(together.len(), lanes);
+            for (mut a, key) in together.into_iter().zip(&some) {
+                let mut b = PyRandom::from_key(key);
+                assert_eq!(a.state(), b.state(), "{key:?} of {lanes}");
+                assert!((0..700).all(|_| a.next_u32() == b.next_u32()), "{key:?} of {lanes}");
+            }
+        }
+        let seeds: Vec<Seed> = [-3i128, 0, 1 << 70, 41].iter().map(|&s| Seed::from_i128(s)).collect();
+        let made = Seed::rngs(&seeds);
+        assert!(seeds.iter().zip(&made).all(|(s, r)| s.rng().state() == r.state()));
     }
 
     #[test]

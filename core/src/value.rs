@@ -8,10 +8,13 @@
 //! nothing here is fitted or typed twice; the floating-point operations are the Python module's,
 //! in its order, so both engines give the same doubles (`tests/core/test_core_value.py`).
 
-use crate::press::PressValuer;
+use crate::press::{Codes, PressValuer};
 use crate::position::Position;
 use crate::story::stories_of;
-use crate::tables::{final_edition_presses, scoop_value, MAXP, NBEATS};
+use crate::small::FixedList;
+use crate::story::Story;
+use crate::position::MAX_ON_BOARD;
+use crate::tables::{final_edition_presses, scoop_value, MAXP, MAX_CLAIMED_STORIES, NBEATS};
 use crate::turns::next_seat;
 
 /// The features of one newspaper, in the order of the weights.
@@ -78,12 +81,12 @@ pub fn progress(pos: &Position) -> f64 {
     }
 }
 
-/// The end bonuses `player` would get with these stars per player and beat.
-fn bonuses(stars: &[[u8; NBEATS]], bonus: &[u8; NBEATS], player: usize) -> i32 {
+/// The end bonuses a newspaper with these stars per beat would get, `most` being the most stars any
+/// newspaper has in each beat (`_bonuses`: a bonus to everyone with the most, none while nobody has any).
+fn bonuses(mine: &[u8; NBEATS], most: &[u8; NBEATS], bonus: &[u8; NBEATS]) -> i32 {
     let mut got = 0;
     for b in 0..NBEATS {
-        let most = stars.iter().map(|s| s[b]).max().unwrap_or(0);
-        if most > 0 && stars[player][b] == most {
+        if most[b] > 0 && mine[b] == most[b] {
             got += bonus[b] as i32;
         }
     }
@@ -92,23 +95,129 @@ fn bonuses(stars: &[[u8; NBEATS]], bonus: &[u8; NBEATS], player: usize) -> i32 {
 
 /// The features of `player` (normal play), as `player_features`.
 pub fn player_features(pos: &Position, player: usize) -> Features {
+    all_features(pos)[player]
+}
+
+/// What every newspaper's features read alike: the beat values, the stars each has published per
+/// beat, and the stories on the board with their reporters -- read once per position.
+struct Shared {
+    values: [u8; NBEATS],
+    stars: [[u8; NBEATS]; MAXP],
+    /// The most stars a newspaper has published in each beat.
+    most: [u8; NBEATS],
+    /// Each story on the board: its reporters, the most any newspaper has there, how many newspapers
+    /// have that many, and the second most.
+    board: FixedList<OnBoard, MAX_ON_BOARD>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct OnBoard {
+    story: Story,
+    reporters: [u8; MAXP],
+    top: u8,
+    at_top: u8,
+    second: u8,
+}
+
+impl OnBoard {
+    fn new(story: Story, reporters: [u8; MAXP], n: usize) -> OnBoard {
+        let (mut top, mut at_top, mut second) = (0u8, 0u8, 0u8);
+        for &r in &reporters[..n] {
+            if r > top {
+                (second, top, at_top) = (top, r, 1);
+            } else if r == top {
+                at_top += 1;
+            } else if r > second {
+                second = r;
+            }
+        }
+        OnBoard { story, reporters, top, at_top, second }
+    }
+
+    /// The most reporters a newspaper other than `player` has here.
+    fn top_other(&self, player: usize) -> u8 {
+        if self.reporters[player] == self.top && self.at_top == 1 {
+            self.second
+        } else {
+            self.top
+        }
+    }
+}
+
+/// Every newspaper's features (the first `n` of the array), as `position_features`.
+pub fn all_features(pos: &Position) -> [Features; MAXP] {
+    let n = pos.n_players();
+    let mut stars = [[0u8; NBEATS]; MAXP];
+    for (row, p) in stars.iter_mut().zip(&pos.players).take(n) {
+        for s in p.published.iter() {
+            row[s.beat() as usize] += s.stars();
+        }
+    }
+    let mut most = [0u8; NBEATS];
+    for row in &stars[..n] {
+        for (m, &s) in most.iter_mut().zip(row) {
+            *m = (*m).max(s);
+        }
+    }
+    let mut board = FixedList::new();
+    for story in stories_of(pos.on_board) {
+        board.push(OnBoard::new(story, pos.reporters[story.id()], n));
+    }
+    let shared = Shared { values: pos.beat_values(), stars, most, board };
+    let mut out = [[0i32; NFEATURES]; MAXP];
+    for (p, f) in out.iter_mut().enumerate().take(n) {
+        *f = features_of(pos, &shared, p);
+    }
+    out
+}
+
+/// One newspaper's features. The page gains go by the stories' item codes
+/// ([`PressValuer::code`]): a press of the stories it can claim plus (or minus) one story.
+fn features_of(pos: &Position, shared: &Shared, player: usize) -> Features {
     let n = pos.n_players();
     let me = &pos.players[player];
-    let valuer = PressValuer::for_player(pos, player);
-    let claim = pos.claimable(player);
-    let page = valuer.gain(stories_of(claim));
+    let valuer = PressValuer::new(shared.values, me.ad);
+    let (mut claim, mut codes) = (0u64, Codes::new());
+    let (mut on_board, mut outnumbered, mut scoops_in, mut scoops_out, mut tied) = (0u8, 0i32, 0i32, 0i32, 0i32);
+    for b in shared.board.iter() {
+        let (story, r) = (b.story, b.reporters);
+        let mine = r[player];
+        if mine == 0 {
+            continue;
+        }
+        on_board += mine;
+        let top = b.top_other(player);
+        let scoop = scoop_value(pos.markers[story.beat() as usize]) as i32;
+        if mine < top {
+            outnumbered += mine as i32;
+            scoops_in += scoop;
+        } else {
+            claim |= story.bit();
+            assert!(codes.try_push(valuer.code(story)), "a press of more than {MAX_CLAIMED_STORIES} stories");
+            scoops_out += scoop * (0..n).filter(|&q| q != player && r[q] > 0).count() as i32;
+            tied += (0..n).any(|q| q != player && r[q] == mine) as i32;
+        }
+    }
+    let page = valuer.gain_of_codes(&codes);
+    // reach: the best page after sending reporters from home to one more story (enough to claim it);
+    // stories of one item code give one page, so each code is weighed once
     let mut reach = page;
     if me.home > 0 {
-        for story in pos.stories_in_play() {
-            let r = &pos.reporters[story.id()];
-            let mine = r[player];
-            let top = (0..n).filter(|&q| q != player).map(|q| r[q]).max().unwrap_or(0);
+        let mut seen = 0u64;
+        for b in shared.board.iter() {
+            let story = b.story;
+            let mine = b.reporters[player];
+            let top = b.top_other(player);
             if mine > 0 && mine >= top {
                 continue;
             }
             let need = (top - mine.min(top)).max(1);
-            if need <= me.home {
-                reach = reach.max(valuer.gain(stories_of(claim | story.bit())));
+            let code = valuer.code(story);
+            if need <= me.home && seen & 1 << (code - 1) == 0 {
+                seen |= 1 << (code - 1);
+                let mut more = codes;
+                assert!(more.try_push(code), "a press of more than {MAX_CLAIMED_STORIES} stories");
+                reach = reach.max(valuer.gain_of_codes(&more));
             }
         }
     }
@@ -120,43 +229,28 @@ pub fn player_features(pos: &Position, player: usize) -> Features {
         (false, Some(o)) => left.min(1 + o),
         (false, None) => left,
     };
-    let mut stars = [[0u8; NBEATS]; MAXP];
-    for (row, p) in stars.iter_mut().zip(&pos.players).take(n) {
-        for (b, s) in row.iter_mut().enumerate() {
-            *s = p.stars(b as u8);
-        }
-    }
-    let mut claimed = stars;
+    let (mut claimed, mut most_claimed) = (shared.stars[player], shared.most);
     for story in stories_of(claim) {
-        claimed[player][story.beat() as usize] += story.stars();
-    }
-    let (mut outnumbered, mut scoops_in, mut scoops_out, mut tied) = (0i32, 0i32, 0i32, 0i32);
-    for story in stories_of(pos.on_board) {
-        let r = &pos.reporters[story.id()];
-        let mine = r[player];
-        if mine == 0 {
-            continue;
-        }
-        let top = r[..n].iter().copied().max().unwrap_or(0);
-        let scoop = scoop_value(pos.markers[story.beat() as usize]) as i32;
-        if mine < top {
-            outnumbered += mine as i32;
-            scoops_in += scoop;
-        } else {
-            scoops_out += scoop * (0..n).filter(|&q| q != player && r[q] > 0).count() as i32;
-            tied += (0..n).any(|q| q != player && r[q] == mine) as i32;
-        }
+        let b = story.beat() as usize;
+        claimed[b] += story.stars();
+        most_claimed[b] = most_claimed[b].max(claimed[b]);
     }
     let (before, count) = acting_before(pos, player);
     let mut threatened = 0;
-    for story in stories_of(claim) {
+    for (k, story) in stories_of(claim).enumerate() {
         let r = &pos.reporters[story.id()];
         let mine = r[player];
         let taken = (0..n).filter(|&q| before & (1 << q) != 0).any(|q| {
             r[q] == mine || pos.players[q].home as i32 >= (mine as i32 - r[q] as i32 + 1).max(1)
         });
         if taken {
-            threatened += page - valuer.gain(stories_of(claim & !story.bit()));
+            let mut rest = Codes::new();
+            for (j, &c) in codes.iter().enumerate() {
+                if j != k {
+                    rest.push(c);
+                }
+            }
+            threatened += page - valuer.gain_of_codes(&rest);
         }
     }
     let order = if player == pos.current as usize { 0 } else { count as i32 };
@@ -166,10 +260,10 @@ pub fn player_features(pos: &Position, player: usize) -> Features {
         reach,
         left,
         before_end,
-        bonuses(&stars[..n], &pos.bonus, player),
-        bonuses(&claimed[..n], &pos.bonus, player),
+        bonuses(&shared.stars[player], &shared.most, &pos.bonus),
+        bonuses(&claimed, &most_claimed, &pos.bonus),
         me.published.len() as i32,
-        pos.on_board_of(player) as i32,
+        on_board as i32,
         outnumbered,
         scoops_in,
         scoops_out,
@@ -195,20 +289,24 @@ pub struct ValueModel {
     pub models: [PlayerCountModel; MAXP + 1],
 }
 
-/// `sum_a h[a] * sum_k weights[a][k] * x[k]`, left to right, anchors of weight 0 skipped.
-fn linear(h: &[f64], weights: &[[f64; NFEATURES]], x: &Features) -> f64 {
-    let mut z = 0.0;
-    for (a, &ha) in h.iter().enumerate() {
-        if ha == 0.0 {
-            continue;
+/// The win and score parts of one newspaper, `sum_a h[a] * sum_k weights[a][k] * x[k]` for each, the
+/// anchors of weight 0 left out (`active`: at most two, in anchor order). Every sum is made left to
+/// right as the Python module makes it; the four sums run side by side, which changes no double.
+fn linear(active: &FixedList<(usize, f64), 2>, model: &PlayerCountModel, x: &Features) -> (f64, f64) {
+    let mut sums = [[0.0f64; 2]; 2];
+    for (k, &v) in x.iter().enumerate() {
+        let v = v as f64;
+        for (j, &(a, _)) in active.iter().enumerate() {
+            sums[j][0] += model.win[a][k] * v;
+            sums[j][1] += model.score[a][k] * v;
         }
-        let mut s = 0.0;
-        for (w, &v) in weights[a].iter().zip(x.iter()) {
-            s += w * v as f64;
-        }
-        z += ha * s;
     }
-    z
+    let (mut win, mut score) = (0.0, 0.0);
+    for (j, &(_, ha)) in active.iter().enumerate() {
+        win += ha * sums[j][0];
+        score += ha * sums[j][1];
+    }
+    (win, score)
 }
 
 impl ValueModel {
@@ -251,20 +349,36 @@ impl ValueModel {
         out
     }
 
+    /// The anchors whose [`hats`](Self::hats) weight at `t` is not 0, with their weights, in anchor order.
+    fn active_hats(&self, t: f64) -> FixedList<(usize, f64), 2> {
+        let a = &self.anchors;
+        let last = a.len() - 1;
+        let mut out = FixedList::new();
+        if t <= a[0] {
+            out.push((0, 1.0));
+        } else if t >= a[last] {
+            out.push((last, 1.0));
+        } else if let Some(i) = (0..last).find(|&i| a[i] <= t && t < a[i + 1]) {
+            let right = (t - a[i]) / (a[i + 1] - a[i]);
+            for (k, h) in [(i, 1.0 - right), (i + 1, right)] {
+                if h != 0.0 {
+                    out.push((k, h));
+                }
+            }
+        }
+        out
+    }
+
     /// Every newspaper's estimate in `pos` (normal play, no card to draw), the first `n` of the array.
     pub fn evaluate(&self, pos: &Position) -> [Estimate; MAXP] {
         let n = pos.n_players();
         let model = &self.models[n];
-        let h = self.hats(progress(pos));
-        let mut feats = [[0i32; NFEATURES]; MAXP];
-        for (p, f) in feats.iter_mut().enumerate().take(n) {
-            *f = player_features(pos, p);
-        }
+        let active = self.active_hats(progress(pos));
+        let feats = all_features(pos);
         let mut z = [0.0f64; MAXP];
         let mut scores = [0.0f64; MAXP];
         for p in 0..n {
-            z[p] = linear(&h, &model.win, &feats[p]);
-            scores[p] = linear(&h, &model.score, &feats[p]);
+            (z[p], scores[p]) = linear(&active, model, &feats[p]);
         }
         let top = z[..n].iter().copied().fold(f64::NEG_INFINITY, |m, v| if v > m { v } else { m });
         let mut e = [0.0f64; MAXP];

@@ -14,9 +14,8 @@ project's 2-core machine (``benchmarks/bench_advisor.py``; figures in the
 README): on the native core ``fast`` stays within 0.5 s, ``normal`` within 3 s
 and ``deep`` within 15 s on 3-player midgame positions with 40-60 legal moves,
 on both cores (its playouts run on 2 threads). An audit analyses every
-decision at its budget: a 3-player game of about 40 moves at ``fast`` takes
-5-8 s (it took 3 s before the mixed playouts, whose playouts cost some 2.6
-times the heuristic bot's). The Python engine plays the same
+decision at its budget, two decisions at a time on the two cores: a 3-player
+game of about 40 moves at ``fast`` takes under 5 s. The Python engine plays the same
 playouts some 170 times slower (the value bot in half the seats weighs every
 legal move with the value model), so it has its own, far smaller caps
 (``python_cap``, for about the same wall time on 2 processes): the same rules,

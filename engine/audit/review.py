@@ -21,6 +21,7 @@ that could have come.
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from statistics import fmean
 from typing import Any, Callable
@@ -32,7 +33,7 @@ from ..advisor.bot import decision_seed
 from ..advisor.budget import budget_for
 from ..advisor.calibration import IDENTITY
 from ..advisor.outcome import final_values
-from ..advisor.pool import playout_engine
+from ..advisor.pool import default_workers, playout_engine
 from ..game.moves import GoToPress
 from ..game.names import newspaper
 from ..io.record import ReplayStep, replay
@@ -242,6 +243,41 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
         loss_interval=(0.0, 0.0) if is_best else mine.loss_interval, converged=advice.converged)
 
 
+def _grade_all(todo: list[ReplayStep], budget: str, playouts: int | None, seed: int, workers: int | None,
+               progress: Progress | None) -> list[Decision]:
+    """Every step graded, in order. On the native core the decisions are analysed side by side, one a
+    worker, each on one thread (the core lets go of the interpreter while it plays, and an analysis gives
+    the same answer on any number of threads); decisions the Python engine analyses take the workers in
+    turn, as processes."""
+    workers = default_workers() if workers is None else max(1, workers)
+    side_by_side = [i for i, step in enumerate(todo) if workers > 1 and playout_engine(
+        seed=decision_seed(seed, step.before.ply), state=step.before) == "native"]
+    decisions: list[Decision | None] = [None] * len(todo)
+    done = 0
+
+    def finished(i: int, decision: Decision) -> None:
+        nonlocal done
+        decisions[i] = decision
+        done += 1
+        if progress is not None:
+            progress(done, len(todo))
+
+    if side_by_side:
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pennypress-audit") as pool:
+            futures = {pool.submit(_grade, todo[i], budget, playouts, seed, 1): i for i in side_by_side}
+            try:
+                for fut in as_completed(futures):
+                    finished(futures[fut], fut.result())
+            except BaseException:
+                for fut in futures:
+                    fut.cancel()
+                raise
+    for i, step in enumerate(todo):
+        if decisions[i] is None:
+            finished(i, _grade(step, budget, playouts, seed, workers))
+    return decisions  # type: ignore[return-value]
+
+
 def _fill_carried(decisions: list[Decision], n: int) -> None:
     """Forced moves lose nothing: they carry the value after the previous decision (fair shares at first)."""
     current = tuple([1.0 / n] * n)
@@ -299,7 +335,10 @@ def audit(
     and ``playouts`` are the advisor's; each decision's seed comes from
     ``seed`` and its ply (:func:`~pennypress.engine.advisor.bot.decision_seed`). ``player`` grades only that
     player's decisions (the others are not analysed, and the luck of a draw is
-    then measured at that player's next decision).
+    then measured at that player's next decision). ``workers`` (default: both
+    cores) analyse that many decisions at once on the native core, each on one
+    thread; the answer is the same for any number (``progress`` is told in the
+    order decisions finish, always counting up).
     """
     budget_for(budget, playouts)
     started = time.perf_counter()
@@ -309,11 +348,7 @@ def audit(
     if player is not None and not 0 <= player < n:
         raise BadInput(f"--player: expected a player from 0 to {n - 1}, got {player}")
     todo = [s for s in steps if player is None or s.player == player]
-    decisions = []
-    for i, step in enumerate(todo):
-        decisions.append(_grade(step, budget, playouts, seed, workers))
-        if progress is not None:
-            progress(i + 1, len(todo))
+    decisions = _grade_all(todo, budget, playouts, seed, workers, progress)
     _fill_carried(decisions, n)
     final = tuple(v[0] for v in final_values(result.state)) if result.state.is_over else None
     _luck(decisions, final)
