@@ -86,7 +86,7 @@ class _Stats:
         """Each player's mean win share over the playouts."""
         if not self.everyone:
             return ()
-        return tuple(fmean(o[i][0] for o in self.everyone) for i in range(len(self.everyone[0])))
+        return tuple(fmean([o[i][0] for o in self.everyone]) for i in range(len(self.everyone[0])))
 
     @property
     def n(self) -> int:
@@ -96,7 +96,7 @@ class _Stats:
         return [v[i] for v in self.values]
 
     def mean(self, i: int) -> float:
-        return fmean(v[i] for v in self.values) if self.values else 0.0
+        return fmean(self.column(i)) if self.values else 0.0  # a list: fmean's fast path, the same float
 
     def key(self) -> tuple[float, float, float]:
         return (self.mean(0), self.mean(1), self.mean(2))
@@ -229,7 +229,7 @@ def _calibrated(row: dict, best_win: float, player: int, calibration: Calibratio
 def _paired_mean(best: Sequence[float], other: Sequence[float]) -> float:
     """The mean of ``best[k] - other[k]`` over the playouts both had."""
     n = min(len(best), len(other))
-    return fmean(best[k] - other[k] for k in range(n)) if n else 0.0
+    return fmean([best[k] - other[k] for k in range(n)]) if n else 0.0
 
 
 def _paired_estimate(best: _Stats, other: _Stats) -> tuple[float, tuple[float, float], Paired, float]:
@@ -291,9 +291,12 @@ def _race(view: State, moves: list[Move], plan: Budget, engine: str, seed: int, 
         if not pairs or want_stop():
             return
         results = run_playouts(view, moves, pairs, seed, workers, exact_end, on_done, want_stop, policy, leaf)
-        for m in sorted({m for m, _ in pairs}):
+        done: dict[int, list[int]] = {m: [] for m, _ in pairs}
+        for m, k in results:
+            done[m].append(k)
+        for m in sorted(done):
             # keep playouts in order k = 0, 1, ... and only a gap-free prefix (common futures stay aligned)
-            for k in sorted(k for (mm, k) in results if mm == m):
+            for k in sorted(done[m]):
                 if k != stats[m].n:
                     break
                 stats[m].add(results[(m, k)], view.current)
