@@ -17,14 +17,14 @@ on the native core, one thread per worker. The seed (default
 Markdown row per cell as it finishes, with the longest game in moves (no stalling).
 
     .venv/bin/python benchmarks/bench_strength.py --games 600 --seed 606060 --workers 2
-    .venv/bin/python benchmarks/bench_strength.py --cells evaluator3,evaluator2 --games 60
+    .venv/bin/python benchmarks/bench_strength.py --cells evaluator3,evaluator2 --games 60 --results games.jsonl
 """
 from __future__ import annotations
 
 import argparse
 import sys
 
-from bench_playout import HEADER, cell, row
+from bench_playout import HEADER, RESULTS, cell, row
 from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.budget import Budget
 from pennypress.engine.arena.seats import register_seat
@@ -69,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=600, help="games a cell (a multiple of 6; default 600)")
     ap.add_argument("--seed", type=int, default=606060, help="tournament seed (default 606060, never tuned on)")
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    ap.add_argument("--results", help="write every game's result to this file (one JSON line a game)")
     args = ap.parse_args(argv)
     names = args.cells.split(",")
     unknown = [n for n in names if n not in CELLS]
@@ -77,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.games <= 0 or args.games % 6:
         ap.error(f"--games must be a positive multiple of 6, got {args.games}")
     register()
+    if args.results:
+        RESULTS.append(open(args.results, "w", encoding="utf-8"))
     print(f"### advisor strength (seed {args.seed})\n\n{HEADER}", flush=True)
     for name in names:
         seats = CELLS[name]

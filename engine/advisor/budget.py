@@ -16,9 +16,9 @@ and ``deep`` within 15 s on 3-player midgame positions with 40-60 legal moves,
 on both cores (its playouts run on 2 threads). An audit analyses every
 decision at its budget, two decisions at a time on the two cores: a 3-player
 game of about 40 moves at ``fast`` takes under 5 s. The Python engine plays the same
-playouts some 170 times slower (the value bot in half the seats weighs every
+playouts some 200 times slower (the value bot in half the seats weighs every
 legal move with the value model), so it has its own, far smaller caps
-(``python_cap``, for about the same wall time on 2 processes): the same rules,
+(``python_cap``: ``fast`` takes about 0.5 s on 2 processes): the same rules,
 wider intervals, "within noise" more often.
 
 - ``playouts=N`` (``--playouts N``) fixes the count: N playouts shared evenly
