@@ -18,6 +18,7 @@ Markdown row per cell as it finishes, with the longest game in moves (no stallin
 
     .venv/bin/python benchmarks/bench_strength.py --games 600 --seed 606060 --workers 2
     .venv/bin/python benchmarks/bench_strength.py --cells evaluator3,evaluator2 --games 60 --results games.jsonl
+    .venv/bin/python benchmarks/bench_strength.py --cells mcts3 --league-on-core   # the league bots on the core
 """
 from __future__ import annotations
 
@@ -25,9 +26,15 @@ import argparse
 import sys
 
 from bench_playout import HEADER, RESULTS, cell, row
+from pennypress.engine import native
 from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.budget import Budget
 from pennypress.engine.arena.seats import register_seat
+from pennypress.engine.native.search import league_policy
+from pennypress.engine.play.league.evaluator import EvaluatorBot
+from pennypress.engine.play.league.mcts import MctsBot
+from pennypress.engine.play.league.timer import TimerBot
+from pennypress.engine.rules.actions import legal_moves
 
 OPPONENTS = ("evaluator", "timer", "mcts", "heuristic")
 CELLS: dict[str, str] = {
@@ -57,10 +64,34 @@ class HeuristicPlayoutAdvisor(AdvisorBot):
         self.name = f"advisor-hplay:{budget}"
 
 
-def register() -> None:
-    """The seats of this script (forked workers inherit them)."""
+class CoreLeagueBot:
+    """A league bot (``evaluator``, ``timer``, ``mcts``) deciding on the native core for the Python game
+    loop: ``pennypress_core.Bot`` with the Python bot's parameters and seed, asked at every decision the
+    Python bot would be asked (both keep their memory over the game). Its moves are the Python bot's
+    (``tests/core/test_core_league.py`` and ``benchmarks/prove_core_league.py`` compare them decision by
+    decision); the Python ``mcts`` bot takes seconds a game, this one milliseconds."""
+
+    PYTHON = {"evaluator": (EvaluatorBot, "w"), "timer": (TimerBot, "s"), "mcts": (MctsBot, "s")}
+
+    def __init__(self, kind: str, seed: int = 0, params=None):
+        cls, field = self.PYTHON[kind]
+        self.name = kind
+        params = getattr(cls(seed), field) if params is None else params  # the Python bot's defaults
+        self._core = native.core_module().Bot(league_policy(kind, params), seed)
+
+    def choose(self, view):
+        played = self._core.choose(native.native_position(view))
+        return next(m for m in legal_moves(view) if str(m) == played)
+
+
+def register(league_on_core: bool = False) -> None:
+    """The seats of this script (forked workers inherit them); with ``league_on_core`` the league's seats
+    decide on the native core (:class:`CoreLeagueBot`, the same moves)."""
     register_seat("advisor-prev", PreviousAdvisor, options=("fast",))
     register_seat("advisor-hplay", HeuristicPlayoutAdvisor, options=("fast",))
+    if league_on_core:
+        for kind in CoreLeagueBot.PYTHON:
+            register_seat(kind, lambda seed=0, kind=kind: CoreLeagueBot(kind, seed))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=606060, help="tournament seed (default 606060, never tuned on)")
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--results", help="write every game's result to this file (one JSON line a game)")
+    ap.add_argument("--league-on-core", action="store_true",
+                    help="the league's bots decide on the native core (the same moves, far faster: the mcts cells)")
     args = ap.parse_args(argv)
     names = args.cells.split(",")
     unknown = [n for n in names if n not in CELLS]
@@ -77,7 +110,9 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"unknown cell(s) {', '.join(unknown)} (expected some of {', '.join(CELLS)})")
     if args.games <= 0 or args.games % 6:
         ap.error(f"--games must be a positive multiple of 6, got {args.games}")
-    register()
+    if args.league_on_core and not native.available():
+        ap.error("--league-on-core needs the native core (python3 run.py builds it)")
+    register(args.league_on_core)
     if args.results:
         RESULTS.append(open(args.results, "w", encoding="utf-8"))
     print(f"### advisor strength (seed {args.seed})\n\n{HEADER}", flush=True)

@@ -78,3 +78,35 @@ def test_a_small_run_gives_the_same_row_on_one_and_two_workers(core, capsys):
     assert cells[1] == "`advisor:fast,heuristic`" and cells[2] == "6"
     share = float(re.match(r"\*\*([\d.]+)%\*\*", cells[3]).group(1))
     assert share in {round(100 * k / 12, 1) for k in range(13)}  # wins and half wins of 6 games
+
+
+def test_the_league_on_the_core_plays_the_python_league_bots_games(core):
+    """``--league-on-core``: the core's evaluator, timer and MCTS bot, asked through the Python game loop, play
+    the very games the Python bots play (the seats keep their names; their memory lasts the game)."""
+    from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
+    from pennypress.engine.play.league.mcts import MctsSettings
+
+    # records on: the Python game loop plays every seat (the core plays whole games only without them);
+    # a short MCTS search on both sides, so the Python bot's games take a second
+    spec = TournamentSpec.create(3, "evaluator,mcts,timer", 3, seed=11, records=True)
+    fast = MctsSettings(iterations=30)
+    games = {}
+    for on_core in (False, True):
+        if on_core:
+            bs.register(league_on_core=True)
+            seats.register_seat("mcts", lambda seed=0: bs.CoreLeagueBot("mcts", seed, fast))
+        else:
+            seats.register_seat("mcts", lambda seed=0: bs.MctsBot(seed, fast))
+        played = []
+        report = run_tournament(spec, on_result=played.append)
+        assert report["timing"]["engine"] == "python"
+        games[on_core] = [{k: r[k] for k in ("game", "scores", "winners", "moves")} for r in played]
+    assert games[True] == games[False] and len(games[True]) == 3
+    assert isinstance(make_bot("timer"), bs.CoreLeagueBot) and make_bot("evaluator", seed=2).name == "evaluator"
+
+
+def test_the_league_on_the_core_needs_the_core(monkeypatch, capsys):
+    monkeypatch.setattr(bs.native, "available", lambda: False)
+    with pytest.raises(SystemExit) as exit_:
+        bs.main(["--cells", "mcts3", "--games", "6", "--league-on-core"])
+    assert exit_.value.code == 2 and "--league-on-core needs the native core" in capsys.readouterr().err
