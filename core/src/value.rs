@@ -1,19 +1,17 @@
 //! The value model: every newspaper's chance to win read off a public position (the Python
 //! `engine/advisor/value.py`, feature for feature and float for float).
 //!
-//! [`player_features`] reads small whole numbers off the position for one newspaper (the order of
-//! [`FEATURES`]); [`ValueModel::evaluate`] turns them into a softmax over the newspapers whose
+//! [`all_features`] reads small whole numbers off the position for every newspaper in one pass (the
+//! order of [`FEATURES`]; [`player_features`] for one); [`ValueModel::evaluate`] turns them into a softmax over the newspapers whose
 //! weights change with the game's [`progress`] (linear between anchors), and a linear prediction
 //! of each newspaper's final circulation. The weights come from Python (`value_model.json`), so
 //! nothing here is fitted or typed twice; the floating-point operations are the Python module's,
 //! in its order, so both engines give the same doubles (`tests/core/test_core_value.py`).
 
+use crate::position::{Position, MAX_ON_BOARD};
 use crate::press::{Codes, PressValuer};
-use crate::position::Position;
-use crate::story::stories_of;
 use crate::small::FixedList;
-use crate::story::Story;
-use crate::position::MAX_ON_BOARD;
+use crate::story::{stories_of, Story};
 use crate::tables::{final_edition_presses, scoop_value, MAXP, MAX_CLAIMED_STORIES, NBEATS};
 use crate::turns::next_seat;
 
