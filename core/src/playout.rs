@@ -134,9 +134,9 @@ pub fn playout_to(
     };
     let mut pos = *after;
     draw(&mut pos)?;
+    let mut bots = rollout_bots(spec, ps, pos.n_players());
+    let mut legal = Vec::with_capacity(64);
     if let Some(leaf) = leaf {
-        let mut bots = rollout_bots(spec, ps, pos.n_players());
-        let mut legal = Vec::with_capacity(64);
         let mut exact = exact;
         let mut moves = 0;
         loop {
@@ -162,8 +162,6 @@ pub fn playout_to(
             moves += 1;
         }
     }
-    let mut bots = rollout_bots(spec, ps, pos.n_players());
-    let mut legal = Vec::with_capacity(64);
     match exact {
         Some(search) => {
             let moves = play_until(&mut pos, &mut bots, cap, &mut legal, is_deterministic, draw)?;
