@@ -40,7 +40,7 @@ from ..native.search import positions_after, run_batch, seed_fits
 from ..play.invariants import DEFAULT_MOVE_CAP
 from .outcome import Value
 from .playout import playout
-from .policy import POLICIES, PREFERRED, core_policy
+from .policy import POLICIES, PREFERRED, core_policy, search_policy
 from .value import Leaf
 
 Pair = tuple[int, int]
@@ -129,7 +129,8 @@ def run_playouts(
     leaf: Leaf | None = None,
 ) -> dict[Pair, tuple[Value, ...]]:
     """Play every ``(move index, k)`` in ``pairs`` by ``policy`` (:mod:`.policy`; default the search
-    policy), to the end or to ``leaf`` (:class:`~.value.Leaf`); ``{pair: every player's outcome}``.
+    policy for the table, :func:`~.policy.search_policy`), to the end or to ``leaf``
+    (:class:`~.value.Leaf`); ``{pair: every player's outcome}``.
     ``workers`` threads on the native core
     (:func:`playout_engine`), else ``workers`` processes.
 
@@ -141,6 +142,7 @@ def run_playouts(
     out: dict[Pair, tuple[Value, ...]] = {}
     if not pairs:
         return out
+    policy = search_policy(state.n_players) if policy is None else policy
     if playout_engine(policy, seed, state) == "native":
         return _run_native(state, moves, pairs, seed, max(1, workers), exact_end, on_done, stop, policy, leaf)
     size = max(1, min(16, len(pairs) // (max(1, workers) * 4) or 1))

@@ -177,3 +177,8 @@ def test_the_search_plays_mixed_playouts_up_to_three_players_and_the_heuristic_b
                                    for p in (None, policy, other))
         figures = [{k: v for k, v in d.items() if k != "seconds"} for d in (default, named, unnamed)]
         assert figures[0] == figures[1] != figures[2]
+        # the batch runner's default is the table's too (the puzzles' certificates call it directly)
+        view = public_view(s)
+        moves, pairs = view.legal_moves()[:3], [(i, k) for i in range(3) for k in range(4)]
+        batches = [run_playouts(view, moves, pairs, seed=5, policy=p, leaf=SEARCH_LEAF) for p in (None, policy, other)]
+        assert batches[0] == batches[1] != batches[2]
