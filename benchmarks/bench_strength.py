@@ -29,8 +29,8 @@ from bench_playout import HEADER, RESULTS, cell, row
 from pennypress.engine import native
 from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.budget import Budget
+from pennypress.engine.arena.native_games import bot_policy
 from pennypress.engine.arena.seats import register_seat
-from pennypress.engine.native.search import league_policy
 from pennypress.engine.play.league.evaluator import EvaluatorBot
 from pennypress.engine.play.league.mcts import MctsBot
 from pennypress.engine.play.league.timer import TimerBot
@@ -66,22 +66,22 @@ class HeuristicPlayoutAdvisor(AdvisorBot):
 
 class CoreLeagueBot:
     """A league bot (``evaluator``, ``timer``, ``mcts``) deciding on the native core for the Python game
-    loop: ``pennypress_core.Bot`` with the Python bot's parameters and seed, asked at every decision the
-    Python bot would be asked (both keep their memory over the game). Its moves are the Python bot's
-    (``tests/core/test_core_league.py`` and ``benchmarks/prove_core_league.py`` compare them decision by
-    decision); the Python ``mcts`` bot takes seconds a game, this one milliseconds."""
+    loop: ``pennypress_core.Bot`` made from the Python bot (its parameters, :func:`bot_policy`) and its
+    seed, asked at every decision the Python bot would be asked (both keep their memory over the game).
+    Its moves are the Python bot's (``tests/core/test_core_league.py`` and
+    ``benchmarks/prove_core_league.py`` compare them decision by decision); the Python ``mcts`` bot takes
+    seconds a game, this one milliseconds."""
 
-    PYTHON = {"evaluator": (EvaluatorBot, "w"), "timer": (TimerBot, "s"), "mcts": (MctsBot, "s")}
-
-    def __init__(self, kind: str, seed: int = 0, params=None):
-        cls, field = self.PYTHON[kind]
-        self.name = kind
-        params = getattr(cls(seed), field) if params is None else params  # the Python bot's defaults
-        self._core = native.core_module().Bot(league_policy(kind, params), seed)
+    def __init__(self, python_bot, seed: int = 0):
+        self.name = python_bot.name
+        self._core = native.core_module().Bot(bot_policy(python_bot), seed)
 
     def choose(self, view):
         played = self._core.choose(native.native_position(view))
         return next(m for m in legal_moves(view) if str(m) == played)
+
+
+LEAGUE_BOTS = (EvaluatorBot, TimerBot, MctsBot)
 
 
 def register(league_on_core: bool = False) -> None:
@@ -90,8 +90,8 @@ def register(league_on_core: bool = False) -> None:
     register_seat("advisor-prev", PreviousAdvisor, options=("fast",))
     register_seat("advisor-hplay", HeuristicPlayoutAdvisor, options=("fast",))
     if league_on_core:
-        for kind in CoreLeagueBot.PYTHON:
-            register_seat(kind, lambda seed=0, kind=kind: CoreLeagueBot(kind, seed))
+        for cls in LEAGUE_BOTS:
+            register_seat(cls.name, lambda seed=0, cls=cls: CoreLeagueBot(cls(seed), seed))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,7 +32,12 @@ from .seats import make_bot, seat_seed
 def seat_policy(name: str) -> Any:
     """The core's policy for a seat name (``pennypress_core.Policy``), or ``None`` if the core does not have
     that bot. Needs the core."""
-    bot = make_bot(name, 0)
+    return bot_policy(make_bot(name, 0))
+
+
+def bot_policy(bot: Any) -> Any:
+    """The core's policy of this Python bot, with its parameters (``pennypress_core.Policy``), or ``None``
+    if the core does not have that bot. Needs the core."""
     core = native.core_module()
     if type(bot) is RandomBot:
         return core.Policy.random()

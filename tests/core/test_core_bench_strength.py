@@ -94,7 +94,7 @@ def test_the_league_on_the_core_plays_the_python_league_bots_games(core):
     for on_core in (False, True):
         if on_core:
             bs.register(league_on_core=True)
-            seats.register_seat("mcts", lambda seed=0: bs.CoreLeagueBot("mcts", seed, fast))
+            seats.register_seat("mcts", lambda seed=0: bs.CoreLeagueBot(bs.MctsBot(seed, fast), seed))
         else:
             seats.register_seat("mcts", lambda seed=0: bs.MctsBot(seed, fast))
         played = []
