@@ -14,6 +14,8 @@ use crate::error::{CoreError, CoreResult};
 use crate::small::FixedList;
 
 const N: usize = 624;
+/// Generators seeded side by side at most ([`PyRandom::from_keys`]).
+const LANES: usize = 8;
 const M: usize = 397;
 const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER_MASK: u32 = 0x8000_0000;
@@ -54,44 +56,24 @@ impl PyRandom {
     /// `random.Random(seed)` for a seed of any size given as the 32-bit words of
     /// `abs(seed)`, least significant first (`[]` or `[0]` for 0).
     pub fn from_key(key: &[u32]) -> PyRandom {
-        let key: &[u32] = if key.is_empty() { &[0] } else { key };
-        let mut r = PyRandom { mt: GENRAND_19650218, index: N, twisted: N };
-        let mt = &mut r.mt;
-        let (mut i, mut j) = (1usize, 0usize);
-        for _ in 0..N.max(key.len()) {
-            let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
-            mt[i] = (mt[i] ^ prev.wrapping_mul(1_664_525)).wrapping_add(key[j]).wrapping_add(j as u32);
-            i += 1;
-            j += 1;
-            if i >= N {
-                mt[0] = mt[N - 1];
-                i = 1;
-            }
-            if j >= key.len() {
-                j = 0;
-            }
-        }
-        for _ in 0..N - 1 {
-            let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
-            mt[i] = (mt[i] ^ prev.wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
-            i += 1;
-            if i >= N {
-                mt[0] = mt[N - 1];
-                i = 1;
-            }
-        }
-        mt[0] = 0x8000_0000;
-        r
+        Self::side_by_side(&[key]).pop().expect("one generator for one key")
     }
 
     /// `random.Random(seed)` for each of several seeds (as [`from_key`](Self::from_key) each, word for
     /// word). The seeding is a long chain of dependent steps per seed; the chains of different seeds are
-    /// independent, and made side by side one core runs them at once.
+    /// independent, and made side by side (up to [`LANES`] at once) one core runs them at once.
     pub fn from_keys(keys: &[&[u32]]) -> Vec<PyRandom> {
-        const LANES: usize = 8;
-        if keys.len() > LANES || keys.iter().any(|k| k.len() > N) {
+        if keys.iter().any(|k| k.len() > N) {
+            // a key of more than N words seeds in more steps than the others: alone
             return keys.iter().map(|k| Self::from_key(k)).collect();
         }
+        keys.chunks(LANES).flat_map(Self::side_by_side).collect()
+    }
+
+    /// CPython's `init_by_array` for at most [`LANES`] keys whose first loop runs the same number of
+    /// steps (`max(N, words)`: the same for every key of at most `N` words), made in lock step.
+    fn side_by_side(keys: &[&[u32]]) -> Vec<PyRandom> {
+        debug_assert!(keys.len() <= LANES);
         let keys: FixedList<&[u32], LANES> = {
             let mut l = FixedList::new();
             for &k in keys {
@@ -99,13 +81,14 @@ impl PyRandom {
             }
             l
         };
-        let lanes = keys.len();
-        let mut mts = vec![GENRAND_19650218; lanes];
+        let steps = N.max(keys.iter().map(|k| k.len()).max().unwrap_or(0));
+        debug_assert!(keys.iter().all(|k| N.max(k.len()) == steps));
+        let mut mts = vec![GENRAND_19650218; keys.len()];
         let mut js = [0usize; LANES];
         let mut i = 1usize;
-        for _ in 0..N {
-            for lane in 0..lanes {
-                let (mt, key, j) = (&mut mts[lane], keys.as_slice()[lane], js[lane]);
+        for _ in 0..steps {
+            for (lane, mt) in mts.iter_mut().enumerate() {
+                let (key, j) = (keys.as_slice()[lane], js[lane]);
                 let prev = mt[i - 1] ^ (mt[i - 1] >> 30);
                 mt[i] = (mt[i] ^ prev.wrapping_mul(1_664_525)).wrapping_add(key[j]).wrapping_add(j as u32);
                 js[lane] = if j + 1 >= key.len() { 0 } else { j + 1 };
@@ -488,18 +471,26 @@ mod tests {
     }
 
     #[test]
-    fn seeds_made_side_by_side_are_the_seeds_made_alone() {
+    fn seeds_made_side_by_side_are_the_reference_seeding() {
         let keys: Vec<Vec<u32>> = (0..12u32)
             .map(|k| (0..k % 5).map(|w| k.wrapping_mul(2_654_435_761).wrapping_add(w * 977)).collect())
             .collect();
+        let long: Vec<u32> = (0..700u32).map(|w| w.wrapping_mul(40_503)).collect(); // more words than N
         for lanes in [1, 2, 3, 5, 8, 12] {
-            let some: Vec<&[u32]> = keys[..lanes].iter().map(|k| k.as_slice()).collect();
-            let together = PyRandom::from_keys(&some);
-            assert_eq!(together.len(), lanes);
-            for (mut a, key) in together.into_iter().zip(&some) {
-                let mut b = PyRandom::from_key(key);
-                assert_eq!(a.state(), b.state(), "{key:?} of {lanes}");
-                assert!((0..700).all(|_| a.next_u32() == b.next_u32()), "{key:?} of {lanes}");
+            for with_long in [false, true] {
+                let mut some: Vec<&[u32]> = keys[..lanes].iter().map(|k| k.as_slice()).collect();
+                if with_long {
+                    some.insert(lanes / 2, &long);
+                }
+                let together = PyRandom::from_keys(&some);
+                assert_eq!(together.len(), some.len());
+                for (mut made, key) in together.into_iter().zip(&some) {
+                    let mut want = reference(key);
+                    let mut whole: Vec<u64> = want.0.iter().map(|&w| w as u64).collect();
+                    whole.push(want.1 as u64);
+                    assert_eq!(made.state(), whole, "{} words of {lanes}", key.len());
+                    assert!((0..700).all(|_| made.next_u32() == reference_next(&mut want)), "{} words", key.len());
+                }
             }
         }
         let seeds: Vec<Seed> = [-3i128, 0, 1 << 70, 41].iter().map(|&s| Seed::from_i128(s)).collect();

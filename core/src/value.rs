@@ -324,30 +324,19 @@ impl ValueModel {
         Ok(ValueModel { anchors, models })
     }
 
-    /// The weight of each anchor at progress `t` (`ValueModel.hats`).
+    /// The weight of each anchor at progress `t` (`ValueModel.hats`): 0 but for the (at most two)
+    /// [`active_hats`](Self::active_hats).
     pub fn hats(&self, t: f64) -> Vec<f64> {
-        let a = &self.anchors;
-        let mut out = vec![0.0; a.len()];
-        if t <= a[0] {
-            out[0] = 1.0;
-            return out;
-        }
-        if t >= a[a.len() - 1] {
-            out[a.len() - 1] = 1.0;
-            return out;
-        }
-        for i in 0..a.len() - 1 {
-            if a[i] <= t && t < a[i + 1] {
-                let right = (t - a[i]) / (a[i + 1] - a[i]);
-                out[i] = 1.0 - right;
-                out[i + 1] = right;
-                return out;
-            }
+        let mut out = vec![0.0; self.anchors.len()];
+        for &(a, h) in self.active_hats(t).iter() {
+            out[a] = h;
         }
         out
     }
 
-    /// The anchors whose [`hats`](Self::hats) weight at `t` is not 0, with their weights, in anchor order.
+    /// The anchors of non-zero weight at progress `t`, with their weights, in anchor order: the first
+    /// before it begins, the last after it ends, else the two around `t`, linear between them (a weight
+    /// of 0 left out).
     fn active_hats(&self, t: f64) -> FixedList<(usize, f64), 2> {
         let a = &self.anchors;
         let last = a.len() - 1;
