@@ -10,7 +10,7 @@
   bot moves, then the value model -- on the core, one thread, by each policy the
   search seats (``heuristic``, ``value``, ``mixed``: the search policy at 2-3
   players): CPU microseconds a playout, medians of ``--rounds`` rounds, from
-  seeded 3-player midgame positions (every legal move, several futures).
+  ``bench_advisor.py``'s seeded 3-player midgame positions (every legal move, four futures).
 - **threads** (target >= 1.8x): a batch of heuristic playouts on the core on 2
   threads against 1 (wall time; the results must be identical).
 - **playouts per core-second**: the greedy and the heuristic playout policies on
@@ -44,6 +44,7 @@ import statistics
 import sys
 import time
 
+from bench_advisor import midgame_positions
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.playout import playout
 from pennypress.engine.advisor.policy import SEARCH_LEAF, core_policy
@@ -295,17 +296,7 @@ def bench_league(args) -> dict:
 
 def bench_search(args) -> dict:
     """The search's playouts (to the value model) by policy, on the core, one thread."""
-    rng = random.Random(args.seed)
-    states = []
-    g = 0
-    while len(states) < 6:
-        s = new_game(3, seed=args.seed + 500 + g)
-        bots = [GreedyBot(args.seed + 50 * g + i) for i in range(3)]
-        g += 1
-        while not s.is_over and s.ply < 24:
-            s.play(bots[s.current].choose(s), rng)
-        if not s.is_over and not s.is_chance_node():
-            states.append(public_view(s))
+    states = [public_view(s) for s in midgame_positions(4, args.seed)]
     afters, jobs = [], []
     for state in states:
         moves = state.legal_moves()
@@ -313,9 +304,9 @@ def bench_search(args) -> dict:
         for i in range(len(moves)):
             afters.append(after[i])
             jobs.extend((len(afters) - 1, k) for k in range(4))
-    print(f"search playouts: {len(jobs)} playouts ({len(afters)} moves of {len(states)} 3-player midgame positions x "
-          f"4 futures) to the value model after {SEARCH_LEAF.depth} bot moves; CPU, one thread, medians of "
-          f"{args.rounds} rounds")
+    print(f"search playouts: {len(jobs)} playouts ({len(afters)} moves of {len(states)} 3-player midgame positions "
+          f"with 40-60 legal moves (bench_advisor's) x 4 futures) to the value model after {SEARCH_LEAF.depth} "
+          f"bot moves; CPU, one thread, medians of {args.rounds} rounds")
     cost = {}
     for policy in ("heuristic", "value", "mixed"):
         bot = core_policy(policy)
