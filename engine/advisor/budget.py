@@ -18,7 +18,7 @@ decision at its budget, two decisions at a time on the two cores: a 3-player
 game of about 40 moves at ``fast`` takes under 5 s. The Python engine plays the same
 playouts some 200 times slower (the value bot in half the seats weighs every
 legal move with the value model), so it has its own, far smaller caps
-(``python_cap``: ``fast`` takes about 0.5 s on 2 processes): the same rules,
+(``python_cap``: ``fast`` takes 0.5-0.7 s on 2 processes): the same rules,
 wider intervals, "within noise" more often.
 
 - ``playouts=N`` (``--playouts N``) fixes the count: N playouts shared evenly

@@ -269,8 +269,7 @@ def _grade_all(todo: list[ReplayStep], budget: str, playouts: int | None, seed: 
                 for fut in as_completed(futures):
                     finished(futures[fut], fut.result())
             except BaseException:
-                for fut in futures:
-                    fut.cancel()
+                pool.shutdown(cancel_futures=True)  # a failed or interrupted audit starts no more decisions
                 raise
     for i, step in enumerate(todo):
         if decisions[i] is None:
