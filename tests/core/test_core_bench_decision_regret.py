@@ -1,0 +1,56 @@
+"""``benchmarks/bench_decision_regret.py``: a variant that is the shipped setting chooses the shipped moves, the
+opponent's bot in the playouts changes them, settings are put back, and bad arguments are refused."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import bench_decision_regret as bdr  # noqa: E402
+from pennypress.engine.advisor import policy, pool  # noqa: E402
+from pennypress.errors import BadInput  # noqa: E402
+
+
+def test_a_small_run_pairs_every_variant_with_the_shipped_moves(core, capsys):
+    same = f"noise={policy.VALUE_NOISE}"  # the shipped noise, named as a variant
+    assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8",
+                     "--variants", f"{same},opponent-playouts"]) == 0
+    out = capsys.readouterr().out
+    decisions = int(out.split(" decisions,")[0].rsplit(", ", 1)[1])
+    rows = {r.split("|")[1].strip(" `"): [c.strip() for c in r.split("|")[2:-1]]
+            for r in out.splitlines() if r.startswith("| `")}
+    assert list(rows) == ["shipped", same, "opponent-playouts"] and decisions > 5
+    assert rows["shipped"][0] == rows[same][0] == "0"  # the same setting chooses the same move every time
+    assert rows[same][2].startswith("+0.00 (+0.00 to +0.00)")
+    # a search whose playouts are the very opponent plays otherwise in some decisions
+    assert 0 < int(rows["opponent-playouts"][0]) <= decisions
+
+
+def test_settings_are_put_back_even_when_the_search_fails():
+    noise, core_policy = policy.VALUE_NOISE, pool.core_policy
+    variant = bdr.parse_variant("noise=0.2")
+    with pytest.raises(RuntimeError):
+        with bdr.applied(bdr.Variant("x", settings=variant.settings, opponent_playouts=True), "opponent"):
+            assert policy.VALUE_NOISE == 0.2 and pool.core_policy() == "opponent"
+            raise RuntimeError
+    assert policy.VALUE_NOISE == noise and pool.core_policy is core_policy
+
+
+@pytest.mark.parametrize("text", ["noise=x", "leaf=", "policy=oracle", "budget=huge", "depth=3"])
+def test_bad_variants_are_named(text):
+    with pytest.raises(BadInput, match=f"variant '{text}'"):
+        bdr.parse_variant(text)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--opponent", "oracle"], "--opponent 'oracle'"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--variants", "share=half"], "variant 'share=half': share takes a number"),
+])
+def test_bad_arguments_exit_2_with_one_message(core, argv, message, capsys):
+    assert bdr.main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
