@@ -12,7 +12,8 @@ of the game in which **every seat**, the advisor's own included, is played by
 the opponent's bot (the same seeded futures for every move of a position): the
 move's win share if the table plays on as that opponent does. It prints, per
 variant, the mean of those values, the paired difference from the shipped
-setting on the same decisions (95% interval), the decisions where the variant
+setting on the same decisions (95% interval, the advisor's own
+:func:`~pennypress.engine.advisor.stats.paired`), the decisions where the variant
 chose another move, and how often it chose the move the opponent itself would
 have chosen in the advisor's seat.
 
@@ -42,25 +43,25 @@ from typing import Iterator
 
 from tqdm import tqdm
 
-from bench_strength import CoreLeagueBot
+from bench_strength import LEAGUE_BOTS, CoreLeagueBot
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor import policy, pool
 from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
 from pennypress.engine.advisor.budget import BUDGETS
 from pennypress.engine.advisor.search import advise
+from pennypress.engine.advisor.stats import paired
 from pennypress.engine.advisor.value import MODEL, Leaf
 from pennypress.engine.arena.native_games import bot_policy
 from pennypress.engine.io.state import PublicState
 from pennypress.engine.native.search import positions_after, run_batch
-from pennypress.engine.play.league.evaluator import EvaluatorBot
-from pennypress.engine.play.league.mcts import MctsBot
-from pennypress.engine.play.league.timer import TimerBot
 from pennypress.engine.play.match import play_match
 from pennypress.engine.position.position import Phase
 from pennypress.engine.rules.actions import legal_moves
 from pennypress.errors import BadInput
 
-OPPONENTS = {"evaluator": EvaluatorBot, "timer": TimerBot, "mcts": MctsBot}
+OPPONENTS = {cls.name: cls for cls in LEAGUE_BOTS}
+SEEDS = 2 ** 40
+"""``--seed`` below this: the seeds made from it fit the core."""
 GLOBALS = {"noise": "VALUE_NOISE", "jitter": "JITTER", "share": "VALUE_SHARE"}
 MOVE_CAP = 3000
 
@@ -158,15 +159,6 @@ def win_share(view: PublicState, move: str, opponent_policy, playouts: int, seed
     return math.fsum(values[view.current][0] for values, _ in results) / playouts
 
 
-def paired(diffs: list[float]) -> tuple[float, float, float]:
-    """Mean and 95% normal interval of paired differences."""
-    n = len(diffs)
-    mean = math.fsum(diffs) / n
-    sd = math.sqrt(math.fsum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
-    return mean, mean - half, mean + half
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--opponent", default="evaluator", help=f"one of {', '.join(OPPONENTS)} (default evaluator)")
@@ -181,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput(f"--opponent {args.opponent!r}: expected one of {', '.join(OPPONENTS)}")
         if args.games < 1 or args.playouts < 2:
             raise BadInput("--games must be at least 1 and --playouts at least 2")
+        if not 0 <= args.seed < SEEDS:
+            raise BadInput(f"--seed must be from 0 to 2**40 - 1, got {args.seed}")
         names = ["shipped"] + [v for v in args.variants.split(",") if v != "shipped"]
         variants = [parse_variant(v) for v in names]
         if not native.available():
@@ -188,8 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     except BadInput as e:
         print(f"bench_decision_regret: {e}", file=sys.stderr)
         return 2
-    opponent_bot = OPPONENTS[args.opponent](0)
-    opponent_policy = bot_policy(opponent_bot)
+    opponent_policy = bot_policy(OPPONENTS[args.opponent](0))
     views = kept_positions(args.opponent, args.games, args.seed)
     picks = {v.name: [choice(view, v, opponent_policy)
                       for view in tqdm(views, desc=v.name, unit="decision", file=sys.stderr, leave=False)]
@@ -208,11 +201,11 @@ def main(argv: list[str] | None = None) -> int:
     for v in variants:
         p = picks[v.name]
         mine = [values[i, p[i]] for i in range(len(views))]
-        mean, low, high = paired([values[i, p[i]] - values[i, shipped[i]] for i in range(len(views))])
+        diff = paired(mine, [values[i, shipped[i]] for i in range(len(views))])
         other = sum(a != b for a, b in zip(p, shipped))
         same_as_opponent = sum(a == b for a, b in zip(p, own))
         print(f"| `{v.name}` | {other} | {math.fsum(mine) / len(mine):.1%} | "
-              f"{100 * mean:+.2f} ({100 * low:+.2f} to {100 * high:+.2f}) points | "
+              f"{100 * diff.mean:+.2f} ({100 * diff.low:+.2f} to {100 * diff.high:+.2f}) points | "
               f"{same_as_opponent / len(views):.1%} |")
     return 0
 

@@ -48,6 +48,7 @@ def test_bad_variants_are_named(text):
 @pytest.mark.parametrize("argv, message", [
     (["--opponent", "oracle"], "--opponent 'oracle'"),
     (["--games", "0"], "--games must be at least 1"),
+    (["--seed", "-1"], "--seed must be from 0 to 2**40 - 1, got -1"),
     (["--variants", "share=half"], "variant 'share=half': share takes a number"),
 ])
 def test_bad_arguments_exit_2_with_one_message(core, argv, message, capsys):
