@@ -21,13 +21,18 @@ The opponent's bot only measures here: it plays the kept games and the valuing
 playouts. The ``opponent-playouts`` variant puts it into the advisor's playouts
 as well -- forbidden for the advisor as it ships (issue 16: strength must not
 rest on knowing the opponent) and shown as the upper bound of what a model of
-that opponent could gain.
+that opponent could gain. ``imitation=SHARE`` is forbidden likewise: the
+playouts' value seats (a share ``SHARE`` of the mixed seats) play by a value
+model whose win weights were fitted to the opponent's own moves
+(:mod:`imitation`, on ``--imitation-games`` games of three copies of it, their
+own seeds): how much a model of the opponent inside the value model's features
+could gain.
 
 Variants (comma-separated): ``shipped``; ``noise=X`` (the value bot's noise,
 ``policy.VALUE_NOISE``), ``jitter=X`` (the heuristic bot's, ``policy.JITTER``),
 ``share=X`` (the value bot's share of the mixed seats, ``policy.VALUE_SHARE``),
 ``policy=NAME`` (one of ``policy.POLICIES``), ``leaf=D`` (playouts stop after D
-moves), ``budget=NAME``; ``opponent-playouts``.
+moves), ``budget=NAME``; ``opponent-playouts``; ``imitation=SHARE``.
 
     .venv/bin/python benchmarks/bench_decision_regret.py --games 24 --seed 555 \\
         --variants shipped,noise=0.15,jitter=0.3,policy=heuristic,policy=value,opponent-playouts
@@ -43,6 +48,7 @@ from typing import Iterator
 
 from tqdm import tqdm
 
+import imitation
 from bench_strength import LEAGUE_BOTS, CoreLeagueBot
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor import policy, pool
@@ -51,9 +57,10 @@ from pennypress.engine.advisor.budget import BUDGETS
 from pennypress.engine.advisor.search import advise
 from pennypress.engine.advisor.stats import paired
 from pennypress.engine.advisor.value import MODEL, Leaf
+from pennypress.engine.advisor.value_bot import MARGIN_WEIGHT
 from pennypress.engine.arena.native_games import bot_policy
 from pennypress.engine.io.state import PublicState
-from pennypress.engine.native.search import positions_after, run_batch
+from pennypress.engine.native.search import core_weights, positions_after, run_batch
 from pennypress.engine.play.match import play_match
 from pennypress.engine.position.position import Phase
 from pennypress.engine.rules.actions import legal_moves
@@ -64,6 +71,7 @@ SEEDS = 2 ** 40
 """``--seed`` below this: the seeds made from it fit the core."""
 GLOBALS = {"noise": "VALUE_NOISE", "jitter": "JITTER", "share": "VALUE_SHARE"}
 MOVE_CAP = 3000
+IMITATION_GAMES = 500
 
 
 @dataclass(frozen=True)
@@ -77,6 +85,7 @@ class Variant:
     leaf: int | None = None
     budget: str = "fast"
     opponent_playouts: bool = False
+    imitation_share: float | None = None
 
 
 def parse_variant(text: str) -> Variant:
@@ -93,23 +102,42 @@ def parse_variant(text: str) -> Variant:
             return Variant(text, leaf=int(value))
     except ValueError:
         raise BadInput(f"variant {text!r}: {key} takes a number") from None
+    if key == "imitation":
+        try:
+            share = float(value)
+        except ValueError:
+            share = math.nan
+        if not 0 <= share <= 1:
+            raise BadInput(f"variant {text!r}: imitation takes the value seats' share, from 0 to 1")
+        return Variant(text, imitation_share=share)
     if key == "policy" and value in policy.POLICIES:
         return Variant(text, policy=value)
     if key == "budget" and value in BUDGETS:
         return Variant(text, budget=value)
     raise BadInput(f"variant {text!r}: expected shipped, opponent-playouts, noise=X, jitter=X, share=X, "
-                   f"policy=NAME ({', '.join(policy.POLICIES)}), leaf=D or budget=NAME ({', '.join(BUDGETS)})")
+                   f"policy=NAME ({', '.join(policy.POLICIES)}), leaf=D, budget=NAME ({', '.join(BUDGETS)}) "
+                   f"or imitation=SHARE")
+
+
+def imitation_policy(model, share: float):
+    """The search's mixed playout bot on the core with ``model`` in its value seats, a share ``share`` of them."""
+    return native.core_module().Policy.mixed(Leaf(policy.LEAF_DEPTH, model).core(), core_weights(policy.PLAYOUT),
+                                             policy.JITTER, MARGIN_WEIGHT, policy.VALUE_NOISE, share)
 
 
 @contextlib.contextmanager
-def applied(variant: Variant, opponent_policy) -> Iterator[None]:
-    """The variant's module settings in force (and the opponent's policy in the playouts if it asks)."""
+def applied(variant: Variant, opponent_policy, imitated=None) -> Iterator[None]:
+    """The variant's module settings in force (and the opponent's policy, or the value model ``imitated`` fitted
+    to its moves, in the playouts if it asks)."""
     saved = {name: getattr(policy, name) for name, _ in variant.settings}
     saved_policy = pool.core_policy
     for name, value in variant.settings:
         setattr(policy, name, value)
     if variant.opponent_playouts:
         pool.core_policy = lambda _=None: opponent_policy
+    if variant.imitation_share is not None:
+        made = imitation_policy(imitated, variant.imitation_share)
+        pool.core_policy = lambda _=None: made
     try:
         yield
     finally:
@@ -131,6 +159,12 @@ class Keeper(AdvisorBot):
         return super().choose(view)
 
 
+def imitation_seed(seed: int) -> int:
+    """The first deal of an imitation fit's games: past every kept game's deal (``seed * 1000 + g // 3``, for
+    up to 1,500 games), so the model is fitted on games the measure never keeps."""
+    return seed * 1000 + 500
+
+
 def kept_positions(opponent: str, games: int, seed: int) -> list[PublicState]:
     """The advisor's decisions in ``games`` seat-rotated 3-player games against two ``opponent`` bots."""
     kept: list[PublicState] = []
@@ -142,9 +176,9 @@ def kept_positions(opponent: str, games: int, seed: int) -> list[PublicState]:
     return kept
 
 
-def choice(view: PublicState, variant: Variant, opponent_policy) -> str:
+def choice(view: PublicState, variant: Variant, opponent_policy, imitated=None) -> str:
     """The variant's best move in ``view`` (the decision's seed as the advisor in a game would have it)."""
-    with applied(variant, opponent_policy):
+    with applied(variant, opponent_policy, imitated):
         leaf = policy.SEARCH_LEAF if variant.leaf is None else Leaf(variant.leaf, MODEL)
         return advise(view, variant.budget, seed=decision_seed(0, view.ply), workers=2, reasons_top=0,
                       leaf=leaf, policy=variant.policy).best.move
@@ -165,14 +199,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=24, help="games kept (default 24)")
     ap.add_argument("--seed", type=int, default=555, help="seed of the games and the valuing playouts (default 555)")
     ap.add_argument("--playouts", type=int, default=400, help="valuing playouts a chosen move (default 400)")
+    ap.add_argument("--imitation-games", type=int, default=200,
+                    help="games of three opponents an imitation variant's model is fitted on (default 200)")
     ap.add_argument("--variants", default="shipped,noise=0.15,jitter=0.3,policy=heuristic,policy=value,"
                     "opponent-playouts", help="comma-separated (module docstring); shipped is always added")
     args = ap.parse_args(argv)
     try:
         if args.opponent not in OPPONENTS:
             raise BadInput(f"--opponent {args.opponent!r}: expected one of {', '.join(OPPONENTS)}")
-        if args.games < 1 or args.playouts < 2:
-            raise BadInput("--games must be at least 1 and --playouts at least 2")
+        if not 1 <= args.games <= 1500 or args.playouts < 2:
+            raise BadInput("--games must be from 1 to 1500 and --playouts at least 2")
+        if not imitation.HELD_OUT < args.imitation_games <= IMITATION_GAMES:
+            raise BadInput(f"--imitation-games must be from {imitation.HELD_OUT + 1} to {IMITATION_GAMES}")
         if not 0 <= args.seed < SEEDS:
             raise BadInput(f"--seed must be from 0 to 2**40 - 1, got {args.seed}")
         names = ["shipped"] + [v for v in args.variants.split(",") if v != "shipped"]
@@ -183,8 +221,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench_decision_regret: {e}", file=sys.stderr)
         return 2
     opponent_policy = bot_policy(OPPONENTS[args.opponent](0))
+    imitated = None
+    if any(v.imitation_share is not None for v in variants):
+        fitted = imitation.imitation(args.opponent, args.imitation_games, imitation_seed(args.seed))
+        imitated = fitted.model
+        print(f"Imitation model: fitted on {fitted.decisions} decisions of three `{args.opponent}` bots; on "
+              f"{fitted.held_out} held out it picks the opponent's move {fitted.predicted:.1%} "
+              f"(the shipped model {fitted.shipped_predicted:.1%}).\n")
     views = kept_positions(args.opponent, args.games, args.seed)
-    picks = {v.name: [choice(view, v, opponent_policy)
+    picks = {v.name: [choice(view, v, opponent_policy, imitated)
                       for view in tqdm(views, desc=v.name, unit="decision", file=sys.stderr, leave=False)]
              for v in variants}
     own = [str(CoreLeagueBot(OPPONENTS[args.opponent](0), 0).choose(view)) for view in views]

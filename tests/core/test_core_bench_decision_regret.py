@@ -47,7 +47,7 @@ def test_bad_variants_are_named(text):
 
 @pytest.mark.parametrize("argv, message", [
     (["--opponent", "oracle"], "--opponent 'oracle'"),
-    (["--games", "0"], "--games must be at least 1"),
+    (["--games", "0"], "--games must be from 1 to 1500"),
     (["--seed", "-1"], "--seed must be from 0 to 2**40 - 1, got -1"),
     (["--variants", "share=half"], "variant 'share=half': share takes a number"),
 ])
@@ -55,3 +55,25 @@ def test_bad_arguments_exit_2_with_one_message(core, argv, message, capsys):
     assert bdr.main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_an_imitation_variant_fits_its_model_on_games_the_measure_does_not_keep(core, capsys):
+    assert bdr.imitation_seed(31) > 31 * 1000 + 1500 // 3 - 1  # past every kept game's deal
+    assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8", "--imitation-games", "6",
+                     "--variants", "imitation=1.0"]) == 0
+    out = capsys.readouterr().out
+    line = next(r for r in out.splitlines() if r.startswith("Imitation model: fitted on"))
+    assert "held out it picks the opponent's move" in line
+    rows = [r for r in out.splitlines() if r.startswith("| `")]
+    assert [r.split("|")[1].strip(" `") for r in rows] == ["shipped", "imitation=1.0"]
+
+
+@pytest.mark.parametrize("text", ["imitation=2", "imitation=x", "imitation=-0.1"])
+def test_an_imitation_share_outside_0_to_1_is_named(text):
+    with pytest.raises(BadInput, match=f"variant '{text}': imitation takes the value seats' share"):
+        bdr.parse_variant(text)
+
+
+def test_too_few_imitation_games_exit_2(core, capsys):
+    assert bdr.main(["--imitation-games", "5"]) == 2
+    assert "--imitation-games must be from 6 to 500" in capsys.readouterr().err

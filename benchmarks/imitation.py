@@ -1,0 +1,179 @@
+"""A value model fitted to one opponent's own moves: how far modelling it within the value model's features goes.
+
+The value bot (``engine/advisor/value_bot.py``) plays the move after which the value model gives the player
+to move the best chance, ``exp(z_me) / sum_q exp(z_q)`` with ``z_p`` linear in newspaper ``p``'s features
+(``docs/value.md``). This module keeps that form and refits the model's **win** weights at one player count so
+that the bot picks the moves a given league opponent picks: a conditional logit over each decision's legal
+moves, the score of a move being the log of the chance the model gives the mover after it. The data are
+seeded games of three copies of the opponent on the native core; every fifth game is held out.
+
+This is **not** something the advisor may use (issue 16: its strength must not rest on knowing the opponent;
+fitting to a league bot's moves is knowing it). ``bench_decision_regret.py`` seats the fitted model in the
+playouts as a measure only (``imitation=SHARE``): the most that a model of the opponent inside these
+features could gain, beside ``opponent-playouts``, the opponent itself.
+
+    .venv/bin/python benchmarks/imitation.py --opponent evaluator --games 200 --seed 91001
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import minimize
+
+from pennypress.engine import native, new_game
+from pennypress.engine.advisor.value import MODEL, ValueModel
+from pennypress.engine.arena.native_games import seat_policy
+from pennypress.engine.io.state import public_view
+from pennypress.errors import BadInput
+
+PLAYERS = 3
+L2 = 1e-4
+"""Pull towards the shipped weights (per decision): keeps weights the data do not reach where they were."""
+HELD_OUT = 5
+"""Every fifth game is held out of the fit."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the opponent: the design of every legal move and the index of the one it played.
+
+    ``design[m, p, a * F + k]`` is the hat weight of anchor ``a`` at the progress after move ``m`` times
+    feature ``k`` of newspaper ``p`` after it, so that ``design[m] @ w`` is every ``z_p`` for the flattened
+    win weights ``w`` (anchors by features)."""
+
+    game: int
+    seat: int
+    design: np.ndarray
+    chosen: int
+
+
+def decisions(opponent: str, games: int, seed: int, players: int = PLAYERS) -> list[Decision]:
+    """Every decision of normal play with more than one legal move in ``games`` seeded games of ``players``
+    copies of ``opponent`` (a seat of ``pennypress tournament``) on the native core."""
+    core = native.core_module()
+    policy = seat_policy(opponent)
+    if policy is None:
+        raise BadInput(f"{opponent!r} has no bot on the native core")
+    out: list[Decision] = []
+    for g in range(games):
+        chance = random.Random(seed * 1_000_003 + g)
+        pos = native.native_position(public_view(new_game(players, seed=seed + g)))
+        bots = [core.Bot(policy, 100 * g + i) for i in range(players)]
+        while not pos.is_over():
+            seat = pos.current_player
+            move = bots[seat].choose(pos)
+            if pos.phase == "normal" and pos.legal_move_count() > 1:
+                moves = pos.legal_moves()
+                rows = []
+                for m in moves:
+                    after = pos.clone()
+                    after.apply(m)
+                    hats = np.array(MODEL.hats(core.ValueModel.progress(after)))
+                    feats = np.array(core.ValueModel.features(after), float)
+                    rows.append((hats[None, :, None] * feats[:, None, :]).reshape(players, -1))
+                out.append(Decision(g, seat, np.array(rows), moves.index(move)))
+            pos.apply(move)
+            if pos.is_chance_node():
+                pos.resolve_chance(core.Random(chance.randrange(2 ** 31)))
+    return out
+
+
+def _move_scores(d: Decision, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The log-chance of the mover after every move, and its gradient in ``w`` (moves by weights)."""
+    z = d.design @ w
+    z -= z.max(axis=1, keepdims=True)
+    q = np.exp(z)
+    q /= q.sum(axis=1, keepdims=True)
+    scores = np.log(q[:, d.seat])
+    grad = d.design[:, d.seat, :] - np.einsum("mp,mpk->mk", q, d.design)
+    return scores, grad
+
+
+def loss(w: np.ndarray, data: list[Decision], start: np.ndarray, l2: float = L2) -> tuple[float, np.ndarray]:
+    """The mean negative log-likelihood of the chosen moves plus ``l2`` times the squared distance from
+    ``start``, and its gradient."""
+    total, grad = 0.0, np.zeros_like(w)
+    for d in data:
+        s, ds = _move_scores(d, w)
+        s = s - s.max()
+        p = np.exp(s)
+        p /= p.sum()
+        total -= np.log(p[d.chosen])
+        grad -= ds[d.chosen] - p @ ds
+    step = w - start
+    return total / len(data) + l2 * step @ step, grad / len(data) + 2 * l2 * step
+
+
+def predicted(w: np.ndarray, data: list[Decision]) -> float:
+    """The share of decisions where the value bot with win weights ``w`` (no noise) picks the chosen move
+    (the first of equal scores, as the bot does)."""
+    return sum(int(np.argmax(_move_scores(d, w)[0])) == d.chosen for d in data) / len(data)
+
+
+def shipped_weights(players: int = PLAYERS) -> np.ndarray:
+    """The shipped model's win weights at ``players``, flattened (anchors by features)."""
+    return np.array(MODEL.models[players].win, float).reshape(-1)
+
+
+def fit(data: list[Decision], players: int = PLAYERS, l2: float = L2) -> np.ndarray:
+    """Win weights fitted to the chosen moves (L-BFGS from the shipped weights)."""
+    start = shipped_weights(players)
+    return minimize(loss, start.copy(), args=(data, start, l2), jac=True, method="L-BFGS-B",
+                    options={"maxiter": 300}).x
+
+
+def with_win_weights(w: np.ndarray, players: int = PLAYERS) -> ValueModel:
+    """The shipped model with its win weights at ``players`` replaced by ``w`` (every other count as shipped)."""
+    rows = tuple(tuple(float(x) for x in r) for r in w.reshape(len(MODEL.anchors), -1))
+    models = dict(MODEL.models)
+    models[players] = type(models[players])(win=rows, score=models[players].score)
+    return ValueModel(MODEL.anchors, models, {"imitation": "fitted to a league opponent's moves; never shipped"})
+
+
+@dataclass(frozen=True)
+class Imitation:
+    """A fitted model and how often it and the shipped model pick the opponent's held-out moves."""
+
+    model: ValueModel
+    decisions: int
+    held_out: int
+    predicted: float
+    shipped_predicted: float
+
+
+def imitation(opponent: str, games: int, seed: int, players: int = PLAYERS) -> Imitation:
+    """Fit on the games not held out, report on those held out (every :data:`HELD_OUT`-th)."""
+    if games <= HELD_OUT:
+        raise BadInput(f"imitation needs at least {HELD_OUT + 1} games, got {games}")
+    data = decisions(opponent, games, seed, players)
+    train = [d for d in data if d.game % HELD_OUT]
+    test = [d for d in data if not d.game % HELD_OUT]
+    w = fit(train, players)
+    return Imitation(with_win_weights(w, players), len(train), len(test), predicted(w, test),
+                     predicted(shipped_weights(players), test))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--opponent", default="evaluator", help="a league or project bot (default evaluator)")
+    ap.add_argument("--games", type=int, default=200, help="games of three copies (default 200)")
+    ap.add_argument("--seed", type=int, default=91001, help="seed of the games (default 91001)")
+    args = ap.parse_args(argv)
+    try:
+        if not native.available():
+            raise BadInput("the native core is not built: python3 run.py build")
+        result = imitation(args.opponent, args.games, args.seed)
+    except BadInput as e:
+        print(f"imitation: {e}", file=sys.stderr)
+        return 2
+    print(f"{args.opponent}: fitted on {result.decisions} decisions; on {result.held_out} held out the fitted "
+          f"value bot picks its move {result.predicted:.1%}, the shipped one {result.shipped_predicted:.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

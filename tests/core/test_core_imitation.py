@@ -1,0 +1,78 @@
+"""``benchmarks/imitation.py``: the fit's gradient is the loss's, fitting raises the likelihood of the opponent's
+moves, and the fitted model changes only the player count it was fitted at."""
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import imitation  # noqa: E402
+from pennypress.engine import native, new_game  # noqa: E402
+from pennypress.engine.advisor.value import MODEL, Leaf  # noqa: E402
+from pennypress.engine.io.state import public_view  # noqa: E402
+from pennypress.errors import BadInput  # noqa: E402
+
+
+@functools.cache
+def _six_games() -> list[imitation.Decision]:
+    return imitation.decisions("evaluator", 6, seed=71)
+
+
+@pytest.fixture
+def evaluator_decisions(core):
+    return _six_games()  # made once for the module, after the core fixture has had its say
+
+
+def test_every_decision_holds_every_legal_move_and_the_one_played(evaluator_decisions):
+    data = evaluator_decisions
+    assert len(data) > 100 and {d.game for d in data} == set(range(6))
+    width = len(MODEL.anchors) * len(MODEL.models[3].win[0])
+    for d in data:
+        assert d.design.shape[1:] == (3, width) and 0 <= d.chosen < d.design.shape[0] > 1
+
+
+def test_the_gradient_is_the_loss_gradient(evaluator_decisions):
+    data = evaluator_decisions[:40]
+    start = imitation.shipped_weights()
+    rng = np.random.default_rng(3)
+    w = start + rng.normal(0, 0.05, start.shape)
+    f, g = imitation.loss(w, data, start)
+    for _ in range(4):
+        step = rng.normal(0, 1, start.shape)
+        step /= np.linalg.norm(step)
+        h = 1e-5
+        numeric = (imitation.loss(w + h * step, data, start)[0] - imitation.loss(w - h * step, data, start)[0]) / (2 * h)
+        assert numeric == pytest.approx(g @ step, rel=1e-4, abs=1e-7)
+
+
+def test_fitting_makes_the_moves_played_likelier(evaluator_decisions):
+    data = evaluator_decisions
+    start = imitation.shipped_weights()
+    fitted = imitation.fit(data)
+    assert imitation.loss(fitted, data, start)[0] < imitation.loss(start, data, start)[0] - 0.1
+    assert imitation.predicted(fitted, data) > imitation.predicted(start, data) + 0.05
+
+
+def test_the_fitted_model_differs_only_at_its_player_count(core, evaluator_decisions):
+    w = imitation.fit(evaluator_decisions[:60])
+    fitted = Leaf(3, imitation.with_win_weights(w)).core()
+    shipped = Leaf(3, MODEL).core()
+    for players, same in ((3, False), (4, True)):
+        pos = native.native_position(public_view(new_game(players, seed=5)))
+        for move in pos.legal_moves()[:1]:
+            pos.apply(move)
+        assert (fitted.evaluate(pos) == shipped.evaluate(pos)) is same
+
+
+def test_too_few_games_to_hold_any_out_are_refused(core):
+    with pytest.raises(BadInput, match="at least 6 games"):
+        imitation.imitation("evaluator", 3, seed=1)
+
+
+def test_a_bot_without_a_core_policy_is_named(core):
+    assert imitation.main(["--opponent", "advisor:fast", "--games", "6"]) == 2
