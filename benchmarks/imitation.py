@@ -39,15 +39,16 @@ HELD_OUT = 5
 
 @dataclass(frozen=True)
 class Decision:
-    """One decision of the opponent: the design of every legal move and the index of the one it played.
+    """One decision of the opponent: what the model reads after every legal move, and the move it played.
 
-    ``design[m, p, a * F + k]`` is the hat weight of anchor ``a`` at the progress after move ``m`` times
-    feature ``k`` of newspaper ``p`` after it, so that ``design[m] @ w`` is every ``z_p`` for the flattened
-    win weights ``w`` (anchors by features)."""
+    ``hats[m, a]`` is the weight of progress anchor ``a`` after move ``m`` and ``features[m, p, k]`` feature
+    ``k`` of newspaper ``p`` after it, so that newspaper ``p``'s ``z`` after move ``m`` is
+    ``sum_a,k hats[m, a] * features[m, p, k] * w[a, k]`` for the win weights ``w`` (anchors by features)."""
 
     game: int
     seat: int
-    design: np.ndarray
+    hats: np.ndarray
+    features: np.ndarray
     chosen: int
 
 
@@ -68,14 +69,13 @@ def decisions(opponent: str, games: int, seed: int, players: int = PLAYERS) -> l
             move = bots[seat].choose(pos)
             if pos.phase == "normal" and pos.legal_move_count() > 1:
                 moves = pos.legal_moves()
-                rows = []
+                hats, feats = [], []
                 for m in moves:
                     after = pos.clone()
                     after.apply(m)
-                    hats = np.array(MODEL.hats(core.ValueModel.progress(after)))
-                    feats = np.array(core.ValueModel.features(after), float)
-                    rows.append((hats[None, :, None] * feats[:, None, :]).reshape(players, -1))
-                out.append(Decision(g, seat, np.array(rows), moves.index(move)))
+                    hats.append(MODEL.hats(core.ValueModel.progress(after)))
+                    feats.append(core.ValueModel.features(after))
+                out.append(Decision(g, seat, np.array(hats, float), np.array(feats, float), moves.index(move)))
             pos.apply(move)
             if pos.is_chance_node():
                 pos.resolve_chance(core.Random(chance.randrange(2 ** 31)))
@@ -83,13 +83,15 @@ def decisions(opponent: str, games: int, seed: int, players: int = PLAYERS) -> l
 
 
 def _move_scores(d: Decision, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The log-chance of the mover after every move, and its gradient in ``w`` (moves by weights)."""
-    z = d.design @ w
+    """The log-chance of the mover after every move, and its gradient in ``w`` (moves by flattened weights)."""
+    weights = w.reshape(d.hats.shape[1], d.features.shape[2])
+    z = np.einsum("ma,mpk,ak->mp", d.hats, d.features, weights)
     z -= z.max(axis=1, keepdims=True)
     q = np.exp(z)
     q /= q.sum(axis=1, keepdims=True)
     scores = np.log(q[:, d.seat])
-    grad = d.design[:, d.seat, :] - np.einsum("mp,mpk->mk", q, d.design)
+    mine = d.features[:, d.seat, :] - np.einsum("mp,mpk->mk", q, d.features)
+    grad = (d.hats[:, :, None] * mine[:, None, :]).reshape(len(scores), -1)
     return scores, grad
 
 

@@ -31,9 +31,12 @@ def evaluator_decisions(core):
 def test_every_decision_holds_every_legal_move_and_the_one_played(evaluator_decisions):
     data = evaluator_decisions
     assert len(data) > 100 and {d.game for d in data} == set(range(6))
-    width = len(MODEL.anchors) * len(MODEL.models[3].win[0])
+    anchors, features = len(MODEL.anchors), len(MODEL.models[3].win[0])
     for d in data:
-        assert d.design.shape[1:] == (3, width) and 0 <= d.chosen < d.design.shape[0] > 1
+        moves = d.hats.shape[0]
+        assert moves > 1 and 0 <= d.chosen < moves
+        assert d.hats.shape == (moves, anchors) and d.features.shape == (moves, 3, features)
+        assert np.allclose(d.hats.sum(axis=1), 1)  # the anchors' weights at a progress add up to 1
 
 
 def test_the_gradient_is_the_loss_gradient(evaluator_decisions):
