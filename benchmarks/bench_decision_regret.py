@@ -71,7 +71,10 @@ SEEDS = 2 ** 40
 """``--seed`` below this: the seeds made from it fit the core."""
 GLOBALS = {"noise": "VALUE_NOISE", "jitter": "JITTER", "share": "VALUE_SHARE"}
 MOVE_CAP = 3000
+KEPT_GAMES = 1500
+"""At most this many games kept: their deals (``seed * 1000 + g // 3``) stay below :func:`imitation_seed`'s."""
 IMITATION_GAMES = 500
+"""At most this many games an imitation model is fitted on (``--imitation-games``)."""
 
 
 @dataclass(frozen=True)
@@ -160,9 +163,9 @@ class Keeper(AdvisorBot):
 
 
 def imitation_seed(seed: int) -> int:
-    """The first deal of an imitation fit's games: past every kept game's deal (``seed * 1000 + g // 3``, for
-    up to 1,500 games), so the model is fitted on games the measure never keeps."""
-    return seed * 1000 + 500
+    """The first deal of an imitation fit's games: past every kept game's deal, so the model is fitted on games
+    the measure never keeps (and, with at most :data:`IMITATION_GAMES` of them, below the next seed's)."""
+    return seed * 1000 + KEPT_GAMES // 3
 
 
 def kept_positions(opponent: str, games: int, seed: int) -> list[PublicState]:
@@ -207,8 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.opponent not in OPPONENTS:
             raise BadInput(f"--opponent {args.opponent!r}: expected one of {', '.join(OPPONENTS)}")
-        if not 1 <= args.games <= 1500 or args.playouts < 2:
-            raise BadInput("--games must be from 1 to 1500 and --playouts at least 2")
+        if not 1 <= args.games <= KEPT_GAMES or args.playouts < 2:
+            raise BadInput(f"--games must be from 1 to {KEPT_GAMES} and --playouts at least 2")
         if not imitation.HELD_OUT < args.imitation_games <= IMITATION_GAMES:
             raise BadInput(f"--imitation-games must be from {imitation.HELD_OUT + 1} to {IMITATION_GAMES}")
         if not 0 <= args.seed < SEEDS:

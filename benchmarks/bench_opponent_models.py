@@ -16,38 +16,53 @@ import argparse
 import random
 import sys
 from collections import Counter
+from typing import Any, Iterator
 
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.policy import core_policy
 from pennypress.engine.advisor.stats import wilson
 from pennypress.engine.arena.native_games import seat_policy
 from pennypress.engine.io.state import public_view
+from pennypress.errors import BadInput
 
 MODELS = ("heuristic", "value", "greedy")
 OPPONENTS = ("heuristic", "evaluator", "timer", "mcts")
 
 
-def agreement(opponent: str, games: int, seed: int) -> tuple[int, Counter]:
-    """Decisions compared and, per model, how many it predicted, over ``games`` games of three ``opponent`` bots."""
+def opponent_decisions(opponent: str, games: int, seed: int, players: int = 3) -> Iterator[tuple[int, Any, str]]:
+    """Every decision of normal play with more than one legal move in ``games`` seeded games of ``players``
+    copies of ``opponent`` on the native core: ``(game, position, move played)``, the position before the move
+    (read it, do not change it). Game ``g`` is dealt ``new_game(players, seed=seed + g)``, its seats seeded
+    ``100 * g + seat``, its cards drawn from ``random.Random(seed * 1_000_003 + g)``."""
     core = native.core_module()
     policy = seat_policy(opponent)
-    models = {m: core_policy(m) for m in MODELS}
-    decisions, hits = 0, Counter()
+    if policy is None:
+        raise BadInput(f"{opponent!r} has no bot on the native core")
     for g in range(games):
         rng = random.Random(seed * 1_000_003 + g)
-        pos = native.native_position(public_view(new_game(3, seed=seed + g)))
-        players = [core.Bot(policy, 100 * g + i) for i in range(3)]
-        guesses = {m: [core.Bot(p, 100 * g + i) for i in range(3)] for m, p in models.items()}
+        pos = native.native_position(public_view(new_game(players, seed=seed + g)))
+        bots = [core.Bot(policy, 100 * g + i) for i in range(players)]
         while not pos.is_over():
-            seat = pos.current_player
-            move = players[seat].choose(pos)
+            move = bots[pos.current_player].choose(pos)
             if pos.phase == "normal" and pos.legal_move_count() > 1:
-                decisions += 1
-                for m, bots in guesses.items():
-                    hits[m] += bots[seat].choose(pos) == move
+                yield g, pos, move
             pos.apply(move)
             if pos.is_chance_node():
                 pos.resolve_chance(core.Random(rng.randrange(2 ** 31)))
+
+
+def agreement(opponent: str, games: int, seed: int) -> tuple[int, Counter]:
+    """Decisions compared and, per model, how many it predicted, over ``games`` games of three ``opponent`` bots."""
+    core = native.core_module()
+    models = {m: core_policy(m) for m in MODELS}
+    game, guesses = None, {}
+    decisions, hits = 0, Counter()
+    for g, pos, move in opponent_decisions(opponent, games, seed):
+        if g != game:  # each model keeps its memory over one game, as in a playout
+            game, guesses = g, {m: [core.Bot(p, 100 * g + i) for i in range(3)] for m, p in models.items()}
+        decisions += 1
+        for m in MODELS:
+            hits[m] += guesses[m][pos.current_player].choose(pos) == move
     return decisions, hits
 
 

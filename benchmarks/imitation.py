@@ -17,17 +17,15 @@ features could gain, beside ``opponent-playouts``, the opponent itself.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import minimize
 
-from pennypress.engine import native, new_game
-from pennypress.engine.advisor.value import MODEL, ValueModel
-from pennypress.engine.arena.native_games import seat_policy
-from pennypress.engine.io.state import public_view
+from bench_opponent_models import opponent_decisions
+from pennypress.engine import native
+from pennypress.engine.advisor.value import MODEL, PlayerCountModel, ValueModel
 from pennypress.errors import BadInput
 
 PLAYERS = 3
@@ -54,31 +52,19 @@ class Decision:
 
 def decisions(opponent: str, games: int, seed: int, players: int = PLAYERS) -> list[Decision]:
     """Every decision of normal play with more than one legal move in ``games`` seeded games of ``players``
-    copies of ``opponent`` (a seat of ``pennypress tournament``) on the native core."""
+    copies of ``opponent`` (a seat of ``pennypress tournament``) on the native core
+    (:func:`bench_opponent_models.opponent_decisions`)."""
     core = native.core_module()
-    policy = seat_policy(opponent)
-    if policy is None:
-        raise BadInput(f"{opponent!r} has no bot on the native core")
     out: list[Decision] = []
-    for g in range(games):
-        chance = random.Random(seed * 1_000_003 + g)
-        pos = native.native_position(public_view(new_game(players, seed=seed + g)))
-        bots = [core.Bot(policy, 100 * g + i) for i in range(players)]
-        while not pos.is_over():
-            seat = pos.current_player
-            move = bots[seat].choose(pos)
-            if pos.phase == "normal" and pos.legal_move_count() > 1:
-                moves = pos.legal_moves()
-                hats, feats = [], []
-                for m in moves:
-                    after = pos.clone()
-                    after.apply(m)
-                    hats.append(MODEL.hats(core.ValueModel.progress(after)))
-                    feats.append(core.ValueModel.features(after))
-                out.append(Decision(g, seat, np.array(hats, float), np.array(feats, float), moves.index(move)))
-            pos.apply(move)
-            if pos.is_chance_node():
-                pos.resolve_chance(core.Random(chance.randrange(2 ** 31)))
+    for g, pos, move in opponent_decisions(opponent, games, seed, players):
+        moves = pos.legal_moves()
+        hats, feats = [], []
+        for m in moves:
+            after = pos.clone()
+            after.apply(m)
+            hats.append(MODEL.hats(core.ValueModel.progress(after)))
+            feats.append(core.ValueModel.features(after))
+        out.append(Decision(g, pos.current_player, np.array(hats, float), np.array(feats, float), moves.index(move)))
     return out
 
 
@@ -111,8 +97,9 @@ def loss(w: np.ndarray, data: list[Decision], start: np.ndarray, l2: float = L2)
 
 
 def predicted(w: np.ndarray, data: list[Decision]) -> float:
-    """The share of decisions where the value bot with win weights ``w`` (no noise) picks the chosen move
-    (the first of equal scores, as the bot does)."""
+    """The share of decisions where the best move by the mover's chance under win weights ``w`` (the first of
+    equal ones) is the chosen move: the value bot's choice without its noise and without the thousandth of
+    the expected margin it adds to break near-ties."""
     return sum(int(np.argmax(_move_scores(d, w)[0])) == d.chosen for d in data) / len(data)
 
 
@@ -132,7 +119,7 @@ def with_win_weights(w: np.ndarray, players: int = PLAYERS) -> ValueModel:
     """The shipped model with its win weights at ``players`` replaced by ``w`` (every other count as shipped)."""
     rows = tuple(tuple(float(x) for x in r) for r in w.reshape(len(MODEL.anchors), -1))
     models = dict(MODEL.models)
-    models[players] = type(models[players])(win=rows, score=models[players].score)
+    models[players] = PlayerCountModel(win=rows, score=models[players].score)
     return ValueModel(MODEL.anchors, models, {"imitation": "fitted to a league opponent's moves; never shipped"})
 
 

@@ -58,7 +58,8 @@ def test_bad_arguments_exit_2_with_one_message(core, argv, message, capsys):
 
 
 def test_an_imitation_variant_fits_its_model_on_games_the_measure_does_not_keep(core, capsys):
-    assert bdr.imitation_seed(31) > 31 * 1000 + 1500 // 3 - 1  # past every kept game's deal
+    last_kept = 31 * 1000 + (bdr.KEPT_GAMES - 1) // 3  # the deal of the last game --games may keep
+    assert last_kept < bdr.imitation_seed(31) and bdr.imitation_seed(31) + bdr.IMITATION_GAMES <= 32 * 1000
     assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8", "--imitation-games", "6",
                      "--variants", "imitation=1.0"]) == 0
     out = capsys.readouterr().out

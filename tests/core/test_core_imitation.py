@@ -44,7 +44,7 @@ def test_the_gradient_is_the_loss_gradient(evaluator_decisions):
     start = imitation.shipped_weights()
     rng = np.random.default_rng(3)
     w = start + rng.normal(0, 0.05, start.shape)
-    f, g = imitation.loss(w, data, start)
+    _, g = imitation.loss(w, data, start)
     for _ in range(4):
         step = rng.normal(0, 1, start.shape)
         step /= np.linalg.norm(step)
@@ -67,8 +67,7 @@ def test_the_fitted_model_differs_only_at_its_player_count(core, evaluator_decis
     shipped = Leaf(3, MODEL).core()
     for players, same in ((3, False), (4, True)):
         pos = native.native_position(public_view(new_game(players, seed=5)))
-        for move in pos.legal_moves()[:1]:
-            pos.apply(move)
+        pos.apply(pos.legal_moves()[0])
         assert (fitted.evaluate(pos) == shipped.evaluate(pos)) is same
 
 
@@ -77,5 +76,7 @@ def test_too_few_games_to_hold_any_out_are_refused(core):
         imitation.imitation("evaluator", 3, seed=1)
 
 
-def test_a_bot_without_a_core_policy_is_named(core):
+def test_a_bot_without_a_core_policy_is_named(core, capsys):
     assert imitation.main(["--opponent", "advisor:fast", "--games", "6"]) == 2
+    err = capsys.readouterr().err
+    assert "'advisor:fast' has no bot on the native core" in err and "Traceback" not in err
