@@ -9,7 +9,7 @@ from pennypress.engine.arena.selfplay import play_game
 from pennypress.engine.position.position import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
-DOC = ROOT / "docs" / "notation.md"
+DOC = ROOT / "docs" / "guide" / "notation.md"
 
 
 def normalised(state: State) -> State:
