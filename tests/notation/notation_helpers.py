@@ -55,7 +55,7 @@ def doc_text() -> str:
 
 
 def notation_blocks(text: str | None = None) -> list[str]:
-    """Every fenced block marked ``notation`` in docs/notation.md (each one line)."""
+    """Every fenced block marked ``notation`` in docs/guide/notation.md (each one line)."""
     return re.findall(r"^```notation\n(.*?)\n```", text or doc_text(), flags=re.M | re.S)
 
 
