@@ -1,17 +1,13 @@
-"""``benchmarks/bench_calibration.py``: its calibration test tells calibrated from overconfident numbers, a
+"""``benchmarks/strength/calibration.py``: its calibration test tells calibrated from overconfident numbers, a
 run reports the raw and the shown probabilities of the same decisions, and fitting on the held-out seed is
 refused."""
 from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-import bench_calibration as bc  # noqa: E402
-from pennypress.engine.advisor.calibration import CALIBRATION  # noqa: E402
+from benchmarks.strength import calibration as bc
+from pennypress.engine.advisor.calibration import CALIBRATION
 
 
 def _rows(truth, n=4000, seed=5):

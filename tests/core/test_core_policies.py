@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from advisor_positions import final_turns
+from tests.advisor.advisor_positions import final_turns
 from decisions import KINDS, Contrary, Mismatch, play_one, run
 from pennypress.engine import native
 from pennypress.engine.io.state import new_game, public_view

@@ -9,7 +9,7 @@
 - **conversion**: a State to the core (``State.to_json()`` + ``pennypress_core.Position``)
   and back through every check of the loader (``State.from_json``), microseconds.
 
-    .venv/bin/python benchmarks/bench_core.py [--games N] [--rounds R] [--seed S]
+    python -m benchmarks.speed.core [--games N] [--rounds R] [--seed S]
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@
   with the invariant checks on (as ``pennypress selfplay`` runs them) and off;
   and with the random bot for comparison.
 
-    python benchmarks/bench_engine.py [--games N] [--greedy-games N] [--seed S] [--json]
+    python -m benchmarks.speed.engine [--games N] [--greedy-games N] [--seed S] [--json]
 """
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ Prints, measured in the same run:
   certified position costs at ``--search-playouts`` (default ten times the
   ``deep`` budget's 900) plus as many confirming playouts per kept move.
 
-    python benchmarks/bench_puzzles.py [--games N] [--playouts N] [--search-playouts N] [--workers W] [--json]
+    python -m benchmarks.speed.puzzles [--games N] [--playouts N] [--search-playouts N] [--workers W] [--json]
 """
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ win. This script makes the model:
   is held out: log-loss, Brier score and a reliability table are printed and
   stored with the model (``obtained``).
 
-    .venv/bin/python benchmarks/train_value.py --games 100000 --seed 4100 --workers 2 \\
+    python -m benchmarks.training.train_value --games 100000 --seed 4100 --workers 2 \\
         --out engine/advisor/value_model.json
 
 ``docs/value.md`` holds the recorded run.
@@ -250,7 +250,8 @@ def main(argv=None) -> int:
         "anchors": list(ANCHORS),
         "models": models,
         "obtained": {
-            "command": "benchmarks/train_value.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+            "command": "python -m benchmarks.training.train_value "
+                       + " ".join(argv if argv is not None else sys.argv[1:]),
             "seed": args.seed, "games_per_player_count": args.games, "positions_per_game": args.per_game,
             "mix": mix, "l2": args.l2, "ridge": args.ridge, "held_out": checks,
             "seconds": round(time.perf_counter() - started),

@@ -13,7 +13,7 @@ variants, every phase), per position, best of ``--repeat`` runs:
 Medians and p99 in microseconds, ratios of medians, and the text's size:
 characters of the line against the compact JSON.
 
-    python benchmarks/bench_notation.py [--games N] [--repeat R] [--seed S] [--json]
+    python -m benchmarks.speed.notation [--games N] [--repeat R] [--seed S] [--json]
 """
 from __future__ import annotations
 

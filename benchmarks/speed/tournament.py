@@ -8,7 +8,7 @@ what keeping every game's record costs (the Tournament page keeps them for the
 audit page): the same tournament in this process with and without records,
 alternated, medians and their ratio, and the record's size as JSON.
 
-    python benchmarks/bench_tournament.py [--games 24] [--repeats 3] [--seed 1] [--json]
+    python -m benchmarks.speed.tournament [--games 24] [--repeats 3] [--seed 1] [--json]
 """
 from __future__ import annotations
 

@@ -37,7 +37,7 @@ with simultaneous perturbation stochastic approximation (Spall 1992, 1998):
   Games run on the core's threads (``--threads``), each game seeded alone, so
   the run is the same on 1 or many threads.
 
-    .venv/bin/python benchmarks/tune_playout.py --iterations 4000 --seed 9100 --step 0.05 \\
+    python -m benchmarks.training.tune_playout --iterations 4000 --seed 9100 --step 0.05 \\
         --calibrate 8 --out engine/advisor/playout_weights.json
 
 (the recorded run: 1,002,000 games, 28 minutes on 2 threads; ``--measure 3``
@@ -45,7 +45,7 @@ times each matchup first). Prints a line per iteration (with ``--log``), the
 final weights next to the start, and writes them (with how they were
 obtained) to ``--out``.
 ``docs/playout.md`` holds the recorded run and its validation
-(``benchmarks/bench_playout.py``).
+(``benchmarks/strength/playout.py``).
 """
 from __future__ import annotations
 
@@ -350,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
         doc = {
             "weights": asdict(final),
             "obtained": {
-                **run_record("benchmarks/tune_playout.py", argv, args, args.mix, run),
+                **run_record("python -m benchmarks.training.tune_playout", argv, args, args.mix, run),
                 "method": "SPSA, mean of the last half of the iterates",
                 "start": asdict(TUNED), "last_iterate": asdict(last),
             },

@@ -10,7 +10,7 @@
   bot moves, then the value model -- on the core, one thread, by each policy the
   search seats (``heuristic``, ``value``, ``mixed``: the search policy at 2-3
   players): CPU microseconds a playout, medians of ``--rounds`` rounds, from
-  ``bench_advisor.py``'s seeded 3-player midgame positions (every legal move, four futures).
+  ``benchmarks/speed/advisor.py``'s seeded 3-player midgame positions (every legal move, four futures).
 - **threads** (target >= 1.8x): a batch of heuristic playouts on the core on 2
   threads against 1 (wall time; the results must be identical).
 - **playouts per core-second**: the greedy and the heuristic playout policies on
@@ -33,7 +33,7 @@
 The machine's load average is printed: other work on the machine slows the
 2-thread and 2-worker figures most.
 
-    .venv/bin/python benchmarks/bench_core_search.py [--rounds R] [--games N] [--tournament-rounds T] [--only NAME]
+    python -m benchmarks.speed.core_search [--rounds R] [--games N] [--tournament-rounds T] [--only NAME]
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ import statistics
 import sys
 import time
 
-from bench_advisor import midgame_positions
+from benchmarks.speed.advisor import midgame_positions
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.playout import playout
 from pennypress.engine.advisor.policy import SEARCH_LEAF, core_policy

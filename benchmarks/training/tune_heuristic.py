@@ -5,7 +5,7 @@ a few values; a value is kept when its tournament's win share beats the best
 so far. Every tournament is seeded (the same decks for every candidate:
 common random numbers), so a rerun gives the same table.
 
-    .venv/bin/python benchmarks/tune_heuristic.py [--games 90] [--seed 100] [--workers 2] [--weights tempo,wait]
+    python -m benchmarks.training.tune_heuristic [--games 90] [--seed 100] [--workers 2] [--weights tempo,wait]
 
 Prints a Markdown table of every run and the final weights (docs/heuristic.md
 holds the recorded run).

@@ -15,7 +15,7 @@ wall seconds.
 - **loading a position**: a position the engine wrote itself through the trusted
   fast path (cheap invariants only) beside the full checks untrusted input gets.
 
-    python benchmarks/bench_search_engine.py [--games N] [--playouts N] [--seed S] [--json]
+    python -m benchmarks.speed.search_engine [--games N] [--playouts N] [--seed S] [--json]
 """
 from __future__ import annotations
 

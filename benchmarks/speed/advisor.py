@@ -20,7 +20,7 @@ with 40-60 legal moves after ply 6, before the final edition.
 - **exact final edition**: seconds and memo nodes to solve the final edition
   exactly from its first position, over seeded games (Python; the core beside).
 
-    python benchmarks/bench_advisor.py [--positions N] [--deep N] [--python N] [--seed S] [--json]
+    python -m benchmarks.speed.advisor [--positions N] [--deep N] [--python N] [--seed S] [--json]
 """
 from __future__ import annotations
 

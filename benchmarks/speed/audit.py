@@ -9,7 +9,7 @@ load does not change), the 2-worker/1-worker ratio measured in the same run, and
 the decisions counted by class over the games (within_noise included). Goal: a game of about 45
 moves at ``fast`` in 30 s or less on the 2-core machine.
 
-    python benchmarks/bench_audit.py [--games N] [--budget fast] [--seed S] [--json]
+    python -m benchmarks.speed.audit [--games N] [--budget fast] [--seed S] [--json]
 """
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ Prints median / p99 / max / mean, the CP-SAT / fast ratios, and checks that
 ``solve_fast`` and CP-SAT return the same result on every press.
 Goals: fast uncached median <= 20 us, and >= 100x faster than CP-SAT.
 
-    python benchmarks/bench_fast_solver.py [--count N] [--seed S] [--json] [--strict]
+    python -m benchmarks.speed.fast_solver [--count N] [--seed S] [--json] [--strict]
 
 Exit status: 1 if the two solvers disagree on any press (or, with
 ``--strict``, if a goal is missed); 0 otherwise.
@@ -31,14 +31,10 @@ import math
 import statistics
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "solver"))
+from tests.solver import enumerator as E  # the shared seeded press generator
 
-import enumerator as E  # noqa: E402  (the shared seeded press generator)
-
-from pennypress.solver import (  # noqa: E402
+from pennypress.solver import (
     PressProblem,
     best_page,
     clear_fast_cache,
@@ -46,8 +42,8 @@ from pennypress.solver import (  # noqa: E402
     solve,
     solve_fast,
 )
-from pennypress.solver import page_profiles  # noqa: E402
-from pennypress.solver.fast import items_of  # noqa: E402
+from pennypress.solver import page_profiles
+from pennypress.solver.fast import items_of
 
 SEED = 2015
 COUNT = 2000

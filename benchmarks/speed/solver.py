@@ -14,7 +14,7 @@ Prints median / p99 / max for each and the model-vs-enumerator ratios.
 Goals on the project's 2-core machine: uncached median < 10 ms and p99 < 50 ms,
 cached < 0.1 ms.
 
-    python benchmarks/bench_solver.py [--count N] [--seed S] [--json] [--strict]
+    python -m benchmarks.speed.solver [--count N] [--seed S] [--json] [--strict]
 
 Exit status: 1 if the solver and the enumerator disagree on any press (or, with
 ``--strict``, if a goal is missed); 0 otherwise.
@@ -27,14 +27,10 @@ import math
 import statistics
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "solver"))
+from tests.solver import enumerator as E  # the independent reference; no solver code
 
-import enumerator as E  # noqa: E402  (the independent reference; no solver code)
-
-from pennypress.solver import PressProblem, clear_cache, solve  # noqa: E402
+from pennypress.solver import PressProblem, clear_cache, solve
 
 SEED = 1851
 COUNT = 600

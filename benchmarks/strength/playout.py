@@ -8,16 +8,15 @@ Two parts (``--only league`` / ``--only advisor``; both by default):
   against two copies of each league bot (3 players) and head to head, and the
   two against each other; ``--games`` games a cell.
 - **advisor**: ``advisor:fast`` (whose playouts use the playout weights)
-  against two ``evaluator`` bots, the same with the old playouts
-  (``advisor-old:fast``: the advisor with the heuristic's ``TUNED`` weights in
-  its playouts, a seat of this script only), and the two head to head;
-  ``--advisor-games`` games a cell (a pilot: about 0.8 CPU-s a decision).
+  against two ``evaluator`` bots; ``--advisor-games`` games (a pilot: the
+  advisor's games are far slower than the bots').
 
-The seed (default 424242) was never used while tuning (``benchmarks/tune_playout.py``
-trains on seed 9100). Prints Markdown tables with 95% Wilson intervals.
+The default seed, 731002, was never used while tuning (``benchmarks/training/tune_playout.py`` trains on
+seed 9100) nor for a recorded figure (seed 424242 is used up). Prints Markdown tables with 95% Wilson
+intervals.
 
-    .venv/bin/python benchmarks/bench_playout.py [--only league] [--games 2400] [--seed 424242]
-    .venv/bin/python benchmarks/bench_playout.py --only advisor --advisor-games 60 --workers 2
+    python -m benchmarks.strength.playout [--only league] [--games 2400] [--seed S]
+    python -m benchmarks.strength.playout --only advisor --advisor-games 60 --workers 2
 """
 from __future__ import annotations
 
@@ -30,39 +29,18 @@ import time
 from tqdm import tqdm
 
 from pennypress.engine.advisor import policy
-from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.arena.executors import open_executor
 from pennypress.engine.arena.seats import register_seat
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
-from pennypress.engine.play.heuristic import TUNED, HeuristicBot
+from pennypress.engine.play.heuristic import HeuristicBot
 
 LEAGUE = ("evaluator", "timer", "mcts")
-ADVISOR_CELLS = {"new": "advisor:fast,evaluator,evaluator", "old": "advisor-old:fast,evaluator,evaluator",
-                 "h2h": "advisor:fast,advisor-old:fast"}
-
-
-class OldPlayoutAdvisor(AdvisorBot):
-    """The advisor with the heuristic's ``TUNED`` weights in its playouts (as before ``playout_weights.json``).
-
-    It swaps :data:`policy.PLAYOUT` for its own decisions only: a game loop asks one bot at a time, and
-    the advisor's playouts run inside ``choose``."""
-
-    def __init__(self, budget: str = "fast", seed: int = 0):
-        super().__init__(seed=seed, budget=budget)
-        self.name = f"advisor-old:{budget}"
-
-    def choose(self, view):
-        saved, policy.PLAYOUT = policy.PLAYOUT, TUNED
-        try:
-            return super().choose(view)
-        finally:
-            policy.PLAYOUT = saved
+ADVISOR_CELL = "advisor:fast,evaluator,evaluator"
 
 
 def register() -> None:
     """The seats of this script (forked workers inherit them)."""
     register_seat("playout", functools.partial(HeuristicBot, weights=policy.PLAYOUT))
-    register_seat("advisor-old", OldPlayoutAdvisor, options=("fast",))
 
 
 RESULTS: list = []
@@ -126,9 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", choices=("league", "advisor"))
     ap.add_argument("--games", type=int, default=2400, help="games a league cell (a multiple of 6; default 2400)")
     ap.add_argument("--advisor-games", type=int, default=60, help="games an advisor cell (multiple of 6; default 60)")
-    ap.add_argument("--advisor-cells", default="new,old,h2h",
-                    help="the advisor's cells, in order: new (vs two evaluators), old (likewise), h2h (new vs old)")
-    ap.add_argument("--seed", type=int, default=424242, help="tournament seed, never used in tuning (default 424242)")
+    ap.add_argument("--seed", type=int, default=731002, help="tournament seed, never used before (default 731002)")
     ap.add_argument("--workers", type=int, default=2, help="processes for the advisor's games (default 2)")
     ap.add_argument("--threads", type=int, default=2, help="the core's threads for the league's games (default 2)")
     ap.add_argument("--results", help="write every game's result to this file (one JSON line a game)")
@@ -143,11 +119,8 @@ def main(argv: list[str] | None = None) -> int:
             print(row(cell(seats, games, args.seed, 1, args.threads, seats)), flush=True)
     if args.only in (None, "advisor"):
         n = args.advisor_games
-        print(f"\n### advisor:fast with the new and the old playouts (pilots, seed {args.seed})\n\n{HEADER}",
-              flush=True)
-        for name in args.advisor_cells.split(","):
-            seats = ADVISOR_CELLS[name]
-            print(row(cell(seats, n, args.seed, args.workers, 1, seats)), flush=True)
+        print(f"\n### advisor:fast with the playout weights (a pilot, seed {args.seed})\n\n{HEADER}", flush=True)
+        print(row(cell(ADVISOR_CELL, n, args.seed, args.workers, 1, ADVISOR_CELL)), flush=True)
     return 0
 
 

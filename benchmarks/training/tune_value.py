@@ -1,10 +1,10 @@
 """Tune the value model's win weights by SPSA for play against the league, on the native core (reproducible).
 
 The value model (``engine/advisor/value.py``) is fitted to the outcomes of games
-(``benchmarks/train_value.py``): a good fit of who wins is not the best ranking of
+(``benchmarks/training/train_value.py``): a good fit of who wins is not the best ranking of
 moves (``docs/value.md``), and the advisor ranks moves by it -- its playouts stop
 three moves on and read the model. This script moves the fitted win weights of one
-player count towards the ranking that wins, with the SPSA of ``tune_playout.py``
+player count towards the ranking that wins, with the SPSA of ``benchmarks/training/tune_playout.py``
 (the same gains, averaging, seeds and common random numbers):
 
 - **Parameters.** One number ``theta_f`` a feature that tells newspapers apart
@@ -24,11 +24,11 @@ player count towards the ranking that wins, with the SPSA of ``tune_playout.py``
 ``--out`` writes the value-model file with the tuned win rows for that player
 count and, under ``obtained.tuned["<n>"]``, the fitted rows, ``theta``, ``rms``,
 the command and the games -- the held-out figures under ``obtained.held_out``
-describe the fitted model. The shipped model: ``train_value.py`` then
+describe the fitted model. The shipped model: ``benchmarks/training/train_value.py`` then
 
-    .venv/bin/python benchmarks/tune_value.py --players 3 --iterations 1500 --seed 9300 \\
+    python -m benchmarks.training.tune_value --players 3 --iterations 1500 --seed 9300 \\
         --out engine/advisor/value_model.json
-    .venv/bin/python benchmarks/tune_value.py --players 2 --iterations 1500 --seed 9302 \\
+    python -m benchmarks.training.tune_value --players 2 --iterations 1500 --seed 9302 \\
         --out engine/advisor/value_model.json
 
 (``docs/value.md`` has the runs). The same command gives the same file on any
@@ -46,7 +46,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Sequence
 
-from tune_playout import Arena, Space, parse_mix, run_record, spsa
+from benchmarks.training.tune_playout import Arena, Space, parse_mix, run_record, spsa
 
 from pennypress.engine import native
 from pennypress.engine.advisor.policy import JITTER, MARGIN_WEIGHT, PLAYOUT, VALUE_NOISE
@@ -217,8 +217,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {FEATURES[i]} | {t:+.3f} | {u:+.3f} |")
     if args.out:
         record = {
-            **run_record("benchmarks/tune_value.py", argv, args, mix_text, run),
-            "method": "SPSA (benchmarks/tune_playout.py), mean of the last half of the iterates; "
+            **run_record("python -m benchmarks.training.tune_value", argv, args, mix_text, run),
+            "method": "SPSA (benchmarks/training/tune_playout.py), mean of the last half of the iterates; "
                       "W[a][f] = fitted[a][f] + theta[f] * rms[f]",
             "objective_first": round(mean_y(first), 4), "objective_last": round(mean_y(last), 4),
         }

@@ -15,7 +15,7 @@ In one run:
   builder open, the engine judging the page) against the same position with
   another kind of move chosen; medians and their ratio.
 
-    python benchmarks/bench_ui.py [--count N] [--seed S] [--repeat R] [--json]
+    python -m benchmarks.speed.ui [--count N] [--seed S] [--repeat R] [--json]
 """
 from __future__ import annotations
 
@@ -27,13 +27,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "solver"))
+from tests.solver import enumerator as E  # only its seeded press generator
 
-import enumerator as E  # noqa: E402  (only its seeded press generator)
-
-from pennypress.solver import PressProblem, best_layouts  # noqa: E402
-from pennypress.solver.score_levels import score_levels  # noqa: E402
+from pennypress.solver import PressProblem, best_layouts
+from pennypress.solver.score_levels import score_levels
 
 SEED = 1851
 COUNT = 200
