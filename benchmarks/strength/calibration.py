@@ -25,15 +25,11 @@ shuffled over the games (what calibration without resolution would score).
 The advisor shows its playouts' win shares through a calibration map
 (``engine/advisor/calibration.py``); the map changes no move, so each game gives
 the raw share and the shown probability of the same decision, and both tables
-are printed. ``--fit`` fits the map on the run's games (its seed must be a
-training seed, never one the README's held-out figures come from) and writes
-``engine/advisor/calibration.json``:
-
-    python -m benchmarks.strength.calibration --games 300 --seed 9292 --fit    # how the shipped map was made
+are printed. ``benchmarks/training/fit_calibration.py`` fits the map on games
+played the same way (:func:`play_games`) and writes ``engine/advisor/calibration.json``.
 
 The default seed, 731003, was never used while building the advisor, fitting its value model or its
-calibration, nor for a recorded figure (seed 8080, the held-out seed of the recorded figures, is used up;
-``--fit`` refuses it).
+calibration, nor for a recorded figure (:data:`HELD_OUT`, the seed of the recorded figures, is used up).
 """
 from __future__ import annotations
 
@@ -44,17 +40,18 @@ import random
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 from tqdm import tqdm
 
 from pennypress.engine import Phase, new_game
 from pennypress.engine.advisor import advise, wilson
-from pennypress.engine.advisor.calibration import CALIBRATION, DATA, IDENTITY, Calibration, fit
+from pennypress.engine.advisor.calibration import CALIBRATION, IDENTITY, Calibration
 from pennypress.engine.arena.seats import make_bot, seat_seed
 from pennypress.engine.play.match import play_match
 
 OPPONENTS = ("evaluator", "timer", "heuristic")
+HELD_OUT = 8080
+"""The seed of the recorded calibration figures (docs/results.md): never a seed to fit the map on."""
 BINS = tuple(i / 10 for i in range(11))
 
 
@@ -172,6 +169,15 @@ def print_report(title: str, report: dict) -> None:
               f"won {b['won']:.3f}")
 
 
+def play_games(games: int, seed: int, budget: str, plays_on: str, workers: int, quiet: bool = False) -> list[dict]:
+    """The samples of ``games`` games of the run seeded ``seed`` (:func:`play_one`; a game that ended before its
+    drawn decision gives none), on ``workers`` processes."""
+    jobs = [(g, seed, budget, plays_on) for g in range(games)]
+    with ProcessPoolExecutor(workers) as ex:
+        played = list(tqdm(ex.map(play_one, jobs), total=len(jobs), desc="games", disable=quiet))
+    return [r for r in played if r is not None]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
@@ -181,28 +187,9 @@ def main(argv=None) -> int:
     ap.add_argument("--plays-on", choices=("advisor", "heuristic"), default="advisor",
                     help="who plays the advised seat's other decisions (default: the advisor)")
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--fit", action="store_true",
-                    help=f"fit the calibration map on these games and write {DATA.name} (a training seed only)")
     args = ap.parse_args(argv)
-    if args.fit and args.seed == 8080:
-        print("--fit: seed 8080 is the held-out seed of the README's figures; fit on a training seed",
-              file=sys.stderr)
-        return 2
-    jobs = [(g, args.seed, args.budget, args.plays_on) for g in range(args.games)]
-    with ProcessPoolExecutor(args.workers) as ex:
-        played = list(tqdm(ex.map(play_one, jobs), total=len(jobs), desc="games", disable=args.json))
-    raw = [r for r in played if r is not None]
+    raw = play_games(args.games, args.seed, args.budget, args.plays_on, args.workers, quiet=args.json)
     calibration: Calibration = CALIBRATION
-    if args.fit:
-        if len(raw) < 2:
-            print(f"--fit: {len(raw)} decisions from {args.games} games; fitting needs at least two (more games)",
-                  file=sys.stderr)
-            return 2
-        calibration = fit(((r["p"], r["won"]) for r in raw), fitted_on={
-            "command": f"python -m benchmarks.strength.calibration --games {args.games} --seed {args.seed} "
-                       f"--budget {args.budget} --plays-on {args.plays_on} --fit",
-            "samples": len(raw), "opponents": list(OPPONENTS), "model": "Platt: logit q = slope * logit p + intercept"})
-        DATA.write_text(json.dumps(calibration.to_json(), indent=2) + "\n")
     shown = [{**r, "p": calibration(r["p"])} for r in raw]
     report = {"games": args.games, "samples": len(raw), "budget": args.budget, "seed": args.seed,
               "plays_on": args.plays_on, "calibration": calibration.to_json(),
@@ -213,8 +200,7 @@ def main(argv=None) -> int:
     print(f"{report['samples']} decisions from {args.games} 3-player games (seed {args.seed}), advisor {args.budget}, "
           f"one decision a game, the seat playing on as the {args.plays_on}; opponents two {', two '.join(OPPONENTS)} "
           f"(a third of the games each)")
-    print(f"calibration map: slope {calibration.slope:.4f}, intercept {calibration.intercept:.4f}"
-          + (f" (fitted on these games, written to {Path(DATA).name})" if args.fit else ""))
+    print(f"calibration map: slope {calibration.slope:.4f}, intercept {calibration.intercept:.4f}")
     print_report("the win probability shown (the playouts' share through the map)", report["shown"])
     print_report("the playouts' raw win share", report["raw"])
     return 0

@@ -1,12 +1,13 @@
-"""``benchmarks/strength/calibration.py``: its calibration test tells calibrated from overconfident numbers, a
-run reports the raw and the shown probabilities of the same decisions, and fitting on the held-out seed is
-refused."""
+"""``benchmarks/strength/calibration.py``: its calibration test tells calibrated from overconfident numbers and a
+run reports the raw and the shown probabilities of the same decisions; ``benchmarks/training/fit_calibration.py``
+refuses to fit on the held-out seed or on too few games."""
 from __future__ import annotations
 
 import json
 import random
 
 from benchmarks.strength import calibration as bc
+from benchmarks.training import fit_calibration
 from pennypress.engine.advisor.calibration import CALIBRATION
 
 
@@ -46,12 +47,12 @@ def test_a_run_reports_raw_and_shown_on_the_same_decisions(capsys):
 
 
 def test_fitting_on_the_held_out_seed_is_refused(capsys):
-    assert bc.main(["--games", "6", "--seed", "8080", "--fit"]) == 2
+    assert fit_calibration.main(["--games", "6", "--seed", "8080"]) == 2
     assert "held-out" in capsys.readouterr().err
 
 
 def test_fitting_on_too_few_games_is_refused_and_keeps_the_shipped_map(capsys):
     from pennypress.engine.advisor.calibration import DATA
     before = DATA.read_text()
-    assert bc.main(["--games", "1", "--seed", "5", "--fit"]) == 2
+    assert fit_calibration.main(["--games", "1", "--seed", "5"]) == 2
     assert "at least two" in capsys.readouterr().err and DATA.read_text() == before
