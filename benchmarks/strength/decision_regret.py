@@ -1,8 +1,8 @@
 """What a playout setting's moves are worth against a league opponent, decision by decision, paired.
 
-A tournament cell of 600 games tells two playout settings apart only by some
-six points of win share (paired, seat-rotated), and a 120-game pilot by some
-thirteen. This diagnostic looks closer. It plays seeded 3-player games of
+A tournament cell tells two playout settings apart only by several points of
+win share, even at hundreds of games (paired, seat-rotated). This diagnostic
+looks closer. It plays seeded 3-player games of
 ``advisor:fast`` against two copies of one league opponent (the opponent deciding
 on the native core), seat-rotated, and keeps the public position at every
 decision of the advisor's in normal play with more than one legal move. Then

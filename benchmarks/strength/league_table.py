@@ -8,7 +8,7 @@ the cell in moves (a game that stalls shows here; the harness's move cap ends
 it, counted as unfinished). On the native core every cell whose seats the core
 plays (greedy, heuristic, evaluator, timer, mcts) runs on its threads; a cell
 with the advisor runs on worker processes (``--advisor-games`` games: the
-advisor costs about 0.8 CPU-seconds a decision at ``fast``).
+advisor's games are far slower than the bots').
 
     python -m benchmarks.strength.league_table [--games 300] [--seed S] [--bots greedy,heuristic,evaluator,timer,mcts]
         [--advisor advisor:fast --advisor-games 60] [--threads 2] [--json]

@@ -16,9 +16,9 @@ with simultaneous perturbation stochastic approximation (Spall 1992, 1998):
   games of the matchups of ``--mix`` (3 players against two copies of a league
   bot, and head to head), every deck played in every seat rotation; each
   matchup weighs as many games as it plays. The default mix plays the
-  ``mcts`` seats on one deck an evaluation: an MCTS game costs about 25 times
-  an evaluator game on the core, so they are a small share of the games and
-  most of the time.
+  ``mcts`` seats on one deck an evaluation: an MCTS game costs many evaluator
+  games on the core, so they are a small share of the games and most of the
+  time.
 - **An iteration.** A random direction ``delta`` of +-1 per weight; the
   candidates ``theta +- c_k delta`` play the **same games** (the same decks,
   rotations and opponents' seeds: common random numbers); the gradient
