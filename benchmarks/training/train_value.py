@@ -26,10 +26,10 @@ win. This script makes the model:
   is held out: log-loss, Brier score and a reliability table are printed and
   stored with the model (``obtained``).
 
-    python -m benchmarks.training.train_value --games 100000 --seed 4100 --workers 2 \\
+    python -m benchmarks.training.train_value --games 60000 --seed 4100 --workers 2 \\
         --out engine/advisor/value_model.json
 
-``docs/value.md`` holds the recorded run.
+is the recorded run (its command is kept in the file's ``obtained``; ``docs/value.md`` has its figures).
 """
 from __future__ import annotations
 

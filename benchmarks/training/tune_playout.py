@@ -40,7 +40,7 @@ with simultaneous perturbation stochastic approximation (Spall 1992, 1998):
     python -m benchmarks.training.tune_playout --iterations 4000 --seed 9100 --step 0.05 \\
         --calibrate 8 --out engine/advisor/playout_weights.json
 
-(the recorded run: 1,002,000 games, 28 minutes on 2 threads; ``--measure 3``
+(the recorded run: the file's ``obtained``, which keeps its games and seconds; ``--measure 3``
 times each matchup first). Prints a line per iteration (with ``--log``), the
 final weights next to the start, and writes them (with how they were
 obtained) to ``--out``.
