@@ -62,7 +62,7 @@ def _seeds(used: dict[str, str], records: list[dict]) -> list[str]:
     for r in records:
         seeds.setdefault(int(r["seed"]), r["title"])
     out = ["## Seeds used up", "", "A recorded figure, a training run or an experiment used each of these seeds; a new "
-           "measurement takes another (the strength scripts' defaults, 731001-731007, are fresh).", "",
+           "measurement takes another (the strength scripts' defaults are fresh).", "",
            "| seed | used by |", "|---|---|"]
     return out + [f"| {s} | {what} |" for s, what in sorted(seeds.items())] + [""]
 
