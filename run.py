@@ -4,7 +4,8 @@
     python3 run.py app        # set up (first time), then open the app on a built-in example
     python3 run.py test       # set up (first time), then run the whole test suite
     python3 run.py demo       # print the optimal front page of the rulebook's 12-point example
-    python3 run.py bench      # run the benchmarks under benchmarks/
+    python3 run.py bench      # run the speed benchmarks (benchmarks/speed/; --record keeps their outputs)
+    python3 run.py results    # write docs/results.md from the recorded benchmark outputs (benchmarks/results/)
     python3 run.py cli ...    # any `pennypress` command, e.g. `python3 run.py cli layout examples/...`
     python3 run.py core-tables  # regenerate core/src/generated/ from the Python tables
 
@@ -142,13 +143,15 @@ def main(argv: list[str]) -> int:
     elif task == "app":
         cmd = [pennypress, "ui", *rest]
     elif task == "bench":
-        cmd = [str(python), str(ROOT / "benchmarks" / "run_all.py"), *rest]
+        cmd = [str(python), "-m", "benchmarks.speed", *rest]
+    elif task == "results":
+        cmd = [str(python), "-m", "benchmarks.results", *rest]
     elif task == "cli":
         cmd = [pennypress, *rest]
     elif task == "core-tables":
         cmd = [str(python), str(CORE / "generate_tables.py"), *rest]
     else:
-        print(f"unknown task {task!r}; try: app, test, demo, bench, cli, core-tables", file=sys.stderr)
+        print(f"unknown task {task!r}; try: app, test, demo, bench, results, cli, core-tables", file=sys.stderr)
         return 2
     return subprocess.call(cmd, cwd=ROOT)
 

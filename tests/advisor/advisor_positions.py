@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from engine_builders import build
+from tests.engine.engine_builders import build
 from pennypress.engine import Phase, State, new_game
 from pennypress.engine.play.bots import GreedyBot
 

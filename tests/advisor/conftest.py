@@ -2,16 +2,10 @@
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from pennypress.engine import new_game
-
-ENGINE_TESTS = Path(__file__).resolve().parent.parent / "engine"
-if str(ENGINE_TESTS) not in sys.path:
-    sys.path.insert(0, str(ENGINE_TESTS))
 
 
 @pytest.fixture(scope="module")

@@ -69,7 +69,7 @@ def test_the_shipped_map_says_how_it_was_made():
     assert DATA.exists() and load() == CALIBRATION != IDENTITY
     assert CALIBRATION.slope > 0, "a calibration must keep the order of the shares"
     made = CALIBRATION.fitted_on
-    assert "bench_calibration.py" in made["command"] and "--fit" in made["command"]
+    assert made["command"].startswith("python -m benchmarks.training.fit_calibration ")
     games = int(re.search(r"--games (\d+)", made["command"]).group(1))
     # one decision a game, drawn in advance (a game may offer none: no turn with two legal moves)
     assert games >= 300 and 0.95 * games <= made["samples"] <= games

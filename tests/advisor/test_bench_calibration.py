@@ -1,17 +1,14 @@
-"""``benchmarks/bench_calibration.py``: its calibration test tells calibrated from overconfident numbers, a
-run reports the raw and the shown probabilities of the same decisions, and fitting on the held-out seed is
-refused."""
+"""``benchmarks/strength/calibration.py``: its calibration test tells calibrated from overconfident numbers and a
+run reports the raw and the shown probabilities of the same decisions; ``benchmarks/training/fit_calibration.py``
+refuses to fit on the held-out seed or on too few games."""
 from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-import bench_calibration as bc  # noqa: E402
-from pennypress.engine.advisor.calibration import CALIBRATION  # noqa: E402
+from benchmarks.strength import calibration as bc
+from benchmarks.training import fit_calibration
+from pennypress.engine.advisor.calibration import CALIBRATION
 
 
 def _rows(truth, n=4000, seed=5):
@@ -50,12 +47,12 @@ def test_a_run_reports_raw_and_shown_on_the_same_decisions(capsys):
 
 
 def test_fitting_on_the_held_out_seed_is_refused(capsys):
-    assert bc.main(["--games", "6", "--seed", "8080", "--fit"]) == 2
+    assert fit_calibration.main(["--games", "6", "--seed", "8080"]) == 2
     assert "held-out" in capsys.readouterr().err
 
 
 def test_fitting_on_too_few_games_is_refused_and_keeps_the_shipped_map(capsys):
     from pennypress.engine.advisor.calibration import DATA
     before = DATA.read_text()
-    assert bc.main(["--games", "1", "--seed", "5", "--fit"]) == 2
+    assert fit_calibration.main(["--games", "1", "--seed", "5"]) == 2
     assert "at least two" in capsys.readouterr().err and DATA.read_text() == before

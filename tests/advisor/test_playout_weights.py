@@ -21,7 +21,7 @@ def test_the_shipped_file_names_every_weight_and_says_how_it_was_obtained():
     assert list(doc["weights"]) == [f.name for f in dataclasses.fields(Weights)]
     assert policy.PLAYOUT == Weights(**doc["weights"])
     assert all(v > 0 for v in doc["weights"].values())
-    assert doc["obtained"]["command"].startswith("benchmarks/tune_playout.py")
+    assert doc["obtained"]["command"].startswith("python -m benchmarks.training.tune_playout ")
 
 
 def test_the_playout_bots_start_from_the_playout_weights():

@@ -105,7 +105,7 @@ def test_the_shipped_model_loads_and_says_how_it_was_obtained():
     doc = _doc()
     assert doc["features"] == list(FEATURES)
     assert load_model(json.dumps(doc)) == MODEL
-    assert doc["obtained"]["command"].startswith("benchmarks/train_value.py")
+    assert doc["obtained"]["command"].startswith("python -m benchmarks.training.train_value ")
     for n in ("2", "3", "4", "5"):
         held = doc["obtained"]["held_out"][n]
         assert held["log_loss"] < held["fair_log_loss"] and held["brier"] < held["fair_brier"]

@@ -1,15 +1,25 @@
 """Tests of the native core (``core/``, module ``pennypress_core``) against the Python engine.
 
-Tests that need the core take the ``core`` fixture (``tests/conftest.py``).
+Tests that need the core take the ``core`` fixture (``tests/conftest.py``). The harnesses they share
+(``differential.py``, ``decisions.py``, ...) sit beside them.
+
+The core's proofs (``test_core_proofs.py``, marked ``slow``) run a small count by default, so the suite
+stays quick; ``--proof-count full`` runs each at the count ``benchmarks/README.md`` quotes:
+
+    .venv/bin/python -m pytest tests/core/test_core_proofs.py --proof-count full -s
 """
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import pytest
 
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))  # the harnesses (differential.py, decisions.py) beside the tests
-for shared in ("engine", "advisor", "ui"):  # engine_builders.py, advisor_positions.py, ui_helpers.py (AppTest)
-    if str(HERE.parent / shared) not in sys.path:
-        sys.path.insert(0, str(HERE.parent / shared))
+def pytest_addoption(parser):
+    parser.addoption("--proof-count", choices=("small", "full"), default="small",
+                     help="the core's proofs (tests/core/test_core_proofs.py): a small count (default, as CI runs "
+                          "them) or the full count")
+
+
+@pytest.fixture
+def proof_count(request) -> str:
+    """``"small"`` or ``"full"``: how many games, positions or presses each proof runs (``--proof-count``)."""
+    return request.config.getoption("--proof-count")

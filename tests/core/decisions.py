@@ -14,7 +14,7 @@ games reach positions the bots would not (and every phase often).
 ``run(games, seed)`` returns a :class:`Report` (decisions compared and coverage);
 a difference raises :class:`~differential.Mismatch` naming the game seed, the ply and both moves.
 ``tests/core/test_core_policies.py`` runs a seeded share;
-``benchmarks/prove_core_policies.py`` the full count.
+the policy proof in ``test_core_proofs.py`` (slow; ``--proof-count full``) the full count.
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ nodes), so both directions of the conversion are exercised.
 ``run(games, seed)`` returns a :class:`Report` with coverage counts; a
 mismatch raises :class:`Mismatch` naming the game seed, the ply and the field.
 ``tests/core/test_core_differential.py`` runs a seeded share;
-``benchmarks/prove_core_differential.py`` the full count.
+the differential proof in ``test_core_proofs.py`` (slow; ``--proof-count full``) the full count.
 """
 from __future__ import annotations
 

@@ -20,7 +20,8 @@ seeded random or press move (so games reach positions the bots would not).
 
 ``run(games, seed)`` returns a :class:`~decisions.Report`; a difference raises
 :class:`~differential.Mismatch` naming the game seed, the ply, the seat and both moves.
-``tests/core/test_core_league.py`` runs a seeded share; ``benchmarks/prove_core_league.py`` the full count.
+``tests/core/test_core_league.py`` runs a seeded share; the league proof in
+``test_core_proofs.py`` (slow; ``--proof-count full``) the full count.
 """
 from __future__ import annotations
 

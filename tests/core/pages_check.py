@@ -1,5 +1,5 @@
 """Random presses and their answers from the core and from the Python solvers (shared by the page tests
-and ``benchmarks/prove_core_pages.py``)."""
+and the pages proof in ``test_core_proofs.py``)."""
 from __future__ import annotations
 
 import random

@@ -8,7 +8,7 @@ random seeds (negative and large ones too) and playout numbers ``k`` on both
 engines; every player's outcome must be equal. Two-player positions are also
 played out with the final edition solved exactly.
 ``tests/core/test_core_playouts.py`` runs a seeded share;
-``benchmarks/prove_core_playouts.py`` the full count.
+the playout proof in ``test_core_proofs.py`` (slow; ``--proof-count full``) the full count.
 """
 from __future__ import annotations
 

@@ -92,7 +92,7 @@ def test_an_audit_says_which_engine_answered(core, monkeypatch):
 
 
 def test_the_analysis_board_says_which_engine_answered(core, monkeypatch):
-    from ui_helpers import open_app
+    from tests.ui.ui_helpers import open_app
 
     for engine, words in (("native", "Answered by the native core"), ("python", "Answered by the Python engine")):
         if engine == "python":

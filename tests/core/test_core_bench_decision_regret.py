@@ -1,17 +1,12 @@
-"""``benchmarks/bench_decision_regret.py``: a variant that is the shipped setting chooses the shipped moves, the
+"""``benchmarks/strength/decision_regret.py``: a variant that is the shipped setting chooses the shipped moves, the
 opponent's bot in the playouts changes them, settings are put back, and bad arguments are refused."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-import bench_decision_regret as bdr  # noqa: E402
-from pennypress.engine.advisor import policy, pool  # noqa: E402
-from pennypress.errors import BadInput  # noqa: E402
+from benchmarks.strength import decision_regret as bdr
+from pennypress.engine.advisor import policy, pool
+from pennypress.errors import BadInput
 
 
 def test_a_small_run_pairs_every_variant_with_the_shipped_moves(core, capsys):

@@ -1,16 +1,12 @@
-"""``benchmarks/bench_opponent_models.py``: a model that is the opponent's own bot predicts it best, the counts
+"""``benchmarks/strength/opponent_models.py``: a model that is the opponent's own bot predicts it best, the counts
 are the games' decisions, and bad arguments are refused."""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-import bench_opponent_models as bom  # noqa: E402
+from benchmarks.strength import opponent_models as bom
 
 
 def test_the_heuristic_playout_bot_predicts_heuristic_opponents_best(core):

@@ -1,29 +1,19 @@
-"""``benchmarks/bench_strength.py``: its cells are the issue's, its previous advisor is the search before the
-value model, bad arguments are refused, and a small run gives the same row on one and two workers."""
+"""``benchmarks/strength/advisor.py``: its cells are the issue's, bad arguments are refused, a small run gives the
+same row on one and two workers, and the league's bots play the same games on the core."""
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-import bench_strength as bs  # noqa: E402
-
-from pennypress.engine import new_game, public_view  # noqa: E402
-from pennypress.engine.advisor import advise  # noqa: E402
-from pennypress.engine.advisor.bot import decision_seed  # noqa: E402
-from pennypress.engine.advisor.policy import PREFERRED, SEARCH_LEAF  # noqa: E402
-from pennypress.engine.arena import seats  # noqa: E402
-from pennypress.engine.arena.seats import make_bot  # noqa: E402
-from pennypress.engine.rules.actions import legal_moves  # noqa: E402
+from benchmarks.strength import advisor as bs
+from pennypress.engine.arena import seats
+from pennypress.engine.arena.seats import make_bot
 
 
 @pytest.fixture(autouse=True)
 def _seats_restored():
-    """The script registers its seat ``advisor-prev``; other tests see the project's seats only."""
+    """The script registers seats (``--league-on-core``); other tests see the project's seats only."""
     saved = dict(seats.SEATS)
     yield
     seats.SEATS.clear()
@@ -35,25 +25,6 @@ def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
         assert bs.CELLS[f"{opponent}3"] == f"advisor:fast,{opponent},{opponent}"
         assert bs.CELLS[f"{opponent}2"] == f"advisor:fast,{opponent}"
     assert bs.CELLS["normal3"].split(",") == ["advisor:normal", "advisor:fast", "advisor:fast"]
-
-
-def test_the_previous_advisor_plays_to_the_end_with_the_old_cap(core):
-    bs.register()
-    prev, now = make_bot("advisor-prev:fast", seed=3), make_bot("advisor:fast", seed=3)
-    assert prev.leaf is None and SEARCH_LEAF is not None and now.leaf is SEARCH_LEAF
-    assert prev.budget.cap == 2_400 and prev.name == "advisor-prev:fast"
-    view = public_view(new_game(3, seed=4))
-    assert prev.choose(view) in legal_moves(view)
-
-
-def test_the_heuristic_playout_advisor_searches_with_the_heuristic_bot_alone(core):
-    bs.register()
-    bot = make_bot("advisor-hplay:fast", seed=3)
-    assert bot.policy == "heuristic" != PREFERRED and bot.name == "advisor-hplay:fast"
-    view = public_view(new_game(3, seed=4))
-    played = str(bot.choose(view))
-    ranked = advise(view, "fast", seed=decision_seed(3, view.ply), workers=1, reasons_top=0, policy="heuristic")
-    assert played == ranked.best.move and ranked.engine == "native"
 
 
 @pytest.mark.parametrize("argv, message", [

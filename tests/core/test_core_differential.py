@@ -3,7 +3,7 @@
 Every game plays on both engines at once (``differential.py``): the same legal
 moves in the same order, the same events, the same card draws from generators
 seeded alike, the same positions after every move and draw. The full run
-(10,000 games) is ``benchmarks/prove_core_differential.py``.
+(10,000 games) is the differential proof in ``test_core_proofs.py`` (slow; ``--proof-count full``).
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ phases) is searched by both (``exact_positions.py``): every legal move's outcome
 for every player must be equal -- so the move each player takes, the first of
 the best in legal-move order, is the same too. Positions whose search is too
 large for the Python engine are left to the full run
-(``benchmarks/prove_core_exact.py``) with a larger bound.
+(the exact proof in ``test_core_proofs.py`` (slow; ``--proof-count full``)) with a larger bound.
 """
 from __future__ import annotations
 

@@ -1,21 +1,17 @@
-"""``benchmarks/imitation.py``: the fit's gradient is the loss's, fitting raises the likelihood of the opponent's
+"""``benchmarks/strength/imitation.py``: the fit's gradient is the loss's, fitting raises the likelihood of the opponent's
 moves, and the fitted model changes only the player count it was fitted at."""
 from __future__ import annotations
 
 import functools
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-
-import imitation  # noqa: E402
-from pennypress.engine import native, new_game  # noqa: E402
-from pennypress.engine.advisor.value import MODEL, Leaf  # noqa: E402
-from pennypress.engine.io.state import public_view  # noqa: E402
-from pennypress.errors import BadInput  # noqa: E402
+from benchmarks.strength import imitation
+from pennypress.engine import native, new_game
+from pennypress.engine.advisor.value import MODEL, Leaf
+from pennypress.engine.io.state import public_view
+from pennypress.errors import BadInput
 
 
 @functools.cache

@@ -5,7 +5,8 @@ Every decision of varied games with evaluator, timer and (in a share of the
 games) MCTS seats is made by the seat's Python bot and the core's bot made
 alike and must be the same move, a share of the evaluator's scores the very
 same doubles and every MCTS root the same visits and mean rewards
-(``league_decisions.py``); the full run is ``benchmarks/prove_core_league.py``.
+(``league_decisions.py``); the full run is the league proof in
+``test_core_proofs.py`` (slow; ``--proof-count full``).
 What the bots remember (the evaluator's visits and turns since its last press,
 the timer's turns waited, the MCTS bot's), which seeded games reach rarely, is
 driven on purpose: the same position asked again and again.

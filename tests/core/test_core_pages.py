@@ -1,6 +1,7 @@
 """The core's page values equal the solvers': CP-SAT on every geometry, the fast solver on random presses.
 
-``benchmarks/prove_core_pages.py`` runs larger counts and prints the figures.
+The pages proof in ``test_core_proofs.py`` (slow; ``--proof-count full``) runs larger counts and prints
+the figures.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Every decision of varied games is made by a seat's Python bot and the core's
 bot made alike and must be the same move (``decisions.py``); the full run is
-``benchmarks/prove_core_policies.py``. The heuristic bot's repetition memory
+the policy proof in ``test_core_proofs.py`` (slow; ``--proof-count full``). The heuristic bot's repetition memory
 and random fallback, which seeded games reach rarely, get their own positions.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from advisor_positions import final_turns
+from tests.advisor.advisor_positions import final_turns
 from decisions import KINDS, Contrary, Mismatch, play_one, run
 from pennypress.engine import native
 from pennypress.engine.io.state import new_game, public_view

@@ -1,16 +1,12 @@
-"""``benchmarks/train_value.py``: its samples are the core's features of real positions of the games it
+"""``benchmarks/training/train_value.py``: its samples are the core's features of real positions of the games it
 plays, a small seeded run writes the same model on one or two workers, and the model it writes loads."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from benchmarks.training import train_value as tv
 
-import train_value as tv  # noqa: E402
-
-from pennypress.engine.advisor.value import FEATURES, load_model  # noqa: E402
+from pennypress.engine.advisor.value import FEATURES, load_model
 
 
 def test_a_game_gives_its_sampled_positions_with_the_games_outcome(core):

@@ -1,17 +1,13 @@
-"""``benchmarks/tune_playout.py``: its objective is the tournaments' win share, and a small seeded SPSA run is
+"""``benchmarks/training/tune_playout.py``: its objective is the tournaments' win share, and a small seeded SPSA run is
 the same on one or two threads and from one run to the next."""
 from __future__ import annotations
 
 import math
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from benchmarks.training import tune_playout as tp
 
-import tune_playout as tp  # noqa: E402
-
-from pennypress.engine.arena.tournament import TournamentSpec, run_tournament  # noqa: E402
-from pennypress.engine.play.heuristic import TUNED  # noqa: E402
+from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
+from pennypress.engine.play.heuristic import TUNED
 
 
 def test_theta_zero_is_the_start_and_wait_stays_a_share():

@@ -1,19 +1,15 @@
-"""``benchmarks/tune_value.py``: the parameterisation starts at the fitted model, the shipped file is what its
+"""``benchmarks/training/tune_value.py``: the parameterisation starts at the fitted model, the shipped file is what its
 record says, a small seeded run is the same on one or two threads, and bad arguments exit 2."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from benchmarks.training import tune_playout as tp
+from benchmarks.training import tune_value as tv
 
-import tune_playout as tp  # noqa: E402
-import tune_value as tv  # noqa: E402
-
-from pennypress.engine.advisor.value import FEATURES, MODEL, load_model  # noqa: E402
+from pennypress.engine.advisor.value import FEATURES, MODEL, load_model
 
 
 def test_theta_zero_is_the_fitted_model_and_one_step_is_a_typical_weight():
@@ -34,7 +30,7 @@ def test_the_shipped_win_rows_are_the_fitted_rows_moved_by_the_recorded_theta():
     tuned = doc["obtained"].get("tuned", {})
     assert set(tuned) == {"2", "3"}, "the advisor's 2- and 3-player models are tuned (docs/value.md)"
     for n, record in tuned.items():
-        assert record["command"].startswith("benchmarks/tune_value.py")
+        assert record["command"].startswith("python -m benchmarks.training.tune_value")
         assert record["rms"] == tv.rms_of(record["fitted_win"])
         rows = tv.tuned_rows(record["fitted_win"], record["theta"], record["rms"])
         assert rows == doc["models"][n]["win"]

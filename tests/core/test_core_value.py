@@ -5,8 +5,8 @@ that is ``core/src/value.rs``, on the Python engine ``engine/advisor/value.py``.
 Both must read the same whole numbers off every position and compute the same
 doubles from them, and a playout that stops at a leaf must give the same
 estimates on both engines and on any number of threads. The harness is
-``values.py`` (beside this file); ``benchmarks/prove_core_value.py`` runs
-the full count.
+``values.py`` (beside this file); the value proof in
+``test_core_proofs.py`` (slow; ``--proof-count full``) runs the full count.
 """
 from __future__ import annotations
 

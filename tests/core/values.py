@@ -9,7 +9,7 @@ numbers, the progress the same double, and the model's every estimate (win
 chance, margin, circulation) the same double; from some of them, playouts
 that stop at a leaf must give the same estimates on both engines.
 ``tests/core/test_core_value.py`` runs a seeded share;
-``benchmarks/prove_core_value.py`` the full count.
+the value proof in ``test_core_proofs.py`` (slow; ``--proof-count full``) the full count.
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from statistics import fmean
 
 import pytest
 
-import enumerator
+from tests.solver import enumerator
 from pennypress.engine.advisor import state_key
 from pennypress.engine.advisor.policy import search_policy
 from pennypress.engine.advisor.pool import run_playouts

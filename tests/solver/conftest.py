@@ -1,20 +1,13 @@
-"""Solver tests: make this folder's plain modules (``enumerator``, ``solver_helpers``) importable.
+"""Solver tests: this folder's plain modules (``enumerator``, ``solver_helpers``) sit beside them.
 
 ``enumerator.py`` is the independent reference the solver is proved against;
 it shares no code with ``pennypress.solver``.
 """
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
-
-from pennypress.solver import clear_cache  # noqa: E402
+from pennypress.solver import clear_cache
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 Same input, same page: twice in a process, across processes, and whatever the
 cache already holds. A cached answer is the same page as a fresh one and is
 served for permutations of the press (mapped back to the caller's story
-numbers). How fast a cached answer is, is measured by ``benchmarks/bench_solver.py``
+numbers). How fast a cached answer is, is measured by ``benchmarks/speed/solver.py``
 (its "cached median" against the goal of 0.1 ms), not here.
 """
 from __future__ import annotations

@@ -1,9 +1,1 @@
-"""App tests: make this folder's helper module (``ui_helpers``) importable."""
-from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-HERE = Path(__file__).resolve().parent
-if str(HERE) not in sys.path:
-    sys.path.insert(0, str(HERE))
+"""App tests: their helper module (``ui_helpers``) sits beside them; pytest imports it from this folder."""

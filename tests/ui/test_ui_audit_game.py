@@ -4,24 +4,20 @@ the solver's page loss; a game of the Tournament page audited."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
+from tests.audit.audit_records import solver_page_loss, worse_pages
 from ui_helpers import errors, html_tables, notation_boxes, open_app
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "audit"))
-from audit_records import solver_page_loss, worse_pages  # noqa: E402
-
-from pennypress.engine import parse_move  # noqa: E402
-from pennypress.engine.game.moves import GoToPress  # noqa: E402
-from pennypress.engine.game.words import move_words  # noqa: E402
-from pennypress.engine.rules.press import optimal_press, plan_press  # noqa: E402
-from pennypress.ui.app.move_picker import move_groups  # noqa: E402
-from pennypress.ui.render.explain import RULE_WORDS  # noqa: E402
-from pennypress.engine.io.record import replay  # noqa: E402
-from pennypress.solver import Placement, ProposedPage, check_page  # noqa: E402
-from pennypress.ui.app.audit_view import exclusive_index, solver_placements  # noqa: E402
-from pennypress.ui.cli.run import main  # noqa: E402
+from pennypress.engine import parse_move
+from pennypress.engine.game.moves import GoToPress
+from pennypress.engine.game.words import move_words
+from pennypress.engine.rules.press import optimal_press, plan_press
+from pennypress.ui.app.move_picker import move_groups
+from pennypress.ui.render.explain import RULE_WORDS
+from pennypress.engine.io.record import replay
+from pennypress.solver import Placement, ProposedPage, check_page
+from pennypress.ui.app.audit_view import exclusive_index, solver_placements
+from pennypress.ui.cli.run import main
 
 PAGE = "app_pages/audit_game.py"
 OPENING = ["assign 4 city:D:1", "assign 4 war:A:1", "assign 1 city:D:2", "assign 1 city:D:2"]

@@ -19,7 +19,7 @@ from browser_helpers import ARTIFACTS, PHONE, full_page, quiet
 from test_ui_browser import browser, server  # noqa: F401 - fixtures
 from test_ui_position_editor import MIDGAME
 
-from notation_helpers import normalised
+from tests.notation.notation_helpers import normalised
 
 
 class Person:

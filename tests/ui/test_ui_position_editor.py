@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -19,10 +17,8 @@ from pennypress.engine.notation.check import check_text
 from pennypress.ui.app import editor_draft as ed
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.io import example_files, positions
+from tests.notation.notation_helpers import normalised, selfplay_positions
 from ui_helpers import no_traceback, notation_boxes, open_app
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "notation"))
-from notation_helpers import normalised, selfplay_positions  # noqa: E402
 
 EDITOR = "app_pages/position_editor.py"
 

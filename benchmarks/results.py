@@ -1,0 +1,95 @@
+"""Write docs/results.md, the current figures, from the recorded benchmark outputs: ``python3 run.py results``.
+
+The records live under ``benchmarks/results/``: ``speed/NAME.json``, written by ``python -m benchmarks.speed
+--record`` (each benchmark's output, command, commit and date); ``strength/*.json``, one table each with
+the command, seed and commit that produced it (strength runs take hours; their tables are recorded once);
+``seeds.json``, the seeds used up.
+The page is rendered from those records alone, so it cannot drift from them; ``--check`` exits 1 when
+docs/results.md is not what the records render (``tests/test_results_doc.py`` checks the same).
+
+    python -m benchmarks.results [--check]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from benchmarks.speed.__main__ import SPEED
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORDS = ROOT / "benchmarks" / "results"
+PAGE = ROOT / "docs" / "results.md"
+
+INTRO = """\
+# Results
+
+The current figures of pennypress's benchmarks, each with the command that produced it, the commit it was
+measured on and the date. This page is generated: `python3 run.py results` writes it from the records under
+`benchmarks/results/` (do not edit it by hand). `python3 run.py bench --record` re-runs the speed set and
+records it; strength tables are recorded once per run (they take hours). What each benchmark measures and
+when to run it: [benchmarks/README.md](../benchmarks/README.md); earlier figures: [CHANGELOG.md](../CHANGELOG.md).
+"""
+
+
+def _load(folder: Path) -> list[dict]:
+    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
+
+
+def _speed(records: list[dict]) -> list[str]:
+    by_name = {r["name"]: r for r in records}
+    out = ["## Speed", "", "Measured on the project's 2-core machine; a benchmark's ratios compare figures of the same "
+           "run, so they hold on a loaded machine better than its absolute times.", ""]
+    for name in [n for n in SPEED if n in by_name] + sorted(set(by_name) - set(SPEED)):
+        r = by_name[name]
+        out += [f"### {name}", "", f"`{r['command']}` -- commit {r['commit']}, {r['date']}, {r['seconds']} s", "",
+                "```text", r["output"].rstrip("\n"), "```", ""]
+    return out
+
+
+def _strength(records: list[dict]) -> list[str]:
+    out = ["## Strength", "", "Seat-rotated seeded tournaments; 95% Wilson intervals; the fair share is 1/N.", ""]
+    for r in records:
+        out += [f"### {r['title']}", "", f"`{r['command']}` -- seed {r['seed']}, commit {r['commit']}, {r['date']}",
+                "", r["note"], "", r["table"], ""]
+    return out
+
+
+def _seeds(used: dict[str, str], records: list[dict]) -> list[str]:
+    """The seeds used up (``seeds.json`` and every strength record's), each with what used it."""
+    seeds = {int(s): what for s, what in used.items()}
+    for r in records:
+        seeds.setdefault(int(r["seed"]), r["title"])
+    out = ["## Seeds used up", "", "A recorded figure, a training run or an experiment used each of these seeds; a new "
+           "measurement takes another (the strength scripts' defaults are fresh).", "",
+           "| seed | used by |", "|---|---|"]
+    return out + [f"| {s} | {what} |" for s, what in sorted(seeds.items())] + [""]
+
+
+def render(records: Path = RECORDS) -> str:
+    """docs/results.md as the records under ``records`` give it."""
+    strength = _load(records / "strength")
+    used = json.loads((records / "seeds.json").read_text(encoding="utf-8"))["seeds"]
+    lines = [INTRO, *_speed(_load(records / "speed")), *_strength(strength), *_seeds(used, strength)]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 when docs/results.md differs from the records")
+    args = ap.parse_args(argv)
+    page = render()
+    if args.check:
+        if not PAGE.exists() or PAGE.read_text(encoding="utf-8") != page:
+            print(f"{PAGE.relative_to(ROOT)} is not what the records render: run python3 run.py results",
+                  file=sys.stderr)
+            return 1
+        return 0
+    PAGE.write_text(page, encoding="utf-8")
+    print(f"wrote {PAGE.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,97 @@
+"""The advisor's strength targets (issue "Advice a player can trust"): seat-rotated tournaments, Wilson intervals.
+
+Cells (``--cells``, in this order by default; ``--games`` seat-rotated games each):
+
+- ``X3``: ``advisor:fast`` against two copies of each league bot and of the heuristic bot (3 players,
+  fair 33%), for X in evaluator, timer, mcts, heuristic;
+- ``X2``: ``advisor:fast`` head to head against each (2 players, fair 50%);
+- ``normal3``: ``advisor:normal`` against two ``advisor:fast`` seats (more time never plays worse: fair 33%).
+
+The games run in the Python game loop (the table's "engine" column says so); the advisor's playouts run
+on the native core, one thread per worker. The default seed, 731001, was never used while building or
+tuning the advisor, its playouts or its value model, nor for any recorded figure (the seeds used up are listed
+in docs/results.md). Prints one Markdown row per cell as it finishes, with the longest game in moves (no
+stalling).
+
+    python -m benchmarks.strength.advisor --games 600 --workers 2
+    python -m benchmarks.strength.advisor --cells evaluator3,evaluator2 --games 60 --results games.jsonl
+    python -m benchmarks.strength.advisor --cells mcts3 --league-on-core   # the league bots on the core
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from benchmarks.strength.playout import HEADER, RESULTS, cell, row
+from pennypress.engine import native
+from pennypress.engine.arena.native_games import bot_policy
+from pennypress.engine.arena.seats import register_seat
+from pennypress.engine.play.league.evaluator import EvaluatorBot
+from pennypress.engine.play.league.mcts import MctsBot
+from pennypress.engine.play.league.timer import TimerBot
+from pennypress.engine.rules.actions import legal_moves
+
+OPPONENTS = ("evaluator", "timer", "mcts", "heuristic")
+CELLS: dict[str, str] = {
+    **{f"{o}3": f"advisor:fast,{o},{o}" for o in OPPONENTS},
+    **{f"{o}2": f"advisor:fast,{o}" for o in OPPONENTS},
+    "normal3": "advisor:normal,advisor:fast,advisor:fast",
+}
+class CoreLeagueBot:
+    """A league bot (``evaluator``, ``timer``, ``mcts``) deciding on the native core for the Python game
+    loop: ``pennypress_core.Bot`` made from the Python bot (its parameters, :func:`bot_policy`) and its
+    seed, asked at every decision the Python bot would be asked (both keep their memory over the game).
+    Its moves are the Python bot's (``tests/core/test_core_league.py`` and
+    the slow proof in ``tests/core/test_core_proofs.py`` compare them decision by decision); the Python ``mcts`` bot takes
+    seconds a game, this one milliseconds."""
+
+    def __init__(self, python_bot, seed: int = 0):
+        self.name = python_bot.name
+        self._core = native.core_module().Bot(bot_policy(python_bot), seed)
+
+    def choose(self, view):
+        played = self._core.choose(native.native_position(view))
+        return next(m for m in legal_moves(view) if str(m) == played)
+
+
+LEAGUE_BOTS = (EvaluatorBot, TimerBot, MctsBot)
+
+
+def register(league_on_core: bool = False) -> None:
+    """With ``league_on_core`` the league's seats decide on the native core (:class:`CoreLeagueBot`, the
+    same moves); forked workers inherit the seats."""
+    if league_on_core:
+        for cls in LEAGUE_BOTS:
+            register_seat(cls.name, lambda seed=0, cls=cls: CoreLeagueBot(cls(seed), seed))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cells", default=",".join(CELLS), help=f"comma-separated, of: {', '.join(CELLS)}")
+    ap.add_argument("--games", type=int, default=600, help="games a cell (a multiple of 6; default 600)")
+    ap.add_argument("--seed", type=int, default=731001, help="tournament seed (default 731001, never used before)")
+    ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    ap.add_argument("--results", help="write every game's result to this file (one JSON line a game)")
+    ap.add_argument("--league-on-core", action="store_true",
+                    help="the league's bots decide on the native core (the same moves, far faster: the mcts cells)")
+    args = ap.parse_args(argv)
+    names = args.cells.split(",")
+    unknown = [n for n in names if n not in CELLS]
+    if unknown:
+        ap.error(f"unknown cell(s) {', '.join(unknown)} (expected some of {', '.join(CELLS)})")
+    if args.games <= 0 or args.games % 6:
+        ap.error(f"--games must be a positive multiple of 6, got {args.games}")
+    if args.league_on_core and not native.available():
+        ap.error("--league-on-core needs the native core (python3 run.py builds it)")
+    register(args.league_on_core)
+    if args.results:
+        RESULTS.append(open(args.results, "w", encoding="utf-8"))
+    print(f"### advisor strength (seed {args.seed})\n\n{HEADER}", flush=True)
+    for name in names:
+        seats = CELLS[name]
+        print(row(cell(seats, args.games, args.seed, args.workers, 1, seats)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

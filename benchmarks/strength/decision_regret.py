@@ -1,0 +1,263 @@
+"""What a playout setting's moves are worth against a league opponent, decision by decision, paired.
+
+A tournament cell tells two playout settings apart only by several points of
+win share, even at hundreds of games (paired, seat-rotated). This diagnostic
+looks closer. It plays seeded 3-player games of
+``advisor:fast`` against two copies of one league opponent (the opponent deciding
+on the native core), seat-rotated, and keeps the public position at every
+decision of the advisor's in normal play with more than one legal move. Then
+each **variant** of the advisor's search chooses its move in every kept
+position, and every chosen move is valued by ``--playouts`` playouts to the end
+of the game in which **every seat**, the advisor's own included, is played by
+the opponent's bot (the same seeded futures for every move of a position): the
+move's win share if the table plays on as that opponent does. It prints, per
+variant, the mean of those values, the paired difference from the shipped
+setting on the same decisions (95% interval, the advisor's own
+:func:`~pennypress.engine.advisor.stats.paired`), the decisions where the variant
+chose another move, and how often it chose the move the opponent itself would
+have chosen in the advisor's seat.
+
+The opponent's bot only measures here: it plays the kept games and the valuing
+playouts. The ``opponent-playouts`` variant puts it into the advisor's playouts
+as well -- forbidden for the advisor as it ships (issue 16: strength must not
+rest on knowing the opponent) and shown as the upper bound of what a model of
+that opponent could gain. ``imitation=SHARE`` is forbidden likewise: the
+playouts' value seats (a share ``SHARE`` of the mixed seats) play by a value
+model whose win weights were fitted to the opponent's own moves
+(:mod:`imitation`, on ``--imitation-games`` games of three copies of it, their
+own seeds): how much a model of the opponent inside the value model's features
+could gain.
+
+Variants (comma-separated): ``shipped``; ``noise=X`` (the value bot's noise,
+``policy.VALUE_NOISE``), ``jitter=X`` (the heuristic bot's, ``policy.JITTER``),
+``share=X`` (the value bot's share of the mixed seats, ``policy.VALUE_SHARE``),
+``policy=NAME`` (one of ``policy.POLICIES``), ``leaf=D`` (playouts stop after D
+moves), ``budget=NAME``; ``opponent-playouts``; ``imitation=SHARE``.
+
+    python -m benchmarks.strength.decision_regret --games 24 --seed 555 \\
+        --variants shipped,noise=0.15,jitter=0.3,policy=heuristic,policy=value,opponent-playouts
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import sys
+from dataclasses import dataclass
+from typing import Iterator
+
+from tqdm import tqdm
+
+from benchmarks.strength import imitation
+from benchmarks.strength.advisor import LEAGUE_BOTS, CoreLeagueBot
+from pennypress.engine import native, new_game
+from pennypress.engine.advisor import policy, pool
+from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
+from pennypress.engine.advisor.budget import BUDGETS
+from pennypress.engine.advisor.search import advise
+from pennypress.engine.advisor.stats import paired
+from pennypress.engine.advisor.value import MODEL, Leaf
+from pennypress.engine.advisor.value_bot import MARGIN_WEIGHT
+from pennypress.engine.arena.native_games import bot_policy
+from pennypress.engine.io.state import PublicState
+from pennypress.engine.native.search import core_weights, positions_after, run_batch
+from pennypress.engine.play.match import play_match
+from pennypress.engine.position.position import Phase
+from pennypress.engine.rules.actions import legal_moves
+from pennypress.errors import BadInput
+
+OPPONENTS = {cls.name: cls for cls in LEAGUE_BOTS}
+SEEDS = 2 ** 40
+"""``--seed`` below this: the seeds made from it fit the core."""
+GLOBALS = {"noise": "VALUE_NOISE", "jitter": "JITTER", "share": "VALUE_SHARE"}
+MOVE_CAP = 3000
+KEPT_GAMES = 1500
+"""At most this many games kept: their deals (``seed * 1000 + g // 3``) stay below :func:`imitation_seed`'s."""
+IMITATION_GAMES = 500
+"""At most this many games an imitation model is fitted on (``--imitation-games``)."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One setting of the advisor's search: module settings of :mod:`policy`, ``advise`` arguments, or the
+    opponent's bot in the playouts."""
+
+    name: str
+    settings: tuple[tuple[str, float], ...] = ()
+    policy: str | None = None
+    leaf: int | None = None
+    budget: str = "fast"
+    opponent_playouts: bool = False
+    imitation_share: float | None = None
+
+
+def parse_variant(text: str) -> Variant:
+    """A variant from its name (module docstring); :class:`BadInput` naming the problem otherwise."""
+    if text == "shipped":
+        return Variant(text)
+    if text == "opponent-playouts":
+        return Variant(text, opponent_playouts=True)
+    key, _, value = text.partition("=")
+    try:
+        if key in GLOBALS:
+            return Variant(text, settings=((GLOBALS[key], float(value)),))
+        if key == "leaf":
+            return Variant(text, leaf=int(value))
+    except ValueError:
+        raise BadInput(f"variant {text!r}: {key} takes a number") from None
+    if key == "imitation":
+        try:
+            share = float(value)
+        except ValueError:
+            share = math.nan
+        if not 0 <= share <= 1:
+            raise BadInput(f"variant {text!r}: imitation takes the value seats' share, from 0 to 1")
+        return Variant(text, imitation_share=share)
+    if key == "policy" and value in policy.POLICIES:
+        return Variant(text, policy=value)
+    if key == "budget" and value in BUDGETS:
+        return Variant(text, budget=value)
+    raise BadInput(f"variant {text!r}: expected shipped, opponent-playouts, noise=X, jitter=X, share=X, "
+                   f"policy=NAME ({', '.join(policy.POLICIES)}), leaf=D, budget=NAME ({', '.join(BUDGETS)}) "
+                   f"or imitation=SHARE")
+
+
+def imitation_policy(model, share: float):
+    """The search's mixed playout bot on the core with ``model`` in its value seats, a share ``share`` of them."""
+    return native.core_module().Policy.mixed(Leaf(policy.LEAF_DEPTH, model).core(), core_weights(policy.PLAYOUT),
+                                             policy.JITTER, MARGIN_WEIGHT, policy.VALUE_NOISE, share)
+
+
+@contextlib.contextmanager
+def applied(variant: Variant, opponent_policy, imitated=None) -> Iterator[None]:
+    """The variant's module settings in force (and the opponent's policy, or the value model ``imitated`` fitted
+    to its moves, in the playouts if it asks)."""
+    saved = {name: getattr(policy, name) for name, _ in variant.settings}
+    saved_policy = pool.core_policy
+    for name, value in variant.settings:
+        setattr(policy, name, value)
+    if variant.opponent_playouts:
+        pool.core_policy = lambda _=None: opponent_policy
+    if variant.imitation_share is not None:
+        made = imitation_policy(imitated, variant.imitation_share)
+        pool.core_policy = lambda _=None: made
+    try:
+        yield
+    finally:
+        pool.core_policy = saved_policy
+        for name, value in saved.items():
+            setattr(policy, name, value)
+
+
+class Keeper(AdvisorBot):
+    """``advisor:fast`` that keeps a copy of the public position at each of its decisions worth comparing."""
+
+    def __init__(self, seed: int, kept: list[PublicState]):
+        super().__init__(seed=seed, budget="fast", workers=2)
+        self.kept = kept
+
+    def choose(self, view: PublicState):
+        if view.phase is Phase.NORMAL and len(legal_moves(view)) > 1:
+            self.kept.append(view.clone())
+        return super().choose(view)
+
+
+def imitation_seed(seed: int) -> int:
+    """The first deal of an imitation fit's games: past every kept game's deal, so the model is fitted on games
+    the measure never keeps (and, with at most :data:`IMITATION_GAMES` of them, below the next seed's)."""
+    return seed * 1000 + KEPT_GAMES // 3
+
+
+def kept_positions(opponent: str, games: int, seed: int) -> list[PublicState]:
+    """The advisor's decisions in ``games`` seat-rotated 3-player games against two ``opponent`` bots."""
+    kept: list[PublicState] = []
+    for g in tqdm(range(games), desc="games", unit="game", file=sys.stderr, leave=False):
+        deal = seed * 1000 + g // 3
+        bots = [CoreLeagueBot(OPPONENTS[opponent](deal * 10 + i), deal * 10 + i) for i in range(3)]
+        bots[g % 3] = Keeper(deal, kept)
+        play_match(new_game(3, seed=deal), bots, seed=deal)
+    return kept
+
+
+def choice(view: PublicState, variant: Variant, opponent_policy, imitated=None) -> str:
+    """The variant's best move in ``view`` (the decision's seed as the advisor in a game would have it)."""
+    with applied(variant, opponent_policy, imitated):
+        leaf = policy.SEARCH_LEAF if variant.leaf is None else Leaf(variant.leaf, MODEL)
+        return advise(view, variant.budget, seed=decision_seed(0, view.ply), workers=2, reasons_top=0,
+                      leaf=leaf, policy=variant.policy).best.move
+
+
+def win_share(view: PublicState, move: str, opponent_policy, playouts: int, seed: int) -> float:
+    """The mover's win share after ``move`` over ``playouts`` playouts to the end, every seat the opponent."""
+    moves = legal_moves(view)
+    i = next(j for j, m in enumerate(moves) if str(m) == move)
+    after = positions_after(view, moves, [i])[i]
+    results = run_batch([after], [(0, k) for k in range(playouts)], seed, opponent_policy, MOVE_CAP, threads=2)
+    return math.fsum(values[view.current][0] for values, _ in results) / playouts
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--opponent", default="evaluator", help=f"one of {', '.join(OPPONENTS)} (default evaluator)")
+    ap.add_argument("--games", type=int, default=24, help="games kept (default 24)")
+    ap.add_argument("--seed", type=int, default=731004,
+                    help="seed of the games and the valuing playouts (default 731004, never used before)")
+    ap.add_argument("--playouts", type=int, default=400, help="valuing playouts a chosen move (default 400)")
+    ap.add_argument("--imitation-games", type=int, default=200,
+                    help="games of three opponents an imitation variant's model is fitted on (default 200)")
+    ap.add_argument("--variants", default="shipped,noise=0.15,jitter=0.3,policy=heuristic,policy=value,"
+                    "opponent-playouts", help="comma-separated (module docstring); shipped is always added")
+    args = ap.parse_args(argv)
+    try:
+        if args.opponent not in OPPONENTS:
+            raise BadInput(f"--opponent {args.opponent!r}: expected one of {', '.join(OPPONENTS)}")
+        if not 1 <= args.games <= KEPT_GAMES or args.playouts < 2:
+            raise BadInput(f"--games must be from 1 to {KEPT_GAMES} and --playouts at least 2")
+        if not imitation.HELD_OUT < args.imitation_games <= IMITATION_GAMES:
+            raise BadInput(f"--imitation-games must be from {imitation.HELD_OUT + 1} to {IMITATION_GAMES}")
+        if not 0 <= args.seed < SEEDS:
+            raise BadInput(f"--seed must be from 0 to 2**40 - 1, got {args.seed}")
+        names = ["shipped"] + [v for v in args.variants.split(",") if v != "shipped"]
+        variants = [parse_variant(v) for v in names]
+        if not native.available():
+            raise BadInput("the native core is not built: python3 run.py build")
+    except BadInput as e:
+        print(f"bench_decision_regret: {e}", file=sys.stderr)
+        return 2
+    opponent_policy = bot_policy(OPPONENTS[args.opponent](0))
+    imitated = None
+    if any(v.imitation_share is not None for v in variants):
+        fitted = imitation.imitation(args.opponent, args.imitation_games, imitation_seed(args.seed))
+        imitated = fitted.model
+        print(f"Imitation model: fitted on {fitted.decisions} decisions of three `{args.opponent}` bots; on "
+              f"{fitted.held_out} held out it picks the opponent's move {fitted.predicted:.1%} "
+              f"(the shipped model {fitted.shipped_predicted:.1%}).\n")
+    views = kept_positions(args.opponent, args.games, args.seed)
+    picks = {v.name: [choice(view, v, opponent_policy, imitated)
+                      for view in tqdm(views, desc=v.name, unit="decision", file=sys.stderr, leave=False)]
+             for v in variants}
+    own = [str(CoreLeagueBot(OPPONENTS[args.opponent](0), 0).choose(view)) for view in views]
+    values: dict[tuple[int, str], float] = {}
+    for i, view in enumerate(tqdm(views, desc="valuing", unit="decision", file=sys.stderr, leave=False)):
+        for move in dict.fromkeys(p[i] for p in picks.values()):
+            values[i, move] = win_share(view, move, opponent_policy, args.playouts, args.seed * 1000 + i)
+    shipped = picks["shipped"]
+    print(f"### Decisions against two `{args.opponent}` bots (seed {args.seed}, {args.games} games, "
+          f"{len(views)} decisions, {args.playouts} valuing playouts a move)\n")
+    print("| variant | other move than shipped | win share of its moves | paired difference (95%) "
+          "| the opponent's own move |")
+    print("|---|---|---|---|---|")
+    for v in variants:
+        p = picks[v.name]
+        mine = [values[i, p[i]] for i in range(len(views))]
+        diff = paired(mine, [values[i, shipped[i]] for i in range(len(views))])
+        other = sum(a != b for a, b in zip(p, shipped))
+        same_as_opponent = sum(a == b for a, b in zip(p, own))
+        print(f"| `{v.name}` | {other} | {math.fsum(mine) / len(mine):.1%} | "
+              f"{100 * diff.mean:+.2f} ({100 * diff.low:+.2f} to {100 * diff.high:+.2f}) points | "
+              f"{same_as_opponent / len(views):.1%} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,269 @@
+"""Fit the advisor's value model on seeded games played on the native core (reproducible).
+
+The advisor's playouts stop a few moves after the move they follow and ask
+the value model (``engine/advisor/value.py``) for every newspaper's chance to
+win. This script makes the model:
+
+- **Games.** For each player count (2 to 5; a third of the 4- and 5-player
+  games with the newsboy strike) ``--games`` seeded games on the native core,
+  each seat drawn from :data:`MIX` -- the advisor's own playout bot, the
+  heuristic and greedy bots, and the league's ``evaluator``, ``timer`` and
+  ``mcts`` (opponents the advisor never plays in its playouts: the model learns
+  what positions are worth against them, it never imitates them). Game ``g``
+  of ``n`` players is dealt from the tournaments' deck seed
+  ``deck_seed(seed, n * 10_000_000 + g)``; its seats and sampled positions
+  come from ``random.Random`` of the same number, so the data are the same on
+  any number of workers.
+- **Positions.** From each game, ``--per-game`` positions of normal play with
+  no card to draw, uniformly among those the game passed through; for each,
+  every newspaper's features (the core's ``ValueModel.features``, equal to
+  the Python reference's), the game's progress, the final circulations and
+  the winners (a shared win split).
+- **Fit.** Per player count, the win model by multinomial logistic regression
+  (softmax over the newspapers, weights linear between the progress
+  anchors, a small L2 penalty ``--l2``; L-BFGS), and the circulation model by
+  ridge least squares on the same design. A tenth of the games (every tenth)
+  is held out: log-loss, Brier score and a reliability table are printed and
+  stored with the model (``obtained``).
+
+    python -m benchmarks.training.train_value --games 60000 --seed 4100 --workers 2 \\
+        --out engine/advisor/value_model.json
+
+is the recorded run (its command is kept in the file's ``obtained``; ``docs/value.md`` has its figures).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+from scipy.optimize import minimize
+
+from pennypress.engine import native
+from pennypress.engine.advisor.policy import JITTER, PLAYOUT
+from pennypress.engine.advisor.value import FEATURES, FORMAT
+from pennypress.engine.arena.native_games import seat_policy
+from pennypress.engine.arena.tournament import deck_seed
+from pennypress.engine.game.definition import GameDefinition
+from pennypress.engine.io.state import new_game
+from pennypress.engine.native.search import core_weights
+from pennypress.engine.play.invariants import DEFAULT_MOVE_CAP
+
+MIX = {"playout": 3, "heuristic": 1, "greedy": 1, "evaluator": 3, "timer": 2, "mcts": 1}
+"""Seat -> weight: how often each bot sits at a training table (``playout``: the advisor's playout bot)."""
+ANCHORS = (0.0, 0.25, 0.5, 0.75, 1.0)
+"""Progress at which the weights are fitted; between them they are linear."""
+PLAYER_COUNTS = (2, 3, 4, 5)
+HOLDOUT = 10
+"""Every tenth game is held out of the fit."""
+
+
+def _policies() -> dict:
+    core = native.core_module()
+    out = {name: seat_policy(name) for name in ("heuristic", "greedy", "evaluator", "timer", "mcts")}
+    out["playout"] = core.Policy.jittered_heuristic(core_weights(PLAYOUT), JITTER)
+    return out
+
+
+_POLICIES: dict | None = None
+
+
+def play(args: tuple[int, int, int, int, int, dict]) -> list[tuple]:
+    """Game ``g`` of ``players`` players (training seed ``seed``): ``per_game`` sampled positions and the
+    positions after ``explore`` moves drawn at random from the legal moves, as
+    ``(game, progress, features, final circulations, win shares, seats)``."""
+    global _POLICIES
+    seed, players, g, per_game, explore, mix = args
+    if _POLICIES is None:
+        _POLICIES = _policies()
+    core = native.core_module()
+    number = players * 10_000_000 + g
+    rng = random.Random(f"{seed}/{number}")
+    names = list(mix)
+    seats = rng.choices(names, weights=[mix[n] for n in names], k=players)
+    variants = ("newsboy",) if players >= 4 and rng.random() < 1 / 3 else ()
+    state = new_game(GameDefinition.create(players, variants=variants), seed=deck_seed(seed, number))
+    pos = native.native_position(state, checked=False)
+    deck = list(state.deck)
+    bots = [core.Bot(_POLICIES[name], rng.randrange(2**31)) for name in seats]
+    explore_at = set(rng.sample(range(1, 40), explore))
+    seen, explored = [], []
+    moves = 0
+    while not pos.is_over() and moves < DEFAULT_MOVE_CAP:
+        normal = pos.phase == "normal" and not pos.is_chance_node()
+        if normal:
+            seen.append((core.ValueModel.progress(pos), core.ValueModel.features(pos)))
+        if normal and moves in explore_at:
+            pos.apply(rng.choice(pos.legal_moves()))
+        else:
+            pos.apply(bots[pos.current_player].choose(pos))
+        if pos.is_chance_node():
+            pos.apply_chance(deck.pop(0))
+        moves += 1
+        if normal and moves - 1 in explore_at and pos.phase == "normal" and not pos.is_over():
+            explored.append((core.ValueModel.progress(pos), core.ValueModel.features(pos)))
+    if not pos.is_over():
+        return []
+    winners = pos.winners
+    shares = [1 / len(winners) if p in winners else 0.0 for p in range(players)]
+    picks = sorted(rng.sample(range(len(seen)), min(per_game, len(seen))))
+    return [(g, t, x, list(pos.scores), shares, seats) for t, x in [seen[k] for k in picks] + explored]
+
+
+def hats(t: np.ndarray) -> np.ndarray:
+    """Each anchor's weight at each progress (the model's ``hats``, vectorised)."""
+    a = np.array(ANCHORS)
+    t = np.clip(t, a[0], a[-1])
+    out = np.zeros((len(t), len(a)))
+    for i in range(len(a) - 1):
+        inside = (t >= a[i]) & (t < a[i + 1])
+        right = (t[inside] - a[i]) / (a[i + 1] - a[i])
+        out[inside, i] = 1 - right
+        out[inside, i + 1] = right
+    out[t >= a[-1], -1] = 1
+    return out
+
+
+def design(rows: list[tuple]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(D, Y, S)``: the design (samples x players x anchors*features), win shares and final circulations."""
+    t = np.array([r[1] for r in rows])
+    x = np.array([r[2] for r in rows], dtype=float)
+    d = np.einsum("na,npk->npak", hats(t), x).reshape(x.shape[0], x.shape[1], -1)
+    return d, np.array([r[4] for r in rows]), np.array([r[3] for r in rows], dtype=float)
+
+
+def fit_win(d: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
+    """Multinomial logistic regression over the newspapers (shared weights), L-BFGS."""
+    n = d.shape[0]
+
+    def loss(w):
+        z = d @ w
+        z = z - z.max(1, keepdims=True)
+        logp = z - np.log(np.exp(z).sum(1, keepdims=True))
+        p = np.exp(logp)
+        value = -(y * logp).sum() / n + l2 * (w @ w)
+        grad = np.einsum("np,npk->k", p - y, d) / n + 2 * l2 * w
+        return value, grad
+
+    found = minimize(loss, np.zeros(d.shape[2]), jac=True, method="L-BFGS-B", options={"maxiter": 5000})
+    return found.x
+
+
+def fit_score(d: np.ndarray, s: np.ndarray, ridge: float) -> np.ndarray:
+    """Ridge least squares of every newspaper's final circulation."""
+    a = d.reshape(-1, d.shape[2])
+    b = s.reshape(-1)
+    return np.linalg.solve(a.T @ a + ridge * len(b) * np.eye(a.shape[1]), a.T @ b)
+
+
+def probabilities(d: np.ndarray, w: np.ndarray) -> np.ndarray:
+    z = d @ w
+    z = z - z.max(1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(1, keepdims=True)
+
+
+def report(p: np.ndarray, y: np.ndarray, t: np.ndarray) -> dict:
+    """Held-out log-loss and Brier (with the fair share's), and a reliability table of the win chances."""
+    n = p.shape[1]
+    out = {
+        "positions": int(len(p)),
+        "log_loss": round(float(-(y * np.log(np.clip(p, 1e-12, 1))).sum(1).mean()), 4),
+        "fair_log_loss": round(math.log(n), 4),
+        "brier": round(float(((p - y) ** 2).sum(1).mean()), 4),
+        "fair_brier": round(float(((1 / n - y) ** 2).sum(1).mean()), 4),
+        "by_progress": [],
+        "reliability": [],
+    }
+    for lo, hi in zip(ANCHORS, ANCHORS[1:]):
+        inside = (t >= lo) & ((t < hi) | (hi == ANCHORS[-1]))
+        if inside.any():
+            out["by_progress"].append({"progress": [lo, hi], "positions": int(inside.sum()), "log_loss": round(
+                float(-(y[inside] * np.log(np.clip(p[inside], 1e-12, 1))).sum(1).mean()), 4)})
+    pf, yf = p.ravel(), y.ravel()
+    for lo in np.arange(0, 1, 0.1):
+        inside = (pf >= lo) & (pf < lo + 0.1)
+        if inside.any():
+            out["reliability"].append({"p": [round(lo, 1), round(lo + 0.1, 1)], "count": int(inside.sum()),
+                                       "mean_p": round(float(pf[inside].mean()), 3),
+                                       "won": round(float(yf[inside].mean()), 3)})
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=100_000, help="games per player count")
+    ap.add_argument("--per-game", type=int, default=4, help="positions sampled from each game")
+    ap.add_argument("--explore", type=int, default=0,
+                    help="moves of each game played at random (the positions after them are samples too)")
+    ap.add_argument("--seed", type=int, default=4100)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--l2", type=float, default=1e-4)
+    ap.add_argument("--ridge", type=float, default=1e-4)
+    ap.add_argument("--players", default="2,3,4,5", help="player counts to fit (a model needs all four)")
+    ap.add_argument("--mix", default=",".join(f"{k}={v}" for k, v in MIX.items()),
+                    help="the seats and their weights, e.g. playout=3,evaluator=3 (default: MIX)")
+    ap.add_argument("--out", help="write the model here (JSON)")
+    args = ap.parse_args(argv)
+    if not native.available():
+        print("train_value.py needs the native core (python3 run.py builds it)", file=sys.stderr)
+        return 2
+    counts = [int(c) for c in args.players.split(",")]
+    mix = {}
+    for part in args.mix.split(","):
+        name, _, weight = part.partition("=")
+        if name not in MIX or not weight:
+            print(f"--mix: expected seat=weight with seats among {', '.join(MIX)}, got {part!r}", file=sys.stderr)
+            return 2
+        mix[name] = float(weight)
+    started = time.perf_counter()
+    models, checks = {}, {}
+    with ProcessPoolExecutor(args.workers) as pool:
+        for n in counts:
+            jobs = [(args.seed, n, g, args.per_game, args.explore, mix) for g in range(args.games)]
+            rows = [r for game in pool.map(play, jobs, chunksize=200) for r in game]
+            train = [r for r in rows if r[0] % HOLDOUT]
+            held = [r for r in rows if r[0] % HOLDOUT == 0]
+            d, y, s = design(train)
+            w = fit_win(d, y, args.l2)
+            v = fit_score(d, s, args.ridge)
+            dh, yh, sh = design(held)
+            check = report(probabilities(dh, w), yh, np.array([r[1] for r in held]))
+            check["score_rmse"] = round(float(np.sqrt(((dh @ v - sh) ** 2).mean())), 3)
+            check["training_positions"] = len(train)
+            checks[str(n)] = check
+            k = len(FEATURES)
+            models[str(n)] = {"win": np.asarray(w).reshape(len(ANCHORS), k).tolist(),
+                              "score": np.asarray(v).reshape(len(ANCHORS), k).tolist()}
+            print(f"{n} players: {len(rows)} positions from {args.games} games; held out: log-loss "
+                  f"{check['log_loss']} (fair {check['fair_log_loss']}), Brier {check['brier']} "
+                  f"(fair {check['fair_brier']}), circulation RMSE {check['score_rmse']} "
+                  f"[{time.perf_counter() - started:.0f} s]", flush=True)
+    doc = {
+        "format": FORMAT,
+        "features": list(FEATURES),
+        "anchors": list(ANCHORS),
+        "models": models,
+        "obtained": {
+            "command": "python -m benchmarks.training.train_value "
+                       + " ".join(argv if argv is not None else sys.argv[1:]),
+            "seed": args.seed, "games_per_player_count": args.games, "positions_per_game": args.per_game,
+            "mix": mix, "l2": args.l2, "ridge": args.ridge, "held_out": checks,
+            "seconds": round(time.perf_counter() - started),
+        },
+    }
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            json.dump(doc, fh, indent=1)
+            fh.write("\n")
+    print(json.dumps({n: {k: v for k, v in c.items() if k != "reliability"} for n, c in checks.items()}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""Every data file the engine ships records the training command and seed that made it, naming a command of
+``benchmarks/training/``; the heuristic bot's weights, which live in the code, have their record beside the
+training scripts, and it holds the very weights the engine plays with."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+
+from pennypress.engine.play.heuristic import TUNED
+
+ROOT = Path(__file__).resolve().parents[1]
+ADVISOR = ROOT / "engine" / "advisor"
+COMMAND = re.compile(r"^python -m benchmarks\.training\.(\w+) ")
+
+
+def _module_exists(command: str) -> bool:
+    m = COMMAND.match(command)
+    return bool(m) and (ROOT / "benchmarks" / "training" / f"{m.group(1)}.py").is_file()
+
+
+@pytest.mark.parametrize("name, record", [
+    ("value_model.json", lambda d: d["obtained"]),
+    ("playout_weights.json", lambda d: d["obtained"]),
+    ("calibration.json", lambda d: d["fitted_on"]),
+])
+def test_a_shipped_data_file_names_the_training_command_and_seed_that_made_it(name, record):
+    made = record(json.loads((ADVISOR / name).read_text(encoding="utf-8")))
+    assert _module_exists(made["command"]), made["command"]
+    assert re.search(r"--seed \d+", made["command"])
+
+
+def test_the_value_models_tuned_rows_name_their_command_and_seed():
+    tuned = json.loads((ADVISOR / "value_model.json").read_text(encoding="utf-8"))["obtained"]["tuned"]
+    for players, record in tuned.items():
+        assert _module_exists(record["command"]) and f"--players {players}" in record["command"]
+        assert f"--seed {record['seed']}" in record["command"]
+
+
+def test_the_heuristic_weights_record_holds_the_weights_the_engine_plays():
+    doc = json.loads((ROOT / "benchmarks" / "training" / "heuristic_weights.json").read_text(encoding="utf-8"))
+    assert doc["weights"] == asdict(TUNED)
+    for run in doc["obtained"]["runs"]:
+        assert _module_exists(run["command"]) and f"--seed {run['seed']}" in run["command"]
+    kept = {k: v for run in doc["obtained"]["runs"] for k, v in run["kept"].items()}
+    assert all(asdict(TUNED)[k] == v for k, v in kept.items())
