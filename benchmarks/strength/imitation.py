@@ -2,7 +2,7 @@
 
 The value bot (``engine/advisor/value_bot.py``) plays the move after which the value model gives the player
 to move the best chance, ``exp(z_me) / sum_q exp(z_q)`` with ``z_p`` linear in newspaper ``p``'s features
-(``docs/value.md``). This module keeps that form and refits the model's **win** weights at one player count so
+(``docs/lab/value.md``). This module keeps that form and refits the model's **win** weights at one player count so
 that the bot picks the moves a given league opponent picks: a conditional logit over each decision's legal
 moves, the score of a move being the log of the chance the model gives the mover after it. The data are
 seeded games of three copies of the opponent on the native core; every fifth game is held out.

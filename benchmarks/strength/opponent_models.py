@@ -1,6 +1,6 @@
 """How well each playout bot predicts the moves of each opponent: the share of decisions where it picks the very move.
 
-The advisor's search is strong against opponents its playouts imitate (``docs/value.md``). This diagnostic
+The advisor's search is strong against opponents its playouts imitate (``docs/lab/value.md``). This diagnostic
 plays seeded 3-player games between three copies of one opponent on the native core and, at every decision
 of normal play with more than one legal move, asks each candidate model of the opponents -- the advisor's
 playout bots (``engine/advisor/policy.py``: ``heuristic``, ``value``, ``greedy``), seated with the same seat

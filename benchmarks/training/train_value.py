@@ -29,7 +29,7 @@ win. This script makes the model:
     python -m benchmarks.training.train_value --games 60000 --seed 4100 --workers 2 \\
         --out engine/advisor/value_model.json
 
-is the recorded run (its command is kept in the file's ``obtained``; ``docs/value.md`` has its figures).
+is the recorded run (its command is kept in the file's ``obtained``; ``docs/lab/value.md`` has its figures).
 """
 from __future__ import annotations
 

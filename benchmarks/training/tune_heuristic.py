@@ -7,7 +7,7 @@ common random numbers), so a rerun gives the same table.
 
     python -m benchmarks.training.tune_heuristic [--games 90] [--seed 100] [--workers 2] [--weights tempo,wait]
 
-Prints a Markdown table of every run and the final weights (docs/heuristic.md
+Prints a Markdown table of every run and the final weights (docs/lab/heuristic.md
 holds the recorded run).
 """
 from __future__ import annotations

@@ -44,7 +44,7 @@ with simultaneous perturbation stochastic approximation (Spall 1992, 1998):
 times each matchup first). Prints a line per iteration (with ``--log``), the
 final weights next to the start, and writes them (with how they were
 obtained) to ``--out``.
-``docs/playout.md`` holds the recorded run and its validation
+``docs/lab/playout.md`` holds the recorded run and its validation
 (``benchmarks/strength/playout.py``).
 """
 from __future__ import annotations

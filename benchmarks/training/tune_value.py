@@ -2,7 +2,7 @@
 
 The value model (``engine/advisor/value.py``) is fitted to the outcomes of games
 (``benchmarks/training/train_value.py``): a good fit of who wins is not the best ranking of
-moves (``docs/value.md``), and the advisor ranks moves by it -- its playouts stop
+moves (``docs/lab/value.md``), and the advisor ranks moves by it -- its playouts stop
 three moves on and read the model. This script moves the fitted win weights of one
 player count towards the ranking that wins, with the SPSA of ``benchmarks/training/tune_playout.py``
 (the same gains, averaging, seeds and common random numbers):
@@ -31,7 +31,7 @@ describe the fitted model. The shipped model: ``benchmarks/training/train_value.
     python -m benchmarks.training.tune_value --players 2 --iterations 1500 --seed 9302 \\
         --out engine/advisor/value_model.json
 
-(``docs/value.md`` has the runs). The same command gives the same file on any
+(``docs/lab/value.md`` has the runs). The same command gives the same file on any
 number of threads (``tests/core/test_core_tune_value.py``).
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 //! moves and their games end, the evaluator's waiting cost remembers as the Python bot's does, the
 //! MCTS bot's decision depends only on its seed and the position, the reading of a position and the
 //! final round's rule. (That they decide as the Python bots do is proved from
-//! Python: tests/core/test_core_league.py, benchmarks/prove_core_league.py.)
+//! Python: tests/core/test_core_league.py, tests/core/test_core_proofs.py (the full count).)
 
 mod common;
 

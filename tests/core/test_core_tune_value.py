@@ -28,7 +28,7 @@ def test_theta_zero_is_the_fitted_model_and_one_step_is_a_typical_weight():
 def test_the_shipped_win_rows_are_the_fitted_rows_moved_by_the_recorded_theta():
     doc = tv.shipped_document()
     tuned = doc["obtained"].get("tuned", {})
-    assert set(tuned) == {"2", "3"}, "the advisor's 2- and 3-player models are tuned (docs/value.md)"
+    assert set(tuned) == {"2", "3"}, "the advisor's 2- and 3-player models are tuned (docs/concepts/value-and-playouts.md)"
     for n, record in tuned.items():
         assert record["command"].startswith("python -m benchmarks.training.tune_value")
         assert record["rms"] == tv.rms_of(record["fitted_win"])

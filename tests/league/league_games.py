@@ -13,7 +13,7 @@ from pennypress.engine.play.match import MatchResult, play_match
 
 LEAGUE = ("evaluator", "timer", "mcts")
 TEST_ITERATIONS = 40
-"""The MCTS bot's budget in tests (its seat plays 200 iterations a decision: docs/league.md)."""
+"""The MCTS bot's budget in tests (its seat plays 200 iterations a decision: docs/concepts/league.md)."""
 TEST_MCTS = "mcts_test"
 """The seat name tests give the MCTS bot at the test budget (added to ``SEATS`` by a fixture)."""
 

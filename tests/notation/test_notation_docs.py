@@ -1,4 +1,4 @@
-"""docs/notation.md cannot drift: its examples are read from the doc and checked here."""
+"""docs/guide/notation.md cannot drift: its examples are read from the doc and checked here."""
 import importlib.util
 import io
 import json
@@ -58,7 +58,7 @@ def test_the_generated_part_is_current():
     generator = _load_generator()
     text = doc_text()
     assert generator.updated(text, generator.generated_block()) == text, \
-        "docs/notation.md is out of date: run python examples/make_notation_doc.py"
+        "docs/guide/notation.md is out of date: run python examples/make_notation_doc.py"
     # and it holds every example position file, each one line reading back as that file's position
     for path in sorted((ROOT / "examples" / "positions").glob("*.json")):
         assert f"`examples/positions/{path.name}`:" in text

@@ -1,6 +1,6 @@
 """Time limits and API robustness.
 
-Contract (docs/cli.md): "proven_optimal: false only if --time-limit cut the
+Contract (docs/guide/cli.md): "proven_optimal: false only if --time-limit cut the
 search short (then status is FEASIBLE and the page is the best found)"; bad
 input -- a time limit that is not a positive number of seconds is one -- exits
 2 with one line, never 1. (The first tests here were written against bugs the

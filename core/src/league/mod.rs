@@ -1,5 +1,5 @@
 //! The league on the core: opponents written apart from the project's bots and the advisor's
-//! playout policy (the Python `engine/play/league/`, `docs/league.md`), decision for decision.
+//! playout policy (the Python `engine/play/league/`, `docs/concepts/league.md`), decision for decision.
 //!
 //! - [`evaluator`]: the `evaluator` seat (`evaluator.py`): a one-ply player over every legal move,
 //!   scoring the position each leaves by every newspaper's projected final circulation under a

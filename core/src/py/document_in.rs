@@ -1,4 +1,4 @@
-//! A position document (`State.to_json()`, docs/position.md) read into a [`Position`].
+//! A position document (`State.to_json()`, docs/guide/position.md) read into a [`Position`].
 //!
 //! The Python loader (`State.from_json`) has already checked every document that
 //! reaches here; this reader still refuses anything the core could not hold
