@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 E = "pennypress.engine"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("pennypress.errors", "pennypress.json_text"),
+    ("pennypress.errors", "pennypress.json_text", "pennypress.stats"),
     ("pennypress.solver",),
     (f"{E}.game",),
     (f"{E}.position",),
