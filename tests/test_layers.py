@@ -1,6 +1,6 @@
 """The project imports one way: no import cycle, and every module imports only its own layer or those below.
 
-The layers (``docs/ARCHITECTURE.md``), bottom first. The engine's layers are
+The layers (``docs/developer/architecture.md``), bottom first. The engine's layers are
 its folders (``engine/native/`` is the seam to the native core, with its
 search); ``pennypress.engine`` itself (its ``__init__``) gathers names for
 callers and sits above them all. Every import statement counts, wherever
@@ -40,7 +40,7 @@ def problems(root: Path) -> dict[str, list[str]]:
     """Everything that breaks the rule in the tree at ``root`` (also run on older commits: it names
     cycles and upward imports there too)."""
     graph = G.imports(root)
-    in_engine = {m: {t for t in ts if t.startswith(E)} for m, ts in graph.items() if m.startswith(E)}
+    in_engine = graph.subgraph(m for m in graph if m.startswith(E))
     return {
         "cycles in engine/": [" <-> ".join(c) for c in G.cycles(in_engine)],
         "cycles anywhere": [" <-> ".join(c) for c in G.cycles(graph)],
@@ -93,21 +93,11 @@ NOT_FOR_THE_LEAGUE = (f"{E}.play.heuristic", f"{E}.play.bots", f"{E}.advisor")
 priors (``docs/league.md``): none of its modules may reach these, directly or through another module."""
 
 
-def reached(graph: dict[str, set[str]], start: str) -> set[str]:
-    """Every module ``start`` imports, directly or through others."""
-    seen, todo = set(), [start]
-    while todo:
-        for target in graph.get(todo.pop(), ()):
-            if target not in seen:
-                seen.add(target)
-                todo.append(target)
-    return seen
-
-
 def league_problems(root: Path) -> list[str]:
+    """Every league module that reaches a module it may not, as ``league module -> module`` lines."""
     graph = G.imports(root)
     return sorted(f"{m} -> {t}" for m in graph if m == LEAGUE or m.startswith(LEAGUE + ".")
-                  for t in reached(graph, m) if any(t == p or t.startswith(p + ".") for p in NOT_FOR_THE_LEAGUE))
+                  for t in G.reached(graph, m) if any(t == p or t.startswith(p + ".") for p in NOT_FOR_THE_LEAGUE))
 
 
 def test_the_league_reaches_neither_the_project_bots_nor_the_advisor():
