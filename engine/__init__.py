@@ -1,6 +1,6 @@
 """The Penny Press rules engine: the game, positions, the rules, documents, bots, the advisor and the audit.
 
-Layers, each importing only those before it (``docs/ARCHITECTURE.md``):
+Layers, each importing only those before it (``docs/developer/architecture.md``):
 ``game`` (definition, variants, rules data) -> ``position`` (the position as data
 and pure queries) -> ``rules`` (the transitions) -> ``io`` and ``notation``
 (documents, the :class:`State` API) -> ``play`` (bots, the game loop) ->
