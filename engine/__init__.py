@@ -3,7 +3,8 @@
 Layers, each importing only those before it (``docs/developer/architecture.md``):
 ``game`` (definition, variants, rules data) -> ``position`` (the position as data
 and pure queries) -> ``rules`` (the transitions) -> ``io`` and ``notation``
-(documents, the :class:`State` API) -> ``play`` (bots, the game loop) ->
+(documents, the :class:`State` API) -> ``native`` (the seam to the native core) ->
+``play`` (bots, the game loop) ->
 ``advisor`` -> ``audit`` and ``arena`` (seat registry, self-play, tournaments)
 -> ``puzzles`` (puzzles with certain answers, mined from self-play).
 This module gathers the names most callers need. It imports each on first use

@@ -1,6 +1,6 @@
 """Judging a page a person proposes: legal or not, which rules it breaks, what it costs.
 
-Rule ids (``docs/cli.md``): ``bounds``, ``overlap``, ``ad``, ``shape``,
+Rule ids (``docs/guide/cli.md``): ``bounds``, ``overlap``, ``ad``, ``shape``,
 ``duplicate``, ``top-edge``, ``top-total``, ``exclusive``. Every violation has
 a plain sentence naming the stories and cells involved.
 

@@ -21,8 +21,8 @@ before is answered like it). Bad input raises :class:`~pennypress.errors.BadInpu
 
 Threads may share it (the tables are built once, under a lock; the memo is a
 ``functools.lru_cache``); each process of a pool builds its own tables on
-first use, in well under a second (``benchmarks/bench_fast_solver.py`` prints
-the time).
+first use, in well under a second (the fast solver's speed benchmark prints
+the time: ``benchmarks/README.md``).
 
 >>> page_value((PressItem(0, 4, True), PressItem(1, 3, False), PressItem(3, 3, False)))  # Politics A, Crime B, War D
 PageValue(total=12, gain=12, top_edge=1, top_rest=0)

@@ -3,7 +3,7 @@
 A *geometry* is what the page's shape depends on: the claimed stories' shapes
 (a multiset of 1 to 5 of A, B, C, D -- 125 of them) and the ad cell (none or one
 of 12): 1,625 geometries. For each, :func:`profiles` lists a handful of
-candidate pages -- a median of 2, at most 11 -- such that for *every* choice of
+candidate pages such that for *every* choice of
 values and top-beat flags, the answer of the rules (most top-beat stories on
 row 0, then most top-beat stories placed, then the best score) and of the
 tie-break (:mod:`~pennypress.solver.page_order`) is one of them. The fast

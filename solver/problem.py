@@ -2,7 +2,7 @@
 
 This is the solver's whole input. It is immutable and validated on
 construction; :meth:`PressProblem.from_json` turns a JSON document (see
-``docs/cli.md``) into one, raising :class:`~pennypress.errors.BadInput`
+``docs/guide/cli.md``) into one, raising :class:`~pennypress.errors.BadInput`
 with the offending field named.
 
 >>> p = PressProblem.from_json({

@@ -3,7 +3,7 @@
 Above the play layer and the advisor, so it can seat either: ``random``,
 ``greedy`` and ``heuristic`` (:mod:`pennypress.engine.play`); the league,
 opponents written apart from the advisor's playout policy (``evaluator``,
-``timer``, ``mcts``: :mod:`pennypress.engine.play.league`, ``docs/league.md``);
+``timer``, ``mcts``: :mod:`pennypress.engine.play.league`, ``docs/concepts/league.md``);
 and ``advisor:fast``, ``advisor:normal``, ``advisor:deep``
 (:class:`~pennypress.engine.advisor.bot.AdvisorBot`). Self-play, tournaments,
 recorded games, the command line and the app make their bots here

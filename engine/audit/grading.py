@@ -5,7 +5,7 @@ judged by how much win probability it gave away against the best move.
 Penny Press has 2-5 players and a fair share of ``1/N``, so a loss is first
 scaled to its two-player equivalent (``loss x N / 2``): throwing away 0.10 of
 a 0.25 fair share (4 players) is as bad as throwing away 0.20 of a 0.50 share.
-``docs/audit.md`` gives the reasons.
+``docs/concepts/audit.md`` gives the reasons.
 
 >>> classify(0.0, 3), classify(0.01, 2), classify(0.04, 2), classify(0.09, 2), classify(0.15, 2), classify(0.3, 2)
 ('best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder')

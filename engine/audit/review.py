@@ -212,7 +212,7 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
         return Decision(step.number, player, played_text, str(moves[0]), float("nan"), float("nan"), 0.0, 0.0,
                         "forced", False, 1, (), (), page_review, scoops, card=card, note=step.note)
     # the move played is always re-run on the best move's playouts (the same futures, as many as the
-    # best had): a move dropped early from the race has too few playouts to grade it
+    # best had): a move dropped early by the halving has too few playouts to grade it
     extra = GoToPress() if played_text == "press" else step.move
     # the playouts' own shares, not the calibrated chance of a player who keeps taking the advice: an audit
     # grades every newspaper on one scale, and its chart follows each newspaper along the line played

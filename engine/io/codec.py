@@ -1,4 +1,4 @@
-"""The state's JSON form (format ``pennypress-state``, version 1); see ``docs/position.md``.
+"""The state's JSON form (format ``pennypress-state``, version 1); see ``docs/guide/position.md``.
 
 :func:`state_to_json` writes a state; :func:`build_state` reads one back
 without checks. Loading a document a person gave goes through

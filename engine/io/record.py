@@ -1,6 +1,6 @@
 """Game records: how a game started and every move, replayed with each move checked.
 
-A record (format ``pennypress-record``, version 1; ``docs/record.md``) is the
+A record (format ``pennypress-record``, version 1; ``docs/guide/record.md``) is the
 game (players, variants, deck), one start -- a ``seed`` (the engine's seeded
 setup), the ``setup_cards`` drawn at a real table, or a whole ``position`` --
 then the ``moves`` in the engine's notation (:mod:`pennypress.engine.game.moves`),

@@ -87,7 +87,7 @@ class State(Position):
         return new
 
     def to_json(self) -> dict:
-        """The position's document (``docs/position.md``)."""
+        """The position's document (``docs/guide/position.md``)."""
         return state_to_json(self)
 
     @classmethod

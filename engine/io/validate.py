@@ -1,7 +1,7 @@
 """Checking a position document: the one place where every check lives.
 
 :func:`load_position` turns a JSON document (``pennypress-state``, version 1,
-``docs/position.md``) into a :class:`~pennypress.engine.position.position.Position`
+``docs/guide/position.md``) into a :class:`~pennypress.engine.position.position.Position`
 (or the class asked for), or raises :class:`~pennypress.errors.BadInput` with one
 line that names the field, e.g.
 ``position.players[1]: 6 reporters at home and 0 on the board; a player has 5``.

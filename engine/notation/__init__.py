@@ -1,4 +1,4 @@
-"""The one-line notation of a position (``docs/notation.md``): writing it, reading it, checking it.
+"""The one-line notation of a position (``docs/guide/notation.md``): writing it, reading it, checking it.
 
 - :mod:`.text`: :func:`~.text.to_text` and :func:`~.text.from_text`, a position as one line and back;
 - :mod:`.reader`: the line read into a position document, without judging the position;

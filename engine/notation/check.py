@@ -52,7 +52,7 @@ class TextCheck:
 
 
 def check_text(text: str) -> TextCheck:
-    """Every problem of the position ``text`` describes (``docs/notation.md``), as :class:`Problem` data.
+    """Every problem of the position ``text`` describes (``docs/guide/notation.md``), as :class:`Problem` data.
 
     ``Problem.field`` names the position document's field (``players[1]``,
     ``board.war[2].reporters``, ``markers.city``, ``deck.discard``); a line that

@@ -1,7 +1,7 @@
 """Which headline cards were drawn, when a position does not say: a choice consistent with the table.
 
 A position typed without its discard pile (the one-line notation's optional
-``drawn`` section, ``docs/notation.md``) still needs one for the engine: the
+``drawn`` section, ``docs/guide/notation.md``) still needs one for the engine: the
 deck is "every card not drawn". Which cards were drawn is not knowable, but
 the bonus markers are evidence: every drawn card (setup cards included)
 advanced its beat's bonus marker by its increment, from 2 up to at most 20.

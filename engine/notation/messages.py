@@ -2,7 +2,7 @@
 
 The project's validation (:mod:`pennypress.engine.io.validate`) names JSON fields
 and numbers players from 0 (``position.players[1].ad``, ``player 2 has the
-turn``). A position read from the one-line notation (``docs/notation.md``)
+turn``). A position read from the one-line notation (``docs/guide/notation.md``)
 is refused in that notation's terms instead: sections and players numbered
 from 1 (``p2 ad``, ``p3 has the turn``).
 

@@ -1,7 +1,7 @@
-"""Reading the one-line notation (``docs/notation.md``) into a position document.
+"""Reading the one-line notation (``docs/guide/notation.md``) into a position document.
 
 :func:`read_notation` turns the text into the JSON document of
-``docs/position.md`` -- filling in what the rules determine (supply stacks,
+``docs/guide/position.md`` -- filling in what the rules determine (supply stacks,
 reporters at home, arrow markers outside the final edition, ``pending`` when
 left out, the deck as every card not drawn) -- without judging whether the
 position is possible: :func:`pennypress.engine.notation.text.from_text` hands the
@@ -422,7 +422,7 @@ def _end_outcome(mats: list[_Mat], bonus: dict[str, int]) -> EndOutcome:
 
 
 def read_notation(text: str, where: str = "notation", lenient: bool = False) -> dict:
-    """The position document (``docs/position.md``) a line of notation describes, not yet validated.
+    """The position document (``docs/guide/position.md``) a line of notation describes, not yet validated.
 
     :class:`BadInput` names the first wrong part of the text: ``where: section: 'token': problem``.
     ``lenient=True`` lets a player have more than 5 reporters on the board (their ``home``

@@ -1,4 +1,4 @@
-"""A position as one line of text, for chats and notes: ``to_text`` and ``from_text`` (``docs/notation.md``).
+"""A position as one line of text, for chats and notes: ``to_text`` and ``from_text`` (``docs/guide/notation.md``).
 
 The line holds what the rules do not determine: the board (stories bottom to
 top with each player's reporters), every player's mat, the bonus markers,

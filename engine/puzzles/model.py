@@ -3,7 +3,7 @@
 Three kinds (:data:`KINDS`):
 
 - ``page`` -- lay out the page: the question is a press problem (claimed
-  stories, the five beat values, the ad; ``docs/cli.md``), the answer the
+  stories, the five beat values, the ad; ``docs/guide/cli.md``), the answer the
   optimal total; any legal page scoring it is correct.
 - ``press-or-wait`` -- a position where the player to move can go to press:
   is pressing now the best move? The answer is ``["press"]`` or the best
@@ -11,7 +11,7 @@ Three kinds (:data:`KINDS`):
 - ``best-move`` -- a position where one move (or a small stated set of equally
   good moves) is clearly best; the answer lists them.
 
-Positions are stored as the one-line notation (``docs/notation.md``), the public
+Positions are stored as the one-line notation (``docs/guide/notation.md``), the public
 position only (the headline deck's order is never part of a puzzle).
 
 >>> p = Puzzle.from_json({"id": "page-001", "kind": "page", "difficulty": 2,
@@ -65,7 +65,7 @@ class Puzzle:
     notation (the other kinds); ``answer``: the optimal total (``page``) or the best moves in
     the engine's notation; ``why``: the explanation in plain words; ``second_best``: the
     next-best choice and what it loses (``None`` when there is none); ``evidence``: the
-    numbers the answer rests on (kind by kind, see ``docs/puzzles.md``); ``source``: the
+    numbers the answer rests on (kind by kind, see ``docs/concepts/puzzles.md``); ``source``: the
     seeded self-play game and the point in it the puzzle was mined from."""
 
     id: str

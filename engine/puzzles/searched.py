@@ -21,7 +21,7 @@ stage that picks the answer is not the stage that proves it (no winner's curse):
 The search's cost is its budget, so it is a parameter of the generator
 (``--search-playouts``); with the Python engine a certified puzzle takes
 minutes, and the shipped set is made without them until the native core makes
-playouts cheap (``docs/puzzles.md``).
+playouts cheap (``docs/concepts/puzzles.md``).
 
 >>> lower_bound([0.0, 1.0, 0.0, 1.0], rivals=1) < 0.5 < fmean([1.0, 1.0])
 True

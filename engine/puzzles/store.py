@@ -1,6 +1,6 @@
 """Puzzle files: the shipped set, loading any set with one clear message for a bad file, saving.
 
-A puzzle file (``docs/puzzles.md``) is JSON: ``{"format": "pennypress-puzzles",
+A puzzle file (``docs/concepts/puzzles.md``) is JSON: ``{"format": "pennypress-puzzles",
 "version": 1, "generator": {...}, "counts": {...}, "puzzles": [...]}``. Loading
 checks it in two layers, like positions: the JSON Schema
 (``puzzle_schema.json``), then the meaning of each puzzle -- unique ids, a

@@ -9,7 +9,7 @@ from pennypress.engine.arena.selfplay import play_game
 from pennypress.engine.position.position import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
-DOC = ROOT / "docs" / "notation.md"
+DOC = ROOT / "docs" / "guide" / "notation.md"
 
 
 def normalised(state: State) -> State:
@@ -55,7 +55,7 @@ def doc_text() -> str:
 
 
 def notation_blocks(text: str | None = None) -> list[str]:
-    """Every fenced block marked ``notation`` in docs/notation.md (each one line)."""
+    """Every fenced block marked ``notation`` in docs/guide/notation.md (each one line)."""
     return re.findall(r"^```notation\n(.*?)\n```", text or doc_text(), flags=re.M | re.S)
 
 

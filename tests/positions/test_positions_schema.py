@@ -70,7 +70,7 @@ def test_the_hand_written_position_loads_and_the_doc_shows_it():
     state = State.from_json(doc)
     assert state.to_json() == doc
     assert (state.n_players, state.current, state.phase.value) == (3, 2, "normal")
-    text = (ROOT / "docs" / "position.md").read_text()
+    text = (ROOT / "docs" / "guide" / "position.md").read_text()
     shown = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", text, re.S)]
     assert doc in shown
 

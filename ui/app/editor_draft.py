@@ -4,7 +4,7 @@ A draft holds only what the rules do not determine -- the stories in play
 (bottom to top) with each newspaper's reporters, the mats, the bonus markers,
 the phase and whose turn, the frozen markers in the final edition, and the
 headline cards drawn when known. :func:`draft_text` writes it as the one-line
-notation (``docs/notation.md``); the engine fills in the rest and judges it
+notation (``docs/guide/notation.md``); the engine fills in the rest and judges it
 (:func:`pennypress.engine.notation.check.check_text`). This module holds no
 rule: the game's variant says which turn fields it uses and how the notation
 writes them (:mod:`pennypress.engine.game.variants`), the engine says which

@@ -103,7 +103,7 @@ def notation_box(text: str) -> None:
     select (one click selects it all) and copy; the only place the app shows notation.
 
     Plain preformatted text, drawn with the page: not ``st.code``, whose syntax highlighter is a
-    1.5 MB script that the browser loads on a page's first visit, and until it has loaded every
+    large script that the browser loads on a page's first visit, and until it has loaded every
     widget of the page (the Position editor's story buttons, the mats) stays a grey placeholder.
     """
     st.markdown(f'<div class="pp-notation"><pre>{html.escape(text)}</pre></div>', unsafe_allow_html=True)

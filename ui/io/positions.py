@@ -1,6 +1,6 @@
 """Loading a game position for the app: a JSON document or text, or one clear :class:`BadInput`.
 
-Every check is the engine's (``State.from_json`` validates; ``docs/position.md``).
+Every check is the engine's (``State.from_json`` validates; ``docs/guide/position.md``).
 
 >>> from pennypress.ui.io.example_files import position_examples, load
 >>> parse_position(load(position_examples()["rulebook-12-points"])).n_players
@@ -30,7 +30,7 @@ def parse_position(doc: Any) -> State:
 
 
 def parse_position_text(text: str, where: str = "pasted position") -> State:
-    """A position from its JSON text or one-line notation (``docs/notation.md``); ``where`` names the
+    """A position from its JSON text or one-line notation (``docs/guide/notation.md``); ``where`` names the
     text in messages (a file name, say)."""
     try:
         return load_position_text(text, where)

@@ -1,5 +1,5 @@
 """The league: opponents written apart from the project's bots and the advisor's playout policy, to
-measure strength against play the project has not tuned its search on (``docs/league.md``).
+measure strength against play the project has not tuned its search on (``docs/concepts/league.md``).
 
 - :mod:`.evaluator` (seat ``evaluator``): a one-ply player over every legal move, scoring the position
   each leaves by every newspaper's projected final circulation under a threat model;
@@ -13,7 +13,7 @@ measure strength against play the project has not tuned its search on (``docs/le
 
 Each sees only a :class:`~pennypress.engine.io.state.PublicState` (whatever it is handed, it tries
 moves on :func:`~pennypress.engine.io.state.public_view` of it) and is deterministic for its seed.
-The native core holds the same bots (``core/src/league/``, ``docs/league.md``), proven to decide as these
+The native core holds the same bots (``core/src/league/``, ``docs/concepts/league.md``), proven to decide as these
 do move by move (``tests/core/test_core_league.py``); a tournament whose seats the core has runs there. These
 modules stay the readable reference.
 

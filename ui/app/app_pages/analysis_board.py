@@ -187,8 +187,8 @@ else:
               help=None if advice.exact else (
                   f"95% interval {best.win_interval[0]:.0%}–{best.win_interval[1]:.0%}. Calibrated: a player "
                   "who keeps taking the advice against a mix of strong and weak opponents wins about this often. "
-                  "Against strong players it is too hopeful, against weak ones too modest (README, "
-                  "calibration)."))
+                  "Against strong players it is too hopeful, against weak ones too modest "
+                  "(docs/concepts/search.md, calibration)."))
     m2.metric("Expected circulation", f"{best.expected_score:.1f}")
     m3.metric("Expected margin", f"{best.expected_margin:+.1f}".replace("-", "−"),
               help="Your final circulation minus the best opponent's, on average over the playouts.")

@@ -40,7 +40,7 @@ st.caption(
     "Every decision of a recorded game graded against the advisor on the same sampled futures: the best "
     "move, the win probability lost (with its 95% interval), a class from best to blunder for a loss the "
     "playouts show to be real and \"within noise\" for one they cannot tell from chance, each press's page "
-    "against the optimal page, and the luck of every headline card. docs/audit.md explains the bands and the accuracy."
+    "against the optimal page, and the luck of every headline card. docs/concepts/audit.md explains the bands and the accuracy."
 )
 
 
@@ -184,7 +184,7 @@ with tabs[0]:
     else:
         st.info("No example records are installed.")
 with tabs[1]:
-    st.file_uploader("Game record (JSON, docs/record.md)", type=["json"], key=K.AUDIT_UPLOAD, on_change=_load_upload)
+    st.file_uploader("Game record (JSON, docs/guide/record.md)", type=["json"], key=K.AUDIT_UPLOAD, on_change=_load_upload)
 with tabs[2]:
     games = ss.get(K.TOURNAMENT_RECORDS) or []
     if games:

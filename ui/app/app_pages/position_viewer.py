@@ -152,7 +152,7 @@ st.markdown(
     + what_if.winners_words(game, end)
 )
 
-with st.expander("This position as one line (docs/notation.md)"):
+with st.expander("This position as one line (docs/guide/notation.md)"):
     notation_box(to_text(game))
 
 with st.expander("This position as JSON"):

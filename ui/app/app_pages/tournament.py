@@ -5,7 +5,7 @@ seat-rotated games here, with a progress bar; then the results table, the win-sh
 Games run in this process, one after another (the command line's
 ``pennypress tournament --workers``/``--executor dask`` is for long runs); the same
 choices give the same results as the command line. The record of every game of the
-last run is kept in ``st.session_state[TOURNAMENT_RECORDS]`` (about 2 kB of JSON a game,
+last run is kept in ``st.session_state[TOURNAMENT_RECORDS]`` (a small JSON document a game,
 replaced by the next run) for the "Audit a game" page.
 """
 from __future__ import annotations
