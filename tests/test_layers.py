@@ -90,7 +90,7 @@ def test_the_graph_sees_imports_inside_functions_and_type_checking_blocks(tmp_pa
 LEAGUE = f"{E}.play.league"
 NOT_FOR_THE_LEAGUE = (f"{E}.play.heuristic", f"{E}.play.bots", f"{E}.advisor")
 """The league's opponents are written apart from the project's bots and the advisor's playouts and
-priors (``docs/league.md``): none of its modules may reach these, directly or through another module."""
+priors (``docs/concepts/league.md``): none of its modules may reach these, directly or through another module."""
 
 
 def league_problems(root: Path) -> list[str]:

@@ -4,7 +4,7 @@ Each subcommand is one small ``_add_<name>`` function; ``position`` has its own
 sub-subcommands (``new``, ``validate``, ``to-text``, ``from-text``), collected in
 :data:`POSITION_COMMANDS` so more can be added by appending a function. Every
 command that reads a position file takes JSON or the one-line notation
-(``docs/notation.md``; the logic is :mod:`pennypress.engine.notation.text`).
+(``docs/guide/notation.md``; the logic is :mod:`pennypress.engine.notation.text`).
 """
 from __future__ import annotations
 
@@ -175,7 +175,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("replay", help="replay a game record (docs/record.md), checking every move; print a JSON summary")
+    p = sub.add_parser("replay", help="replay a game record (docs/guide/record.md), checking every move; "
+                                      "print a JSON summary")
     p.add_argument("file", help="record JSON file, or - for stdin")
     p.add_argument("--verbose", action="store_true", help="list every move (stderr) and add them to the JSON as log")
     p.set_defaults(handler=_replay)

@@ -4,7 +4,7 @@ Each group of subcommands lives in its own module and registers itself here
 (:data:`COMMANDS` names the module of every subcommand). A command builds only
 its own module's parser, so it imports only what that module needs: starting
 ``pennypress position validate`` does not import the advisor, CP-SAT or
-pandas. Conventions (``docs/cli.md``): JSON goes to
+pandas. Conventions (``docs/guide/cli.md``): JSON goes to
 stdout, messages to stderr; exit 0 on success, 2 on bad input with one line
 naming the problem, 1 on an internal error. No traceback reaches the user.
 ``pennypress`` with no command prints the list of commands and exits 0.
@@ -54,7 +54,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="pennypress",
         description="Penny Press rules engine, optimal front pages and advice.",
-        epilog="`pennypress COMMAND --help` describes one command; docs/cli.md describes them all.",
+        epilog="`pennypress COMMAND --help` describes one command; docs/guide/cli.md describes them all.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands", parser_class=_Parser)
     for name in SUBCOMMAND_MODULES if command is None else (COMMANDS[command],):
