@@ -17,8 +17,6 @@ from pennypress.engine.arena.seats import bot_names, parse_seats
 from pennypress.engine.game.cards import DECK_NAMES
 from pennypress.engine.game.definition import GameDefinition
 from pennypress.engine.notation.text import from_text, to_text
-from pennypress.engine.io.record import replay
-from pennypress.engine.arena.selfplay import run_selfplay
 from pennypress.engine.io.state import public_view
 from pennypress.engine.io.state import new_game
 from pennypress.engine.game.tables import MAX_PLAYERS, MIN_PLAYERS
@@ -123,6 +121,8 @@ def _add_position(sub: argparse._SubParsersAction) -> None:
 
 # ------------------------------------------------------------------ selfplay
 def _selfplay(args: argparse.Namespace) -> int:
+    from pennypress.engine.arena.selfplay import run_selfplay  # here: the other commands do not pay for it
+
     started = time.monotonic()
     last = [started]
 
@@ -159,6 +159,8 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:
 
 # ------------------------------------------------------------------ replay
 def _replay(args: argparse.Namespace) -> int:
+    from pennypress.engine.io.record import replay  # here: the other commands do not pay for it
+
     result = replay(read_json(args.file))
     if args.verbose:
         for entry in result.summary(verbose=True)["log"]:
