@@ -7,9 +7,11 @@ and pure queries) -> ``rules`` (the transitions) -> ``io`` and ``notation``
 ``play`` (bots, the game loop) ->
 ``advisor`` -> ``audit`` and ``arena`` (seat registry, self-play, tournaments)
 -> ``puzzles`` (puzzles with certain answers, mined from self-play).
-This module gathers the names most callers need.
+This module gathers the names most callers need. It imports each on first use
+(:pep:`562`), so that importing one part of the engine (the command line's
+``position validate`` needs the rules, not the arena) runs only that part.
 
->>> from pennypress.engine import new_game, parse_move
+>>> from pennypress.engine import State, new_game, parse_move
 >>> s = new_game(4, seed=1, variants=["newsboy"])   # a seeded setup; player 2 holds the newsboy
 >>> len(s.legal_moves())                            # 10 stories on the board x 1..5 reporters
 50
@@ -22,39 +24,43 @@ This module gathers the names most callers need.
 >>> State.from_json(s.to_json()) == s
 True
 """
-from .arena.selfplay import play_game, run_selfplay
-from .game.cards import DECK_NAMES, Deck, HeadlineCard, load_deck
-from .game.definition import GameDefinition
-from .game.errors import BadInput, IllegalMove, Problem
-from .game.moves import (
-    BEST,
-    Assign,
-    Decline,
-    GoToPress,
-    Move,
-    Page,
-    PagePlacement,
-    PassNewsboy,
-    Reassign,
-    Recall,
-    parse_move,
-)
-from .game.stories import ALL_STORIES, Story
-from .io.state import PublicState, State, empty_state, new_game, player_view, public_view
-from .play.bots import GreedyBot, RandomBot
-from .play.invariants import InvariantChecker, check_state
-from .position.events import BeatBonus, EndOutcome, Event, PressOutcome, Scoop
-from .position.position import Phase, PlayerState, Position
-from .rules.actions import apply_move, legal_moves, why_illegal
-from .rules.endgame import end_scoring, winners
-from .rules.press import optimal_press, preview_press, scoops_given
+from __future__ import annotations
 
-__all__ = [
-    "ALL_STORIES", "Assign", "BEST", "BadInput", "BeatBonus", "DECK_NAMES", "Deck", "Decline",
-    "EndOutcome", "Event", "GameDefinition", "GoToPress", "HeadlineCard", "IllegalMove", "Move",
-    "Page", "PagePlacement", "PassNewsboy", "Phase", "PlayerState", "Position", "PressOutcome", "Problem",
-    "PublicState", "Reassign", "Recall", "Scoop", "State", "Story", "apply_move", "end_scoring", "legal_moves",
-    "load_deck", "new_game", "parse_move", "player_view", "public_view", "why_illegal", "winners", "GreedyBot",
-    "RandomBot", "InvariantChecker", "check_state", "optimal_press", "preview_press", "scoops_given", "play_game",
-    "run_selfplay", "empty_state",
-]
+import importlib
+
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "arena.selfplay": ("play_game", "run_selfplay"),
+    "game.cards": ("DECK_NAMES", "Deck", "HeadlineCard", "load_deck"),
+    "game.definition": ("GameDefinition",),
+    "game.errors": ("BadInput", "IllegalMove", "Problem"),
+    "game.moves": ("BEST", "Assign", "Decline", "GoToPress", "Move", "Page", "PagePlacement", "PassNewsboy",
+                   "Reassign", "Recall", "parse_move"),
+    "game.stories": ("ALL_STORIES", "Story"),
+    "io.state": ("PublicState", "State", "empty_state", "new_game", "player_view", "public_view"),
+    "play.bots": ("GreedyBot", "RandomBot"),
+    "play.invariants": ("InvariantChecker", "check_state"),
+    "position.events": ("BeatBonus", "EndOutcome", "Event", "PressOutcome", "Scoop"),
+    "position.position": ("Phase", "PlayerState", "Position"),
+    "rules.actions": ("apply_move", "legal_moves", "why_illegal"),
+    "rules.endgame": ("end_scoring", "winners"),
+    "rules.press": ("optimal_press", "preview_press", "scoops_given"),
+}
+"""Each gathered name, by the module (under this package) that defines it."""
+
+_HOME = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = sorted(_HOME)
+
+
+def __getattr__(name: str) -> object:
+    """``pennypress.engine.NAME``: the name from its module, imported now (then kept here)."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -31,13 +31,14 @@ search adds are in :mod:`.cuts`, the page a time-cut search falls back on in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Iterable
 
 from .page_order import MAX_PAGE_ORDER_NUMBER, page_order_weights, placement_rank
 from .problem import PressProblem
 from .vocab import CELLS, MAX_BEAT_VALUE, MAX_CLAIMED_STORIES, Placement, cell_penalty, rectangles
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 # Score bounds: at most 5 stories x 6 + 6 exclusive = 36; at least -16 - 5 x 6 = -46.
 W_TOP = 100
@@ -72,6 +73,8 @@ class PageModel:
     """
 
     def __init__(self, problem: PressProblem):
+        from ortools.sat.python import cp_model  # here, not at the top: only a CP-SAT search pays for CP-SAT
+
         self.problem = problem
         m = self.model = cp_model.CpModel()
         self.options: list[tuple[Placement, cp_model.IntVar]] = []
@@ -141,6 +144,8 @@ class PageModel:
         """CP-SAT's verdict by name (``OPTIMAL``, ``FEASIBLE``, ``INFEASIBLE``, ``UNKNOWN``) and the
         best page found, if any: a caller that constrains the model further tells "no such page
         exists" (``INFEASIBLE``) from "none found in time" (``UNKNOWN``) by it."""
+        from ortools.sat.python import cp_model
+
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1  # deterministic: same input, same page
         solver.parameters.random_seed = 0

@@ -1,15 +1,20 @@
 """The project's import graph, read from the source with ``ast`` (every ``import`` statement anywhere
-in a module: at the top, inside functions, under ``if TYPE_CHECKING``).
+in a module: at the top, inside functions, under ``if TYPE_CHECKING``), as a networkx ``DiGraph``.
 
 Modules are named as installed (``engine/rules/press.py`` is ``pennypress.engine.rules.press``).
 An edge ``a -> b`` means module ``a`` imports module ``b`` (``from pkg import name`` is an edge to
 ``pkg.name`` when that is a module, else to ``pkg``). Importing a module also runs its parent
 packages' ``__init__``; that is not an edge (as in grimp and import-linter).
+
+The questions asked of it are networkx's: cycles are the strongly connected components of two or
+more modules, what a module reaches is ``nx.descendants``.
 """
 from __future__ import annotations
 
 import ast
 from pathlib import Path
+
+import networkx as nx
 
 ROOMS = {"pennypress": "pennypress", "solver": "pennypress.solver", "engine": "pennypress.engine", "ui": "pennypress.ui"}
 """Folder at the top of the repository -> the package it is installed as."""
@@ -35,12 +40,13 @@ def _resolve(name: str, path: Path, level: int, target: str | None) -> str:
     return ".".join(base + ([target] if target else []))
 
 
-def imports(root: Path) -> dict[str, set[str]]:
-    """``{module: {project modules it imports}}`` for every module under ``root``."""
+def imports(root: Path) -> nx.DiGraph:
+    """The import graph of every module under ``root``: a node per module, an edge per project module
+    it imports."""
     known = modules(root)
-    graph: dict[str, set[str]] = {}
+    graph = nx.DiGraph()
+    graph.add_nodes_from(known)
     for name, path in known.items():
-        edges: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -53,46 +59,18 @@ def imports(root: Path) -> dict[str, set[str]]:
                 while target and target not in known:  # ``import a.b.c`` of a name inside a module
                     target = target.rpartition(".")[0]
                 if target and target != name:
-                    edges.add(target)
-        graph[name] = edges
+                    graph.add_edge(name, target)
     return graph
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Every strongly connected group of two or more modules (Tarjan), each sorted; ``[]`` if there is none."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-    counter = [0]
+def cycles(graph: nx.DiGraph) -> list[list[str]]:
+    """Every strongly connected group of two or more modules, each sorted; ``[]`` if there is none."""
+    return sorted(sorted(group) for group in nx.strongly_connected_components(graph) if len(group) > 1)
 
-    def visit(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                group.append(w)
-                if w == v:
-                    break
-            if len(group) > 1:
-                found.append(sorted(group))
 
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return sorted(found)
+def reached(graph: nx.DiGraph, start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    return nx.descendants(graph, start)
 
 
 def layer_of(module: str, layers: list[tuple[str, ...]]) -> int | None:
@@ -105,13 +83,11 @@ def layer_of(module: str, layers: list[tuple[str, ...]]) -> int | None:
     return best
 
 
-def upward(graph: dict[str, set[str]], layers: list[tuple[str, ...]]) -> list[str]:
+def upward(graph: nx.DiGraph, layers: list[tuple[str, ...]]) -> list[str]:
     """Every import from a module to a module of a higher layer, as ``a (layer) -> b (layer)`` lines."""
     out = []
-    for a in sorted(graph):
-        la = layer_of(a, layers)
-        for b in sorted(graph[a]):
-            lb = layer_of(b, layers)
-            if la is not None and lb is not None and lb > la:
-                out.append(f"{a} ({' '.join(layers[la])}) -> {b} ({' '.join(layers[lb])})")
+    for a, b in sorted(graph.edges):
+        la, lb = layer_of(a, layers), layer_of(b, layers)
+        if la is not None and lb is not None and lb > la:
+            out.append(f"{a} ({' '.join(layers[la])}) -> {b} ({' '.join(layers[lb])})")
     return out

@@ -1,6 +1,6 @@
 """The project imports one way: no import cycle, and every module imports only its own layer or those below.
 
-The layers (``docs/ARCHITECTURE.md``), bottom first. The engine's layers are
+The layers (``docs/developer/architecture.md``), bottom first. The engine's layers are
 its folders (``engine/native/`` is the seam to the native core, with its
 search); ``pennypress.engine`` itself (its ``__init__``) gathers names for
 callers and sits above them all. Every import statement counts, wherever
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 E = "pennypress.engine"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("pennypress.errors", "pennypress.json_text"),
+    ("pennypress.errors", "pennypress.json_text", "pennypress.stats"),
     ("pennypress.solver",),
     (f"{E}.game",),
     (f"{E}.position",),
@@ -40,7 +40,7 @@ def problems(root: Path) -> dict[str, list[str]]:
     """Everything that breaks the rule in the tree at ``root`` (also run on older commits: it names
     cycles and upward imports there too)."""
     graph = G.imports(root)
-    in_engine = {m: {t for t in ts if t.startswith(E)} for m, ts in graph.items() if m.startswith(E)}
+    in_engine = graph.subgraph(m for m in graph if m.startswith(E))
     return {
         "cycles in engine/": [" <-> ".join(c) for c in G.cycles(in_engine)],
         "cycles anywhere": [" <-> ".join(c) for c in G.cycles(graph)],
@@ -90,24 +90,14 @@ def test_the_graph_sees_imports_inside_functions_and_type_checking_blocks(tmp_pa
 LEAGUE = f"{E}.play.league"
 NOT_FOR_THE_LEAGUE = (f"{E}.play.heuristic", f"{E}.play.bots", f"{E}.advisor")
 """The league's opponents are written apart from the project's bots and the advisor's playouts and
-priors (``docs/league.md``): none of its modules may reach these, directly or through another module."""
-
-
-def reached(graph: dict[str, set[str]], start: str) -> set[str]:
-    """Every module ``start`` imports, directly or through others."""
-    seen, todo = set(), [start]
-    while todo:
-        for target in graph.get(todo.pop(), ()):
-            if target not in seen:
-                seen.add(target)
-                todo.append(target)
-    return seen
+priors (``docs/concepts/league.md``): none of its modules may reach these, directly or through another module."""
 
 
 def league_problems(root: Path) -> list[str]:
+    """Every league module that reaches a module it may not, as ``league module -> module`` lines."""
     graph = G.imports(root)
     return sorted(f"{m} -> {t}" for m in graph if m == LEAGUE or m.startswith(LEAGUE + ".")
-                  for t in reached(graph, m) if any(t == p or t.startswith(p + ".") for p in NOT_FOR_THE_LEAGUE))
+                  for t in G.reached(graph, m) if any(t == p or t.startswith(p + ".") for p in NOT_FOR_THE_LEAGUE))
 
 
 def test_the_league_reaches_neither_the_project_bots_nor_the_advisor():

@@ -31,6 +31,7 @@ from ..game.stories import Story
 from ..io.state import State
 from ..position.events import PressOutcome
 from ..position.position import Phase
+from ..position.taking import reporters_to_take
 from ..position.turns import final_edition_order
 from ..rules.press import preview_press, why_cannot_press
 
@@ -102,19 +103,18 @@ def press_facts(state: State, player: int) -> PressFacts:
 
 
 def _can_take(state: State, me: int, other: int) -> tuple[TakeThreat, ...]:
+    """The stories ``me`` holds (not outnumbered there) that ``other`` could take on their next turn, fewest
+    reporters first (:func:`~pennypress.engine.position.taking.reporters_to_take`); none once only the last
+    presses are left."""
     if state.phase is Phase.FINAL_PRESSES:
         return ()
-    op = state.players[other]
-    movable = op.home + (1 if state.on_board(other) else 0)  # reassign moves one reporter
-    limit = 1 if state.phase is Phase.FINAL_TURNS else movable
+    restricted = state.phase is Phase.FINAL_TURNS
     out = []
     for story, counts in state.reporters.items():
-        mine = counts[me]
-        if not mine or (counts[other] > mine):
-            continue
-        need = mine - counts[other] + 1
-        if need <= limit and (need <= op.home or (need == 1 and movable)):
-            out.append(TakeThreat(story, need))
+        if counts[me] and counts[other] <= counts[me]:
+            need = reporters_to_take(state, other, story, me, restricted)
+            if need is not None:
+                out.append(TakeThreat(story, need))
     out.sort(key=lambda t: (t.reporters, t.story.sort_key()))
     return tuple(out)
 

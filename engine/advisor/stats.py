@@ -1,4 +1,8 @@
-"""The statistics of an analysis: Wilson intervals of a win rate, paired intervals of a difference.
+"""The statistics of an analysis: intervals of a win rate, paired intervals of a difference.
+
+The Wilson interval and the normal quantile are the project's one definition
+(:mod:`pennypress.stats`, shared with the tournaments); this module adds
+Student's ``t``, the interval of a mean and the paired difference.
 
 Playout ``k`` of every move shares its future (the same card draws and bots:
 common random numbers), so the difference between two moves is measured
@@ -29,11 +33,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from statistics import NormalDist, fmean
+from statistics import fmean
 from typing import Sequence
 
-Z95 = NormalDist().inv_cdf(0.975)
-"""The two-sided 95% normal quantile (1.95996...)."""
+from pennypress.stats import Z95, normal_quantile, wilson
+
+__all__ = ["Paired", "Z95", "mean_interval", "normal_quantile", "paired", "t95", "t_quantile", "wilson"]
 
 _T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228}
 """Student's t, two-sided 95%, for the smallest degrees of freedom (published tables)."""
@@ -59,22 +64,8 @@ def t_quantile(df: int, alpha: float) -> float:
         return t95(df)
     if df < 10:
         return math.inf
-    z = NormalDist().inv_cdf(1 - alpha / 2)
+    z = normal_quantile(1 - alpha / 2)
     return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
-
-
-def wilson(p: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``p`` seen over ``n`` trials (``(0, 1)`` when n = 0).
-
-    >>> wilson(0.3, 0)
-    (0.0, 1.0)
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:

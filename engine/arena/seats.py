@@ -17,16 +17,18 @@ recorded games, the command line and the app make their bots here
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from pennypress.errors import BadInput
 
-from ..advisor.bot import AdvisorBot
 from ..play.bots import Bot, GreedyBot, RandomBot
-from ..play.heuristic import HeuristicBot
-from ..play.league.evaluator import EvaluatorBot
-from ..play.league.mcts import MctsBot
-from ..play.league.timer import TimerBot
+
+if TYPE_CHECKING:
+    from ..advisor.bot import AdvisorBot
+    from ..play.heuristic import HeuristicBot
+    from ..play.league.evaluator import EvaluatorBot
+    from ..play.league.mcts import MctsBot
+    from ..play.league.timer import TimerBot
 
 
 @dataclass(frozen=True)
@@ -38,17 +40,45 @@ class Seat:
     options: tuple[str, ...] = ()
 
 
+# The bots past the play layer's simple two are imported when a seat is made, not with this table:
+# naming the seats (the command line's help) does not load the advisor or the league.
+def _heuristic(seed: int = 0) -> HeuristicBot:
+    from ..play.heuristic import HeuristicBot
+
+    return HeuristicBot(seed=seed)
+
+
+def _evaluator(seed: int = 0) -> EvaluatorBot:
+    from ..play.league.evaluator import EvaluatorBot
+
+    return EvaluatorBot(seed=seed)
+
+
+def _timer(seed: int = 0) -> TimerBot:
+    from ..play.league.timer import TimerBot
+
+    return TimerBot(seed=seed)
+
+
+def _mcts(seed: int = 0) -> MctsBot:
+    from ..play.league.mcts import MctsBot
+
+    return MctsBot(seed=seed)
+
+
 def _advisor(budget: str, seed: int = 0) -> AdvisorBot:
+    from ..advisor.bot import AdvisorBot
+
     return AdvisorBot(seed=seed, budget=budget)
 
 
 SEATS: dict[str, Seat] = {
     "random": Seat(RandomBot),
     "greedy": Seat(GreedyBot),
-    "heuristic": Seat(HeuristicBot),
-    "evaluator": Seat(EvaluatorBot),
-    "timer": Seat(TimerBot),
-    "mcts": Seat(MctsBot),
+    "heuristic": Seat(_heuristic),
+    "evaluator": Seat(_evaluator),
+    "timer": Seat(_timer),
+    "mcts": Seat(_mcts),
     "advisor": Seat(_advisor, ("fast", "normal", "deep")),
 }
 """Seat name -> :class:`Seat`. A tuning run may add a candidate with :func:`register_seat`."""

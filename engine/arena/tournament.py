@@ -22,7 +22,7 @@ Seeds
 Per bot (one entry per distinct seat name; two ``greedy`` seats pool)
     - ``win_share``: wins per seat held, a shared victory split 1/k, so it
       compares with the fair share 1/N and ``sum(win_share * len(seats)) == 1``;
-    - ``win_interval``: the 95% Wilson score interval of that share over
+    - ``win_interval``: the 95% Wilson score interval (:func:`pennypress.stats.wilson`) of that share over
       ``games * len(seats)`` trials (split wins enter as fractions);
     - ``p_value``: exact one-sided binomial test (alternative "greater") of
       the bot's *outright* wins against the fair share 1/N. A shared victory
@@ -46,7 +46,6 @@ True
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
@@ -54,6 +53,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from pennypress.errors import BadInput
+from pennypress.stats import wilson
 
 from ..game.definition import GameDefinition
 from ..game.names import newspaper
@@ -67,26 +67,8 @@ from .seats import make_bot, parse_seats, seat_seed
 Progress = Callable[[int, int], None]
 """Called as ``progress(games_done, games_total)`` while a tournament runs."""
 
-Z95 = 1.959963984540054
-"""The standard normal quantile of 0.975."""
-
 
 # ------------------------------------------------------------------ statistics
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default); ``(0, 1)`` with no trials.
-
-    >>> [round(x, 4) for x in wilson_interval(81, 263)]
-    [0.2553, 0.3662]
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def binomial_p_greater(successes: int, trials: int, p: float) -> float:
     """Exact one-sided binomial test: P(X >= successes) for X ~ Binomial(trials, p) (scipy).
 
@@ -251,7 +233,7 @@ def summarise(spec: TournamentSpec, results: Sequence[dict]) -> dict:
                 score += mine
                 margin += mine - max(s for i, s in enumerate(r["scores"]) if i != seat)
                 presses += r["presses"][seat]
-        low, high = wilson_interval(wins, trials)
+        low, high = wilson(wins / trials, trials)
         bots.append({
             "bot": name,
             "seats": held,

@@ -159,7 +159,7 @@ class HeuristicBot:
         self.normal = state.phase is Phase.NORMAL
         self.bonus_w = self._bonus_weight()
         self._gain_memo: dict[tuple, int] = {}
-        self._threat_memo: dict[tuple[Story, int], float] = {}
+        self._threat_estimate_memo: dict[tuple[Story, int], float] = {}
         # what every move's evaluation starts from (a move changes only a story or two)
         self.order = {s: i for i, s in enumerate(reps)}
         self.rival = {s: max(c for i, c in enumerate(r) if i != me) for s, r in reps.items()}
@@ -217,11 +217,16 @@ class HeuristicBot:
             got = self._gain_memo[key] = valuer.gain(valuer.items(stories))
         return got
 
-    def _threat(self, s: Story, mine: int) -> float:
+    def _threat_estimate(self, s: Story, mine: int) -> float:
         """The weight of losing ``s`` (held with ``mine`` reporters) before our next turn: the first rival
-        to move who can take it (outnumber it from home) or tie it; 0 when none can."""
+        to move who can take it (outnumber it from home) or tie it; 0 when none can.
+
+        This bot's own estimate, tuned with its weights: it counts only reporters from home (a rival's
+        reassignment is not seen) and weighs a tie as a threat too. What it exactly takes a rival to
+        take a story is :func:`~pennypress.engine.position.taking.reporters_to_take`, which the
+        advisor's facts and the league read."""
         key = (s, mine)
-        got = self._threat_memo.get(key)
+        got = self._threat_estimate_memo.get(key)
         if got is None:
             got = 0.0
             r = self.reps[s]
@@ -231,7 +236,7 @@ class HeuristicBot:
                 if takes or theirs == mine:
                     got = self.w.threat if takes else self.w.tie_threat
                     break
-            self._threat_memo[key] = got
+            self._threat_estimate_memo[key] = got
         return got
 
     # -------------------------------------------------------------- evaluation of a waiting move
@@ -281,7 +286,7 @@ class HeuristicBot:
         gain = self._gain(claim, values)
         threat = 0.0
         for s in claim:
-            weight = self._threat(s, mine_after.get(s, reps[s][me]))
+            weight = self._threat_estimate(s, mine_after.get(s, reps[s][me]))
             if weight:
                 lost_if_taken = gain - self._gain([t for t in claim if t is not s], values)
                 threat += weight * max(0, lost_if_taken)

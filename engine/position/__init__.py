@@ -4,6 +4,7 @@
   turn, phase) with its queries: top beats, markers, whose turn comes next, who moves before a
   player's next turn, what a player could claim; :class:`~.position.PlayerState`, :class:`~.position.Phase`;
 - :mod:`.turns`: the turn order, the final edition's order and the cards a game has drawn, as pure functions;
+- :mod:`.taking`: how many reporters a rival must add to a story to take it from its holder;
 - :mod:`.events`: what the last move did (a press's outcome, the end scoring), as values.
 
 Nothing here changes a position by the rules (:mod:`pennypress.engine.rules` does).

@@ -151,7 +151,7 @@ class EndOutcome:
 
 END_ONLY = "end"
 """``Event.move`` of a finished game given without its last move (e.g. read from the one-line
-notation, ``docs/notation.md``): the event holds only the end scoring."""
+notation, ``docs/guide/notation.md``): the event holds only the end scoring."""
 
 
 @dataclass(frozen=True)

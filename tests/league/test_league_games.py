@@ -8,7 +8,8 @@ import pytest
 from pennypress.engine import new_game, public_view
 from pennypress.engine.arena import seats
 from pennypress.engine.arena.executors import open_executor
-from pennypress.engine.arena.tournament import TournamentSpec, run_tournament, wilson_interval
+from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
+from pennypress.stats import wilson
 from pennypress.engine.play.league.mcts import MctsBot, MctsSettings
 from pennypress.engine.play.match import play_match
 
@@ -77,7 +78,7 @@ def _share(report: dict, bot: str) -> tuple[float, tuple[float, float], float]:
     entry = next(b for b in report["bots"] if b["bot"] == bot)
     trials = report["games"] * len(entry["seats"])
     wins = entry["win_share"] * trials
-    return entry["win_share"], wilson_interval(wins, trials), entry["mean_margin"]
+    return entry["win_share"], wilson(wins / trials, trials), entry["mean_margin"]
 
 
 @pytest.mark.parametrize("name", LEAGUE)

@@ -94,7 +94,7 @@ def _audit(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``audit`` to the ``pennypress`` command line."""
     p = sub.add_parser("audit", help="grade every decision of a game record, with key moments and luck")
-    p.add_argument("record", help="game record JSON (docs/record.md), or - for stdin")
+    p.add_argument("record", help="game record JSON (docs/guide/record.md), or - for stdin")
     p.add_argument("--budget", default="fast", help=f"{', '.join(BUDGETS)} (default fast)")
     p.add_argument("--playouts", type=int, default=None, help="an explicit number of playouts per decision")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled futures (default 0)")

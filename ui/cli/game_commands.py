@@ -4,7 +4,7 @@ Each subcommand is one small ``_add_<name>`` function; ``position`` has its own
 sub-subcommands (``new``, ``validate``, ``to-text``, ``from-text``), collected in
 :data:`POSITION_COMMANDS` so more can be added by appending a function. Every
 command that reads a position file takes JSON or the one-line notation
-(``docs/notation.md``; the logic is :mod:`pennypress.engine.notation.text`).
+(``docs/guide/notation.md``; the logic is :mod:`pennypress.engine.notation.text`).
 """
 from __future__ import annotations
 
@@ -17,8 +17,6 @@ from pennypress.engine.arena.seats import bot_names, parse_seats
 from pennypress.engine.game.cards import DECK_NAMES
 from pennypress.engine.game.definition import GameDefinition
 from pennypress.engine.notation.text import from_text, to_text
-from pennypress.engine.io.record import replay
-from pennypress.engine.arena.selfplay import run_selfplay
 from pennypress.engine.io.state import public_view
 from pennypress.engine.io.state import new_game
 from pennypress.engine.game.tables import MAX_PLAYERS, MIN_PLAYERS
@@ -123,6 +121,8 @@ def _add_position(sub: argparse._SubParsersAction) -> None:
 
 # ------------------------------------------------------------------ selfplay
 def _selfplay(args: argparse.Namespace) -> int:
+    from pennypress.engine.arena.selfplay import run_selfplay  # here: the other commands do not pay for it
+
     started = time.monotonic()
     last = [started]
 
@@ -159,6 +159,8 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:
 
 # ------------------------------------------------------------------ replay
 def _replay(args: argparse.Namespace) -> int:
+    from pennypress.engine.io.record import replay  # here: the other commands do not pay for it
+
     result = replay(read_json(args.file))
     if args.verbose:
         for entry in result.summary(verbose=True)["log"]:
@@ -175,7 +177,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _add_replay(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("replay", help="replay a game record (docs/record.md), checking every move; print a JSON summary")
+    p = sub.add_parser("replay", help="replay a game record (docs/guide/record.md), checking every move; "
+                                      "print a JSON summary")
     p.add_argument("file", help="record JSON file, or - for stdin")
     p.add_argument("--verbose", action="store_true", help="list every move (stderr) and add them to the JSON as log")
     p.set_defaults(handler=_replay)

@@ -43,7 +43,7 @@ def read_json(path: str) -> Any:
 
 
 def read_position(path: str) -> "State":
-    """A position from a file path or ``-``: its JSON document or the one-line notation (``docs/notation.md``)."""
+    """A position from a file path or ``-``: its JSON document or the one-line notation (``docs/guide/notation.md``)."""
     from pennypress.engine.notation.text import load_position_text
 
     return load_position_text(*read_text(path))

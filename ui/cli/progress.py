@@ -2,24 +2,38 @@
 
 >>> bar = ProgressBar("playout", delay=1.0)
 >>> bar(0, 10); bar(10, 10); bar.close()   # quick work: the delayed bar never shows
+>>> bar.bar is None                        # nor is tqdm asked for one
+True
 """
 from __future__ import annotations
 
 import sys
+import time
 
 
 class ProgressBar:
-    """A tqdm bar (``unit`` per step) created on the first callback; ``delay`` seconds before it appears."""
+    """A tqdm bar (``unit`` per step) that appears once the work has run ``delay`` seconds.
+
+    The bar is made (and tqdm imported) only then, so quick work -- most analyses -- neither shows a
+    bar nor pays for importing tqdm. Its clock starts at the first callback, when the work did.
+    """
 
     def __init__(self, unit: str, delay: float = 0.0) -> None:
         self.unit, self.delay = unit, delay
         self.bar = None
+        self.started: float | None = None
 
     def __call__(self, done: int, total: int) -> None:
         if self.bar is None:
+            now = time.monotonic()
+            if self.started is None:
+                self.started = now
+            if now - self.started < self.delay:
+                return
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, unit=self.unit, delay=self.delay, file=sys.stderr, leave=False)
+            self.bar = tqdm(total=total, unit=self.unit, file=sys.stderr, leave=False)
+            self.bar.start_t -= now - self.started  # the elapsed time it shows is the work's
         self.bar.update(done - self.bar.n)
 
     def close(self) -> None:

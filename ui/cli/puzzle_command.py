@@ -8,7 +8,7 @@
   a move in the engine's notation (``press`` or ``wait`` for press-or-wait), or a
   layout JSON for a page puzzle (``{"placements": [...], "exclusive": i}``,
   inline, a file, or ``-`` for stdin);
-- ``puzzle generate --out FILE --seed S ...``: mine a new set (``docs/puzzles.md``);
+- ``puzzle generate --out FILE --seed S ...``: mine a new set (``docs/concepts/puzzles.md``);
 - ``puzzle reword --out FILE``: the set's texts said again by today's wording, its answers
   proved unchanged (:mod:`pennypress.engine.puzzles.reword`).
 
@@ -182,7 +182,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     common(q)
     q.set_defaults(handler=_check)
 
-    q = psub.add_parser("generate", help="mine a new puzzle set from seeded self-play (docs/puzzles.md)")
+    q = psub.add_parser("generate", help="mine a new puzzle set from seeded self-play (docs/concepts/puzzles.md)")
     q.add_argument("--out", required=True, help="the puzzle file to write")
     defaults = Settings()
     for f in fields(Settings):

@@ -1,6 +1,6 @@
 """``pennypress tournament``: bots play seat-rotated games; win shares, intervals, tests, ratings.
 
-JSON on stdout (``docs/cli.md``), a readable table with ``--text``, a progress
+JSON on stdout (``docs/guide/cli.md``), a readable table with ``--text``, a progress
 bar on stderr. The games and the numbers come from
 :mod:`pennypress.engine.arena.tournament`; where they run from
 :mod:`pennypress.engine.arena.executors`.

@@ -18,7 +18,7 @@ Top-beat stories that must touch the top edge: 1; further top-beat stories that 
 """
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from pennypress.solver import PressProblem, cell_penalty
 from pennypress.solver.result import PressResult
@@ -29,6 +29,9 @@ from .words import names_and as _names
 from .words import numbered_story as story_label
 from .words import plural as _n
 from .words import row_words
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 RULE_WORDS = {
     "bounds": "Off the page", "overlap": "Overlap", "ad": "The advertisement", "shape": "Shape",
@@ -124,6 +127,8 @@ def breakdown_frame(problem: PressProblem, breakdown: Breakdown) -> pd.DataFrame
                 }
             )
     rows.append({"Item": "Total", "Detail": "sum of the rows above", "Points": breakdown.total})
+    import pandas as pd  # here, not at the top: only what draws this table pays for pandas
+
     return pd.DataFrame(rows, columns=["Item", "Detail", "Points"])
 
 

@@ -12,9 +12,7 @@ their newspapers and stories are said as at the table.
 """
 from __future__ import annotations
 
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Sequence
 
 from pennypress.engine import State
 from pennypress.engine.position.events import EndOutcome, PressOutcome
@@ -23,6 +21,17 @@ from pennypress.solver import BEATS
 
 from .styles import paper_style
 from .words import cell_words, paper, paper_short, story_words
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+def _frame(rows: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> pd.DataFrame:
+    """A table of ``rows`` (pandas is imported here, on first use, so that the command line's
+    start does not pay for it)."""
+    import pandas as pd
+
+    return pd.DataFrame(rows, columns=columns)
 
 
 def player_chip(i: int) -> str:
@@ -48,7 +57,7 @@ def board_frame(state: State) -> pd.DataFrame:
                 "Stories": ", ".join(story_words(s) for s in state.columns[b]) or "—",
             }
         )
-    return pd.DataFrame(rows)
+    return _frame(rows)
 
 
 def players_frame(state: State) -> pd.DataFrame:
@@ -73,7 +82,7 @@ def players_frame(state: State) -> pd.DataFrame:
             "On the board": state.on_board(i),
             "Stories published": len(p.published),
         })
-    return pd.DataFrame(rows)
+    return _frame(rows)
 
 
 def reporters_text(state: State, story: Story) -> str:
@@ -82,7 +91,7 @@ def reporters_text(state: State, story: Story) -> str:
 
 
 def scoops_frame(outcome: PressOutcome) -> pd.DataFrame:
-    return pd.DataFrame(
+    return _frame(
         [{"To": paper(s.player), "Story": story_words(s.story), "Scoop points": s.points} for s in outcome.scoops],
         columns=["To", "Story", "Scoop points"],
     )
@@ -108,4 +117,4 @@ def bonus_frame(state: State, outcome: EndOutcome) -> pd.DataFrame:
         row["Bonus to"] = ", ".join(paper(i) for i in bb.players) or "nobody"
         row["Points each"] = bb.points
         rows.append(row)
-    return pd.DataFrame(rows)
+    return _frame(rows)

@@ -4,6 +4,9 @@ unseen cards will add -- pure queries built on the engine's rules (turn order, c
 Nothing here is a policy: these are facts of the position (the turn order of
 :mod:`pennypress.engine.position.turns`, the rules' tables, the unseen cards
 as a set), so the three league bots can share them without sharing a style.
+What it takes a rival to take a story is the position's own query
+(:func:`~pennypress.engine.position.taking.reporters_to_take`, which the
+advisor's facts read too), named here with the rest.
 
 >>> from pennypress.engine import new_game, public_view
 >>> s = public_view(new_game(3, seed=7))
@@ -23,7 +26,11 @@ from pennypress.solver.vocab import BEATS, Beat
 
 from ...game.stories import Story
 from ...position.position import Phase, Position
+from ...position.taking import reporters_to_take
 from ...position.turns import final_edition_order, next_seat
+
+__all__ = ["acting_order", "acts_before", "bonus_rates", "claim_after", "presses_left", "reporters_to_take",
+           "stars_by_beat"]
 
 
 def acting_order(state: Position) -> list[int]:
@@ -76,21 +83,6 @@ def presses_left(state: Position, player: int) -> int:
     if state.phase is Phase.NORMAL:
         return state.definition.final_edition_presses - p.pennies
     return 1
-
-
-def reporters_to_take(state: Position, taker: int, story: Story, holder: int, restricted: bool) -> int | None:
-    """How many reporters ``taker`` must add to ``story`` to outnumber ``holder`` there (and so take it
-    from them), if they can on one turn: from home, or one reporter (a restricted final-edition turn, or a
-    reassignment from another story). ``None`` when they cannot."""
-    r = state.reporters[story]
-    need = r[holder] - r[taker] + 1
-    if need <= 0:
-        return 0
-    if restricted or state.players[taker].home < need:
-        if need == 1 and (state.players[taker].home or state.on_board(taker) > r[taker]):
-            return 1
-        return None
-    return need
 
 
 def bonus_rates(state: Position) -> dict[Beat, float]:
