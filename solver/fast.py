@@ -42,7 +42,7 @@ from typing import Any, NamedTuple
 
 from pennypress.errors import BadInput
 from .page_order import SHAPE_INDEX
-from .page_profiles import table
+from .page_profiles import profiles
 from .problem import PressProblem
 from .result import PressResult
 from .scoring import score_page
@@ -145,7 +145,7 @@ def _answer(canonical: tuple, ad: Cell | None) -> _Answer:
     """Solve a press given as its sorted items (the memo key); uncached work happens here."""
     items, ad = _checked(canonical, ad)
     slots = sorted(items, key=_slot_key)
-    candidates = table()[(tuple(s for s, _, _ in slots), ad)]
+    candidates = profiles(tuple(s for s, _, _ in slots), ad)
     w_placed = [W_TOP * t + 2 * v for _, v, t in slots]
     w_edge = [W_EDGE * t for _, _, t in slots]
     excl = [0 if t else v for _, v, t in slots]

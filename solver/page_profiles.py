@@ -181,57 +181,84 @@ def _profile(pack: _Packing, counts: tuple[int, ...], ad: Cell | None) -> Profil
     return Profile(placed, edge, _empty_points(pack.mask, ad), tuple(sorted(witness)))
 
 
-def _build() -> dict[tuple[tuple[int, ...], Cell | None], tuple[Profile, ...]]:
-    packings = _packings()
-    multisets = _multisets()
-    table = {}
-    for ad in [None] + list(CELLS):
-        ad_mask = 0 if ad is None else _bit(*ad)
-        first: dict[tuple, _Packing] = {}  # signature -> its witness packing
-        for p in packings:
-            if p.mask & ad_mask:
-                continue
-            sig = (p.counts, p.edge, p.top_cells)
-            if sig not in first or p.order < first[sig].order:
-                first[sig] = p
-        exact: dict[tuple[int, ...], list[_Packing]] = {}
-        for p in first.values():
-            exact.setdefault(p.counts, []).append(p)
-        kept: dict[tuple[int, ...], list[_Packing]] = {}
-        for counts in multisets:
-            pool = {id(p): p for p in exact.get(counts, [])}
-            for s in range(NSHAPES):
-                if counts[s]:
-                    fewer = counts[:s] + (counts[s] - 1,) + counts[s + 1 :]
-                    pool.update((id(p), p) for p in kept[fewer])
-            kept[counts] = _maxima(list(pool.values()))
-            if sum(counts):
-                shapes = tuple(s for s in range(NSHAPES) for _ in range(counts[s]))
-                ordered = sorted(kept[counts], key=lambda p: p.order)
-                table[(shapes, ad)] = tuple(_profile(p, counts, ad) for p in ordered)
-    return table
+def _build_ad(packings: list[_Packing], ad: Cell | None) -> dict[tuple[int, ...], tuple[Profile, ...]]:
+    """The profiles of every geometry with this ad cell, keyed by shape indices in slot order."""
+    ad_mask = 0 if ad is None else _bit(*ad)
+    first: dict[tuple, _Packing] = {}  # signature -> its witness packing
+    for p in packings:
+        if p.mask & ad_mask:
+            continue
+        sig = (p.counts, p.edge, p.top_cells)
+        if sig not in first or p.order < first[sig].order:
+            first[sig] = p
+    exact: dict[tuple[int, ...], list[_Packing]] = {}
+    for p in first.values():
+        exact.setdefault(p.counts, []).append(p)
+    kept: dict[tuple[int, ...], list[_Packing]] = {}
+    part = {}
+    for counts in _multisets():
+        pool = {id(p): p for p in exact.get(counts, [])}
+        for s in range(NSHAPES):
+            if counts[s]:
+                fewer = counts[:s] + (counts[s] - 1,) + counts[s + 1 :]
+                pool.update((id(p), p) for p in kept[fewer])
+        kept[counts] = _maxima(list(pool.values()))
+        if sum(counts):
+            shapes = tuple(s for s in range(NSHAPES) for _ in range(counts[s]))
+            ordered = sorted(kept[counts], key=lambda p: p.order)
+            part[shapes] = tuple(_profile(p, counts, ad) for p in ordered)
+    return part
 
 
+AD_CELLS: tuple[Cell | None, ...] = (None, *CELLS)
+"""The ad's places: none, or one of the page's cells (the table's order)."""
+
+_PACKINGS: list[_Packing] | None = None
+_BY_AD: dict[Cell | None, dict[tuple[int, ...], tuple[Profile, ...]]] = {}
 _TABLE: dict | None = None
 _BUILD_SECONDS = 0.0
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()
+
+
+def _ad_table(ad: Cell | None) -> dict[tuple[int, ...], tuple[Profile, ...]]:
+    """One ad cell's part of the table, built on first use (a press needs only its own ad's part)."""
+    global _PACKINGS, _BUILD_SECONDS
+    part = _BY_AD.get(ad)
+    if part is None:
+        if ad not in AD_CELLS:
+            raise KeyError(ad)
+        with _LOCK:
+            part = _BY_AD.get(ad)
+            if part is None:
+                start = time.perf_counter()
+                if _PACKINGS is None:
+                    _PACKINGS = _packings()
+                part = _build_ad(_PACKINGS, ad)
+                _BUILD_SECONDS += time.perf_counter() - start
+                _BY_AD[ad] = part
+    return part
 
 
 def table() -> dict[tuple[tuple[int, ...], Cell | None], tuple[Profile, ...]]:
     """Every geometry's profiles, keyed by ``(shape indices in slot order, ad)``; built on first use."""
-    global _TABLE, _BUILD_SECONDS
+    global _TABLE
     if _TABLE is None:
         with _LOCK:
             if _TABLE is None:
-                start = time.perf_counter()
-                built = _build()
-                _BUILD_SECONDS = time.perf_counter() - start
-                _TABLE = built
+                _TABLE = {(shapes, ad): c for ad in AD_CELLS for shapes, c in _ad_table(ad).items()}
     return _TABLE
 
 
+def reset() -> None:
+    """Forget every built part, so that the next use builds it again (a cold start)."""
+    global _PACKINGS, _TABLE, _BUILD_SECONDS
+    with _LOCK:
+        _PACKINGS, _TABLE, _BUILD_SECONDS = None, None, 0.0
+        _BY_AD.clear()
+
+
 def build_seconds() -> float:
-    """How long building the table took in this process (building it first if need be)."""
+    """How long building the whole table took in this process (building it first if need be)."""
     table()
     return _BUILD_SECONDS
 
@@ -241,4 +268,4 @@ def profiles(shapes: tuple[int, ...], ad: Cell | None) -> tuple[Profile, ...]:
 
     ``shapes`` holds shape indices (A 0 .. D 3), sorted; ``ad`` a cell or ``None``.
     """
-    return table()[(tuple(shapes), ad)]
+    return _ad_table(ad)[tuple(shapes)]

@@ -89,8 +89,8 @@ def test_one_d_with_the_ad_in_row_1():
     assert prof.penalty == -4 - 3
 
 
-def test_threads_racing_for_the_first_build_get_one_table(monkeypatch):
-    monkeypatch.setattr(page_profiles, "_TABLE", None)
+def test_threads_racing_for_the_first_build_get_one_table():
+    page_profiles.reset()
     seen = []
     barrier = threading.Barrier(4)
 
@@ -106,3 +106,14 @@ def test_threads_racing_for_the_first_build_get_one_table(monkeypatch):
     assert len(seen) == 4 and all(t is seen[0] for t in seen)
     assert set(seen[0]) == set(GEOMETRIES)
     assert page_profiles.build_seconds() > 0
+
+
+def test_a_press_builds_only_its_own_ad_cells_part():
+    """A press needs one ad cell's profiles; the others wait until asked for (a quick first answer)."""
+    page_profiles.reset()
+    alone = page_profiles.profiles((0, 0, 3), (1, 1))
+    assert set(page_profiles._BY_AD) == {(1, 1)}
+    assert page_profiles.table()[((0, 0, 3), (1, 1))] == alone
+    assert set(page_profiles._BY_AD) == set(page_profiles.AD_CELLS)
+    with pytest.raises(KeyError):
+        page_profiles.profiles((0,), (4, 0))  # no such cell
