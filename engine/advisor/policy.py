@@ -42,16 +42,18 @@ import math
 import random
 from dataclasses import fields, replace
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pennypress.errors import BadInput
 
-from ..native import core_module
-from ..native.search import core_weights
+from ..native.search import jittered_greedy_policy, jittered_heuristic_policy, random_policy, value_policy
 from ..play.bots import Bot, GreedyBot, RandomBot
 from ..play.heuristic import HeuristicBot, Weights
 from .value import MODEL, Leaf
 from .value_bot import MARGIN_WEIGHT, ValueBot
+
+if TYPE_CHECKING:
+    from pennypress_core import Policy
 
 POLICIES = ("heuristic", "greedy", "random", "value", "mixed")
 """The playout policies: the jittered heuristic or greedy bot, the random bot, the value bot, or a mix of
@@ -151,23 +153,21 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
     raise _unknown(policy)
 
 
-def core_policy(policy: str | None = None) -> Any:
+def core_policy(policy: str | None = None) -> Policy:
     """The same playout bots on the native core (``pennypress_core.Policy``: drawn from the same seeds
     in the same order as :func:`rollout_bot`). Needs the core (:func:`pennypress.engine.native.available`)."""
     policy = PREFERRED if policy is None else policy
-    core = core_module()
     if policy == "heuristic":
-        return core.Policy.jittered_heuristic(core_weights(PLAYOUT), JITTER)
+        return jittered_heuristic_policy(PLAYOUT, JITTER)
     if policy == "value":
-        return core.Policy.value(SEARCH_LEAF.core(), core_weights(PLAYOUT), JITTER, MARGIN_WEIGHT, VALUE_NOISE)
+        return value_policy(SEARCH_LEAF.core(), PLAYOUT, JITTER, MARGIN_WEIGHT, VALUE_NOISE)
     if policy == "mixed":
-        return core.Policy.mixed(SEARCH_LEAF.core(), core_weights(PLAYOUT), JITTER, MARGIN_WEIGHT, VALUE_NOISE,
-                                 VALUE_SHARE)
+        return value_policy(SEARCH_LEAF.core(), PLAYOUT, JITTER, MARGIN_WEIGHT, VALUE_NOISE, share=VALUE_SHARE)
     if policy == "greedy":
         base, spread = GREEDY_THRESHOLD
-        return core.Policy.jittered_greedy(base, spread, list(GREEDY_REPORTER_COSTS))
+        return jittered_greedy_policy(base, spread, GREEDY_REPORTER_COSTS)
     if policy == "random":
-        return core.Policy.random()
+        return random_policy()
     raise _unknown(policy)
 
 
