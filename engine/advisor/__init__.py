@@ -36,21 +36,23 @@ with the best answer so far.
 
 >>> from pennypress.engine import new_game
 >>> s = new_game(2, seed=3)
->>> a = advise(s, playouts=8, seed=1, workers=1)
+>>> settings = SearchSettings.for_budget(playouts=8, seed=1, workers=1)
+>>> a = advise(s, settings)
 >>> a.legal_moves == len(set(a.ranking())) == len(s.legal_moves()), a.playouts >= a.legal_moves
 (True, True)
->>> a.ranking() == advise(s, playouts=8, seed=1, workers=1).ranking()
+>>> a.ranking() == advise(s, settings).ranking()
 True
 """
 from .bot import AdvisorBot
 from .budget import BUDGETS, Budget, budget_for
 from .exact import ExactSearch, is_deterministic, state_key
 from .facts import MoveFacts, PressFacts, Threat, move_facts
-from .result import Advice, MoveAdvice
+from .result import Advice, RankedMove
 from .search import advise, check_position
+from .settings import SearchSettings
 from .stats import paired, wilson
 
 __all__ = [
-    "AdvisorBot", "Advice", "BUDGETS", "Budget", "ExactSearch", "MoveAdvice", "MoveFacts", "PressFacts", "Threat",
-    "advise", "budget_for", "check_position", "is_deterministic", "move_facts", "paired", "state_key", "wilson",
+    "AdvisorBot", "Advice", "BUDGETS", "Budget", "ExactSearch", "MoveFacts", "PressFacts", "RankedMove", "SearchSettings",
+    "Threat", "advise", "budget_for", "check_position", "is_deterministic", "move_facts", "paired", "state_key", "wilson",
 ]

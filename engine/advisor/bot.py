@@ -19,6 +19,7 @@ from ..position.position import Phase
 from ..rules.actions import legal_moves
 from .policy import SEARCH_LEAF
 from .search import advise
+from .settings import SearchSettings
 from .value import Leaf
 
 
@@ -95,8 +96,9 @@ class AdvisorBot:
         if press is not None and (seen >= REPEATS_BEFORE_PRESS or
                                   quiet >= quiet_turns(QUIET_MOVES_MUST_PRESS, players)):
             return press
-        advice = advise(view, self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
-                        workers=self.workers, reasons_top=0, leaf=self.leaf, policy=self.policy)
+        settings = SearchSettings.for_budget(self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
+                                             workers=self.workers, leaf=self.leaf, policy=self.policy)
+        advice = advise(view, settings, reasons_top=0)
         if press is not None and (seen >= 1 or quiet >= quiet_turns(QUIET_MOVES_BEFORE_PRESS, players)) and \
                 advice.find(str(press)).equal_to_best:
             return press

@@ -13,14 +13,20 @@ the core cannot play -- a press on a page the player proposes -- is played on
 the Python engine (which checks and scores the page) and the core goes on from
 the position after it (:func:`positions_after`).
 
+A batch reads the search's settings (:class:`BatchSettings`: the advisor's
+``SearchSettings``, or anything with the same fields).
+
+>>> from types import SimpleNamespace
 >>> from pennypress.engine import new_game
 >>> from pennypress.engine import public_view
 >>> s = public_view(new_game(3, seed=5)); moves = s.legal_moves()[:2]
 >>> if available():
 ...     afters = positions_after(s, moves, [0, 1])
 ...     jobs, bot = [(0, 0), (1, 0), (0, 1)], random_policy()
-...     one = run_batch([afters[0], afters[1]], jobs, seed=2, policy=bot, move_cap=3000)
-...     assert one == run_batch([afters[0], afters[1]], jobs, seed=2, policy=bot, move_cap=3000, threads=2)
+...     one = run_batch([afters[0], afters[1]], jobs, SimpleNamespace(seed=2, exact_end=False, threads=1, leaf=None),
+...                     bot, move_cap=3000)
+...     two = SimpleNamespace(seed=2, exact_end=False, threads=2, leaf=None)
+...     assert one == run_batch([afters[0], afters[1]], jobs, two, bot, move_cap=3000)
 """
 from __future__ import annotations
 
@@ -55,6 +61,23 @@ class CoreLeaf(Protocol):
     def depth(self) -> int: ...
 
     def core(self) -> ValueModel: ...
+
+
+class BatchSettings(Protocol):
+    """What a batch of playouts reads of the search's settings
+    (:class:`pennypress.engine.advisor.settings.SearchSettings`)."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def exact_end(self) -> bool: ...
+
+    @property
+    def threads(self) -> int: ...
+
+    @property
+    def leaf(self) -> CoreLeaf | None: ...
 
 
 def core_weights(weights: DataclassInstance) -> Weights:
@@ -140,18 +163,21 @@ def positions_after(state: State, moves: Sequence[Move], indices: Iterable[int],
     return out
 
 
-def run_batch(afters: Sequence[Position], jobs: Sequence[tuple[int, int]], seed: int, policy: Policy, move_cap: int,
-              exact_end: bool = False, threads: int = 1, leaf: CoreLeaf | None = None) -> list[tuple[Values, int]]:
-    """Playout ``k`` from ``afters[i]`` for every ``(i, k)`` in ``jobs`` by ``policy`` (a
-    ``pennypress_core.Policy``), at most ``move_cap`` bot moves each, on ``threads`` threads without
-    the GIL: per job every player's values and the moves the bots played, in job order. With a
-    ``leaf`` (the advisor's ``Leaf``) each playout stops there and reports the
-    value model's estimates."""
+def run_batch(afters: Sequence[Position], jobs: Sequence[tuple[int, int]], settings: BatchSettings,
+              policy: Policy, move_cap: int) -> list[tuple[Values, int]]:
+    """Playout ``k`` from ``afters[i]`` for every ``(i, k)`` in ``jobs`` by ``policy``, at most ``move_cap``
+    bot moves each, seeded ``settings.seed`` on ``settings.threads`` threads without the GIL: per job every
+    player's values and the moves the bots played, in job order. ``settings.exact_end`` finishes each
+    playout exactly in the final edition; with a ``settings.leaf`` each playout stops there and reports
+    the value model's estimates."""
+    pairs = [(int(i), int(k)) for i, k in jobs]
+    threads = max(1, settings.threads)
+    leaf = settings.leaf
     if leaf is None:
-        return core_module().run_playouts(list(afters), [(int(i), int(k)) for i, k in jobs], seed, policy,
-                                          exact_end, max(1, threads), move_cap)
-    return core_module().run_playouts(list(afters), [(int(i), int(k)) for i, k in jobs], seed, policy,
-                                      exact_end, max(1, threads), move_cap, leaf.core(), leaf.depth)
+        return core_module().run_playouts(list(afters), pairs, settings.seed, policy, settings.exact_end, threads,
+                                          move_cap)
+    return core_module().run_playouts(list(afters), pairs, settings.seed, policy, settings.exact_end, threads,
+                                      move_cap, leaf.core(), leaf.depth)
 
 
 def play_games(games: Sequence[tuple[Position, Sequence[int], Sequence[Policy], Sequence[int]]], move_cap: int,
@@ -188,6 +214,6 @@ class ExactSearch:
         return [(m, v) for m, (_, v) in zip(moves, found)]
 
 
-__all__ = ["CoreLeaf", "ExactSearch", "SEED_LIMIT", "Values", "accepts", "available", "core_weights",
+__all__ = ["BatchSettings", "CoreLeaf", "ExactSearch", "SEED_LIMIT", "Values", "accepts", "available", "core_weights",
            "greedy_policy", "heuristic_policy", "jittered_greedy_policy", "jittered_heuristic_policy", "league_policy",
            "play_games", "positions_after", "random_policy", "run_batch", "seed_fits", "value_model", "value_policy"]
