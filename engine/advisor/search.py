@@ -325,9 +325,8 @@ def _halve(view: State, moves: list[Move], settings: SearchSettings, engine: str
 STOP_ALPHA = 0.05
 """The early stop's error rate: the claim "the leader is better than every other move" holds only when every
 paired comparison holds (an intersection-union test), each at ``STOP_ALPHA / rounds`` -- Bonferroni over the
-rounds that look, so looking after every round does not make a coin flip look separated (tested at 95% after
-each round, a 20-times-fast search of a held-out position called two moves separated that 9,667 playouts
-each then found 0.2 points apart)."""
+rounds that look, so looking after every round does not make a coin flip look separated (a test at 95% after
+every round would stop, now and then, on two moves that a far larger search finds all but equal)."""
 
 SINGLE = 16
 """Playouts of the only legal move (its estimate is all the analysis can tell)."""
