@@ -119,7 +119,7 @@ class _Halved:
 
 def advise(
     state: State,
-    settings: SearchSettings | str | Budget = "normal",
+    settings: SearchSettings | str | Budget | None = None,
     *,
     progress: Progress | None = None,
     stop: Stop | None = None,
@@ -136,9 +136,10 @@ def advise(
     many playouts it used) -- and how the playouts are played: the seed, the workers sharing them
     (threads on the native core when it is installed, else processes; the answer depends on neither,
     and :attr:`Advice.engine` says which ran), the exact final edition, the leaf, the policy and the
-    calibration of the win probabilities shown. A budget (its name or a :class:`~.budget.Budget`) may
-    stand for the settings, the other fields following as keywords: ``advise(state, "fast", seed=3)``
-    is ``advise(state, SearchSettings.for_budget("fast", seed=3))``.
+    calibration of the win probabilities shown (``None``: the defaults, budget ``normal``). A budget (its
+    name or a :class:`~.budget.Budget`, here or as ``budget=``) may stand for the settings, the other
+    fields following as keywords: ``advise(state, "fast", seed=3)`` is
+    ``advise(state, SearchSettings.for_budget("fast", seed=3))``.
 
     ``progress(done, total)`` is told the playouts finished; ``stop()`` is asked between batches and
     ends the analysis with the best answer so far. The first ``reasons_top`` moves get reasons.
@@ -151,10 +152,7 @@ def advise(
     :class:`BadInput` for a finished game or a pending card draw.
     """
     check_position(state)
-    if not isinstance(settings, SearchSettings):
-        settings = SearchSettings.for_budget(settings, **fields)
-    elif fields:
-        raise TypeError(f"advise: settings given twice, as SearchSettings and as {', '.join(sorted(fields))}")
+    settings = _settings(settings, fields)
     plan = settings.budget
     started = time.perf_counter()
     view = public_view(state)
@@ -197,6 +195,20 @@ def advise(
     return Advice(player, plan.name, settings.seed, False, advice_moves, halved.done + sum(m.playouts for m in extra),
                   halved.stopped, time.perf_counter() - started, extra, engine, converged=halved.converged,
                   rounds=halved.rounds, calibrated=settings.calibration != IDENTITY)
+
+
+def _settings(settings: SearchSettings | str | Budget | None, fields: dict[str, Any]) -> SearchSettings:
+    """The one settings object of an analysis: ``settings`` themselves, or built from a budget (given as
+    ``settings`` or among ``fields``) and the other ``fields``; :class:`TypeError` for a setting given twice."""
+    if isinstance(settings, SearchSettings):
+        if fields:
+            raise TypeError(f"advise: settings given twice, as SearchSettings and as {', '.join(sorted(fields))}")
+        return settings
+    if settings is not None:
+        if "budget" in fields:
+            raise TypeError("advise: the budget given twice")
+        fields = {"budget": settings, **fields}
+    return SearchSettings.for_budget(**fields)
 
 
 def _calibrated(row: RankedMove, best_win: float, player: int, calibration: Calibration) -> RankedMove:

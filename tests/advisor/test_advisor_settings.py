@@ -29,8 +29,9 @@ def test_the_defaults_are_the_advisors_and_the_settings_are_frozen():
 def test_a_budget_with_keywords_is_the_same_analysis_as_the_settings(midgame):
     settings = SearchSettings.for_budget(playouts=60, seed=4, workers=1)
     assert _figures(advise(midgame, playouts=60, seed=4, workers=1)) == _figures(advise(midgame, settings))
-    assert _figures(advise(midgame, "fast", seed=4, workers=1)) == _figures(
-        advise(midgame, SearchSettings.for_budget("fast", seed=4, workers=1)))
+    named = _figures(advise(midgame, SearchSettings.for_budget("fast", seed=4, workers=1)))
+    assert _figures(advise(midgame, "fast", seed=4, workers=1)) == named
+    assert _figures(advise(midgame, budget="fast", seed=4, workers=1)) == named
 
 
 def test_settings_given_twice_or_misspelt_are_refused(midgame):
@@ -38,6 +39,8 @@ def test_settings_given_twice_or_misspelt_are_refused(midgame):
         advise(midgame, SearchSettings(), seed=1)
     with pytest.raises(TypeError, match="sed"):
         advise(midgame, "fast", sed=1)
+    with pytest.raises(TypeError, match="the budget given twice"):
+        advise(midgame, "fast", budget="deep")
 
 
 def test_the_settings_reach_the_batches_unchanged_but_for_what_the_table_decides(midgame, monkeypatch):
