@@ -68,9 +68,10 @@ def _under_ci() -> bool:
 
 
 def _core_digest() -> str:
-    """A hash of everything the native core is built from."""
+    """A hash of everything the native core is built from (its type stub too: the wheel carries it)."""
     h = hashlib.sha256()
-    files = [CORE / "Cargo.toml", CORE / "Cargo.lock", CORE / "pyproject.toml", *sorted((CORE / "src").rglob("*.rs"))]
+    files = [CORE / "Cargo.toml", CORE / "Cargo.lock", CORE / "pyproject.toml", CORE / "pennypress_core.pyi",
+             *sorted((CORE / "src").rglob("*.rs"))]
     for path in files:
         h.update(str(path.relative_to(CORE)).encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()

@@ -48,6 +48,7 @@ from benchmarks.speed.advisor import midgame_positions
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.playout import playout
 from pennypress.engine.advisor.policy import SEARCH_LEAF, core_policy
+from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.arena.executors import open_executor
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.engine.io.state import public_view
@@ -108,7 +109,8 @@ class Jobs:
         clock = time.perf_counter if wall else time.process_time
         t = clock()
         for _ in range(repeat):
-            out = run_batch(self.afters, jobs, self.seed, bot, DEFAULT_MOVE_CAP, threads=threads)
+            out = run_batch(self.afters, jobs, SearchSettings(seed=self.seed, workers=threads, leaf=None), bot,
+                            DEFAULT_MOVE_CAP)
         return (clock() - t) / repeat, [values for values, _ in out]
 
 
@@ -313,7 +315,8 @@ def bench_search(args) -> dict:
 
         def run():
             t = time.process_time()
-            out = run_batch(afters, jobs, args.seed, bot, DEFAULT_MOVE_CAP, threads=1, leaf=SEARCH_LEAF)
+            out = run_batch(afters, jobs, SearchSettings(seed=args.seed, workers=1, leaf=SEARCH_LEAF), bot,
+                            DEFAULT_MOVE_CAP)
             return time.process_time() - t, out
         seconds, _ = median_of(args.rounds, run)
         cost[policy] = 1e6 * seconds / len(jobs)

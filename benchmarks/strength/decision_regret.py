@@ -55,6 +55,7 @@ from pennypress.engine.advisor import policy, pool
 from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
 from pennypress.engine.advisor.budget import BUDGETS
 from pennypress.engine.advisor.search import advise
+from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.advisor.stats import paired
 from pennypress.engine.advisor.value import MODEL, Leaf
 from pennypress.engine.advisor.value_bot import MARGIN_WEIGHT
@@ -192,7 +193,8 @@ def win_share(view: PublicState, move: str, opponent_policy, playouts: int, seed
     moves = legal_moves(view)
     i = next(j for j, m in enumerate(moves) if str(m) == move)
     after = positions_after(view, moves, [i])[i]
-    results = run_batch([after], [(0, k) for k in range(playouts)], seed, opponent_policy, MOVE_CAP, threads=2)
+    settings = SearchSettings(seed=seed, workers=2, leaf=None)
+    results = run_batch([after], [(0, k) for k in range(playouts)], settings, opponent_policy, MOVE_CAP)
     return math.fsum(values[view.current][0] for values, _ in results) / playouts
 
 

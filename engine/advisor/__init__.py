@@ -1,56 +1,63 @@
 """The advisor: the best move for any position, every legal move ranked, with reasons (issue #9).
 
-Design basis:
+How it searches (each step in its own module):
 
-- **Determinized search over the public position** (the idea behind
-  Information-Set MCTS, Cowling, Powley & Whitehouse 2012): the only hidden
-  information is the headline deck's order, so the search starts from
-  :func:`~pennypress.engine.io.state.public_view` and every card draw is sampled
-  uniformly from the unseen cards through the chance API -- the deck's order is
+- **The public position only** (:func:`~pennypress.engine.io.state.public_view`): the
+  one hidden thing is the headline deck's order, so every card draw is sampled
+  uniformly from the unseen cards (determinized search, the idea behind
+  Information-Set MCTS, Cowling, Powley & Whitehouse 2012); the deck's order is
   never read.
-- **Rollouts with variance reduction** in the manner of GNU Backgammon's
-  rollouts: each candidate is played out to the end of the game by a strong
-  playout policy -- the tuned heuristic bot for every seat, weights jittered
-  (:mod:`.policy`) -- and playout ``k`` of every candidate uses the same chance
-  and bot seeds (common random numbers), so differences between moves are
-  measured on the same futures (paired). Rollouts by a policy improve on it
-  (Tesauro & Galperin 1996, "On-line policy improvement using Monte-Carlo
-  search"); modelling the opponents as a weaker bot than they are does not.
-- **Every move searched, in a race** (Maron & Moore's Hoeffding races;
-  successive rejection, Audibert & Bubeck 2010): rounds at fixed checkpoints
-  (16 playouts a move, then doubling); after each, a move whose paired 95%
-  interval of its loss to the leader lies above 0 leaves the race, and the
-  analysis stops when the leader is separated from every other move
-  (:mod:`.search`, :mod:`.stats`), else at the budget's cap (:mod:`.budget`).
-- **Exact final edition**: no card is drawn from its start, so the rest is a
-  finite deterministic game searched exhaustively with a memo (:mod:`.exact`);
-  such answers are labelled exact and carry no interval.
+- **Short playouts and a value model** (:mod:`.playout`, :mod:`.policy`,
+  :mod:`.value`): after a candidate move the game goes on for a few bot moves
+  by the search policy -- at tables of 2 and 3 a seat-by-seat mix of the value
+  bot and the heuristic bot, both jittered, standing for the kinds of player at
+  the table; the heuristic bot alone at 4 and 5 -- and then the value model gives every player's chance to win,
+  expected margin and circulation (:data:`.policy.SEARCH_LEAF`). Playout ``k``
+  of every candidate has the same future (card draws and bots: common random
+  numbers), so moves are compared on the same futures and their differences
+  are paired (:mod:`.stats`).
+- **Sequential halving** (Karnin, Koren & Somekh 2013; :mod:`.search`): the
+  budget's playouts (:mod:`.budget`) are shared over rounds, the better half of
+  the moves going on each round, and the analysis stops early once the leader
+  is separated from every other move (paired intervals, the error rate shared
+  over the rounds that look). The other moves are ranked by their paired
+  estimate against the best.
+- **The exact final edition** (:mod:`.exact`): no card is drawn from its start,
+  so the rest is a finite game searched exhaustively with a memo; such answers
+  are labelled exact and carry no interval.
+- **What a person reads**: the win shares through a monotone calibration
+  (:mod:`.calibration`), and the top moves' facts and reasons (:mod:`.facts`,
+  :mod:`.reasons`), in an :class:`Advice` of :class:`RankedMove` (:mod:`.result`).
 
-Budgets count playouts, not seconds (``--seconds`` is the documented
-exception), so the answer is seeded and deterministic whatever the number of workers (:mod:`.pool` runs batches on
-the native core's threads when it is installed -- the very same playouts --
-else on both cores' processes, and results are combined in a fixed order);
-:attr:`Advice.engine` says which engine answered. A ``progress``
+Everything an analysis runs with beside the position is one
+:class:`SearchSettings` (:mod:`.settings`), passed unchanged down to the
+batches. Budgets count playouts, not seconds (``--seconds`` is the documented
+exception), so the answer depends on the position and the settings only --
+not on the number of workers, nor on the engine: :mod:`.pool` runs batches on
+the native core's threads when it is installed (the very same playouts), else
+on processes, and :attr:`Advice.engine` says which answered. A ``progress``
 callback reports playouts done; a ``stop`` callback ends the analysis early
 with the best answer so far.
 
 >>> from pennypress.engine import new_game
 >>> s = new_game(2, seed=3)
->>> a = advise(s, playouts=8, seed=1, workers=1)
+>>> settings = SearchSettings.for_budget(playouts=8, seed=1, workers=1)
+>>> a = advise(s, settings)
 >>> a.legal_moves == len(set(a.ranking())) == len(s.legal_moves()), a.playouts >= a.legal_moves
 (True, True)
->>> a.ranking() == advise(s, playouts=8, seed=1, workers=1).ranking()
+>>> a.ranking() == advise(s, settings).ranking()
 True
 """
 from .bot import AdvisorBot
 from .budget import BUDGETS, Budget, budget_for
 from .exact import ExactSearch, is_deterministic, state_key
 from .facts import MoveFacts, PressFacts, Threat, move_facts
-from .result import Advice, MoveAdvice
+from .result import Advice, RankedMove
 from .search import advise, check_position
+from .settings import SearchSettings
 from .stats import paired, wilson
 
 __all__ = [
-    "AdvisorBot", "Advice", "BUDGETS", "Budget", "ExactSearch", "MoveAdvice", "MoveFacts", "PressFacts", "Threat",
-    "advise", "budget_for", "check_position", "is_deterministic", "move_facts", "paired", "state_key", "wilson",
+    "AdvisorBot", "Advice", "BUDGETS", "Budget", "ExactSearch", "MoveFacts", "PressFacts", "RankedMove", "SearchSettings",
+    "Threat", "advise", "budget_for", "check_position", "is_deterministic", "move_facts", "paired", "state_key", "wilson",
 ]

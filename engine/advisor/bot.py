@@ -19,6 +19,7 @@ from ..position.position import Phase
 from ..rules.actions import legal_moves
 from .policy import SEARCH_LEAF
 from .search import advise
+from .settings import SearchSettings
 from .value import Leaf
 
 
@@ -31,24 +32,21 @@ REPEATS_BEFORE_PRESS = 2
 """No stalling: when the bot is to move in the same position (:meth:`~pennypress.engine.position.position.
 Position.repetition_key`) for the second time, it presses if pressing is "equal to the best" in the analysis;
 from the third time on it presses whenever it can. Waiting that only shuffles reporters comes back to the
-same position, and two advisors that both prefer waiting by a hair would otherwise wait for ever (a pilot
-of advisor against advisor ran into the 3,000-move cap)."""
+same position, and two advisors that both prefer waiting by a hair would otherwise wait until the game's
+move cap."""
 
 QUIET_MOVES_BEFORE_PRESS = 12
 """No stalling without repetition: once nobody has pressed (the presses made, every player's pennies,
 unchanged) for about this many moves -- counted in the bot's own turns, ``ceil(moves / players)``
 (:func:`quiet_turns`) -- the bot presses if pressing is "equal to the best"; after
-:data:`QUIET_MOVES_MUST_PRESS` whenever it can. Reporters can wander without any position coming back --
-three advisors once played 307 moves. Counted in moves, not own turns, because presses come about as often
-in moves at any table size (`evaluator` bots: their longest wait of a game is 10-17 moves with 2 or 3
-players); bounds of 2 and 5 own turns cost the advisor 7 points head to head against the `evaluator`
-(44.6% to 37.3%, 600 games)."""
+:data:`QUIET_MOVES_MUST_PRESS` whenever it can. Reporters can wander without any position coming back.
+Counted in moves, not own turns, because presses come about as often in moves at any table size (as the
+`evaluator` bots' longest waits show); bounds of a few own turns press too early and lose games."""
 
 QUIET_MOVES_MUST_PRESS = 15
 """After about this many quiet moves the bot presses whenever it can: a table where nobody presses for
-five rounds of three is only shuffling (in 22 of 30 seeded games of three `evaluator` bots nobody waited
-that long). Three advisors with these bounds played at most 137 moves in 150 games (README, Strength); with
-the hard bound at 8 own turns, 169."""
+five rounds of three is only shuffling (most games of three `evaluator` bots never wait that long), and
+games of advisors stay as short as games of other bots."""
 
 
 def quiet_turns(moves: int, players: int) -> int:
@@ -95,8 +93,9 @@ class AdvisorBot:
         if press is not None and (seen >= REPEATS_BEFORE_PRESS or
                                   quiet >= quiet_turns(QUIET_MOVES_MUST_PRESS, players)):
             return press
-        advice = advise(view, self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
-                        workers=self.workers, reasons_top=0, leaf=self.leaf, policy=self.policy)
+        settings = SearchSettings.for_budget(self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
+                                             workers=self.workers, leaf=self.leaf, policy=self.policy)
+        advice = advise(view, settings, reasons_top=0)
         if press is not None and (seen >= 1 or quiet >= quiet_turns(QUIET_MOVES_BEFORE_PRESS, players)) and \
                 advice.find(str(press)).equal_to_best:
             return press

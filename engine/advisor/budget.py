@@ -9,17 +9,13 @@ playouts, never seconds, so the same position, budget and seed always give
 the same answer (on any machine, with any number of threads or workers).
 
 A playout is a few bot moves and the value model's estimate where it stops
-(:data:`.policy.SEARCH_LEAF`). The caps come from a calibration on the
-project's 2-core machine (``benchmarks/bench_advisor.py``; figures in the
-README): on the native core ``fast`` stays within 0.5 s, ``normal`` within 3 s
-and ``deep`` within 15 s on 3-player midgame positions with 40-60 legal moves,
-on both cores (its playouts run on 2 threads). An audit analyses every
-decision at its budget, two decisions at a time on the two cores: a 3-player
-game of about 40 moves at ``fast`` takes under 5 s. The Python engine plays the same
-playouts some 200 times slower (the value bot in half the seats weighs every
-legal move with the value model), so it has its own, far smaller caps
-(``python_cap``: ``fast`` takes 0.5-0.7 s on 2 processes): the same rules,
-wider intervals, "within noise" more often.
+(:data:`.policy.SEARCH_LEAF`). The caps are set by timing busy 3-player
+midgame positions on the project's 2-core machine, from a quick answer at
+the table (``fast``) to a deep one (``deep``): ``benchmarks/bench_advisor.py``
+measures them (``docs/results.md`` has the figures). The Python engine plays the same
+playouts far slower (the value bot in half the seats weighs every legal move
+with the value model), so it has its own, far smaller caps (``python_cap``):
+the same rules, wider intervals, "within noise" more often.
 
 - ``playouts=N`` (``--playouts N``) fixes the count: N playouts shared evenly
   over the legal moves (at least one each), no early stop;
@@ -80,7 +76,7 @@ BUDGETS: dict[str, Budget] = {
     "normal": Budget("normal", cap=24_000, python_cap=480),
     "deep": Budget("deep", cap=120_000, python_cap=2_400),
 }
-"""The named budgets (``--budget``); caps from ``benchmarks/bench_advisor.py`` (README, Speed)."""
+"""The named budgets (``--budget``); caps set by ``benchmarks/bench_advisor.py``'s timings."""
 
 
 def budget_for(name: str = "normal", playouts: int | None = None, seconds: float | None = None) -> Budget:

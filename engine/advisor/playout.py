@@ -40,6 +40,7 @@ from ..rules.chance import resolve_chance
 from .exact import ExactSearch, is_deterministic
 from .outcome import Value, final_values
 from .policy import core_policy, rollout_bot
+from .settings import SearchSettings
 from .value import Leaf
 
 _EXACT = ExactSearch()
@@ -95,6 +96,6 @@ def native_playout(state: PublicState, move: Move, seed: int, k: int, exact_end:
     A first move the core cannot play (a press on a proposed page) is played on
     the Python engine; the core goes on from there.
     """
-    bot = core_policy(policy)
+    settings = SearchSettings(seed=seed, workers=1, exact_end=exact_end, leaf=leaf, policy=policy)
     after = positions_after(state, [move], [0])[0]
-    return run_batch([after], [(0, k)], seed, bot, DEFAULT_MOVE_CAP, exact_end, leaf=leaf)[0][0]
+    return run_batch([after], [(0, k)], settings, core_policy(policy), DEFAULT_MOVE_CAP)[0][0]

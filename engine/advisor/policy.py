@@ -7,10 +7,9 @@ opponent who weighs the whole position plays) or the **heuristic bot**
 (:mod:`~pennypress.engine.play.heuristic`, a list of rules, as an opponent who
 plays by feel), each with chance one half (:data:`VALUE_SHARE`), drawn from the
 seat's seed. The advisor does not know who sits at the table, so its playouts
-stand for both kinds of player. Measured so (``docs/value.md``, README
-Strength), the mix models the league's evaluator better than either bot alone
-(on the same games: the heuristic bot alone models it poorly) and the
-heuristic bot far better than the value bot alone does.
+stand for both kinds of player: the mix models the league's evaluator better
+than either bot alone, and the heuristic bot far better than the value bot
+alone does (``docs/value.md`` says how that was measured).
 
 Both bots are jittered: the heuristic's weights (:data:`PLAYOUT`, the weights
 tuned by SPSA against the league on the native core, ``playout_weights.json``,
@@ -24,8 +23,8 @@ league, the value model fitted on game outcomes and tuned for play against it.
 
 The other policies (the heuristic or value bot alone, the jittered greedy bot,
 the random bot) are there to measure against: a search whose playouts model
-the opponents as a weaker bot misjudges what they will do (with greedy
-playouts the advisor won 16.5% against two heuristic bots).
+the opponents as a weaker bot misjudges what they will do, and loses to
+them.
 
 >>> bot = rollout_bot(seed=3, seat=1, policy="heuristic")
 >>> bot.w == rollout_bot(seed=3, seat=1, policy="heuristic").w != rollout_bot(seed=4, seat=1, policy="heuristic").w
@@ -42,16 +41,18 @@ import math
 import random
 from dataclasses import fields, replace
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pennypress.errors import BadInput
 
-from ..native import core_module
-from ..native.search import core_weights
+from ..native.search import jittered_greedy_policy, jittered_heuristic_policy, random_policy, value_policy
 from ..play.bots import Bot, GreedyBot, RandomBot
 from ..play.heuristic import HeuristicBot, Weights
 from .value import MODEL, Leaf
 from .value_bot import MARGIN_WEIGHT, ValueBot
+
+if TYPE_CHECKING:
+    from pennypress_core import Policy
 
 POLICIES = ("heuristic", "greedy", "random", "value", "mixed")
 """The playout policies: the jittered heuristic or greedy bot, the random bot, the value bot, or a mix of
@@ -62,8 +63,8 @@ PREFERRED = "mixed"
 
 MIXED_UP_TO = 3
 """The mixed playouts were measured, and the value model tuned for play, at 2 and 3 players; at 4 and 5 a
-value-bot move weighs more positions for more players (an audit of the 4-player example record took
-several times as long) for a gain nobody measured, so there the search keeps the heuristic bot alone."""
+value-bot move weighs more positions for more players (an analysis takes far longer) for a gain nobody
+measured, so there the search keeps the heuristic bot alone."""
 
 
 def search_policy(players: int) -> str:
@@ -151,23 +152,21 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
     raise _unknown(policy)
 
 
-def core_policy(policy: str | None = None) -> Any:
+def core_policy(policy: str | None = None) -> Policy:
     """The same playout bots on the native core (``pennypress_core.Policy``: drawn from the same seeds
     in the same order as :func:`rollout_bot`). Needs the core (:func:`pennypress.engine.native.available`)."""
     policy = PREFERRED if policy is None else policy
-    core = core_module()
     if policy == "heuristic":
-        return core.Policy.jittered_heuristic(core_weights(PLAYOUT), JITTER)
+        return jittered_heuristic_policy(PLAYOUT, JITTER)
     if policy == "value":
-        return core.Policy.value(SEARCH_LEAF.core(), core_weights(PLAYOUT), JITTER, MARGIN_WEIGHT, VALUE_NOISE)
+        return value_policy(SEARCH_LEAF.core(), PLAYOUT, JITTER, MARGIN_WEIGHT, VALUE_NOISE)
     if policy == "mixed":
-        return core.Policy.mixed(SEARCH_LEAF.core(), core_weights(PLAYOUT), JITTER, MARGIN_WEIGHT, VALUE_NOISE,
-                                 VALUE_SHARE)
+        return value_policy(SEARCH_LEAF.core(), PLAYOUT, JITTER, MARGIN_WEIGHT, VALUE_NOISE, share=VALUE_SHARE)
     if policy == "greedy":
         base, spread = GREEDY_THRESHOLD
-        return core.Policy.jittered_greedy(base, spread, list(GREEDY_REPORTER_COSTS))
+        return jittered_greedy_policy(base, spread, GREEDY_REPORTER_COSTS)
     if policy == "random":
-        return core.Policy.random()
+        return random_policy()
     raise _unknown(policy)
 
 

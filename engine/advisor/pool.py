@@ -20,17 +20,18 @@ order.
 >>> from pennypress.engine import new_game
 >>> from pennypress.engine.io.state import public_view
 >>> s = public_view(new_game(3, seed=5)); moves = s.legal_moves()[:2]
->>> a = run_playouts(s, moves, [(0, 0), (1, 0)], seed=2, workers=1)
->>> a == run_playouts(s, moves, [(1, 0), (0, 0)], seed=2, workers=1)
+>>> settings = SearchSettings(seed=2, workers=1, leaf=None)
+>>> a = run_playouts(s, moves, [(0, 0), (1, 0)], settings)
+>>> a == run_playouts(s, moves, [(1, 0), (0, 0)], settings)
 True
 """
 from __future__ import annotations
 
 import atexit
 import multiprocessing
-import os
 import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import replace
 from typing import Callable, Sequence
 
 from .. import native
@@ -40,18 +41,13 @@ from ..native.search import positions_after, run_batch, seed_fits
 from ..play.invariants import DEFAULT_MOVE_CAP
 from .outcome import Value
 from .playout import playout
-from .policy import POLICIES, PREFERRED, core_policy, search_policy
-from .value import Leaf
+from .policy import POLICIES, PREFERRED, core_policy
+from .settings import SearchSettings
 
 Pair = tuple[int, int]
 """``(move index, playout number k)``."""
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
-
-
-def default_workers() -> int:
-    """Both cores of the target machine (at most 2; 1 on a single-core machine)."""
-    return max(1, min(2, os.cpu_count() or 1))
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
@@ -88,22 +84,21 @@ def playout_engine(policy: str | None = None, seed: int = 0, state: PublicState 
     return "python"
 
 
-def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], seed: int, threads: int,
-                exact_end: bool, on_done: Callable[[int], None] | None, stop: Callable[[], bool] | None,
-                policy: str | None, leaf: Leaf | None) -> dict[Pair, tuple[Value, ...]]:
+def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], settings: SearchSettings,
+                on_done: Callable[[int], None] | None,
+                stop: Callable[[], bool] | None) -> dict[Pair, tuple[Value, ...]]:
     """The playouts on the core, in batches of ``32 * threads`` (progress and stop between batches)."""
     afters = positions_after(state, moves, {m for m, _ in pairs}, checked=False)  # playout_engine checked it
     index = {m: i for i, m in enumerate(afters)}
     positions = list(afters.values())
-    bot = core_policy(policy)
+    bot = core_policy(settings.policy)
     out: dict[Pair, tuple[Value, ...]] = {}
-    size = 32 * threads
+    size = 32 * settings.threads
     for start in range(0, len(pairs), size):
         if stop is not None and stop():
             break
         chunk = pairs[start:start + size]
-        results = run_batch(positions, [(index[m], k) for m, k in chunk], seed, bot, DEFAULT_MOVE_CAP,
-                            exact_end, threads, leaf)
+        results = run_batch(positions, [(index[m], k) for m, k in chunk], settings, bot, DEFAULT_MOVE_CAP)
         for pair, (values, _) in zip(chunk, results):
             out[pair] = values
         if on_done is not None:
@@ -111,28 +106,24 @@ def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], se
     return out
 
 
-def _run_chunk(state: PublicState, moves: Sequence[Move], pairs: Sequence[Pair], seed: int,
-               exact_end: bool, policy: str | None, leaf: Leaf | None) -> list[tuple[Pair, tuple[Value, ...]]]:
-    return [((m, k), playout(state, moves[m], seed, k, exact_end, policy, leaf)) for m, k in pairs]
+def _run_chunk(state: PublicState, moves: Sequence[Move], pairs: Sequence[Pair],
+               settings: SearchSettings) -> list[tuple[Pair, tuple[Value, ...]]]:
+    return [((m, k), playout(state, moves[m], settings.seed, k, settings.exact_end, settings.policy, settings.leaf))
+            for m, k in pairs]
 
 
 def run_playouts(
     state: PublicState,
     moves: Sequence[Move],
     pairs: Sequence[Pair],
-    seed: int,
-    workers: int = 1,
-    exact_end: bool = False,
+    settings: SearchSettings,
     on_done: Callable[[int], None] | None = None,
     stop: Callable[[], bool] | None = None,
-    policy: str | None = None,
-    leaf: Leaf | None = None,
 ) -> dict[Pair, tuple[Value, ...]]:
-    """Play every ``(move index, k)`` in ``pairs`` by ``policy`` (:mod:`.policy`; default the search
-    policy for the table, :func:`~.policy.search_policy`), to the end or to ``leaf``
-    (:class:`~.value.Leaf`); ``{pair: every player's outcome}``.
-    ``workers`` threads on the native core
-    (:func:`playout_engine`), else ``workers`` processes.
+    """Play every ``(move index, k)`` in ``pairs`` by the settings' policy (:mod:`.policy`; by default the
+    search policy for the table, :meth:`~.settings.SearchSettings.policy_for`), to the end or to the
+    settings' ``leaf`` (:class:`~.value.Leaf`); ``{pair: every player's outcome}``.
+    The settings' ``threads`` run them on the native core (:func:`playout_engine`), else as many processes.
 
     ``on_done(n)`` is told after each batch how many playouts it finished;
     ``stop()`` is asked between batches, and a true answer drops the batches
@@ -142,21 +133,22 @@ def run_playouts(
     out: dict[Pair, tuple[Value, ...]] = {}
     if not pairs:
         return out
-    policy = search_policy(state.n_players) if policy is None else policy
-    if playout_engine(policy, seed, state) == "native":
-        return _run_native(state, moves, pairs, seed, max(1, workers), exact_end, on_done, stop, policy, leaf)
-    size = max(1, min(16, len(pairs) // (max(1, workers) * 4) or 1))
+    settings = replace(settings, policy=settings.policy_for(state.n_players))
+    workers = settings.threads
+    if playout_engine(settings.policy, settings.seed, state) == "native":
+        return _run_native(state, moves, pairs, settings, on_done, stop)
+    size = max(1, min(16, len(pairs) // (workers * 4) or 1))
     chunks = [pairs[i:i + size] for i in range(0, len(pairs), size)]
     if workers <= 1:
         for chunk in chunks:
             if stop is not None and stop():
                 break
-            out.update(_run_chunk(state, moves, chunk, seed, exact_end, policy, leaf))
+            out.update(_run_chunk(state, moves, chunk, settings))
             if on_done is not None:
                 on_done(len(chunk))
         return out
     pool = _pool(workers)
-    futures = [pool.submit(_run_chunk, state, moves, chunk, seed, exact_end, policy, leaf) for chunk in chunks]
+    futures = [pool.submit(_run_chunk, state, moves, chunk, settings) for chunk in chunks]
     try:
         for fut in as_completed(futures):
             out.update(fut.result())

@@ -1,12 +1,12 @@
-"""The advisor's answer: one :class:`MoveAdvice` per legal move, ranked, in an :class:`Advice`.
+"""The advisor's answer: one :class:`RankedMove` per legal move, ranked, in an :class:`Advice`.
 
 ``to_json`` gives the ``pennypress advise`` contract shape
 (``/work/shared/contract/cli.md``).
 
->>> a = MoveAdvice("press", 1, 0.5, (0.4, 0.6), 40.0, 1.5, 0.0, 0.0, True, ("Press now.",), 30)
+>>> a = RankedMove("press", 1, 0.5, (0.4, 0.6), 40.0, 1.5, 0.0, 0.0, True, ("Press now.",), 30)
 >>> a.to_json()["win_interval"], a.to_json()["playouts"], a.to_json()["searched"]
 ([0.4, 0.6], 30, True)
->>> u = MoveAdvice("decline", 2, None, None, None, None, None, 0.0, False)  # stopped before its playouts
+>>> u = RankedMove("decline", 2, None, None, None, None, None, 0.0, False)  # stopped before its playouts
 >>> u.to_json()["win_probability"], u.to_json()["searched"]
 (None, False)
 """
@@ -22,8 +22,9 @@ def _r(x: float, digits: int = 4) -> float:
 
 
 @dataclass(frozen=True)
-class MoveAdvice:
-    """One legal move's evaluation (for the player to move)."""
+class RankedMove:
+    """One legal move's evaluation (for the player to move): its rank and figures, written by the search in
+    one place per kind of answer (:mod:`.search`), and its reasons for the top moves."""
 
     move: str
     rank: int
@@ -78,11 +79,11 @@ class Advice:
     budget: str
     seed: int
     exact: bool
-    moves: tuple[MoveAdvice, ...]
+    moves: tuple[RankedMove, ...]
     playouts: int
     stopped: bool = False
     seconds: float = 0.0
-    extra: tuple[MoveAdvice, ...] = ()
+    extra: tuple[RankedMove, ...] = ()
     """Moves asked for beside the legal list (``advise(..., extra_moves=...)``, e.g. a press on a
     chosen page), evaluated on the same futures as the best move; not part of the ranking."""
     engine: str = "python"
@@ -91,7 +92,7 @@ class Advice:
     """Every other move was separated from the best (paired; 95% over the rounds that looked,
     :data:`.search.STOP_ALPHA`), so the analysis stopped before its cap; always true when exact."""
     rounds: int = 0
-    """Rounds of the race run (:mod:`.search`)."""
+    """Rounds of sequential halving run (:mod:`.search`)."""
     calibrated: bool = False
     """The win probabilities are the playouts' shares shown through the calibration map
     (:mod:`.calibration`); false when exact or when the caller asked for the raw shares."""
@@ -101,10 +102,10 @@ class Advice:
         return len(self.moves)
 
     @property
-    def best(self) -> MoveAdvice:
+    def best(self) -> RankedMove:
         return self.moves[0]
 
-    def find(self, move: str) -> MoveAdvice | None:
+    def find(self, move: str) -> RankedMove | None:
         """The evaluation of the move written ``move`` (a legal move or an extra one), or ``None``."""
         return next((m for m in self.moves + self.extra if m.move == move), None)
 

@@ -1,5 +1,9 @@
 """The analysis: every legal move evaluated and ranked (exactly in the final edition).
 
+Everything the analysis runs with beside the position is one
+:class:`~.settings.SearchSettings`, handed unchanged to the batches
+(:func:`.pool.run_playouts`) and on to the native core.
+
 Normal play (:func:`advise`): every legal move is searched by the search
 policy (:func:`.policy.search_policy`) by **sequential halving** (Karnin, Koren &
 Somekh 2013), the fixed-budget way to find the best of many moves: the
@@ -10,9 +14,10 @@ same futures) stays and the rest leave the race, until one is left. Playout
 ``k`` of every move shares its future (its card draws and bots: common random
 numbers), so the moves are compared on the same futures and their differences
 are paired. After each round the analysis stops early if the leader is
-separated from **every** other move at 95% (paired intervals,
-:func:`.stats.paired`): ``converged``. All checkpoints are playout counts, so
-the answer depends on the position, budget and seed only. A time bound
+separated from **every** other move (paired intervals, :func:`.stats.paired`;
+95% over the rounds that look, :data:`STOP_ALPHA`): ``converged``. The
+rounds end at playout counts, so the answer depends on the position and the
+settings only, not on the workers. A time bound
 (``--seconds``) repeats the halving with twice the playouts each pass until
 separated or out of time.
 
@@ -30,9 +35,9 @@ gives each move's outcome under best play, labelled exact.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from statistics import fmean
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from pennypress.errors import BadInput
 
@@ -40,17 +45,16 @@ from ..game.moves import GoToPress, Move
 from ..io.state import public_view
 from ..io.state import State
 from ..rules.actions import legal_moves
-from .budget import Budget, budget_for
-from .calibration import CALIBRATION, IDENTITY, Calibration
+from .budget import Budget
+from .calibration import IDENTITY, Calibration
 from .exact import ExactSearch, exact_search, is_deterministic
 from .facts import MoveFacts, move_facts
 from .outcome import Value, preference
-from .policy import SEARCH_LEAF, search_policy
-from .pool import Pair, default_workers, playout_engine, run_playouts
+from .pool import Pair, playout_engine, run_playouts
 from .reasons import reasons_for
-from .result import Advice, MoveAdvice
+from .result import Advice, RankedMove
+from .settings import SearchSettings
 from .stats import Z95, Paired, mean_interval, paired, wilson
-from .value import Leaf
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: playouts finished so far and planned at the most."""
@@ -103,8 +107,8 @@ class _Stats:
 
 
 @dataclass
-class _Race:
-    """What the rounds left: every move's playouts, whether they converged or were stopped, playouts run."""
+class _Halved:
+    """What sequential halving left: every move's playouts, whether it converged or was stopped, playouts run."""
 
     stats: list[_Stats]
     converged: bool
@@ -115,37 +119,30 @@ class _Race:
 
 def advise(
     state: State,
-    budget: str | Budget = "normal",
-    playouts: int | None = None,
-    seed: int = 0,
-    workers: int | None = None,
+    settings: SearchSettings | str | Budget | None = None,
+    *,
     progress: Progress | None = None,
     stop: Stop | None = None,
     reasons_top: int = 5,
-    exact_end: bool = False,
     extra_moves: Sequence[Move] = (),
-    seconds: float | None = None,
-    leaf: Leaf | None = SEARCH_LEAF,
-    calibration: Calibration = CALIBRATION,
-    policy: str | None = None,
+    **fields: Any,
 ) -> Advice:
     """Rank every legal move of the player to move in ``state`` (which is not changed).
 
     Only the public position is searched (:func:`~pennypress.engine.io.state.public_view`).
-    ``budget`` is ``fast``, ``normal`` or ``deep`` (rounds until the best move
-    is separated at 95%, up to the budget's cap); ``playouts`` a fixed total
-    instead, ``seconds`` a time bound instead (the one answer that may differ
-    between runs; it says how many playouts it used). ``workers`` share the
-    playouts (default: both cores) -- threads on the native core when it is
-    installed, else processes; the answer depends on neither, and
-    :attr:`Advice.engine` says which ran. ``exact_end`` finishes each playout
-    exactly once it reaches the final edition. ``leaf`` is where the playouts
-    stop and the value model answers (:data:`.policy.SEARCH_LEAF`); ``None``
-    plays every playout to the end of the game. ``calibration`` maps the
-    playouts' win shares to the win probabilities shown (:mod:`.calibration`;
-    monotone, so it changes no ranking and no "equal to the best"). ``policy`` plays the playouts
-    (:data:`.policy.POLICIES`; default the search policy for the table, :func:`.policy.search_policy`).
+    ``settings`` (:class:`~.settings.SearchSettings`) say what the analysis may spend -- ``fast``,
+    ``normal`` or ``deep`` (rounds until the best move is separated at 95%, up to the budget's cap), a
+    fixed total of playouts, or a time bound (the one answer that may differ between runs; it says how
+    many playouts it used) -- and how the playouts are played: the seed, the workers sharing them
+    (threads on the native core when it is installed, else processes; the answer depends on neither,
+    and :attr:`Advice.engine` says which ran), the exact final edition, the leaf, the policy and the
+    calibration of the win probabilities shown (``None``: the defaults, budget ``normal``). A budget (its
+    name or a :class:`~.budget.Budget`, here or as ``budget=``) may stand for the settings, the other
+    fields following as keywords: ``advise(state, "fast", seed=3)`` is
+    ``advise(state, SearchSettings.for_budget("fast", seed=3))``.
 
+    ``progress(done, total)`` is told the playouts finished; ``stop()`` is asked between batches and
+    ends the analysis with the best answer so far. The first ``reasons_top`` moves get reasons.
     ``extra_moves`` (legal moves not in the legal list as written, e.g. a press
     on a page the player chose) are evaluated after the ranking on exactly the
     playouts ``k`` the best move had (the same futures), so their loss is a
@@ -155,7 +152,8 @@ def advise(
     :class:`BadInput` for a finished game or a pending card draw.
     """
     check_position(state)
-    plan = budget if isinstance(budget, Budget) else budget_for(budget, playouts, seconds)
+    settings = _settings(settings, fields)
+    plan = settings.budget
     started = time.perf_counter()
     view = public_view(state)
     moves = legal_moves(view)
@@ -166,16 +164,15 @@ def advise(
         if why is not None:
             raise BadInput(f"{move} is illegal: {why}")
     if is_deterministic(view):
-        return _exact_advice(view, moves, plan, seed, started, reasons_top, extras)
-    workers = default_workers() if workers is None else max(1, workers)
-    policy = search_policy(view.n_players) if policy is None else policy
-    engine = playout_engine(policy, seed, view)
+        return _exact_advice(view, moves, settings, started, reasons_top, extras)
+    settings = replace(settings, workers=settings.threads, policy=settings.policy_for(view.n_players))
+    engine = playout_engine(settings.policy, settings.seed, view)
     if plan.seconds is not None:
         deadline = started + plan.seconds
         asked = stop
         stop = lambda: time.perf_counter() >= deadline or (asked is not None and asked())  # noqa: E731
-    race = _race(view, moves, plan, engine, seed, workers, progress, stop, exact_end, leaf, policy)
-    stats = race.stats
+    halved = _halve(view, moves, settings, engine, progress, stop)
+    stats = halved.stats
     top = min(range(len(moves)), key=lambda i: (stats[i].n == 0, stats[i].left is not None,
                                                  -(stats[i].left or 0), *(-x for x in stats[i].key()), i))
     best = stats[top]
@@ -184,46 +181,48 @@ def advise(
         + [i for i in range(len(moves)) if i != top and not stats[i].n]
     rows = []
     for rank, i in enumerate(order, 1):
-        st = stats[i]
-        searched = st.n > 0
         if rank == 1:
-            rows.append(dict(index=i, rank=1, win=best.mean(0), interval=mean_interval(best.column(0)),
-                             score=best.mean(2), margin=best.mean(1), loss=0.0, loss_interval=(0.0, 0.0),
-                             points_loss=0.0, equal=True, n=best.n, win_all=best.win_all(), searched=True,
-                             paired_n=best.n))
-            continue
-        if not searched:
-            rows.append(dict(index=i, rank=rank, win=None, interval=None, score=None, margin=None, loss=None,
-                             loss_interval=None, points_loss=0.0, equal=False, n=0, win_all=(), searched=False,
-                             paired_n=0))
-            continue
-        win, interval, d, d_pts = estimates[i]
-        rows.append(dict(
-            index=i, rank=rank, win=win, interval=interval, score=best.mean(2) - d_pts,
-            margin=best.mean(1) - _paired_mean(best.column(1), st.column(1)), loss=max(0.0, d.mean),
-            loss_interval=d.interval, points_loss=max(0.0, d_pts), equal=d.contains_zero, n=st.n,
-            win_all=st.win_all(), searched=True, paired_n=d.n))
-    rows = [_calibrated(r, best.mean(0), player, calibration) for r in rows]
-    advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=False)
-    extra = _extra_rollouts(view, extras, best, rows, seed, workers, exact_end, leaf, calibration, policy) \
-        if extras else ()
-    return Advice(player, plan.name, seed, False, advice_moves, race.done + sum(m.playouts for m in extra),
-                  race.stopped, time.perf_counter() - started, extra, engine, converged=race.converged,
-                  rounds=race.rounds, calibrated=calibration != IDENTITY)
+            row = RankedMove(str(moves[i]), 1, best.mean(0), mean_interval(best.column(0)), best.mean(2), best.mean(1),
+                             0.0, 0.0, True, playouts=best.n, win_all=best.win_all(), searched=True,
+                             loss_interval=(0.0, 0.0), paired_playouts=best.n)
+        elif i in estimates:
+            row = replace(_paired_move(str(moves[i]), best, stats[i], estimates[i]), rank=rank)
+        else:  # never reached (stopped early): no figures at all
+            row = RankedMove(str(moves[i]), rank, None, None, None, None, None, 0.0, False, win_all=(), searched=False)
+        rows.append((i, _calibrated(row, best.mean(0), player, settings.calibration)))
+    advice_moves = _with_reasons(view, moves, rows, reasons_top)
+    extra = _extra_rollouts(view, extras, best, [r for _, r in rows], settings) if extras else ()
+    return Advice(player, plan.name, settings.seed, False, advice_moves, halved.done + sum(m.playouts for m in extra),
+                  halved.stopped, time.perf_counter() - started, extra, engine, converged=halved.converged,
+                  rounds=halved.rounds, calibrated=settings.calibration != IDENTITY)
 
 
-def _calibrated(row: dict, best_win: float, player: int, calibration: Calibration) -> dict:
-    """A ranking row with its win shares shown through ``calibration``; the loss and its interval are
+def _settings(settings: SearchSettings | str | Budget | None, fields: dict[str, Any]) -> SearchSettings:
+    """The one settings object of an analysis: ``settings`` themselves, or built from a budget (given as
+    ``settings`` or among ``fields``) and the other ``fields``; :class:`TypeError` for a setting given twice."""
+    if isinstance(settings, SearchSettings):
+        if fields:
+            raise TypeError(f"advise: settings given twice, as SearchSettings and as {', '.join(sorted(fields))}")
+        return settings
+    if settings is not None:
+        if "budget" in fields:
+            raise TypeError("advise: the budget given twice")
+        fields = {"budget": settings, **fields}
+    return SearchSettings.for_budget(**fields)
+
+
+def _calibrated(row: RankedMove, best_win: float, player: int, calibration: Calibration) -> RankedMove:
+    """A ranked move with its win shares shown through ``calibration``; the loss and its interval are
     measured from the best move's share ``best_win`` (raw), so they keep their signs."""
-    if row["win"] is None:
+    if row.win_probability is None or row.win_interval is None or row.loss_interval is None or row.loss is None:
         return row
     shown = calibration.loss
-    low, high = row["interval"]
-    d_low, d_high = row["loss_interval"]
-    return {**row, "win": calibration(row["win"]), "interval": calibration.interval(low, high),
-            "loss": max(0.0, shown(best_win, row["loss"])),
-            "loss_interval": (shown(best_win, d_low), shown(best_win, d_high)),
-            "win_all": calibration.everyone(row["win_all"], player)}
+    low, high = row.win_interval
+    d_low, d_high = row.loss_interval
+    return replace(row, win_probability=calibration(row.win_probability), win_interval=calibration.interval(low, high),
+                   loss=max(0.0, shown(best_win, row.loss)),
+                   loss_interval=(shown(best_win, d_low), shown(best_win, d_high)),
+                   win_all=calibration.everyone(row.win_all, player))
 
 
 def _paired_mean(best: Sequence[float], other: Sequence[float]) -> float:
@@ -232,7 +231,11 @@ def _paired_mean(best: Sequence[float], other: Sequence[float]) -> float:
     return fmean([best[k] - other[k] for k in range(n)]) if n else 0.0
 
 
-def _paired_estimate(best: _Stats, other: _Stats) -> tuple[float, tuple[float, float], Paired, float]:
+Estimate = tuple[float, tuple[float, float], Paired, float]
+"""A move measured against rank 1: ``(win share, its interval, paired difference, points difference)``."""
+
+
+def _paired_estimate(best: _Stats, other: _Stats) -> Estimate:
     """A move's win share measured against rank 1 on the same futures: ``(estimate, interval, paired
     difference, points difference)``. The estimate is rank 1's win share (over all its playouts) less the
     mean paired difference on the playouts both had; its interval is rank 1's Wilson interval less the
@@ -244,35 +247,41 @@ def _paired_estimate(best: _Stats, other: _Stats) -> tuple[float, tuple[float, f
     return win, interval, d, _paired_mean(best.column(2), other.column(2))
 
 
-def _extra_rollouts(view: State, extras: list[Move], best: _Stats, rows: list[dict], seed: int, workers: int,
-                    exact_end: bool, leaf: Leaf | None, calibration: Calibration,
-                    policy: str) -> tuple[MoveAdvice, ...]:
-    """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures), paired with it."""
-    results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], seed,
-                           workers, exact_end, policy=policy, leaf=leaf)
+def _paired_move(move: str, best: _Stats, other: _Stats, estimate: Estimate) -> RankedMove:
+    """A move other than rank 1 (rank still to be given), every figure paired with rank 1's playouts."""
+    win, interval, d, d_pts = estimate
+    return RankedMove(move, 0, win, interval, best.mean(2) - d_pts,
+                      best.mean(1) - _paired_mean(best.column(1), other.column(1)), max(0.0, d.mean),
+                      max(0.0, d_pts), d.contains_zero, playouts=other.n, win_all=other.win_all(), searched=True,
+                      loss_interval=d.interval, paired_playouts=d.n)
+
+
+def _extra_rollouts(view: State, extras: list[Move], best: _Stats, ranked: list[RankedMove],
+                    settings: SearchSettings) -> tuple[RankedMove, ...]:
+    """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures), paired with it;
+    each ranked where its win probability falls among the ``ranked`` moves."""
+    results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], settings)
     out = []
     for m, move in enumerate(extras):
         st = _Stats()
         for k in range(best.n):
             st.add(results[(m, k)], view.current)
-        win, interval, d, d_pts = _paired_estimate(best, st)
-        r = _calibrated(dict(win=win, interval=interval, loss=max(0.0, d.mean), loss_interval=d.interval,
-                             win_all=st.win_all()), best.mean(0), view.current, calibration)
-        rank = 1 + sum(1 for row in rows if row["win"] is not None and row["win"] > r["win"])
-        out.append(MoveAdvice(
-            move=str(move), rank=rank, win_probability=r["win"], win_interval=r["interval"],
-            expected_score=best.mean(2) - d_pts, expected_margin=best.mean(1) - _paired_mean(
-                best.column(1), st.column(1)), loss=r["loss"], points_loss=max(0.0, d_pts),
-            equal_to_best=d.contains_zero, playouts=st.n, win_all=r["win_all"], loss_interval=r["loss_interval"],
-            paired_playouts=d.n))
+        r = _calibrated(_paired_move(str(move), best, st, _paired_estimate(best, st)), best.mean(0), view.current,
+                        settings.calibration)
+        win = r.win_probability
+        rank = 1 + sum(1 for row in ranked if row.win_probability is not None and win is not None
+                       and row.win_probability > win)
+        out.append(replace(r, rank=rank))
     return tuple(out)
 
 
-def _race(view: State, moves: list[Move], plan: Budget, engine: str, seed: int, workers: int,
-          progress: Progress | None, stop: Stop | None, exact_end: bool, leaf: Leaf | None, policy: str) -> _Race:
-    """Every move searched in rounds at fixed checkpoints (or evenly, for a fixed count); see the module."""
+def _halve(view: State, moves: list[Move], settings: SearchSettings, engine: str, progress: Progress | None,
+           stop: Stop | None) -> _Halved:
+    """Every move searched by sequential halving (passes of it under a time bound; an even share of a
+    fixed count); see the module."""
     n = len(moves)
     stats = [_Stats() for _ in moves]
+    plan = settings.budget
     cap = plan.cap_for(engine)
     done = [0]
     stopped = [False]
@@ -290,7 +299,7 @@ def _race(view: State, moves: list[Move], plan: Budget, engine: str, seed: int, 
     def run(pairs: list[Pair]) -> None:
         if not pairs or want_stop():
             return
-        results = run_playouts(view, moves, pairs, seed, workers, exact_end, on_done, want_stop, policy, leaf)
+        results = run_playouts(view, moves, pairs, settings, on_done, want_stop)
         done: dict[int, list[int]] = {m: [] for m, _ in pairs}
         for m, k in results:
             done[m].append(k)
@@ -311,26 +320,25 @@ def _race(view: State, moves: list[Move], plan: Budget, engine: str, seed: int, 
         if rest and not stopped[0]:
             leaders = sorted(range(n), key=lambda i: (*(-x for x in stats[i].key()), i))[:rest]
             upto(leaders, each + 1)
-        return _Race(stats, False, stopped[0], done[0], 1)
+        return _Halved(stats, False, stopped[0], done[0], 1)
     rounds = 0
     if n == 1:
         upto([0], min(cap, SINGLE))
-        return _Race(stats, True, stopped[0], done[0], 1)
+        return _Halved(stats, True, stopped[0], done[0], 1)
     passes = [cap] if plan.seconds is None else (2 * n * halving_rounds(n) << k for k in range(64))
     for pass_cap in passes:
-        converged, r = _halving(stats, pass_cap, upto, lambda: stopped[0])
+        converged, r = sequential_halving(stats, pass_cap, upto, lambda: stopped[0])
         rounds += r
         if converged or stopped[0]:
-            return _Race(stats, converged, stopped[0], done[0], rounds)
-    return _Race(stats, False, stopped[0], done[0], rounds)
+            return _Halved(stats, converged, stopped[0], done[0], rounds)
+    return _Halved(stats, False, stopped[0], done[0], rounds)
 
 
 STOP_ALPHA = 0.05
 """The early stop's error rate: the claim "the leader is better than every other move" holds only when every
 paired comparison holds (an intersection-union test), each at ``STOP_ALPHA / rounds`` -- Bonferroni over the
-rounds that look, so looking after every round does not make a coin flip look separated (tested at 95% after
-each round, a 20-times-fast search of a held-out position called two moves separated that 9,667 playouts
-each then found 0.2 points apart)."""
+rounds that look, so looking after every round does not make a coin flip look separated (a test at 95% after
+every round would stop, now and then, on two moves that a far larger search finds all but equal)."""
 
 SINGLE = 16
 """Playouts of the only legal move (its estimate is all the analysis can tell)."""
@@ -370,8 +378,8 @@ def halving_schedule(n: int, cap: int) -> list[tuple[int, int]]:
     return plan
 
 
-def _halving(stats: list[_Stats], cap: int, upto: Callable[[Sequence[int], int], None],
-             stopped: Callable[[], bool]) -> tuple[bool, int]:
+def sequential_halving(stats: list[_Stats], cap: int, upto: Callable[[Sequence[int], int], None],
+                       stopped: Callable[[], bool]) -> tuple[bool, int]:
     """One pass of sequential halving over every move (:func:`halving_schedule`), on top of the playouts
     the moves already have; ``(converged, rounds)``. A move that leaves keeps its playouts and the round
     it left (``left``); the move left at the end has ``left`` None."""
@@ -399,7 +407,7 @@ def _halving(stats: list[_Stats], cap: int, upto: Callable[[Sequence[int], int],
     return False, rounds
 
 
-def _exact_advice(view: State, moves: list[Move], plan: Budget, seed: int, started: float,
+def _exact_advice(view: State, moves: list[Move], settings: SearchSettings, started: float,
                   reasons_top: int, extras: Sequence[Move] = ()) -> Advice:
     player = view.current
     search, engine = exact_search(view)
@@ -407,28 +415,31 @@ def _exact_advice(view: State, moves: list[Move], plan: Budget, seed: int, start
     values = [v[player] for v in outcomes]
     order = sorted(range(len(moves)), key=lambda i: (tuple(-x for x in preference(values[i])), i))
     best = values[order[0]]
-    rows = []
-    for rank, i in enumerate(order, 1):
-        v = values[i]
-        rows.append(dict(index=i, rank=rank, win=v[0], interval=(v[0], v[0]), score=float(v[2]),
-                         margin=float(v[1]), loss=best[0] - v[0], points_loss=float(best[2] - v[2]),
-                         equal=v == best, n=0, win_all=tuple(float(o[0]) for o in outcomes[i]), searched=True,
-                         loss_interval=(best[0] - v[0], best[0] - v[0]), paired_n=0))
-    advice_moves = _with_reasons(view, moves, rows, reasons_top, exact=True)
+    rows = [(i, _exact_move(str(moves[i]), rank, outcomes[i], player, best)) for rank, i in enumerate(order, 1)]
+    advice_moves = _with_reasons(view, moves, rows, reasons_top)
     extra = []
     for move in extras:
         o = search.value(ExactSearch.child(view, move))
         v = o[player]
-        extra.append(MoveAdvice(
-            move=str(move), rank=1 + sum(1 for w in values if preference(w) > preference(v)), win_probability=v[0],
-            win_interval=(v[0], v[0]), expected_score=float(v[2]), expected_margin=float(v[1]), loss=best[0] - v[0],
-            points_loss=float(best[2] - v[2]), equal_to_best=v == best, exact=True,
-            win_all=tuple(float(x[0]) for x in o), loss_interval=(best[0] - v[0], best[0] - v[0])))
-    return Advice(player, plan.name, seed, True, advice_moves, 0, False, time.perf_counter() - started, tuple(extra),
-                  engine, converged=True)
+        extra.append(_exact_move(str(move), 1 + sum(1 for w in values if preference(w) > preference(v)), o, player,
+                                 best))
+    return Advice(player, settings.budget.name, settings.seed, True, advice_moves, 0, False,
+                  time.perf_counter() - started, tuple(extra), engine, converged=True)
 
 
-def _with_reasons(view: State, moves: list[Move], rows: list[dict], top: int, exact: bool) -> tuple[MoveAdvice, ...]:
+def _exact_move(move: str, rank: int, outcome: tuple[Value, ...], player: int, best: Value) -> RankedMove:
+    """A move's outcome under best play (everyone's ``outcome``), against the best move's value ``best``."""
+    v = outcome[player]
+    loss = best[0] - v[0]
+    return RankedMove(move, rank, v[0], (v[0], v[0]), float(v[2]), float(v[1]), loss, float(best[2] - v[2]),
+                      v == best, exact=True, win_all=tuple(float(o[0]) for o in outcome), searched=True,
+                      loss_interval=(loss, loss))
+
+
+def _with_reasons(view: State, moves: list[Move], rows: list[tuple[int, RankedMove]],
+                  top: int) -> tuple[RankedMove, ...]:
+    """The ranked moves, each of the first ``top`` with its facts and reasons (``rows``: each move's index
+    in ``moves`` and its figures, best first)."""
     facts: dict[int, MoveFacts] = {}
 
     def facts_of(i: int) -> MoveFacts:
@@ -436,22 +447,16 @@ def _with_reasons(view: State, moves: list[Move], rows: list[dict], top: int, ex
             facts[i] = move_facts(view, moves[i])
         return facts[i]
 
-    waiting_index = next((r["index"] for r in rows if not isinstance(moves[r["index"]], GoToPress)), None)
+    waiting_index = next((i for i, _ in rows if not isinstance(moves[i], GoToPress)), None)
     out = []
-    for r in rows:
-        reasons: tuple[str, ...] = ()
-        f = None
-        if r["rank"] <= top:
-            f = facts_of(r["index"])
-            waiting = facts_of(waiting_index) if f.press is not None and waiting_index is not None else None
-            other = rows[1] if r["rank"] == 1 and len(rows) > 1 else (rows[0] if r["rank"] > 1 else None)
-            next_best = (str(moves[other["index"]]), other["win"]) if other is not None else None
-            reasons = reasons_for(f, r["win"], exact, r["margin"], waiting, next_best)
-        out.append(MoveAdvice(
-            move=str(moves[r["index"]]), rank=r["rank"], win_probability=r["win"], win_interval=r["interval"],
-            expected_score=r["score"], expected_margin=r["margin"], loss=r["loss"], points_loss=r["points_loss"],
-            equal_to_best=bool(r["equal"]), reasons=reasons, playouts=r["n"], exact=exact, facts=f,
-            win_all=r["win_all"], searched=r["searched"], loss_interval=r["loss_interval"],
-            paired_playouts=r["paired_n"],
-        ))
+    for i, r in rows:
+        if r.rank > top:
+            out.append(r)
+            continue
+        f = facts_of(i)
+        waiting = facts_of(waiting_index) if f.press is not None and waiting_index is not None else None
+        other = rows[1][1] if r.rank == 1 and len(rows) > 1 else (rows[0][1] if r.rank > 1 else None)
+        next_best = (other.move, other.win_probability) if other is not None else None
+        out.append(replace(r, reasons=reasons_for(f, r.win_probability, r.exact, r.expected_margin, waiting, next_best),
+                           facts=f))
     return tuple(out)

@@ -48,16 +48,19 @@ import json
 import math
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from pennypress.solver.vocab import BEATS
 
 from ..game.stories import Story
-from ..native import core_module
+from ..native.search import value_model
 from ..game.tables import final_edition_presses, scoop_value
 from ..position.position import Phase, Position
 from ..position.turns import seats_before
 from ..rules.press import PressValuer
+
+if TYPE_CHECKING:
+    from pennypress_core import ValueModel as CoreValueModel
 
 FEATURES = (
     "circulation", "page", "reach", "presses_left", "presses_before_end", "bonus", "bonus_claimed",
@@ -269,19 +272,18 @@ class Leaf:
     depth: int
     model: ValueModel
 
-    def core(self) -> Any:
+    def core(self) -> CoreValueModel:
         """The model on the native core (``pennypress_core.ValueModel``), made once per model."""
         key = id(self.model)
         made = _CORE_MODELS.get(key)
         if made is None or made[0] is not self.model:
             m = self.model
-            made = (m, core_module().ValueModel(list(m.anchors), {
-                n: ([list(r) for r in pm.win], [list(r) for r in pm.score]) for n, pm in m.models.items()}))
+            made = (m, value_model(m.anchors, {n: (pm.win, pm.score) for n, pm in m.models.items()}))
             _CORE_MODELS[key] = made
         return made[1]
 
 
-_CORE_MODELS: dict[int, tuple[ValueModel, Any]] = {}
+_CORE_MODELS: dict[int, tuple[ValueModel, CoreValueModel]] = {}
 
 
 def _number(v: Any) -> bool:

@@ -20,9 +20,9 @@ policy in :mod:`.policy`).
 
 The native core plays the same bot decision for decision
 (``core/src/value_policy.rs``; ``tests/core/decisions.py`` seats it among the
-other bots). In Python a search with it is some fifteen times slower than with
-the heuristic bot (``fast``: 13-15 s instead of about 1 s: it values some fifty
-positions a decision); this class is the reference.
+other bots). In Python a search with it is far slower than with the heuristic
+bot (it values every legal move's position at each decision); this class is
+the reference.
 
 >>> from pennypress.engine import new_game
 >>> from pennypress.engine.io.state import public_view

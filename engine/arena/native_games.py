@@ -16,11 +16,11 @@ True
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .. import native
 from ..io.state import new_game
-from ..native.search import core_weights, league_policy
+from ..native.search import greedy_policy, heuristic_policy, league_policy, play_games, random_policy
 from ..play.bots import GreedyBot, RandomBot
 from ..play.heuristic import HeuristicBot
 from ..play.league.evaluator import EvaluatorBot
@@ -28,23 +28,25 @@ from ..play.league.mcts import MctsBot
 from ..play.league.timer import TimerBot
 from .seats import make_bot, seat_seed
 
+if TYPE_CHECKING:
+    from pennypress_core import Policy, Position
 
-def seat_policy(name: str) -> Any:
+
+def seat_policy(name: str) -> Policy | None:
     """The core's policy for a seat name (``pennypress_core.Policy``), or ``None`` if the core does not have
     that bot. Needs the core."""
     return bot_policy(make_bot(name, 0))
 
 
-def bot_policy(bot: Any) -> Any:
+def bot_policy(bot: object) -> Policy | None:
     """The core's policy of this Python bot, with its parameters (``pennypress_core.Policy``), or ``None``
     if the core does not have that bot. Needs the core."""
-    core = native.core_module()
     if type(bot) is RandomBot:
-        return core.Policy.random()
+        return random_policy()
     if type(bot) is GreedyBot:
-        return core.Policy.greedy(bot.threshold, bot.reporter_cost)
+        return greedy_policy(bot.threshold, bot.reporter_cost)
     if type(bot) is HeuristicBot:
-        return core.Policy.heuristic(core_weights(bot.w))
+        return heuristic_policy(bot.w)
     if type(bot) is EvaluatorBot:
         return league_policy("evaluator", bot.w)
     if type(bot) is TimerBot:
@@ -63,7 +65,7 @@ def play_plans(spec: Any, plans: Sequence[Any], threads: int = 1) -> list[dict]:
     """Play the planned games on the core's ``threads`` threads; each game's result as
     :func:`~.tournament.play_planned` gives it (in the order of ``plans``)."""
     policies = {name: seat_policy(name) for name in set(spec.seats)}
-    dealt: dict[int, tuple[Any, list[int]]] = {}  # every rotation of a deck starts from the same deal
+    dealt: dict[int, tuple[Position, list[int]]] = {}  # every rotation of a deck starts from the same deal
     games = []
     for plan in plans:
         if plan.deck_seed not in dealt:
@@ -72,7 +74,7 @@ def play_plans(spec: Any, plans: Sequence[Any], threads: int = 1) -> list[dict]:
         start, deck = dealt[plan.deck_seed]
         games.append((start, deck, [policies[n] for n in plan.seats],
                       [seat_seed(plan.deck_seed, seat) for seat in range(len(plan.seats))]))
-    played = native.core_module().play_games(games, spec.move_cap, max(1, threads))
+    played = play_games(games, spec.move_cap, threads)
     return [{
         "game": plan.game,
         "deck_seed": plan.deck_seed,

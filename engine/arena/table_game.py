@@ -359,7 +359,7 @@ class TableGame:
         """The advisor's ranking of the person's moves, searched on the public position only."""
         if not self.person_to_move:
             raise BadInput("a hint is for your turn" if not self.is_over else "the game is over")
-        return advise(self.view(), budget, playouts, seed=decision_seed(self.seed, self.state.ply),
+        return advise(self.view(), budget, playouts=playouts, seed=decision_seed(self.seed, self.state.ply),
                       progress=progress)
 
     def end(self) -> dict | None:

@@ -28,12 +28,13 @@ from typing import Any, Callable
 
 from pennypress.errors import BadInput
 
-from ..advisor import Advice, MoveAdvice, advise
+from ..advisor import Advice, RankedMove, advise
 from ..advisor.bot import decision_seed
 from ..advisor.budget import budget_for
 from ..advisor.calibration import IDENTITY
 from ..advisor.outcome import final_values
-from ..advisor.pool import default_workers, playout_engine
+from ..advisor.pool import playout_engine
+from ..advisor.settings import default_workers
 from ..game.moves import GoToPress
 from ..game.names import newspaper
 from ..io.record import ReplayStep, replay
@@ -216,10 +217,10 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
     extra = GoToPress() if played_text == "press" else step.move
     # the playouts' own shares, not the calibrated chance of a player who keeps taking the advice: an audit
     # grades every newspaper on one scale, and its chart follows each newspaper along the line played
-    advice = advise(before, budget, playouts, seed=decision_seed(seed, before.ply), workers=workers,
+    advice = advise(before, budget, playouts=playouts, seed=decision_seed(seed, before.ply), workers=workers,
                     reasons_top=0, extra_moves=[extra], calibration=IDENTITY)
     best = advice.best
-    mine: MoveAdvice = advice.extra[0]
+    mine: RankedMove = advice.extra[0]
     is_best = played_text == best.move
     loss = 0.0 if is_best else mine.loss
     significant = not is_best and not mine.equal_to_best

@@ -15,9 +15,12 @@ the first problem is raised as :class:`BadInput` -- the core never sees it. The
 deck's order never reaches the core either: it gets the public view.
 
 Search on the core -- positions after first moves, batches of playouts on
-threads, the exact final-edition search -- is :mod:`.search`; the advisor
-(``engine/advisor/pool.py``, ``exact.py``) and tournaments
-(``engine/arena/native_games.py``) use it.
+threads, the exact final-edition search, whole games, the core's bots and
+value model -- is :mod:`.search`; the advisor (``engine/advisor/pool.py``,
+``exact.py``, ``policy.py``, ``value.py``) and tournaments
+(``engine/arena/native_games.py``) use it. Every call into ``pennypress_core``
+from the package goes through these two modules; its types are the stub's
+(``core/pennypress_core.pyi``).
 
 >>> from pennypress.engine import new_game
 >>> s = new_game(3, seed=7)
@@ -29,7 +32,8 @@ threads, the exact final-edition search -- is :mod:`.search`; the advisor
 from __future__ import annotations
 
 import os
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from pennypress.errors import BadInput
 
@@ -37,6 +41,9 @@ from ..game.errors import IllegalMove
 from ..game.moves import GoToPress, Move
 from ..io.state import State, public_view
 from ..rules.status import position_problems
+
+if TYPE_CHECKING:
+    from pennypress_core import Position
 
 try:  # the optional native core
     import pennypress_core as _core
@@ -57,8 +64,9 @@ def engine_name() -> str:
     return "native" if available() else "python"
 
 
-def core_module():
-    """The ``pennypress_core`` module; :class:`RuntimeError` saying why when it is not available."""
+def core_module() -> ModuleType:
+    """The ``pennypress_core`` module (typed by its stub, ``core/pennypress_core.pyi``); :class:`RuntimeError`
+    saying why when it is not available. Every call into the core goes through this package."""
     if _core is None:
         raise RuntimeError("the native core (pennypress-core) is not installed: `python3 run.py test` builds it "
                            "when a Rust toolchain is present")
@@ -84,7 +92,7 @@ def accepts(state: State) -> bool:
     return available() and not position_problems(state, accounting=False)
 
 
-def native_position(position: State | dict, checked: bool = True) -> Any:
+def native_position(position: State | dict, checked: bool = True) -> Position:
     """The core's copy of ``position``'s public view (``pennypress_core.Position``), checked first.
 
     The core keeps the order in which the board's stories came into play (the
@@ -99,12 +107,12 @@ def native_position(position: State | dict, checked: bool = True) -> Any:
     return core.Position(view.to_json(), [str(s) for s in view.reporters])
 
 
-def to_state(native: Any) -> State:
+def to_state(native: Position) -> State:
     """The core's position back as a :class:`State`, through the loader's every check."""
     return State.from_json(native.to_json())
 
 
-def apply(native: Any, move: Move | str) -> dict:
+def apply(native: Position, move: Move | str) -> dict:
     """Play ``move`` (a move or its notation) on the core; returns the event as ``Event.to_json()``.
 
     A press with a page the player proposes is the Python engine's to check and

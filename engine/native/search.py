@@ -1,5 +1,5 @@
 """Search on the native core: the positions after first moves, batches of playouts, the exact
-final-edition search, and whole games with a known deck order.
+final-edition search, whole games with a known deck order, and the core's bots and value model.
 
 The core's answers are the Python engine's (``tests/core/`` proves it): a
 playout on the core is the very game the Python playout plays (the same card
@@ -13,24 +13,34 @@ the core cannot play -- a press on a page the player proposes -- is played on
 the Python engine (which checks and scores the page) and the core goes on from
 the position after it (:func:`positions_after`).
 
+A batch reads the search's settings (:class:`BatchSettings`: the advisor's
+``SearchSettings``, or anything with the same fields).
+
+>>> from types import SimpleNamespace
 >>> from pennypress.engine import new_game
 >>> from pennypress.engine import public_view
 >>> s = public_view(new_game(3, seed=5)); moves = s.legal_moves()[:2]
 >>> if available():
 ...     afters = positions_after(s, moves, [0, 1])
-...     jobs, bot = [(0, 0), (1, 0), (0, 1)], core_module().Policy.random()
-...     one = run_batch([afters[0], afters[1]], jobs, seed=2, policy=bot, move_cap=3000)
-...     assert one == run_batch([afters[0], afters[1]], jobs, seed=2, policy=bot, move_cap=3000, threads=2)
+...     jobs, bot = [(0, 0), (1, 0), (0, 1)], random_policy()
+...     one = run_batch([afters[0], afters[1]], jobs, SimpleNamespace(seed=2, exact_end=False, threads=1, leaf=None),
+...                     bot, move_cap=3000)
+...     two = SimpleNamespace(seed=2, exact_end=False, threads=2, leaf=None)
+...     assert one == run_batch([afters[0], afters[1]], jobs, two, bot, move_cap=3000)
 """
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Protocol, Sequence
 
 from ..game.moves import GoToPress, Move
 from ..io.state import State
 from ..rules.actions import legal_moves
 from . import accepts, available, core_module, native_position
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+    from pennypress_core import Policy, Position, ValueModel, Weights
 
 Values = tuple[tuple[float, int, int], ...]
 """Every player's ``(win share, margin, circulation)`` (``engine.advisor.outcome.Value``)."""
@@ -44,12 +54,81 @@ def seed_fits(seed: int) -> bool:
     return isinstance(seed, int) and not isinstance(seed, bool) and -SEED_LIMIT <= seed < SEED_LIMIT
 
 
-def core_weights(weights: Any) -> Any:
+class CoreLeaf(Protocol):
+    """Where a playout stops (the advisor's ``Leaf``): after ``depth`` bot moves, the value model on the core."""
+
+    @property
+    def depth(self) -> int: ...
+
+    def core(self) -> ValueModel: ...
+
+
+class BatchSettings(Protocol):
+    """What a batch of playouts reads of the search's settings
+    (:class:`pennypress.engine.advisor.settings.SearchSettings`)."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def exact_end(self) -> bool: ...
+
+    @property
+    def threads(self) -> int: ...
+
+    @property
+    def leaf(self) -> CoreLeaf | None: ...
+
+
+def core_weights(weights: DataclassInstance) -> Weights:
     """The heuristic bot's weights (the ``Weights`` dataclass) as ``pennypress_core.Weights``, field by field."""
     return core_module().Weights(**dataclasses.asdict(weights))
 
 
-def league_policy(name: str, params: Any) -> Any:
+def random_policy() -> Policy:
+    """The core's random bot."""
+    return core_module().Policy.random()
+
+
+def greedy_policy(threshold: float, reporter_cost: float) -> Policy:
+    """The core's greedy bot: presses at a gain of ``threshold``, counting each reporter at ``reporter_cost``."""
+    return core_module().Policy.greedy(threshold, reporter_cost)
+
+
+def heuristic_policy(weights: DataclassInstance) -> Policy:
+    """The core's heuristic bot with these ``Weights``."""
+    return core_module().Policy.heuristic(core_weights(weights))
+
+
+def jittered_heuristic_policy(weights: DataclassInstance, jitter: float) -> Policy:
+    """The core's heuristic bot, each weight times a factor in ``1 ± jitter`` drawn from the seat's seed."""
+    return core_module().Policy.jittered_heuristic(core_weights(weights), jitter)
+
+
+def jittered_greedy_policy(base: float, spread: int, costs: Sequence[float]) -> Policy:
+    """The core's greedy bot pressing at ``base + randrange(spread)`` with a reporter cost drawn from ``costs``."""
+    return core_module().Policy.jittered_greedy(base, spread, list(costs))
+
+
+def value_policy(model: ValueModel, weights: DataclassInstance, jitter: float, margin_weight: float, noise: float,
+                 share: float | None = None) -> Policy:
+    """The core's value bot (``model`` one move ahead, margin counted at ``margin_weight``, ``noise`` per move,
+    a jittered heuristic bot for the final edition); with a ``share``, each seat is that bot with chance
+    ``share``, else the jittered heuristic bot (the mixed policy)."""
+    core_weighted = core_weights(weights)
+    if share is None:
+        return core_module().Policy.value(model, core_weighted, jitter, margin_weight, noise)
+    return core_module().Policy.mixed(model, core_weighted, jitter, margin_weight, noise, share)
+
+
+def value_model(anchors: Sequence[float],
+                models: Mapping[int, tuple[Sequence[Sequence[float]], Sequence[Sequence[float]]]]) -> ValueModel:
+    """The value model on the core: its progress ``anchors`` and, per player count, its win and score rows."""
+    return core_module().ValueModel(list(anchors), {
+        n: ([list(r) for r in win], [list(r) for r in score]) for n, (win, score) in models.items()})
+
+
+def league_policy(name: str, params: DataclassInstance) -> Policy:
     """The core's policy of a league bot -- ``"evaluator"`` with its ``EvaluatorWeights``, ``"timer"`` with
     its ``TimerSettings``, ``"mcts"`` with its ``MctsSettings`` -- every field passed by name
     (``pennypress_core.Policy.evaluator`` / ``.timer`` / ``.mcts``)."""
@@ -59,7 +138,7 @@ def league_policy(name: str, params: Any) -> Any:
 
 
 def positions_after(state: State, moves: Sequence[Move], indices: Iterable[int],
-                    checked: bool = True) -> dict[int, Any]:
+                    checked: bool = True) -> dict[int, Position]:
     """``{i: the core's position after moves[i]}`` for each ``i`` in ``indices`` (``state`` unchanged;
     ``checked=False`` when :func:`accepts` has just passed it).
 
@@ -84,18 +163,30 @@ def positions_after(state: State, moves: Sequence[Move], indices: Iterable[int],
     return out
 
 
-def run_batch(afters: Sequence[Any], jobs: Sequence[tuple[int, int]], seed: int, policy: Any, move_cap: int,
-              exact_end: bool = False, threads: int = 1, leaf: Any = None) -> list[tuple[Values, int]]:
-    """Playout ``k`` from ``afters[i]`` for every ``(i, k)`` in ``jobs`` by ``policy`` (a
-    ``pennypress_core.Policy``), at most ``move_cap`` bot moves each, on ``threads`` threads without
-    the GIL: per job every player's values and the moves the bots played, in job order. With a
-    ``leaf`` (:class:`pennypress.engine.advisor.playout.Leaf`) each playout stops there and reports the
-    value model's estimates."""
+def run_batch(afters: Sequence[Position], jobs: Sequence[tuple[int, int]], settings: BatchSettings,
+              policy: Policy, move_cap: int) -> list[tuple[Values, int]]:
+    """Playout ``k`` from ``afters[i]`` for every ``(i, k)`` in ``jobs`` by ``policy``, at most ``move_cap``
+    bot moves each, seeded ``settings.seed`` on ``settings.threads`` threads without the GIL: per job every
+    player's values and the moves the bots played, in job order. ``settings.exact_end`` finishes each
+    playout exactly in the final edition; with a ``settings.leaf`` each playout stops there and reports
+    the value model's estimates."""
+    pairs = [(int(i), int(k)) for i, k in jobs]
+    threads = max(1, settings.threads)
+    leaf = settings.leaf
     if leaf is None:
-        return core_module().run_playouts(list(afters), [(int(i), int(k)) for i, k in jobs], seed, policy,
-                                          exact_end, max(1, threads), move_cap)
-    return core_module().run_playouts(list(afters), [(int(i), int(k)) for i, k in jobs], seed, policy,
-                                      exact_end, max(1, threads), move_cap, leaf.core(), leaf.depth)
+        return core_module().run_playouts(list(afters), pairs, settings.seed, policy, settings.exact_end, threads,
+                                          move_cap)
+    return core_module().run_playouts(list(afters), pairs, settings.seed, policy, settings.exact_end, threads,
+                                      move_cap, leaf.core(), leaf.depth)
+
+
+def play_games(games: Sequence[tuple[Position, Sequence[int], Sequence[Policy], Sequence[int]]], move_cap: int,
+               threads: int = 1) -> list[tuple[list[int], list[int], list[int], list[int], int, bool]]:
+    """Whole games on ``threads`` threads: each ``(start, undrawn cards in order, policy per seat, seed per
+    seat)`` played to the end or ``move_cap`` moves; per game ``(scores, winners, presses, stories published,
+    moves, over)``, in the order of ``games``."""
+    return core_module().play_games([(start, list(deck), list(policies), list(seeds))
+                                     for start, deck, policies, seeds in games], move_cap, max(1, threads))
 
 
 class ExactSearch:
@@ -123,5 +214,6 @@ class ExactSearch:
         return [(m, v) for m, (_, v) in zip(moves, found)]
 
 
-__all__ = ["ExactSearch", "SEED_LIMIT", "Values", "accepts", "available", "core_weights",
-           "positions_after", "run_batch", "seed_fits"]
+__all__ = ["BatchSettings", "CoreLeaf", "ExactSearch", "SEED_LIMIT", "Values", "accepts", "available", "core_weights",
+           "greedy_policy", "heuristic_policy", "jittered_greedy_policy", "jittered_heuristic_policy", "league_policy",
+           "play_games", "positions_after", "random_policy", "run_batch", "seed_fits", "value_model", "value_policy"]

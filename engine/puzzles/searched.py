@@ -37,6 +37,7 @@ from ..advisor import advise
 from ..advisor.budget import budget_for
 from ..advisor.policy import search_policy
 from ..advisor.pool import run_playouts
+from ..advisor.settings import SearchSettings
 from ..arena.seats import make_bot
 from ..game.moves import GoToPress, Move, parse_move
 from ..game.words import move_words
@@ -120,7 +121,9 @@ def certify(state: State, search_playouts: int, confirm_playouts: int, seed: int
             others = others[:rivals - 1] + [other]
     moves: list[Move] = [parse_move(m.move) for m in [best, *others]]
     pairs = [(i, k) for i in range(len(moves)) for k in range(confirm_playouts)]
-    results = run_playouts(view, moves, pairs, seed + CONFIRM_SEED_STEP, workers, policy=search_policy(view.n_players))
+    confirm = SearchSettings(seed=seed + CONFIRM_SEED_STEP, workers=workers, leaf=None,  # played to the end
+                             policy=search_policy(view.n_players))
+    results = run_playouts(view, moves, pairs, confirm)
     me = view.current
     mine = [[results[(i, k)][me] for k in range(confirm_playouts)] for i in range(len(moves))]
     means = [tuple(fmean(v[j] for v in row) for j in range(3)) for row in mine]

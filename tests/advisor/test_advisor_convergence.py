@@ -14,6 +14,7 @@ from pennypress.engine.advisor import advise, budget_for, paired
 from pennypress.engine.advisor.calibration import IDENTITY
 from pennypress.engine.advisor.policy import SEARCH_LEAF, search_policy
 from pennypress.engine.advisor.pool import playout_engine, run_playouts
+from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.io.state import public_view
 
 T95_39 = 2.023
@@ -38,8 +39,8 @@ def test_paired_intervals_match_a_direct_computation_from_the_playouts(midgame):
     view = public_view(midgame)
     moves = view.legal_moves()
     index = {str(m): i for i, m in enumerate(moves)}
-    results = run_playouts(view, moves, [(i, k) for i in range(n) for k in range(N)], seed=4, policy=search_policy(view.n_players),
-                           leaf=SEARCH_LEAF)
+    settings = SearchSettings(seed=4, workers=1, leaf=SEARCH_LEAF, policy=search_policy(view.n_players))
+    results = run_playouts(view, moves, [(i, k) for i in range(n) for k in range(N)], settings)
     me = view.current
     win = {i: [results[(i, k)][me][0] for k in range(N)] for i in range(n)}
     best = index[advice.best.move]
@@ -180,5 +181,6 @@ def test_the_search_plays_mixed_playouts_up_to_three_players_and_the_heuristic_b
         # the batch runner's default is the table's too (the puzzles' certificates call it directly)
         view = public_view(s)
         moves, pairs = view.legal_moves()[:3], [(i, k) for i in range(3) for k in range(4)]
-        batches = [run_playouts(view, moves, pairs, seed=5, policy=p, leaf=SEARCH_LEAF) for p in (None, policy, other)]
+        batches = [run_playouts(view, moves, pairs, SearchSettings(seed=5, workers=1, leaf=SEARCH_LEAF, policy=p))
+                   for p in (None, policy, other)]
         assert batches[0] == batches[1] != batches[2]

@@ -16,10 +16,16 @@ from playouts import compare, proposed_press, seeded_positions
 from pennypress.engine import native
 from pennypress.engine.advisor.policy import core_policy
 from pennypress.engine.advisor.pool import playout_engine, run_playouts
+from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.native.search import positions_after, run_batch
 
 
 POSITIONS = seeded_positions(24, seed=4)
+
+
+def _on(seed: int, threads: int, **fields) -> SearchSettings:
+    """Settings for playouts to the end of the game, seeded ``seed``, on ``threads`` workers."""
+    return SearchSettings(seed=seed, workers=threads, leaf=None, **fields)
 
 
 def test_core_playouts_are_the_python_playouts(core):
@@ -32,16 +38,16 @@ def test_playouts_are_the_same_on_one_two_and_four_threads(core):
     jobs = [(i, k) for i in range(len(states)) for k in range(40)]
     bot = core_policy("heuristic")
     afters = [positions_after(s, s.legal_moves(), [0])[0] for s in states]
-    one = run_batch(afters, jobs, 77, bot, 3000, threads=1)
-    assert run_batch(afters, jobs, 77, bot, 3000, threads=2) == one
-    assert run_batch(afters, jobs, 77, bot, 3000, threads=4) == one
+    one = run_batch(afters, jobs, _on(77, threads=1), bot, 3000)
+    assert run_batch(afters, jobs, _on(77, threads=2), bot, 3000) == one
+    assert run_batch(afters, jobs, _on(77, threads=4), bot, 3000) == one
     assert len({values for values, _ in one}) > len(jobs) // 4  # real, varied games
     assert all(moves > 0 for _, moves in one)
     two = [s for s in POSITIONS if s.n_players == 2][:2]
     afters = [positions_after(s, s.legal_moves(), [0])[0] for s in two]
     jobs = [(i, k) for i in range(len(afters)) for k in range(10)]
-    exact = run_batch(afters, jobs, 5, core_policy("greedy"), 3000, exact_end=True, threads=1)
-    assert run_batch(afters, jobs, 5, core_policy("greedy"), 3000, exact_end=True, threads=4) == exact
+    exact = run_batch(afters, jobs, _on(5, threads=1, exact_end=True), core_policy("greedy"), 3000)
+    assert run_batch(afters, jobs, _on(5, threads=4, exact_end=True), core_policy("greedy"), 3000) == exact
 
 
 def test_the_advisors_batches_are_the_same_on_both_engines(core, monkeypatch):
@@ -51,11 +57,11 @@ def test_the_advisors_batches_are_the_same_on_both_engines(core, monkeypatch):
     for policy in ("greedy", "heuristic"):
         assert playout_engine(policy, 3) == "native"
         done = []
-        on_core = run_playouts(state, moves, pairs, 3, workers=2, policy=policy, on_done=done.append)
+        on_core = run_playouts(state, moves, pairs, _on(3, threads=2, policy=policy), on_done=done.append)
         assert sum(done) == len(pairs)
         monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
         assert playout_engine(policy, 3) == "python"
-        assert run_playouts(state, moves, pairs, 3, workers=1, policy=policy) == on_core
+        assert run_playouts(state, moves, pairs, _on(3, threads=1, policy=policy)) == on_core
         monkeypatch.delenv(native.ENGINE_VARIABLE)
 
 
@@ -64,7 +70,8 @@ def test_a_stop_between_batches_keeps_the_finished_ones(core):
     moves = state.legal_moves()[:2]
     pairs = [(m, k) for m in range(2) for k in range(200)]
     asked = []
-    got = run_playouts(state, moves, pairs, 1, workers=1, policy="greedy", stop=lambda: asked.append(1) or len(asked) > 2)
+    got = run_playouts(state, moves, pairs, _on(1, threads=1, policy="greedy"),
+                       stop=lambda: asked.append(1) or len(asked) > 2)
     assert 0 < len(got) < len(pairs)
     assert sorted(got) == sorted(pairs)[:len(got)]
 
@@ -72,7 +79,7 @@ def test_a_stop_between_batches_keeps_the_finished_ones(core):
 def test_bad_batches_are_refused_and_a_panic_on_a_thread_is_explained(core):
     afters = [positions_after(POSITIONS[0], POSITIONS[0].legal_moves(), [0])[0]]
     with pytest.raises(core.BadInput, match="playout of position 3: there are 1 positions"):
-        run_batch(afters, [(3, 0)], 1, core_policy("greedy"), 3000)
+        run_batch(afters, [(3, 0)], _on(1, threads=1), core_policy("greedy"), 3000)
     with pytest.raises(core.CorePanic, match="internal error in the native core .*: boom on a thread"):
         core._panic_in_threads_for_test("boom on a thread", 2)
-    assert run_batch(afters, [(0, 0)], 1, core_policy("greedy"), 3000, threads=2)  # the pool still works
+    assert run_batch(afters, [(0, 0)], _on(1, threads=2), core_policy("greedy"), 3000)  # the pool still works

@@ -16,6 +16,7 @@ import pytest
 
 from values import compare
 from pennypress.engine.advisor.policy import core_policy
+from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.advisor.value import FEATURES, MODEL, Leaf
 from pennypress.engine import native
 from pennypress.engine.game.moves import GoToPress
@@ -51,9 +52,9 @@ def test_leaf_playouts_are_the_same_on_one_two_and_four_threads(core):
     afters = list(positions_after(state, state.legal_moves(), range(4)).values())
     jobs = [(i, k) for i in range(len(afters)) for k in range(30)]
     leaf = Leaf(5, MODEL)
-    one = run_batch(afters, jobs, 9, core_policy(), 3000, threads=1, leaf=leaf)
-    assert run_batch(afters, jobs, 9, core_policy(), 3000, threads=2, leaf=leaf) == one
-    assert run_batch(afters, jobs, 9, core_policy(), 3000, threads=4, leaf=leaf) == one
+    one = run_batch(afters, jobs, SearchSettings(seed=9, workers=1, leaf=leaf), core_policy(), 3000)
+    assert run_batch(afters, jobs, SearchSettings(seed=9, workers=2, leaf=leaf), core_policy(), 3000) == one
+    assert run_batch(afters, jobs, SearchSettings(seed=9, workers=4, leaf=leaf), core_policy(), 3000) == one
     assert all(moves >= 5 for _, moves in one)  # each stopped at its leaf, not before
     wins = [values[state.current][0] for values, _ in one]
     assert len(set(wins)) >= 10 and all(0 < w < 1 for w in wins)  # chances, not 0/1 outcomes

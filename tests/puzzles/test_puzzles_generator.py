@@ -12,6 +12,7 @@ from tests.solver import enumerator
 from pennypress.engine.advisor import state_key
 from pennypress.engine.advisor.policy import search_policy
 from pennypress.engine.advisor.pool import run_playouts
+from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.io.state import public_view
 from pennypress.engine.play.bots import RandomBot
 from pennypress.engine.rules.press import press_problem
@@ -111,8 +112,8 @@ def test_searched_certificate_is_the_paired_statistics_of_fresh_playouts(searche
     assert any(r.move == "press" for r in cert.rivals) == (cert.best != "press")  # the other side is a rival
     view = public_view(state)
     moves = [next(m for m in view.legal_moves() if str(m) == name) for name in [cert.best, *(r.move for r in cert.rivals)]]
-    results = run_playouts(view, moves, [(i, k) for i in range(len(moves)) for k in range(20)],
-                           4 + CONFIRM_SEED_STEP, 1, policy=search_policy(view.n_players))
+    confirm = SearchSettings(seed=4 + CONFIRM_SEED_STEP, workers=1, leaf=None, policy=search_policy(view.n_players))
+    results = run_playouts(view, moves, [(i, k) for i in range(len(moves)) for k in range(20)], confirm)
     me = view.current
     best = [results[(0, k)][me][0] for k in range(20)]
     assert cert.outcome[0] == pytest.approx(fmean(best))

@@ -21,8 +21,8 @@ from .json_io import read_position, write_json
 def advice_table(advice: Advice, top: int | None = None) -> str:
     """The ranked moves as a plain-text table (best first), moves in words, reasons under them.
 
-    >>> from pennypress.engine.advisor.result import Advice, MoveAdvice
-    >>> a = Advice(0, "fast", 0, True, (MoveAdvice("press", 1, 1.0, (1.0, 1.0), 47, 7, 0, 0, True, ("Go to press: +15",), exact=True),), 0,
+    >>> from pennypress.engine.advisor.result import Advice, RankedMove
+    >>> a = Advice(0, "fast", 0, True, (RankedMove("press", 1, 1.0, (1.0, 1.0), 47, 7, 0, 0, True, ("Go to press: +15",), exact=True),), 0,
     ...            engine="native")
     >>> print(advice_table(a))  # doctest: +NORMALIZE_WHITESPACE
     The Times to move: 1 legal move, exact (final edition), budget fast, seed 0
@@ -74,7 +74,7 @@ def _advise(args: argparse.Namespace) -> int:
     state = read_position(args.file)
     bar = ProgressBar("playout", delay=1.0)
     try:
-        advice = advise(state, args.budget, args.playouts, seed=args.seed, progress=bar, seconds=args.seconds)
+        advice = advise(state, args.budget, playouts=args.playouts, seed=args.seed, progress=bar, seconds=args.seconds)
     finally:
         bar.close()
     if args.text:

@@ -2,11 +2,11 @@
 the 95% interval drawn on the bar, and the numbers beside it. It wraps at any width, so nothing is
 cut off on a phone (a chart's axis labels would be), and it is the table and the chart in one.
 
->>> from pennypress.engine.advisor.result import Advice, MoveAdvice
+>>> from pennypress.engine.advisor.result import Advice, RankedMove
 >>> a = Advice(0, "fast", 0, False, (
-...     MoveAdvice("press", 1, 0.5, (0.4, 0.6), 40.0, 1.5, 0.0, 0.0, True, (), 64),
-...     MoveAdvice("decline", 2, 0.25, (0.15, 0.38), 35.0, -2.0, 0.25, 5.0, False, (), 64, loss_interval=(0.12, 0.38)),
-...     MoveAdvice("assign 1 war:A:1", 3, None, None, None, None, None, 0.0, False)), 128)
+...     RankedMove("press", 1, 0.5, (0.4, 0.6), 40.0, 1.5, 0.0, 0.0, True, (), 64),
+...     RankedMove("decline", 2, 0.25, (0.15, 0.38), 35.0, -2.0, 0.25, 5.0, False, (), 64, loss_interval=(0.12, 0.38)),
+...     RankedMove("assign 1 war:A:1", 3, None, None, None, None, None, 0.0, False)), 128)
 >>> html = ranking_html(a.moves)
 >>> [r["move"] for r in ranking_rows(html)], [r["win"] for r in ranking_rows(html)]
 (['Go to press', 'Decline the last press', 'Send 1 reporter to War A ★'], ['50%', '25%', '—'])
@@ -21,7 +21,7 @@ import re
 from html import escape, unescape
 from typing import Sequence
 
-from pennypress.engine.advisor.result import MoveAdvice
+from pennypress.engine.advisor.result import RankedMove
 from pennypress.engine.game.words import move_words, plural
 
 KINDS = {"search": ("searched", "#4c78a8"), "unsearched": ("not searched", "#d0d0d0"), "exact": ("exact", "#2e7d32")}
@@ -47,7 +47,7 @@ RANKING_CSS = """
 """
 
 
-def kind_of(m: MoveAdvice) -> str:
+def kind_of(m: RankedMove) -> str:
     return "exact" if m.exact else ("search" if m.was_searched else "unsearched")
 
 
@@ -55,7 +55,7 @@ def _signed(x: float) -> str:
     return f"{x:+.1f}".replace("-", "−")
 
 
-def facts_words(m: MoveAdvice) -> str:
+def facts_words(m: RankedMove) -> str:
     """The numbers beside a move's bar, in words (the loss with its paired interval)."""
     if not m.was_searched:
         return "not searched: the analysis was stopped before its playouts"
@@ -79,7 +79,7 @@ def legend_html() -> str:
         "<span style=\"--c:transparent\">black line: the 95% interval</span></div>")
 
 
-def ranking_html(moves: Sequence[MoveAdvice]) -> str:
+def ranking_html(moves: Sequence[RankedMove]) -> str:
     """The moves, best first: rank, the move in words (class ``pp-move``), the bar, the win %, the facts."""
     rows = []
     for m in moves:

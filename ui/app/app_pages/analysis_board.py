@@ -157,8 +157,8 @@ if st.button("Analyse", key=keys.AB_ANALYSE, type="primary"):
         bar.progress(min(1.0, done / max(1, total)), text=f"Analysing… {done}/{total} playouts")
 
     try:
-        advice = advise(game, ss[keys.AB_BUDGET], int(ss[keys.AB_PLAYOUTS]) or None, seed=int(ss[keys.AB_SEED]),
-                        progress=_progress)
+        advice = advise(game, ss[keys.AB_BUDGET], playouts=int(ss[keys.AB_PLAYOUTS]) or None,
+                        seed=int(ss[keys.AB_SEED]), progress=_progress)
     except BadInput as exc:
         st.error(f"This position cannot be analysed: {exc}")
         st.stop()

@@ -1,0 +1,75 @@
+"""The search's settings in one object: what an analysis may spend and how its playouts are played.
+
+:class:`SearchSettings` travels unchanged from :func:`~.search.advise` through
+sequential halving (:mod:`.search`) and the batches (:mod:`.pool`) down to the
+native core's batch (:func:`pennypress.engine.native.search.run_batch`). What
+is not a setting stays with the function it belongs to: the position, the
+moves and playouts of one batch, the progress and stop callbacks, how many
+moves get reasons.
+
+The answer depends on the position and on these settings only -- never on
+``workers``, which shares the same playouts over threads or processes.
+
+>>> s = SearchSettings.for_budget("fast", seed=3)
+>>> s.budget.name, s.seed, s.leaf is SEARCH_LEAF, s.policy_for(3), s.policy_for(4)
+('fast', 3, True, 'mixed', 'heuristic')
+>>> SearchSettings.for_budget(playouts=12, workers=1).threads, SearchSettings().budget.name
+(1, 'normal')
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from .budget import BUDGETS, Budget, budget_for
+from .calibration import CALIBRATION, Calibration
+from .policy import SEARCH_LEAF, search_policy
+from .value import Leaf
+
+
+def default_workers() -> int:
+    """Both cores of the target machine (at most 2; 1 on a single-core machine)."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """Everything an analysis is run with beside the position; the defaults are :func:`~.search.advise`'s."""
+
+    budget: Budget = field(default_factory=lambda: BUDGETS["normal"])
+    """How many playouts at the most, or a fixed count, or a time bound (:mod:`.budget`)."""
+    seed: int = 0
+    """The analysis's seed: playout ``k`` of every move has the same future for one seed."""
+    workers: int | None = None
+    """Threads on the native core, else processes, sharing the playouts (``None``: both cores); the
+    answer does not depend on it."""
+    exact_end: bool = False
+    """Finish each playout exactly once it reaches the final edition."""
+    leaf: Leaf | None = SEARCH_LEAF
+    """Where the playouts stop and the value model answers (:data:`.policy.SEARCH_LEAF`); ``None`` plays
+    every playout to the end of the game."""
+    calibration: Calibration = CALIBRATION
+    """Maps the playouts' win shares to the win probabilities shown (:mod:`.calibration`; monotone, so it
+    changes no ranking and no "equal to the best")."""
+    policy: str | None = None
+    """Who plays the playouts (:data:`.policy.POLICIES`; ``None``: the search policy for the table,
+    :func:`.policy.search_policy`)."""
+
+    @classmethod
+    def for_budget(cls, budget: str | Budget = "normal", playouts: int | None = None, seconds: float | None = None,
+                   **fields: Any) -> SearchSettings:
+        """The settings with the budget called ``budget`` (or that :class:`~.budget.Budget`), or an explicit
+        total of ``playouts``, or a time bound of ``seconds`` (:func:`~.budget.budget_for`), and the other
+        fields by name; :class:`~pennypress.errors.BadInput` for a budget it refuses."""
+        plan = budget if isinstance(budget, Budget) else budget_for(budget, playouts, seconds)
+        return cls(plan, **fields)
+
+    @property
+    def threads(self) -> int:
+        """How many workers share the playouts: ``workers``, or both cores when it is ``None``."""
+        return default_workers() if self.workers is None else max(1, self.workers)
+
+    def policy_for(self, players: int) -> str:
+        """The playout policy at a table of ``players``: ``policy``, or the search policy for that table."""
+        return search_policy(players) if self.policy is None else self.policy
