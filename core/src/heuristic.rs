@@ -200,7 +200,7 @@ impl<'a> Setup<'a> {
         page_gain(stories.iter().copied(), values, self.ad)
     }
 
-    /// The weight of losing `s` (held with `mine` reporters) before our next turn (`_threat`).
+    /// The weight of losing `s` (held with `mine` reporters) before our next turn (`_threat_estimate`).
     fn threat(&self, s: Story, mine: i32) -> f64 {
         let r = &self.pos.reporters[s.id()];
         for &o in self.rivals_before.iter() {

@@ -11,7 +11,7 @@ the same answer (on any machine, with any number of threads or workers).
 A playout is a few bot moves and the value model's estimate where it stops
 (:data:`.policy.SEARCH_LEAF`). The caps are set by timing busy 3-player
 midgame positions on the project's 2-core machine, from a quick answer at
-the table (``fast``) to a deep one (``deep``): ``benchmarks/bench_advisor.py``
+the table (``fast``) to a deep one (``deep``): ``benchmarks/speed/advisor.py``
 measures them (``docs/results.md`` has the figures). The Python engine plays the same
 playouts far slower (the value bot in half the seats weighs every legal move
 with the value model), so it has its own, far smaller caps (``python_cap``):
@@ -76,7 +76,7 @@ BUDGETS: dict[str, Budget] = {
     "normal": Budget("normal", cap=24_000, python_cap=480),
     "deep": Budget("deep", cap=120_000, python_cap=2_400),
 }
-"""The named budgets (``--budget``); caps set by ``benchmarks/bench_advisor.py``'s timings."""
+"""The named budgets (``--budget``); caps set by ``benchmarks/speed/advisor.py``'s timings."""
 
 
 def budget_for(name: str = "normal", playouts: int | None = None, seconds: float | None = None) -> Budget:

@@ -3,7 +3,7 @@
 A playout's win share is the chance of a move followed by the playout bot's
 play against playout-bot opponents (down to the value model's leaf). A player
 who keeps taking the advice plays better than the playout bot, so the raw
-share misstates the chance of winning (``benchmarks/bench_calibration.py``).
+share misstates the chance of winning (``benchmarks/strength/calibration.py`` measures it).
 The advisor shows the share through a **monotone map** fitted on games where
 the advised seat keeps taking the advice against a mix of opponents (Platt
 scaling: ``logit q = slope * logit p + intercept``). Being monotone, the map
@@ -11,8 +11,8 @@ changes no ranking, no "equal to the best" and no move the advisor plays: only
 the numbers a person reads.
 
 The map's data file (``calibration.json``) is written by
-``benchmarks/bench_calibration.py --fit`` from a training seed and says how it
-was obtained; the same script measures the map on held-out games.
+``python -m benchmarks.training.fit_calibration`` from a training seed and says how it
+was obtained; ``benchmarks/strength/calibration.py`` measures the map on held-out games.
 
 >>> c = Calibration(slope=1.0, intercept=0.0)
 >>> round(c(0.25), 6), c(0.0), c(1.0)
@@ -123,7 +123,7 @@ def load(path: Path = DATA) -> Calibration:
     """The map in ``path`` (the shipped one by default); a missing file is an installation fault, said so."""
     if not path.exists():
         raise RuntimeError(f"the advisor's calibration map {path} is missing: reinstall pennypress, or make it with "
-                           "benchmarks/bench_calibration.py --fit")
+                           "python -m benchmarks.training.fit_calibration")
     doc = json.loads(path.read_text())
     return Calibration(float(doc["slope"]), float(doc["intercept"]), doc.get("fitted_on", {}))
 

@@ -9,11 +9,11 @@ plays by feel), each with chance one half (:data:`VALUE_SHARE`), drawn from the
 seat's seed. The advisor does not know who sits at the table, so its playouts
 stand for both kinds of player: the mix models the league's evaluator better
 than either bot alone, and the heuristic bot far better than the value bot
-alone does (``docs/value.md`` says how that was measured).
+alone does (``docs/lab/value.md`` says how that was measured).
 
 Both bots are jittered: the heuristic's weights (:data:`PLAYOUT`, the weights
 tuned by SPSA against the league on the native core, ``playout_weights.json``,
-``docs/playout.md``) by up to ±:data:`JITTER` per playout and seat, the value
+``docs/lab/playout.md``) by up to ±:data:`JITTER` per playout and seat, the value
 bot by a seeded noise of up to :data:`VALUE_NOISE` per move (it carries such a
 jittered heuristic bot for the final edition) -- the "little randomness" that
 keeps playouts of one future from repeating one line and stands for not
@@ -117,7 +117,7 @@ def load_weights(text: str, source: str = PLAYOUT_FILE) -> Weights:
 
 
 PLAYOUT = load_weights(resources.files(__package__).joinpath(PLAYOUT_FILE).read_text(encoding="utf-8"))
-"""The playout bot's weights before the jitter (tuned against the league: ``docs/playout.md``)."""
+"""The playout bot's weights before the jitter (tuned against the league: ``docs/lab/playout.md``)."""
 
 SEARCH_LEAF = Leaf(LEAF_DEPTH, MODEL)
 """Where the search's playouts stop: :data:`LEAF_DEPTH` bot moves, then the shipped value model."""

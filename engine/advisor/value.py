@@ -26,9 +26,9 @@ shape predicts each newspaper's final circulation, from which the margin to
 the best opponent follows. The numbers are data (``value_model.json``, package
 data beside this module), fitted by multinomial logistic regression on the
 outcomes of seeded games between the playout bot and the league's bots,
-played on the native core (``benchmarks/train_value.py``, ``docs/value.md``);
+played on the native core (``benchmarks/training/train_value.py``, ``docs/lab/value.md``);
 the 2- and 3-player win weights were then tuned by SPSA for the ranking of
-moves that wins against the league (``benchmarks/tune_value.py``; the file
+moves that wins against the league (``benchmarks/training/tune_value.py``; the file
 keeps the fitted rows beside them).
 
 The native core computes the same features and the same floats, operation for
@@ -67,7 +67,7 @@ FEATURES = (
     "published", "on_board", "outnumbered", "scoops_in", "scoops_out", "tied", "threatened", "order",
     "done", "one",
 )
-"""The features of one newspaper, in the order of the model's weights (``docs/value.md`` says each)."""
+"""The features of one newspaper, in the order of the model's weights (``docs/concepts/value-and-playouts.md`` says each)."""
 
 MODEL_FILE = "value_model.json"
 """The model's file, package data beside this module."""

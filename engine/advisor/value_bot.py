@@ -13,7 +13,7 @@ heuristic bot is a fixed list of rules; opponents that look one move ahead at
 the whole position -- as a strong player or the league's evaluator does --
 play otherwise. The value bot is the project's own model (fitted on outcomes,
 never on any opponent's choices) looking one move ahead. Measured as the
-search's playout policy alone (``docs/value.md``) it models such opponents
+search's playout policy alone (``docs/lab/value.md``) it models such opponents
 better and the heuristic bot far worse; so the search seats it in half of its
 playouts' seats and the heuristic bot in the others (``"mixed"``, the search's
 policy in :mod:`.policy`).

@@ -22,8 +22,8 @@ reads the deck's order):
   against what every other player can still press), and waiting costs a tempo.
 
 The weights (:class:`Weights`) were tuned by seat-rotated tournaments against
-the greedy bot (``benchmarks/tune_heuristic.py``; runs and results in
-``docs/heuristic.md``). Ties between equally scored moves go to the first in
+the greedy bot (``benchmarks/training/tune_heuristic.py``; the runs in
+``docs/lab/heuristic.md``). Ties between equally scored moves go to the first in
 a fixed candidate order, so the bot is deterministic (its seed only breaks a
 rare fallback).
 
@@ -52,7 +52,7 @@ from ..rules.press import PressValuer
 
 @dataclass(frozen=True)
 class Weights:
-    """What the heuristic bot weighs, in circulation points (tuned: ``docs/heuristic.md``)."""
+    """What the heuristic bot weighs, in circulation points (each explained in ``docs/concepts/heuristic.md``)."""
 
     wait: float = 0.85
     """A page claimed for the next turn is worth this share of the same page pressed now."""
