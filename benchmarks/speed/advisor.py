@@ -5,7 +5,7 @@ used while choosing the caps, which were set on seed 500), the first position
 with 40-60 legal moves after ply 6, before the final edition.
 
 - **budgets**: wall seconds and CPU seconds (the process, all its threads) per
-  analysis on 2 workers, the playouts used, how often the race converged, for
+  analysis on 2 workers, the playouts used, how often the search converged, for
   ``fast``, ``normal`` and ``deep`` (deep on the first ``--deep`` positions).
   CPU seconds are the machine-independent figure: on a shared machine the wall
   time depends on the other sessions' load (printed).
@@ -13,7 +13,7 @@ with 40-60 legal moves after ply 6, before the final edition.
   give the same best move, and where the three are at least within each other's
   noise (each seed's best is rank 1 or "equal to the best" under the others).
 - **against a 20x larger search**: the share of positions where ``fast``'s best
-  (seed 0) is the best of a race with 20 times ``fast``'s cap (seed 99), or
+  (seed 0) is the best of a search with 20 times ``fast``'s cap (seed 99), or
   within its noise (equal to its best there).
 - **Python engine** (``PENNYPRESS_ENGINE=python``): ``fast`` on the first
   ``--python`` positions, time and playouts (its own smaller cap).
@@ -187,7 +187,7 @@ def main(argv=None) -> int:
     st, rf = report["stability"], report["against_20x"]
     print(f"fast under seeds {SEEDS}: the same best move in {st['same_best_3_seeds']}/{st['positions']} positions; "
           f"every seed's best within the others' noise in {st['within_noise_3_seeds']}/{st['positions']}")
-    print(f"fast (seed 0) against a {SCALE}x larger race (seed {REFERENCE_SEED}; CPU median "
+    print(f"fast (seed 0) against a {SCALE}x larger search (seed {REFERENCE_SEED}; CPU median "
           f"{rf['reference_cpu_median_s']} s, {rf['reference_playouts_median']} playouts, converged "
           f"{rf['reference_converged']}/{rf['positions']}): the same best in {rf['same_best']}/{rf['positions']}, "
           f"within its noise in {rf['within_its_noise']}/{rf['positions']}; mean loss of fast's pick by its "

@@ -307,7 +307,7 @@ def bench_search(args) -> dict:
             afters.append(after[i])
             jobs.extend((len(afters) - 1, k) for k in range(4))
     print(f"search playouts: {len(jobs)} playouts ({len(afters)} moves of {len(states)} 3-player midgame positions "
-          f"with 40-60 legal moves (bench_advisor's) x 4 futures) to the value model after {SEARCH_LEAF.depth} "
+          f"with 40-60 legal moves (speed.advisor's) x 4 futures) to the value model after {SEARCH_LEAF.depth} "
           f"bot moves; CPU, one thread, medians of {args.rounds} rounds")
     cost = {}
     for policy in ("heuristic", "value", "mixed"):
