@@ -25,7 +25,6 @@ Exit status: 1 if the two solvers disagree on any press (or, with
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import statistics
@@ -44,6 +43,7 @@ from pennypress.solver import (
 )
 from pennypress.solver import page_profiles
 from pennypress.solver.fast import items_of
+from benchmarks.speed import checked_main
 
 SEED = 2015
 COUNT = 2000
@@ -171,22 +171,7 @@ def print_report(r: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--count", type=int, default=COUNT)
-    ap.add_argument("--seed", type=int, default=SEED)
-    ap.add_argument("--json", action="store_true", help="print the report as JSON")
-    ap.add_argument("--strict", action="store_true", help="exit 1 if a goal is missed")
-    args = ap.parse_args(argv)
-    report = run(args.count, args.seed)
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        print_report(report)
-    if report["disagreements"]:
-        return 1
-    if args.strict and not all(ok for _, ok in report["goals"].values()):
-        return 1
-    return 0
+    return checked_main(__doc__, run, print_report, COUNT, SEED, argv)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ Exit status: 1 if the solver and the enumerator disagree on any press (or, with
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import statistics
@@ -31,6 +30,7 @@ import time
 from tests.solver import enumerator as E  # the independent reference; no solver code
 
 from pennypress.solver import PressProblem, clear_cache, solve
+from benchmarks.speed import checked_main
 
 SEED = 1851
 COUNT = 600
@@ -159,22 +159,7 @@ def print_report(r: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--count", type=int, default=COUNT)
-    ap.add_argument("--seed", type=int, default=SEED)
-    ap.add_argument("--json", action="store_true", help="print the report as JSON")
-    ap.add_argument("--strict", action="store_true", help="exit 1 if a goal is missed")
-    args = ap.parse_args(argv)
-    report = run(args.count, args.seed)
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        print_report(report)
-    if report["disagreements"]:
-        return 1
-    if args.strict and not all(ok for _, ok in report["goals"].values()):
-        return 1
-    return 0
+    return checked_main(__doc__, run, print_report, COUNT, SEED, argv)
 
 
 if __name__ == "__main__":
