@@ -7,12 +7,14 @@ scaled to its two-player equivalent (``loss x N / 2``): throwing away 0.10 of
 a 0.25 fair share (4 players) is as bad as throwing away 0.20 of a 0.50 share.
 ``docs/concepts/audit.md`` gives the reasons.
 
->>> classify(0.0, 3), classify(0.01, 2), classify(0.04, 2), classify(0.09, 2), classify(0.15, 2), classify(0.3, 2)
+>>> classify(0.0, 3, is_best=True), classify(0.01, 2), classify(0.04, 2), classify(0.09, 2), classify(0.15, 2), classify(0.3, 2)
 ('best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder')
 >>> classify(0.09, 4)  # 0.18 in two-player terms
 'mistake'
 >>> classify(0.5, 3, forced=True), classify(0.03, 2, is_best=True), classify(0.004, 2)
-('forced', 'best', 'best')
+('forced', 'best', 'excellent')
+>>> classify(0.004, 2, significant=False)  # another move the analysis cannot tell from the best
+'within_noise'
 >>> classify(0.3, 2, significant=False)  # a coin flip at this budget is never a blunder
 'within_noise'
 >>> accuracy(0.3, 2, significant=False)
@@ -30,9 +32,6 @@ significant at the budget used (its paired 95% interval contains 0), so the deci
 
 GRADED = ("excellent", "good", "inaccuracy", "mistake", "blunder")
 """The classes given for a significant loss (by its size, :data:`BANDS`)."""
-
-BEST_NOISE = 0.005
-"""A loss this small (two-player terms) is within noise: still the best move."""
 
 BANDS = (("excellent", 0.02), ("good", 0.05), ("inaccuracy", 0.10), ("mistake", 0.20))
 """Upper bounds (inclusive, two-player terms) of each class after ``best``; above the last: ``blunder``."""
@@ -55,18 +54,19 @@ def classify(loss: float, n_players: int, forced: bool = False, is_best: bool = 
     """The class of a decision that lost ``loss`` win probability against the best move.
 
     ``forced``: there was one legal move. ``is_best``: the move is the
-    advisor's best (rank 1), ``best`` whatever the sampled difference; any other
-    move is ``best`` when its paired loss estimate is within :data:`BEST_NOISE`,
-    ``within_noise`` when the loss is not ``significant`` at 95% (paired), and
-    else graded by the size of the loss (:data:`BANDS`).
+    advisor's best (rank 1, or tied with it exactly), ``best`` whatever the
+    sampled difference; only that move is ``best``. Any other move is
+    ``within_noise`` when its loss is not ``significant`` at 95% (paired) -- as
+    good as the best as far as the analysis can tell, but not called the best
+    -- and else graded by the size of the loss (:data:`BANDS`).
     """
     if forced:
         return "forced"
-    x = scaled_loss(loss, n_players)
-    if is_best or x <= BEST_NOISE:
+    if is_best:
         return "best"
     if not significant:
         return "within_noise"
+    x = scaled_loss(loss, n_players)
     for name, bound in BANDS:
         if x <= bound:
             return name

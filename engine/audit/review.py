@@ -221,7 +221,8 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
                     reasons_top=0, extra_moves=[extra], calibration=IDENTITY)
     best = advice.best
     mine: RankedMove = advice.extra[0]
-    is_best = played_text == best.move
+    # "best" only for the move ranked first, or one the exact search finds exactly as good
+    is_best = played_text == best.move or (advice.exact and mine.equal_to_best)
     loss = 0.0 if is_best else mine.loss
     significant = not is_best and not mine.equal_to_best
     klass = classify(loss, n, is_best=is_best, significant=significant)

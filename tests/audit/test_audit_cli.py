@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,8 @@ from pennypress.engine.audit import CLASSES, audit
 from pennypress.engine.game.moves import Decline
 from pennypress.engine.rules.actions import legal_moves
 from pennypress.ui.cli.run import main
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(capsys, *argv):
@@ -116,3 +119,24 @@ def test_record_refuses_an_illegal_line(capsys, tmp_path):
     moves.write_text("assign 4 city:D:1\n\nassign 9 war:A:1\n")
     code, out, err = run(capsys, "record", str(moves), "--players", "2", "--seed", "11")
     assert code == 2 and out == "" and err.startswith("pennypress: line 3:")
+
+
+EXAMPLE_RECORDS = sorted(str(p) for p in ROOT.glob("examples/*/*.json") if json.loads(p.read_text()).get("format") == "pennypress-record")
+
+
+@pytest.mark.parametrize("record", EXAMPLE_RECORDS, ids=lambda p: Path(p).stem)
+def test_best_is_said_only_of_the_best_move(capsys, record):
+    """The review never contradicts itself: a decision is "best" only when the move played is the one the
+    analysis ranks first (or the exact search finds it exactly as good), and the move ranked first is always
+    "best" (or forced). A move the analysis cannot tell from the best is said so, never called the best."""
+    code, out, _ = run(capsys, "audit", record, "--budget", "fast", "--workers", "1")
+    assert code == 0
+    decisions = json.loads(out)["decisions"]
+    assert decisions
+    for d in decisions:
+        if d["class"] == "best":
+            assert d["played"] == d["best"] or (d["exact"] and d["loss"] == 0), d
+        if d["played"] == d["best"]:
+            assert d["class"] in ("best", "forced"), d
+    code, text, _ = run(capsys, "audit", record, "--budget", "fast", "--workers", "1", "--text")
+    assert code == 0 and "within_noise" not in text and "within noise" not in text

@@ -190,8 +190,8 @@ def test_audit_an_example_and_open_a_decision(person):
     person.wait_for("Key moments")
     assert "The Times declined the last press; better: Go to press" in person.text()
     person.choose("aud_focus", "The Times")
-    person.pick("aud_pick", "Move 1 — blunder")
-    assert "The Times declined the last press; the advisor's best: Go to press — blunder" in person.text()
+    person.pick("aud_pick", "Move 1 — blunder ??")
+    assert "The Times declined the last press; the advisor's best: Go to press — blunder ??" in person.text()
     looks_right(person, "audit")
 
 

@@ -28,7 +28,7 @@ from pennypress.engine.rules.chance import chance_outcomes
 from pennypress.solver import Placement
 from pennypress.ui.io import example_files
 from pennypress.ui.render.audit_words import (
-    accuracy_words, card_text, classes_words, luck_words, pct, signed_pct,
+    accuracy_words, card_text, class_words, classes_words, luck_words, pct, signed_pct,
 )
 from pennypress.ui.render.styles import paper_chart_colours
 
@@ -137,7 +137,7 @@ def marks_frame(result: Audit, deck: Deck | None = None) -> pd.DataFrame:
         if not d.after_all:
             continue
         rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Win %": round(100 * d.after_all[d.player]),
-                     "Class": d.klass, "Played": move_words(d.played), "Best": move_words(d.best),
+                     "Class": class_words(d.klass, short=True), "Played": move_words(d.played), "Best": move_words(d.best),
                      "Card": "" if d.card is None else card_text(d.card, deck),
                      "Luck": "" if d.luck is None else luck_words(d.luck)})
     return pd.DataFrame(rows, columns=["Move", "Newspaper", "Win %", "Class", "Played", "Best", "Card", "Luck"])
@@ -213,7 +213,7 @@ def decisions_frame(result: Audit, focus: int = EVERY) -> pd.DataFrame:
     rows = []
     for d in shown_decisions(result, focus):
         rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Played": d.played, "Best": d.best,
-                     "Class": d.klass,
+                     "Class": class_words(d.klass, short=True),
                      "Chance before": "" if math.isnan(d.win_before) else pct(d.win_before),
                      "Lost": "nothing (forced)" if d.klass == "forced" else f"{pct(d.loss)} win chance, {d.points_loss:.1f} points",
                      "Page points lost": "" if d.press is None else d.press.page_loss})
@@ -231,4 +231,4 @@ def decision_label(d, focus: int = EVERY) -> str:
     """One decision in a short list (the move in full is said beside it): ``'Move 12, The Sun — mistake'``,
     without the newspaper when it is the one reviewed."""
     who = "" if focus != EVERY else f", {newspaper(d.player)}"
-    return f"Move {d.ply}{who} — {d.klass}"
+    return f"Move {d.ply}{who} — {class_words(d.klass, short=True)}"

@@ -7,11 +7,13 @@ hundred playouts means nothing), expected points with one decimal.
 >>> from pennypress.engine.audit import PlayerSummary
 >>> s = PlayerSummary(0, 91.24, {"best": 3, "mistake": 1}, 4, 0, 0.0, 2, 1, 0.1)
 >>> accuracy_words(s), classes_words(s)
-('91', '3 best, 1 mistake')
+('91', '3 best, 1 mistake ?')
 >>> accuracy_words(PlayerSummary(1, None, {"forced": 2}, 2, 0, 0.0, 0, 0, 0.0))
 'no graded decision'
 >>> grades_words(s), grades_words(PlayerSummary(1, None, {"forced": 2}, 2, 0, 0.0, 0, 0, 0.0))
-('accuracy 91; 3 best, 1 mistake', 'no graded decision (2 forced)')
+('accuracy 91; 3 best, 1 mistake ?', 'no graded decision (2 forced)')
+>>> class_words("mistake"), class_words("within_noise"), class_words("within_noise", short=True)
+('mistake ?', 'as good as the best, as far as the analysis can tell', 'as good as the best')
 >>> pct(0.375), signed_pct(-0.12), luck_words((0.05, -0.05))
 ('38%', '−12%', 'The Times +5%, The Sun −5%')
 """
@@ -26,6 +28,24 @@ from pennypress.engine.game.words import card_words, move_words
 
 NO_GRADE = "no graded decision"
 """What stands for the accuracy of a newspaper whose every move was forced (or not audited)."""
+
+
+CLASS_WORDS = {"forced": "forced", "best": "best", "excellent": "excellent", "good": "good",
+               "inaccuracy": "inaccuracy ?!", "mistake": "mistake ?", "blunder": "blunder ??"}
+"""Each class as a player reads it, the chess marks beside the three bad ones."""
+
+WITHIN_NOISE = "as good as the best, as far as the analysis can tell"
+"""A move other than the best whose loss the analysis cannot tell from nothing."""
+
+WITHIN_NOISE_SHORT = "as good as the best"
+"""The same in a table cell or a short list."""
+
+
+def class_words(klass: str, short: bool = False) -> str:
+    """A decision's class in words with its mark: ``'mistake ?'``; never the raw code."""
+    if klass == "within_noise":
+        return WITHIN_NOISE_SHORT if short else WITHIN_NOISE
+    return CLASS_WORDS[klass]
 
 
 def pct(x: float) -> str:
@@ -45,7 +65,7 @@ def accuracy_words(s: PlayerSummary) -> str:
 
 def classes_words(s: PlayerSummary) -> str:
     """The decisions counted by class, the empty classes left out: ``'3 best, 1 mistake'``."""
-    return ", ".join(f"{n} {c}" for c, n in s.classes.items() if n) or "no decisions"
+    return ", ".join(f"{n} {class_words(c, short=True)}" for c, n in s.classes.items() if n) or "no decisions"
 
 
 def grades_words(s: PlayerSummary) -> str:
@@ -68,8 +88,8 @@ def card_text(card: int, deck: Deck | None) -> str:
 
 
 def decision_words(d: Decision) -> str:
-    """``'move 12, The Sun: went to press — mistake'`` (``within noise`` for the class ``within_noise``)."""
-    return f"move {d.ply}, {newspaper(d.player)}: {move_words(d.played, past=True)} — {d.klass.replace('_', ' ')}"
+    """``'move 12, The Sun: went to press — mistake ?'`` (the class in words: :func:`class_words`)."""
+    return f"move {d.ply}, {newspaper(d.player)}: {move_words(d.played, past=True)} — {class_words(d.klass)}"
 
 
 def loss_words(d: Decision) -> str:

@@ -29,7 +29,7 @@ from pennypress.ui.app.widgets import (
     notation_box, page_style, show_board, show_svgs, show_table, uploaded_json, valid_choice,
 )
 from pennypress.ui.io import example_files, positions
-from pennypress.ui.render.audit_words import card_text, loss_words, luck_words
+from pennypress.ui.render.audit_words import card_text, class_words, loss_words, luck_words
 from pennypress.ui.render.page_svg import page_svg
 
 page_style()
@@ -269,7 +269,7 @@ steps = view.steps_of(doc)
 step = next(s for s in steps if s.number == d.ply)
 cost = "" if d.klass == "forced" else f", {loss_words(d)} lost"
 st.markdown(f"{newspaper(d.player)} {move_words(d.played, past=True)}; the advisor's best: "
-            f"**{move_words(d.best)}** — {d.klass.replace('_', ' ')}{cost}.")
+            f"**{move_words(d.best)}** — {class_words(d.klass)}{cost}.")
 show_board(step.before)
 if d.press is not None:
     laid = plan_press(step.before, d.player, step.move.page)
