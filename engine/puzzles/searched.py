@@ -32,7 +32,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from statistics import NormalDist, fmean
+from statistics import fmean
+
+from pennypress.stats import normal_quantile
+
 from ..advisor import advise
 from ..advisor.budget import budget_for
 from ..advisor.policy import search_policy
@@ -64,7 +67,7 @@ def lower_bound(differences: list[float], rivals: int, alpha: float = ALPHA) -> 
         return -math.inf
     m = fmean(differences)
     sd = math.sqrt(sum((d - m) ** 2 for d in differences) / (n - 1))
-    return m - NormalDist().inv_cdf(1 - alpha / rivals) * sd / math.sqrt(n)
+    return m - normal_quantile(1 - alpha / rivals) * sd / math.sqrt(n)
 
 
 @dataclass(frozen=True)
