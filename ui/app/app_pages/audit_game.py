@@ -39,7 +39,7 @@ st.title("Audit a game")
 st.caption(
     "Every decision of a recorded game graded against the advisor on the same sampled futures: the best "
     "move, the win probability lost (with its 95% interval), a class from best to blunder for a loss the "
-    "playouts show to be real and \"within noise\" for one they cannot tell from chance, each press's page "
+    "playouts show to be real and \"as good as the best\" for one they cannot tell from the best, each press's page "
     "against the optimal page, and the luck of every headline card. docs/concepts/audit.md explains the bands and the accuracy."
 )
 
