@@ -50,6 +50,9 @@ class RankedMove:
     """The 95% interval of the paired difference of win share to rank 1 (on the playouts both had)."""
     paired_playouts: int = 0
     """How many playouts that paired difference is taken over."""
+    margin_loss_interval: tuple[float, float] | None = None
+    """The 95% interval of the paired difference of expected margin to rank 1 (points; ``(0, 0)`` for rank
+    1): what grades a move where every chance to win is about 0 or 1 (:func:`pennypress.engine.audit.grading.grade`)."""
 
     @property
     def was_searched(self) -> bool:
@@ -65,6 +68,7 @@ class RankedMove:
             "loss": num(self.loss), "loss_interval": pair(self.loss_interval), "points_loss": _r(self.points_loss, 2),
             "equal_to_best": self.equal_to_best, "reasons": list(self.reasons),
             "playouts": self.playouts, "paired_playouts": self.paired_playouts, "exact": self.exact,
+            "margin_loss_interval": pair(self.margin_loss_interval, 2),
         }
         if self.equivalent_to is not None:
             doc["equivalent_to"] = self.equivalent_to

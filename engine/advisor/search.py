@@ -184,7 +184,7 @@ def advise(
         if rank == 1:
             row = RankedMove(str(moves[i]), 1, best.mean(0), mean_interval(best.column(0)), best.mean(2), best.mean(1),
                              0.0, 0.0, True, playouts=best.n, win_all=best.win_all(), searched=True,
-                             loss_interval=(0.0, 0.0), paired_playouts=best.n)
+                             loss_interval=(0.0, 0.0), paired_playouts=best.n, margin_loss_interval=(0.0, 0.0))
         elif i in estimates:
             row = replace(_paired_move(str(moves[i]), best, stats[i], estimates[i]), rank=rank)
         else:  # never reached (stopped early): no figures at all
@@ -250,10 +250,11 @@ def _paired_estimate(best: _Stats, other: _Stats) -> Estimate:
 def _paired_move(move: str, best: _Stats, other: _Stats, estimate: Estimate) -> RankedMove:
     """A move other than rank 1 (rank still to be given), every figure paired with rank 1's playouts."""
     win, interval, d, d_pts = estimate
-    return RankedMove(move, 0, win, interval, best.mean(2) - d_pts,
-                      best.mean(1) - _paired_mean(best.column(1), other.column(1)), max(0.0, d.mean),
+    margin = paired(best.column(1), other.column(1))
+    return RankedMove(move, 0, win, interval, best.mean(2) - d_pts, best.mean(1) - margin.mean, max(0.0, d.mean),
                       max(0.0, d_pts), d.contains_zero, playouts=other.n, win_all=other.win_all(), searched=True,
-                      loss_interval=d.interval, paired_playouts=d.n)
+                      loss_interval=d.interval, paired_playouts=d.n,
+                      margin_loss_interval=margin.interval if margin.n >= 2 else None)
 
 
 def _extra_rollouts(view: State, extras: list[Move], best: _Stats, ranked: list[RankedMove],
@@ -431,9 +432,10 @@ def _exact_move(move: str, rank: int, outcome: tuple[Value, ...], player: int, b
     """A move's outcome under best play (everyone's ``outcome``), against the best move's value ``best``."""
     v = outcome[player]
     loss = best[0] - v[0]
+    margin_loss = float(best[1] - v[1])
     return RankedMove(move, rank, v[0], (v[0], v[0]), float(v[2]), float(v[1]), loss, float(best[2] - v[2]),
                       v == best, exact=True, win_all=tuple(float(o[0]) for o in outcome), searched=True,
-                      loss_interval=(loss, loss))
+                      loss_interval=(loss, loss), margin_loss_interval=(margin_loss, margin_loss))
 
 
 def _with_reasons(view: State, moves: list[Move], rows: list[tuple[int, RankedMove]],

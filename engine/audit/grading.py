@@ -25,6 +25,7 @@ a 0.25 fair share (4 players) is as bad as throwing away 0.20 of a 0.50 share.
 from __future__ import annotations
 
 import math
+from typing import Protocol
 
 CLASSES = ("forced", "best", "within_noise", "excellent", "good", "inaccuracy", "mistake", "blunder")
 """Every class, from no choice at all to the worst. ``within_noise``: the estimated loss is not
@@ -71,6 +72,33 @@ def classify(loss: float, n_players: int, forced: bool = False, is_best: bool = 
         if x <= bound:
             return name
     return "blunder"
+
+
+class Graded(Protocol):
+    """What :func:`grade` reads of a ranked move (:class:`pennypress.engine.advisor.RankedMove`)."""
+
+    rank: int
+    loss: float | None
+    equal_to_best: bool
+    exact: bool
+
+
+def grade(move: Graded, n_players: int, forced: bool = False) -> str:
+    """The class of a ranked move of an analysis -- the one place the analysis board, the review and the
+    coach grade a move: ``best`` for rank 1 (or an exact tie with it), ``within_noise`` for a loss the
+    analysis cannot tell from nothing, else by the loss's size (:func:`classify`).
+
+    >>> from types import SimpleNamespace as M
+    >>> grade(M(rank=1, loss=0.0, equal_to_best=True, exact=False), 3)
+    'best'
+    >>> grade(M(rank=2, loss=0.01, equal_to_best=True, exact=False), 3), grade(M(rank=2, loss=0.0, equal_to_best=True, exact=True), 3)
+    ('within_noise', 'best')
+    >>> grade(M(rank=4, loss=0.2, equal_to_best=False, exact=False), 3)
+    'blunder'
+    """
+    is_best = move.rank == 1 or (move.exact and move.equal_to_best)
+    return classify(move.loss or 0.0, n_players, forced=forced, is_best=is_best,
+                    significant=not is_best and not move.equal_to_best)
 
 
 def accuracy(loss: float, n_players: int = 2, significant: bool = True) -> float:
