@@ -294,23 +294,24 @@ def play_board(game: TableGame) -> None:
     legal = view.legal_moves()
     move = _selected(legal)
     marks = move_marks(move, view) if move is not None else {}
-    st.caption("Click a story to send reporters there, or your reporters to recall or move them; "
-               "click your mat to go to press.")
+    st.caption("Click a story to send reporters there, or your reporters to recall or move them"
+               + ("; click your mat to go to press." if any(isinstance(m, GoToPress) for m in legal) else "."))
     board_click.clickable(board_click_html(view, marks), K.PLAY_BOARD, on_pick=_clicked)
     if move is not None and move == _hint_move():
         st.caption("Outlined on the board: the hint.")
-    mine = mat_svg(view, game.me, to_move=True)
+
+
+def play_mats(game: TableGame) -> None:
+    """Every newspaper's mat, yours first: click yours to go to press."""
+    view = game.view()
+    legal = view.legal_moves()
     can_press = any(isinstance(m, GoToPress) for m in legal)
-    others = [mat_svg(view, p, to_move=False) for p in range(view.n_players) if p != game.me]
-    left, right = st.columns([1, 2])
-    with left:
-        if can_press:
-            board_click.clickable(f'<div data-press="1" aria-label="Go to press">{mine}</div>', K.PLAY_MAT,
-                                  on_pick=_clicked)
-        else:
-            show_svg(mine)
-    with right:
-        show_svgs(others)
+    mats = []
+    for p in [game.me] + [p for p in range(view.n_players) if p != game.me]:
+        svg = mat_svg(view, p, to_move=p == game.me)
+        press = ' data-press="1" aria-label="Go to press"' if p == game.me and can_press else ""
+        mats.append(f"<div{press}>{svg}</div>")
+    board_click.clickable('<div class="pp-mats">' + "".join(mats) + "</div>", K.PLAY_MAT, on_pick=_clicked)
 
 
 def your_turn(game: TableGame) -> None:
@@ -447,10 +448,10 @@ if game.bot_to_move:
         while game.bot_to_move:
             tell(game.step(), game)
         status.update(label="The opponents have moved", state="complete", expanded=True)
-elif last_mine >= 0:
+elif game.events:
     with st.status("The opponents have moved" if last_mine < len(game.events) - 1 else "Your move", expanded=True,
                    state="complete"):
-        for event in game.events[last_mine:]:
+        for event in game.events[max(0, last_mine):]:
             tell(event, game)
 with st.expander("The game so far"):
     if not game.events:
@@ -466,3 +467,4 @@ if game.is_over:
 else:
     play_board(game)
     your_turn(game)
+    play_mats(game)
