@@ -241,6 +241,7 @@ def _play(person, shadow, move) -> None:
         person.choose("play_count", str(move.count))
     else:
         person.choose("play_move", move_words(move))
+    person.click("Use this move")
     assert f"Your move: {move_words(move)}" in person.text()
     person.click("Play this move")
     shadow.play(move)

@@ -181,7 +181,8 @@ def _from_list() -> None:
 
 
 def _forget_choice() -> None:
-    for key in (K.PLAY_CLICK, K.PLAY_CHOICE, K.PLAY_FROM, K.PLAY_HINT):
+    for key in (K.PLAY_CLICK, K.PLAY_CHOICE, K.PLAY_FROM, K.PLAY_HINT, K.PLAY_KIND, K.PLAY_STORY, K.PLAY_COUNT,
+                K.PLAY_MOVE):
         ss.pop(key, None)
 
 
@@ -320,21 +321,22 @@ def your_turn(game: TableGame) -> None:
     st.subheader(f"Your turn, {newspaper(game.me)}")
     picked = ss.get(K.PLAY_CLICK)
     implied = _implied(legal)
-    if ss.get(K.PLAY_FROM) != LIST:
-        if picked not in (None, OTHER, board_click.PRESS):
-            where = story_name(Story.parse(picked))
+    with st.container():  # always drawn, so the expander below keeps its place (and stays open)
+        if ss.get(K.PLAY_FROM) != LIST:
+            if picked not in (None, OTHER, board_click.PRESS):
+                where = story_name(Story.parse(picked))
+                if implied:
+                    st.markdown(f"**{where}**: what will you do?")
+                else:
+                    st.info(f"Nothing you can do on {where} now: you have no reporter at home to send there and "
+                            "none on it to recall or move. Click another story.")
             if implied:
-                st.markdown(f"**{where}**: what will you do?")
-            else:
-                st.info(f"Nothing you can do on {where} now: you have no reporter at home to send there and "
-                        "none on it to recall or move. Click another story.")
-        if implied:
-            options = [str(m) for m in implied]
-            valid_choice(K.PLAY_CHOICE, options)
-            with st.container(height=300, key="play_choice_box") if len(options) > move_picker.SCROLL_FROM else st.container():
-                st.radio("Your move", options, key=K.PLAY_CHOICE, format_func=move_words,
-                         label_visibility="collapsed" if len(options) == 1 else "visible")
-    with st.expander("Pick from a list"):
+                options = [str(m) for m in implied]
+                valid_choice(K.PLAY_CHOICE, options)
+                with st.container(height=300, key="play_choice_box") if len(options) > move_picker.SCROLL_FROM else st.container():
+                    st.radio("Your move", options, key=K.PLAY_CHOICE, format_func=move_words,
+                             label_visibility="collapsed" if len(options) == 1 else "visible")
+    with st.expander("Pick from a list", key="play_list"):
         kind = move_picker.kind_picker(K.PLAY_KIND, legal, on_change=_from_list)
         groups = move_picker.move_groups(legal)
         if kind == SEND:
