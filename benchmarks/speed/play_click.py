@@ -105,9 +105,6 @@ def list_picks(page: bh.Page, clicks: int) -> list[float]:
 
 
 def measure(clicks: int) -> dict:
-    reason = bh.missing()
-    if reason is not None:
-        raise SystemExit(f"play_click: {reason}")
     url, proc = bh.start_app()
     driver = bh.make_driver(bh.DESKTOP)
     driver.set_script_timeout(60)
@@ -140,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clicks", type=int, default=CLICKS, help=f"clicks at each width (default {CLICKS})")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
+    reason = bh.missing()
+    if reason is not None:  # measured only where the browser tests run
+        print(f"Play a game: a click on the board -- not measured: {reason}")
+        return 0
     started = time.perf_counter()
     out = measure(args.clicks)
     if args.json:
