@@ -323,6 +323,10 @@ def your_turn(game: TableGame) -> None:
     implied = _implied(legal)
     with st.container():  # always drawn, so the expander below keeps its place (and stays open)
         if ss.get(K.PLAY_FROM) != LIST:
+            if picked == board_click.PRESS:
+                st.markdown("**Your mat**: go to press?")
+            elif implied and picked in (None, OTHER):
+                st.markdown("**Without a click on the board**, you can:")
             if picked not in (None, OTHER, board_click.PRESS):
                 where = story_name(Story.parse(picked))
                 if implied:
