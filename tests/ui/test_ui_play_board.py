@@ -141,6 +141,12 @@ def test_play_by_clicking_the_board(app, width):
     assert page.d.find_elements("css selector", ".pp-coach .pp-mark")  # the mark, in its colour
     mats_show_home(page, shadow)
 
+    # your mat clicked when you can press: only the press is offered, and what it would do is said first
+    if any(isinstance(m, GoToPress) for m in shadow.state.legal_moves()):
+        click_my_mat(page)
+        assert page.choices("play_choice") == ["Go to press"] or "Your move: Go to press" in page.text()
+        assert "If you press now, you will claim " in page.text()
+
     # your reporters clicked: recall them
     recalls = [m for m in shadow.state.legal_moves() if isinstance(m, Recall) and len(m.reporters) == 1]
     if recalls:

@@ -70,6 +70,7 @@ def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_revie
     game = _start(at)
     assert game.names == ("greedy", None, "greedy") and game.person_to_move
     assert "The Times sent" in _text(at)  # the opponent before you moved, in words
+    at.toggle(key="play_coach").set_value(True).run()  # coach mode: every move of yours graded
     me_bot = make_bot("greedy", 77)
     hinted = took_back = laid_out = drawn = False
     while not game.is_over:
@@ -111,6 +112,13 @@ def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_revie
     assert heading.startswith("The game is over")
     text = _text(at)
     assert "Circulation" in text and "Beat bonuses" in text
+    coached = at.session_state["play_coached"]
+    mine = [e.number for e in game.events if e.by_person]
+    assert sorted(coached) == mine  # a note for each of your moves (the one taken back forgotten)
+    assert "**Your coach's notes**" in text
+    notes = [m.value for m in at.markdown if 'class="pp-coach">Coach: ' in m.value]
+    assert len(notes) >= len(mine) and all('class="pp-mark pp-mark-' in n for n in notes)  # each with its mark
+    assert all(n.klass != "best" or n.played == n.best for n in coached.values())
     for p in game.state.players:
         assert f">{p.circulation}<" in text
     at.button(key="play_review").click().run()
