@@ -255,7 +255,7 @@ def show_hint(game: TableGame) -> None:
         return
     best = hint[1].best
     text = hint_sentence(best.move, best.win_probability, best.exact)
-    st.info(f"**{text}** It is outlined on the board and chosen below.")
+    st.info(f"**{text}** It is outlined on the board and chosen as your move.")
     for reason in best.reasons:
         st.markdown(f"- {reason}")
 
