@@ -332,8 +332,8 @@ def your_turn(game: TableGame) -> None:
                 if implied:
                     st.markdown(f"**{where}**: what will you do?")
                 else:
-                    st.info(f"Nothing you can do on {where} now: you have no reporter at home to send there and "
-                            "none on it to recall or move. Click another story.")
+                    st.info(f"None of your legal moves involves {where} now. Click another story, or pick "
+                            "from the list.")
             if implied:
                 options = [str(m) for m in implied]
                 valid_choice(K.PLAY_CHOICE, options)
