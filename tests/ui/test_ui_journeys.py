@@ -222,8 +222,9 @@ def test_a_small_tournament_to_the_audit(person):
 
 
 def _play(person, shadow, move) -> None:
-    """Pick ``move`` as a person does (its kind, then the move, both in words) and play it; ``shadow``,
-    the same game played by the test, follows."""
+    """Pick ``move`` as a person at the keyboard does, from the lists under "Pick from a list" (its
+    kind, then the move, both in words) and play it; ``shadow``, the same game played by the test,
+    follows. (Playing by clicking the board is test_ui_play_board.py's journey.)"""
     from selenium.webdriver.common.by import By
 
     from pennypress.ui.app.move_picker import move_groups
@@ -232,6 +233,7 @@ def _play(person, shadow, move) -> None:
     from pennypress.engine.game.moves import Assign
     from pennypress.engine.game.names import story_name
 
+    person.expand("Pick from a list")
     if person.d.find_elements(By.CSS_SELECTOR, ".st-key-play_kind"):
         person.choose("play_kind", kind)
     if isinstance(move, Assign):  # click the story, then how many
@@ -239,6 +241,8 @@ def _play(person, shadow, move) -> None:
         person.choose("play_count", str(move.count))
     else:
         person.choose("play_move", move_words(move))
+    person.click("Use this move")
+    assert f"Your move: {move_words(move)}" in person.text()
     person.click("Play this move")
     shadow.play(move)
     shadow.run_bots()
