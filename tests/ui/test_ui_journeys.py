@@ -203,7 +203,7 @@ def test_a_small_tournament_to_the_audit(person):
     person.click("Play the tournament")
     person.wait_for("games, 3 players")
     text = person.text()
-    assert "Heuristic bot" in text and "The Sun, The Herald" in text and "By luck alone" in text
+    assert "Heuristic bot" in text and "The Sun, The Herald" in text and "Luck alone does as well" in text
     person.follow("Audit one of these games")
     assert "Audit a game" in person.text()
     person.tab("Tournament")

@@ -47,7 +47,7 @@ def test_plays_and_shows_the_engines_report():
     assert [x.split(",")[0] for x in luck] == [_percent(b["p_value"]) for b in expected["bots"]]
     assert [x.split(", ")[1] for x in luck] == [
         "very likely better than fair" if b["p_value"] < 0.05 else
-        "perhaps better than fair" if b["p_value"] < 0.3 else "could be luck" for b in expected["bots"]]
+        "perhaps better than fair" if b["p_value"] < 0.3 else "no sign it is better than fair" for b in expected["bots"]]
     assert not any("p (" in k for k in rows[0])
     # ratings on the familiar scale: whole numbers, openskill's mu mapped as documented
     model = PlackettLuce()

@@ -9,7 +9,7 @@ table, each game's final scores (CSV) and the win-share chart. The numbers all c
 ...      "mean_score": 20.0, "mean_margin": -5.0, "mean_presses": 3.0, "rating": {"mu": 22.0, "sigma": 3.0}}],
 ...     "results": [{"game": 0, "deck_seed": 9, "seats": ["greedy", "random"], "scores": [40, 20], "winners": [0]}]}
 >>> bots_frame(report).iloc[0].to_dict()  # doctest: +NORMALIZE_WHITESPACE
-{'Bot': 'Greedy bot', 'Seats': 'The Times', 'Win share': '75%', '95% interval': '30%–95%', 'Luck alone does as well': '30%, could be luck',
+{'Bot': 'Greedy bot', 'Seats': 'The Times', 'Win share': '75%', '95% interval': '30%–95%', 'Luck alone does as well': '30%, no sign it is better than fair',
  'Mean circulation': '40.0', 'Mean margin': '+5.0', 'Mean presses': '4.0', 'Rating': '1588'}
 >>> print(scores_csv(report).strip())
 game,deck_seed,The Times,The Sun,The Times bot,The Sun bot,winners

@@ -33,12 +33,11 @@ PAGE_CSS = """
 @media (max-width: 640px) { [data-testid="stExpanderDetails"] { padding-left: 4px; padding-right: 4px; } }
 /* a chosen option looks chosen, never like an action button: filled dark and bold (segmented controls,
    pills, and the toggle buttons of toggle_button, which also carry a check mark) */
-[data-testid="stBaseButton-segmented_controlActive"], [data-testid="stBaseButton-pillsActive"],
-[class*="st-key-pp-toggle-on-"] button {
+[data-testid="stButtonGroup"] button[aria-checked="true"], [class*="st-key-pp-toggle-on-"] button {
   background: #1f2937 !important; border-color: #1f2937 !important; color: #fff !important;
 }
-[data-testid="stBaseButton-segmented_controlActive"] *, [data-testid="stBaseButton-pillsActive"] *,
-[class*="st-key-pp-toggle-on-"] button * { color: #fff !important; font-weight: 700; }
+[data-testid="stButtonGroup"] button[aria-checked="true"] *, [class*="st-key-pp-toggle-on-"] button * { color: #fff !important; font-weight: 700; }
+[class*="st-key-pp-toggle-on-"] button p::before { content: "✓ "; }
 /* the top beats: a label like a metric's, the beats as chips that wrap */
 .pp-tops-label { font-size: 0.875rem; margin-bottom: 0.35rem; }
 .pp-tops-chips { display: flex; flex-wrap: wrap; gap: 4px 6px; line-height: 1.7; }
@@ -113,8 +112,7 @@ def toggle_button(label: str, key: str, selected: bool, on_click, args: tuple = 
     """A button that is a choice, not an action ("No advertisement"): drawn selected (filled dark, bold,
     a check mark) while ``selected``, plain otherwise -- never the red of an action button."""
     with st.container(key=f"pp-toggle-{'on' if selected else 'off'}-{key}"):
-        return st.button(label, key=key, on_click=on_click, args=args, type="secondary",
-                         icon=":material/check:" if selected else None, **how)
+        return st.button(label, key=key, on_click=on_click, args=args, type="secondary", **how)
 
 
 def top_beats(tops, where=None, help: str | None = None) -> None:

@@ -12,7 +12,7 @@ and every column said in plain words (:func:`column_words`) where it is shown.
 >>> rating_words({"mu": 25.0, "sigma": 2.0}), margin_words(-2.5)
 ('1500', '−2.5')
 >>> luck_verdict(0.01), luck_verdict(0.1), luck_cell(0.35)
-('very likely better than fair', 'perhaps better than fair', '35%, could be luck')
+('very likely better than fair', 'perhaps better than fair', '35%, no sign it is better than fair')
 """
 from __future__ import annotations
 
@@ -70,11 +70,11 @@ def luck_verdict(p: float) -> str:
     """What that chance says about the bot, in a few words."""
     if p < SURE:
         return "very likely better than fair"
-    return "perhaps better than fair" if p < PERHAPS else "could be luck"
+    return "perhaps better than fair" if p < PERHAPS else "no sign it is better than fair"
 
 
 def luck_cell(p: float) -> str:
-    """The luck column's cell: the chance and what it says (``'35%, could be luck'``)."""
+    """The luck column's cell: the chance and what it says (``'35%, no sign it is better than fair'``)."""
     return f"{luck_words(p)}, {luck_verdict(p)}"
 
 
