@@ -104,7 +104,7 @@ def _tournament(args: argparse.Namespace) -> int:
 def _add_tournament(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "tournament",
-        help="bots play seat-rotated games; win shares with 95% intervals, how often luck would do as well, "
+        help="bots play seat-rotated games; win shares with 95%% intervals, how often luck would do as well, "
              "ratings (JSON)",
         description="Each deck seed is played in every rotation of the seat order, so --games must be a "
                     "multiple of --players. Same arguments, same JSON (apart from 'timing') on any "
