@@ -140,7 +140,7 @@ def test_editor_in_a_real_browser(server, browser):
         browser.save_screenshot(str(ARTIFACTS / "position-editor-failed.png"))
     assert not errors, errors
     summary = next(e for e in browser.find_elements(By.CSS_SELECTOR, '[data-testid="stExpander"] summary')
-                   if e.text.strip().startswith("This position as one line"))
+                   if "This position as one line" in e.get_attribute("textContent"))
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
     summary.click()  # the one line is only in its notation box, collapsed under the board
     quiet(browser)
