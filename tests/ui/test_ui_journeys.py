@@ -145,8 +145,10 @@ def test_position_editor_to_the_analysis_board(person):
 
     supply = [b for b in person.d.find_elements(By.CSS_SELECTOR, ".st-key-ed_w_add_war button") if b.text.strip()]
     assert len(supply) == len(supply_of(empty_draft(3), "war"))  # the story buttons drawn: War's whole supply
+    assert not [e for e in person.d.find_elements(By.CSS_SELECTOR, ".pp-notation") if e.is_displayed()]
+    person.expand("This position as one line (to copy, or to paste on another page)")
     line = person.d.find_element(By.CSS_SELECTOR, ".pp-notation").text
-    assert line.startswith("game 3p")  # the position as one line, in the notation box
+    assert line.startswith("game 3p")  # the position as one line, only in its (collapsed) notation box
     person.expand("Start from")
     person.pick("ed_start", "An example position")
     person.pick("ed_start_example", "When not to press")
@@ -201,7 +203,7 @@ def test_a_small_tournament_to_the_audit(person):
     person.click("Play the tournament")
     person.wait_for("games, 3 players")
     text = person.text()
-    assert "Heuristic bot" in text and "The Sun, The Herald" in text and "By luck alone" in text
+    assert "Heuristic bot" in text and "The Sun, The Herald" in text and "Luck alone does as well" in text
     person.follow("Audit one of these games")
     assert "Audit a game" in person.text()
     person.tab("Tournament")
