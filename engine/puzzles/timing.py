@@ -34,13 +34,11 @@ True
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from statistics import fmean
 from typing import Sequence
 
 from pennypress.errors import BadInput
-from pennypress.stats import normal_quantile
 
 from ..advisor import advise
 from ..advisor.line import LineStep, line_steps
@@ -49,6 +47,7 @@ from ..advisor.settings import SearchSettings
 from ..game.moves import Move, parse_move
 from ..io.state import State, public_view
 from ..position.position import Phase
+from .searched import lower_bound as searched_lower_bound
 
 CONFIRM_MULTIPLE = 10
 """The confirmation plays this many times the pick's playouts."""
@@ -68,13 +67,9 @@ CONFIRM_SEED_STEP = 1
 
 
 def lower_bound(differences: Sequence[float], alpha: float = ALPHA) -> float:
-    """The one-sided ``1 - alpha`` lower confidence bound of the mean paired difference (normal approximation)."""
-    n = len(differences)
-    if n < 2:
-        return -math.inf
-    m = fmean(differences)
-    sd = math.sqrt(sum((d - m) ** 2 for d in differences) / (n - 1))
-    return m - normal_quantile(1 - alpha) * sd / math.sqrt(n)
+    """The one-sided ``1 - alpha`` lower confidence bound of the mean paired difference (normal approximation;
+    :func:`.searched.lower_bound` for one rival)."""
+    return searched_lower_bound(list(differences), rivals=1, alpha=alpha)
 
 
 def upper_bound(differences: Sequence[float], alpha: float = ALPHA) -> float:
