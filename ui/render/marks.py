@@ -12,6 +12,8 @@ move the same way.
 ('#c0392b', '#2e7d32')
 >>> 'mistake ?' in badge_html("mistake")
 True
+>>> marked_words("blunder"), marked_words("within_noise"), marked_words("best")
+('?? blunder', '= as good as the best', '★ best')
 """
 from __future__ import annotations
 
@@ -43,3 +45,9 @@ def badge_html(klass: str, short: bool = True) -> str:
     return (f'<span class="pp-mark pp-mark-{klass}" style="background:{colour(klass)};color:#fff;'
             f'border-radius:0.6em;padding:0 0.5em;font-weight:600;white-space:nowrap">'
             f'{escape(class_words(klass, short=short))}</span>')
+
+
+def marked_words(klass: str) -> str:
+    """A class with its mark first, for a list scanned by eye (the decision picker): ``'?? blunder'``."""
+    words = class_words(klass, short=True)
+    return f"{mark(klass)} {words.removesuffix(' ' + mark(klass))}"
