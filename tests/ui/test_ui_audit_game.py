@@ -216,6 +216,7 @@ def test_the_chart_draws_the_newspaper_reviewed_bold_in_its_own_colour_and_the_o
     from pennypress.engine.game.names import newspaper
     from pennypress.ui.app import audit_view as view
     from pennypress.ui.io import example_files
+    from pennypress.ui.render import marks
     from pennypress.ui.render.styles import paper_style
 
     doc = example_files.load(view.record_examples()["two-player-greedy-seed-11"])
@@ -225,12 +226,23 @@ def test_the_chart_draws_the_newspaper_reviewed_bold_in_its_own_colour_and_the_o
     for focus in (0, 1, view.EVERY):
         chart = view.audit_chart(result, focus).to_dict()
         layers = {layer["mark"]["type"]: layer for layer in chart["layer"] if layer["mark"]["type"] in ("line", "point")}
-        for layer in layers.values():
-            scale = layer["encoding"]["color"]["scale"]
-            assert scale == {"domain": [newspaper(p) for p in range(result.players)], "range": inks}
+        scale = layers["line"]["encoding"]["color"]["scale"]
+        assert scale == {"domain": [newspaper(p) for p in range(result.players)], "range": inks}
+        # each decision's point filled in its class's colour (ui/render/marks.py), its mark written above it
+        points = layers["point"]
+        fill = points["encoding"]["fill"]["scale"]
+        rows = chart["datasets"][points["data"]["name"]]
+        decided = {(d.ply, newspaper(d.player)): d.klass for d in result.decisions}
+        for row in rows:
+            klass = decided[(row["Move"], row["Newspaper"])]
+            assert fill["range"][fill["domain"].index(row["Class"])] == marks.colour(klass)
+            assert row["Mark"] == marks.mark(klass)
         line = layers["line"]
-        assert line["encoding"]["opacity"] == {"condition": {"test": "datum.Reviewed", "value": 1.0}, "value": 0.22}
-        assert line["encoding"]["strokeWidth"]["condition"]["value"] > line["encoding"]["strokeWidth"]["value"]
+        # every newspaper's line readable: the others lighter and dashed, the one reviewed bold and whole
+        opacity, width = line["encoding"]["opacity"], line["encoding"]["strokeWidth"]
+        assert opacity["condition"] == {"test": "datum.Reviewed", "value": 1.0} and opacity["value"] >= 0.6
+        assert width["condition"]["value"] > width["value"] >= 2
+        assert line["encoding"]["strokeDash"]["condition"]["value"] == [1, 0] != line["encoding"]["strokeDash"]["value"]
         curve = chart["datasets"][line["data"]["name"]]
         assert {row["Newspaper"] for row in curve} == {newspaper(p) for p in range(result.players)}  # every line
         bold = {row["Newspaper"] for row in curve if row["Reviewed"]}

@@ -116,7 +116,7 @@ def loss_words(d) -> str:
     else:
         lead = getattr(d, "margin_loss", 0.0)
         said = f"{pct(d.loss)} chance to win" + (f" and {lead:.1f} points of lead" if round(lead, 1) > 0 else "")
-    return said + (", too little to tell apart from the best" if d.klass == "within_noise" else "")
+    return said
 
 
 def short_loss_words(d) -> str:
