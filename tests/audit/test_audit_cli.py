@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from audit_records import greedy_until, record_from
+from audit_records import greedy_until, lab_words, record_from
 from pennypress.engine.advisor.exact import is_deterministic
 from pennypress.engine.audit import CLASSES, audit
 from pennypress.engine.audit.grading import MARGIN_BANDS
@@ -182,3 +183,13 @@ def test_best_is_said_only_of_the_best_move(capsys, record):
     for klass in CLASSES:
         if "_" in klass:
             assert klass not in text and klass.replace("_", " ") not in text
+    # the report speaks to a player: none of the lab's words, one minus sign
+    assert lab_words(text) == [], lab_words(text)
+    assert not re.search(r"(?:^|[\s(:;,])-\d", text), re.findall(r".{20}[\s(:;,]-\d.{10}", text)
+
+
+def test_the_lab_words_check_finds_them_and_only_them():
+    """The check of a player's text itself: the lab's words in any case, whole words only."""
+    assert lab_words("2,000 Playouts; budget fast; within_noise; Native core; the seed; Rust; a ply") == [
+        "Playouts", "budget", "within_noise", "Native core", "seed", "Rust", "ply"]
+    assert lab_words("reply, seeding, Rusty, applying, supply, pairs") == []

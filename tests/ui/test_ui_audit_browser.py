@@ -13,6 +13,8 @@ import re
 import pytest
 from browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
 
+from tests.audit.audit_records import lab_words
+
 from pennypress.engine.audit import audit
 from pennypress.engine.game.words import move_words
 from pennypress.ui.app import audit_view as view
@@ -23,17 +25,8 @@ pytestmark = pytest.mark.browser
 
 EXAMPLE = "two-player-greedy-seed-11"
 
-STATISTICS = re.compile(r"\b(playouts?|paired|converged|seed|budget|wilson|binomial|ply|within_noise|native core|rust)\b",
-                        re.IGNORECASE)
-"""Words of the lab, not of the table: none shows outside the collapsed "Details"."""
-
 HYPHEN_MINUS = re.compile(r"(?:^|[\s(:;,])-\d")
 """A negative number written with a hyphen (the page writes U+2212)."""
-
-
-def statistics_words(text: str) -> list[str]:
-    """The lab's words in ``text`` (case-insensitive, whole words)."""
-    return STATISTICS.findall(text)
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +92,7 @@ def test_audit_an_example_by_clicks_in_a_players_words(app, expected, width):
 
     # the page speaks to a player: no statistics outside "Details", one minus sign, no raw class code
     text = page.text()
-    assert statistics_words(_own_titles_removed(text)) == [], statistics_words(_own_titles_removed(text))
+    assert lab_words(_own_titles_removed(text)) == [], lab_words(_own_titles_removed(text))
     assert not HYPHEN_MINUS.search(text), HYPHEN_MINUS.findall(text)
     assert "−" in text  # the luck of a card draw, said with the true minus
 
@@ -126,7 +119,7 @@ def test_audit_an_example_by_clicks_in_a_players_words(app, expected, width):
     assert f"Played: {move_words(played)}" in text and f"The best: {move_words(best)}" in text
     assert _stroked(page, marks.PLAYED_INK) == {_story(played)}
     assert _stroked(page, marks.BEST_INK) == {_story(best)}
-    assert statistics_words(_own_titles_removed(text)) == []
+    assert lab_words(_own_titles_removed(text)) == []
     page.shot(f"audit-decision-{width}")
     assert page.cut_off() == [], page.cut_off()[:5]
 
@@ -144,10 +137,6 @@ def test_audit_an_example_by_clicks_in_a_players_words(app, expected, width):
     set_desktop(page.d)
 
 
-def test_the_checks_catch_what_they_look_for():
-    """The word and minus checks themselves: they find the lab's words and a hyphen-minus, and pass words
-    that only contain them."""
-    assert statistics_words("2,000 Playouts; budget fast; within_noise; Native core; the seed") == [
-        "Playouts", "budget", "within_noise", "Native core", "seed"]
-    assert statistics_words("reply, seeding, Rusty, applying") == []
+def test_the_minus_check_catches_a_hyphen_minus():
+    """The minus check itself (the lab's words' check has its own test in ``tests/audit/test_audit_cli.py``)."""
     assert HYPHEN_MINUS.search("luck -13%") and not HYPHEN_MINUS.search("luck −13%, a 10-Day Heat Wave")
