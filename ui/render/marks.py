@@ -37,14 +37,16 @@ TEXT_COLOURS = {"forced": "gray", "best": "green", "within_noise": "green", "exc
 """The nearest of Streamlit's named text colours (``:red[...]``) to each class's colour, for labels a widget
 draws itself (the decision picker): the greens of a good move, then amber, orange and red as in :data:`COLOURS`."""
 
-PLAYED_INK = "#1565c0"
-"""The move played, drawn on the board (blue: never a class's colour, so it reads apart from the best)."""
+PLAYED_INK = "#d500f9"
+"""The move played, outlined on the board: magenta, a colour no beat has (red war, orange crime, blue
+politics, green city, brown human condition), so it shows on every story."""
 
-BEST_INK = COLOURS["best"]
-"""The best move, drawn on the board (the colour of ``best``)."""
+BEST_INK = "#111111"
+"""The best move, outlined on the board: black, which shows on every beat's colour (a class's green would
+vanish on the city's stories)."""
 
-BOTH_INK = "#6a1b9a"
-"""A story both the move played and the best move touch."""
+BOTH_INK = "#00b8d4"
+"""A story both the move played and the best move touch (cyan)."""
 
 
 def mark(klass: str) -> str:
