@@ -13,7 +13,9 @@ Each decision gets the win probability before it (the best move's), the loss
 of the move played (win probability and expected points, paired), a class
 (:mod:`.grading`), for a press the page review (:mod:`.page_review`) and the
 timing (pressing now against the best way of waiting), and every player's
-expected win share after it. The luck of a headline card is what the draw did
+expected win share after it, the likely line after the move played and after
+the best move, and why they differ (:mod:`~pennypress.engine.advisor.line`, from
+the same playouts). The luck of a headline card is what the draw did
 to each player: the value at the next analysed decision (or the final result)
 minus the press's value as evaluated, which already averages over the cards
 that could have come.
@@ -32,6 +34,7 @@ from ..advisor import Advice, RankedMove, advise
 from ..advisor.bot import decision_seed
 from ..advisor.budget import budget_for
 from ..advisor.calibration import IDENTITY
+from ..advisor.line import LineStep
 from ..advisor.outcome import final_values
 from ..advisor.pool import playout_engine
 from ..advisor.settings import default_workers
@@ -109,6 +112,14 @@ class Decision:
     same_as_best: bool = False
     """The move played, though written otherwise (a press on a page of its own), leaves the very position
     the best move leaves: it is the best move."""
+    line_played: tuple[LineStep, ...] = ()
+    """The likely line after the move played: its most frequent continuation in its futures
+    (:mod:`~pennypress.engine.advisor.line`; the best move's when it is the best, ``()`` when forced)."""
+    line_best: tuple[LineStep, ...] = ()
+    """The likely line after the best move."""
+    why: tuple[str, ...] = ()
+    """How the futures after the move played differ from the best move's, in words (``()`` for the best,
+    a forced move, or where nothing significant differs)."""
 
     @property
     def grade(self) -> Grade:
@@ -133,6 +144,9 @@ class Decision:
         }
         if self.same_as_best:
             doc["same_as_best"] = True
+        doc["line_played"] = [step.to_json() for step in self.line_played]
+        doc["line_best"] = [step.to_json() for step in self.line_best]
+        doc["why"] = list(self.why)
         if self.press is not None:
             doc["press"] = {"gain": self.press.gain, "optimal_gain": self.press.optimal_gain,
                             "page_loss": self.press.page_loss, "scoops_given": self.scoops_given,
@@ -264,6 +278,7 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
     klass, is_best = grade.klass, grade.klass == "best"
     loss = 0.0 if is_best else mine.loss
     margin_loss = 0.0 if is_best or mine.expected_margin is None else max(0.0, best.expected_margin - mine.expected_margin)
+    line_best = best.line or advice.line(best.move)
     timing = _timing(advice)
     timing_loss = 0.0
     missed = False
@@ -282,7 +297,9 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
         within_noise=not grade.significant, engine=advice.engine, playouts=advice.playouts,
         loss_interval=(0.0, 0.0) if is_best else mine.loss_interval, converged=advice.converged,
         graded_by=grade.by, margin_loss=margin_loss,
-        margin_loss_interval=(0.0, 0.0) if is_best else mine.margin_loss_interval, same_as_best=same)
+        margin_loss_interval=(0.0, 0.0) if is_best else mine.margin_loss_interval, same_as_best=same,
+        line_played=line_best if is_best else (mine.line or advice.line(played_text)), line_best=line_best,
+        why=() if is_best else advice.why(played_text))
 
 
 def _grade_all(todo: list[ReplayStep], budget: str, playouts: int | None, seed: int, workers: int | None,

@@ -13,6 +13,8 @@ from pennypress.engine.audit import CLASSES, audit
 from pennypress.engine.audit.grading import MARGIN_BANDS
 from pennypress.engine.game.moves import Decline, parse_move
 from pennypress.engine.io.record import replay
+from pennypress.engine.io.state import public_view
+from pennypress.engine.rules.chance import chance_outcomes
 from pennypress.engine.rules.actions import legal_moves
 from pennypress.ui.cli.run import main
 
@@ -140,6 +142,32 @@ def _same_position(before, played: str, best: str) -> bool:
     return after[0] == after[1]
 
 
+def _check_lines(before, d) -> None:
+    """A decision's likely lines: after the best move and after the move played (the same line when it is
+    the best), every step legal in turn from the position the analysis saw, each share a fraction of the
+    futures that never grows along the line; why is said only of a move other than the best."""
+    if d["class"] == "forced":
+        assert d["line_played"] == d["line_best"] == [] and d["why"] == []
+        return
+    if d["class"] == "best":
+        assert d["line_played"] == d["line_best"] and d["why"] == []
+    for move, line in ((d["best"], d["line_best"]), (d["played"], d["line_played"])):
+        s = public_view(before)
+        s.apply(parse_move(move))
+        assert line or s.is_over, d  # a line stops only where the game ends
+        shares = [step["share"] for step in line]
+        assert all(0 < x <= 1 for x in shares) and shares == sorted(shares, reverse=True), line
+        for step in line:
+            if "card" in step:
+                assert s.is_chance_node() and step["card"] in [c for c, _ in chance_outcomes(s)], (line, step)
+                s.apply_chance(step["card"])
+            else:
+                assert not s.is_chance_node() and step["player"] == s.current, (line, step)
+                assert s.why_illegal(parse_move(step["move"])) is None, (line, step)
+                s.apply(parse_move(step["move"]))
+    assert all(isinstance(w, str) and w for w in d["why"])
+
+
 def _margin_class(lost: float) -> str:
     """The class of a significant loss of lead of ``lost`` points, read off the published bands."""
     return next((name for name, bound in MARGIN_BANDS if lost <= bound), "blunder")
@@ -166,6 +194,7 @@ def test_best_is_said_only_of_the_best_move(capsys, record):
                     or (d.get("same_as_best") and _same_position(before[d["ply"]], d["played"], d["best"]))), d
         if d["played"] == d["best"]:
             assert d["class"] in ("best", "forced"), d
+        _check_lines(before[d["ply"]], d)
         if d["class"] in ("best", "forced"):
             continue
         chances = (d["win_before"], d["win_after"])

@@ -18,6 +18,7 @@ from typing import Any, Sequence
 import altair as alt
 import pandas as pd
 
+from pennypress.engine.advisor.line import LineStep, line_states, step_words
 from pennypress.engine.audit import Audit
 from pennypress.engine.game.cards import Deck
 from pennypress.engine.game.moves import BEST, Assign, GoToPress, Move, Page, PagePlacement, Reassign, Recall, parse_move
@@ -352,3 +353,67 @@ def moment_html(m) -> str:
     else:
         head = f"<b>{escape(moment_words(m.kind))}</b>"
     return f"{head} — {escape(m.text)}"
+
+
+# ------------------------------------------------------------------ the likely lines on the board
+BEFORE, PLAYED, BEST_LINE = "before", "played", "best"
+"""What the opened decision's board shows: the position before it (both moves outlined), or a likely line
+after the move played or after the best move, a step at a time."""
+
+
+def board_views(d) -> list[str]:
+    """The board's choices for a decision: before it, and each likely line it has (one when the move played
+    is the best)."""
+    if d.klass == "forced":
+        return [BEFORE]
+    same = d.klass == "best" or d.played == d.best
+    return [BEFORE] + ([BEST_LINE] if same else [PLAYED, BEST_LINE])
+
+
+def board_view_words(view: str, d) -> str:
+    """A board choice as the page offers it."""
+    if view == BEFORE:
+        return "Before the move"
+    if view == BEST_LINE:
+        return "After it (the best move)" if d.klass == "best" or d.played == d.best else "After the best move"
+    return "After the move played"
+
+
+def line_of(d, view: str) -> tuple[str, tuple, str]:
+    """``(the move, its likely line, the ink it is drawn in)`` for a board choice other than :data:`BEFORE`."""
+    if view == PLAYED:
+        return d.played, d.line_played, marks.PLAYED_INK
+    return d.best, d.line_best, (marks.BEST_INK)
+
+
+def line_positions(state: State, d, view: str) -> list[State]:
+    """The positions after the move and after each step of its likely line (one more than the steps), from
+    the public position the analysis saw (the order of the deck unknown: the line's cards are its futures')."""
+    move, line, _ = line_of(d, view)
+    return line_states(public_view(state), move, line)
+
+
+def step_choice(k: int, line: Sequence[LineStep]) -> str:
+    """A step of a line in the stepper: ``'The move'``, then ``'1'``, ``'2'`` ... (its words beside the board)."""
+    return "The move" if k == 0 else str(k)
+
+
+def step_marks(before: State, positions: Sequence[State], d, view: str, k: int) -> dict[Story, str]:
+    """The stories the move at step ``k`` of the line touches (``k = 0``: the move itself), in the line's ink;
+    none for a card drawn."""
+    move, line, ink = line_of(d, view)
+    if k == 0:
+        return {s: ink for s in move_stories(before, move)}
+    step = line[k - 1]
+    if step.move is None:
+        return {}
+    return {s: ink for s in move_stories(positions[k - 1], step.move)}
+
+
+def step_caption(d, view: str, k: int, deck: Deck | None = None) -> str:
+    """What the board shows at step ``k`` of a line, in words."""
+    move, line, _ = line_of(d, view)
+    if k == 0:
+        who = newspaper(d.player)
+        return f"{who}: {move_words(move)} (the {'best move' if view == BEST_LINE else 'move played'})"
+    return step_words(line[k - 1], deck)

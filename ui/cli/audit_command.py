@@ -2,7 +2,8 @@
 
 JSON (the contract shape, ``/work/shared/contract/cli.md``) on stdout, or a
 readable report with ``--text``: each player's summary, then every press and
-every inaccuracy or worse with the better move, then the key moments -- in a
+every inaccuracy or worse with the better move, the likely line after each and
+why they differ, then the key moments -- in a
 player's words (classes said by :mod:`pennypress.ui.render.audit_words`, never
 a raw code; the analysis's settings only in the JSON). A tqdm
 bar on stderr counts decisions. Bad input -- an unreadable or malformed
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 
 from pennypress.engine.advisor import BUDGETS, budget_for
+from pennypress.engine.advisor.line import line_words
 from pennypress.engine.audit import Audit, audit
 from pennypress.engine.audit.grading import BAD
 from pennypress.engine.game.cards import Deck
@@ -21,7 +23,8 @@ from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import replay
 from pennypress.ui.render.audit_words import (
-    card_text, decision_words, graded_words, grades_words, loss_words, luck_words, moment_words, num, pct, signed_pct,
+    card_text, decision_words, graded_words, grades_words, line_labels, loss_words, luck_words, moment_words, num, pct,
+    signed_pct,
 )
 
 from .progress import ProgressBar
@@ -63,6 +66,9 @@ def audit_text(result: Audit, player: int | None = None, deck: Deck | None = Non
             lines.append(f"    better: {move_words(d.best)}")
         if graded_words(d):
             lines.append(f"    {graded_words(d)}")
+        for label, line in line_labels(d):
+            lines.append(f"    {label}: " + "; ".join(line_words(line, deck)))
+        lines += [f"    why: {sentence}" for sentence in d.why]
         if d.press is not None:
             lines.append(f"    page: {num(d.press.total)} points (the optimal page {num(d.press.optimal_total)}, "
                          f"{num(d.press.page_loss)} lost); scoops given {d.scoops_given}")

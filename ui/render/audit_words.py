@@ -141,6 +141,15 @@ def graded_words(d) -> str:
             f"and after this one, so only the lead tells them apart.")
 
 
+def line_labels(d) -> list[tuple[str, tuple]]:
+    """The likely lines a decision shows, each with what it follows: after the move played and after the
+    best move, or one line when the move played is the best (``[]`` when there is none: a forced move)."""
+    if d.klass == "best" or d.played == d.best:
+        return [("likely line after it, the best move", d.line_best)] if d.line_best else []
+    return [(label, line) for label, line in (("likely line after it", d.line_played),
+                                              ("likely line after the best move", d.line_best)) if line]
+
+
 MOMENT_WORDS = {"mistake": "Mistake ?", "blunder": "Blunder ??", "missed press": "Missed press",
                 "luck": "Luck", "turning point": "Turning point"}
 """A key moment's kind as a heading."""

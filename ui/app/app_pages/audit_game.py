@@ -29,7 +29,11 @@ from pennypress.ui.app.widgets import (
     notation_box, page_style, show_board, show_svgs, show_table, uploaded_json, valid_choice,
 )
 from pennypress.ui.io import example_files, positions
-from pennypress.ui.render.audit_words import card_text, class_words, graded_words, loss_words, luck_words, num
+from pennypress.engine.advisor.line import line_words
+from pennypress.ui.render.audit_words import (
+    card_text, class_words, graded_words, line_labels, loss_words, luck_words, num,
+)
+from pennypress.ui.render.marks import swatch_html
 from pennypress.ui.render.page_svg import page_svg
 
 page_style()
@@ -275,7 +279,7 @@ valid_choice(K.AUDIT_PICK, list(range(len(labels))))
 if ss.get(K.AUDIT_PICK) is None:
     ss[K.AUDIT_PICK] = 0
 pick = st.pills("Open a decision (move number and mark)", list(range(len(labels))), format_func=lambda i: labels[i],
-                key=K.AUDIT_PICK, required=True)
+                key=K.AUDIT_PICK, required=True, on_change=lambda: ss.pop(K.AUDIT_STEP, None))
 d = shown[0 if pick is None else pick]
 steps = view.steps_of(doc)
 step = next(s for s in steps if s.number == d.ply)
@@ -285,8 +289,35 @@ st.markdown(f"{newspaper(d.player)} {move_words(d.played, past=True)}; the advis
             f"**{move_words(d.best)}** — {class_words(d.klass)}{cost}.")
 if graded_words(d):
     st.caption(graded_words(d))
-st.markdown(view.board_legend_html(step.before, d), unsafe_allow_html=True)
-show_board(step.before, view.decision_marks(step.before, d))
+views = view.board_views(d)
+valid_choice(K.AUDIT_BOARD, views)
+if ss.get(K.AUDIT_BOARD) is None:
+    ss[K.AUDIT_BOARD] = view.BEFORE
+on_board = st.segmented_control("On the board", views, format_func=lambda v: view.board_view_words(v, d),
+                                key=K.AUDIT_BOARD, required=True,
+                                on_change=lambda: ss.pop(K.AUDIT_STEP, None)) or view.BEFORE
+if on_board == view.BEFORE:
+    st.markdown(view.board_legend_html(step.before, d), unsafe_allow_html=True)
+    show_board(step.before, view.decision_marks(step.before, d))
+else:
+    positions = view.line_positions(step.before, d, on_board)
+    _, line, ink = view.line_of(d, on_board)
+    valid_choice(K.AUDIT_STEP, list(range(len(positions))))
+    if ss.get(K.AUDIT_STEP) is None:
+        ss[K.AUDIT_STEP] = 0
+    k = st.pills("Step of the likely line", list(range(len(positions))),
+                 format_func=lambda i: view.step_choice(i, line), key=K.AUDIT_STEP, required=True) or 0
+    st.markdown(swatch_html(ink, view.step_caption(d, on_board, k, deck)), unsafe_allow_html=True)
+    show_board(positions[k], view.step_marks(step.before, positions, d, on_board, k))
+lines = line_labels(d)
+if lines:
+    st.markdown("**The likely line** — the most frequent continuation in the futures the analysis played, "
+                "each step with how often the futures went that way")
+    for label, line in lines:
+        st.markdown(f"*{label[0].upper()}{label[1:]}:*\n\n"
+                    + "\n".join(f"{i}. {w}" for i, w in enumerate(line_words(line, deck), 1)))
+if d.why:
+    st.markdown("**Why** — " + " ".join(d.why))
 if d.press is not None:
     laid = plan_press(step.before, d.player, step.move.page)
     best = plan_press(step.before, d.player)
