@@ -1,7 +1,8 @@
 """Audit a game in a real browser, by clicks only, at 1400 px and at a phone's 390 px: an example record
 loaded and audited, the page in a player's words (no statistics outside the collapsed "Details", one
 minus sign), the classes marked and coloured in the table, the picker and the chart, and a decision opened
-with the move played and the best move drawn on the board in their own colours. Screenshots are kept in
+with the move played and the best move drawn on the board in their own colours, the likely line after
+each in words and why, and the best move's line stepped through on the board. Screenshots are kept in
 ``test-artifacts/`` (``audit-*.png``).
 
 Skipped with the reason without Chromium, chromedriver or selenium; a failure under CI.
@@ -15,7 +16,9 @@ from browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
 
 from tests.audit.audit_records import lab_words
 
+from pennypress.engine.advisor.line import step_words
 from pennypress.engine.audit import audit
+from pennypress.engine.io.record import replay
 from pennypress.engine.game.words import move_words
 from pennypress.ui.app import audit_view as view
 from pennypress.ui.io import example_files
@@ -56,11 +59,16 @@ def _visible(page, css: str) -> list:
     return [e for e in page.d.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()]
 
 
+def _pill_in(page, key: str, text: str):
+    """The pill that says ``text`` among the pills Streamlit drew with ``key``."""
+    pills = [p for p in _visible(page, f".st-key-{key} button") if p.text.strip() == text]
+    assert pills, [p.text for p in _visible(page, f".st-key-{key} button")]
+    return pills[0]
+
+
 def _pill(page, text: str):
     """The decision picker's pill that says ``text``."""
-    pills = [p for p in _visible(page, ".st-key-aud_pick button") if p.text.strip() == text]
-    assert pills, [p.text for p in _visible(page, ".st-key-aud_pick button")]
-    return pills[0]
+    return _pill_in(page, "aud_pick", text)
 
 
 def _stroked(page, ink: str) -> set[str]:
@@ -82,6 +90,7 @@ def _story(notation: str) -> str:
 @pytest.mark.parametrize("width", ["1400", "390"])
 def test_audit_an_example_by_clicks_in_a_players_words(app, expected, width):
     doc, result = expected
+    deck = replay(doc).start.definition.deck
     page = app
     (set_desktop if width == "1400" else set_phone)(page.d)
     page.open("audit_game")
@@ -120,8 +129,23 @@ def test_audit_an_example_by_clicks_in_a_players_words(app, expected, width):
     assert _stroked(page, marks.PLAYED_INK) == {_story(played)}
     assert _stroked(page, marks.BEST_INK) == {_story(best)}
     assert lab_words(_own_titles_removed(text)) == []
+    # the likely line after each move, in words, and why they differ
+    assert "Likely line after it:" in text and "Likely line after the best move:" in text
+    for step in first.line_played + first.line_best:
+        assert step_words(step, deck) in text
+    assert all(sentence in text for sentence in first.why)
     page.shot(f"audit-decision-{width}")
     assert page.cut_off() == [], page.cut_off()[:5]
+    # the best move's line stepped through on the board: the position after its first step, that step's
+    # story outlined in the best move's ink
+    page.click("After the best move")
+    page._press(_pill_in(page, "aud_step", "1"))
+    first_step = first.line_best[0]
+    assert step_words(first_step, deck) in page.text()
+    if first_step.move is not None and first_step.move.startswith("assign"):
+        assert _stroked(page, marks.BEST_INK) == {_story(first_step.move)}
+    page.shot(f"audit-line-{width}")
+    page.click("Before the move")
 
     # a blunder: its mark and words; the board draws both moves
     blunder = next(d for d in mine if d.klass == "blunder")
