@@ -92,7 +92,8 @@ class Decision:
     luck: tuple[float, ...] | None = None
     note: str | None = None
     within_noise: bool = True
-    """The advisor's paired 95% test cannot tell the move from the best (always true for the best)."""
+    """The paired 95% test of what graded the decision (its chance, or where the game was decided its lead)
+    cannot tell the move from the best (always true for the best)."""
     loss_interval: tuple[float, float] | None = None
     """The paired 95% interval of the loss (``None`` for a forced move, the loss itself when exact)."""
     engine: str | None = None
