@@ -293,9 +293,8 @@ views = view.board_views(d)
 valid_choice(K.AUDIT_BOARD, views)
 if ss.get(K.AUDIT_BOARD) is None:
     ss[K.AUDIT_BOARD] = view.BEFORE
-on_board = st.segmented_control("On the board", views, format_func=lambda v: view.board_view_words(v, d),
-                                key=K.AUDIT_BOARD, required=True,
-                                on_change=lambda: ss.pop(K.AUDIT_STEP, None)) or view.BEFORE
+on_board = st.pills("On the board", views, format_func=lambda v: view.board_view_words(v, d), key=K.AUDIT_BOARD,
+                    required=True, on_change=lambda: ss.pop(K.AUDIT_STEP, None)) or view.BEFORE
 if on_board == view.BEFORE:
     st.markdown(view.board_legend_html(step.before, d), unsafe_allow_html=True)
     show_board(step.before, view.decision_marks(step.before, d))
