@@ -251,3 +251,34 @@ def test_the_chart_draws_the_newspaper_reviewed_bold_in_its_own_colour_and_the_o
             assert bold == marked == {newspaper(p) for p in range(result.players)}
         else:
             assert bold == marked == {newspaper(focus)}  # only its line bold, only its decisions marked
+
+
+def test_a_decision_graded_by_margin_says_so_and_its_lines_step_on_the_board():
+    """The example's final-edition decision where both moves win for sure (exact) is graded by the lead it
+    lost: the page says so in words; its likely lines step through on the board, the board's words following."""
+    from pennypress.engine.advisor.line import step_words
+    from pennypress.engine.audit import audit
+    from pennypress.ui.app import audit_view as view
+    from pennypress.ui.io import example_files
+    from pennypress.ui.render.audit_words import graded_words
+
+    doc = example_files.load(view.record_examples()["two-player-greedy-seed-11"])
+    result = audit(doc, "fast", seed=0, workers=1)
+    d = next(d for d in result.decisions if d.graded_by == "margin" and d.klass != "within_noise")
+    at = open_app(PAGE)
+    at.selectbox(key="aud_example_pick").set_value("two-player-greedy-seed-11")
+    at.button(key="aud_load_example").click().run()
+    at.button(key="aud_run").click().run(timeout=300)
+    assert not at.exception, at.exception
+    at.radio(key="aud_focus").set_value(d.player).run()
+    mine = [e for e in result.decisions if e.player == d.player]
+    at.pills(key="aud_pick").set_value(mine.index(d)).run()
+    assert not at.exception, at.exception
+    assert any(c.value == graded_words(d) for c in at.caption), [c.value for c in at.caption]
+    assert "about 100%" in graded_words(d) and any("points of lead" in m.value for m in at.markdown)
+    # step through the best move's line: each step's words above the board
+    at.pills(key="aud_board").set_value(view.BEST_LINE).run()
+    for k, step in enumerate(d.line_best, 1):
+        at.pills(key="aud_step").set_value(k).run()
+        assert not at.exception, at.exception
+        assert any(step_words(step, replay(doc).start.definition.deck) in m.value for m in at.markdown)
