@@ -137,12 +137,6 @@ class Grade:
     significant: bool = False
     """The interval lies above 0: the move is told apart from the best (always false for best and forced)."""
 
-    @property
-    def equivalent_loss(self) -> float:
-        """The loss as a win probability in two-player terms' units before scaling: a margin loss over
-        :data:`MARGIN_RATE` (what :func:`accuracy` and the key moments weigh)."""
-        return self.loss / MARGIN_RATE if self.by == BY_MARGIN else self.loss
-
 
 def assess(move: Graded, n_players: int, forced: bool = False, same_as_best: bool | None = None,
            best_win: float | None = None, best_margin: float | None = None) -> Grade:
@@ -150,8 +144,8 @@ def assess(move: Graded, n_players: int, forced: bool = False, same_as_best: boo
 
     ``best`` for the best move itself -- rank 1 (``same_as_best``, when the caller knows better: the
     review's move played, an extra move ranked among the others by its chance, is the best when it is the
-    move ranked first or leaves the very position it leaves) -- or an exact tie with it. Any other move is graded by its chance to win lost, or -- where both its chance and the best
-    move's are about 0% or 100% (:func:`saturated`; ``best_win`` is the best move's chance, by default the
+    move ranked first or leaves the very position it leaves) -- or an exact tie with it. Any other move is
+    graded by its chance to win lost, or -- where both its chance and the best move's are about 0% or 100% (:func:`saturated`; ``best_win`` is the best move's chance, by default the
     move's chance plus its loss) -- by the expected lead over the best rival it lost (``best_margin`` the
     best move's expected margin, by default the middle of the move's ``margin_loss_interval``). Either
     way only a significant loss is graded by its size (its paired 95% interval lies above 0); any other is
