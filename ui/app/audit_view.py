@@ -34,7 +34,7 @@ from pennypress.ui.io import example_files
 from pennypress.engine.audit.grading import CLASSES
 from pennypress.ui.render import marks
 from pennypress.ui.render.audit_words import (
-    accuracy_words, card_text, class_words, classes_words, luck_words, moment_words, num, pct, short_loss_words,
+    accuracy_words, card_text, classes_words, luck_words, moment_words, num, pct, short_loss_words,
     signed_pct,
 )
 from pennypress.ui.render.html_table import table_html
