@@ -208,6 +208,7 @@ def test_a_small_tournament_to_the_audit(person):
     text = person.text()  # games counted from 1, as people count, in the list and in the record's title
     assert "Tournament seed 1, game 1: " in text and "game 0" not in text and "#0" not in text
     person.click("Load this game")
+    person.wait_for("How thorough")  # the record loaded: its analysis's choices, the figures in "Details"
     person.expand("Details")
     person.type_number("aud_playouts", 2)
     person.click("Analyse")
