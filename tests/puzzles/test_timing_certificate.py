@@ -5,6 +5,7 @@ The confirmation here is scaled down (``multiple=1``) so the test is quick; the 
 """
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -61,3 +62,25 @@ def test_no_question_without_a_choice_in_normal_play():
     assert candidate(s) is None
     with pytest.raises(BadInput, match="no timing question"):
         certify(s)
+
+
+def test_a_mined_timing_puzzle_is_a_valid_puzzle_and_a_run_goes_on_from_its_log(core, tmp_path):
+    from pennypress.engine.puzzles.store import puzzle_set_from_json
+    from pennypress.engine.puzzles.timing_set import TimingRun, game_candidates, mine_timing, timing_plan
+    assert timing_plan(3, 5) == timing_plan(3, 5) and timing_plan(3, 5) != timing_plan(3, 6)
+    kinds = {kind for i in range(4) for _, _, kind in game_candidates(timing_plan(3, i))}
+    assert kinds == {"press-or-wait", "best-move"}
+    log = tmp_path / "log.jsonl"
+    run = TimingRun(3, {2: 1}, log, workers=2, multiple=1, minimum=4000)
+    found = mine_timing(run)
+    assert len(found) == 1
+    lines = log.read_text().splitlines()
+    assert all(json.loads(line)["players"] == 2 for line in lines)
+    puzzle = {k: v for k, v in found[0].items() if k != "key"}
+    doc = {"format": "pennypress-puzzles", "version": 1, "puzzles": [{**puzzle, "id": "timing-001"}]}
+    loaded = puzzle_set_from_json(doc).get("timing-001")
+    cert = loaded.evidence["certificate"]
+    assert cert["certified"] == "search" and cert["interval"][0] > 0
+    assert loaded.evidence["lines"]["answer"] and loaded.evidence["lines"]["rival"]
+    assert recheck(loaded.position(), cert) is None
+    assert mine_timing(run) == found and log.read_text().splitlines() == lines  # nothing decided twice
