@@ -3,8 +3,9 @@
 The games are cut into chunks of :data:`CHUNK` games by their index; each chunk
 is played on the core (:func:`~.games.play_recorded`), added up
 (:func:`~.tally.tally_games`) and its sampled decision points played out
-(:mod:`.timing`). Chunks run in this process on the core's threads, or one per
-task on any ``concurrent.futures`` executor (a process pool, Dask); they are
+(:mod:`.timing`). Chunks run in this process on the core's threads (the next chunk's games
+played while this one is added up), or one per task on any
+``concurrent.futures`` executor (a process pool, Dask); they are
 merged in chunk order, so the report is the same however they ran.
 
 Every finding is ``{"claim", "value", "interval", "games", ...}``: a 95%
@@ -33,15 +34,24 @@ CHUNK = 200
 Progress = Callable[[int, int], None]
 
 
-def play_chunk(spec: StrategySpec, index: int, threads: int = 1) -> tuple[int, Tally, list[Point]]:
-    """Chunk ``index`` of ``spec``: its tally and its decision points (a task for an executor)."""
+def chunk_games(spec: StrategySpec, index: int, threads: int = 1) -> list:
+    """Chunk ``index``'s games, played and recorded on the core's ``threads`` threads."""
     from .games import play_recorded
 
+    return play_recorded(spec, index * CHUNK, min(spec.games, (index + 1) * CHUNK), threads)
+
+
+def finish_chunk(spec: StrategySpec, index: int, games: list, threads: int = 1) -> tuple[int, Tally, list[Point]]:
+    """Chunk ``index`` added up, and its sampled decision points played out."""
     start, stop = index * CHUNK, min(spec.games, (index + 1) * CHUNK)
-    tally = tally_games(play_recorded(spec, start, stop, threads))
     points = [p for g in range(start, stop) if sampled(g)
               for p in [sample_point(spec, g, threads)] if p is not None]
-    return index, tally, points
+    return index, tally_games(games), points
+
+
+def play_chunk(spec: StrategySpec, index: int, threads: int = 1) -> tuple[int, Tally, list[Point]]:
+    """Chunk ``index`` of ``spec``: its tally and its decision points (a task for an executor)."""
+    return finish_chunk(spec, index, chunk_games(spec, index, threads), threads)
 
 
 def run_study(spec: StrategySpec, executor: Any = None, threads: int = 1, progress: Progress | None = None) -> dict:
@@ -62,8 +72,16 @@ def run_study(spec: StrategySpec, executor: Any = None, threads: int = 1, progre
             progress(played, spec.games)
 
     if executor is None:
-        for i in range(chunks):
-            take(*play_chunk(spec, i, threads))
+        # the core plays the next chunk (without the GIL) while Python adds up this one
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=1) as ahead:
+            upcoming = ahead.submit(chunk_games, spec, 0, threads)
+            for i in range(chunks):
+                games = upcoming.result()
+                if i + 1 < chunks:
+                    upcoming = ahead.submit(chunk_games, spec, i + 1, threads)
+                take(*finish_chunk(spec, i, games, threads))
     else:
         futures = [executor.submit(play_chunk, spec, i, 1) for i in range(chunks)]
         for future in as_completed(futures):
