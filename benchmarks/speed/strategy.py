@@ -7,10 +7,12 @@ tally), and one sampled decision point's paired playouts. The machine's load
 average is printed beside them: the core's threads share the cores with
 whatever else runs, so a loaded machine shows fewer games per second.
 
-The estimate of a run of ``--target`` games (default 1,000,000) is the time of
-its games at the faster thread count, plus the tally's, plus the decision
-points' (:data:`~pennypress.engine.strategy.timing.MAX_POINTS` at most) -- the
-command's own path, minus the JSON (negligible).
+Then the command's own path end to end (``run_study`` on two threads). The
+estimate of a run of ``--target`` games (default 1,000,000) is its games at
+the end-to-end rate (the run's own decision points taken out) plus its
+decision points (:data:`~pennypress.engine.strategy.timing.MAX_POINTS` at
+most) at the measured time each; and, from the CPU time the process used,
+what it would take with every core idle.
 
     python -m benchmarks.speed.strategy [--games 2000] [--points 6] [--target 1000000] [--json]
 """
@@ -23,7 +25,8 @@ import time
 
 from pennypress.engine.strategy.games import StrategySpec, play_recorded
 from pennypress.engine.strategy.tally import tally_games
-from pennypress.engine.strategy.timing import MAX_POINTS, SAMPLE_EVERY, sample_point
+from pennypress.engine.strategy.study import run_study
+from pennypress.engine.strategy.timing import MAX_POINTS, SAMPLE_EVERY, sample_point, sampled
 
 
 def measure(games: int, points: int, target: int, seed: int) -> dict:
@@ -39,19 +42,29 @@ def measure(games: int, points: int, target: int, seed: int) -> dict:
     started = time.perf_counter()
     tally_games(played)
     tally_rate = games / (time.perf_counter() - started)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for k in range(points):
         sample_point(spec, k * SAMPLE_EVERY, threads=2)
     point_seconds = (time.perf_counter() - started) / max(1, points)
-    best = max(v["games_per_second"] for v in per_thread.values())
+    point_cpu = (time.process_time() - cpu) / max(1, points)
+    # the command's own path end to end (two threads, the next chunk played while one is added up)
+    wall, cpu = time.perf_counter(), time.process_time()
+    run_study(spec, threads=2)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    run_points = sum(1 for g in range(games) if sampled(g))
+    games_rate = games / max(1e-9, wall - run_points * point_seconds)
     n_points = min(MAX_POINTS, -(-target // SAMPLE_EVERY))
-    seconds = target / best + target / tally_rate + n_points * point_seconds
+    seconds = target / games_rate + n_points * point_seconds
+    cpu_per_game = (cpu - run_points * point_cpu) / games
+    quiet = (target * cpu_per_game + n_points * point_cpu) / (os.cpu_count() or 1)
     return {
         "load_average": [round(x, 2) for x in os.getloadavg()], "cores": os.cpu_count(), "games": games,
         "threads": per_thread, "tally_games_per_second": round(tally_rate, 1),
         "seconds_per_decision_point": round(point_seconds, 3),
+        "command_games_per_second": round(games_rate, 1),
         "target_games": target, "target_points": n_points, "estimated_hours": round(seconds / 3600, 2),
-        "cpu_hours_on_the_core": round(target * min(v["cpu_ms_per_game"] for v in per_thread.values()) / 3.6e6, 2),
+        "cpu_hours": round((target * cpu_per_game + n_points * point_cpu) / 3600, 2),
+        "estimated_hours_quiet": round(quiet / 3600, 2),
     }
 
 
@@ -73,8 +86,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  core, {threads} thread{'s' if threads > 1 else ''}: {v['games_per_second']} games/s "
               f"({v['cpu_ms_per_game']} ms of CPU a game)")
     print(f"  tally: {r['tally_games_per_second']} games/s; a decision point: {r['seconds_per_decision_point']} s")
+    print(f"  the command end to end: {r['command_games_per_second']} games/s (decision points aside)")
     print(f"  estimate for {r['target_games']:,} games ({r['target_points']} decision points): "
-          f"{r['estimated_hours']} hours at this load; {r['cpu_hours_on_the_core']} CPU-hours of games")
+          f"{r['estimated_hours']} hours at this load; {r['cpu_hours']} CPU-hours in all, so "
+          f"{r['estimated_hours_quiet']} hours on {r['cores']} idle cores")
     return 0
 
 
