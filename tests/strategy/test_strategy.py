@@ -118,3 +118,12 @@ def test_unreachable_scheduler_is_bad_input(capsys, monkeypatch):
                  "tcp://127.0.0.1:9", "--quiet"]) == 2
     err = capsys.readouterr().err.strip()
     assert "scheduler" in err and "\n" not in err and "Traceback" not in err
+
+
+def test_other_player_counts_bots_and_the_newsboy_variant(core, capsys):
+    r = _run(capsys, "--variant", "newsboy", "--bots", "evaluator,timer,value", games=8, players=4)
+    assert (r["players"], r["variants"], r["bots"]) == (4, ["newsboy"], ["evaluator", "timer", "value"])
+    seats = [f for f in r["findings"] if f["kind"] == "seat"]
+    assert [f["seat"] for f in seats] == [0, 1, 2, 3] and all(f["fair"] == 0.25 for f in seats)
+    assert abs(sum(f["value"] for f in seats) - 1) < 1e-3  # every game's win credit is shared out once
+    assert {f["bot"] for f in r["findings"] if f["kind"] == "bot"} == {"evaluator", "timer", "value"}
