@@ -35,6 +35,7 @@ from ..arena.seats import make_bot, seat_seed
 from ..arena.tournament import deck_seed
 from ..game.definition import GameDefinition
 from ..io.state import new_game
+from ..native.search import play_games_recorded
 from ..play.invariants import DEFAULT_MOVE_CAP
 
 if TYPE_CHECKING:
@@ -180,7 +181,6 @@ class Game(NamedTuple):
 
 def play_recorded(spec: StrategySpec, start: int, stop: int, threads: int = 1) -> list[Game]:
     """Games ``start`` to ``stop - 1`` of ``spec`` on the core's ``threads`` threads, recorded, in order."""
-    core = native.core_module()
     policies = {name: core_policy_of(name) for name in spec.bots}
     dealt: dict[int, tuple[Any, list[int]]] = {}
     games = []
@@ -191,7 +191,7 @@ def play_recorded(spec: StrategySpec, start: int, stop: int, threads: int = 1) -
             dealt[seed] = (native.native_position(state, checked=False), list(state.deck))
         position, deck = dealt[seed]
         games.append((position, deck, [policies[n] for n in spec.lineup(g)], spec.seat_seeds(g)))
-    played = core.play_games_recorded(games, spec.move_cap, max(1, threads))
+    played = play_games_recorded(games, spec.move_cap, threads)
     return [Game(g, spec.lineup(g), tuple(scores), tuple(winners), tuple(stories), over,
                  tuple(Press(p[0], p[1], p[2], p[3], p[4], p[5], p[6], tuple(p[7]), p[8], tuple(p[9])) for p in presses),
                  tuple(Bonus(b[0], b[1], tuple(b[2])) for b in bonuses))

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from .. import native
 from ..io.state import new_game
-from ..native.search import run_batch
+from ..native.search import core_bot, run_batch
 from .games import StrategySpec, core_policy_of
 
 SAMPLE_EVERY = 100
@@ -72,7 +72,6 @@ def _best_wait(bot_name: str, bot: Any, position: Any, model: Any) -> str | None
 
 def sample_point(spec: StrategySpec, game: int, threads: int = 1, playouts: int = PLAYOUTS) -> Point | None:
     """The decision point of game ``game`` played out (``None`` when the game has none)."""
-    core = native.core_module()
     from ..advisor.policy import SEARCH_LEAF, core_policy
 
     seed = spec.deck_seed(game)
@@ -80,7 +79,7 @@ def sample_point(spec: StrategySpec, game: int, threads: int = 1, playouts: int 
     position = native.native_position(state, checked=False)
     deck = list(state.deck)
     lineup = spec.lineup(game)
-    bots = [core.Bot(core_policy_of(name), s) for name, s in zip(lineup, spec.seat_seeds(game))]
+    bots = [core_bot(core_policy_of(name), s) for name, s in zip(lineup, spec.seat_seeds(game))]
     candidates = []
     moves = 0
     while not position.is_over() and moves < spec.move_cap:
@@ -99,7 +98,7 @@ def sample_point(spec: StrategySpec, game: int, threads: int = 1, playouts: int 
         return None
     at, gain, mover, ply = random.Random(seed * 1009 + game).choice(candidates)
     model = SEARCH_LEAF.core()
-    probe = core.Bot(core_policy_of(lineup[mover]), spec.seat_seeds(game)[mover])
+    probe = core_bot(core_policy_of(lineup[mover]), spec.seat_seeds(game)[mover])
     wait = _best_wait(lineup[mover], probe, at, model)
     if wait is None:  # pragma: no cover - a candidate has another move
         return None
