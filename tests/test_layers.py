@@ -29,6 +29,7 @@ LAYERS: list[tuple[str, ...]] = [
     (f"{E}.advisor",),
     (f"{E}.audit",),
     (f"{E}.arena",),
+    (f"{E}.strategy",),
     (f"{E}.puzzles",),
     (E,),
     ("pennypress.ui", "pennypress.__main__"),

@@ -16,7 +16,9 @@
 //! [`play_game`] plays a whole game with a known deck order (a tournament):
 //! the order stays outside the position -- the bots see only the public view --
 //! and each card draw takes the next card of that order, as the Python game
-//! loop does with a known deck.
+//! loop does with a known deck. [`play_game_recorded`] plays the same game and
+//! also writes down every press ([`PressRecord`]) and the end's beat bonuses
+//! (a strategy study's raw data); the game itself is the same.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -25,6 +27,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use rayon::prelude::*;
 
 use crate::error::{CoreError, CoreResult};
+use crate::events::BeatBonus;
 use crate::exact::{is_deterministic, ExactSearch};
 use crate::moves::Move;
 use crate::outcome::{final_values, Outcome};
@@ -32,7 +35,7 @@ use crate::policy::{Bot, Policy, PolicySpec};
 use crate::position::Position;
 use crate::position::Phase;
 use crate::rng::{PyRandom, Seed};
-use crate::tables::MAXP;
+use crate::tables::{MAXP, NBEATS};
 use crate::value::{Estimate, ValueModel};
 
 /// Moves after which a game is judged not to end (the Python `DEFAULT_MOVE_CAP` is passed in).
@@ -314,16 +317,57 @@ pub struct Game {
     pub bots: Vec<Bot>,
 }
 
+/// One press of a recorded game (`engine.position.events.PressOutcome` with the table before it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PressRecord {
+    /// Who pressed.
+    pub player: u8,
+    /// Moves played before the press (the position's ply before it).
+    pub ply: u32,
+    /// The round it fell in: `ply / players + 1` (a round is as many moves as there are players).
+    pub round: u32,
+    /// The page's circulation gain (`max(0, total)`) and its total.
+    pub gain: i16,
+    pub total: i16,
+    /// Stories claimed, and of them published on the page.
+    pub claimed: u8,
+    pub published: u8,
+    /// Scoop points this press gave each player (0 for the presser).
+    pub scoops: [u8; MAXP],
+    /// Whether this press began the final edition.
+    pub final_edition: bool,
+    /// Every player's circulation before the press (who led).
+    pub before: [u16; MAXP],
+}
+
+/// What a recorded game wrote down: its presses in order and, when it ended, the beat bonuses.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct GameRecord {
+    pub presses: Vec<PressRecord>,
+    pub bonuses: Option<[BeatBonus; NBEATS]>,
+}
+
 /// Play `game` to its end (or `cap` moves), each draw taking the next card of the deck order
 /// (`engine.play.match.play_match` on a position whose deck order is known).
 pub fn play_game(game: &mut Game, cap: MoveCap) -> CoreResult<GameResult> {
+    play_game_with(game, cap, None)
+}
+
+/// [`play_game`], also writing down every press and the end's beat bonuses (the same game).
+pub fn play_game_recorded(game: &mut Game, cap: MoveCap) -> CoreResult<(GameResult, GameRecord)> {
+    let mut record = GameRecord::default();
+    let result = play_game_with(game, cap, Some(&mut record))?;
+    Ok((result, record))
+}
+
+fn play_game_with(game: &mut Game, cap: MoveCap, record: Option<&mut GameRecord>) -> CoreResult<GameResult> {
     let mut pos = game.start;
     if game.bots.len() != pos.n_players() {
         return Err(CoreError::BadInput(format!("{} bots for {} players", game.bots.len(), pos.n_players())));
     }
     let mut next = 0usize;
     let deck = &game.deck;
-    let draw = |p: &mut Position| -> CoreResult<Option<u8>> {
+    let mut draw = |p: &mut Position| -> CoreResult<Option<u8>> {
         if p.draw_pending {
             let card = *deck.get(next).ok_or_else(|| CoreError::BadInput("the deck order ran out of cards".into()))?;
             next += 1;
@@ -333,14 +377,52 @@ pub fn play_game(game: &mut Game, cap: MoveCap) -> CoreResult<GameResult> {
         Ok(None)
     };
     let mut legal = Vec::with_capacity(64);
-    let mut trace = Trace::default();
-    let moves = play_until(&mut pos, &mut game.bots, cap, &mut legal, Position::is_over, draw, &mut trace)?;
+    let Some(record) = record else {
+        let mut trace = Trace::default();
+        let moves = play_until(&mut pos, &mut game.bots, cap, &mut legal, Position::is_over, draw, &mut trace)?;
+        return Ok(GameResult { end: pos, moves });
+    };
+    // the same loop as `play_until`, reading each move's event
+    let n = pos.n_players();
+    let mut moves = 0;
+    draw(&mut pos)?;
+    while !pos.is_over() && moves < cap {
+        pos.legal_moves_into(&mut legal);
+        let mv = game.bots[pos.current as usize].choose(&pos, &legal);
+        let (ply, mut before) = (pos.ply, [0u16; MAXP]);
+        for (b, p) in before.iter_mut().zip(&pos.players[..n]) {
+            *b = p.circulation;
+        }
+        let event = pos.apply(mv)?;
+        if let Some(press) = event.press {
+            let mut scoops = [0u8; MAXP];
+            for sc in press.scoops.iter() {
+                scoops[sc.player as usize] += sc.points;
+            }
+            record.presses.push(PressRecord {
+                player: press.player,
+                ply,
+                round: ply / n as u32 + 1,
+                gain: press.gain,
+                total: press.total,
+                claimed: press.claimed.len() as u8,
+                published: press.page.placements.len() as u8,
+                scoops,
+                final_edition: press.final_edition,
+                before,
+            });
+        }
+        if let Some(end) = event.end {
+            record.bonuses = Some(end.bonuses);
+        }
+        draw(&mut pos)?;
+        moves += 1;
+    }
     Ok(GameResult { end: pos, moves })
 }
 
-/// Every game on `threads` threads, results in game order.
-pub fn play_games(games: Vec<Game>, cap: MoveCap, threads: usize) -> CoreResult<Vec<GameResult>> {
-    for g in &games {
+fn check_decks(games: &[Game]) -> CoreResult<()> {
+    for g in games {
         let mut order = 0u64;
         for &c in &g.deck {
             order |= 1u64.checked_shl(c as u32).unwrap_or(0);
@@ -349,7 +431,23 @@ pub fn play_games(games: Vec<Game>, cap: MoveCap, threads: usize) -> CoreResult<
             return Err(CoreError::BadInput("a deck order must list exactly the unseen cards, each once".into()));
         }
     }
+    Ok(())
+}
+
+/// Every game on `threads` threads, results in game order.
+pub fn play_games(games: Vec<Game>, cap: MoveCap, threads: usize) -> CoreResult<Vec<GameResult>> {
+    check_decks(&games)?;
     let one = |mut g: Game| play_game(&mut g, cap);
+    if threads <= 1 {
+        return games.into_iter().map(one).collect();
+    }
+    pool(threads)?.install(|| games.into_par_iter().with_max_len(1).map(one).collect())
+}
+
+/// [`play_games`] with every game's [`GameRecord`].
+pub fn play_games_recorded(games: Vec<Game>, cap: MoveCap, threads: usize) -> CoreResult<Vec<(GameResult, GameRecord)>> {
+    check_decks(&games)?;
+    let one = |mut g: Game| play_game_recorded(&mut g, cap);
     if threads <= 1 {
         return games.into_iter().map(one).collect();
     }

@@ -173,3 +173,35 @@ fn tournament_games_draw_in_the_deck_order_given() {
     let wrong = Game { start, deck: order[1..].to_vec(), bots: bots(1) };
     assert!(play_games(vec![wrong], 3000, 1).is_err(), "the deck order must list every unseen card");
 }
+
+#[test]
+fn a_recorded_game_is_the_same_game_and_its_presses_add_up_to_the_scores() {
+    use pennypress_core::playout::{play_game_recorded, play_games_recorded};
+    for (players, seed) in [(2u8, 5u64), (3, 11), (4, 2), (5, 8)] {
+        let start = new_game(players, seed);
+        let mut order: Vec<u8> = (1..64).filter(|&c| start.unseen & (1 << c) != 0).collect();
+        seeded(seed as i128).shuffle(&mut order);
+        let heuristic = PolicySpec::Heuristic { weights: weights() };
+        let bots = || (0..players as u64).map(|s| heuristic.make(&Seed::from_i128((seed * 31 + s) as i128))).collect();
+        let plain = play_game(&mut Game { start, deck: order.clone(), bots: bots() }, 3000).unwrap();
+        let (result, record) = play_game_recorded(&mut Game { start, deck: order.clone(), bots: bots() }, 3000).unwrap();
+        assert_eq!(result, plain);
+        let end = result.end;
+        assert!(end.is_over());
+        let bonuses = record.bonuses.expect("a finished game has its bonuses");
+        assert_eq!(record.presses.iter().filter(|p| p.final_edition).count(), 1);
+        assert_eq!(record.presses.len() as u32, end.players[..players as usize].iter().map(|p| p.pennies as u32).sum::<u32>());
+        for seat in 0..players as usize {
+            let pressed: i32 = record.presses.iter().filter(|p| p.player as usize == seat).map(|p| p.gain as i32).sum();
+            let scooped: i32 = record.presses.iter().map(|p| p.scoops[seat] as i32).sum();
+            let bonus: i32 = bonuses.iter().filter(|b| b.players & (1 << seat) != 0).map(|b| b.points as i32).sum();
+            assert_eq!(pressed + scooped + bonus, end.players[seat].circulation as i32);
+        }
+        for w in record.presses.windows(2) {
+            assert!(w[0].ply < w[1].ply && w[0].round <= w[1].round);
+        }
+        let again = play_games_recorded(vec![Game { start, deck: order.clone(), bots: bots() }; 2], 3000, 2).unwrap();
+        assert_eq!(again[0], (result, record.clone()));
+        assert_eq!(again[1].1, record);
+    }
+}

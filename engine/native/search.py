@@ -40,7 +40,7 @@ from . import accepts, available, core_module, native_position
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
-    from pennypress_core import Policy, Position, ValueModel, Weights
+    from pennypress_core import Bot, Policy, Position, ValueModel, Weights
 
 Values = tuple[tuple[float, int, int], ...]
 """Every player's ``(win share, margin, circulation)`` (``engine.advisor.outcome.Value``)."""
@@ -188,6 +188,22 @@ def play_games(games: Sequence[tuple[Position, Sequence[int], Sequence[Policy], 
                                      for start, deck, policies, seeds in games], move_cap, max(1, threads))
 
 
+def play_games_recorded(games: Sequence[tuple[Position, Sequence[int], Sequence[Policy], Sequence[int]]],
+                        move_cap: int, threads: int = 1) -> list[tuple[Any, ...]]:
+    """:func:`play_games`, each game also recorded: per game ``(scores, winners, presses, stories published,
+    moves, over, press records, beat bonuses)`` -- a press record ``(player, ply, round, gain, total, claimed,
+    published, [scoop points to each player], final_edition, [each player's circulation before])``, the
+    bonuses per beat ``(points, most stars, [players])`` (empty for a game stopped at the move cap)."""
+    return core_module().play_games_recorded([(start, list(deck), list(policies), list(seeds))
+                                              for start, deck, policies, seeds in games], move_cap, max(1, threads))
+
+
+def core_bot(policy: Policy, seed: int) -> Bot:
+    """One seated bot of the core made from ``seed`` (``pennypress_core.Bot``): ``choose(position)``, and
+    for the evaluator ``evaluate(position)``."""
+    return core_module().Bot(policy, seed)
+
+
 class ExactSearch:
     """The exact final-edition search on the core (``engine.advisor.exact.ExactSearch``'s answers);
     one object keeps its memo between questions. With ``max_nodes`` it gives up
@@ -213,6 +229,7 @@ class ExactSearch:
         return [(m, v) for m, (_, v) in zip(moves, found)]
 
 
-__all__ = ["BatchSettings", "CoreLeaf", "ExactSearch", "SEED_LIMIT", "Values", "accepts", "available", "core_weights",
-           "greedy_policy", "heuristic_policy", "jittered_greedy_policy", "jittered_heuristic_policy", "league_policy",
-           "play_games", "positions_after", "random_policy", "run_batch", "seed_fits", "value_model", "value_policy"]
+__all__ = ["BatchSettings", "CoreLeaf", "ExactSearch", "SEED_LIMIT", "Values", "accepts", "available", "core_bot",
+           "core_weights", "greedy_policy", "heuristic_policy", "jittered_greedy_policy", "jittered_heuristic_policy",
+           "league_policy", "play_games", "play_games_recorded", "positions_after", "random_policy", "run_batch",
+           "seed_fits", "value_model", "value_policy"]

@@ -65,7 +65,7 @@ def looks_right(page: Page, name: str) -> None:
 PAGES = {"press_desk": "Press desk", "check_page": "Check my page", "position_viewer": "Position viewer",
          "position_editor": "Position editor", "analysis_board": "Analysis board",
          "scoring_examples": "Scoring examples", "tournament": "Tournament", "audit_game": "Audit a game",
-         "puzzles": "Puzzles", "play_game": "Play a game"}
+         "puzzles": "Puzzles", "strategy": "Strategy", "play_game": "Play a game"}
 
 
 def test_every_page_opens_by_its_address(person):

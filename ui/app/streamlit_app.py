@@ -11,6 +11,7 @@ Pages (``st.navigation``), opening on the Press desk with the rulebook's
 - Scoring examples — the rulebook's examples, computed.
 - Tournament — bots play seat-rotated games; win shares with intervals, chart, CSV.
 - Audit a game — every decision of a game record graded, key moments, luck, a win-probability chart.
+- Strategy — the guide measured from self-play: each finding with its interval, charted.
 - Puzzles — the trainer: lay out the page, press or wait?, the best move; checked, explained, rated.
 - Play a game — you against the computer's bots: hints, take-backs, save and load, then the review.
 
@@ -46,6 +47,7 @@ pages = [
     st.Page(HERE / "tournament.py", title="Tournament", icon=":material/emoji_events:"),
     st.Page(HERE / "audit_game.py", title="Audit a game", icon=":material/grading:"),
     st.Page(HERE / "puzzles.py", title="Puzzles", icon=":material/extension:"),
+    st.Page(HERE / "strategy.py", title="Strategy", icon=":material/lightbulb:"),
     st.Page(HERE / "play_game.py", title="Play a game", icon=":material/sports_esports:"),
 ]
 st.navigation(pages).run()

@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "record": "record_command",
     "puzzle": "puzzle_command",
     "play": "play_command",
+    "strategy": "strategy_command",
 }
 """Every subcommand, in the order ``pennypress`` lists them, by the module of :mod:`pennypress.ui.cli`
 that adds it (with ``register(sub)``, which adds all of that module's subcommands)."""

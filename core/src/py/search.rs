@@ -14,7 +14,8 @@
 //!   `afters[i]` for every `(i, k)` in `jobs`, without the GIL, on `threads` threads; per playout
 //!   every player's `(win share, margin, circulation)` and the moves the bots played.
 //! - `ExactSearch()`: `value(position)`, `move_values(position)`, `nodes`, `len()` (its memo).
-//! - `play_games(games, move_cap, threads)`: whole games with known deck orders (a tournament).
+//! - `play_games(games, move_cap, threads)`: whole games with known deck orders (a tournament);
+//!   `play_games_recorded(...)` the same games with every press and the end's beat bonuses.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -27,7 +28,8 @@ use crate::league::mcts_leaf::LeafSettings;
 use crate::league::mcts_rollout::RolloutSettings;
 use crate::league::{EvaluatorWeights, MctsSettings, TimerSettings};
 use crate::outcome::Outcome;
-use crate::playout::{play_games as core_play_games, run_batch_to, Game, Leaf};
+use crate::playout::{play_games as core_play_games, play_games_recorded as core_play_games_recorded, run_batch_to,
+    Game, GameRecord, GameResult, Leaf};
 use crate::value::{self as value, PlayerCountModel, ValueModel as CoreValueModel, NFEATURES};
 use crate::policy::{Bot as CoreBot, Policy as _, PolicySpec};
 use crate::tables::MAXP;
@@ -484,17 +486,11 @@ impl ExactSearch {
     }
 }
 
-/// Whole games with known deck orders: `games` lists `(start position, undrawn cards in order,
-/// [Policy per seat], [seed per seat])`; per game `(scores, winners, presses, stories, moves, over)`.
-#[pyfunction]
-#[pyo3(signature = (games, move_cap, threads))]
+/// The games `play_games` takes, made ready for the core (each seat's bot made from its seed).
 #[allow(clippy::type_complexity)]
-fn play_games(
-    py: Python<'_>,
-    games: Vec<(PyRef<'_, Position>, Vec<u8>, Vec<PyRef<'_, Policy>>, Vec<Bound<'_, PyAny>>)>,
-    move_cap: u32,
-    threads: usize,
-) -> PyResult<Vec<(Vec<u16>, Vec<usize>, Vec<u32>, Vec<usize>, u32, bool)>> {
+fn games_to_play(
+    games: &[(PyRef<'_, Position>, Vec<u8>, Vec<PyRef<'_, Policy>>, Vec<Bound<'_, PyAny>>)],
+) -> PyResult<Vec<Game>> {
     let mut todo = Vec::with_capacity(games.len());
     for (start, deck, policies, seeds) in games.iter() {
         if policies.len() != seeds.len() {
@@ -506,21 +502,78 @@ fn play_games(
         }
         todo.push(Game { start: start.pos, deck: deck.clone(), bots });
     }
+    Ok(todo)
+}
+
+type GameTuple = (Vec<u16>, Vec<usize>, Vec<u32>, Vec<usize>, u32, bool);
+
+fn game_tuple(r: &GameResult) -> GameTuple {
+    let p = &r.end;
+    let n = p.n_players();
+    let w = p.winners();
+    (
+        p.players[..n].iter().map(|x| x.circulation).collect(),
+        (0..n).filter(|i| w & (1 << i) != 0).collect(),
+        p.players[..n].iter().map(|x| x.pennies as u32).collect(),
+        p.players[..n].iter().map(|x| x.published.len()).collect(),
+        p.ply,
+        p.is_over(),
+    )
+}
+
+/// Whole games with known deck orders: `games` lists `(start position, undrawn cards in order,
+/// [Policy per seat], [seed per seat])`; per game `(scores, winners, presses, stories, moves, over)`.
+#[pyfunction]
+#[pyo3(signature = (games, move_cap, threads))]
+#[allow(clippy::type_complexity)]
+fn play_games(
+    py: Python<'_>,
+    games: Vec<(PyRef<'_, Position>, Vec<u8>, Vec<PyRef<'_, Policy>>, Vec<Bound<'_, PyAny>>)>,
+    move_cap: u32,
+    threads: usize,
+) -> PyResult<Vec<GameTuple>> {
+    let todo = games_to_play(&games)?;
     let results = py.detach(|| guard(|| core_play_games(todo, move_cap, threads).map_err(to_py)))?;
+    Ok(results.iter().map(game_tuple).collect())
+}
+
+/// A press as `play_games_recorded` gives it: `(player, ply, round, gain, total, claimed, published,
+/// [scoop points to each player], final_edition, [each player's circulation before])`.
+type PressTuple = (u8, u32, u32, i16, i16, u8, u8, Vec<u8>, bool, Vec<u16>);
+/// A beat's end bonus: `(points, most stars, [players who got it])`.
+type BonusTuple = (u8, u8, Vec<usize>);
+
+fn record_tuples(r: &GameRecord, n: usize) -> (Vec<PressTuple>, Vec<BonusTuple>) {
+    let presses = r.presses.iter().map(|p| (
+        p.player, p.ply, p.round, p.gain, p.total, p.claimed, p.published,
+        p.scoops[..n].to_vec(), p.final_edition, p.before[..n].to_vec(),
+    )).collect();
+    let bonuses = r.bonuses.map_or_else(Vec::new, |bs| bs.iter().map(|b| (
+        b.points, b.most_stars, (0..n).filter(|i| b.players & (1 << i) != 0).collect(),
+    )).collect());
+    (presses, bonuses)
+}
+
+/// `play_games` with each game's record: per game `(scores, winners, presses, stories, moves, over,
+/// press records, beat bonuses)` -- a press record as `PressTuple`, the bonuses per beat in board
+/// order as `(points, most stars, [players])` (empty for a game stopped at the move cap).
+#[pyfunction]
+#[pyo3(signature = (games, move_cap, threads))]
+#[allow(clippy::type_complexity)]
+fn play_games_recorded(
+    py: Python<'_>,
+    games: Vec<(PyRef<'_, Position>, Vec<u8>, Vec<PyRef<'_, Policy>>, Vec<Bound<'_, PyAny>>)>,
+    move_cap: u32,
+    threads: usize,
+) -> PyResult<Vec<(Vec<u16>, Vec<usize>, Vec<u32>, Vec<usize>, u32, bool, Vec<PressTuple>, Vec<BonusTuple>)>> {
+    let todo = games_to_play(&games)?;
+    let results = py.detach(|| guard(|| core_play_games_recorded(todo, move_cap, threads).map_err(to_py)))?;
     Ok(results
         .iter()
-        .map(|r| {
-            let p = &r.end;
-            let n = p.n_players();
-            let w = p.winners();
-            (
-                p.players[..n].iter().map(|x| x.circulation).collect(),
-                (0..n).filter(|i| w & (1 << i) != 0).collect(),
-                p.players[..n].iter().map(|x| x.pennies as u32).collect(),
-                p.players[..n].iter().map(|x| x.published.len()).collect(),
-                p.ply,
-                p.is_over(),
-            )
+        .map(|(r, rec)| {
+            let (a, b, c, d, e, f) = game_tuple(r);
+            let (presses, bonuses) = record_tuples(rec, r.end.n_players());
+            (a, b, c, d, e, f, presses, bonuses)
         })
         .collect())
 }
@@ -554,6 +607,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ValueModel>()?;
     m.add_function(wrap_pyfunction!(run_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
+    m.add_function(wrap_pyfunction!(play_games_recorded, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_in_threads_for_test, m)?)?;
     Ok(())
 }

@@ -1,0 +1,330 @@
+"""Run a strategy study and word its findings (``pennypress strategy``; ``docs/concepts/strategy.md``).
+
+The games are cut into chunks of :data:`CHUNK` games by their index; each chunk
+is played on the core (:func:`~.games.play_recorded`), added up
+(:func:`~.tally.tally_games`) and its sampled decision points played out
+(:mod:`.timing`). Chunks run in this process on the core's threads (the next chunk's games
+played while this one is added up), or one per task on any
+``concurrent.futures`` executor (a process pool, Dask); they are
+merged in chunk order, so the report is the same however they ran.
+
+Every finding is ``{"claim", "value", "interval", "games", ...}``: a 95%
+interval -- Wilson's for a share (:func:`pennypress.stats.wilson`), the normal
+interval ``mean ± 1.96 s / sqrt(n)`` for a mean over independent games or
+points -- and a claim that states a direction only where the interval
+excludes the no-effect value (the fair share, or 0).
+"""
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Callable
+
+from pennypress.stats import Z95, wilson
+from pennypress.solver.vocab import BEATS
+
+from ..game.names import newspaper
+from .games import StrategySpec
+from .tally import CREDIT, GAIN_BUCKETS, Tally, gain_bucket, tally_games
+from .timing import Point, sample_point, sampled
+
+CHUNK = 200
+"""Games per chunk (fixed, so the merge order -- and the float sums -- do not depend on the workers)."""
+
+Progress = Callable[[int, int], None]
+
+
+def chunk_games(spec: StrategySpec, index: int, threads: int = 1) -> list:
+    """Chunk ``index``'s games, played and recorded on the core's ``threads`` threads."""
+    from .games import play_recorded
+
+    return play_recorded(spec, index * CHUNK, min(spec.games, (index + 1) * CHUNK), threads)
+
+
+def finish_chunk(spec: StrategySpec, index: int, games: list, threads: int = 1) -> tuple[int, Tally, list[Point]]:
+    """Chunk ``index`` added up, and its sampled decision points played out."""
+    start, stop = index * CHUNK, min(spec.games, (index + 1) * CHUNK)
+    points = [p for g in range(start, stop) if sampled(g)
+              for p in [sample_point(spec, g, threads)] if p is not None]
+    return index, tally_games(games), points
+
+
+def play_chunk(spec: StrategySpec, index: int, threads: int = 1) -> tuple[int, Tally, list[Point]]:
+    """Chunk ``index`` of ``spec``: its tally and its decision points (a task for an executor)."""
+    return finish_chunk(spec, index, chunk_games(spec, index, threads), threads)
+
+
+def run_study(spec: StrategySpec, executor: Any = None, threads: int = 1, progress: Progress | None = None) -> dict:
+    """Play every game of ``spec`` and return the report (with a ``timing`` key, the only one that depends on
+    how it ran)."""
+    from concurrent.futures import as_completed
+
+    started = time.perf_counter()
+    chunks = math.ceil(spec.games / CHUNK)
+    done: dict[int, tuple[Tally, list[Point]]] = {}
+    played = 0
+
+    def take(index: int, tally: Tally, points: list[Point]) -> None:
+        nonlocal played
+        done[index] = (tally, points)
+        played += tally.games
+        if progress is not None:
+            progress(played, spec.games)
+
+    if executor is None:
+        # the core plays the next chunk (without the GIL) while Python adds up this one
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=1) as ahead:
+            upcoming = ahead.submit(chunk_games, spec, 0, threads)
+            for i in range(chunks):
+                games = upcoming.result()
+                if i + 1 < chunks:
+                    upcoming = ahead.submit(chunk_games, spec, i + 1, threads)
+                take(*finish_chunk(spec, i, games, threads))
+    else:
+        futures = [executor.submit(play_chunk, spec, i, 1) for i in range(chunks)]
+        for future in as_completed(futures):
+            take(*future.result())
+    total, points = Tally(), []
+    for i in range(chunks):
+        total.merge(done[i][0])
+        points += done[i][1]
+    report = {"games": spec.games, "players": spec.players, "seed": spec.seed, "bots": list(spec.bots),
+              "variants": list(spec.variants), "deck": spec.deck, "findings": findings(spec, total, points)}
+    seconds = time.perf_counter() - started
+    report["timing"] = {"seconds": round(seconds, 3),
+                        "games_per_second": round(spec.games / seconds, 2) if seconds > 0 else None}
+    return report
+
+
+# ------------------------------------------------------------------ intervals
+def _r(x: float, digits: int = 4) -> float:
+    return round(float(x), digits)
+
+
+def share_interval(credit: float, n: int) -> tuple[float, list[float]]:
+    """A share ``credit / n`` and its Wilson 95% interval."""
+    p = credit / n if n else 0.0
+    lo, hi = wilson(p, n)
+    return _r(p), [_r(lo), _r(hi)]
+
+
+def mean_interval(n: int, s: float, ss: float) -> tuple[float, list[float], float]:
+    """The mean, its normal 95% interval and the standard deviation from n, the sum and the sum of squares."""
+    if n == 0:
+        return 0.0, [0.0, 0.0], 0.0
+    mean = s / n
+    var = max(0.0, (ss - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    return _r(mean), [_r(mean - half), _r(mean + half)], _r(math.sqrt(var))
+
+
+def direction(interval: list[float], against: float, above: str, below: str, unclear: str) -> str:
+    """The words for an interval against a no-effect value: above, below, or not clear."""
+    if interval[0] > against:
+        return above
+    if interval[1] < against:
+        return below
+    return unclear
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+SEAT_WORDS = ("first", "second", "third", "fourth", "fifth")
+BOT_WORDS = {"evaluator": "the league's evaluator", "value": "the value bot", "timer": "the timer bot",
+             "mcts": "the MCTS bot", "heuristic": "the heuristic bot", "greedy": "the greedy bot",
+             "random": "the random bot"}
+
+
+# ------------------------------------------------------------------ the findings
+def findings(spec: StrategySpec, t: Tally, points: list[Point]) -> list[dict]:
+    """Every finding of a study, in a fixed order (see the module docstring)."""
+    out: list[dict] = []
+    n = t.counts["finished"]
+    fair = 1 / spec.players
+
+    def add(kind: str, claim: str, value: float, interval: list[float], games: int, **extra: Any) -> None:
+        out.append({"kind": kind, "claim": claim, "value": value, "interval": interval, "games": games, **extra})
+
+    if n == 0:
+        return out
+    # win share by seat
+    for s in range(spec.players):
+        v, iv = share_interval(t.counts[("seat", s)] / CREDIT, n)
+        who = f"The {SEAT_WORDS[s]} player ({newspaper(s)})"
+        claim = direction(iv, fair, f"{who} wins more than the fair share: {pct(v)} against {pct(fair)}.",
+                          f"{who} wins less than the fair share: {pct(v)} against {pct(fair)}.",
+                          f"{who} wins {pct(v)}; the fair share {pct(fair)} is within the interval: no seat "
+                          "advantage is shown.")
+        add("seat", claim, v, iv, n, seat=s, fair=_r(fair))
+    # the bots
+    for bot in spec.bots:
+        m = t.moments.get(("bot", bot))
+        if m is None or m.n == 0:
+            continue
+        v, iv, _ = mean_interval(m.n, m.s, m.ss)
+        name = BOT_WORDS.get(bot, bot)
+        claim = direction(iv, fair, f"{name[0].upper() + name[1:]} wins more than its fair share: {pct(v)} of its seats.",
+                          f"{name[0].upper() + name[1:]} wins less than its fair share: {pct(v)} of its seats.",
+                          f"{name[0].upper() + name[1:]} wins {pct(v)} of its seats, within reach of the fair share.")
+        add("bot", claim, v, iv, m.n, bot=bot, fair=_r(fair))
+    # when winners press
+    words = {
+        "round": ("Winners go to press later in the game than losers (their presses' mean round is {d:+.2f} rounds "
+                  "from the losers')", "Winners go to press earlier than losers (their presses' mean round is "
+                  "{d:+.2f} rounds from the losers')", "Winners and losers press at much the same point of the "
+                  "game ({d:+.2f} rounds)"),
+        "gain": ("Winners press bigger pages than losers ({d:+.2f} points a page)", "Winners press smaller pages "
+                 "than losers ({d:+.2f} points a page)", "Winners' and losers' pages are worth much the same "
+                 "({d:+.2f} points)"),
+        "ahead": ("Winners press while in the lead more often than losers ({d:+.1%} of their presses)",
+                  "Winners press while in the lead less often than losers ({d:+.1%} of their presses)",
+                  "Winners and losers press while leading about as often ({d:+.1%})"),
+        "behind": ("Winners press while behind more often than losers ({d:+.1%} of their presses)",
+                   "Winners press while behind less often than losers ({d:+.1%} of their presses)",
+                   "Winners and losers press while behind about as often ({d:+.1%})"),
+    }
+    for what, (above, below, unclear) in words.items():
+        m = t.moments.get(("winners-losers", what))
+        if m is None or m.n == 0:
+            continue
+        v, iv, _ = mean_interval(m.n, m.s, m.ss)
+        w, l = t.moments[("winners", what)], t.moments[("losers", what)]
+        claim = direction(iv, 0.0, above, below, unclear).format(d=v) + "."
+        add("when-winners-press", claim, v, iv, m.n, by=what, winners=_r(w.s / w.n), losers=_r(l.s / l.n),
+            **_histograms(t, what))
+    m = t.moments.get("presses winners-losers")
+    if m is not None and m.n:
+        v, iv, _ = mean_interval(m.n, m.s, m.ss)
+        claim = direction(iv, 0.0, f"Winners go to press more often than losers ({v:+.2f} presses a game).",
+                          f"Winners go to press less often than losers ({v:+.2f} presses a game).",
+                          f"Winners and losers go to press about as often ({v:+.2f} presses a game).")
+        add("when-winners-press", claim, v, iv, m.n, by="presses")
+    # the final edition's trigger
+    k = t.counts["triggered"]
+    if k:
+        v, iv = share_interval(t.counts["trigger credit"] / CREDIT, k)
+        claim = direction(iv, fair, f"The player who triggers the final edition wins {pct(v)} of games, more than "
+                          f"the fair share {pct(fair)}: ending the game pays.",
+                          f"The player who triggers the final edition wins only {pct(v)} of games, less than the "
+                          f"fair share {pct(fair)}: the others' last turns cost them.",
+                          f"The player who triggers the final edition wins {pct(v)} of games, within reach of "
+                          f"the fair share {pct(fair)}.")
+        r = t.moments["trigger round"]
+        add("final-edition", claim, v, iv, k, fair=_r(fair), mean_round=_r(r.s / r.n, 2))
+    # the winning circulation
+    m = t.moments["winning"]
+    v, iv, sd = mean_interval(m.n, m.s, m.ss)
+    lo, hi = _quantiles(t, "winning", (0.05, 0.95))
+    add("winning-circulation", f"The winner's circulation averages {v:.1f} (spread: standard deviation {sd:.1f}; "
+        f"90% of games between {lo} and {hi}).", v, iv, m.n, sd=sd, p5=lo, p95=hi)
+    # beat bonuses
+    for beat, b in enumerate(BEATS):
+        takers = t.counts[("bonus takers", beat)]
+        if not takers:
+            continue
+        v, iv = share_interval(t.counts[("bonus credit", beat)] / CREDIT, takers)
+        pts = t.moments[("bonus points", beat)]
+        games = t.counts[("bonus games", beat)]
+        d, div = share_interval(t.counts[("bonus decided", beat)], games)
+        claim = direction(iv, fair, f"Taking the {b.title} bonus goes with winning: its takers won {pct(v)} "
+                          f"(fair share {pct(fair)}).", f"Taking the {b.title} bonus is no sign of winning: its "
+                          f"takers won {pct(v)} (fair share {pct(fair)}).",
+                          f"Takers of the {b.title} bonus won {pct(v)}, near the fair share {pct(fair)}.")
+        claim += f" It was worth {pts.s / pts.n:.1f} points on average and decided {pct(d)} of games."
+        add("beat-bonus", claim, v, iv, takers, beat=b.value, fair=_r(fair), mean_points=_r(pts.s / pts.n, 2),
+            decided=d, decided_interval=div)
+    # scoops
+    k = t.counts["scoop leader games"]
+    if k:
+        v, iv = share_interval(t.counts["scoop leader credit"] / CREDIT, k)
+        m = t.moments["scoops received"]
+        claim = direction(iv, fair, f"The player who gains most on scoops (received minus given) wins {pct(v)}, "
+                          f"more than the fair share {pct(fair)}.", f"The player who gains most on scoops "
+                          f"(received minus given) wins only {pct(v)}, less than the fair share {pct(fair)}: "
+                          "being scooped is a sign of pressing little.",
+                          f"The player who gains most on scoops wins {pct(v)}, near the fair share {pct(fair)}.")
+        claim += f" A player receives {m.s / m.n:.1f} scoop points a game."
+        add("scoops", claim, v, iv, k, fair=_r(fair), mean_received=_r(m.s / m.n, 2))
+    # press now or wait, by page value
+    for lo_, hi_ in GAIN_BUCKETS:
+        label = gain_bucket(lo_)
+        diffs = [p.difference for p in points if gain_bucket(p.gain) == label]
+        if len(diffs) < 2:
+            continue
+        v, iv, _ = mean_interval(len(diffs), sum(diffs), sum(d * d for d in diffs))
+        page = f"a page worth {label} points"
+        claim = direction(iv, 0.0, f"With {page}, going to press now beats waiting: {v:+.1%} win chance.",
+                          f"With {page}, waiting beats going to press now: {v:+.1%} win chance for pressing.",
+                          f"With {page}, pressing now and waiting are within {max(abs(iv[0]), abs(iv[1])):.1%} "
+                          "of each other.")
+        add("press-or-wait", claim, v, iv, len(diffs), gain=label, points=len(diffs), playouts=_playouts())
+    # where the bots disagree
+    if len(set(spec.bots)) >= 2:
+        a, b = sorted(set(spec.bots))[:2]
+        m = t.moments.get(("bot gain diff", a, b))
+        if m is not None and m.n:
+            v, iv, _ = mean_interval(m.n, m.s, m.ss)
+            ga, gb = t.moments[("bot gain", a)], t.moments[("bot gain", b)]
+            na, nb = BOT_WORDS.get(a, a), BOT_WORDS.get(b, b)
+            claim = direction(iv, 0.0, f"The bots disagree: {na} presses bigger pages than {nb} ({v:+.2f} points).",
+                              f"The bots disagree: {na} presses smaller pages than {nb} ({v:+.2f} points).",
+                              f"{na[0].upper() + na[1:]} and {nb} press pages of much the same value ({v:+.2f}).")
+            add("bots-disagree", claim, v, iv, m.n, bots=[a, b], mean_gain={a: _r(ga.s / ga.n, 2),
+                                                                           b: _r(gb.s / gb.n, 2)})
+        pa = [p.difference for p in points if p.bot == a]
+        pb = [p.difference for p in points if p.bot == b]
+        if len(pa) >= 2 and len(pb) >= 2:
+            ma, _, _ = mean_interval(len(pa), sum(pa), sum(d * d for d in pa))
+            mb, _, _ = mean_interval(len(pb), sum(pb), sum(d * d for d in pb))
+            va = sum((d - ma) ** 2 for d in pa) / (len(pa) - 1)
+            vb = sum((d - mb) ** 2 for d in pb) / (len(pb) - 1)
+            diff = ma - mb
+            half = Z95 * math.sqrt(va / len(pa) + vb / len(pb))
+            iv = [_r(diff - half), _r(diff + half)]
+            na, nb = BOT_WORDS.get(a, a), BOT_WORDS.get(b, b)
+            claim = direction(iv, 0.0, f"The bots judge timing differently: at {na}'s decision points pressing now "
+                              f"is worth {diff:+.1%} more than at {nb}'s.",
+                              f"The bots judge timing differently: at {na}'s decision points pressing now is "
+                              f"worth {diff:+.1%} less than at {nb}'s.",
+                              f"At {na}'s and {nb}'s decision points pressing now is worth about the same "
+                              f"({diff:+.1%}).")
+            add("bots-disagree", claim, _r(diff), iv, len(pa) + len(pb), bots=[a, b], by="press-or-wait")
+    return out
+
+
+def _playouts() -> int:
+    from .timing import PLAYOUTS
+
+    return PLAYOUTS
+
+
+def _histograms(t: Tally, what: str) -> dict:
+    """For the round and the gain: the share of winners' and losers' presses in each round / gain bucket."""
+    key = {"round": "presses in round", "gain": "presses of gain"}.get(what)
+    if key is None:
+        return {}
+    out = {}
+    for side in ("winner", "loser"):
+        counts = {k[1]: v for k, v in t.hist.items() if k[0] == f"{side} {key}"}
+        total = sum(counts.values()) or 1
+        order = sorted(counts, key=lambda x: (int(str(x).split("-")[0].rstrip("+")), str(x)))
+        out[f"{side}s_by_{what}"] = {str(k): _r(counts[k] / total) for k in order}
+    return out
+
+
+def _quantiles(t: Tally, name: str, qs: tuple[float, ...]) -> list[int]:
+    values = sorted((k[1], v) for k, v in t.hist.items() if k[0] == name)
+    total = sum(v for _, v in values)
+    out = []
+    for q in qs:
+        seen = 0
+        for x, v in values:
+            seen += v
+            if seen >= q * total:
+                out.append(x)
+                break
+    return out

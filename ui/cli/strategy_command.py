@@ -1,0 +1,80 @@
+"""``pennypress strategy``: a strategy guide measured from seeded self-play of strong bots on the core.
+
+JSON on stdout (``docs/guide/cli.md``): the findings of
+:mod:`pennypress.engine.strategy.study`, each a claim in words with its value
+and 95% interval; a progress bar on stderr. ``--out FILE`` also writes the
+JSON to a file (the app's Strategy page reads one).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from pennypress.engine import native
+from pennypress.engine.arena.executors import EXECUTORS, check_workers, default_workers, open_executor
+from pennypress.engine.game.cards import DECK_NAMES
+from pennypress.engine.game.variants import VARIANTS
+from pennypress.engine.strategy.games import CORE_SEATS, DEFAULT_BOTS, StrategySpec
+from pennypress.engine.strategy.study import run_study
+from pennypress.errors import BadInput
+import json
+
+from .json_io import write_json
+
+
+def _strategy(args: argparse.Namespace) -> int:
+    spec = StrategySpec.create(args.players, args.games, args.seed, args.bots, args.variant, args.deck)
+    workers = check_workers(default_workers() if args.workers is None else args.workers)
+    if not native.available():
+        raise BadInput("strategy: the native core is not installed (python3 run.py builds it)")
+    out = Path(args.out) if args.out else None
+    if out is not None and not out.parent.is_dir():
+        raise BadInput(f"out: the folder of {args.out!r} does not exist")
+    from tqdm import tqdm
+
+    # locally, the core's threads in this process; on Dask, one chunk of games per task
+    local = args.executor == "local"
+    with open_executor(args.executor, 1 if local else workers, args.scheduler) as executor:
+        with tqdm(total=spec.games, unit="game", desc="strategy", file=sys.stderr, dynamic_ncols=True,
+                  disable=args.quiet) as bar:
+            def progress(done: int, total: int) -> None:
+                bar.update(done - bar.n)
+
+            report = run_study(spec, executor, threads=workers, progress=progress)
+    report["timing"].update(executor=args.executor, workers=workers)
+    if out is not None:
+        out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_json(report)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add ``strategy`` to the ``pennypress`` command line."""
+    p = sub.add_parser(
+        "strategy",
+        help="a strategy guide from seeded self-play of strong bots on the core: findings with 95%% intervals (JSON)",
+        description="Plays seeded, seat-rotated games between strong bots on the native core and measures "
+                    "when winners press, what each seat, beat bonus and scoop is worth, and whether to press "
+                    "now or wait (paired playouts). Same seed, same JSON (apart from 'timing') on any number "
+                    "of workers, locally or on Dask.",
+    )
+    p.add_argument("--players", type=int, required=True, help="number of players, 2 to 5")
+    p.add_argument("--games", type=int, required=True, help="games to play (a multiple of --players keeps "
+                   "the seat rotation whole)")
+    p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    p.add_argument("--bots", default=",".join(DEFAULT_BOTS),
+                   help=f"the bots, comma-separated, seated in rotation (default {','.join(DEFAULT_BOTS)}; "
+                        f"any of {', '.join(CORE_SEATS)})")
+    p.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS),
+                   help="a variant (repeatable): newsboy (4-5 players)")
+    p.add_argument("--deck", default="default", choices=DECK_NAMES, help="headline deck")
+    p.add_argument("--workers", type=int, default=None,
+                   help="threads on the native core, or Dask worker processes (default: the number of cores)")
+    p.add_argument("--executor", default="local", choices=EXECUTORS,
+                   help="local (the core's threads, default) or dask (needs: pip install -e '.[cluster]')")
+    p.add_argument("--scheduler", default=None, help="address of a running Dask scheduler, e.g. tcp://HOST:8786 "
+                   "(without it --executor dask starts a LocalCluster)")
+    p.add_argument("--out", default=None, metavar="FILE", help="also write the JSON to FILE")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=_strategy)
