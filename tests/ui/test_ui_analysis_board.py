@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ui_helpers import open_app, ranking
+from ui_helpers import html_tables, open_app, ranking
 
 from pennypress.engine import parse_move
 from pennypress.engine.game.words import move_words
@@ -27,6 +27,19 @@ def _pick(at, notation):
     assert not at.exception, at.exception
 
 
+def _verdict(at) -> str:
+    """The verdict the page leads with, as read (tags dropped)."""
+    shown = [m.value for m in at.markdown if 'class="pp-verdict"' in m.value]
+    assert len(shown) == 1, shown
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", shown[0])).strip()
+
+
+def _details(at) -> str:
+    """The lines of the collapsed "Details" section."""
+    details = next(e for e in at.expander if e.label == "Details")
+    return " ".join(m.value for m in details.markdown)
+
+
 def _load_example(at, name):
     at.selectbox(key="ab_example_pick").set_value(name)
     at.button(key="ab_load_example").click().run()
@@ -40,8 +53,8 @@ def test_final_edition_is_analysed_exactly_and_played(tmp_path):
     assert not at.exception, at.exception
     rows = ranking(at)
     assert [(r["notation"], r["move"], r["rank"]) for r in rows] == [("decline", "Decline the last press", "1")]
-    assert any("exact" in c.value for c in at.caption)
-    assert at.subheader[1].value == "Best move: Decline the last press"
+    assert _verdict(at).startswith("Best move Decline the last press The only legal move")
+    assert "Exact: the final edition searched to the end" in _details(at)
     at.button(key="ab_play_best").click().run()
     assert not at.exception, at.exception
     assert any("Game over" in s.value for s in at.success)
@@ -65,15 +78,20 @@ def test_rollout_analysis_ranks_every_move_and_a_press_draws_a_card():
     assert all(r["move"] == move_words(r["notation"]) for r in rows)
     advice = at.session_state["ab_advice"][1]
     assert [r["win"] for r in rows] == [f"{m.win_probability:.0%}" for m in advice.moves]
-    # every move searched (one playout each, a fixed count): no "screened" figure; each loss with its paired
-    # interval -- one playout cannot tell, so the interval is the whole possible range (the best's calibrated
-    # chance less 100% to that chance: a loss cannot exceed it) and every move is "within noise"
-    shown = " ".join(m.value for m in at.markdown if "pp-ranking" in m.value)
-    intervals = [(int(lo), int(hi)) for lo, hi in re.findall(r"paired 95%: (-?\d+)% to (-?\d+)%", shown)]
+    # every move searched (one playout each, a fixed count); each loss with its paired interval, in the
+    # collapsed details -- one playout cannot tell, so the interval is the whole possible range (the best's
+    # calibrated chance less 100% to that chance: a loss cannot exceed it) and every move is "as good as the
+    # best": the verdict says the analysis could not tell the moves apart, and no move but the first is "best"
+    details = html_tables(at, "Loss, 95% interval")[0]
+    intervals = [tuple(int(x) for x in re.findall(r"-?\d+", r["Loss, 95% interval"].replace("−", "-")))
+                 for r in details if r["Rank"] != "1"]
     best = round(100 * advice.best.win_probability)
-    assert "screened" not in shown and len(intervals) == len(legal) - 1
+    assert len(intervals) == len(legal) - 1
     assert all(lo < 0 < hi and abs(hi - best) <= 1 and 99 <= hi - lo <= 101 for lo, hi in intervals), intervals
     assert all(m.searched and m.equal_to_best for m in advice.moves)
+    assert [r["class"] for r in rows] == ["best"] + ["within_noise"] * (len(legal) - 1)
+    assert f"The analysis could not tell the {len(legal)} moves apart" in _verdict(at)
+    assert "Not converged" in _details(at)
     # play a press from the list: the card is then picked as drawn at the table
     _pick(at, "press")
     at.button(key="ab_play_pick").click().run()

@@ -1,5 +1,5 @@
 """The analysis board's pieces that are not Streamlit calls: the stories a move touches (outlined
-on the board), the line of moves in words, and stepping along it.
+on the board), the verdict drawn, the details behind it, the line of moves in words, and stepping along it.
 
 Everything is asked of the engine and the advisor; nothing here knows a rule.
 
@@ -14,13 +14,18 @@ from __future__ import annotations
 
 import random
 
+from html import escape
+
 from pennypress.engine import State
+from pennypress.engine.advisor.result import Advice
 from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.stories import Story
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.state import public_view
 from pennypress.ui.render.audit_words import card_text
+from pennypress.ui.render.marks import colour
+from pennypress.ui.render.verdict import Verdict
 
 SEND = "#1e8449"
 """Highlight of a story that receives reporters."""
@@ -28,6 +33,57 @@ RECALL = "#c0392b"
 """Highlight of a story reporters leave."""
 PRESS = "#d4a017"
 """Highlight of the stories a press claims."""
+
+THINKING = {"fast": "Quick (about 0.5 s)", "normal": "Thorough (about 3 s)", "deep": "Deep (about 15 s)"}
+"""How long each budget thinks, as the player chooses it: the wait from **Analyse** to the verdict on the
+project's machine (``benchmarks/speed/analysis_board.py`` measures it; docs/guide/app.md quotes it)."""
+
+VERDICT_CLASS = {"only": "forced", "clear": "best", "slight": "excellent", "equal": "within_noise",
+                 "apart": "within_noise"}
+"""The colour of each kind of verdict: the colour of the mark it stands beside."""
+
+
+def verdict_html(v: Verdict) -> str:
+    """The verdict as the page leads with it: the best move in words, how clear it is, the sentence.
+
+    >>> v = Verdict("Go to press", "clearly the best", "Go to press is clearly the best move.", "clear")
+    >>> 'Go to press' in verdict_html(v) and '#2e7d32' in verdict_html(v)
+    True
+    """
+    return (f'<div class="pp-verdict" style="--c:{colour(VERDICT_CLASS[v.kind])}">'
+            f'<div>Best move</div><div class="pp-verdict-move">{escape(v.best)}</div>'
+            f'<div class="pp-verdict-clarity">{escape(v.clarity[0].upper() + v.clarity[1:])}</div>'
+            f'<div>{escape(v.sentence)}</div></div>')
+
+
+def details_words(advice: Advice) -> list[str]:
+    """The statistics of an analysis, for the page's collapsed details (one line each).
+
+    >>> a = Advice(0, "fast", 3, False, (), 1976, seconds=0.21, engine="native", converged=True, rounds=4)
+    >>> details_words(a)[:2]
+    ['Budget: fast (Quick (about 0.5 s)), 1976 playouts in 4 rounds, 0.21 s.', 'Converged: every other move was separated from the best (paired 95% intervals), so the analysis stopped early.']
+    """
+    budget = THINKING.get(advice.budget)
+    lines = []
+    if advice.exact:
+        lines.append(f"Exact: the final edition searched to the end with best play by everyone "
+                     f"({advice.seconds:.2f} s).")
+    else:
+        lines.append(f"Budget: {advice.budget}{f' ({budget})' if budget else ''}, {advice.playouts} playouts in "
+                     f"{advice.rounds} round{'s' if advice.rounds != 1 else ''}, {advice.seconds:.2f} s.")
+        lines.append("Converged: every other move was separated from the best (paired 95% intervals), so the "
+                     "analysis stopped early." if advice.converged else
+                     "Not converged: some moves are within noise of the best (their paired 95% interval of the "
+                     "loss contains 0).")
+    if advice.stopped:
+        lines.append("Stopped before the budget was spent: some moves were not played out.")
+    lines.append("Engine: the native core (Rust)." if advice.engine == "native" else
+                 "Engine: the Python engine (the reference: far slower, so fewer playouts and wider intervals).")
+    lines.append(f"Seed: {advice.seed}.")
+    if advice.calibrated:
+        lines.append("The chances to win are the playouts' win shares through the calibration map: a player who "
+                     "keeps taking the advice against a mix of strong and weak opponents wins about this often.")
+    return lines
 
 
 def move_marks(move: Move, state: State | None = None) -> dict[Story, str]:

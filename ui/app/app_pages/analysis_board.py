@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pandas as pd
 import streamlit as st
 
 from pennypress.engine import parse_move
@@ -17,11 +18,13 @@ from pennypress.engine.rules.press import press_problem
 from pennypress.solver import BadInput
 from pennypress.ui.app import session_keys as keys, analysis_view as view
 from pennypress.ui.app import move_picker, position_loader as loader, solving, what_if
-from pennypress.ui.app.widgets import flash, page_style, result_panel, show_board, show_svg, show_svgs, valid_choice
+from pennypress.ui.app.widgets import (flash, page_style, result_panel, show_board, show_svg, show_svgs, show_table,
+                                       valid_choice)
 from pennypress.ui.io import positions
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import result_svg
-from pennypress.ui.render.ranking_html import legend_html, ranking_html
+from pennypress.ui.render.ranking_html import details_rows, grades, ranking_html
+from pennypress.ui.render.verdict import verdict
 from pennypress.ui.render.words import phase_words
 
 page_style()
@@ -31,13 +34,10 @@ TOP = 10  # moves ranked in full view; the rest are one click away
 
 st.title("Analysis board")
 st.caption(
-    "Load a position, press **Analyse**: every legal move of the player to move is ranked by its chance "
-    "of winning (playouts over the same sampled futures, each a few moves deep and then judged by a model "
-    "of who is ahead; exact in the final edition), with expected scores and reasons. Every move is searched "
-    "with playouts by the advisor's playout bot for every newspaper, in rounds: moves clearly worse than the "
-    "leader drop out, and the analysis stops "
-    "once the best move is ahead of every other at 95% (or at the budget's limit). A move's loss to the best "
-    "is measured on the same futures, with its 95% interval. Play a move to step forward; go back at any time."
+    "Load a position, choose how long to think and press **Analyse**: the board says the best move and how "
+    "clear it is, marks every legal move the way a game review does (best, excellent, good, inaccuracy ?!, "
+    "mistake ?, blunder ??) and shows what each gives up against the best. The numbers behind it are one "
+    "click away, under **Details**. Play a move to step forward; go back at any time."
 )
 flash()
 
@@ -143,18 +143,21 @@ mover = game.current_player
 st.markdown(f"**{newspaper(mover)}** to move · {phase_words(game.phase, detail=True)}")
 
 # ------------------------------------------------------------------ analyse
-c1, c2, c3 = st.columns(3)
-c1.selectbox("Budget", list(BUDGETS), index=0, key=keys.AB_BUDGET,
-             help="How long to think: fast (about half a second), normal (a few seconds), deep (about ten).")
-c2.number_input("Playouts (0: the budget's)", min_value=0, value=0, step=10, key=keys.AB_PLAYOUTS)
-c3.number_input("Seed", min_value=0, value=0, step=1, key=keys.AB_SEED)
+st.radio("How long to think", list(BUDGETS), index=0, key=keys.AB_BUDGET, horizontal=True,
+         format_func=view.THINKING.get)
+with st.expander("Advanced"):
+    a1, a2 = st.columns(2)
+    a1.number_input("Playouts (0: as many as the choice above allows)", min_value=0, value=0, step=10,
+                    key=keys.AB_PLAYOUTS)
+    a2.number_input("Seed", min_value=0, value=0, step=1, key=keys.AB_SEED,
+                    help="The same position, choice and seed always give the same answer.")
 doc_key = json.dumps(ss[keys.AB_LINE][-1]["doc"], sort_keys=True)
 
 if st.button("Analyse", key=keys.AB_ANALYSE, type="primary"):
-    bar = st.progress(0.0, text="Analysing…")
+    bar = st.progress(0.0, text="Thinking…")
 
     def _progress(done: int, total: int) -> None:
-        bar.progress(min(1.0, done / max(1, total)), text=f"Analysing… {done}/{total} playouts")
+        bar.progress(min(1.0, done / max(1, total)), text="Thinking…")
 
     try:
         advice = advise(game, ss[keys.AB_BUDGET], playouts=int(ss[keys.AB_PLAYOUTS]) or None,
@@ -162,7 +165,7 @@ if st.button("Analyse", key=keys.AB_ANALYSE, type="primary"):
     except BadInput as exc:
         st.error(f"This position cannot be analysed: {exc}")
         st.stop()
-    bar.progress(1.0, text=f"Done in {advice.seconds:.1f} s")
+    bar.empty()
     ss[keys.AB_ADVICE] = (doc_key, advice)
 
 advice = ss.get(keys.AB_ADVICE, (None, None))[1] if ss.get(keys.AB_ADVICE, (None,))[0] == doc_key else None
@@ -172,28 +175,16 @@ if advice is None:
 else:
     best = advice.best
     best_move = parse_move(best.move)
-    said = move_words(best_move)
-    what = "exact (final edition, best play by everyone)" if advice.exact else (
-        f"{advice.playouts} playouts, " + ("converged: the best move is ahead of every other at 95%" if advice.converged
-                                           else "not converged: other moves are within noise of the best"))
-    st.subheader(f"Best move: {said}")
-    st.caption(f"{what}; budget {advice.budget}, seed {advice.seed}"
-               + (" — stopped early" if advice.stopped else ""))
-    st.caption("Answered by the native core (Rust)." if advice.engine == "native"
-               else "Answered by the Python engine (the reference: far slower, so fewer playouts and wider "
-                    "intervals than on the native core).")
+    classes = grades(advice, game.n_players)
+    said = verdict(advice, game.n_players)
+    st.markdown(view.verdict_html(said), unsafe_allow_html=True)
     m1, m2, m3 = st.columns(3)
-    m1.metric("Win probability", f"{best.win_probability:.0%}",
-              help=None if advice.exact else (
-                  f"95% interval {best.win_interval[0]:.0%}–{best.win_interval[1]:.0%}. Calibrated: a player "
-                  "who keeps taking the advice against a mix of strong and weak opponents wins about this often. "
-                  "Against strong players it is too hopeful, against weak ones too modest "
-                  "(docs/concepts/search.md, calibration)."))
+    m1.metric("Chance to win", f"{best.win_probability:.0%}")
     m2.metric("Expected circulation", f"{best.expected_score:.1f}")
-    m3.metric("Expected margin", f"{best.expected_margin:+.1f}".replace("-", "−"),
-              help="Your final circulation minus the best opponent's, on average over the playouts.")
+    m3.metric("Expected lead", f"{best.expected_margin:+.1f}".replace("-", "−"),
+              help="Your final circulation minus the best rival's, on average.")
     for r in best.reasons:
-        if r != said:
+        if r != said.best:
             st.markdown(f"- {r}")
     show_board(game, view.move_marks(best_move, game))
     st.caption("Outlined: green receives reporters, red loses them, gold is claimed by the press.")
@@ -208,19 +199,24 @@ else:
     st.button("Play this move", key=keys.AB_PLAY_BEST, on_click=_play, args=(best.move,))
 
     st.subheader("Every move, ranked")
-    st.markdown(legend_html(), unsafe_allow_html=True)
-    st.markdown(ranking_html(advice.moves[:TOP]), unsafe_allow_html=True)
+    st.caption("Each bar is what the move gives up against the best move: its loss of chance to win, "
+               "coloured by its mark.")
+    scale = max((m.loss for m in advice.moves if m.loss is not None), default=0.0)
+    st.markdown(ranking_html(advice.moves[:TOP], classes[:TOP], scale), unsafe_allow_html=True)
     if len(advice.moves) > TOP:
         with st.expander(f"The other {len(advice.moves) - TOP} moves"):
-            st.markdown(ranking_html(advice.moves[TOP:]), unsafe_allow_html=True)
+            st.markdown(ranking_html(advice.moves[TOP:], classes[TOP:], scale), unsafe_allow_html=True)
     for m in advice.moves[1:5]:
         words = move_words(m.move)
         reasons = [r for r in m.reasons if r != words]
         if reasons:
-            win = "not searched" if m.win_probability is None else f"{m.win_probability:.0%}"
-            with st.expander(f"Why {m.rank}. {words} ({win})"):
+            with st.expander(f"Why {m.rank}. {words}"):
                 for r in reasons:
                     st.markdown(f"- {r}")
+
+    with st.expander("Details"):
+        st.markdown("\n".join(f"- {line}" for line in view.details_words(advice)))
+        show_table(pd.DataFrame(details_rows(advice.moves)))
 
 st.subheader("Play any move")
 move_picker.move_picker(keys.AB_KIND, keys.AB_PICK, game.legal_moves(), label="Legal move")
