@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from ui_helpers import html_tables, open_app, ranking
 
 from pennypress.engine import parse_move
@@ -158,3 +160,64 @@ def test_the_shared_loader_deals_variants_and_reads_notation_here_too():
     at.text_area(key="ab_paste").input("game 9p | nonsense")
     at.button(key="ab_load_paste").click().run()
     assert not at.exception and at.error and at.session_state["ab_name"] == "Pasted position"
+
+
+STATISTICS = re.compile(r"\b(playouts?|paired|converged|seed|budget|wilson|binomial|ply|within_noise|native core|rust)\b",
+                        re.I)
+"""Words of the statistics, which stay in the collapsed "Details" (and the seed and playouts under "Advanced")."""
+
+TUCKED_AWAY = ("Details", "Advanced", "Load a position")
+"""Collapsed sections whose text a player sees only by opening them (the loader's seed deals a new game)."""
+
+
+def _text_outside(node, skip=TUCKED_AWAY) -> list[str]:
+    """Every text of the element tree below ``node`` (labels, values, options), the sections in ``skip``
+    left out."""
+    if type(node).__name__ == "Expander" and node.label in skip:
+        return []
+    out = []
+    for attr in ("label", "value", "body"):
+        v = getattr(node, attr, None) if attr != "value" or not hasattr(node, "children") else None
+        if isinstance(v, str):
+            out.append(re.sub(r"<[^>]+>", " ", v))
+    out += [str(o) for o in getattr(node, "options", None) or ()]
+    for child in getattr(node, "children", {}).values():
+        out += _text_outside(child, skip)
+    return out
+
+
+@pytest.mark.parametrize("example, playouts", [("when-not-to-press", 0), ("rulebook-12-points", 0),
+                                               ("when-not-to-press", 42), ("end-game-bonus-tie", 0)])
+def test_the_statistics_are_one_click_away(example, playouts):
+    """After analysing, no word of the statistics shows outside the collapsed Details and Advanced, and
+    Details holds them: how many playouts, whether it converged, the engine and the seed."""
+    at = open_app(PAGE)
+    _load_example(at, example)
+    at.number_input(key="ab_playouts").set_value(playouts)
+    at.button(key="ab_analyse").click().run()
+    assert not at.exception, at.exception
+    shown = "\n".join(_text_outside(at.main))
+    assert "Best move" in shown and at.session_state["ab_advice"][1] is not None
+    found = sorted({m.group(0) for m in STATISTICS.finditer(shown)})
+    assert not found, found
+    details = _details(at)
+    advice = at.session_state["ab_advice"][1]
+    assert f"Seed: {advice.seed}." in details and "Engine: the native core (Rust)." in details
+    assert (f"{advice.playouts} playouts" in details) or advice.exact
+    assert [e.label for e in at.expander].count("Details") == 1
+    assert all(not e.proto.expanded for e in at.expander if e.label in ("Details", "Advanced"))
+
+
+@pytest.mark.parametrize("text", ["32 playouts", "paired 95%", "Converged", "budget fast", "Seed 0", "a Wilson",
+                                  "binomial test", "ply 3", "within_noise", "the native core", "Rust"])
+def test_the_statistics_check_catches_each_word(text):
+    assert STATISTICS.search(text)
+
+
+def test_the_text_walk_reads_the_tucked_away_sections_when_asked():
+    """The check above reads the page's text for real: with nothing left out it finds the Details' words."""
+    at = open_app(PAGE)
+    at.button(key="ab_analyse").click().run()
+    every = "\n".join(_text_outside(at.main, skip=()))
+    assert {"Seed", "playouts", "Converged"} <= {m.group(0) for m in STATISTICS.finditer(every)}
+    assert "Best move" in every and "Every move, ranked" in every
