@@ -92,7 +92,7 @@ def test_rollout_analysis_ranks_every_move_and_a_press_draws_a_card():
     assert all(lo < 0 < hi and abs(hi - best) <= 1 and 99 <= hi - lo <= 101 for lo, hi in intervals), intervals
     assert all(m.searched and m.equal_to_best for m in advice.moves)
     assert [r["class"] for r in rows] == ["best"] + ["within_noise"] * (len(legal) - 1)
-    assert f"The analysis could not tell the {len(legal)} moves apart" in _verdict(at)
+    assert f"The {len(legal)} moves could not be told apart" in _verdict(at)
     assert "Not converged" in _details(at)
     # play a press from the list: the card is then picked as drawn at the table
     _pick(at, "press")

@@ -46,14 +46,15 @@ VERDICT_CLASS = {"only": "forced", "clear": "best", "slight": "excellent", "equa
 def verdict_html(v: Verdict) -> str:
     """The verdict as the page leads with it: the best move in words, how clear it is, the sentence.
 
-    >>> v = Verdict("Go to press", "clearly the best", "Go to press is clearly the best move.", "clear")
+    >>> v = Verdict("Go to press", "clearly the best", "Go to press is clearly the best move.", "clear",
+    ...             because="The next best, Decline the last press, has 22% less chance to win.")
     >>> 'Go to press' in verdict_html(v) and '#2e7d32' in verdict_html(v)
     True
     """
     return (f'<div class="pp-verdict" style="--c:{colour(VERDICT_CLASS[v.kind])}">'
             f'<div>Best move</div><div class="pp-verdict-move">{escape(v.best)}</div>'
             f'<div class="pp-verdict-clarity">{escape(v.clarity[0].upper() + v.clarity[1:])}</div>'
-            f'<div>{escape(v.sentence)}</div></div>')
+            f'<div>{escape(v.because)}</div></div>')
 
 
 def details_words(advice: Advice) -> list[str]:

@@ -21,6 +21,8 @@ move was separated from it and the next best loses more than the audit's
 ('Go to press', 'clearly the best')
 >>> v.sentence
 'Go to press is clearly the best move: the next best, Decline the last press, has 22% less chance to win.'
+>>> v.because
+'The next best, Decline the last press, has 22% less chance to win.'
 >>> close = rm("decline", 2, 0.61, 0.006, False)
 >>> verdict(Advice(0, "fast", 0, False, (press, close, send), 600, converged=True), 3).clarity
 'only slightly ahead of Decline the last press'
@@ -64,6 +66,8 @@ class Verdict:
     others) or ``apart`` (no move could be told from another)."""
     equal: tuple[str, ...] = ()
     """The notation of the other moves the analysis could not tell from the best."""
+    because: str = ""
+    """What the verdict rests on, said after it without repeating it (the page's verdict box)."""
 
 
 def grades(advice: Advice, n_players: int) -> list[str | None]:
@@ -127,35 +131,34 @@ def verdict(advice: Advice, n_players: int) -> Verdict:
     searched = [m for m, c in zip(moves, classes) if c is not None]
     equal = [m for m, c in zip(moves[1:], classes[1:]) if c in SAME]
     unsearched = len(moves) - len(searched)
-    tail = ("" if not unsearched else
-            f" The analysis was stopped before it looked at {unsearched} of the {len(moves)} moves.")
+    tail = _sure_note(advice) + ("" if not unsearched else
+                                 f" The analysis was stopped before it looked at {unsearched} of the {len(moves)} moves.")
     how = "with best play by everyone" if advice.exact else "as far as the analysis can tell"
     alike = "equally good" if advice.exact else "about equally good"
     if not equal:
-        runner = moves[1]
+        runner, cost = move_words(moves[1].move), _cost(moves[1])
         if classes[1] == "excellent":
-            clarity = f"only slightly ahead of {move_words(runner.move)}"
-            sentence = (f"{said} is the best move, but only slightly ahead of {move_words(runner.move)} "
-                        f"({_cost(runner)}).")
-        else:
-            clarity = "clearly the best"
-            sentence = (f"{said} is clearly the best move: the next best, {move_words(runner.move)}, has "
-                        f"{_cost(runner)}.")
-        return Verdict(said, clarity, sentence + _sure_note(advice) + tail,
-                       "slight" if classes[1] == "excellent" else "clear")
+            return Verdict(said, f"only slightly ahead of {runner}",
+                           f"{said} is the best move, but only slightly ahead of {runner} ({cost}).", "slight",
+                           because=f"{runner} has {cost}." + tail)
+        because = f"The next best, {runner}, has {cost}."
+        return Verdict(said, "clearly the best", f"{said} is clearly the best move: {because[0].lower()}{because[1:]}"
+                       + tail, "clear", because=because + tail)
     k = 1 + len(equal)
     notations = tuple(m.move for m in equal)
     if k == len(searched) and k > 2 and not advice.exact:
+        because = f"{said} is ahead by a hair that may be luck. Think longer to separate them."
         return Verdict(said, f"the {k} moves could not be told apart",
-                       f"The analysis could not tell the {k} moves apart: {said} is ahead by a hair that may be "
-                       f"luck. Think longer to separate them." + tail, "apart", notations)
+                       f"The analysis could not tell the {k} moves apart: {because}" + tail, "apart", notations,
+                       because=because + tail)
     if k == 2:
         other = move_words(equal[0].move)
         return Verdict(said, f"{'as' if advice.exact else 'about as'} good as {other}",
-                       f"{said} and {other} are {alike}, {how}." + _sure_note(advice) + tail, "equal", notations)
+                       f"{said} and {other} are {alike}, {how}." + tail, "equal", notations,
+                       because=f"They are {alike}, {how}." + tail)
     return Verdict(said, f"one of {k} {alike} moves",
-                   f"{said} is one of {k} {alike} moves, {how}; the others are {_names(equal)}."
-                   + _sure_note(advice) + tail, "equal", notations)
+                   f"{said} is one of {k} {alike} moves, {how}; the others are {_names(equal)}." + tail,
+                   "equal", notations, because=f"The others are {_names(equal)}." + tail)
 
 
 def _sure_note(advice: Advice) -> str:
