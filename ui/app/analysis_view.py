@@ -18,7 +18,7 @@ from html import escape
 
 from pennypress.engine import State
 from pennypress.engine.advisor.result import Advice
-from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall
+from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall, parse_move
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.stories import Story
 from pennypress.engine.game.words import move_words
@@ -55,6 +55,39 @@ def verdict_html(v: Verdict) -> str:
             f'<div>Best move</div><div class="pp-verdict-move">{escape(v.best)}</div>'
             f'<div class="pp-verdict-clarity">{escape(v.clarity[0].upper() + v.clarity[1:])}</div>'
             f'<div>{escape(v.because)}</div></div>')
+
+
+def line_said(mover: int, move: str, steps: list[str]) -> list[str]:
+    """The likely line as the page lists it: the move looked at first, by its newspaper, then each step
+    of its line in words (``steps``: :func:`pennypress.engine.advisor.line.line_words`).
+
+    >>> line_said(1, "press", ["The Herald: Send 1 reporter to War A ★ (62% of futures)"])
+    ['The Sun: Go to press', 'The Herald: Send 1 reporter to War A ★ (62% of futures)']
+    """
+    return [f"{newspaper(mover)}: {move_words(move)}", *steps]
+
+
+def line_html(said: list[str], step: int) -> str:
+    """The line as a numbered list, the step drawn on the board in bold (class ``pp-line-now``).
+
+    >>> line_html(["The Sun: Go to press", "The Herald draws headline card 3 (40% of futures)"], 1).count("<li")
+    2
+    """
+    items = "".join(f'<li class="pp-line-now"><b>{escape(w)}</b></li>' if k == step else f"<li>{escape(w)}</li>"
+                    for k, w in enumerate(said))
+    return f'<ol class="pp-line" start="1">{items}</ol>'
+
+
+def step_marks(state: State, move: str, moves: list[str | None], positions: list[State], step: int
+               ) -> dict[Story, str]:
+    """What to outline on the board at ``step`` of a line: the move looked at (step 0, from ``state``), or
+    the line's move that led to this position (from the position before it); nothing after a card draw.
+    ``moves``: each step's move in notation (``None`` for a card); ``positions``: the position after the
+    move looked at and after each step."""
+    if step == 0:
+        return move_marks(parse_move(move), state)
+    played = moves[step - 1]
+    return {} if played is None else move_marks(parse_move(played), positions[step - 1])
 
 
 def details_words(advice: Advice) -> list[str]:
