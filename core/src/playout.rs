@@ -44,12 +44,60 @@ pub const EXACT_MEMO_LIMIT: usize = 200_000;
 
 /// One playout's result: every player's outcome and the moves the bots played (a cost measure).
 /// A playout cut short by a [`Leaf`] has no outcome of a finished game: `estimate` holds the value
-/// model's estimates there (and `outcome` is the position's, with no winner).
+/// model's estimates there (and `outcome` is the position's, with no winner). `trace` holds the
+/// playout's first events (the likely line is their most frequent prefix).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct PlayoutResult {
     pub outcome: Outcome,
     pub moves: u32,
     pub estimate: Option<[Estimate; MAXP]>,
+    pub trace: Trace,
+}
+
+/// Events a [`Trace`] keeps: a playout's first moves and card draws.
+pub const TRACE_LEN: usize = 8;
+
+/// A playout's first [`TRACE_LEN`] events, in order: a bot's move as its index in the legal-move
+/// list (`>= 0`), a headline card drawn as minus its id (`< 0`). The Python `playout`'s `trace` is
+/// the same list.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Trace {
+    events: [i16; TRACE_LEN],
+    len: u8,
+}
+
+impl Trace {
+    /// The events recorded, in order.
+    pub fn as_slice(&self) -> &[i16] {
+        &self.events[..self.len as usize]
+    }
+
+    /// Whether it has room for another event.
+    pub fn open(&self) -> bool {
+        (self.len as usize) < TRACE_LEN
+    }
+
+    fn push(&mut self, event: i16) {
+        if self.open() {
+            self.events[self.len as usize] = event;
+            self.len += 1;
+        }
+    }
+
+    /// Record the move `mv` chosen from `legal` (its index there).
+    fn push_move(&mut self, legal: &[Move], mv: Move) {
+        if self.open() {
+            let index = legal.iter().position(|m| *m == mv).unwrap_or(legal.len());
+            self.push(index as i16);
+        }
+    }
+
+    /// Record the card drawn, if one was.
+    fn push_card(&mut self, card: Option<u8>) {
+        if let Some(card) = card {
+            self.push(-(card as i16));
+        }
+    }
 }
 
 /// Where a playout stops early: after `depth` bot moves, at the first position of normal play with
@@ -78,22 +126,26 @@ pub fn rollout_bots(spec: &PolicySpec, ps: i128, players: usize) -> Vec<Bot> {
     seeds.iter().zip(rngs).map(|(seed, rng)| spec.make_seeded(seed, rng)).collect()
 }
 
-/// Play the bots' moves from `pos` until `done(pos)` or `cap` moves, drawing cards with `draw`.
+/// Play the bots' moves from `pos` until `done(pos)` or `cap` moves, drawing cards with `draw`
+/// (which says the card it drew, if any); the moves and cards go into `trace` while it has room.
+#[allow(clippy::too_many_arguments)]
 fn play_until(
     pos: &mut Position,
     bots: &mut [Bot],
     cap: MoveCap,
     legal: &mut Vec<Move>,
     done: impl Fn(&Position) -> bool,
-    mut draw: impl FnMut(&mut Position) -> CoreResult<()>,
+    mut draw: impl FnMut(&mut Position) -> CoreResult<Option<u8>>,
+    trace: &mut Trace,
 ) -> CoreResult<u32> {
     let mut moves = 0;
-    draw(pos)?;
+    trace.push_card(draw(pos)?);
     while !done(pos) && moves < cap {
         pos.legal_moves_into(legal);
         let mv = bots[pos.current as usize].choose(pos, legal);
+        trace.push_move(legal, mv);
         pos.apply(mv)?;
-        draw(pos)?;
+        trace.push_card(draw(pos)?);
         moves += 1;
     }
     Ok(moves)
@@ -126,56 +178,59 @@ pub fn playout_to(
     // the card generator is made when a card is first drawn (every generator has its own seed, so
     // when it is made changes nothing; a short playout rarely draws)
     let mut chance: Option<PyRandom> = None;
-    let mut draw = move |p: &mut Position| -> CoreResult<()> {
+    let mut draw = move |p: &mut Position| -> CoreResult<Option<u8>> {
         if p.draw_pending {
-            p.resolve_chance(chance.get_or_insert_with(|| seeded(ps)))?;
+            return Ok(p.resolve_chance(chance.get_or_insert_with(|| seeded(ps)))?.map(|d| d.card));
         }
-        Ok(())
+        Ok(None)
     };
     let mut pos = *after;
-    draw(&mut pos)?;
+    let mut trace = Trace::default();
+    trace.push_card(draw(&mut pos)?);
     let mut bots = rollout_bots(spec, ps, pos.n_players());
     let mut legal = Vec::with_capacity(64);
+    let done = |outcome, moves, estimate, trace| Ok(PlayoutResult { outcome, moves, estimate, trace });
     if let Some(leaf) = leaf {
         let mut exact = exact;
         let mut moves = 0;
         loop {
             if pos.is_over() || moves >= cap {
-                return Ok(PlayoutResult { outcome: final_values(&pos), moves, estimate: None });
+                return done(final_values(&pos), moves, None, trace);
             }
             if let Some(search) = exact.as_deref_mut() {
                 if is_deterministic(&pos) {
                     if search.memo_len() > EXACT_MEMO_LIMIT {
                         search.clear();
                     }
-                    return Ok(PlayoutResult { outcome: search.value(&pos)?, moves, estimate: None });
+                    return done(search.value(&pos)?, moves, None, trace);
                 }
             }
             if moves >= leaf.depth && pos.phase == Phase::Normal && !pos.draw_pending {
                 let estimate = Some(leaf.model.evaluate(&pos));
-                return Ok(PlayoutResult { outcome: final_values(&pos), moves, estimate });
+                return done(final_values(&pos), moves, estimate, trace);
             }
             pos.legal_moves_into(&mut legal);
             let mv = bots[pos.current as usize].choose(&pos, &legal);
+            trace.push_move(&legal, mv);
             pos.apply(mv)?;
-            draw(&mut pos)?;
+            trace.push_card(draw(&mut pos)?);
             moves += 1;
         }
     }
     match exact {
         Some(search) => {
-            let moves = play_until(&mut pos, &mut bots, cap, &mut legal, is_deterministic, draw)?;
+            let moves = play_until(&mut pos, &mut bots, cap, &mut legal, is_deterministic, draw, &mut trace)?;
             if !is_deterministic(&pos) {
-                return Ok(PlayoutResult { outcome: final_values(&pos), moves, estimate: None });
+                return done(final_values(&pos), moves, None, trace);
             }
             if search.memo_len() > EXACT_MEMO_LIMIT {
                 search.clear();
             }
-            Ok(PlayoutResult { outcome: search.value(&pos)?, moves, estimate: None })
+            done(search.value(&pos)?, moves, None, trace)
         }
         None => {
-            let moves = play_until(&mut pos, &mut bots, cap, &mut legal, Position::is_over, draw)?;
-            Ok(PlayoutResult { outcome: final_values(&pos), moves, estimate: None })
+            let moves = play_until(&mut pos, &mut bots, cap, &mut legal, Position::is_over, draw, &mut trace)?;
+            done(final_values(&pos), moves, None, trace)
         }
     }
 }
@@ -268,16 +323,18 @@ pub fn play_game(game: &mut Game, cap: MoveCap) -> CoreResult<GameResult> {
     }
     let mut next = 0usize;
     let deck = &game.deck;
-    let draw = |p: &mut Position| -> CoreResult<()> {
+    let draw = |p: &mut Position| -> CoreResult<Option<u8>> {
         if p.draw_pending {
             let card = *deck.get(next).ok_or_else(|| CoreError::BadInput("the deck order ran out of cards".into()))?;
             next += 1;
             p.apply_chance(card)?;
+            return Ok(Some(card));
         }
-        Ok(())
+        Ok(None)
     };
     let mut legal = Vec::with_capacity(64);
-    let moves = play_until(&mut pos, &mut game.bots, cap, &mut legal, Position::is_over, draw)?;
+    let mut trace = Trace::default();
+    let moves = play_until(&mut pos, &mut game.bots, cap, &mut legal, Position::is_over, draw, &mut trace)?;
     Ok(GameResult { end: pos, moves })
 }
 

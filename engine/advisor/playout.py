@@ -36,6 +36,7 @@ from ..native.search import positions_after, run_batch
 from ..play.invariants import DEFAULT_MOVE_CAP
 from ..play.match import play_match
 from ..position.position import Phase
+from ..rules.actions import legal_moves
 from ..rules.chance import resolve_chance
 from .exact import ExactSearch, is_deterministic
 from .outcome import Value, final_values
@@ -53,16 +54,42 @@ def playout_seed(seed: int, k: int) -> int:
     return seed * 1_000_003 + k
 
 
+TRACE_LEN = 8
+"""Events a playout's trace keeps (the core's ``playout::TRACE_LEN``)."""
+
+Trace = list[int]
+"""A playout's first events, in order: a bot's move as its index in the legal-move list (``>= 0``), a
+headline card drawn as minus its id (``< 0``) -- the core's ``playout::Trace``. The likely line
+(:mod:`.line`) is the most frequent prefix of a move's traces."""
+
+
+def _draw(s: PublicState, rng: random.Random, trace: Trace | None) -> None:
+    event = resolve_chance(s, rng)
+    if trace is not None and event is not None and len(trace) < TRACE_LEN:
+        trace.append(-event.press.card)
+
+
+def _step(s: PublicState, bots: list, rng: random.Random, trace: Trace | None) -> None:
+    """One bot move and the card it draws, recorded in ``trace`` while it has room."""
+    move = bots[s.current].choose(s)
+    if trace is not None and len(trace) < TRACE_LEN:
+        said = str(move)
+        trace.append(next(i for i, m in enumerate(legal_moves(s)) if str(m) == said))
+    s.apply(move)
+    _draw(s, rng, trace)
+
+
 def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
-            policy: str | None = None, leaf: Leaf | None = None) -> tuple[Value, ...]:
+            policy: str | None = None, leaf: Leaf | None = None, trace: Trace | None = None) -> tuple[Value, ...]:
     """Every player's outcome after ``move`` and a seeded playout by ``policy`` (:mod:`.policy`; default
     its search policy) to the end -- or, with a ``leaf``, the value model's estimates where it stops
-    (see the module) -- ``state`` unchanged."""
+    (see the module) -- ``state`` unchanged. A ``trace`` list given is filled with the playout's first
+    events (:data:`Trace`)."""
     ps = playout_seed(seed, k)
     rng = random.Random(ps)
     s = state.clone()
     s.apply(move)
-    resolve_chance(s, rng)
+    _draw(s, rng, trace)
     bots = [rollout_bot(ps, seat, policy) for seat in range(s.n_players)]
     if leaf is not None:
         moves = 0
@@ -75,27 +102,33 @@ def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool =
                 return _EXACT.value(s)
             if moves >= leaf.depth and s.phase is Phase.NORMAL and not s.draw_pending:
                 return leaf.model.evaluate(s)
-            s.apply(bots[s.current].choose(s))
-            resolve_chance(s, rng)
+            _step(s, bots, rng, trace)
             moves += 1
     if exact_end:
         while not is_deterministic(s):
-            s.apply(bots[s.current].choose(s))
-            resolve_chance(s, rng)
+            _step(s, bots, rng, trace)
         if len(_EXACT.memo) > MEMO_LIMIT:
             _EXACT.memo.clear()
         return _EXACT.value(s)
-    play_match(s, bots, seed=rng, in_place=True)
+    moves = 0
+    while trace is not None and len(trace) < TRACE_LEN and not s.is_over and moves < DEFAULT_MOVE_CAP:
+        _step(s, bots, rng, trace)
+        moves += 1
+    play_match(s, bots, seed=rng, move_cap=DEFAULT_MOVE_CAP - moves, in_place=True)
     return final_values(s)
 
 
 def native_playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
-                   policy: str | None = None, leaf: Leaf | None = None) -> tuple[Value, ...]:
-    """:func:`playout` on the native core (which must be installed).
+                   policy: str | None = None, leaf: Leaf | None = None,
+                   trace: Trace | None = None) -> tuple[Value, ...]:
+    """:func:`playout` on the native core (which must be installed), ``trace`` filled the same way.
 
     A first move the core cannot play (a press on a proposed page) is played on
     the Python engine; the core goes on from there.
     """
     settings = SearchSettings(seed=seed, workers=1, exact_end=exact_end, leaf=leaf, policy=policy)
     after = positions_after(state, [move], [0])[0]
-    return run_batch([after], [(0, k)], settings, core_policy(policy), DEFAULT_MOVE_CAP)[0][0]
+    result = run_batch([after], [(0, k)], settings, core_policy(policy), DEFAULT_MOVE_CAP, trace=trace is not None)[0]
+    if trace is not None:
+        trace.extend(result[2])
+    return result[0]

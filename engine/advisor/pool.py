@@ -85,8 +85,8 @@ def playout_engine(policy: str | None = None, seed: int = 0, state: PublicState 
 
 
 def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], settings: SearchSettings,
-                on_done: Callable[[int], None] | None,
-                stop: Callable[[], bool] | None) -> dict[Pair, tuple[Value, ...]]:
+                on_done: Callable[[int], None] | None, stop: Callable[[], bool] | None,
+                traces: dict[Pair, tuple[int, ...]] | None) -> dict[Pair, tuple[Value, ...]]:
     """The playouts on the core, in batches of ``32 * threads`` (progress and stop between batches)."""
     afters = positions_after(state, moves, {m for m, _ in pairs}, checked=False)  # playout_engine checked it
     index = {m: i for i, m in enumerate(afters)}
@@ -98,18 +98,33 @@ def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], se
         if stop is not None and stop():
             break
         chunk = pairs[start:start + size]
-        results = run_batch(positions, [(index[m], k) for m, k in chunk], settings, bot, DEFAULT_MOVE_CAP)
-        for pair, (values, _) in zip(chunk, results):
-            out[pair] = values
+        results = run_batch(positions, [(index[m], k) for m, k in chunk], settings, bot, DEFAULT_MOVE_CAP,
+                            trace=traces is not None)
+        for pair, result in zip(chunk, results):
+            out[pair] = result[0]
+            if traces is not None:
+                traces[pair] = result[2]
         if on_done is not None:
             on_done(len(chunk))
     return out
 
 
-def _run_chunk(state: PublicState, moves: Sequence[Move], pairs: Sequence[Pair],
-               settings: SearchSettings) -> list[tuple[Pair, tuple[Value, ...]]]:
-    return [((m, k), playout(state, moves[m], settings.seed, k, settings.exact_end, settings.policy, settings.leaf))
-            for m, k in pairs]
+def _run_chunk(state: PublicState, moves: Sequence[Move], pairs: Sequence[Pair], settings: SearchSettings,
+               trace: bool) -> list[tuple[Pair, tuple[Value, ...], tuple[int, ...]]]:
+    out = []
+    for m, k in pairs:
+        events: list[int] | None = [] if trace else None
+        values = playout(state, moves[m], settings.seed, k, settings.exact_end, settings.policy, settings.leaf, events)
+        out.append(((m, k), values, tuple(events or ())))
+    return out
+
+
+def _collect(results: list[tuple[Pair, tuple[Value, ...], tuple[int, ...]]], out: dict[Pair, tuple[Value, ...]],
+             traces: dict[Pair, tuple[int, ...]] | None) -> None:
+    for pair, values, events in results:
+        out[pair] = values
+        if traces is not None:
+            traces[pair] = events
 
 
 def run_playouts(
@@ -119,6 +134,7 @@ def run_playouts(
     settings: SearchSettings,
     on_done: Callable[[int], None] | None = None,
     stop: Callable[[], bool] | None = None,
+    traces: dict[Pair, tuple[int, ...]] | None = None,
 ) -> dict[Pair, tuple[Value, ...]]:
     """Play every ``(move index, k)`` in ``pairs`` by the settings' policy (:mod:`.policy`; by default the
     search policy for the table, :meth:`~.settings.SearchSettings.policy_for`), to the end or to the
@@ -127,7 +143,8 @@ def run_playouts(
 
     ``on_done(n)`` is told after each batch how many playouts it finished;
     ``stop()`` is asked between batches, and a true answer drops the batches
-    not yet finished (the answer then holds the ones that were).
+    not yet finished (the answer then holds the ones that were). A ``traces`` dict given gets each
+    playout's first events (:data:`.playout.Trace`, the same on either engine) under its pair.
     """
     pairs = sorted(pairs)
     out: dict[Pair, tuple[Value, ...]] = {}
@@ -136,22 +153,22 @@ def run_playouts(
     settings = replace(settings, policy=settings.policy_for(state.n_players))
     workers = settings.threads
     if playout_engine(settings.policy, settings.seed, state) == "native":
-        return _run_native(state, moves, pairs, settings, on_done, stop)
+        return _run_native(state, moves, pairs, settings, on_done, stop, traces)
     size = max(1, min(16, len(pairs) // (workers * 4) or 1))
     chunks = [pairs[i:i + size] for i in range(0, len(pairs), size)]
     if workers <= 1:
         for chunk in chunks:
             if stop is not None and stop():
                 break
-            out.update(_run_chunk(state, moves, chunk, settings))
+            _collect(_run_chunk(state, moves, chunk, settings, traces is not None), out, traces)
             if on_done is not None:
                 on_done(len(chunk))
         return out
     pool = _pool(workers)
-    futures = [pool.submit(_run_chunk, state, moves, chunk, settings) for chunk in chunks]
+    futures = [pool.submit(_run_chunk, state, moves, chunk, settings, traces is not None) for chunk in chunks]
     try:
         for fut in as_completed(futures):
-            out.update(fut.result())
+            _collect(fut.result(), out, traces)
             if on_done is not None:
                 on_done(len(fut.result()))
             if stop is not None and stop():

@@ -13,8 +13,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from .facts import MoveFacts
+from .line import LineStep
 
 
 def _r(x: float, digits: int = 4) -> float:
@@ -50,6 +52,12 @@ class RankedMove:
     """The 95% interval of the paired difference of win share to rank 1 (on the playouts both had)."""
     paired_playouts: int = 0
     """How many playouts that paired difference is taken over."""
+    line: tuple[LineStep, ...] = ()
+    """The likely line after this move: its most frequent continuation in the playouts (:mod:`.line`); the
+    first ranked moves only (:meth:`Advice.line` for any other)."""
+    why: tuple[str, ...] = ()
+    """How this move's futures differ from the best move's (rank 1: from rank 2's), in words; the first
+    ranked moves only (:meth:`Advice.why` for any other)."""
     margin_loss_interval: tuple[float, float] | None = None
     """The 95% interval of the paired difference of expected margin to rank 1 (points; ``(0, 0)`` for rank
     1): what grades a move where every chance to win is about 0 or 1 (:func:`pennypress.engine.audit.grading.grade`)."""
@@ -69,10 +77,19 @@ class RankedMove:
             "equal_to_best": self.equal_to_best, "reasons": list(self.reasons),
             "playouts": self.playouts, "paired_playouts": self.paired_playouts, "exact": self.exact,
             "margin_loss_interval": pair(self.margin_loss_interval, 2),
+            "line": [step.to_json() for step in self.line], "why": list(self.why),
         }
         if self.equivalent_to is not None:
             doc["equivalent_to"] = self.equivalent_to
         return doc
+
+
+class Futures(Protocol):
+    """What an answer keeps of its search to give any move's line and why on asking."""
+
+    def line_of(self, move: str) -> tuple[LineStep, ...]: ...
+
+    def why_of(self, move: str) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -100,6 +117,23 @@ class Advice:
     calibrated: bool = False
     """The win probabilities are the playouts' shares shown through the calibration map
     (:mod:`.calibration`); false when exact or when the caller asked for the raw shares."""
+    futures: Futures | None = field(default=None, compare=False, repr=False)
+    """The search's traced futures, kept to give any move's line and why on asking (:meth:`line`, :meth:`why`)."""
+
+    def line(self, move: str) -> tuple[LineStep, ...]:
+        """The likely line after the legal move written ``move`` (:mod:`.line`), whatever its rank."""
+        ranked = self.find(move)
+        if ranked is not None and ranked.line:
+            return ranked.line
+        return self.futures.line_of(move) if self.futures is not None else ()
+
+    def why(self, move: str) -> tuple[str, ...]:
+        """How the futures after ``move`` differ from the best move's (rank 1: from rank 2's), in words,
+        from the same playouts; ``()`` when nothing significant differs or nothing was played out."""
+        ranked = self.find(move)
+        if ranked is not None and ranked.why:
+            return ranked.why
+        return self.futures.why_of(move) if self.futures is not None else ()
 
     @property
     def legal_moves(self) -> int:

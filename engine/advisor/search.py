@@ -42,6 +42,7 @@ from typing import Any, Callable, Sequence
 from pennypress.errors import BadInput
 
 from ..game.moves import GoToPress, Move
+from ..game.words import move_words
 from ..io.state import public_view
 from ..io.state import State
 from ..rules.actions import legal_moves
@@ -49,6 +50,7 @@ from .budget import Budget
 from .calibration import IDENTITY, Calibration
 from .exact import ExactSearch, exact_search, is_deterministic
 from .facts import MoveFacts, move_facts
+from .line import LineStep, Replayer, contrast, exact_line, future_facts, line_steps
 from .outcome import Value, preference
 from .pool import Pair, playout_engine, run_playouts
 from .reasons import reasons_for
@@ -81,10 +83,13 @@ class _Stats:
     """Every player's outcome of each playout (same order as ``values``)."""
     left: int | None = None
     """The round after which the move left the race (``None``: still in it)."""
+    traces: list[tuple[int, ...]] = field(default_factory=list)
+    """Each playout's first events (:data:`.playout.Trace`; same order as ``values``)."""
 
-    def add(self, outcome: tuple[Value, ...], player: int) -> None:
+    def add(self, outcome: tuple[Value, ...], player: int, trace: tuple[int, ...] = ()) -> None:
         self.values.append(outcome[player])
         self.everyone.append(outcome)
+        self.traces.append(trace)
 
     def win_all(self) -> tuple[float, ...]:
         """Each player's mean win share over the playouts."""
@@ -125,6 +130,7 @@ def advise(
     stop: Stop | None = None,
     reasons_top: int = 5,
     extra_moves: Sequence[Move] = (),
+    lines: bool = True,
     **fields: Any,
 ) -> Advice:
     """Rank every legal move of the player to move in ``state`` (which is not changed).
@@ -149,6 +155,10 @@ def advise(
     paired comparison; they are returned in :attr:`Advice.extra` and do not
     change the ranking.
 
+    The first :data:`LINE_TOP` moves get their likely line (:mod:`.line`) and the first :data:`WHY_TOP`
+    their why, from the same playouts; :meth:`.result.Advice.line` and :meth:`~.result.Advice.why` give
+    them for any other move (``lines=False`` leaves them all out: the benchmark of what they cost).
+
     :class:`BadInput` for a finished game or a pending card draw.
     """
     check_position(state)
@@ -164,7 +174,7 @@ def advise(
         if why is not None:
             raise BadInput(f"{move} is illegal: {why}")
     if is_deterministic(view):
-        return _exact_advice(view, moves, settings, started, reasons_top, extras)
+        return _exact_advice(view, moves, settings, started, reasons_top, extras, lines)
     settings = replace(settings, workers=settings.threads, policy=settings.policy_for(view.n_players))
     engine = playout_engine(settings.policy, settings.seed, view)
     if plan.seconds is not None:
@@ -190,11 +200,88 @@ def advise(
         else:  # never reached (stopped early): no figures at all
             row = RankedMove(str(moves[i]), rank, None, None, None, None, None, 0.0, False, win_all=(), searched=False)
         rows.append((i, _calibrated(row, best.mean(0), player, settings.calibration)))
+    futures = None
+    if lines:
+        futures = _Futures(Replayer(view, checked=engine != "native"), moves, stats, order, [r for _, r in rows])
+        rows = [(i, replace(r, line=futures.line(i), why=futures.why(i) if r.rank <= WHY_TOP else ())
+                 if r.rank <= LINE_TOP else r) for i, r in rows]
     advice_moves = _with_reasons(view, moves, rows, reasons_top)
     extra = _extra_rollouts(view, extras, best, [r for _, r in rows], settings) if extras else ()
     return Advice(player, plan.name, settings.seed, False, advice_moves, halved.done + sum(m.playouts for m in extra),
                   halved.stopped, time.perf_counter() - started, extra, engine, converged=halved.converged,
-                  rounds=halved.rounds, calibrated=settings.calibration != IDENTITY)
+                  rounds=halved.rounds, calibrated=settings.calibration != IDENTITY,
+                  futures=futures)
+
+
+LINE_TOP = 5
+"""Ranked moves whose likely line comes with the answer (any other on asking: :meth:`.result.Advice.line`)."""
+
+WHY_TOP = 3
+"""Ranked moves whose why comes with the answer (any other on asking: :meth:`.result.Advice.why`)."""
+
+
+class _Futures:
+    """The moves' traced futures, kept with the answer to give any move's likely line (:func:`.line.line_steps`)
+    and say why it differs from the best (:func:`.line.contrast`); each is worked out once, when first
+    asked for (:class:`.result.Futures`)."""
+
+    def __init__(self, replayer: Replayer, moves: list[Move], stats: list[_Stats], order: list[int],
+                 ranked: list[RankedMove]):
+        self.replayer, self.moves, self.stats, self.order = replayer, moves, stats, order
+        self.ranked = {i: r for i, r in zip(order, ranked)}
+        self._facts: dict[int, list] = {}
+        self._lines: dict[int, tuple[LineStep, ...]] = {}
+        self._index = {str(m): i for i, m in enumerate(moves)}
+
+    def line(self, i: int) -> tuple[LineStep, ...]:
+        if i not in self._lines:
+            self._lines[i] = line_steps(self.replayer, self.moves[i], self.stats[i].traces)
+        return self._lines[i]
+
+    def line_of(self, move: str) -> tuple[LineStep, ...]:
+        i = self._index.get(move)
+        return () if i is None else self.line(i)
+
+    def facts(self, i: int) -> list:
+        if i not in self._facts:
+            self._facts[i] = future_facts(self.replayer, self.moves[i], self.stats[i].traces)
+        return self._facts[i]
+
+    def why(self, i: int) -> tuple[str, ...]:
+        """Move ``i`` against rank 1 (rank 1 against rank 2), on the futures both had."""
+        other = self.order[1] if i == self.order[0] and len(self.order) > 1 else self.order[0]
+        if other == i or not self.stats[i].n or not self.stats[other].n:
+            return ()
+        said = contrast(self.moves[i], self.facts(i), self.moves[other], self.facts(other))
+        if said or i == self.order[0]:
+            return tuple(said)
+        mine, best = self.ranked[i].expected_margin, self.ranked[other].expected_margin
+        if mine is None or best is None:
+            return ()
+        return (f"Before your next turn the game goes much the same way as after “{move_words(self.moves[other])}”; "
+                f"the difference is in the position it leaves: {abs(best - mine):.1f} points of margin "
+                f"{'less' if mine <= best else 'more'} on average.",)
+
+    def why_of(self, move: str) -> tuple[str, ...]:
+        """:meth:`why` of the move written ``move`` (``()`` for a move not among the legal ones)."""
+        i = self._index.get(move)
+        return () if i is None else self.why(i)
+
+
+class _ExactLines:
+    """Any move's best-play line in the final edition (:func:`.line.exact_line`), on asking; no why (the
+    exact values say it all)."""
+
+    def __init__(self, search: Any, view: State, moves: list[Move]):
+        self.search, self.view = search, view
+        self._index = {str(m): m for m in moves}
+
+    def line_of(self, move: str) -> tuple[LineStep, ...]:
+        m = self._index.get(move)
+        return () if m is None else exact_line(self.search, self.view, m)
+
+    def why_of(self, move: str) -> tuple[str, ...]:
+        return ()
 
 
 def _settings(settings: SearchSettings | str | Budget | None, fields: dict[str, Any]) -> SearchSettings:
@@ -261,14 +348,17 @@ def _extra_rollouts(view: State, extras: list[Move], best: _Stats, ranked: list[
                     settings: SearchSettings) -> tuple[RankedMove, ...]:
     """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures), paired with it;
     each ranked where its win probability falls among the ``ranked`` moves."""
-    results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], settings)
+    traces: dict[Pair, tuple[int, ...]] = {}
+    results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], settings,
+                           traces=traces)
     out = []
     for m, move in enumerate(extras):
         st = _Stats()
         for k in range(best.n):
-            st.add(results[(m, k)], view.current)
+            st.add(results[(m, k)], view.current, traces[(m, k)])
         r = _calibrated(_paired_move(str(move), best, st, _paired_estimate(best, st)), best.mean(0), view.current,
                         settings.calibration)
+        r = replace(r, line=line_steps(view, move, st.traces))
         win = r.win_probability
         rank = 1 + sum(1 for row in ranked if row.win_probability is not None and win is not None
                        and row.win_probability > win)
@@ -300,7 +390,8 @@ def _halve(view: State, moves: list[Move], settings: SearchSettings, engine: str
     def run(pairs: list[Pair]) -> None:
         if not pairs or want_stop():
             return
-        results = run_playouts(view, moves, pairs, settings, on_done, want_stop)
+        traces: dict[Pair, tuple[int, ...]] = {}
+        results = run_playouts(view, moves, pairs, settings, on_done, want_stop, traces)
         done: dict[int, list[int]] = {m: [] for m, _ in pairs}
         for m, k in results:
             done[m].append(k)
@@ -309,7 +400,7 @@ def _halve(view: State, moves: list[Move], settings: SearchSettings, engine: str
             for k in sorted(done[m]):
                 if k != stats[m].n:
                     break
-                stats[m].add(results[(m, k)], view.current)
+                stats[m].add(results[(m, k)], view.current, traces[(m, k)])
 
     def upto(movelist: Sequence[int], target: int) -> None:
         run([(m, k) for m in movelist for k in range(stats[m].n, target)])
@@ -409,14 +500,16 @@ def sequential_halving(stats: list[_Stats], cap: int, upto: Callable[[Sequence[i
 
 
 def _exact_advice(view: State, moves: list[Move], settings: SearchSettings, started: float,
-                  reasons_top: int, extras: Sequence[Move] = ()) -> Advice:
+                  reasons_top: int, extras: Sequence[Move] = (), lines: bool = True) -> Advice:
     player = view.current
     search, engine = exact_search(view)
     outcomes = [v for _, v in search.move_values(view)]
     values = [v[player] for v in outcomes]
     order = sorted(range(len(moves)), key=lambda i: (tuple(-x for x in preference(values[i])), i))
     best = values[order[0]]
-    rows = [(i, _exact_move(str(moves[i]), rank, outcomes[i], player, best)) for rank, i in enumerate(order, 1)]
+    rows = [(i, replace(_exact_move(str(moves[i]), rank, outcomes[i], player, best),
+                        line=exact_line(search, view, moves[i]) if lines and rank <= LINE_TOP else ()))
+            for rank, i in enumerate(order, 1)]
     advice_moves = _with_reasons(view, moves, rows, reasons_top)
     extra = []
     for move in extras:
@@ -425,7 +518,8 @@ def _exact_advice(view: State, moves: list[Move], settings: SearchSettings, star
         extra.append(_exact_move(str(move), 1 + sum(1 for w in values if preference(w) > preference(v)), o, player,
                                  best))
     return Advice(player, settings.budget.name, settings.seed, True, advice_moves, 0, False,
-                  time.perf_counter() - started, tuple(extra), engine, converged=True)
+                  time.perf_counter() - started, tuple(extra), engine, converged=True,
+                  futures=_ExactLines(search, view, moves) if lines else None)
 
 
 def _exact_move(move: str, rank: int, outcome: tuple[Value, ...], player: int, best: Value) -> RankedMove:

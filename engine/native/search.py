@@ -31,7 +31,7 @@ A batch reads the search's settings (:class:`BatchSettings`: the advisor's
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Iterable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Protocol, Sequence
 
 from ..game.moves import GoToPress, Move
 from ..io.state import State
@@ -164,20 +164,19 @@ def positions_after(state: State, moves: Sequence[Move], indices: Iterable[int],
 
 
 def run_batch(afters: Sequence[Position], jobs: Sequence[tuple[int, int]], settings: BatchSettings,
-              policy: Policy, move_cap: int) -> list[tuple[Values, int]]:
+              policy: Policy, move_cap: int, trace: bool = False) -> list[tuple[Any, ...]]:
     """Playout ``k`` from ``afters[i]`` for every ``(i, k)`` in ``jobs`` by ``policy``, at most ``move_cap``
     bot moves each, seeded ``settings.seed`` on ``settings.threads`` threads without the GIL: per job every
-    player's values and the moves the bots played, in job order. ``settings.exact_end`` finishes each
+    player's values (:data:`Values`) and the moves the bots played, in job order -- and with ``trace`` the
+    playout's first events (``engine.advisor.playout.Trace``). ``settings.exact_end`` finishes each
     playout exactly in the final edition; with a ``settings.leaf`` each playout stops there and reports
     the value model's estimates."""
     pairs = [(int(i), int(k)) for i, k in jobs]
     threads = max(1, settings.threads)
     leaf = settings.leaf
-    if leaf is None:
-        return core_module().run_playouts(list(afters), pairs, settings.seed, policy, settings.exact_end, threads,
-                                          move_cap)
+    model, depth = (None, 0) if leaf is None else (leaf.core(), leaf.depth)
     return core_module().run_playouts(list(afters), pairs, settings.seed, policy, settings.exact_end, threads,
-                                      move_cap, leaf.core(), leaf.depth)
+                                      move_cap, model, depth, trace)
 
 
 def play_games(games: Sequence[tuple[Position, Sequence[int], Sequence[Policy], Sequence[int]]], move_cap: int,

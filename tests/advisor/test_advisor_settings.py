@@ -49,8 +49,8 @@ def test_the_settings_reach_the_batches_unchanged_but_for_what_the_table_decides
     seen = []
     if native.available():
         run_batch = pool.run_batch
-        monkeypatch.setattr(pool, "run_batch", lambda afters, jobs, settings, policy, cap: (
-            seen.append(settings), run_batch(afters, jobs, settings, policy, cap))[1])
+        monkeypatch.setattr(pool, "run_batch", lambda afters, jobs, settings, policy, cap, trace=False: (
+            seen.append(settings), run_batch(afters, jobs, settings, policy, cap, trace))[1])
     else:
         run_chunk = pool._run_chunk
         monkeypatch.setattr(pool, "_run_chunk", lambda state, moves, pairs, settings: (

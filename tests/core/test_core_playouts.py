@@ -10,6 +10,8 @@ same answer on either engine.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from playouts import compare, proposed_press, seeded_positions
@@ -83,3 +85,34 @@ def test_bad_batches_are_refused_and_a_panic_on_a_thread_is_explained(core):
     with pytest.raises(core.CorePanic, match="internal error in the native core .*: boom on a thread"):
         core._panic_in_threads_for_test("boom on a thread", 2)
     assert run_batch(afters, [(0, 0)], _on(1, threads=2), core_policy("greedy"), 3000)  # the pool still works
+
+
+@pytest.mark.parametrize("leaf", [True, False], ids=["to the leaf", "to the end"])
+def test_the_traces_are_the_python_traces_event_by_event(core, monkeypatch, leaf):
+    """The likely line is read from each playout's first events: on the core they must be the Python
+    playout's, move index by move index and card by card, and the same on any number of threads."""
+    from pennypress.engine.advisor.policy import SEARCH_LEAF
+    from pennypress.engine.advisor.playout import TRACE_LEN
+    seen_cards = seen_moves = 0
+    for state in POSITIONS[:8]:
+        moves = state.legal_moves()
+        picked = list(range(0, len(moves), max(1, len(moves) // 3)))
+        pressed = [i for i, m in enumerate(moves) if str(m) == "press"]
+        pairs = [(m, k) for m in picked + pressed for k in range(5)]
+        settings = SearchSettings(seed=6, workers=2, leaf=SEARCH_LEAF if leaf else None)
+        on_core: dict = {}
+        values = run_playouts(state, moves, pairs, settings, traces=on_core)
+        monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
+        in_python: dict = {}
+        assert run_playouts(state, moves, pairs, replace(settings, workers=1), traces=in_python) == values
+        monkeypatch.delenv(native.ENGINE_VARIABLE)
+        assert on_core == in_python
+        one: dict = {}
+        run_playouts(state, moves, pairs, replace(settings, workers=1), traces=one)
+        assert one == on_core
+        assert sum(1 for t in on_core.values() if t) > len(pairs) // 2  # a game just over has no events
+        for trace in on_core.values():
+            assert len(trace) <= TRACE_LEN
+            seen_cards += sum(1 for e in trace if e < 0)
+            seen_moves += sum(1 for e in trace if e >= 0)
+    assert seen_cards > 0 and seen_moves > 0

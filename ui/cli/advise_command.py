@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 
 from pennypress.engine.advisor import BUDGETS, Advice, advise, budget_for
+from pennypress.engine.advisor.line import line_words
+from pennypress.engine.game.cards import Deck
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words, plural
 from pennypress.errors import BadInput
@@ -18,8 +20,9 @@ from .progress import ProgressBar
 from .json_io import read_position, write_json
 
 
-def advice_table(advice: Advice, top: int | None = None) -> str:
-    """The ranked moves as a plain-text table (best first), moves in words, reasons under them.
+def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = None) -> str:
+    """The ranked moves as a plain-text table (best first), moves in words, reasons under them, then the
+    likely line after the move and why it differs from the best (cards by headline with the ``deck``).
 
     >>> from pennypress.engine.advisor.result import Advice, RankedMove
     >>> a = Advice(0, "fast", 0, True, (RankedMove("press", 1, 1.0, (1.0, 1.0), 47, 7, 0, 0, True, ("Go to press: +15",), exact=True),), 0,
@@ -56,6 +59,9 @@ def advice_table(advice: Advice, top: int | None = None) -> str:
                      f"  {m.expected_margin:>+6.1f}  {loss}{' =' if m.equal_to_best else ''}"
                      + ("" if m.exact else f"  [{m.playouts}]"))
         lines.extend(f"{'':>6}- {r}" for r in m.reasons if r != words)  # the move itself is said above
+        if m.line:
+            lines.append(f"{'':>6}likely line: " + " → ".join(line_words(m.line, deck)))
+        lines.extend(f"{'':>6}why: {w}" for w in m.why)
     if any(m.equal_to_best for m in moves[1:]):
         lines.append("=: not significantly worse than the best move (the paired 95% interval of the loss contains 0)")
     if not advice.exact:
@@ -78,7 +84,7 @@ def _advise(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     if args.text:
-        print(advice_table(advice, args.top))
+        print(advice_table(advice, args.top, state.definition.deck))
     else:
         write_json(advice.to_json(args.top))
     return 0

@@ -399,9 +399,10 @@ impl ValueModel {
 
 /// Playout `k` from `afters[i]` for every `(i, k)` in `jobs` (see the module's docs); with a
 /// `value_model`, each playout stops after `depth` bot moves at a position of normal play and
-/// reports the model's estimates there.
+/// reports the model's estimates there. With `trace`, each result also holds the playout's first
+/// events (`playout::Trace`: a move's index in the legal list, or minus the card drawn).
 #[pyfunction]
-#[pyo3(signature = (afters, jobs, seed, policy, exact_end, threads, move_cap, value_model=None, depth=0))]
+#[pyo3(signature = (afters, jobs, seed, policy, exact_end, threads, move_cap, value_model=None, depth=0, trace=false))]
 #[allow(clippy::too_many_arguments)]
 fn run_playouts<'py>(
     py: Python<'py>,
@@ -414,7 +415,8 @@ fn run_playouts<'py>(
     move_cap: u32,
     value_model: Option<PyRef<'py, ValueModel>>,
     depth: u32,
-) -> PyResult<Vec<(Bound<'py, PyTuple>, u32)>> {
+    trace: bool,
+) -> PyResult<Vec<Bound<'py, PyTuple>>> {
     let positions: Vec<crate::position::Position> = afters.iter().map(|p| p.pos).collect();
     let spec = policy.spec.clone();
     let leaf = value_model.map(|m| Leaf { model: m.model.clone(), depth });
@@ -425,9 +427,17 @@ fn run_playouts<'py>(
     })?;
     results
         .iter()
-        .map(|r| match &r.estimate {
-            Some(e) => Ok((PyTuple::new(py, e[..r.outcome.n as usize].iter().copied())?, r.moves)),
-            None => Ok((outcome_tuple(py, &r.outcome)?, r.moves)),
+        .map(|r| {
+            let values = match &r.estimate {
+                Some(e) => PyTuple::new(py, e[..r.outcome.n as usize].iter().copied())?,
+                None => outcome_tuple(py, &r.outcome)?,
+            };
+            if trace {
+                let events = PyTuple::new(py, r.trace.as_slice().iter().copied())?;
+                PyTuple::new(py, [values.into_any(), r.moves.into_pyobject(py)?.into_any(), events.into_any()])
+            } else {
+                PyTuple::new(py, [values.into_any(), r.moves.into_pyobject(py)?.into_any()])
+            }
         })
         .collect()
 }
