@@ -1,6 +1,7 @@
 """The analysis board in a real browser, as a player uses it: load the built-in example, choose Quick,
-click Analyse, read the verdict, the marks and the bars -- at 1400 px and at a phone's 390 px -- with no
-word of the statistics in sight until "Details" is opened.
+click Analyse, read the verdict, the marks and the bars, step through the likely line on the board, open
+another move and read its line and why -- at 1400 px and at a phone's 390 px -- with no word of the
+statistics in sight until "Details" is opened.
 
 What the page shows is checked against the advisor's own answer for the same position, budget and seed
 (deterministic on any machine), computed here: the verdict's words, each move's class and colour.
@@ -15,6 +16,8 @@ import pytest
 from browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
 
 from pennypress.engine.advisor import advise
+from pennypress.engine.advisor.line import line_words
+from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
 from pennypress.ui.app.analysis_view import THINKING
 from pennypress.ui.io.example_files import load, position_examples, title_of
@@ -53,6 +56,40 @@ def _rgb(hex_colour: str) -> str:
     return f"rgb({r}, {g}, {b})"
 
 
+def _line_shown(page) -> list[str]:
+    return page.d.execute_script("return [...document.querySelectorAll('.pp-line li')].map(e => e.innerText.trim())")
+
+
+def _board(page) -> str:
+    """The board the likely line draws (the last one on the page that is drawn), each element with its
+    attributes sorted (the browser may patch a redrawn drawing's attributes in another order)."""
+    return page.d.execute_script(
+        "const b = [...document.querySelectorAll('svg.pennypress-board')].filter(e => e.getClientRects().length);"
+        "return [...b[b.length - 1].querySelectorAll('*')].map(e => e.tagName + ' ' + [...e.attributes]"
+        ".map(a => a.name + '=' + a.value).sort().join(' ') + ' ' + (e.children.length ? '' : e.textContent))"
+        ".join('\\n')")
+
+
+def _read_the_line(page, state, advice, move) -> None:
+    """The line of ``move`` as the page lists it (the advisor's own, in words), then each step drawn."""
+    line = advice.line(move)
+    assert line, move
+    shown = _line_shown(page)
+    assert shown == [f"{newspaper(state.current_player)}: {move_words(move)}", *line_words(line, state.definition.deck)]
+    assert all(re.search(r"\((\d+%|under 1%) of futures\)$", w) for w in shown[1:]), shown
+    boards = [_board(page)]
+    for k in range(1, len(shown)):
+        page.click("Next →")
+        assert f"Step {k + 1} of {len(shown)}: {shown[k]}" in page.text()
+        boards.append(_board(page))
+    assert len(set(boards)) == len(boards)  # each step draws its own position
+    for k in range(len(shown) - 2, -1, -1):
+        page.click("← Previous")
+        now = re.search(r"Step \d+ of \d+: [^\n]*", page.text()).group(0)
+        assert now == f"Step {k + 1} of {len(shown)}: {shown[k]}", (k, now)
+    assert f"Step 1 of {len(shown)}: {shown[0]}" in page.text() and _board(page) == boards[0]
+
+
 def test_quick_analysis_of_the_example_reads_like_a_coach(person):
     state = parse_position(load(position_examples()[EXAMPLE]))
     expected = advise(state, "fast", seed=0)  # what the page must show: the same position, budget and seed
@@ -87,6 +124,16 @@ def test_quick_analysis_of_the_example_reads_like_a_coach(person):
     assert widths == sorted(widths) and widths[-1] > widths[1]  # the bars grow with the loss
     assert [r["klass"] for r in rows].count("best") == 1
 
+    # the likely line after the best move, each step with how often the futures went that way, stepped
+    # through on the board; then another move opened, its line and why it differs from the best
+    _read_the_line(person, state, expected, expected.best.move)
+    second = expected.moves[1]
+    person.choose("ab_look", f"2. {move_words(second.move)}")
+    _read_the_line(person, state, expected, second.move)
+    for why in expected.why(second.move):
+        assert why in person.text()
+    person.choose("ab_look", f"1. {said.best}")
+
     # the statistics are one click away: not a word of them before Details is opened, then there
     for width, setter in (("1400", set_desktop), ("390", set_phone)):
         setter(person.d)
@@ -97,6 +144,10 @@ def test_quick_analysis_of_the_example_reads_like_a_coach(person):
         assert person.small_board_text() == [], (width, person.small_board_text()[:5])
         assert not person.notation(), person.notation()
         person.shot(f"analysis-board-quick-{width}")
+        if width == "390":  # the line stepped on a phone too
+            person.click("Next →")
+            assert f"Step 2 of " in person.text()
+            person.click("← Previous")
     set_desktop(person.d)
     person.ok()
     person.expand("Details")

@@ -12,6 +12,7 @@ import streamlit as st
 
 from pennypress.engine import parse_move
 from pennypress.engine.advisor import BUDGETS, advise
+from pennypress.engine.advisor.line import line_states, line_words
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
 from pennypress.engine.rules.press import press_problem
@@ -92,6 +93,43 @@ def _back() -> None:
     if len(ss[keys.AB_LINE]) > 1:
         ss[keys.AB_LINE].pop()
         ss.pop(keys.AB_ADVICE, None)
+
+
+# ------------------------------------------------------------------ the likely line, stepped through
+def _step_to(token: str, index: int) -> None:
+    ss[keys.AB_STEP] = (token, index)
+
+
+@st.fragment
+def likely_line_panel(game, advice, doc_key: str) -> None:
+    """The likely line after the move looked at (the best first) with how often the futures went each
+    way, drawn a step at a time on the board (Previous / Next rerun only this part), and why the move's
+    futures differ from the best move's. A fragment: stepping redraws this panel, not the page."""
+    st.subheader("The likely line")
+    looked = [m.move for m in advice.moves if m.was_searched]
+    ranks = {m.move: m.rank for m in advice.moves}
+    valid_choice(keys.AB_LOOK, looked)
+    with st.container(height=min(230, 40 + 34 * len(looked))):  # every move one scroll away, wrapped
+        chosen = st.radio("Look closer at", looked, key=keys.AB_LOOK,
+                          format_func=lambda n: f"{ranks[n]}. {move_words(n)}")
+    line = advice.line(chosen)
+    said = view.line_said(game.current_player, chosen, line_words(line, game.definition.deck))
+    token = f"{doc_key}|{advice.seed}|{advice.playouts}|{chosen}"
+    held = ss.get(keys.AB_STEP)
+    step = held[1] if held and held[0] == token else 0
+    step = max(0, min(step, len(said) - 1))
+    st.markdown(view.line_html(said, step), unsafe_allow_html=True)
+    positions = line_states(game, chosen, line)
+    show_board(positions[step], view.step_marks(game, chosen, [s.move for s in line], positions, step))
+    b1, b2, b3 = st.columns([1, 1, 3])
+    b1.button("← Previous", key=keys.AB_STEP_PREV, on_click=_step_to, args=(token, step - 1), disabled=step == 0)
+    b2.button("Next →", key=keys.AB_STEP_NEXT, on_click=_step_to, args=(token, step + 1),
+              disabled=step >= len(said) - 1)
+    b3.caption(f"Step {step + 1} of {len(said)}: {said[step]}")
+    why = advice.why(chosen)
+    if why:
+        against = "the next best move" if ranks[chosen] == 1 else "the best move"
+        st.markdown(f"**Why, against {against}:**\n" + "\n".join(f"- {w}" for w in why))
 
 
 incoming = ss.get(keys.ANALYSIS_POSITION)
@@ -197,6 +235,7 @@ else:
         with b:
             result_panel(result, heading="The page")
     st.button("Play this move", key=keys.AB_PLAY_BEST, on_click=_play, args=(best.move,))
+    likely_line_panel(game, advice, doc_key)
 
     st.subheader("Every move, ranked")
     st.caption("Each bar is what the move gives up against the best move: its loss of chance to win, "
