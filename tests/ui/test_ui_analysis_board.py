@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 
@@ -221,3 +222,44 @@ def test_the_text_walk_reads_the_tucked_away_sections_when_asked():
     every = "\n".join(_text_outside(at.main, skip=()))
     assert {"Seed", "playouts", "Converged"} <= {m.group(0) for m in STATISTICS.finditer(every)}
     assert "Best move" in every and "Every move, ranked" in every
+
+
+def _line(at) -> list[str]:
+    shown = [m.value for m in at.markdown if 'class="pp-line"' in m.value]
+    assert len(shown) == 1, shown
+    return [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r"<li[^>]*>(.*?)</li>", shown[0])]
+
+
+def _step_caption(at) -> str:
+    return next(c.value for c in at.caption if c.value.startswith("Step "))
+
+
+def test_the_likely_line_is_listed_stepped_and_follows_the_move_looked_at():
+    from pennypress.engine.advisor.line import line_states, line_words
+    from pennypress.engine.game.names import newspaper
+    from pennypress.ui.render.board_svg import board_html
+
+    at = open_app(PAGE)
+    at.button(key="ab_analyse").click().run()
+    advice = at.session_state["ab_advice"][1]
+    game = _position(at)
+    for move in (advice.best.move, advice.moves[2].move):
+        if move != advice.best.move:
+            at.radio(key="ab_look").set_value(move).run()
+            assert not at.exception, at.exception
+        line = advice.line(move)
+        said = [f"{newspaper(game.current_player)}: {move_words(move)}", *line_words(line, game.definition.deck)]
+        assert line and _line(at) == said
+        positions = line_states(game, move, line)
+        assert _step_caption(at) == f"Step 1 of {len(said)}: {said[0]}"  # a new move starts at its first step
+        for k in range(1, len(said)):
+            at.button(key="ab_step_next").click().run()
+            assert _step_caption(at) == f"Step {k + 1} of {len(said)}: {said[k]}"
+            # the position after step k is drawn (the board's text, the outline aside, is that position's)
+            drawn = [m.value for m in at.markdown if "pennypress-board" in m.value][-1]
+            assert re.sub(r"<[^>]+>", "", drawn) == re.sub(r"<[^>]+>", "", board_html(positions[k]))
+        assert at.button(key="ab_step_next").disabled and not at.button(key="ab_step_prev").disabled
+        why = advice.why(move)
+        shown = " ".join(m.value for m in at.markdown)
+        assert all(w in shown for w in why)
+    assert advice.why(advice.moves[2].move)  # the third move's futures differ from the best's somewhere
