@@ -34,9 +34,11 @@ RECALL = "#c0392b"
 PRESS = "#d4a017"
 """Highlight of the stories a press claims."""
 
-THINKING = {"fast": "Quick (about 0.5 s)", "normal": "Thorough (about 3 s)", "deep": "Deep (about 15 s)"}
+THINKING = {"fast": "Quick (about 1 s)", "normal": "Thorough (up to about 3 s)",
+            "deep": "Deep (up to about 15 s)"}
 """How long each budget thinks, as the player chooses it: the wait from **Analyse** to the verdict on the
-project's machine (``benchmarks/speed/analysis_board.py`` measures it; docs/guide/app.md quotes it)."""
+project's 2-core machine, the slow positions included (``benchmarks/speed/analysis_board.py`` measures it
+in the browser; the figures are in the changelog and docs/results.md, not here)."""
 
 VERDICT_CLASS = {"only": "forced", "clear": "best", "slight": "excellent", "equal": "within_noise",
                  "apart": "within_noise"}
@@ -95,7 +97,7 @@ def details_words(advice: Advice) -> list[str]:
 
     >>> a = Advice(0, "fast", 3, False, (), 1976, seconds=0.21, engine="native", converged=True, rounds=4)
     >>> details_words(a)[:2]
-    ['Budget: fast (Quick (about 0.5 s)), 1976 playouts in 4 rounds, 0.21 s.', 'Converged: every other move was separated from the best (paired 95% intervals), so the analysis stopped early.']
+    ['Budget: fast (“Quick (about 1 s)”); 1976 playouts in 4 rounds, 0.21 s.', 'Converged: every other move was separated from the best (paired 95% intervals), so the analysis stopped early.']
     """
     budget = THINKING.get(advice.budget)
     lines = []
@@ -103,7 +105,7 @@ def details_words(advice: Advice) -> list[str]:
         lines.append(f"Exact: the final edition searched to the end with best play by everyone "
                      f"({advice.seconds:.2f} s).")
     else:
-        lines.append(f"Budget: {advice.budget}{f' ({budget})' if budget else ''}, {advice.playouts} playouts in "
+        lines.append(f"Budget: {advice.budget}{f' (“{budget}”)' if budget else ''}; {advice.playouts} playouts in "
                      f"{advice.rounds} round{'s' if advice.rounds != 1 else ''}, {advice.seconds:.2f} s.")
         lines.append("Converged: every other move was separated from the best (paired 95% intervals), so the "
                      "analysis stopped early." if advice.converged else

@@ -6,6 +6,7 @@ does all the work; this page draws its answer and keeps the line of moves played
 from __future__ import annotations
 
 import json
+import time
 
 import pandas as pd
 import streamlit as st
@@ -193,9 +194,14 @@ doc_key = json.dumps(ss[keys.AB_LINE][-1]["doc"], sort_keys=True)
 
 if st.button("Analyse", key=keys.AB_ANALYSE, type="primary"):
     bar = st.progress(0.0, text="Thinking…")
+    shown_at = [time.perf_counter()]
 
     def _progress(done: int, total: int) -> None:
-        bar.progress(min(1.0, done / max(1, total)), text="Thinking…")
+        # at most a few redraws a second: each is a message to the browser, and a quick analysis reports
+        # dozens of batches
+        if time.perf_counter() - shown_at[0] >= 0.25:
+            shown_at[0] = time.perf_counter()
+            bar.progress(min(1.0, done / max(1, total)), text="Thinking…")
 
     try:
         advice = advise(game, ss[keys.AB_BUDGET], playouts=int(ss[keys.AB_PLAYOUTS]) or None,
