@@ -188,7 +188,8 @@ def _text_outside(node, skip=TUCKED_AWAY) -> list[str]:
 
 
 @pytest.mark.parametrize("example, playouts", [("when-not-to-press", 0), ("rulebook-12-points", 0),
-                                               ("when-not-to-press", 42), ("end-game-bonus-tie", 0)])
+                                               ("when-not-to-press", 42), ("end-game-bonus-tie", 0),
+                                               ("adjusting-news-beats", 0)])
 def test_the_statistics_are_one_click_away(example, playouts):
     """After analysing, no word of the statistics shows outside the collapsed Details and Advanced, and
     Details holds them: how many playouts, whether it converged, the engine and the seed."""
@@ -201,6 +202,8 @@ def test_the_statistics_are_one_click_away(example, playouts):
     assert "Best move" in shown and at.session_state["ab_advice"][1] is not None
     found = sorted({m.group(0) for m in STATISTICS.finditer(shown)})
     assert not found, found
+    hyphens = re.findall(r"(?<![\w.])-\d[\d.]*", "\n".join(_text_outside(at.main, skip=())))
+    assert not hyphens, hyphens  # every negative number with a true minus sign, the Details too
     details = _details(at)
     advice = at.session_state["ab_advice"][1]
     assert f"Seed: {advice.seed}." in details and "Engine: the native core (Rust)." in details

@@ -13,6 +13,7 @@ Everything is asked of the engine and the advisor; nothing here knows a rule.
 from __future__ import annotations
 
 import random
+import re
 
 from html import escape
 
@@ -57,6 +58,16 @@ def verdict_html(v: Verdict) -> str:
             f'<div>Best move</div><div class="pp-verdict-move">{escape(v.best)}</div>'
             f'<div class="pp-verdict-clarity">{escape(v.clarity[0].upper() + v.clarity[1:])}</div>'
             f'<div>{escape(v.because)}</div></div>')
+
+
+def true_minus(text: str) -> str:
+    """A sentence with each negative number's hyphen made a true minus sign (U+2212), as every figure on
+    the page is written; a hyphen between words or after a digit ("3-1") stays.
+
+    >>> true_minus("Chance to win about 20%; expected margin -3.5 (score 3-1, well-known)")
+    'Chance to win about 20%; expected margin −3.5 (score 3-1, well-known)'
+    """
+    return re.sub(r"(?<![\w.])-(?=\d)", "\u2212", text)
 
 
 def line_said(mover: int, move: str, steps: list[str]) -> list[str]:

@@ -114,7 +114,8 @@ def likely_line_panel(game, advice, doc_key: str) -> None:
         chosen = st.radio("Look closer at", looked, key=keys.AB_LOOK,
                           format_func=lambda n: f"{ranks[n]}. {move_words(n)}")
     line = advice.line(chosen)
-    said = view.line_said(game.current_player, chosen, line_words(line, game.definition.deck))
+    said = [view.true_minus(w) for w in view.line_said(game.current_player, chosen,
+                                                        line_words(line, game.definition.deck))]
     token = f"{doc_key}|{advice.seed}|{advice.playouts}|{chosen}"
     held = ss.get(keys.AB_STEP)
     step = held[1] if held and held[0] == token else 0
@@ -130,7 +131,7 @@ def likely_line_panel(game, advice, doc_key: str) -> None:
     why = advice.why(chosen)
     if why:
         against = "the next best move" if ranks[chosen] == 1 else "the best move"
-        st.markdown(f"**Why, against {against}:**\n" + "\n".join(f"- {w}" for w in why))
+        st.markdown(f"**Why, against {against}:**\n" + "\n".join(f"- {view.true_minus(w)}" for w in why))
 
 
 incoming = ss.get(keys.ANALYSIS_POSITION)
@@ -229,7 +230,7 @@ else:
               help="Your final circulation minus the best rival's, on average.")
     for r in best.reasons:
         if r != said.best:
-            st.markdown(f"- {r}")
+            st.markdown(f"- {view.true_minus(r)}")
     show_board(game, view.move_marks(best_move, game))
     st.caption("Outlined: green receives reporters, red loses them, gold is claimed by the press.")
     if best.move == "press":
@@ -257,7 +258,7 @@ else:
         if reasons:
             with st.expander(f"Why {m.rank}. {words}"):
                 for r in reasons:
-                    st.markdown(f"- {r}")
+                    st.markdown(f"- {view.true_minus(r)}")
 
     with st.expander("Details"):
         st.markdown("\n".join(f"- {line}" for line in view.details_words(advice)))
