@@ -8,6 +8,7 @@
     python3 run.py results    # write docs/results.md from the recorded benchmark outputs (benchmarks/results/)
     python3 run.py cli ...    # any `pennypress` command, e.g. `python3 run.py cli layout examples/...`
     python3 run.py core-tables  # regenerate core/src/generated/ from the Python tables
+    python3 run.py dist       # build the two wheels into dist/ (pennypress, and pennypress-core for this platform)
 
 The first call creates `.venv/` beside this file and installs the project into
 it (editable, with the test extras). Later calls reuse it and reinstall only
@@ -49,7 +50,9 @@ def ensure_env() -> Path:
     if sys.version_info < (3, 11):
         sys.exit(f"pennypress needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     python = BIN / "python"
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    # what the installed metadata comes from: pyproject.toml, and the version (core/Cargo.toml via setup.py)
+    digest = hashlib.sha256(b"\0".join((ROOT / f).read_bytes() for f in ("pyproject.toml", "setup.py",
+                                                                         "core/Cargo.toml"))).hexdigest()
     if not python.exists():
         _say(f"creating {VENV}")
         venv.create(VENV, with_pip=True)
@@ -125,6 +128,34 @@ def cargo_test() -> int:
     return subprocess.call(["cargo", "test", "--quiet", "--manifest-path", str(CORE / "Cargo.toml")])
 
 
+DIST = ROOT / "dist"
+
+
+def dist(python: Path) -> int:
+    """Build into ``dist/`` the wheel of pennypress (pure Python) and of pennypress-core (maturin, release, a
+    manylinux abi3 wheel for this platform: one wheel for every CPython from 3.11 on), both carrying
+    the version of core/Cargo.toml. Installed together, they need no Rust toolchain."""
+    if shutil.which("cargo") is None:
+        _say("run.py dist builds the native core's wheel, which needs a Rust toolchain (cargo) on the PATH")
+        return 2
+    DIST.mkdir(exist_ok=True)
+    for old in [*DIST.glob("pennypress-*.whl"), *DIST.glob("pennypress_core-*.whl")]:
+        old.unlink()
+    _say("building the pennypress wheel")
+    built = subprocess.run([str(python), "-m", "pip", "wheel", "--quiet", "--no-deps",
+                            "--wheel-dir", str(DIST), str(ROOT)], cwd=ROOT)
+    if built.returncode != 0:
+        return built.returncode
+    _say("building the pennypress-core wheel (release)")
+    built = subprocess.run([str(python), "-m", "maturin", "build", "--release", "--quiet", "--manifest-path",
+                            str(CORE / "Cargo.toml"), "--interpreter", str(python), "--out", str(DIST)])
+    if built.returncode != 0:
+        return built.returncode
+    for wheel in sorted(DIST.glob("*.whl")):
+        print(wheel.relative_to(ROOT))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     task, rest = (argv[0], argv[1:]) if argv else ("help", [])
     if task in ("help", "-h", "--help"):
@@ -151,8 +182,10 @@ def main(argv: list[str]) -> int:
         cmd = [pennypress, *rest]
     elif task == "core-tables":
         cmd = [str(python), str(CORE / "generate_tables.py"), *rest]
+    elif task == "dist":
+        return dist(python)
     else:
-        print(f"unknown task {task!r}; try: app, test, demo, bench, results, cli, core-tables", file=sys.stderr)
+        print(f"unknown task {task!r}; try: app, test, demo, bench, results, cli, core-tables, dist", file=sys.stderr)
         return 2
     return subprocess.call(cmd, cwd=ROOT)
 

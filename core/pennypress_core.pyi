@@ -15,6 +15,9 @@ _Values = tuple[tuple[float, float, float], ...]
 _Rows = Sequence[Sequence[float]]
 _Cell = tuple[int, int]
 
+__version__: str
+"""The core's version (core/Cargo.toml's); pennypress refuses a core of another version."""
+
 class CoreError(Exception):
     """Anything the native core refuses."""
 

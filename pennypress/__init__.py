@@ -9,4 +9,10 @@ The project's rooms are installed as sub-packages:
 Data flows one way: ui → engine → solver.
 """
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version as _installed
+
+try:
+    __version__ = _installed("pennypress")
+    """The installed version (core/Cargo.toml's, the one place it is written; both wheels carry it)."""
+except PackageNotFoundError:  # pragma: no cover - run from a folder never installed
+    __version__ = "unknown"

@@ -51,9 +51,10 @@ from ..game.words import card_words, move_words, page_words, plural
 from ..io.record import Recorder, STARTS, replay
 from ..io.state import State, player_view, public_view
 from ..position.events import Event, PressOutcome
-from ..rules.press import optimal_press
+from ..rules.press import optimal_press, plan_press
 from .recorded import PagesSpelledOut
 from .seats import make_bot, parse_seats, seat_seed
+from .table_words import move_sentence, press_sentence
 
 PERSON = "you"
 """How the person's seat is written in a saved record's notes."""
@@ -67,7 +68,8 @@ Progress = Callable[[int, int], None]
 class TableEvent:
     """One move of the game as people are told it.
 
-    ``words`` is the whole sentence ("The Times sent 2 reporters to War B ★");
+    ``words`` is the whole sentence ("The Times sent 2 reporters to War B ★.", said by
+    :mod:`.table_words` to the person: "You …" for their own moves);
     for a press, ``press`` is its outcome (page, total, gain) and ``page`` its
     page in words; ``card`` the headline card drawn after it with
     ``card_text`` saying what it changed; ``end`` the final scoring when the
@@ -101,18 +103,6 @@ class TableEvent:
         return doc
 
 
-def press_words(press: PressOutcome) -> str:
-    """What a press did: the stories claimed, the page's total and the circulation gained."""
-    claimed = ", ".join(story_name(s) for s in press.claimed) or "no story"
-    text = f"claimed {claimed}; the page scores {press.total} and gains {plural(press.gain, 'point')} of circulation"
-    if press.scoops:
-        text += "; scooped: " + ", ".join(f"{newspaper(s.player)} +{s.points} for {story_name(s.story)}"
-                                          for s in press.scoops)
-    if press.final_edition:
-        text += "; the final edition begins"
-    return text
-
-
 def card_change_words(press: PressOutcome, deck_name: str = "default") -> str | None:
     """The headline card drawn after ``press`` and what it changed (beat bonus, new stories, the ad)."""
     if press.card is None:
@@ -128,8 +118,9 @@ def end_summary(state: State) -> dict | None:
     return {
         "scores": [{"newspaper": newspaper(p), "circulation": c} for p, c in enumerate(end.circulation)],
         "bonuses": [{"beat": b.beat.title, "most_stars": b.most_stars, "newspapers": [newspaper(p) for p in b.players],
-                     "points": b.points} for b in end.bonuses],
+                     "players": list(b.players), "points": b.points} for b in end.bonuses],
         "winners": [newspaper(p) for p in end.winners],
+        "winner_seats": list(end.winners),
     }
 
 
@@ -198,7 +189,8 @@ class TableGame:
         if not isinstance(doc, dict) or doc.get("format") != "pennypress-record":
             raise BadInput("saved game: this is not a pennypress game record (expected a JSON object with "
                            "\"format\": \"pennypress-record\")")
-        done = replay(doc, root="saved game")
+        steps: list = []
+        done = replay(doc, root="saved game", visit=steps.append)
         players = done.state.n_players
         noted = _NOTES.search(doc.get("notes", ""))
         if me is None or seats is None:
@@ -216,7 +208,8 @@ class TableGame:
         recorder = Recorder(done.state, start, title=cls._title(names, seed), notes=cls._notes(names))
         recorder.entries = list(doc["moves"])
         game = cls._seated(recorder, me, names, seed)
-        game.events = [game._tell(k, e.player, e) for k, e in enumerate(done.events, 1)]
+        game.events = [game._tell(k, e.player, e, public_view(step.before) if e.press is not None else None)
+                       for k, (e, step) in enumerate(zip(done.events, steps), 1)]
         return game
 
     @classmethod
@@ -331,13 +324,14 @@ class TableGame:
 
     def _tell(self, number: int, player: int, event: Event, before: State | None = None) -> TableEvent:
         by_person = player == self.me
-        who = "You" if by_person else newspaper(player)
-        words = f"{who} {move_words(event.move, past=True)}"
         press = event.press
         page = card = card_text = None
-        if press is not None:
+        if press is None:
+            words = move_sentence(player, self.me, event.move)
+        else:
+            optimal = None if before is None else plan_press(before, player).breakdown.total
+            words = press_sentence(player, self.me, press, optimal)
             page = page_words(press.page)
-            words += f": {press_words(press)}"
             card = press.card
             card_text = card_change_words(press, self.state.definition.deck_name)
         end = end_summary(self.state) if event.end is not None else None

@@ -54,6 +54,20 @@ ENGINE_VARIABLE = "PENNYPRESS_ENGINE"
 """Set to ``python`` to use the Python engine even when the core is installed."""
 
 
+def version_problem() -> str | None:
+    """Why the installed core cannot serve this pennypress -- it is another version (both wheels carry the
+    version of ``core/Cargo.toml``) -- in one line saying which to install; ``None`` when it can (or
+    when no core is installed: then the Python engine answers)."""
+    from pennypress import __version__ as ours
+    if _core is None or ours == "unknown":
+        return None
+    theirs = getattr(_core, "__version__", "unknown")
+    if theirs == ours:
+        return None
+    return (f"pennypress {ours} needs pennypress-core {ours}, but pennypress-core {theirs} is installed: "
+            f"install pennypress_core-{ours} (`python3 run.py dist` builds it into dist/)")
+
+
 def available() -> bool:
     """Whether the native core is installed and not switched off (``PENNYPRESS_ENGINE=python``)."""
     return _core is not None and os.environ.get(ENGINE_VARIABLE, "").strip().lower() != "python"
@@ -72,6 +86,9 @@ def core_module() -> ModuleType:
                            "when a Rust toolchain is present")
     if not available():
         raise RuntimeError(f"the native core is switched off ({ENGINE_VARIABLE}=python)")
+    problem = version_problem()
+    if problem is not None:
+        raise BadInput(problem)
     return _core
 
 

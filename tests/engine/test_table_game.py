@@ -52,7 +52,7 @@ def test_bots_move_one_at_a_time_and_say_what_they_did():
     for e in game.events:
         if e.press is not None:
             presses.append(e)
-            assert f"scores {e.press.total}" in e.words and e.page
+            assert f"page scored {e.press.total} point".replace("-", "−") in e.words and e.page
             if e.card is not None:
                 assert e.card_text.startswith("“") and "new stories" in e.card_text
     assert presses and any(e.card is not None for e in presses)

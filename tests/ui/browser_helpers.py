@@ -82,12 +82,14 @@ def _pennypress() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "pennypress"]
 
 
-def start_app() -> tuple[str, subprocess.Popen]:
-    """``pennypress ui`` on a free port, once it answers; its URL and process (its output goes to a
-    file, :func:`app_log`, so a long run never fills a pipe)."""
+def start_app(pennypress: list[str] | None = None, cwd: Path = ROOT,
+              env: dict[str, str] | None = None) -> tuple[str, subprocess.Popen]:
+    """``pennypress ui`` (this environment's, or the command ``pennypress``) on a free port, once it
+    answers; its URL and process (its output goes to a file, :func:`app_log`, so a long run never fills
+    a pipe)."""
     port = _free_port()
     log = tempfile.NamedTemporaryFile("w+", prefix="pennypress-ui-", suffix=".log", delete=False)
-    proc = subprocess.Popen([*_pennypress(), "ui", "--port", str(port)], cwd=ROOT,
+    proc = subprocess.Popen([*(pennypress or _pennypress()), "ui", "--port", str(port)], cwd=cwd, env=env,
                             stdout=log, stderr=subprocess.STDOUT, text=True)
     proc.pennypress_log = log.name
     url = f"http://127.0.0.1:{port}"

@@ -139,6 +139,11 @@ def test_editor_in_a_real_browser(server, browser):
     if errors:
         browser.save_screenshot(str(ARTIFACTS / "position-editor-failed.png"))
     assert not errors, errors
+    summary = next(e for e in browser.find_elements(By.CSS_SELECTOR, '[data-testid="stExpander"] summary')
+                   if "This position as one line" in e.get_attribute("textContent"))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
+    summary.click()  # the one line is only in its notation box, collapsed under the board
+    quiet(browser)
     shown = browser.find_element(By.CSS_SELECTOR, '.pp-notation').text.replace("\n", " ")
     assert normalised(from_text(shown)) == normalised(from_text(MIDGAME))
     values = [e.text for e in browser.find_elements(By.CSS_SELECTOR, '[data-testid="stMetricValue"]')]

@@ -145,8 +145,10 @@ def test_position_editor_to_the_analysis_board(person):
 
     supply = [b for b in person.d.find_elements(By.CSS_SELECTOR, ".st-key-ed_w_add_war button") if b.text.strip()]
     assert len(supply) == len(supply_of(empty_draft(3), "war"))  # the story buttons drawn: War's whole supply
+    assert not [e for e in person.d.find_elements(By.CSS_SELECTOR, ".pp-notation") if e.is_displayed()]
+    person.expand("This position as one line (to copy, or to paste on another page)")
     line = person.d.find_element(By.CSS_SELECTOR, ".pp-notation").text
-    assert line.startswith("game 3p")  # the position as one line, in the notation box
+    assert line.startswith("game 3p")  # the position as one line, only in its (collapsed) notation box
     person.expand("Start from")
     person.pick("ed_start", "An example position")
     person.pick("ed_start_example", "When not to press")
@@ -201,7 +203,7 @@ def test_a_small_tournament_to_the_audit(person):
     person.click("Play the tournament")
     person.wait_for("games, 3 players")
     text = person.text()
-    assert "Heuristic bot" in text and "The Sun, The Herald" in text and "By luck alone" in text
+    assert "Heuristic bot" in text and "The Sun, The Herald" in text and "Luck alone does as well" in text
     person.follow("Audit one of these games")
     assert "Audit a game" in person.text()
     person.tab("Tournament")
@@ -222,8 +224,9 @@ def test_a_small_tournament_to_the_audit(person):
 
 
 def _play(person, shadow, move) -> None:
-    """Pick ``move`` as a person does (its kind, then the move, both in words) and play it; ``shadow``,
-    the same game played by the test, follows."""
+    """Pick ``move`` as a person at the keyboard does, from the lists under "Pick from a list" (its
+    kind, then the move, both in words) and play it; ``shadow``, the same game played by the test,
+    follows. (Playing by clicking the board is test_ui_play_board.py's journey.)"""
     from selenium.webdriver.common.by import By
 
     from pennypress.ui.app.move_picker import move_groups
@@ -232,6 +235,7 @@ def _play(person, shadow, move) -> None:
     from pennypress.engine.game.moves import Assign
     from pennypress.engine.game.names import story_name
 
+    person.expand("Pick from a list")
     if person.d.find_elements(By.CSS_SELECTOR, ".st-key-play_kind"):
         person.choose("play_kind", kind)
     if isinstance(move, Assign):  # click the story, then how many
@@ -239,6 +243,8 @@ def _play(person, shadow, move) -> None:
         person.choose("play_count", str(move.count))
     else:
         person.choose("play_move", move_words(move))
+    person.click("Use this move")
+    assert f"Your move: {move_words(move)}" in person.text()
     person.click("Play this move")
     shadow.play(move)
     shadow.run_bots()

@@ -52,8 +52,8 @@ def test_a_scripted_game_plays_to_the_end_and_its_record_replays(tmp_path, capsy
     result = replay(record)
     assert result.state.is_over and result.state == expected.state
     assert record["final_scores"] == [p.circulation for p in expected.state.players]
-    assert "Hint: " in err and "Took back your last move" in err and "The game is over." in err
-    assert "Winner" in err and " bonus: " in err
+    assert "Hint: " in err and "Took back your last move" in err and "The game is over: " in err
+    assert " bonus: " in err and "(you): " in err
     # the save mid-game is a record that continues the same game
     mid = TableGame.load(json.loads(saved.read_text()))
     assert mid.names == ("greedy", None, "greedy") and mid.person_to_move

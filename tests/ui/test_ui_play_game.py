@@ -10,6 +10,7 @@ from pennypress.engine.game.moves import Assign, GoToPress
 from pennypress.engine.game.names import story_name
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import replay
+from pennypress.ui.app import board_click
 from pennypress.ui.app.move_picker import move_groups
 
 PAGE = "app_pages/play_game.py"
@@ -25,8 +26,25 @@ def _start(at, seed=SEED, me=ME):
     return at.session_state["play_game"]
 
 
+def _click(at, game, move) -> bool:
+    """Pick ``move`` as a click on the board would (what the click sends back, then the move among
+    those it implies, said in words); ``False`` for a move no click leads to."""
+    target = board_click.click_key(move)
+    if target is None:
+        return False
+    at.session_state["play_click"], at.session_state["play_from"] = target, "board"
+    at.run()
+    choice = at.radio(key="play_choice")
+    implied = [str(m) for m in board_click.clicked_moves(game.state.legal_moves(), target)]
+    assert choice.options == [move_words(m) for m in implied] and str(move) in implied
+    choice.set_value(str(move)).run()
+    assert not at.exception, at.exception
+    assert f"**Your move:** {move_words(move)}" in _text(at)
+    return True
+
+
 def _pick(at, game, move):
-    """Pick ``move`` as the picker offers it: its kind, then the move (shown in words)."""
+    """Pick ``move`` from the lists: its kind, then the move (shown in words)."""
     kind = next(k for k, ms in move_groups(game.state.legal_moves()).items() if move in ms)
     if "play_kind" in [r.key for r in at.radio]:
         at.radio(key="play_kind").set_value(kind).run()
@@ -52,6 +70,7 @@ def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_revie
     game = _start(at)
     assert game.names == ("greedy", None, "greedy") and game.person_to_move
     assert "The Times sent" in _text(at)  # the opponent before you moved, in words
+    at.toggle(key="play_coach").set_value(True).run()  # coach mode: every move of yours graded
     me_bot = make_bot("greedy", 77)
     hinted = took_back = laid_out = drawn = False
     while not game.is_over:
@@ -59,7 +78,8 @@ def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_revie
         drawn = drawn or any("s page: " in m.value and "<svg" in m.value for m in at.markdown)
         assert game.person_to_move
         move = me_bot.choose(game.view())
-        _pick(at, game, move)
+        if game.state.ply % 2 or not _click(at, game, move):  # by a click, or from the lists
+            _pick(at, game, move)
         if not hinted:
             at.button(key="play_hint_button").click().run()
             assert not at.exception, at.exception
@@ -71,7 +91,7 @@ def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_revie
         if isinstance(move, GoToPress) and not laid_out:
             at.radio(key="play_layout").set_value("Lay out my own page").run()
             assert "**Your page.**" in _text(at) and "as good as the optimal page" in at.success[0].value
-            assert "**If you press now** you claimed" in _text(at)
+            assert "If you press now, you will claim " in _text(at)
             laid_out = True
         ply = game.state.ply
         at.button(key="play_commit").click().run()
@@ -92,6 +112,13 @@ def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_revie
     assert heading.startswith("The game is over")
     text = _text(at)
     assert "Circulation" in text and "Beat bonuses" in text
+    coached = at.session_state["play_coached"]
+    mine = [e.number for e in game.events if e.by_person]
+    assert sorted(coached) == mine  # a note for each of your moves (the one taken back forgotten)
+    assert "**Your coach's notes**" in text
+    notes = [m.value for m in at.markdown if 'class="pp-coach">Coach: ' in m.value]
+    assert len(notes) >= len(mine) and all('class="pp-mark pp-mark-' in n for n in notes)  # each with its mark
+    assert all(n.klass != "best" or n.played == n.best for n in coached.values())
     for p in game.state.players:
         assert f">{p.circulation}<" in text
     at.button(key="play_review").click().run()

@@ -8,6 +8,7 @@ wrong ones from their second-best choices; the rating expected is computed here 
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from openskill.models import PlackettLuce
@@ -23,14 +24,21 @@ SHIPPED = load_puzzles()
 PAGE = "app_pages/puzzles.py"
 
 
-def _expected_rating(results: list[tuple[int, bool]]) -> float:
-    """The person's mean after ``(difficulty, solved)`` attempts, rated by openskill directly."""
+def on_the_familiar_scale(mu: float, model: PlackettLuce) -> int:
+    """The documented mapping (docs/concepts/tournaments.md): 1500 at openskill's start, 400 points a
+    ten-to-one gap under the model's own two-player curve, rounded to a whole number."""
+    return round(1500 + (mu - model.mu) * 400 / (math.log(10) * math.sqrt(2) * model.beta))
+
+
+def _expected_rating(results: list[tuple[int, bool]]) -> int:
+    """The person's rating after ``(difficulty, solved)`` attempts, rated by openskill directly and shown
+    on the familiar scale."""
     model = PlackettLuce()
     me = model.rating()
     for difficulty, solved in results:
         puzzle = model.rating(mu=model.mu + (difficulty - 3) * STEP, sigma=model.sigma)
         (me,), _ = model.rate([[me], [puzzle]], ranks=[1, 2] if solved else [2, 1])
-    return me.mu
+    return on_the_familiar_scale(me.mu, model)
 
 
 def _filtered(at, kind: str, level="any"):
@@ -63,7 +71,7 @@ def test_the_page_opens_on_the_first_puzzle_with_the_rating_at_the_start():
     at = open_app(PAGE)
     assert at.title[0].value == "Puzzles"
     m = metrics(at)
-    assert m["Your rating"] == f"{PlackettLuce().mu:.1f}" and m["Solved"] == "0 of 0"
+    assert m["Your rating"] == "1500" == str(on_the_familiar_scale(PlackettLuce().mu, PlackettLuce())) and m["Solved"] == "none tried yet"  # never "0 of 0"
     assert m["Puzzles here"] == str(len(SHIPPED))
     assert _shown_id(at) == SHIPPED.puzzles[0].id
 
@@ -89,7 +97,7 @@ def test_a_page_laid_out_right_then_one_laid_out_wrong():
     at.button(key="pz_check_page").click().run()
     assert not at.exception, at.exception
     assert at.success[0].value == f"Correct: your page is legal and scores the best total, {first.answer}.".replace("-", "−")
-    assert float(metrics(at)["Your rating"]) == pytest.approx(_expected_rating([(3, True)]), abs=0.05)
+    assert int(metrics(at)["Your rating"]) == _expected_rating([(3, True)])
     text = _texts(at)
     assert f"The second-best page scores **{first.second_best['total']}**" in text
     assert f"loses **{first.second_best['loses']} point" in text
@@ -102,7 +110,7 @@ def test_a_page_laid_out_right_then_one_laid_out_wrong():
     judged = check_answer(second, second.second_best["choice"])
     assert not judged.correct
     assert at.error[0].value == judged.why[0]
-    assert float(metrics(at)["Your rating"]) == pytest.approx(_expected_rating([(3, True), (3, False)]), abs=0.05)
+    assert int(metrics(at)["Your rating"]) == _expected_rating([(3, True), (3, False)])
     assert metrics(at)["Solved"] == "1 of 2"
 
 
@@ -134,7 +142,7 @@ def test_press_or_wait_right_and_wrong():
     assert at.success and at.success[0].value.startswith("Correct")
     text = _texts(at)
     assert f"The second-best choice: **{first.second_best['in_words']}**: you would {first.second_best['loses']}." in text
-    assert float(metrics(at)["Your rating"]) == pytest.approx(_expected_rating([(first.difficulty, True)]), abs=0.05)
+    assert int(metrics(at)["Your rating"]) == _expected_rating([(first.difficulty, True)])
 
     at.button(key="pz_next").click().run()
     wrong = "pz_wait" if second.answer == ("press",) else "pz_press"
@@ -142,7 +150,7 @@ def test_press_or_wait_right_and_wrong():
     assert at.error and not at.success
     assert at.error[0].value == check_answer(second, "wait" if wrong == "pz_wait" else "press").why[0]
     expected = _expected_rating([(first.difficulty, True), (second.difficulty, False)])
-    assert float(metrics(at)["Your rating"]) == pytest.approx(expected, abs=0.05)
+    assert int(metrics(at)["Your rating"]) == expected
 
 
 def _pick_move(at, notation: str) -> None:
@@ -164,12 +172,12 @@ def test_best_move_right_then_wrong_and_only_the_first_answer_is_rated():
     _pick_move(at, first.answer[0])
     at.button(key="pz_play").click().run()
     assert at.success[0].value.startswith(f"Correct: {move_words(first.answer[0])};")
-    after_first = float(metrics(at)["Your rating"])
-    assert after_first == pytest.approx(_expected_rating([(first.difficulty, True)]), abs=0.05)
+    after_first = int(metrics(at)["Your rating"])
+    assert after_first == _expected_rating([(first.difficulty, True)])
     # a second answer to the same puzzle is judged, not rated
     _pick_move(at, first.evidence["second"]["move"])
     at.button(key="pz_play").click().run()
-    assert at.error and float(metrics(at)["Your rating"]) == after_first
+    assert at.error and int(metrics(at)["Your rating"]) == after_first
     assert "no longer moves your rating" in "\n".join(c.value for c in at.caption)
 
     at.button(key="pz_next").click().run()
@@ -179,7 +187,7 @@ def test_best_move_right_then_wrong_and_only_the_first_answer_is_rated():
     assert at.error[0].value.startswith(f"Not the best: {move_words(wrong)};")
     assert f"The second-best choice: **{second.second_best['in_words']}**" in _texts(at)
     expected = _expected_rating([(first.difficulty, True), (second.difficulty, False)])
-    assert float(metrics(at)["Your rating"]) == pytest.approx(expected, abs=0.05)
+    assert int(metrics(at)["Your rating"]) == expected
     assert metrics(at)["Solved"] == "1 of 2"
 
 

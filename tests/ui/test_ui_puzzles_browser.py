@@ -20,6 +20,7 @@ from pennypress.engine.puzzles.rating import STEP
 from pennypress.ui.app.move_picker import move_groups
 from pennypress.ui.app.page_builder import orientation_words
 from pennypress.ui.render.words import numbered_story
+from test_ui_puzzles import on_the_familiar_scale
 
 pytestmark = pytest.mark.browser
 SHIPPED = load_puzzles()
@@ -40,7 +41,7 @@ class Rated:
     def answer(self, difficulty: int, solved: bool) -> str:
         puzzle = self.model.rating(mu=self.model.mu + (difficulty - 3) * STEP, sigma=self.model.sigma)
         (self.me,), _ = self.model.rate([[self.me], [puzzle]], ranks=[1, 2] if solved else [2, 1])
-        return f"{self.me.mu:.1f}"
+        return str(on_the_familiar_scale(self.me.mu, self.model))
 
 
 def reads_plainly(page: Page) -> None:
@@ -69,7 +70,8 @@ def test_one_puzzle_of_each_kind_right_and_one_wrong(person):
     rated = Rated()
     person.open("puzzles")  # the page's own address
     person.wait_for("Puzzle 1 of 320")  # the shipped set is read once, on the first visit
-    assert person.metric("Your rating") == f"{PlackettLuce().mu:.1f}"
+    assert person.metric("Your rating") == "1500" == str(on_the_familiar_scale(PlackettLuce().mu, PlackettLuce()))
+    assert person.metric("Solved") == "none tried yet"  # not "0 of 0" before the first puzzle
 
     # ---- lay out the page: right, then wrong
     person.choose("pz_kind", "Lay out the page")

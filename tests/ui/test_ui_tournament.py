@@ -6,6 +6,9 @@ import io
 import pandas as pd
 from ui_helpers import errors, html_tables, no_traceback, open_app
 
+from openskill.models import PlackettLuce
+from test_ui_puzzles import on_the_familiar_scale
+
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.ui.app.tournament_view import scores_csv
 
@@ -23,6 +26,10 @@ def _setup(at, players, seats, games, seed):
     return at
 
 
+def _percent(p: float) -> str:
+    return "under 0.1%" if p < 0.001 else f"{p:.1%}" if p < 0.01 else f"{p:.0%}"
+
+
 def test_plays_and_shows_the_engines_report():
     at = _setup(open_app(PAGE), 2, ["greedy", "random"], 4, 3)
     assert not errors(at)
@@ -35,7 +42,24 @@ def test_plays_and_shows_the_engines_report():
     assert [r["95% interval"] for r in rows] == [
         f"{b['win_interval'][0]:.0%}–{b['win_interval'][1]:.0%}" for b in expected["bots"]]
     assert [r["Mean circulation"] for r in rows] == [f"{b['mean_score']:.1f}" for b in expected["bots"]]
-    assert "By luck alone" in rows[0] and not any("p (" in k for k in rows[0])
+    # how often luck alone would do as well: the engine's p-value as a percentage, and what it says
+    luck = [r["Luck alone does as well"] for r in rows]
+    assert [x.split(",")[0] for x in luck] == [_percent(b["p_value"]) for b in expected["bots"]]
+    assert [x.split(", ")[1] for x in luck] == [
+        "very likely better than fair" if b["p_value"] < 0.05 else
+        "perhaps better than fair" if b["p_value"] < 0.3 else "no sign it is better than fair" for b in expected["bots"]]
+    assert not any("p (" in k for k in rows[0])
+    # ratings on the familiar scale: whole numbers, openskill's mu mapped as documented
+    model = PlackettLuce()
+    assert [r["Rating"] for r in rows] == [str(on_the_familiar_scale(b["rating"]["mu"], model))
+                                           for b in expected["bots"]]
+    # every column explained in plain words where the table is shown, no statistics jargon
+    explained = "\n".join(m.value for m in at.markdown if "What the columns say" in m.value)
+    for heading in rows[0]:
+        if heading not in ("Bot", "Seats"):
+            assert f"**{heading}**: " in explained, heading
+    assert "binomial" not in explained.lower() and "p-value" not in explained.lower()
+    assert "1500" in explained and "400 points" in explained
     report = at.session_state["tour_report"]
     assert report["results"] == expected["results"]
     csv = pd.read_csv(io.StringIO(scores_csv(report)))

@@ -46,12 +46,12 @@ def chosen(kind_key: str, move_key: str, moves: Sequence[Move]) -> str:
     return valid_choice(move_key, options) or options[0]
 
 
-def kind_picker(kind_key: str, moves: Sequence[Move]) -> str:
+def kind_picker(kind_key: str, moves: Sequence[Move], on_change=None) -> str:
     """Draw the kind-of-move choice for ``moves`` (nothing when there is one kind); returns the kind."""
     kinds = list(move_groups(moves))
     valid_choice(kind_key, kinds)
     if len(kinds) > 1:
-        return st.radio("Kind of move", kinds, key=kind_key, horizontal=True)
+        return st.radio("Kind of move", kinds, key=kind_key, horizontal=True, on_change=on_change)
     st.session_state[kind_key] = kinds[0]
     return kinds[0]
 
@@ -72,14 +72,16 @@ def chosen_assign(story_key: str, count_key: str, assigns: Sequence[Assign]) -> 
     return str(Assign(Story.parse(story), int(count)))
 
 
-def assign_picker(story_key: str, count_key: str, assigns: Sequence[Assign]) -> str:
-    """Send reporters as players say it: click a story, then how many; returns the move's notation."""
+def assign_picker(story_key: str, count_key: str, assigns: Sequence[Assign], on_change=None) -> str:
+    """Send reporters as players say it: click a story, then how many; returns the move's notation.
+    ``on_change`` is called when the person changes either choice."""
     options, _, _ = _assign_options(assigns, story_key)
     with _scrolling(story_key, len(options)):
-        st.radio("Send reporters to", options, key=story_key, format_func=lambda s: story_name(Story.parse(s)))
+        st.radio("Send reporters to", options, key=story_key, format_func=lambda s: story_name(Story.parse(s)),
+                 on_change=on_change)
     _, _, counts = _assign_options(assigns, story_key)
     valid_choice(count_key, counts)
-    st.radio("How many reporters", counts, key=count_key, horizontal=True)
+    st.radio("How many reporters", counts, key=count_key, horizontal=True, on_change=on_change)
     return chosen_assign(story_key, count_key, assigns)
 
 
@@ -88,12 +90,25 @@ def move_picker(kind_key: str, move_key: str, moves: Sequence[Move], label: str 
     return moves_of_kind(move_key, move_groups(moves)[kind_picker(kind_key, moves)], label)
 
 
-def moves_of_kind(move_key: str, moves: Sequence[Move], label: str = "Move") -> str:
+def moves_of_kind(move_key: str, moves: Sequence[Move], label: str = "Move", on_change=None) -> str:
     """Draw the list of ``moves`` (one kind), in words; returns the chosen move's notation."""
     options = [str(m) for m in moves]
     valid_choice(move_key, options)
     with _scrolling(move_key, len(options)):
-        return st.radio(label, options, key=move_key, format_func=move_words)
+        return st.radio(label, options, key=move_key, format_func=move_words, on_change=on_change)
+
+
+def preselect(kind_key: str, story_key: str, count_key: str, move_key: str, move: Move) -> None:
+    """Make the pickers hold ``move`` (the hint), before they are drawn."""
+    ss = st.session_state
+    kind = next((name for name, cls in GROUPS if isinstance(move, cls)), None)
+    if kind is None:
+        return
+    ss[kind_key] = kind
+    if isinstance(move, Assign):
+        ss[story_key], ss[count_key] = str(move.story), move.count
+    else:
+        ss[move_key] = str(move)
 
 
 def _scrolling(key: str, n: int):

@@ -1,7 +1,8 @@
 """The Puzzles page's bookkeeping: which puzzles the filters leave, which comes next, the running rating.
 
 No rule lives here: answers are judged by :func:`pennypress.engine.puzzles.check_answer`,
-ratings moved by :func:`pennypress.engine.puzzles.rate_attempt` (openskill). Only a
+ratings moved by :func:`pennypress.engine.puzzles.rate_attempt` (openskill) and shown on the familiar
+scale, 1500 at the start (:mod:`pennypress.ui.render.ratings`), in whole points. Only a
 puzzle's first answer is rated, so trying again after reading the why cannot farm points.
 
 >>> from pennypress.engine.puzzles import load_puzzles
@@ -14,12 +15,14 @@ puzzle's first answer is rated, so trying again after reading the why cannot far
 >>> following(ids, ids[-1]) == ids[0], following(ids, "not-there") == ids[0], following(ids, ids[0], -1) == ids[-1]
 (True, True, True)
 >>> r = Rating.start()
->>> r.shown, r.sigma_shown
-('25.0', '8.3')
+>>> r.shown, r.sigma_shown, r.points
+('1500', '491', 1500)
 >>> hard = shipped.filter(kind="page", difficulty=5)[0]
 >>> won = r.after(hard, solved=True)
->>> won.mu > r.mu, r.after(hard, solved=False).mu < r.mu
+>>> won.points > r.points, r.after(hard, solved=False).points < r.points
 (True, True)
+>>> solved_words({}), solved_words({"a": True, "b": False})
+('none tried yet', '1 of 2')
 """
 from __future__ import annotations
 
@@ -28,11 +31,12 @@ from typing import Sequence
 
 from pennypress.engine.puzzles import DIFFICULTY_NAMES, KINDS, Puzzle, PuzzleSet, puzzle_rating, rate_attempt
 from pennypress.engine.puzzles import rating_model
+from pennypress.ui.render.puzzle_words import KIND_WORDS as PUZZLE_KINDS
+from pennypress.ui.render.ratings import margin_points, rating_points
 
 ANY = "any"
 KIND_CHOICES: tuple[str, ...] = (ANY, *KINDS)
-KIND_WORDS = {ANY: "All kinds", "page": "Lay out the page", "press-or-wait": "Press or wait?",
-              "best-move": "Best move"}
+KIND_WORDS = {ANY: "All kinds", **PUZZLE_KINDS}
 LEVEL_CHOICES: tuple = (ANY, *DIFFICULTY_NAMES)
 
 
@@ -75,10 +79,22 @@ class Rating:
         return Rating(new.mu, new.sigma)
 
     @property
+    def points(self) -> int:
+        """The rating on the familiar scale (1500 at the start), a whole number."""
+        return rating_points(self.mu)
+
+    @property
     def shown(self) -> str:
-        """The rating as shown: one decimal."""
-        return f"{self.mu:.1f}"
+        """The rating as shown: a whole number."""
+        return str(self.points)
 
     @property
     def sigma_shown(self) -> str:
-        return f"{self.sigma:.1f}"
+        """How far the rating may be off (about 95%), in rating points."""
+        return str(margin_points(self.sigma))
+
+
+def solved_words(rated: dict) -> str:
+    """How many puzzles were solved at the first answer, of those answered: ``'1 of 2'``; before the first
+    answer, ``'none tried yet'`` (never "0 of 0")."""
+    return f"{sum(rated.values())} of {len(rated)}" if rated else "none tried yet"

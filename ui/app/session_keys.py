@@ -331,6 +331,13 @@ PLAY_TAKE_BACK = "play_take_back"
 PLAY_SAVE = "play_save"
 PLAY_NEW = "play_new"  # back to the set-up
 PLAY_REVIEW = "play_review"
+PLAY_BOARD = "play_board"  # the board to click (a component: a story clicked)
+PLAY_MAT = "play_mat"  # your mat to click (a component: go to press)
+PLAY_CLICK = "play_click"  # what the last click picked: a story's notation id or "press"
+PLAY_CHOICE = "play_choice"  # radio: the move a click implies (notation)
+PLAY_FROM = "play_from"  # where the move to play comes from: "board" (a click) or "list" (Pick from a list)
+PLAY_COACH = "play_coach"  # toggle: coach mode
+PLAY_COACHED = "play_coached"  # {event number: CoachNote} of your moves graded by the coach
 
 
 def play_seat_key(seat: int) -> str:

@@ -4,13 +4,13 @@ table, each game's final scores (CSV) and the win-share chart. The numbers all c
 
 >>> report = {"players": 2, "bots": [
 ...     {"bot": "greedy", "seats": [0], "win_share": 0.75, "win_interval": [0.3, 0.95], "p_value": 0.3,
-...      "mean_score": 40.0, "mean_margin": 5.0, "mean_presses": 4.0, "rating": {"ordinal": 3.0}},
+...      "mean_score": 40.0, "mean_margin": 5.0, "mean_presses": 4.0, "rating": {"mu": 28.0, "sigma": 3.0}},
 ...     {"bot": "random", "seats": [1], "win_share": 0.25, "win_interval": [0.05, 0.7], "p_value": 0.9,
-...      "mean_score": 20.0, "mean_margin": -5.0, "mean_presses": 3.0, "rating": {"ordinal": -3.0}}],
+...      "mean_score": 20.0, "mean_margin": -5.0, "mean_presses": 3.0, "rating": {"mu": 22.0, "sigma": 3.0}}],
 ...     "results": [{"game": 0, "deck_seed": 9, "seats": ["greedy", "random"], "scores": [40, 20], "winners": [0]}]}
 >>> bots_frame(report).iloc[0].to_dict()  # doctest: +NORMALIZE_WHITESPACE
-{'Bot': 'Greedy bot', 'Seats': 'The Times', 'Win share': '75%', '95% interval': '30%–95%', 'By luck alone': '30%',
- 'Mean circulation': '40.0', 'Mean margin': '+5.0', 'Mean presses': '4.0', 'Rating': '3.0'}
+{'Bot': 'Greedy bot', 'Seats': 'The Times', 'Win share': '75%', '95% interval': '30%–95%', 'Luck alone does as well': '30%, no sign it is better than fair',
+ 'Mean circulation': '40.0', 'Mean margin': '+5.0', 'Mean presses': '4.0', 'Rating': '1588'}
 >>> print(scores_csv(report).strip())
 game,deck_seed,The Times,The Sun,The Times bot,The Sun bot,winners
 1,9,40,20,Greedy bot,Random bot,The Times
@@ -21,12 +21,13 @@ import pandas as pd
 
 from pennypress.engine.game.names import newspaper
 from pennypress.ui.render.tournament_words import (
-    LUCK_HEADING, bot_label, interval_words, luck_words, seats_words, share_words,
+    LUCK_HEADING, bot_label, interval_words, luck_cell, margin_words, rating_words, seats_words, share_words,
 )
 
 def bots_frame(report: dict) -> pd.DataFrame:
     """One row per bot, as the page shows it: seats (newspapers), win share and its 95% interval as
-    whole percentages, the binomial test as the chance that luck alone did as well, means rounded."""
+    whole percentages, how often luck alone would do as well (and what that says), means rounded, the rating
+    on the familiar 1500 scale; :func:`~pennypress.ui.render.tournament_words.column_words` says each column."""
     rows = []
     for b in report["bots"]:
         rows.append({
@@ -34,11 +35,11 @@ def bots_frame(report: dict) -> pd.DataFrame:
             "Seats": seats_words(b["seats"]),
             "Win share": share_words(b["win_share"]),
             "95% interval": interval_words(b["win_interval"]),
-            LUCK_HEADING.capitalize(): luck_words(b["p_value"]),
+            LUCK_HEADING.capitalize(): luck_cell(b["p_value"]),
             "Mean circulation": f"{b['mean_score']:.1f}",
-            "Mean margin": f"{b['mean_margin']:+.1f}".replace("-", "−"),
+            "Mean margin": margin_words(b["mean_margin"]),
             "Mean presses": f"{b['mean_presses']:.1f}",
-            "Rating": f"{b['rating']['ordinal']:.1f}",
+            "Rating": rating_words(b["rating"]),
         })
     return pd.DataFrame(rows)
 

@@ -31,6 +31,16 @@ PAGE_CSS = """
 [data-testid="stTabs"] [role="tablist"] { flex-wrap: wrap; overflow-x: visible; }
 /* on a phone, expanders give their drawings the width (the page and the mats stay over 12 px) */
 @media (max-width: 640px) { [data-testid="stExpanderDetails"] { padding-left: 4px; padding-right: 4px; } }
+/* a chosen option looks chosen, never like an action button: filled dark and bold (segmented controls,
+   pills, and the toggle buttons of toggle_button, which also carry a check mark) */
+[data-testid="stButtonGroup"] button[aria-checked="true"], [class*="st-key-pp-toggle-on-"] button {
+  background: #1f2937 !important; border-color: #1f2937 !important; color: #fff !important;
+}
+[data-testid="stButtonGroup"] button[aria-checked="true"] *, [class*="st-key-pp-toggle-on-"] button * { color: #fff !important; font-weight: 700; }
+[class*="st-key-pp-toggle-on-"] button p::before { content: "✓ "; }
+/* the top beats: a label like a metric's, the beats as chips that wrap */
+.pp-tops-label { font-size: 0.875rem; margin-bottom: 0.35rem; }
+.pp-tops-chips { display: flex; flex-wrap: wrap; gap: 4px 6px; line-height: 1.7; }
 /* drawings and chips */
 .pp-svg { max-width: 100%; overflow-x: auto; }
 .pp-chip { border-radius: 8px; padding: 0 6px; font-weight: 600; white-space: nowrap; }
@@ -98,6 +108,28 @@ def link_to(page: str, label: str, icon: str | None = None) -> None:
         pass
 
 
+def toggle_button(label: str, key: str, selected: bool, on_click, args: tuple = (), **how) -> bool:
+    """A button that is a choice, not an action ("No advertisement"): drawn selected (filled dark, bold,
+    a check mark) while ``selected``, plain otherwise -- never the red of an action button."""
+    with st.container(key=f"pp-toggle-{'on' if selected else 'off'}-{key}"):
+        return st.button(label, key=key, on_click=on_click, args=args, type="secondary", **how)
+
+
+def top_beats(tops, where=None, help: str | None = None) -> None:
+    """The top beats, compact: a small label and one chip per beat in its colour (a metric's big type
+    would wrap five beat names over several lines); all five tied said so."""
+    from pennypress.ui.render.styles import BEAT_STYLE
+
+    tops = list(tops)
+    chips = " ".join(f'<span class="pp-chip" style="background:{BEAT_STYLE[b].fill};color:{BEAT_STYLE[b].text}">'
+                     f"{html.escape(b.title)}</span>" for b in tops)
+    label = "Top beat" if len(tops) == 1 else "Top beats"
+    tied = " (all five tied)" if len(tops) == 5 else ""
+    (where or st).markdown(f'<div class="pp-tops"><div class="pp-tops-label">{label}{tied}</div>'
+                           f'<div class="pp-tops-chips">{chips or "none"}</div></div>', unsafe_allow_html=True,
+                           help=help)
+
+
 def notation_box(text: str) -> None:
     """The engine's own text -- a position's one line, a press or a record as JSON -- in a box to read,
     select (one click selects it all) and copy; the only place the app shows notation.
@@ -157,18 +189,26 @@ def reported(what: str = "This input"):
         st.stop()
 
 
-def result_panel(result: PressResult, *, heading: str = "Why this page", total_label: str = "Optimal total") -> None:
-    """Metrics, the top-beat rule in words, and the breakdown table of a solved page."""
-    c1, c2, c3 = st.columns(3)
-    c1.metric(total_label, result.total, help="The best legal page's raw score (can be negative).")
+PROOF_WORDS = {True: "Proven optimal page", False: "Best page found, not proven optimal"}
+"""The solver's status as a player reads it (never its code: OPTIMAL, FEASIBLE, Proven)."""
+PROOF_HELP = ("Proven optimal: no legal page scores more. The solver proves it unless its time limit cuts the "
+              "search short; then the page shown is the best it found, and a better one may exist.")
+
+
+def result_panel(result: PressResult, *, heading: str = "Why this page", total_label: str = "Optimal total",
+                 optimal: bool = True) -> None:
+    """Metrics, whether the page is proven optimal (in words), the top-beat rule in words, and the breakdown
+    table of a solved page. ``optimal`` False for a lower-scoring example page (then only a search cut
+    short is said)."""
+    c1, c2 = st.columns(2)
+    c1.metric(total_label, result.total, help="The best legal page's raw score (can be negative)."
+              if optimal else "This page's raw score (can be negative).")
     c2.metric("Circulation gain", result.gain, help="The circulation track never moves back: max(0, total).")
-    c3.metric(
-        "Search",
-        "Proven" if result.proven_optimal else "Not proven",
-        help="Proven: no legal page scores more. The solver proves optimality unless its time limit cuts the search short.",
-    )
-    if not result.proven_optimal:
-        st.warning(f"The time limit cut the search short ({result.status}): this is the best page found.")
+    if result.proven_optimal:
+        if optimal:
+            st.markdown(f":green-badge[:material/verified: {PROOF_WORDS[True]}]", help=PROOF_HELP)
+    else:
+        st.warning(f"{PROOF_WORDS[False]}: the time limit cut the search short, so a better page may exist.")
     st.markdown(f"**{heading}.** {top_rule_text(result)}")
     st.caption(top_rule_counts(result), help=TOP_RULE_HELP)
     breakdown_table(result.problem, result.breakdown)

@@ -20,9 +20,9 @@ from typing import Iterator, TextIO
 
 from pennypress.engine.arena.seats import bot_names
 from pennypress.engine.arena.table_game import TableGame, TableEvent
+from pennypress.engine.arena.table_words import bonus_sentence, card_sentence, end_sentence, hint_sentence
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.variants import VARIANTS
-from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import dumps_record
 from pennypress.errors import BadInput
 from pennypress.ui.render.position_tables import board_frame, players_frame
@@ -60,9 +60,9 @@ class _Table:
     def tell(self, event: TableEvent) -> None:
         self.say(f"{event.number}. {event.words}")
         if event.page:
-            self.say(f"   page: {event.page}")
+            self.say(f"   The page: {event.page}.")
         if event.card_text:
-            self.say(f"   headline card drawn: {event.card_text}")
+            self.say(f"   {card_sentence(event.card_text)}")
 
     def show_turn(self) -> None:
         view = self.game.view()
@@ -74,15 +74,13 @@ class _Table:
             self.say(f"  {k:>3}. {words}")
 
     def show_end(self) -> None:
-        end = self.game.end()
+        end, me = self.game.end(), self.game.me
         self.say()
-        self.say("The game is over.")
+        self.say(end_sentence([s["circulation"] for s in end["scores"]], end["winner_seats"], me))
         for b in end["bonuses"]:
-            who = ", ".join(b["newspapers"]) or "nobody"
-            self.say(f"  {b['beat']} bonus: {who} (+{b['points']}, {b['most_stars']} stars)")
-        for s in end["scores"]:
-            self.say(f"  {s['newspaper']}: {s['circulation']}")
-        self.say(f"Winner{'s' if len(end['winners']) > 1 else ''}: {', '.join(end['winners'])}")
+            self.say("  " + bonus_sentence(b["beat"], b["players"], b["points"], b["most_stars"], me))
+        for p, s in enumerate(end["scores"]):
+            self.say(f"  {s['newspaper']}{' (you)' if p == me else ''}: {s['circulation']}")
 
     def hint(self) -> None:
         bar = ProgressBar("playout", delay=0.5)
@@ -91,8 +89,7 @@ class _Table:
         finally:
             bar.close()
         best = advice.best
-        chance = "exactly" if best.exact else f"about {round(best.win_probability * 100)}%"
-        self.say(f"Hint: {move_words(best.move)} (your chance of winning {chance})")
+        self.say(hint_sentence(best.move, best.win_probability, best.exact))
         for reason in best.reasons:
             self.say(f"  - {reason}")
 

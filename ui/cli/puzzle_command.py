@@ -32,6 +32,7 @@ from pennypress.errors import BadInput
 from pennypress.solver import BEATS
 from pennypress.ui.render.page_text import render_check, render_page
 from pennypress.ui.render.position_tables import players_frame, reporters_text
+from pennypress.ui.render.puzzle_words import KIND_WORDS, answer_words
 from pennypress.ui.render.words import paper, story_words
 
 from .json_io import read_text, write_json
@@ -75,8 +76,10 @@ def position_text(puzzle: Puzzle) -> str:
 
 
 def puzzle_text(puzzle: Puzzle, solution: bool = False) -> str:
-    """A puzzle for people: the question in words and drawn; with ``solution``, the answer and why."""
-    head = f"Puzzle {puzzle.id} ({puzzle.kind}, difficulty {puzzle.difficulty}: {puzzle.difficulty_name})"
+    """A puzzle for people: the question in words and drawn; with ``solution``, the answer (in words, never
+    the engine's notation: ``puzzle show`` without ``--text`` gives that) and why."""
+    head = (f"Puzzle {puzzle.id} ({KIND_WORDS[puzzle.kind]}, difficulty {puzzle.difficulty}: "
+            f"{puzzle.difficulty_name})")
     out = [head, puzzle.prompt, ""]
     if puzzle.kind == PAGE:
         problem = puzzle.problem()
@@ -86,8 +89,7 @@ def puzzle_text(puzzle: Puzzle, solution: bool = False) -> str:
     else:
         out.append(position_text(puzzle))
     if solution:
-        answer = puzzle.answer if puzzle.kind == PAGE else ", ".join(puzzle.answer)
-        out += ["", f"Answer: {answer}", "Why:"] + [f"  - {line}" for line in puzzle.why]
+        out += ["", f"Answer: {answer_words(puzzle)}", "Why:"] + [f"  - {line}" for line in puzzle.why]
         if puzzle.kind == PAGE:
             page = puzzle.solution()
             out += ["", "An optimal page:", render_page(puzzle.problem(), page.placements, page.exclusive)]

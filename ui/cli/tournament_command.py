@@ -7,11 +7,14 @@ bar on stderr. The games and the numbers come from
 
 >>> print(format_table({"games": 6, "players": 3, "seed": 1, "bots": [
 ...     {"bot": "greedy", "seats": [0, 1], "win_share": 0.5, "win_interval": [0.19, 0.81], "p_value": 0.2,
-...      "mean_score": 50.0, "mean_margin": 2.5, "mean_presses": 4.0, "rating": {"ordinal": 20.1}}]}))  # doctest: +ELLIPSIS
+...      "mean_score": 50.0, "mean_margin": -2.5, "mean_presses": 4.0, "rating": {"mu": 27.0, "sigma": 3.0}}]}))  # doctest: +ELLIPSIS +NORMALIZE_WHITESPACE
 6 games, 3 players, seed 1 (fair share 33%)
-bot         seats               win share  95% interval  by luck alone  circulation  margin  presses  rating
-Greedy bot  The Times, The Sun  50%        19%–81%       20%            50.0         +2.5    4.0      20.1
-circulation, margin and presses are means per game; seats are the newspapers of the first rotation; by luck alone: ...
+bot         seats               win share  95% interval  luck alone does as well     circulation  margin  presses  rating
+Greedy bot  The Times, The Sun  50%        19%–81%       20%, perhaps better than fair  50.0         −2.5    4.0      1559
+<BLANKLINE>
+What the columns say:
+- win share: the share of its games the bot won ...
+Seats are the newspapers of the first rotation (every bot plays every seat).
 """
 from __future__ import annotations
 
@@ -28,28 +31,31 @@ from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.errors import BadInput
 
 from pennypress.ui.render.tournament_words import (
-    LUCK_HEADING, LUCK_HELP, bot_label, interval_words, luck_words, seats_words, share_words,
+    LUCK_HEADING, bot_label, column_words, interval_words, luck_cell, margin_words, rating_words, seats_words,
+    share_words,
 )
 
 from .json_io import write_json
 
 
 def format_table(report: dict) -> str:
-    """The report's per-bot figures as a plain-text table, in words (newspapers, whole percentages)."""
+    """The report's per-bot figures as a plain-text table, in words (newspapers, whole percentages, ratings on
+    the 1500 scale), then what each column means."""
     head = ["bot", "seats", "win share", "95% interval", LUCK_HEADING, "circulation", "margin", "presses", "rating"]
     rows = [head]
     for b in report["bots"]:
         rows.append([
             bot_label(b["bot"]), seats_words(b["seats"]), share_words(b["win_share"]), interval_words(b["win_interval"]),
-            luck_words(b["p_value"]), f"{b['mean_score']:.1f}", f"{b['mean_margin']:+.1f}",
-            f"{b['mean_presses']:.1f}", f"{b['rating']['ordinal']:.1f}",
+            luck_cell(b["p_value"]), f"{b['mean_score']:.1f}", margin_words(b["mean_margin"]),
+            f"{b['mean_presses']:.1f}", rating_words(b["rating"]),
         ])
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     lines = [f"{report['games']} games, {report['players']} players, seed {report['seed']} "
              f"(fair share {share_words(1 / report['players'])})"]
     lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
-    lines += ["circulation, margin and presses are means per game; seats are the newspapers of the first "
-              f"rotation; {LUCK_HEADING}: {LUCK_HELP[0].lower()}{LUCK_HELP[1:]}"]
+    lines += ["", "What the columns say:"]
+    lines += [f"- {heading.lower()}: {meaning}" for heading, meaning in column_words(report)]
+    lines += ["Seats are the newspapers of the first rotation (every bot plays every seat)."]
     return "\n".join(lines)
 
 
@@ -98,7 +104,8 @@ def _tournament(args: argparse.Namespace) -> int:
 def _add_tournament(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "tournament",
-        help="bots play seat-rotated games; win share (Wilson interval), binomial test, ratings (JSON)",
+        help="bots play seat-rotated games; win shares with 95%% intervals, how often luck would do as well, "
+             "ratings (JSON)",
         description="Each deck seed is played in every rotation of the seat order, so --games must be a "
                     "multiple of --players. Same arguments, same JSON (apart from 'timing') on any "
                     "number of workers, locally or on Dask.",

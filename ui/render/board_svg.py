@@ -20,6 +20,9 @@ True
 >>> html = board_html(s)
 >>> html.count("<svg") == 2 and 'class="pp-board"' in html
 True
+>>> clickable = board_click_html(s)
+>>> clickable.count('class="pp-story"') == 2 * sum(1 for _ in s.stories_in_play()) and html.count("pp-story") == 0
+True
 >>> highlight_stories('<rect stroke="#333" stroke-width="2" data-story="war:D:1"/>', {Story.parse("war:D:1"): "#c0392b"})
 '<rect stroke="#c0392b" stroke-width="6" data-story="war:D:1"/>'
 """
@@ -30,6 +33,7 @@ import re
 from html import escape
 
 from pennypress.engine import State, Story
+from pennypress.engine.game.names import story_name
 from pennypress.engine.game.tables import BONUS_MAX, BONUS_START, COLUMN_CAPACITY
 from pennypress.solver import BEATS
 
@@ -132,8 +136,19 @@ def _header_lines(state: State, b) -> tuple[str, str]:
     return (f"value {state.beat_value(b)} · scoop {state.scoop_value(b)}", f"bonus {state.bonus[b]}")
 
 
-def board_svg(state: State) -> str:
-    """The five news beats side by side: header (value, scoop, bonus, top beat), spaces, stories, reporters, markers."""
+def _group_open(story, clickable: bool) -> list[str]:
+    """The start of a story's group, when the board is to be clicked: its notation id in ``data-story-id``."""
+    if not clickable:
+        return []
+    return [f'<g class="pp-story" data-story-id="{escape(str(story))}" role="button" '
+            f'aria-label="{escape(story_name(story))}">']
+
+
+def board_svg(state: State, *, clickable: bool = False) -> str:
+    """The five news beats side by side: header (value, scoop, bonus, top beat), spaces, stories, reporters, markers.
+
+    ``clickable``: each story (its card, label and reporter chips) is a group ``<g class="pp-story"
+    data-story-id="war:D:1">``, for a page that answers a click on it (:func:`board_click_html`)."""
     n = state.n_players
     tops = state.top_beats()
     width = LEFT * 2 + len(BEATS) * COL_W + (len(BEATS) - 1) * GAP
@@ -176,6 +191,7 @@ def board_svg(state: State) -> str:
             h = story.spaces * SPACE_H
             y = base - used * SPACE_H - h
             used += story.spaces
+            parts.extend(_group_open(story, clickable))
             parts.append(_story_rect(x0 + 20, y + 3, COL_W - 24, h - 6, story, style.fill, style.stroke))
             if story.spaces == 1:
                 parts.append(text(x0 + 27, y + SPACE_H / 2, _story_label(story), size=WIDE_TEXT, fill=style.text,
@@ -186,6 +202,8 @@ def board_svg(state: State) -> str:
                                   weight="bold", anchor="start"))
                 cx, cy = x0 + 27, y + h - 20
             parts.extend(_chips(state, story, cx, cy, x0 + COL_W - 8 - cx))
+            if clickable:
+                parts.append("</g>")
     for i, line in enumerate(note):
         parts.append(text(LEFT, legend_y + 18 * i, line, size=WIDE_TEXT, fill="#555", anchor="start"))
     parts.extend(chips)
@@ -193,9 +211,10 @@ def board_svg(state: State) -> str:
     return "".join(parts)
 
 
-def board_narrow_svg(state: State) -> str:
+def board_narrow_svg(state: State, *, clickable: bool = False) -> str:
     """The same board for a phone: the five beats one under the other, each column drawn across the
-    screen from its top story down (its spaces up to the one above the arrow marker), at 1:1 in a phone's column."""
+    screen from its top story down (its spaces up to the one above the arrow marker), at 1:1 in a phone's column
+    (``clickable``: as for :func:`board_svg`)."""
     n = state.n_players
     tops = state.top_beats()
     W, S, x0, x1 = NARROW_W, NARROW_SPACE, 4, NARROW_W - 12
@@ -228,6 +247,7 @@ def board_narrow_svg(state: State) -> str:
             h = story.spaces * S
             sy = base - stacked * S - h
             stacked += story.spaces
+            parts.extend(_group_open(story, clickable))
             parts.append(_story_rect(x0 + 26, sy + 3, x1 - x0 - 30, h - 6, story, style.fill, style.stroke))
             label_x = x0 + 34
             parts.append(text(label_x, sy + (S / 2 if story.spaces == 1 else 17), _story_label(story),
@@ -236,6 +256,8 @@ def board_narrow_svg(state: State) -> str:
                 parts.extend(_chips(state, story, x1 - 8, sy + S / 2, x1 - 8 - (label_x + 52), right=True))
             else:
                 parts.extend(_chips(state, story, label_x, sy + h - 19, x1 - 8 - label_x))
+            if clickable:
+                parts.append("</g>")
         my = base - state.markers[b] * S
         parts.append(f'<polygon points="{x1 - 1},{my} {x1 + 10},{my - 7} {x1 + 10},{my + 7}" fill="#111"/>'
                      f'<line x1="{x0}" y1="{my}" x2="{x1}" y2="{my}" stroke="#111" stroke-width="2" '
@@ -267,6 +289,15 @@ def switch_html(wide: str, narrow: str, cls: str = "pp-board") -> str:
 def board_html(state: State, marks: dict[Story, str] | None = None) -> str:
     """The board in both layouts (the stories in ``marks`` outlined in their colour)."""
     wide, narrow = board_svg(state), board_narrow_svg(state)
+    if marks:
+        wide, narrow = highlight_stories(wide, marks), highlight_stories(narrow, marks)
+    return switch_html(wide, narrow)
+
+
+def board_click_html(state: State, marks: dict[Story, str] | None = None) -> str:
+    """The board in both layouts (as :func:`board_html`) with every story a clickable group carrying its
+    notation id (``data-story-id``), for the board a person plays on by clicking."""
+    wide, narrow = board_svg(state, clickable=True), board_narrow_svg(state, clickable=True)
     if marks:
         wide, narrow = highlight_stories(wide, marks), highlight_stories(narrow, marks)
     return switch_html(wide, narrow)

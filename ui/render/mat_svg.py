@@ -12,11 +12,13 @@ spaces follow the engine's ad-row table (:func:`~pennypress.engine.game.tables.a
 True
 >>> svg.count('class="published"') == len(s.players[2].published)
 True
+>>> svg.count('class="home-reporter"') == s.players[2].home and f"{s.players[2].home} at home" in svg
+True
 """
 from __future__ import annotations
 
 from pennypress.engine import State
-from pennypress.engine.game.tables import ad_row
+from pennypress.engine.game.tables import REPORTERS, ad_row
 from pennypress.solver import BEATS, COLUMNS, ROWS, cell_penalty
 
 from .page_svg import minus
@@ -27,7 +29,10 @@ from .words import paper, story_words
 WIDTH = 372
 CELL = 54
 PAGE_X = 14
-PAGE_Y = 80
+PAGE_Y = 104
+HOME_Y = 54
+"""The row of reporters at home, under the mat's title."""
+HOME_STEP = 19
 PENNY_X = PAGE_X + COLUMNS * CELL + 24
 STARS_X = PENNY_X + 30
 PILL_H = 24
@@ -50,8 +55,27 @@ def _penny_slots(presses: int) -> list[float]:
     return ys
 
 
+def home_row(state: State, player: int, x0: float = PAGE_X, y: float = HOME_Y) -> list[str]:
+    """The reporters ``player`` has at home, drawn as chips in the newspaper's colour (those on the board
+    as dashed spaces), and both numbers in words."""
+    style = paper_style(player)
+    home = state.players[player].home
+    parts = []
+    for k in range(max(home, 0)):
+        parts.append(f'<circle cx="{x0 + 8 + k * HOME_STEP}" cy="{y}" r="8" fill="{style.fill}" stroke="#333" '
+                     f'stroke-width="1.2" class="home-reporter"/>')
+    away = state.on_board(player)
+    for k in range(home, home + away):
+        parts.append(f'<circle cx="{x0 + 8 + k * HOME_STEP}" cy="{y}" r="7" fill="none" stroke="#8f866f" '
+                     f'stroke-dasharray="3 2" class="away-reporter"/>')
+    said = f"{home} at home" + (f" · {away} on the board" if away else "")
+    tx = x0 + 4 + max(home + away, REPORTERS) * HOME_STEP
+    parts.append(text(tx, y + 0.5, said, size=TEXT, anchor="start", fill="#222", weight="bold"))
+    return parts
+
+
 def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
-    """Player ``player``'s mat, named by their newspaper."""
+    """Player ``player``'s mat, named by their newspaper, with the reporters it has at home."""
     p = state.players[player]
     style = paper_style(player)
     # published stories as pills, wrapped to the mat's width
@@ -83,6 +107,7 @@ def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
         text(WIDTH - 14, 18, f"circulation {p.circulation}", size=14, weight="bold", anchor="end", fill=style.text),
         text(PAGE_X, PAGE_Y - 12, "▲ top edge" + (f"   ·   {', '.join(status)}" if status else ""), size=TEXT,
              anchor="start", fill="#333", weight="bold"),
+        *home_row(state, player),
     ]
     for y in range(ROWS):
         for x_ in range(COLUMNS):

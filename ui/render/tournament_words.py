@@ -1,25 +1,37 @@
 """A tournament's report in words, for the Tournament page and ``pennypress tournament --text``.
 
 Bots by the names people read, seats by their newspapers, shares as whole
-percentages, the binomial test as the chance that luck alone did as well.
+percentages, the test against the fair share as how often luck alone would do
+as well, ratings on the familiar 1500 scale (:mod:`pennypress.ui.render.ratings`),
+and every column said in plain words (:func:`column_words`) where it is shown.
 
 >>> bot_label("greedy"), bot_label("advisor:fast"), bot_label("my-bot")
 ('Greedy bot', 'Advisor (fast)', 'My-bot')
 >>> seats_words([1, 2]), interval_words((0.194, 0.812)), luck_words(0.2), luck_words(0.0004), luck_words(0.004)
 ('The Sun, The Herald', '19%–81%', '20%', 'under 0.1%', '0.4%')
+>>> rating_words({"mu": 25.0, "sigma": 2.0}), margin_words(-2.5)
+('1500', '−2.5')
+>>> luck_verdict(0.01), luck_verdict(0.1), luck_cell(0.35)
+('very likely better than fair', 'perhaps better than fair', '35%, no sign it is better than fair')
 """
 from __future__ import annotations
 
 from typing import Sequence
 
 from pennypress.engine.game.names import newspaper
+from pennypress.ui.render.ratings import margin_points, rating_points
 
 LABELS = {"random": "Random bot", "greedy": "Greedy bot", "heuristic": "Heuristic bot",
           "evaluator": "Evaluator (league)", "timer": "Press timer (league)", "mcts": "MCTS (league)"}
 
-LUCK_HEADING = "by luck alone"
-LUCK_HELP = ("The chance that a bot no better than the fair share would win at least this often in these games "
-             "(an exact one-sided binomial test): the smaller, the surer the bot is better than fair.")
+LUCK_HEADING = "luck alone does as well"
+"""The heading of the test against the fair share: how often pure luck would do this well."""
+LUCK_HELP = ("How often a bot that only deserves the fair share would, by pure luck, win at least this often "
+             "in these games: the smaller, the surer the bot really is better than fair (under 5%: very "
+             "likely; 30% or more: these games cannot tell).")
+
+SURE, PERHAPS = 0.05, 0.3
+"""Where :func:`luck_verdict` changes its words (the usual 5%, and a chance too large to mean much)."""
 
 
 def bot_label(name: str) -> str:
@@ -47,8 +59,54 @@ def interval_words(interval: Sequence[float]) -> str:
 
 
 def luck_words(p: float) -> str:
-    """The binomial test's p-value as the chance that luck alone did as well: whole percentages, with
-    one decimal under 1% (``'0.4%'``) and ``'under 0.1%'`` below that."""
+    """How often luck alone would do as well (the test's p-value): whole percentages, with one decimal
+    under 1% (``'0.4%'``) and ``'under 0.1%'`` below that."""
     if p < 0.001:
         return "under 0.1%"
     return f"{p:.1%}" if p < 0.01 else f"{p:.0%}"
+
+
+def luck_verdict(p: float) -> str:
+    """What that chance says about the bot, in a few words."""
+    if p < SURE:
+        return "very likely better than fair"
+    return "perhaps better than fair" if p < PERHAPS else "no sign it is better than fair"
+
+
+def luck_cell(p: float) -> str:
+    """The luck column's cell: the chance and what it says (``'35%, no sign it is better than fair'``)."""
+    return f"{luck_words(p)}, {luck_verdict(p)}"
+
+
+def rating_words(rating: dict) -> str:
+    """A bot's rating (openskill's ``mu``) on the familiar scale: a whole number, 1500 at the start."""
+    return str(rating_points(rating["mu"]))
+
+
+def margin_words(x: float) -> str:
+    """A mean margin with its sign, one decimal, a true minus sign."""
+    return f"{x:+.1f}".replace("-", "−")
+
+
+def rating_spread(report: dict) -> int:
+    """How far the least certain bot's rating may be off after these games (about 95%), in rating points."""
+    return max(margin_points(b["rating"]["sigma"]) for b in report["bots"])
+
+
+def column_words(report: dict) -> list[tuple[str, str]]:
+    """Each column of the results table and what it means, in a player's words (the report's own figures
+    filled in: the fair share, the ratings' uncertainty)."""
+    n = report["players"]
+    return [
+        ("Win share", f"the share of its games the bot won (a win shared by two newspapers counts a half). "
+                      f"A bot no better than the others wins {share_words(1 / n)}, one game in {n}."),
+        ("95% interval", "where the bot's true win share lies, 95 times in 100, judging by these games; "
+                         "more games make it narrower."),
+        (LUCK_HEADING.capitalize(), LUCK_HELP[0].lower() + LUCK_HELP[1:]),
+        ("Mean circulation", "its circulation at the end of a game, on average."),
+        ("Mean margin", "how far ahead (+) or behind (−) the best other newspaper it finished, on average."),
+        ("Mean presses", "how many times a game it went to press, on average."),
+        ("Rating", "like a chess rating: every bot starts at 1500, and 400 points more means winning ten "
+                   f"two-player games to one. After these games each rating may be off by up to about "
+                   f"{rating_spread(report)} points."),
+    ]

@@ -204,6 +204,7 @@ fn _panic_for_test(message: &str) -> PyResult<()> {
 #[pymodule]
 fn pennypress_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("CoreError", py.get_type::<CoreError>())?;
     m.add("BadPosition", py.get_type::<BadPosition>())?;
     m.add("IllegalMove", py.get_type::<IllegalMove>())?;

@@ -1,15 +1,19 @@
 """Play a game: you play one newspaper, the project's bots the others.
 
 Set up the players, your newspaper, the variant and each opponent's bot, and a
-seed or a fresh deal (or load a saved game). On your turn: the board, the
-mats, your legal moves in words (send reporters by clicking a story and a number); a press is played on the optimal page or on a
-page laid out on the mat with the page builder, and what it would claim and
-score is shown before you commit. The opponents then move one at a time, each
-move said in words (a press with its page and score, the headline card drawn
-with what it changed). Hint (the advisor on your public position, progress
-bar), Take back, Save; at the end the final scores and bonuses and "Review this
-game", the audit of your game. The game is
-:class:`pennypress.engine.arena.table_game.TableGame`: this page asks it everything.
+seed or a fresh deal (or load a saved game). On your turn you play on the
+board: click a story (:mod:`pennypress.ui.app.board_click`) and choose among the
+legal moves that click implies -- send reporters there and how many, recall
+yours, move one to or from it -- or click your mat to go to press, on the
+optimal page or on a page laid out with the page builder (what it would claim
+and score is said first). Every legal move is also in a collapsed "Pick from a
+list" (for the keyboard). The opponents then move one at a time, each move said
+in words (:mod:`pennypress.engine.arena.table_words`). Hint (the advisor on your
+public position: outlined on the board and chosen), Take back, Save; coach mode
+grades each of your moves as the audit does (:mod:`pennypress.engine.arena.coach`);
+at the end the final scores and bonuses, your marks and "Review this game".
+The game is :class:`pennypress.engine.arena.table_game.TableGame`: this page
+asks it everything and holds no rule (the moves offered are the engine's legal moves).
 """
 from __future__ import annotations
 
@@ -17,17 +21,25 @@ import pandas as pd
 import streamlit as st
 
 from pennypress.engine.arena.seats import bot_names
-from pennypress.engine.arena.table_game import TableEvent, TableGame, press_words
-from pennypress.engine.game.moves import GoToPress, parse_move
-from pennypress.engine.game.names import newspaper
+from pennypress.engine.arena.coach import CoachNote, coach
+from pennypress.engine.arena.table_game import TableEvent, TableGame
+from pennypress.engine.arena.table_words import (bonus_sentence, card_sentence, end_sentence, hint_sentence,
+                                                  page_title, preview_sentence)
+from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall, parse_move
+from pennypress.engine.game.names import newspaper, story_name
+from pennypress.engine.game.stories import Story
 from pennypress.engine.game.variants import choosable
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import dumps_record
 from pennypress.engine.rules.press import plan_press
 from pennypress.errors import BadInput
-from pennypress.ui.app import audit_view, move_picker, press_layout
+from pennypress.ui.app import audit_view, board_click, move_picker, press_layout
 from pennypress.ui.app import session_keys as K
+from pennypress.ui.app.analysis_view import move_marks
 from pennypress.ui.app.widgets import page_style, show_board, show_svg, show_svgs, show_table, uploaded_json, valid_choice
+from pennypress.ui.render.audit_words import class_words, pct
+from pennypress.ui.render.board_svg import board_click_html
+from pennypress.ui.render.marks import badge_html
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import page_svg
 from pennypress.ui.render.tournament_words import bot_label
@@ -47,7 +59,8 @@ st.caption("You play one newspaper, the computer the others. Ask for a hint when
 # ------------------------------------------------------------------ starting a game
 def _begin(game: TableGame) -> None:
     ss[K.PLAY_GAME] = game
-    for key in (K.PLAY_HINT, K.PLAY_KIND, K.PLAY_MOVE, K.PLAY_STORY, K.PLAY_COUNT, K.PLAY_LAYOUT):
+    for key in (K.PLAY_HINT, K.PLAY_KIND, K.PLAY_MOVE, K.PLAY_STORY, K.PLAY_COUNT, K.PLAY_LAYOUT, K.PLAY_CLICK,
+                K.PLAY_CHOICE, K.PLAY_FROM, K.PLAY_COACHED, "play_coach_pending", "play_hint_fresh"):
         ss.pop(key, None)
 
 
@@ -103,49 +116,137 @@ def set_up() -> None:
 
 # ------------------------------------------------------------------ the person's turn
 SEND = move_picker.GROUPS[0][0]  # "Send reporters": picked by a story and a number
+BOARD, LIST = "board", "list"
+HINT_FRESH = "play_hint_fresh"  # one-shot: a hint was just given (choose it before the pickers are drawn)
+COACH_PENDING = "play_coach_pending"  # the move to grade after the opponents' answer: (event number, view, move)
+OTHER = "other"  # no click: the moves no click implies (pass the newsboy, decline the last press)
 
 
-def _picked_move(game: TableGame):
-    """The move the picker holds, a press with the page chosen (the optimal one or the page on the mat)."""
-    legal = game.state.legal_moves()
+def _list_move(legal) -> Move:
+    """The move the fallback lists hold."""
     groups = move_picker.move_groups(legal)
     if valid_choice(K.PLAY_KIND, list(groups)) == SEND or list(groups) == [SEND]:
         return parse_move(move_picker.chosen_assign(K.PLAY_STORY, K.PLAY_COUNT, groups[SEND]))
-    move = parse_move(move_picker.chosen(K.PLAY_KIND, K.PLAY_MOVE, legal))
+    return parse_move(move_picker.chosen(K.PLAY_KIND, K.PLAY_MOVE, legal))
+
+
+def _unclicked(legal) -> list[Move]:
+    """The moves no click on the board or the mat leads to."""
+    return [m for m in legal if not isinstance(m, (Assign, Recall, Reassign, GoToPress))]
+
+
+def _implied(legal) -> list[Move]:
+    """The legal moves the last click implies (with no click: the moves no click leads to)."""
+    picked = ss.get(K.PLAY_CLICK)
+    if picked is None or picked == OTHER:
+        return _unclicked(legal)
+    return board_click.clicked_moves(legal, picked)
+
+
+def _selected(legal) -> Move | None:
+    """The move the page would play now: the one chosen after a click, or the one the lists hold."""
+    if ss.get(K.PLAY_FROM) == LIST:
+        return _list_move(legal)
+    implied = _implied(legal)
+    if not implied:
+        return None
+    options = [str(m) for m in implied]
+    return parse_move(valid_choice(K.PLAY_CHOICE, options) or options[0])
+
+
+def _picked_move(game: TableGame):
+    """The move to play, a press with the page chosen (the optimal one or the page on the mat)."""
+    move = _selected(game.state.legal_moves())
     if isinstance(move, GoToPress) and ss.get(K.PLAY_LAYOUT) == OWN:
         view = game.view()
         move = GoToPress(plan_press(view, view.current, press_layout.built_page(view, K.PLAY_BUILDER)).page)
     return move
 
 
+def _clicked(key: str) -> None:
+    """A click on the board or the mat: keep what it picked; the choice starts on the hint when the
+    click leads to it, else on the first move it implies."""
+    picked = board_click.picked(key)
+    if picked is None:
+        return
+    ss[K.PLAY_CLICK], ss[K.PLAY_FROM] = picked, BOARD
+    ss.pop(K.PLAY_CHOICE, None)
+    hint = _hint_move()
+    if hint is not None and board_click.click_key(hint) == picked:
+        ss[K.PLAY_CHOICE] = str(hint)
+
+
+def _from_list() -> None:
+    ss[K.PLAY_FROM] = LIST
+
+
+def _forget_choice() -> None:
+    for key in (K.PLAY_CLICK, K.PLAY_CHOICE, K.PLAY_FROM, K.PLAY_HINT, K.PLAY_KIND, K.PLAY_STORY, K.PLAY_COUNT,
+                K.PLAY_MOVE):
+        ss.pop(key, None)
+
+
 def _commit() -> None:
     game: TableGame = ss[K.PLAY_GAME]
+    before = game.view()
     try:
-        game.play(_picked_move(game))
+        move = _picked_move(game)
+        if move is None:
+            raise BadInput("choose a move first: click a story on the board or your mat")
+        event = game.play(move)
     except BadInput as exc:
         ss[K.PLAY_ERROR] = f"Not played: {exc}"
         return
-    ss.pop(K.PLAY_HINT, None)
+    if ss.get(K.PLAY_COACH):
+        ss[COACH_PENDING] = (event.number, before, move)
+    _forget_choice()
 
 
 def _take_back() -> None:
     game: TableGame = ss[K.PLAY_GAME]
     if not game.take_back():
         ss[K.PLAY_ERROR] = "There is no move of yours to take back."
-    ss.pop(K.PLAY_HINT, None)
+    coached = ss.get(K.PLAY_COACHED, {})
+    for number in [n for n in coached if n > len(game.record()["moves"])]:
+        del coached[number]
+    ss.pop(COACH_PENDING, None)
+    _forget_choice()
 
 
-def tell(event: TableEvent, draw: bool = True) -> None:
+def _hint_move() -> Move | None:
+    game: TableGame | None = ss.get(K.PLAY_GAME)
+    hint = ss.get(K.PLAY_HINT)
+    if game is None or hint is None or hint[0] != game.state.ply:
+        return None
+    return parse_move(hint[1].best.move)
+
+
+def coach_words(note: CoachNote) -> str:
+    """The coach's word on one of your moves: its mark and what it lost against the best."""
+    badge = badge_html(note.klass)
+    if note.klass in ("best", "forced"):
+        return f"{badge} the best move." if note.klass == "best" else f"{badge} your only move."
+    lost = (f"it lost {pct(note.loss)} of your chance to win and {note.points_loss:.1f} points against "
+            f"the best, {move_words(note.best)}.")
+    if note.klass == "within_noise":
+        return f"{badge} {class_words(note.klass)}; the analysis's best was {move_words(note.best)}."
+    return f"{badge} {lost}"
+
+
+def tell(event: TableEvent, game: TableGame, draw: bool = True) -> None:
     st.markdown(f"**{event.number}.** {event.words}")
+    note = ss.get(K.PLAY_COACHED, {}).get(event.number)
+    if note is not None:
+        st.markdown(f'<div class="pp-coach">Coach: {coach_words(note)}</div>', unsafe_allow_html=True)
     if event.page:
-        st.caption(f"Page: {event.page}")
+        st.caption(f"The page: {event.page}.")
         if draw and event.before is not None:  # the page as the engine planned it from the position pressed
             plan = plan_press(event.before, event.player, event.press.page)
             show_svg(page_svg(plan.problem, audit_view.solver_placements(plan.claimed, plan.page),
                               audit_view.exclusive_index(plan.claimed, plan.page), breakdown=plan.breakdown,
-                              title=f"{newspaper(event.player)}'s page: {plan.breakdown.total} points"))
+                              title=page_title(event.player, game.me, plan.breakdown.total)))
     if event.card_text:
-        st.caption(f"Headline card drawn: {event.card_text}")
+        st.caption(card_sentence(event.card_text))
 
 
 def show_hint(game: TableGame) -> None:
@@ -153,25 +254,105 @@ def show_hint(game: TableGame) -> None:
     if hint is None or hint[0] != game.state.ply:
         return
     best = hint[1].best
-    if best.exact:
-        chance = f"exactly {round(best.win_probability * 100)}% with best play"
-    else:
-        lo, hi = best.win_interval
-        chance = f"about {round(best.win_probability * 100)}% (95% interval {round(lo * 100)}–{round(hi * 100)}%)"
-    st.info(f"**Hint: {move_words(best.move)}** — your chance of winning {chance}.")
+    text = hint_sentence(best.move, best.win_probability, best.exact)
+    st.info(f"**{text}** It is outlined on the board and chosen as your move.")
     for reason in best.reasons:
         st.markdown(f"- {reason}")
 
 
-def your_turn(game: TableGame) -> None:
-    st.subheader(f"Your turn, {newspaper(game.me)}")
+def _ask_hint(game: TableGame) -> None:
+    bar = st.progress(0.0, text="Thinking…")
+
+    def _progress(done: int, total: int) -> None:
+        bar.progress(min(1.0, done / max(1, total)), text="Thinking…")
+
+    advice = game.hint(HINT_BUDGET, progress=_progress)
+    bar.empty()
+    ss[K.PLAY_HINT] = (game.state.ply, advice)
+    ss[HINT_FRESH] = True
+    st.rerun()  # drawn again with the hint outlined and chosen
+
+
+def _choose_hint() -> None:
+    """A hint just given: outline it on the board and choose it, in the choice after a click and in the
+    lists (before they are drawn)."""
+    if not ss.pop(HINT_FRESH, False):
+        return
+    best = _hint_move()
+    if best is None:
+        return
+    ss[K.PLAY_CLICK] = board_click.click_key(best) or OTHER
+    ss[K.PLAY_CHOICE], ss[K.PLAY_FROM] = str(best), BOARD
+    move_picker.preselect(K.PLAY_KIND, K.PLAY_STORY, K.PLAY_COUNT, K.PLAY_MOVE, best)
+    if isinstance(best, GoToPress):
+        ss[K.PLAY_LAYOUT] = OPTIMAL
+
+
+def play_board(game: TableGame) -> None:
+    """The board to click and your mat to click, the move you chose outlined (green: reporters sent,
+    red: recalled, gold: claimed by a press)."""
     view = game.view()
     legal = view.legal_moves()
-    kind, groups = move_picker.kind_picker(K.PLAY_KIND, legal), move_picker.move_groups(legal)
-    if kind == SEND:
-        move = parse_move(move_picker.assign_picker(K.PLAY_STORY, K.PLAY_COUNT, groups[SEND]))
+    move = _selected(legal)
+    marks = move_marks(move, view) if move is not None else {}
+    st.caption("Click a story to send reporters there, or your reporters to recall or move them"
+               + ("; click your mat to go to press." if any(isinstance(m, GoToPress) for m in legal) else "."))
+    board_click.clickable(board_click_html(view, marks), K.PLAY_BOARD, on_pick=_clicked)
+    if move is not None and move == _hint_move():
+        st.caption("Outlined on the board: the hint.")
+
+
+def play_mats(game: TableGame) -> None:
+    """Every newspaper's mat, yours first: click yours to go to press."""
+    view = game.view()
+    legal = view.legal_moves()
+    can_press = any(isinstance(m, GoToPress) for m in legal)
+    mats = []
+    for p in [game.me] + [p for p in range(view.n_players) if p != game.me]:
+        svg = mat_svg(view, p, to_move=p == game.me)
+        press = ' data-press="1" aria-label="Go to press"' if p == game.me and can_press else ""
+        mats.append(f"<div{press}>{svg}</div>")
+    board_click.clickable('<div class="pp-mats">' + "".join(mats) + "</div>", K.PLAY_MAT, on_pick=_clicked)
+
+
+def your_turn(game: TableGame) -> None:
+    view = game.view()
+    legal = view.legal_moves()
+    st.subheader(f"Your turn, {newspaper(game.me)}")
+    picked = ss.get(K.PLAY_CLICK)
+    implied = _implied(legal)
+    with st.container():  # always drawn, so the expander below keeps its place (and stays open)
+        if ss.get(K.PLAY_FROM) != LIST:
+            if picked == board_click.PRESS:
+                st.markdown("**Your mat**: go to press?")
+            elif implied and picked in (None, OTHER):
+                st.markdown("**Without a click on the board**, you can:")
+            if picked not in (None, OTHER, board_click.PRESS):
+                where = story_name(Story.parse(picked))
+                if implied:
+                    st.markdown(f"**{where}**: what will you do?")
+                else:
+                    st.info(f"None of your legal moves involves {where} now. Click another story, or pick "
+                            "from the list.")
+            if implied:
+                options = [str(m) for m in implied]
+                valid_choice(K.PLAY_CHOICE, options)
+                with st.container(height=300, key="play_choice_box") if len(options) > move_picker.SCROLL_FROM else st.container():
+                    st.radio("Your move", options, key=K.PLAY_CHOICE, format_func=move_words,
+                             label_visibility="collapsed" if len(options) == 1 else "visible")
+    with st.expander("Pick from a list", key="play_list"):
+        kind = move_picker.kind_picker(K.PLAY_KIND, legal, on_change=_from_list)
+        groups = move_picker.move_groups(legal)
+        if kind == SEND:
+            move_picker.assign_picker(K.PLAY_STORY, K.PLAY_COUNT, groups[SEND], on_change=_from_list)
+        else:
+            move_picker.moves_of_kind(K.PLAY_MOVE, groups[kind], label="Your move", on_change=_from_list)
+        st.button("Use this move", key="play_use_list", on_click=_from_list)
+    move = _selected(legal)
+    if move is None:
+        st.markdown("**Your move:** click a story on the board or your mat.")
     else:
-        move = parse_move(move_picker.moves_of_kind(K.PLAY_MOVE, groups[kind], label="Your move"))
+        st.markdown(f"**Your move:** {move_words(move)}")
     if isinstance(move, GoToPress):
         valid_choice(K.PLAY_LAYOUT, [OPTIMAL, OWN], OPTIMAL)
         layout = st.radio("The page", [OPTIMAL, OWN], key=K.PLAY_LAYOUT, horizontal=True)
@@ -189,7 +370,7 @@ def your_turn(game: TableGame) -> None:
                 st.error(str(exc))
                 outcome = None
             if outcome is not None:
-                st.markdown(f"**If you press now** you {press_words(outcome)}.")
+                st.markdown(preview_sentence(outcome, plan_press(view, view.current).breakdown.total))
     c1, c2, c3 = st.columns(3)
     c1.button("Play this move", key=K.PLAY_COMMIT, on_click=_commit, type="primary", disabled=move is None,
               width="stretch")
@@ -198,30 +379,33 @@ def your_turn(game: TableGame) -> None:
     c3.button("Take back", key=K.PLAY_TAKE_BACK, on_click=_take_back, disabled=not game.history, width="stretch",
               help="Undo your last move and the opponents' moves after it.")
     if asked:
-        bar = st.progress(0.0, text="Thinking…")
-
-        def _progress(done: int, total: int) -> None:
-            bar.progress(min(1.0, done / max(1, total)), text=f"Thinking: {done} of {total} playouts")
-
-        ss[K.PLAY_HINT] = (game.state.ply, game.hint(HINT_BUDGET, progress=_progress))
-        bar.empty()
+        _ask_hint(game)
     show_hint(game)
 
 
 # ------------------------------------------------------------------ the end
+def coach_summary(game: TableGame) -> None:
+    """Your moves the coach graded, counted by class, each with its mark."""
+    coached = ss.get(K.PLAY_COACHED, {})
+    if not coached:
+        return
+    st.markdown("**Your coach's notes**")
+    counts: dict[str, int] = {}
+    for note in coached.values():
+        counts[note.klass] = counts.get(note.klass, 0) + 1
+    st.markdown(" ".join(f"{badge_html(k)} ×{n}" for k, n in counts.items()), unsafe_allow_html=True)
+
+
 def the_end(game: TableGame) -> None:
     end = game.end()
-    winners = end["winners"]
-    mine = newspaper(game.me) in winners
-    st.subheader("The game is over: " + ("you win!" if mine and len(winners) == 1 else
-                                          "a shared win!" if mine else f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"))
+    st.subheader(end_sentence([s["circulation"] for s in end["scores"]], end["winner_seats"], game.me))
     show_table(pd.DataFrame([{"Newspaper": s["newspaper"] + (" (you)" if i == game.me else ""),
                               "Circulation": s["circulation"]} for i, s in enumerate(end["scores"])]),
                numbers=("Circulation",))
     st.markdown("**Beat bonuses**")
-    show_table(pd.DataFrame([{"Beat": b["beat"], "Most stars": b["most_stars"],
-                              "Newspapers": ", ".join(b["newspapers"]) or "nobody", "Points": b["points"]}
-                             for b in end["bonuses"]]), numbers=("Most stars", "Points"))
+    for b in end["bonuses"]:
+        st.markdown("- " + bonus_sentence(b["beat"], b["players"], b["points"], b["most_stars"], game.me))
+    coach_summary(game)
     if st.button("Review this game", key=K.PLAY_REVIEW, type="primary"):
         ss[K.AUDIT_DOC] = game.record()
         ss[K.AUDIT_NAME] = f"Your game as {newspaper(game.me)} against the computer (seed {game.seed})"
@@ -229,6 +413,16 @@ def the_end(game: TableGame) -> None:
         for key in (K.AUDIT_RESULT, K.AUDIT_RESULT_JSON, K.AUDIT_PICK):
             ss.pop(key, None)
         st.switch_page(AUDIT_PAGE)
+
+
+def run_coach(game: TableGame) -> None:
+    """Grade the move you just played (coach mode), before the opponents answer it."""
+    pending = ss.pop(COACH_PENDING, None)
+    if pending is None:
+        return
+    number, before, move = pending
+    with st.spinner("The coach is looking at your move…"):
+        ss.setdefault(K.PLAY_COACHED, {})[number] = coach(before, move, game.seed, HINT_BUDGET)
 
 
 # ------------------------------------------------------------------ the page
@@ -242,34 +436,41 @@ if game is None:
 
 opponents = ", ".join(f"{newspaper(s)}: {bot_label(n)}" for s, n in enumerate(game.names) if n is not None)
 st.write(f"You are **{newspaper(game.me)}**; {opponents}. Seed {game.seed}.")
-c1, c2 = st.columns(2)
+c1, c2, c3 = st.columns(3)
 c1.download_button("Save the game", dumps_record(game.record()), file_name="pennypress-game.json",
                    mime="application/json", key=K.PLAY_SAVE, width="stretch")
 c2.button("New game", key=K.PLAY_NEW, on_click=_new, width="stretch")
+c3.toggle("Coach mode", key=K.PLAY_COACH,
+          help="After each of your moves, its mark (best … blunder ??) and what it lost against the best move, "
+               "graded as the review grades it; at the end, your marks and the review.")
+run_coach(game)
+_choose_hint()
 
 last_mine = max((k for k, e in enumerate(game.events) if e.by_person), default=-1)
 if game.bot_to_move:
     with st.status("The opponents are moving…", expanded=True) as status:
         if last_mine >= 0:
-            tell(game.events[last_mine])
+            tell(game.events[last_mine], game)
         while game.bot_to_move:
-            tell(game.step())
+            tell(game.step(), game)
         status.update(label="The opponents have moved", state="complete", expanded=True)
-elif last_mine >= 0:
+elif game.events:
     with st.status("The opponents have moved" if last_mine < len(game.events) - 1 else "Your move", expanded=True,
                    state="complete"):
-        for event in game.events[last_mine:]:
-            tell(event)
+        for event in game.events[max(0, last_mine):]:
+            tell(event, game)
 with st.expander("The game so far"):
     if not game.events:
         st.write("No move yet.")
     for event in game.events:
-        tell(event, draw=False)
+        tell(event, game, draw=False)
 
-view = game.view()
-show_board(view)
-show_svgs([mat_svg(view, p, to_move=not game.is_over and p == view.current) for p in range(view.n_players)])
 if game.is_over:
+    view = game.view()
+    show_board(view)
+    show_svgs([mat_svg(view, p) for p in range(view.n_players)])
     the_end(game)
 else:
+    play_board(game)
     your_turn(game)
+    play_mats(game)

@@ -22,13 +22,14 @@ from pennypress.solver import BEATS, COLUMNS, ROWS
 from pennypress.ui.app import editor_draft as ed
 from pennypress.ui.app import session_keys as keys, shared_press, what_if
 from pennypress.ui.app.mat_picker import cell_face, mat_grid
-from pennypress.ui.app.widgets import flash, notation_box, page_style, show_board
+from pennypress.ui.app.widgets import flash, notation_box, page_style, show_board, top_beats
 from pennypress.ui.io import example_files, positions
 from pennypress.ui.render.words import paper, paper_label, paper_short, phase_words
 
 page_style()
 ss = st.session_state
 APP_PAGES = Path(__file__).resolve().parent
+ONE_LINE = "This position as one line (to copy, or to paste on another page)"
 ANALYSIS_PAGE = "app_pages/analysis_board.py"
 VIEWER_PAGE = "app_pages/position_viewer.py"
 DESK_PAGE = "app_pages/press_desk.py"
@@ -117,8 +118,8 @@ with st.expander("Start from", expanded=False):
         c2.checkbox(f"Newsboy strike ({min(NEWSBOY_PLAYERS)}–{max(NEWSBOY_PLAYERS)} players)",
                     key=keys.ED_START_NEWSBOY, help=NEWSBOY.description)
         if kind == "dealt":
-            c3.number_input("Seed", min_value=0, value=1, step=1, key=keys.ED_START_SEED,
-                            help="The same seed deals the same setup.")
+            c3.number_input("Deal number", min_value=0, value=1, step=1, key=keys.ED_START_SEED,
+                            help="The same number deals the same setup.")
     elif kind == "example":
         st.selectbox("Example position", list(example_files.position_examples()), key=keys.ED_START_EXAMPLE,
                      format_func=example_files.title_of)
@@ -346,7 +347,8 @@ if state is None:
     count = len(check.problems)
     st.warning(f"{count} problem{'s' if count != 1 else ''} to fix (shown where each one is) before this position "
                "can be used.")
-    notation_box(line)
+    with st.expander(ONE_LINE):
+        notation_box(line)
     st.stop()
 
 st.subheader("The position")
@@ -356,12 +358,14 @@ m1, m2, m3 = st.columns(3)
 m1.metric("To move", "game over" if state.is_over else paper(mover))
 m2.metric("Press value now", "—" if pv is None or pv.outcome is None else pv.outcome.total,
           help="What the newspaper to move would score by going to press now (the engine's press preview).")
-m3.metric("Top beat(s)", ", ".join(b.title for b in BEATS if b in state.top_beats()))
+top_beats([b for b in BEATS if b in state.top_beats()], m3,
+          help="The beats whose value is the highest: their stories must touch the top edge of a front page.")
 if pv is not None and pv.reason:
     st.caption(pv.reason)
 show_board(state)
 text = to_text(state, cards=d["drawn"] is not None)
-notation_box(text)
+with st.expander(ONE_LINE):
+    notation_box(text)
 
 source = f"Position editor ({ss[keys.ED_SOURCE]})"
 doc = state.to_json()

@@ -12,7 +12,7 @@ from pennypress.solver import BEATS
 from pennypress.ui.app import position_loader as loader, session_keys as keys, shared_press, solving, what_if
 from pennypress.ui.app.widgets import (
     flash, notation_box, page_style, result_panel, show_board, show_bonus_track, show_svg, show_svgs, show_table,
-    wrapped_table,
+    top_beats, wrapped_table,
 )
 from pennypress.ui.io import positions
 from pennypress.ui.render.mat_svg import mat_svg
@@ -63,7 +63,7 @@ m1, m2, m3, m4 = st.columns([2, 3, 3, 4])
 m1.metric("Players", game.n_players)
 m2.metric("Phase", phase_words(game.phase), help=phase_words(game.phase, detail=True))
 m3.metric("To move", "game over" if game.is_over else paper(mover))
-m4.metric("Top beat(s)", ", ".join(b.title for b in tops),
+top_beats(tops, m4,
           help="The beats whose value is the highest: their stories must touch the top edge of a front page.")
 notes = [phase_words(game.phase, detail=True)]
 if game.definition.variants:
@@ -152,7 +152,7 @@ st.markdown(
     + what_if.winners_words(game, end)
 )
 
-with st.expander("This position as one line (docs/guide/notation.md)"):
+with st.expander("This position as one line (to copy, or to paste in the editor)"):
     notation_box(to_text(game))
 
 with st.expander("This position as JSON"):

@@ -12,7 +12,7 @@ from pennypress.solver.vocab import MAX_BEAT_VALUE, MIN_BEAT_VALUE
 from pennypress.ui.app import press_table, session_keys as keys, shared_press, solving
 from pennypress.ui.app.mat_picker import cell_face, mat_grid
 from pennypress.ui.app.widgets import (
-    flash, notation_box, page_style, reported, result_panel, show_svg, solve_with_spinner, wrapped_table,
+    flash, notation_box, page_style, reported, result_panel, show_svg, toggle_button, solve_with_spinner, wrapped_table,
 )
 from pennypress.ui.io import example_files
 from pennypress.ui.io.builtin_examples import RULEBOOK_12_POINTS
@@ -146,8 +146,7 @@ with right:
         chosen=lambda x, y: ad is not None and tuple(ad) == (x, y),
         help_text=lambda x, y: f"Advertisement in the {cell_words((x, y))}",
     )
-    st.button("No advertisement", key=keys.AD_NONE, on_click=_set_ad,
-              type="primary" if ad is None else "secondary", width="stretch")
+    toggle_button("No advertisement", keys.AD_NONE, ad is None, _set_ad, width="stretch")
     st.markdown(f"Ad: **{'none' if ad is None else cell_words(ad)}**")
 
 # ------------------------------------------------------------------ result
@@ -200,7 +199,7 @@ elif levels.next_best:
             with a:
                 show_svg(result_svg(r, title=f"A page scoring {r.total}", legend=False))
             with b:
-                result_panel(r, heading="This page", total_label="Total")
+                result_panel(r, heading="This page", total_label="Total", optimal=False)
 
 with st.expander("This press as JSON (for `pennypress layout`)"):
     notation_box(json.dumps(problem.to_json(), indent=2))

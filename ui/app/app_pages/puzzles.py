@@ -1,6 +1,7 @@
 """Puzzles: the trainer. One puzzle at a time -- lay out the page, press or wait?, the best move --
 answered by clicking, judged by the engine (:func:`pennypress.engine.puzzles.check_answer`),
-with the explanation, the second-best choice and what it loses, and a running rating (openskill)."""
+with the explanation, the second-best choice and what it loses, and a running rating on the familiar
+1500 scale (openskill underneath, :mod:`pennypress.ui.render.ratings`)."""
 from __future__ import annotations
 
 import streamlit as st
@@ -12,8 +13,9 @@ from pennypress.json_text import parse_json_text
 from pennypress.solver import ProposedPage
 from pennypress.ui.app import move_picker, page_builder, session_keys as keys, solving
 from pennypress.ui.app.puzzle_trainer import (
-    ANY, KIND_CHOICES, KIND_WORDS, LEVEL_CHOICES, Rating, chosen, following, level_words,
+    ANY, KIND_CHOICES, KIND_WORDS, LEVEL_CHOICES, Rating, chosen, following, level_words, solved_words,
 )
+from pennypress.ui.render.ratings import START
 from pennypress.ui.app.widgets import breakdown_table, page_style, show_board, show_svg, show_svgs, valid_choice
 from pennypress.ui.render.explain import RULE_WORDS
 from pennypress.ui.render.mat_svg import mat_svg
@@ -78,10 +80,12 @@ rating = Rating(*ss.get(keys.PZ_RATING, (Rating.start().mu, Rating.start().sigma
 rated = ss.setdefault(keys.PZ_RATED, {})
 r1, r2, r3 = st.columns(3)
 change = ss.get(keys.PZ_LAST_CHANGE)
-r1.metric("Your rating", rating.shown, delta=None if change is None else f"{change:+.1f}",
-          help="openskill's Plackett-Luce rating: each puzzle plays as an opponent rated by its difficulty. "
-               f"Uncertainty now ±{rating.sigma_shown}.")
-r2.metric("Solved", f"{sum(rated.values())} of {len(rated)}")
+r1.metric("Your rating", rating.shown, delta=change,
+          help=f"Like a chess rating: everyone starts at {START}. Each puzzle is an opponent as strong as its "
+               "difficulty: solving it at the first answer raises your rating (more for a harder one), missing "
+               f"it lowers it. Your rating now may be off by up to about {rating.sigma_shown} points; the more "
+               "puzzles you answer, the surer it gets.")
+r2.metric("Solved", solved_words(rated), help="Puzzles solved at your first answer, of those you answered.")
 r3.metric("Puzzles here", f"{len(puzzles)}", help=ss.get(keys.PZ_SET_NAME, "The shipped set"))
 
 # ------------------------------------------------------------------ filters
@@ -122,7 +126,7 @@ def _answer(given) -> None:
         now = Rating(*ss.get(keys.PZ_RATING, (Rating.start().mu, Rating.start().sigma)))
         after = now.after(puzzle, verdict.correct)
         ss[keys.PZ_RATING] = (after.mu, after.sigma)
-        ss[keys.PZ_LAST_CHANGE] = after.mu - now.mu
+        ss[keys.PZ_LAST_CHANGE] = after.points - now.points  # whole points, as shown
         rated[puzzle.id] = verdict.correct
 
 

@@ -1,4 +1,5 @@
-"""Scoring examples: the rulebook's worked examples, each loaded from examples/ and computed.
+"""Scoring examples: the rulebook's worked examples, each loaded from examples/ and computed (no file
+path is shown: a player reads the stories, not where they are stored).
 
 The narrative (what the rulebook shows) is text; every number on the page
 comes from the engine or the solver working on the example files. Players are
@@ -30,8 +31,8 @@ shared_press.init(st)
 
 st.title("Scoring examples")
 st.caption(
-    "The rulebook's worked examples as data (`examples/positions/`, `examples/press/`). "
-    "Each is loaded, and every value, scoop and score below is computed by the engine and the solver."
+    "The rulebook's worked examples, set up as positions and presses: every value, scoop and score below "
+    "is computed by the engine and the solver."
 )
 
 POSITIONS = example_files.position_examples()
@@ -130,11 +131,10 @@ with tab12:
                 try:
                     problem = PressProblem.from_json(example_files.load(PRESSES[name]))
                 except (BadInput, ValueError) as exc:
-                    st.error(f"{name}.json cannot be used: {exc}")
+                    st.error(f"The example press {name} cannot be used: {exc}")
                     continue
                 r = solving.optimal(problem)
                 rows.append({
-                    "File": f"examples/press/{name}.json",
                     "Stories": ", ".join(story_words(s) for s in problem.stories),
                     "Optimal total": r.total,
                 })
@@ -215,7 +215,7 @@ with tabnot:
                 best = advice.best
                 st.markdown(
                     f"Best for {paper(herald)}: **{describe(parse_move(best.move))}**, winning "
-                    f"**{best.win_probability:.0%}** of the played-out games"
+                    f"**{best.win_probability:.0%}** of the games it played to the end from here"
                     + (f"; pressing now wins {press.win_probability:.0%} (rank {press.rank} of {advice.legal_moves})."
                        if press is not None and press is not best else ".")
                 )
@@ -226,12 +226,12 @@ with tabnot:
                 problem = PressProblem.from_json(example_files.load(PRESSES["when-not-to-press-ad-right"]))
                 r = solving.optimal(problem)
                 st.caption(
-                    f"With the ad one column to the right, in the {cell_words(problem.ad)} "
-                    f"(examples/press/when-not-to-press-ad-right.json), the optimum is {r.total} and "
+                    f"With the ad one column to the right, in the {cell_words(problem.ad)}, the optimum is "
+                    f"{r.total} and "
                     f"{plural(len(r.unplaced), 'story is', 'stories are')} left off."
                 )
             except (BadInput, ValueError) as exc:
-                st.error(f"when-not-to-press-ad-right.json cannot be used: {exc}")
+                st.error(f"The example press with the ad to the right cannot be used: {exc}")
 
 # ------------------------------------------------------------------ 3. adjusting the news beats
 with tabadjust:

@@ -19,7 +19,7 @@ from pennypress.errors import BadInput
 from pennypress.ui.app import session_keys as keys, shared_press
 from pennypress.ui.app.tournament_view import NUMBERS, bots_frame, scores_csv, win_share_chart
 from pennypress.ui.app.widgets import link_to, page_style, show_table
-from pennypress.ui.render.tournament_words import LUCK_HELP, bot_label, share_words
+from pennypress.ui.render.tournament_words import bot_label, column_words
 
 page_style()
 shared_press.init(st)
@@ -44,7 +44,9 @@ with left:
 with right:
     games = st.number_input("Games (a multiple of the players)", min_value=1, max_value=3000,
                             value=3 * int(players), step=int(players), key=keys.TOUR_GAMES)
-    seed = st.number_input("Seed", min_value=0, value=1, step=1, key=keys.TOUR_SEED)
+    with st.expander("Advanced"):
+        seed = st.number_input("Seed (the same seed deals the same cards)", min_value=0, value=1, step=1,
+                               key=keys.TOUR_SEED)
     run = st.button("Play the tournament", type="primary", key=keys.TOUR_RUN)
 
 if run:
@@ -67,10 +69,11 @@ if run:
 
 report = st.session_state.get(keys.TOUR_REPORT)
 if report is not None:
-    st.subheader(f"{report['games']} games, {report['players']} players, seed {report['seed']}")
+    st.subheader(f"{report['games']} games, {report['players']} players")
     show_table(bots_frame(report), numbers=NUMBERS)
-    st.caption(f"Fair share: {share_words(1 / report['players'])} (one game in {report['players']}). "
-               f"Seats are the newspapers of the first rotation (every bot plays every seat). {LUCK_HELP}")
+    st.markdown("**What the columns say**\n" + "\n".join(
+        f"- **{heading}**: {meaning}" for heading, meaning in column_words(report)))
+    st.caption("Seats are the newspapers of the first rotation (every bot plays every seat).")
     st.altair_chart(win_share_chart(report), width="stretch")
     st.download_button("Final scores of every game (CSV)", scores_csv(report),
                        file_name=f"tournament-seed-{report['seed']}.csv", mime="text/csv", key=keys.TOUR_CSV)

@@ -1,0 +1,176 @@
+"""Play a game by clicking the board, in a real browser, at 1400 px and at a phone's 390 px.
+
+By clicks only: start a game, click a story on the board, choose how many
+reporters, see the move played and the opponents answer (the test plays the
+same game beside the page, with the same bots and seeds, and finds each
+sentence on the page); click your reporters on a story to recall them; ask for
+a hint and see it outlined on the board and chosen; turn coach mode on and see
+your move's mark. Every step is followed by the page check (no exception), the
+page is read for notation, and the mats show each newspaper's reporters at
+home. Screenshots go to ``test-artifacts/play-board-*.png``. (How fast a click
+answers is measured by ``benchmarks/speed/play_click.py``, not here.)
+"""
+from __future__ import annotations
+
+import pytest
+from browser_helpers import DESKTOP, Page, browser_session, set_desktop, set_phone
+
+from pennypress.engine.arena.table_game import TableGame
+from pennypress.engine.game.moves import Assign, GoToPress, Recall, parse_move
+from pennypress.engine.game.names import story_name
+from pennypress.engine.game.words import move_words
+from pennypress.ui.app.analysis_view import move_marks
+
+pytestmark = pytest.mark.browser
+
+SEED, ME = 5, 1  # The Sun, against two greedy bots
+
+
+@pytest.fixture(scope="module")
+def app():
+    yield from browser_session(DESKTOP)
+
+
+def _layout(page: Page) -> str:
+    """The board layout shown at the present width: ``.pp-wide`` or ``.pp-narrow``."""
+    return page.d.execute_script(
+        "const w = document.querySelector('.pp-click .pp-wide');"
+        "return w && w.getClientRects().length ? '.pp-wide' : '.pp-narrow';")
+
+
+def _mouse(page: Page, element) -> None:
+    """A real mouse click at the middle of ``element`` (whatever of the drawing is on top there)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(page.d).move_to_element(element).click().perform()
+    page.ok()
+
+
+def click_story(page: Page, story) -> None:
+    """Click a story's drawing on the board (its group, found by its notation id)."""
+    _mouse(page, page._find(f'.pp-click {_layout(page)} [data-story-id="{story}"] rect[data-story]'))
+
+
+def click_my_mat(page: Page) -> None:
+    _mouse(page, page._find(".pp-click [data-press] svg"))
+
+
+def outline(page: Page, story) -> str:
+    """The stroke colour of a story on the board as drawn now."""
+    return page._find(f'.pp-click {_layout(page)} rect[data-story="{story}"]').get_attribute("stroke")
+
+
+def chosen(page: Page) -> str:
+    """The move the choice after a click holds, as shown."""
+    from selenium.webdriver.common.by import By
+
+    for label in page.d.find_elements(By.CSS_SELECTOR, '.st-key-play_choice [role="radiogroup"] label'):
+        if label.find_element(By.CSS_SELECTOR, "input").is_selected():
+            return label.text.strip()
+    return ""
+
+
+def play_by_clicks(page: Page, shadow: TableGame, move) -> None:
+    """Choose ``move`` by its click (a story, or your mat), then in the choice, then play it; the shadow
+    game follows, and every sentence of what happened is on the page."""
+    if isinstance(move, GoToPress):
+        click_my_mat(page)
+    else:
+        target = move.story if isinstance(move, Assign) else move.reporters[0][0]
+        click_story(page, target)
+        assert f"{story_name(target)}: what will you do?" in page.text()
+    page.choose("play_choice", move_words(move))
+    assert f"Your move: {move_words(move)}" in page.text()
+    page.click("Play this move")
+    shadow.play(move)
+    shadow.run_bots()
+    text = page.text()
+    for event in shadow.events[-3:]:
+        assert event.words in text, (event.words, text[-2000:])
+
+
+def mats_show_home(page: Page, shadow: TableGame) -> None:
+    """Every mat shows how many reporters its newspaper has at home, each drawn as a chip."""
+    from selenium.webdriver.common.by import By
+
+    mats = page.d.find_elements(By.CSS_SELECTOR, ".pp-click svg.pennypress-mat")
+    assert len(mats) == shadow.state.n_players
+    homes = sorted(len(m.find_elements(By.CSS_SELECTOR, ".home-reporter")) for m in mats)
+    assert homes == sorted(p.home for p in shadow.view().players)
+    for player in shadow.view().players:
+        assert f"{player.home} at home" in page.text()
+
+
+def looks_right(page: Page) -> None:
+    """No board or mat text under 12 px, nothing cut off, no notation where a person reads."""
+    assert page.small_board_text() == [], page.small_board_text()[:5]
+    assert page.small_board_text("svg.pennypress-mat") == [], page.small_board_text("svg.pennypress-mat")[:5]
+    assert page.cut_off() == [], page.cut_off()[:5]
+    assert not page.notation(), page.notation()
+
+
+@pytest.mark.parametrize("width", ["1400", "390"])
+def test_play_by_clicking_the_board(app, width):
+    page = app
+    (set_desktop if width == "1400" else set_phone)(page.d)
+    shadow = TableGame.new(3, ME, ["greedy", "greedy"], seed=SEED)
+    shadow.run_bots()
+    page.open("play_game")
+    page.pick("play_me", "The Sun")
+    page.type_number("play_seed", SEED)
+    page.click("Start the game")
+    assert shadow.events[0].words in page.text() and "Your turn, The Sun" in page.text()
+    mats_show_home(page, shadow)
+    looks_right(page)
+    page.shot(f"play-board-start-{width}")
+
+    # coach mode on, then a story clicked and how many chosen
+    page._press(page._find(".st-key-play_coach label"))
+    sends = [m for m in shadow.state.legal_moves() if isinstance(m, Assign) and m.count == 2]
+    send = sends[0]
+    click_story(page, send.story)
+    offered = page.choices("play_choice")
+    legal_there = [move_words(m) for m in shadow.state.legal_moves()
+                   if isinstance(m, Assign) and m.story == send.story]
+    assert offered == legal_there  # only the legal moves the click implies
+    page.shot(f"play-board-clicked-{width}")
+    play_by_clicks(page, shadow, send)
+    coach = [line for line in page.text().splitlines() if line.startswith("Coach:")]
+    assert coach and any(word in coach[0] for word in ("best", "as good as the best", "excellent", "good",
+                                                       "inaccuracy", "mistake", "blunder")), coach
+    assert page.d.find_elements("css selector", ".pp-coach .pp-mark")  # the mark, in its colour
+    mats_show_home(page, shadow)
+
+    # your mat clicked when you can press: only the press is offered, and what it would do is said first
+    if any(isinstance(m, GoToPress) for m in shadow.state.legal_moves()):
+        click_my_mat(page)
+        assert page.choices("play_choice") == ["Go to press"] or "Your move: Go to press" in page.text()
+        assert "If you press now, you will claim " in page.text()
+
+    # your reporters clicked: recall them
+    recalls = [m for m in shadow.state.legal_moves() if isinstance(m, Recall) and len(m.reporters) == 1]
+    if recalls:
+        play_by_clicks(page, shadow, recalls[0])
+        assert f"You {move_words(recalls[0], past=True)}." in page.text()
+
+    # the hint: outlined on the board and chosen
+    if not shadow.is_over:
+        page.click("Hint")
+        page.wait_for("Hint: ")
+        hint = parse_move(_hint_notation(page, shadow))
+        assert f"Your move: {move_words(hint)}" in page.text()
+        if not isinstance(hint, GoToPress):
+            assert chosen(page) == move_words(hint)
+        for story, colour in move_marks(hint, shadow.view()).items():
+            assert outline(page, story) == colour
+        looks_right(page)
+        page.shot(f"play-board-hint-{width}")
+    set_desktop(page.d)
+
+
+def _hint_notation(page: Page, shadow: TableGame) -> str:
+    """The hint's move: the legal move whose words the hint says."""
+    said = next(line for line in page.text().splitlines() if line.startswith("Hint: "))
+    words = said[len("Hint: "):].split(" (your chance")[0]
+    return next(str(m) for m in shadow.state.legal_moves() if move_words(m) == words)
+

@@ -1,0 +1,47 @@
+"""Puzzles in words, for the Puzzles page and ``pennypress puzzle ... --text``: each kind by the name a
+player reads, and a puzzle's answer said as a player would say it (never the engine's notation).
+
+>>> KIND_WORDS["press-or-wait"], KIND_WORDS["best-move"]
+('Press or wait?', 'Best move')
+>>> from pennypress.engine.puzzles import load_puzzles
+>>> shipped = load_puzzles()
+>>> answer_words(shipped.filter(kind="page")[0])
+'a page scoring 4 (the best legal page)'
+>>> answer_words(shipped.get("move-001"))
+'Send 1 reporter to New York City D ★★★'
+>>> moves_words(["press", "decline"]), moves_words(["press"] * 4)
+('Go to press or Decline the last press', 'any of 4 equally good moves, e.g. Go to press')
+"""
+from __future__ import annotations
+
+from pennypress.engine.game.words import move_words
+from pennypress.engine.puzzles import PAGE, PRESS_OR_WAIT, Puzzle
+from pennypress.engine.puzzles.model import WAIT
+
+KIND_WORDS = {"page": "Lay out the page", "press-or-wait": "Press or wait?", "best-move": "Best move"}
+"""Each kind of puzzle by the name a player reads."""
+
+
+SHOWN = 3
+"""Equally good moves said one by one up to this many; more are counted, with the first as an example."""
+
+
+def moves_words(moves) -> str:
+    """Equally good moves in words: ``'A'``, ``'A or B'``, or ``'any of 7 equally good moves, e.g. A'``."""
+    said = [move_words(m) for m in moves]
+    if len(said) > SHOWN:
+        return f"any of {len(said)} equally good moves, e.g. {said[0]}"
+    return " or ".join(said)
+
+
+def answer_words(puzzle: Puzzle) -> str:
+    """The puzzle's answer in words: the best total of a page puzzle, press now or wait (and how), or the
+    best move(s)."""
+    if puzzle.kind == PAGE:
+        return f"a page scoring {puzzle.answer} (the best legal page)".replace("-", "−")
+    if puzzle.kind == PRESS_OR_WAIT:
+        if tuple(puzzle.answer) == ("press",):
+            return "go to press now"
+        waits = [m for m in puzzle.answer if m != WAIT]
+        return "wait" + (f": {moves_words(waits)}" if waits else "")
+    return moves_words(puzzle.answer)
