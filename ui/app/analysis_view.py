@@ -41,7 +41,7 @@ THINKING = {"fast": "Quick (about 1 s)", "normal": "Thorough (up to about 3 s)",
 project's 2-core machine, the slow positions included (``benchmarks/speed/analysis_board.py`` measures it
 in the browser; the figures are in the changelog and docs/results.md, not here)."""
 
-VERDICT_CLASS = {"only": "forced", "clear": "best", "slight": "excellent", "equal": "within_noise",
+VERDICT_CLASS = {"only": "forced", "clear": "best", "probable": "excellent", "slight": "excellent", "equal": "within_noise",
                  "apart": "within_noise"}
 """The colour of each kind of verdict: the colour of the mark it stands beside."""
 

@@ -7,8 +7,9 @@ is graded, on the same paired intervals as the audit), so the verdict and the
 marks beside the moves never disagree. A verdict never overstates: a move the
 analysis could not tell from the best is counted with it ("one of 3 about
 equally good moves"), and "clearly the best" is said only when every other
-move was separated from it and the next best loses more than the audit's
-"excellent" band.
+move was separated from it, the search's own stopping test was met (``Advice.converged``: every other
+move separated at 95% over the rounds) and the next best loses more than the audit's "excellent" band;
+without that test met it is "probably the best".
 
 >>> from pennypress.engine.advisor.result import Advice, RankedMove
 >>> def rm(move, rank, win, loss, equal, points=0.0):
@@ -29,6 +30,8 @@ move was separated from it and the next best loses more than the audit's
 >>> same = rm("decline", 2, 0.61, 0.01, True)
 >>> verdict(Advice(0, "fast", 0, False, (press, same, send), 600), 3).clarity
 'about as good as Decline the last press'
+>>> verdict(Advice(0, "fast", 0, False, (press, decline, send), 600, converged=False), 3).clarity
+'probably the best'
 >>> all_same = (press, same, rm("assign 1 war:A:1", 3, 0.6, 0.02, True))
 >>> verdict(Advice(0, "fast", 0, False, all_same, 3), 3).sentence
 'The analysis could not tell the 3 moves apart: Go to press is ahead by a hair that may be luck. Think longer to separate them.'
@@ -62,8 +65,9 @@ class Verdict:
     sentence: str
     """The whole verdict as a sentence (with the move it is measured against)."""
     kind: str = "clear"
-    """Which verdict: ``only`` (one legal move), ``clear``, ``slight`` (just ahead), ``equal`` (tied with
-    others) or ``apart`` (no move could be told from another)."""
+    """Which verdict: ``only`` (one legal move), ``clear``, ``probable`` (ahead of each, the search's
+    stopping test not met), ``slight`` (just ahead), ``equal`` (tied with others) or ``apart`` (no move could
+    be told from another)."""
     equal: tuple[str, ...] = ()
     """The notation of the other moves the analysis could not tell from the best."""
     because: str = ""
@@ -142,6 +146,10 @@ def verdict(advice: Advice, n_players: int) -> Verdict:
                            f"{said} is the best move, but only slightly ahead of {runner} ({cost}).", "slight",
                            because=f"{runner} has {cost}." + tail)
         because = f"The next best, {runner}, has {cost}."
+        if not (advice.converged or advice.exact):  # each move apart from it, but the search's own test not met
+            because += " A longer look would make sure."
+            return Verdict(said, "probably the best", f"{said} is probably the best move: "
+                           f"{because[0].lower()}{because[1:]}" + tail, "probable", because=because + tail)
         return Verdict(said, "clearly the best", f"{said} is clearly the best move: {because[0].lower()}{because[1:]}"
                        + tail, "clear", because=because + tail)
     k = 1 + len(equal)

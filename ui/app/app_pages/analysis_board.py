@@ -256,7 +256,7 @@ else:
         words = move_words(m.move)
         reasons = [r for r in m.reasons if r != words]
         if reasons:
-            with st.expander(f"Why {m.rank}. {words}"):
+            with st.expander(f"Reasons for {m.rank}. {words}"):
                 for r in reasons:
                     st.markdown(f"- {view.true_minus(r)}")
 
