@@ -121,13 +121,13 @@ def likely_line_panel(game, advice, doc_key: str) -> None:
     step = held[1] if held and held[0] == token else 0
     step = max(0, min(step, len(said) - 1))
     st.markdown(view.line_html(said, step), unsafe_allow_html=True)
-    positions = line_states(game, chosen, line)
-    show_board(positions[step], view.step_marks(game, chosen, [s.move for s in line], positions, step))
-    b1, b2, b3 = st.columns([1, 1, 3])
+    b1, b2, b3 = st.columns([1, 1, 3])  # above the board, which is tall on a phone
     b1.button("← Previous", key=keys.AB_STEP_PREV, on_click=_step_to, args=(token, step - 1), disabled=step == 0)
     b2.button("Next →", key=keys.AB_STEP_NEXT, on_click=_step_to, args=(token, step + 1),
               disabled=step >= len(said) - 1)
     b3.caption(f"Step {step + 1} of {len(said)}: {said[step]}")
+    positions = line_states(game, chosen, line)
+    show_board(positions[step], view.step_marks(game, chosen, [s.move for s in line], positions, step))
     why = advice.why(chosen)
     if why:
         against = "the next best move" if ranks[chosen] == 1 else "the best move"
