@@ -75,6 +75,11 @@ class LineStep:
         key, value = ("move", self.move) if self.move is not None else ("card", self.card)
         return {key: value, "share": round(self.share, 4), "player": self.player}
 
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> LineStep:
+        """A step as :meth:`to_json` writes it (a puzzle's stored line)."""
+        return cls(doc.get("move"), doc.get("card"), float(doc["share"]), int(doc["player"]))
+
 
 def likely_line(traces: Sequence[Sequence[Code]], steps: int = LINE_STEPS) -> list[tuple[Code, int]]:
     """The most frequent continuation of ``traces``, a step at a time: per step ``(event, futures that

@@ -206,7 +206,7 @@ def advise(
         rows = [(i, replace(r, line=futures.line(i), why=futures.why(i) if r.rank <= WHY_TOP else ())
                  if r.rank <= LINE_TOP else r) for i, r in rows]
     advice_moves = _with_reasons(view, moves, rows, reasons_top)
-    extra = _extra_rollouts(view, extras, best, [r for _, r in rows], settings) if extras else ()
+    extra = _extra_rollouts(view, extras, best, [r for _, r in rows], settings, futures) if extras else ()
     return Advice(player, plan.name, settings.seed, False, advice_moves, halved.done + sum(m.playouts for m in extra),
                   halved.stopped, time.perf_counter() - started, extra, engine, converged=halved.converged,
                   rounds=halved.rounds, calibrated=settings.calibration != IDENTITY,
@@ -255,17 +255,27 @@ class _Futures:
         said = contrast(self.moves[i], self.facts(i), self.moves[other], self.facts(other))
         if said or i == self.order[0]:
             return tuple(said)
-        mine, best = self.ranked[i].expected_margin, self.ranked[other].expected_margin
-        if mine is None or best is None:
-            return ()
-        return (f"Before your next turn the game goes much the same way as after “{move_words(self.moves[other])}”; "
-                f"the difference is in the position it leaves: {abs(best - mine):.1f} points of margin "
-                f"{'less' if mine <= best else 'more'} on average.",)
+        return _alike(self.moves[other], self.ranked[i].expected_margin, self.ranked[other].expected_margin)
+
+    def why_extra(self, move: Move, traces: list[tuple[int, ...]], margin: float | None) -> tuple[str, ...]:
+        """:meth:`why` of a move beside the legal list (a press on a chosen page), on its own traces."""
+        top = self.order[0]
+        said = contrast(move, future_facts(self.replayer, move, traces), self.moves[top], self.facts(top))
+        return tuple(said) or _alike(self.moves[top], margin, self.ranked[top].expected_margin)
 
     def why_of(self, move: str) -> tuple[str, ...]:
         """:meth:`why` of the move written ``move`` (``()`` for a move not among the legal ones)."""
         i = self._index.get(move)
         return () if i is None else self.why(i)
+
+
+def _alike(best: Move, mine: float | None, theirs: float | None) -> tuple[str, ...]:
+    """Why, when nothing before the next turn differs: what the position left is worth against the best's."""
+    if mine is None or theirs is None:
+        return ()
+    return (f"Before your next turn the game goes much the same way as after “{move_words(best)}”; "
+            f"the difference is in the position it leaves: {abs(theirs - mine):.1f} points of lead over the best "
+            f"rival {'less' if mine <= theirs else 'more'} on average.",)
 
 
 class _ExactLines:
@@ -345,9 +355,10 @@ def _paired_move(move: str, best: _Stats, other: _Stats, estimate: Estimate) -> 
 
 
 def _extra_rollouts(view: State, extras: list[Move], best: _Stats, ranked: list[RankedMove],
-                    settings: SearchSettings) -> tuple[RankedMove, ...]:
+                    settings: SearchSettings, futures: _Futures | None = None) -> tuple[RankedMove, ...]:
     """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures), paired with it;
-    each ranked where its win probability falls among the ``ranked`` moves."""
+    each ranked where its win probability falls among the ``ranked`` moves; with the ranking's
+    ``futures``, each with its likely line and why (against the best move)."""
     traces: dict[Pair, tuple[int, ...]] = {}
     results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], settings,
                            traces=traces)
@@ -358,7 +369,9 @@ def _extra_rollouts(view: State, extras: list[Move], best: _Stats, ranked: list[
             st.add(results[(m, k)], view.current, traces[(m, k)])
         r = _calibrated(_paired_move(str(move), best, st, _paired_estimate(best, st)), best.mean(0), view.current,
                         settings.calibration)
-        r = replace(r, line=line_steps(view, move, st.traces))
+        if futures is not None:
+            r = replace(r, line=line_steps(futures.replayer, move, st.traces),
+                        why=futures.why_extra(move, st.traces, r.expected_margin))
         win = r.win_probability
         rank = 1 + sum(1 for row in ranked if row.win_probability is not None and win is not None
                        and row.win_probability > win)

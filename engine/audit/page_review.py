@@ -43,7 +43,8 @@ class PageReview:
 
 
 def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
+    """``'−2 points'``: a true minus sign, as every figure the player reads."""
+    return f"{n} point{'s' if n != 1 else ''}".replace("-", "\u2212")
 
 
 def review_page(state: State, player: int, page: Page | None) -> PageReview:

@@ -13,7 +13,9 @@ Each decision gets the win probability before it (the best move's), the loss
 of the move played (win probability and expected points, paired), a class
 (:mod:`.grading`), for a press the page review (:mod:`.page_review`) and the
 timing (pressing now against the best way of waiting), and every player's
-expected win share after it. The luck of a headline card is what the draw did
+expected win share after it, the likely line after the move played and after
+the best move, and why they differ (:mod:`~pennypress.engine.advisor.line`, from
+the same playouts). The luck of a headline card is what the draw did
 to each player: the value at the next analysed decision (or the final result)
 minus the press's value as evaluated, which already averages over the cards
 that could have come.
@@ -32,14 +34,15 @@ from ..advisor import Advice, RankedMove, advise
 from ..advisor.bot import decision_seed
 from ..advisor.budget import budget_for
 from ..advisor.calibration import IDENTITY
+from ..advisor.line import LineStep
 from ..advisor.outcome import final_values
 from ..advisor.pool import playout_engine
 from ..advisor.settings import default_workers
-from ..game.moves import GoToPress
+from ..game.moves import GoToPress, parse_move
 from ..game.names import newspaper
 from ..io.record import ReplayStep, replay
 from ..rules.actions import legal_moves
-from .grading import BAD, CLASSES, accuracy, classify, scaled_loss
+from .grading import BAD, BY_MARGIN, BY_WIN, CLASSES, Grade, accuracy, assess, scaled_loss
 from .moments import KeyMoment, key_moments
 from .page_review import PageReview, review_page
 
@@ -89,7 +92,8 @@ class Decision:
     luck: tuple[float, ...] | None = None
     note: str | None = None
     within_noise: bool = True
-    """The advisor's paired 95% test cannot tell the move from the best (always true for the best)."""
+    """The paired 95% test of what graded the decision (its chance, or where the game was decided its lead)
+    cannot tell the move from the best (always true for the best)."""
     loss_interval: tuple[float, float] | None = None
     """The paired 95% interval of the loss (``None`` for a forced move, the loss itself when exact)."""
     engine: str | None = None
@@ -98,6 +102,32 @@ class Decision:
     """Playouts the analysis ran (0 when exact or forced)."""
     converged: bool = True
     """The analysis separated its best move at 95% before its cap (true when exact or forced)."""
+    graded_by: str = BY_WIN
+    """``win``: graded by the chance to win lost; ``margin``: every chance about 0% or 100%
+    (:func:`~.grading.saturated`, or an exact tie on the chance), graded by the expected lead lost."""
+    margin_loss: float = 0.0
+    """The expected lead over the best rival lost against the best move, in points (paired; 0 for the best,
+    never below 0)."""
+    margin_loss_interval: tuple[float, float] | None = None
+    """Its paired 95% interval (``None`` for a forced move)."""
+    same_as_best: bool = False
+    """The move played, though written otherwise (a press on a page of its own), leaves the very position
+    the best move leaves: it is the best move."""
+    line_played: tuple[LineStep, ...] = ()
+    """The likely line after the move played: its most frequent continuation in its futures
+    (:mod:`~pennypress.engine.advisor.line`; the best move's when it is the best, ``()`` when forced)."""
+    line_best: tuple[LineStep, ...] = ()
+    """The likely line after the best move."""
+    why: tuple[str, ...] = ()
+    """How the futures after the move played differ from the best move's, in words (``()`` for the best,
+    a forced move, or where nothing significant differs)."""
+
+    @property
+    def grade(self) -> Grade:
+        """What graded the decision, as :func:`~.grading.assess` said it."""
+        if self.graded_by == BY_MARGIN:
+            return Grade(self.klass, BY_MARGIN, self.margin_loss, self.margin_loss_interval, not self.within_noise)
+        return Grade(self.klass, BY_WIN, self.loss, self.loss_interval, not self.within_noise)
 
     def to_json(self) -> dict:
         doc: dict[str, Any] = {
@@ -108,8 +138,16 @@ class Decision:
             "loss_interval": None if self.loss_interval is None else [round(x, 4) for x in self.loss_interval],
             "win_all_before": [round(x, 4) for x in self.before_all],
             "win_all_after": [round(x, 4) for x in self.after_all],
-            "playouts": self.playouts, "converged": self.converged,
+            "playouts": self.playouts, "converged": self.converged, "graded_by": self.graded_by,
+            "margin_loss": round(self.margin_loss, 2),
+            "margin_loss_interval": None if self.margin_loss_interval is None
+            else [round(x, 2) for x in self.margin_loss_interval],
         }
+        if self.same_as_best:
+            doc["same_as_best"] = True
+        doc["line_played"] = [step.to_json() for step in self.line_played]
+        doc["line_best"] = [step.to_json() for step in self.line_best]
+        doc["why"] = list(self.why)
         if self.press is not None:
             doc["press"] = {"gain": self.press.gain, "optimal_gain": self.press.optimal_gain,
                             "page_loss": self.press.page_loss, "scoops_given": self.scoops_given,
@@ -198,6 +236,18 @@ def _timing(advice: Advice) -> Timing | None:
     return Timing(press.win_probability, wait.win_probability, wait.move, press.expected_score, wait.expected_score)
 
 
+def _same_position(before, played, best_text: str) -> bool:
+    """Whether the move played and the best move (notation) leave the same position (the record of the
+    last move aside): the same move, however it is written."""
+    after_played, after_best = before.clone(), before.clone()
+    after_played.apply(played)
+    after_best.apply(parse_move(best_text))
+    a, b = after_played.to_json(), after_best.to_json()
+    a.pop("last_event", None)
+    b.pop("last_event", None)
+    return a == b
+
+
 def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, workers: int | None) -> Decision:
     before, player, n = step.before, step.player, step.before.n_players
     moves = legal_moves(before)
@@ -221,11 +271,15 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
                     reasons_top=0, extra_moves=[extra], calibration=IDENTITY)
     best = advice.best
     mine: RankedMove = advice.extra[0]
-    # "best" only for the move ranked first, or one the exact search finds exactly as good
-    is_best = played_text == best.move or (advice.exact and mine.equal_to_best)
+    # "best" only for the move ranked first, one the exact search finds exactly as good, or the same move
+    # written otherwise (a press on a page of its own that leaves the position the best move leaves)
+    same = played_text != best.move and _same_position(before, step.move, best.move)
+    grade = assess(mine, n, same_as_best=played_text == best.move or same, best_win=best.win_probability,
+                   best_margin=best.expected_margin)
+    klass, is_best = grade.klass, grade.klass == "best"
     loss = 0.0 if is_best else mine.loss
-    significant = not is_best and not mine.equal_to_best
-    klass = classify(loss, n, is_best=is_best, significant=significant)
+    margin_loss = 0.0 if is_best or mine.expected_margin is None else max(0.0, best.expected_margin - mine.expected_margin)
+    line_best = best.line or advice.line(best.move)
     timing = _timing(advice)
     timing_loss = 0.0
     missed = False
@@ -241,8 +295,12 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
         step.number, player, played_text, best.move, best.win_probability, mine.win_probability, loss,
         0.0 if is_best else mine.points_loss, klass, advice.exact, len(moves), best.win_all, mine.win_all,
         page_review, scoops, timing, timing_loss, missed, card, None, step.note,
-        within_noise=not significant, engine=advice.engine, playouts=advice.playouts,
-        loss_interval=(0.0, 0.0) if is_best else mine.loss_interval, converged=advice.converged)
+        within_noise=not grade.significant, engine=advice.engine, playouts=advice.playouts,
+        loss_interval=(0.0, 0.0) if is_best else mine.loss_interval, converged=advice.converged,
+        graded_by=grade.by, margin_loss=margin_loss,
+        margin_loss_interval=(0.0, 0.0) if is_best else mine.margin_loss_interval, same_as_best=same,
+        line_played=line_best if is_best else (mine.line or advice.line(played_text)), line_best=line_best,
+        why=() if is_best else advice.why(played_text))
 
 
 def _grade_all(todo: list[ReplayStep], budget: str, playouts: int | None, seed: int, workers: int | None,
@@ -310,7 +368,8 @@ def _summaries(decisions: list[Decision], n: int, received: list[int]) -> list[P
         classes = {c: sum(1 for d in mine if d.klass == c) for c in CLASSES}
         out.append(PlayerSummary(
             player=p,
-            accuracy=fmean(accuracy(d.loss, n, significant=not d.within_noise) for d in graded) if graded else None,
+            accuracy=fmean(accuracy(d.grade.loss, n, significant=not d.within_noise, by=d.graded_by)
+                           for d in graded) if graded else None,
             classes=classes, decisions=len(mine),
             page_points_lost=sum(d.press.page_loss for d in mine if d.press is not None),
             timing_points_lost=sum(d.timing_points_loss for d in mine),

@@ -2,6 +2,8 @@
 then the planted move recorded from that position (final-edition answers are exact)."""
 from __future__ import annotations
 
+import re
+
 from pennypress.engine import GameDefinition, new_game
 from pennypress.engine.advisor import AdvisorBot
 from pennypress.engine.arena.seats import make_bot, seat_seed
@@ -135,3 +137,14 @@ def scoop_handing_position(players: int = 3, seed: int = 1):
 
     greedy_until(players, seed, stop)
     return found[0] if found else None
+
+
+LAB_WORDS = re.compile(r"\b(playouts?|paired|converged|seed|budget|wilson|binomial|ply|within_noise|native core|rust)\b",
+                       re.IGNORECASE)
+"""Words of the lab, not of the table: no page a player reads, nor ``--text``, shows one (a collapsed
+"Details" aside)."""
+
+
+def lab_words(text: str) -> list[str]:
+    """The lab's words in ``text`` (case-insensitive, whole words)."""
+    return LAB_WORDS.findall(text)

@@ -2,14 +2,19 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from audit_records import greedy_until, record_from
+from audit_records import greedy_until, lab_words, record_from
 from pennypress.engine.advisor.exact import is_deterministic
 from pennypress.engine.audit import CLASSES, audit
-from pennypress.engine.game.moves import Decline
+from pennypress.engine.audit.grading import MARGIN_BANDS
+from pennypress.engine.game.moves import Decline, parse_move
+from pennypress.engine.io.record import replay
+from pennypress.engine.io.state import public_view
+from pennypress.engine.rules.chance import chance_outcomes
 from pennypress.engine.rules.actions import legal_moves
 from pennypress.ui.cli.run import main
 
@@ -124,19 +129,96 @@ def test_record_refuses_an_illegal_line(capsys, tmp_path):
 EXAMPLE_RECORDS = sorted(str(p) for p in ROOT.glob("examples/*/*.json") if json.loads(p.read_text()).get("format") == "pennypress-record")
 
 
+def _same_position(before, played: str, best: str) -> bool:
+    """The two moves leave the same position (the record of the last move aside): checked here on the
+    rules alone, not by the audit's own code."""
+    after = []
+    for text in (played, best):
+        s = before.clone()
+        s.apply(parse_move(text))
+        doc = s.to_json()
+        doc.pop("last_event", None)
+        after.append(doc)
+    return after[0] == after[1]
+
+
+def _check_lines(before, d) -> None:
+    """A decision's likely lines: after the best move and after the move played (the same line when it is
+    the best), every step legal in turn from the position the analysis saw, each share a fraction of the
+    futures that never grows along the line; why is said only of a move other than the best."""
+    if d["class"] == "forced":
+        assert d["line_played"] == d["line_best"] == [] and d["why"] == []
+        return
+    if d["class"] == "best":
+        assert d["line_played"] == d["line_best"] and d["why"] == []
+    for move, line in ((d["best"], d["line_best"]), (d["played"], d["line_played"])):
+        s = public_view(before)
+        s.apply(parse_move(move))
+        assert line or s.is_over, d  # a line stops only where the game ends
+        shares = [step["share"] for step in line]
+        assert all(0 < x <= 1 for x in shares) and shares == sorted(shares, reverse=True), line
+        for step in line:
+            if "card" in step:
+                assert s.is_chance_node() and step["card"] in [c for c, _ in chance_outcomes(s)], (line, step)
+                s.apply_chance(step["card"])
+            else:
+                assert not s.is_chance_node() and step["player"] == s.current, (line, step)
+                assert s.why_illegal(parse_move(step["move"])) is None, (line, step)
+                s.apply(parse_move(step["move"]))
+    assert all(isinstance(w, str) and w for w in d["why"])
+
+
+def _margin_class(lost: float) -> str:
+    """The class of a significant loss of lead of ``lost`` points, read off the published bands."""
+    return next((name for name, bound in MARGIN_BANDS if lost <= bound), "blunder")
+
+
 @pytest.mark.parametrize("record", EXAMPLE_RECORDS, ids=lambda p: Path(p).stem)
 def test_best_is_said_only_of_the_best_move(capsys, record):
     """The review never contradicts itself: a decision is "best" only when the move played is the one the
-    analysis ranks first (or the exact search finds it exactly as good), and the move ranked first is always
-    "best" (or forced). A move the analysis cannot tell from the best is said so, never called the best."""
+    analysis ranks first (or the exact search finds it exactly as good, or it is the same move written
+    otherwise: the position it leaves is the best move's), and the move ranked first is always "best" (or
+    forced). Where both the best move's chance to win and the move's are within 2 points of 0 or of 1 (or
+    in the final edition exactly equal), the decision is graded by the lead lost, with its own paired
+    interval and bands; elsewhere never. No raw class code reaches the report."""
     code, out, _ = run(capsys, "audit", record, "--budget", "fast", "--workers", "1")
     assert code == 0
     decisions = json.loads(out)["decisions"]
     assert decisions
+    steps = []
+    replay(json.loads(Path(record).read_text()), visit=steps.append)
+    before = {s.number: s.before for s in steps}
     for d in decisions:
         if d["class"] == "best":
-            assert d["played"] == d["best"] or (d["exact"] and d["loss"] == 0), d
+            assert (d["played"] == d["best"] or (d["exact"] and d["loss"] == 0)
+                    or (d.get("same_as_best") and _same_position(before[d["ply"]], d["played"], d["best"]))), d
         if d["played"] == d["best"]:
             assert d["class"] in ("best", "forced"), d
+        _check_lines(before[d["ply"]], d)
+        if d["class"] in ("best", "forced"):
+            continue
+        chances = (d["win_before"], d["win_after"])
+        decided = all(w <= 0.02 for w in chances) or all(w >= 0.98 for w in chances) or (d["exact"] and d["loss"] == 0)
+        assert d["graded_by"] == ("margin" if decided else "win"), d
+        if decided:
+            low, high = d["margin_loss_interval"]
+            assert low <= high
+            if low > 0:
+                assert d["class"] == _margin_class(d["margin_loss"]) and not d["within_noise"], d
+            else:
+                assert d["class"] == "within_noise", d
     code, text, _ = run(capsys, "audit", record, "--budget", "fast", "--workers", "1", "--text")
-    assert code == 0 and "within_noise" not in text and "within noise" not in text
+    assert code == 0
+    for klass in CLASSES:
+        if "_" in klass:
+            assert klass not in text and klass.replace("_", " ") not in text
+    # the report speaks to a player: none of the lab's words, one minus sign
+    assert lab_words(text) == [], lab_words(text)
+    assert not re.search(r"(?:^|[\s(:;,])-\d", text), re.findall(r".{20}[\s(:;,]-\d.{10}", text)
+
+
+def test_the_lab_words_check_finds_them_and_only_them():
+    """The check of a player's text itself: the lab's words in any case, whole words only."""
+    assert lab_words("2,000 Playouts; budget fast; within_noise; Native core; the seed; Rust; a ply") == [
+        "Playouts", "budget", "within_noise", "Native core", "seed", "Rust", "ply"]
+    assert lab_words("reply, seeding, Rusty, applying, supply, pairs") == []

@@ -216,6 +216,7 @@ def test_the_chart_draws_the_newspaper_reviewed_bold_in_its_own_colour_and_the_o
     from pennypress.engine.game.names import newspaper
     from pennypress.ui.app import audit_view as view
     from pennypress.ui.io import example_files
+    from pennypress.ui.render import marks
     from pennypress.ui.render.styles import paper_style
 
     doc = example_files.load(view.record_examples()["two-player-greedy-seed-11"])
@@ -225,12 +226,23 @@ def test_the_chart_draws_the_newspaper_reviewed_bold_in_its_own_colour_and_the_o
     for focus in (0, 1, view.EVERY):
         chart = view.audit_chart(result, focus).to_dict()
         layers = {layer["mark"]["type"]: layer for layer in chart["layer"] if layer["mark"]["type"] in ("line", "point")}
-        for layer in layers.values():
-            scale = layer["encoding"]["color"]["scale"]
-            assert scale == {"domain": [newspaper(p) for p in range(result.players)], "range": inks}
+        scale = layers["line"]["encoding"]["color"]["scale"]
+        assert scale == {"domain": [newspaper(p) for p in range(result.players)], "range": inks}
+        # each decision's point filled in its class's colour (ui/render/marks.py), its mark written above it
+        points = layers["point"]
+        fill = points["encoding"]["fill"]["scale"]
+        rows = chart["datasets"][points["data"]["name"]]
+        decided = {(d.ply, newspaper(d.player)): d.klass for d in result.decisions}
+        for row in rows:
+            klass = decided[(row["Move"], row["Newspaper"])]
+            assert fill["range"][fill["domain"].index(row["Class"])] == marks.colour(klass)
+            assert row["Mark"] == marks.mark(klass)
         line = layers["line"]
-        assert line["encoding"]["opacity"] == {"condition": {"test": "datum.Reviewed", "value": 1.0}, "value": 0.22}
-        assert line["encoding"]["strokeWidth"]["condition"]["value"] > line["encoding"]["strokeWidth"]["value"]
+        # every newspaper's line readable: the others lighter and dashed, the one reviewed bold and whole
+        opacity, width = line["encoding"]["opacity"], line["encoding"]["strokeWidth"]
+        assert opacity["condition"] == {"test": "datum.Reviewed", "value": 1.0} and opacity["value"] >= 0.6
+        assert width["condition"]["value"] > width["value"] >= 2
+        assert line["encoding"]["strokeDash"]["condition"]["value"] == [1, 0] != line["encoding"]["strokeDash"]["value"]
         curve = chart["datasets"][line["data"]["name"]]
         assert {row["Newspaper"] for row in curve} == {newspaper(p) for p in range(result.players)}  # every line
         bold = {row["Newspaper"] for row in curve if row["Reviewed"]}
@@ -239,3 +251,34 @@ def test_the_chart_draws_the_newspaper_reviewed_bold_in_its_own_colour_and_the_o
             assert bold == marked == {newspaper(p) for p in range(result.players)}
         else:
             assert bold == marked == {newspaper(focus)}  # only its line bold, only its decisions marked
+
+
+def test_a_decision_graded_by_margin_says_so_and_its_lines_step_on_the_board():
+    """The example's final-edition decision where both moves win for sure (exact) is graded by the lead it
+    lost: the page says so in words; its likely lines step through on the board, the board's words following."""
+    from pennypress.engine.advisor.line import step_words
+    from pennypress.engine.audit import audit
+    from pennypress.ui.app import audit_view as view
+    from pennypress.ui.io import example_files
+    from pennypress.ui.render.audit_words import graded_words
+
+    doc = example_files.load(view.record_examples()["two-player-greedy-seed-11"])
+    result = audit(doc, "fast", seed=0, workers=1)
+    d = next(d for d in result.decisions if d.graded_by == "margin" and d.klass != "within_noise")
+    at = open_app(PAGE)
+    at.selectbox(key="aud_example_pick").set_value("two-player-greedy-seed-11")
+    at.button(key="aud_load_example").click().run()
+    at.button(key="aud_run").click().run(timeout=300)
+    assert not at.exception, at.exception
+    at.radio(key="aud_focus").set_value(d.player).run()
+    mine = [e for e in result.decisions if e.player == d.player]
+    at.pills(key="aud_pick").set_value(mine.index(d)).run()
+    assert not at.exception, at.exception
+    assert any(c.value == graded_words(d) for c in at.caption), [c.value for c in at.caption]
+    assert "about 100%" in graded_words(d) and any("points of lead" in m.value for m in at.markdown)
+    # step through the best move's line: each step's words above the board
+    at.pills(key="aud_board").set_value(view.BEST_LINE).run()
+    for k, step in enumerate(d.line_best, 1):
+        at.pills(key="aud_step").set_value(k).run()
+        assert not at.exception, at.exception
+        assert any(step_words(step, replay(doc).start.definition.deck) in m.value for m in at.markdown)

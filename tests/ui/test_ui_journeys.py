@@ -192,7 +192,7 @@ def test_audit_an_example_and_open_a_decision(person):
     person.wait_for("Key moments")
     assert "The Times declined the last press; better: Go to press" in person.text()
     person.choose("aud_focus", "The Times")
-    person.pick("aud_pick", "Move 1 — blunder ??")
+    person.click("1 ??")  # the decision picker: the move's number and its mark
     assert "The Times declined the last press; the advisor's best: Go to press — blunder ??" in person.text()
     looks_right(person, "audit")
 
@@ -210,6 +210,8 @@ def test_a_small_tournament_to_the_audit(person):
     text = person.text()  # games counted from 1, as people count, in the list and in the record's title
     assert "Tournament seed 1, game 1: " in text and "game 0" not in text and "#0" not in text
     person.click("Load this game")
+    person.wait_for("How thorough")  # the record loaded: its analysis's choices, the figures in "Details"
+    person.expand("Details")
     person.type_number("aud_playouts", 2)
     person.click("Analyse")
     person.wait_for("Per newspaper")

@@ -10,26 +10,34 @@ tables, the table-game recorder (its moves, and the page built on the mat as the
 from __future__ import annotations
 
 import math
+import re
+from html import escape
 from pathlib import Path
 from typing import Any, Sequence
 
 import altair as alt
 import pandas as pd
 
+from pennypress.engine.advisor.line import LineStep, line_states, step_words
 from pennypress.engine.audit import Audit
 from pennypress.engine.game.cards import Deck
-from pennypress.engine.game.moves import BEST, Move, Page, PagePlacement
+from pennypress.engine.game.moves import BEST, Assign, GoToPress, Move, Page, PagePlacement, Reassign, Recall, parse_move
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.stories import Story
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import FORMAT, VERSION, ReplayStep, replay
 from pennypress.engine.io.state import State, public_view
 from pennypress.engine.rules.chance import chance_outcomes
+from pennypress.engine.rules.press import plan_press
 from pennypress.solver import Placement
 from pennypress.ui.io import example_files
+from pennypress.engine.audit.grading import CLASSES
+from pennypress.ui.render import marks
 from pennypress.ui.render.audit_words import (
-    accuracy_words, card_text, class_words, classes_words, luck_words, pct, signed_pct,
+    accuracy_words, card_text, classes_words, luck_words, moment_words, num, pct, short_loss_words,
+    signed_pct,
 )
+from pennypress.ui.render.html_table import table_html
 from pennypress.ui.render.styles import paper_chart_colours
 
 EVERY = -1
@@ -137,54 +145,57 @@ def marks_frame(result: Audit, deck: Deck | None = None) -> pd.DataFrame:
         if not d.after_all:
             continue
         rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Win %": round(100 * d.after_all[d.player]),
-                     "Class": class_words(d.klass, short=True), "Played": move_words(d.played), "Best": move_words(d.best),
+                     "Class": marks.marked_words(d.klass), "Mark": marks.mark(d.klass),
+                     "Played": move_words(d.played), "Best": move_words(d.best),
                      "Card": "" if d.card is None else card_text(d.card, deck),
                      "Luck": "" if d.luck is None else luck_words(d.luck)})
-    return pd.DataFrame(rows, columns=["Move", "Newspaper", "Win %", "Class", "Played", "Best", "Card", "Luck"])
+    return pd.DataFrame(rows, columns=["Move", "Newspaper", "Win %", "Class", "Mark", "Played", "Best", "Card", "Luck"])
 
 
-GRADE_SHAPES = {"good or better": "circle", "inaccuracy": "triangle-up", "mistake": "square", "blunder": "cross",
-                "forced": "diamond"}
-"""How the chart marks a decision: one shape per grade (best, within noise, excellent and good share one)."""
+REVIEWED_WIDTH, OTHER_WIDTH = 4.0, 2.0
+"""The line of the newspaper reviewed and the others' (each still drawn whole in its own colour)."""
 
-
-def grade_of(klass: str) -> str:
-    return "good or better" if klass in ("best", "within_noise", "excellent", "good") else klass
+OTHER_OPACITY = 0.8
+"""The other newspapers' lines: lighter than the one reviewed, and dashed, but every one readable."""
 
 
 def audit_chart(result: Audit, focus: int = 0, deck: Deck | None = None) -> alt.Chart:
     """Win probability over the game: the newspaper reviewed (``focus``; :data:`EVERY` for all at full
-    strength) drawn bold with its decisions marked by class, the others faded; card draws as rules;
+    strength) drawn bold with its decisions marked by class (each point in its class's colour with its mark,
+    :mod:`pennypress.ui.render.marks`), the others lighter and dashed but readable; card draws as rules;
     every newspaper in its own colour (:func:`~pennypress.ui.render.styles.paper_chart_colours`)."""
     names, inks = paper_chart_colours(result.players)
     colour = alt.Color("Newspaper:N", scale=alt.Scale(domain=names, range=inks),
                        legend=alt.Legend(title=None, orient="top", direction="horizontal", columns=3))
     curve = curve_frame(result)
-    marks = marks_frame(result, deck)
+    marks_ = marks_frame(result, deck)
     if focus != EVERY:
         curve["Reviewed"] = curve["Newspaper"] == newspaper(focus)
-        marks = marks[marks["Newspaper"] == newspaper(focus)]
+        marks_ = marks_[marks_["Newspaper"] == newspaper(focus)]
     else:
         curve["Reviewed"] = True
     x = alt.X("Move:Q", title="Move", axis=alt.Axis(tickMinStep=1))
     y = alt.Y("Win %:Q", scale=alt.Scale(domain=[0, 100]), title="Chance to win (%)")
     lines = alt.Chart(curve).mark_line(interpolate="monotone").encode(
         x=x, y=y, color=colour, detail="Newspaper:N",
-        opacity=alt.condition("datum.Reviewed", alt.value(1.0), alt.value(0.22)),
-        strokeWidth=alt.condition("datum.Reviewed", alt.value(3), alt.value(1.5)),
+        opacity=alt.condition("datum.Reviewed", alt.value(1.0), alt.value(OTHER_OPACITY)),
+        strokeWidth=alt.condition("datum.Reviewed", alt.value(REVIEWED_WIDTH), alt.value(OTHER_WIDTH)),
+        strokeDash=alt.condition("datum.Reviewed", alt.value([1, 0]), alt.value([6, 4])),
         tooltip=["Move", "Newspaper", alt.Tooltip("Win %:Q", title="Chance to win (%)")])
-    marks = marks.assign(Grade=[grade_of(k) for k in marks["Class"]])
-    shown = [g for g in GRADE_SHAPES if g in set(marks["Grade"])]
-    points = alt.Chart(marks).mark_point(filled=True, size=80, opacity=1).encode(
-        x="Move:Q", y="Win %:Q", color=colour,
-        shape=alt.Shape("Grade:N", scale=alt.Scale(domain=shown, range=[GRADE_SHAPES[g] for g in shown]),
-                        legend=alt.Legend(title="Decision", orient="bottom", direction="horizontal", columns=3)),
-        tooltip=["Move", "Newspaper", "Class", "Played", "Best", alt.Tooltip("Win %:Q", title="Chance to win (%)")])
+    present = [k for k in CLASSES if marks.marked_words(k) in set(marks_["Class"])]
+    by_class = alt.Scale(domain=[marks.marked_words(k) for k in present], range=[marks.colour(k) for k in present])
+    fill = alt.Fill("Class:N", scale=by_class,
+                    legend=alt.Legend(title="Decision", orient="bottom", direction="horizontal", columns=3))
+    tips = ["Move", "Newspaper", "Class", "Played", "Best", alt.Tooltip("Win %:Q", title="Chance to win (%)")]
+    base = alt.Chart(marks_).encode(x="Move:Q", y="Win %:Q", tooltip=tips)
+    points = base.mark_point(filled=True, size=90, opacity=1, stroke="white", strokeWidth=1).encode(fill=fill)
+    signs = base.mark_text(dy=-13, fontSize=13, fontWeight="bold").encode(
+        text="Mark:N", color=alt.Color("Class:N", scale=by_class, legend=None))
     drawn = marks_frame(result, deck)
     draws = alt.Chart(drawn[drawn["Card"] != ""]).mark_rule(strokeDash=[3, 3], color="#999").encode(
         x="Move:Q", tooltip=["Move", "Card", "Luck"])
     fair = alt.Chart(pd.DataFrame({"y": [100 / result.players]})).mark_rule(color="#bbb").encode(y="y:Q")
-    return (fair + draws + lines + points).properties(height=320)
+    return (fair + draws + lines + points + signs).resolve_scale(color="independent").properties(height=320)
 
 
 def summary_frame(result: Audit) -> pd.DataFrame:
@@ -213,10 +224,10 @@ def decisions_frame(result: Audit, focus: int = EVERY) -> pd.DataFrame:
     rows = []
     for d in shown_decisions(result, focus):
         rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Played": d.played, "Best": d.best,
-                     "Class": class_words(d.klass, short=True),
+                     "Class": marks.marked_words(d.klass),
                      "Chance before": "" if math.isnan(d.win_before) else pct(d.win_before),
-                     "Lost": "nothing (forced)" if d.klass == "forced" else f"{pct(d.loss)} win chance, {d.points_loss:.1f} points",
-                     "Page points lost": "" if d.press is None else d.press.page_loss})
+                     "Lost": short_loss_words(d),
+                     "Page points lost": "" if d.press is None else num(d.press.page_loss)})
     columns = ["Move", "Newspaper", "Played", "Best", "Class", "Chance before", "Lost", "Page points lost"]
     if focus != EVERY:
         columns.remove("Newspaper")  # the heading names it
@@ -227,8 +238,182 @@ DECISION_MOVES = ("Played", "Best")
 DECISION_NUMBERS = ("Move", "Chance before", "Page points lost")
 
 
+_CLASS_CELL = re.compile(r'(<td data-label="Class")>([^<]*)</td>')
+
+
+def decisions_html(result: Audit, focus: int = EVERY) -> str:
+    """The decisions table (:func:`decisions_frame`) as HTML, each class a badge in its colour with its mark
+    (:func:`pennypress.ui.render.marks.badge_html`); moves in words."""
+    html = table_html(decisions_frame(result, focus), moves=DECISION_MOVES, numbers=DECISION_NUMBERS)
+    klasses = iter([d.klass for d in shown_decisions(result, focus)])
+    return _CLASS_CELL.sub(lambda m: f"{m.group(1)}>{badge(next(klasses))}</td>", html)
+
+
+def badge(klass: str) -> str:
+    """A class as a coloured badge, its mark first (the words a table cell shows)."""
+    return marks.badge_html(klass, marked=True)
+
+
 def decision_label(d, focus: int = EVERY) -> str:
-    """One decision in a short list (the move in full is said beside it): ``'Move 12, The Sun — mistake'``,
-    without the newspaper when it is the one reviewed."""
-    who = "" if focus != EVERY else f", {newspaper(d.player)}"
-    return f"Move {d.ply}{who} — {class_words(d.klass, short=True)}"
+    """One decision in the picker, in its class's colour (Streamlit markdown): ``':red[12 ??]'`` -- the move
+    number and its mark (the newspaper's initial too when every newspaper is shown)."""
+    who = "" if focus != EVERY else f" {newspaper(d.player).removeprefix('The ')[0]}"
+    return marks.coloured_label(d.klass, f"{d.ply}{who} {marks.mark(d.klass)}")
+
+
+def decision_title(d) -> str:
+    """The decision in words, for the one opened: ``'Move 12, The Sun — ?? blunder'``."""
+    return f"Move {d.ply}, {newspaper(d.player)} — {marks.marked_words(d.klass)}"
+
+
+# ------------------------------------------------------------------ the decision on the board
+def move_stories(state: State, move_text: str) -> tuple[Story, ...]:
+    """The stories a move touches on the board: where reporters go or leave, or the stories a press prints
+    (``()`` for a decline or a pass)."""
+    move = parse_move(move_text)
+    if isinstance(move, Assign):
+        return (move.story,)
+    if isinstance(move, Reassign):
+        return (move.source, move.target)
+    if isinstance(move, Recall):
+        return tuple(story for story, _ in move.reporters)
+    if isinstance(move, GoToPress):
+        return tuple(p.story for p in plan_press(state, state.current, move.page).page.placements)
+    return ()
+
+
+def decision_marks(state: State, d) -> dict[Story, str]:
+    """The board's outlines for a decision: the stories of the move played in
+    :data:`~pennypress.ui.render.marks.PLAYED_INK`, the best move's in
+    :data:`~pennypress.ui.render.marks.BEST_INK`, a story of both in
+    :data:`~pennypress.ui.render.marks.BOTH_INK` (the best's colour alone when the move played is the best)."""
+    best = set(move_stories(state, d.best))
+    if d.klass == "best" or d.played == d.best:
+        return {s: marks.BEST_INK for s in best}
+    played = set(move_stories(state, d.played))
+    return {s: marks.BOTH_INK if s in played and s in best else (marks.PLAYED_INK if s in played else marks.BEST_INK)
+            for s in played | best}
+
+
+def board_legend_html(state: State, d) -> str:
+    """What the board's colours say, in words: the move played and the best move (one line when they are
+    one move); a move that touches no story says so."""
+    def said(text: str) -> str:
+        return move_words(text) + ("" if move_stories(state, text) else " (no story on the board)")
+
+    if d.klass == "best" or d.played == d.best:
+        return marks.swatch_html(marks.BEST_INK, f"Played, the best move: {said(d.played)}")
+    parts = [marks.swatch_html(marks.PLAYED_INK, f"Played: {said(d.played)}"),
+             marks.swatch_html(marks.BEST_INK, f"The best: {said(d.best)}")]
+    if set(move_stories(state, d.played)) & set(move_stories(state, d.best)):
+        parts.append(marks.swatch_html(marks.BOTH_INK, "A story of both"))
+    return '<div class="pp-legend" style="line-height:1.8">' + "<br>".join(parts) + "</div>"
+
+
+def details_frame(result: Audit, focus: int = EVERY) -> pd.DataFrame:
+    """The figures behind each decision, for the page's collapsed "Details": the analysis's playouts, whether
+    it separated its best move before its cap, what graded the decision and its paired 95% interval."""
+    rows = []
+    for d in shown_decisions(result, focus):
+        g = d.grade
+        interval = "" if g.interval is None else (
+            f"{num(g.interval[0], 1)} to {num(g.interval[1], 1)} points" if g.by == "margin"
+            else f"{num(100 * g.interval[0], 1)}% to {num(100 * g.interval[1], 1)}%")
+        rows.append({"Move": d.ply, "Graded by": "" if d.klass == "forced" else
+                     ("lead" if g.by == "margin" else "chance to win"),
+                     "Paired 95% interval of the loss": interval,
+                     "Playouts": "exact" if d.exact else ("" if d.klass == "forced" else d.playouts),
+                     "Converged": "" if d.klass == "forced" else ("yes" if d.converged else "no")})
+    return pd.DataFrame(rows, columns=["Move", "Graded by", "Paired 95% interval of the loss", "Playouts", "Converged"])
+
+
+THOROUGHNESS = {"fast": "Quick", "normal": "Thorough", "deep": "Deep"}
+"""Each analysis budget as the page offers it (the budget's own name in "Details")."""
+
+
+def thoroughness(budget: str) -> str:
+    """A budget as a player picks it: ``'Quick'``."""
+    return THOROUGHNESS.get(budget, budget)
+
+
+def settings_words(result: Audit) -> str:
+    """The analysis behind the grades, for the collapsed "Details": budget, seed, engine, playouts, time."""
+    engine = "the native core (Rust)" if result.engine == "native" else "the Python engine"
+    return (f"Budget {result.budget}, seed {result.seed}; analysed by {engine}: {result.playouts:,} playouts in "
+            f"{result.seconds:.1f} s. A loss is graded only when its paired 95% interval lies above 0.")
+
+
+def moment_html(m) -> str:
+    """A key moment as the page lists it: its kind as a heading (a mistake's or blunder's in its badge) and
+    its words."""
+    if m.kind in ("mistake", "blunder"):
+        head = marks.badge_html(m.kind, marked=True)
+    elif m.kind == "missed press":
+        head = "<b>Missed press</b>"
+    else:
+        head = f"<b>{escape(moment_words(m.kind))}</b>"
+    return f"{head} — {escape(m.text)}"
+
+
+# ------------------------------------------------------------------ the likely lines on the board
+BEFORE, PLAYED, BEST_LINE = "before", "played", "best"
+"""What the opened decision's board shows: the position before it (both moves outlined), or a likely line
+after the move played or after the best move, a step at a time."""
+
+
+def board_views(d) -> list[str]:
+    """The board's choices for a decision: before it, and each likely line it has (one when the move played
+    is the best)."""
+    if d.klass == "forced":
+        return [BEFORE]
+    same = d.klass == "best" or d.played == d.best
+    return [BEFORE] + ([BEST_LINE] if same else [PLAYED, BEST_LINE])
+
+
+def board_view_words(view: str, d) -> str:
+    """A board choice as the page offers it."""
+    if view == BEFORE:
+        return "Before the move"
+    if view == BEST_LINE:
+        return "After it (the best move)" if d.klass == "best" or d.played == d.best else "After the best move"
+    return "After the move played"
+
+
+def line_of(d, view: str) -> tuple[str, tuple, str]:
+    """``(the move, its likely line, the ink it is drawn in)`` for a board choice other than :data:`BEFORE`."""
+    if view == PLAYED:
+        return d.played, d.line_played, marks.PLAYED_INK
+    return d.best, d.line_best, (marks.BEST_INK)
+
+
+def line_positions(state: State, d, view: str) -> list[State]:
+    """The positions after the move and after each step of its likely line (one more than the steps), from
+    the public position the analysis saw (the order of the deck unknown: the line's cards are its futures')."""
+    move, line, _ = line_of(d, view)
+    return line_states(public_view(state), move, line)
+
+
+def step_choice(k: int, line: Sequence[LineStep]) -> str:
+    """A step of a line in the stepper: ``'The move'``, then ``'1'``, ``'2'`` ... (its words beside the board)."""
+    return "The move" if k == 0 else str(k)
+
+
+def step_marks(before: State, positions: Sequence[State], d, view: str, k: int) -> dict[Story, str]:
+    """The stories the move at step ``k`` of the line touches (``k = 0``: the move itself), in the line's ink;
+    none for a card drawn."""
+    move, line, ink = line_of(d, view)
+    if k == 0:
+        return {s: ink for s in move_stories(before, move)}
+    step = line[k - 1]
+    if step.move is None:
+        return {}
+    return {s: ink for s in move_stories(positions[k - 1], step.move)}
+
+
+def step_caption(d, view: str, k: int, deck: Deck | None = None) -> str:
+    """What the board shows at step ``k`` of a line, in words."""
+    move, line, _ = line_of(d, view)
+    if k == 0:
+        who = newspaper(d.player)
+        return f"{who}: {move_words(move)} (the {'best move' if view == BEST_LINE else 'move played'})"
+    return step_words(line[k - 1], deck)

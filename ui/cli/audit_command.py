@@ -2,7 +2,10 @@
 
 JSON (the contract shape, ``/work/shared/contract/cli.md``) on stdout, or a
 readable report with ``--text``: each player's summary, then every press and
-every inaccuracy or worse with the better move, then the key moments. A tqdm
+every inaccuracy or worse with the better move, the likely line after each and
+why they differ, then the key moments -- in a
+player's words (classes said by :mod:`pennypress.ui.render.audit_words`, never
+a raw code; the analysis's settings only in the JSON). A tqdm
 bar on stderr counts decisions. Bad input -- an unreadable or malformed
 record, an illegal move in it (named by its move number), a document of
 another format, an unknown budget -- is one line on stderr, exit 2.
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 
 from pennypress.engine.advisor import BUDGETS, budget_for
+from pennypress.engine.advisor.line import line_words
 from pennypress.engine.audit import Audit, audit
 from pennypress.engine.audit.grading import BAD
 from pennypress.engine.game.cards import Deck
@@ -19,7 +23,8 @@ from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import replay
 from pennypress.ui.render.audit_words import (
-    card_text, decision_words, grades_words, loss_words, luck_words, pct, signed_pct,
+    card_text, decision_words, graded_words, grades_words, line_labels, loss_words, luck_words, moment_words, num, pct,
+    signed_pct,
 )
 
 from .progress import ProgressBar
@@ -34,7 +39,7 @@ def audit_text(result: Audit, player: int | None = None, deck: Deck | None = Non
     >>> s = PlayerSummary(0, 91.24, {"best": 3}, 3, 0, 0.0, 2, 1, 0.1)
     >>> t = PlayerSummary(1, None, {"forced": 1}, 1, 0, 0.0, 1, 2, -0.1)
     >>> print(audit_text(Audit(2, "fast", 0, [], [s, t], [], [30, 20], [0], True)))
-    Audit: 2 players, budget fast, seed 0, engine python; final circulation The Times 30, The Sun 20; winner The Times
+    Audit of a 2-player game (fast analysis); final circulation The Times 30, The Sun 20; winner The Times
     <BLANKLINE>
     The Times: accuracy 91; 3 best; page points lost 0, timing points lost 0.0; scoops given 2, received 1; luck +10%
     The Sun: no graded decision (1 forced); page points lost 0, timing points lost 0.0; scoops given 1, received 2; luck −10%
@@ -42,7 +47,8 @@ def audit_text(result: Audit, player: int | None = None, deck: Deck | None = Non
     keep = (lambda p: True) if player is None else (lambda p: p == player)
     win = ", ".join(newspaper(w) for w in result.winners) or "none (the game is not over)"
     scores = ", ".join(f"{newspaper(p)} {c}" for p, c in enumerate(result.final_scores))
-    lines = [f"Audit: {result.players} players, budget {result.budget}, seed {result.seed}, engine {result.engine}; "
+    # the analysis's settings are said in the JSON (budget, seed, engine); the report speaks to a player
+    lines = [f"Audit of a {result.players}-player game ({result.budget} analysis); "
              f"final circulation {scores}; winner{'s' if len(result.winners) > 1 else ''} {win}", ""]
     for s in result.summary:
         if not keep(s.player):
@@ -54,13 +60,18 @@ def audit_text(result: Audit, player: int | None = None, deck: Deck | None = Non
     if shown:
         lines += ["", "Decisions (presses, and every inaccuracy or worse):"]
     for d in shown:
-        lines.append(decision_words(d)
-                     + ("" if d.klass == "forced" else f", win {pct(d.win_before)} before, lost {loss_words(d)}"))
+        lines.append(decision_words(d) + ("" if d.klass == "forced" else
+                                          f"; chance to win before it {pct(d.win_before)}; lost {loss_words(d)}"))
         if d.klass in BAD:
             lines.append(f"    better: {move_words(d.best)}")
+        if graded_words(d):
+            lines.append(f"    {graded_words(d)}")
+        for label, line in line_labels(d):
+            lines.append(f"    {label}: " + "; ".join(line_words(line, deck)))
+        lines += [f"    why: {sentence}" for sentence in d.why]
         if d.press is not None:
-            lines.append(f"    page: {d.press.total} points (the optimal page {d.press.optimal_total}, "
-                         f"{d.press.page_loss} lost); scoops given {d.scoops_given}")
+            lines.append(f"    page: {num(d.press.total)} points (the optimal page {num(d.press.optimal_total)}, "
+                         f"{num(d.press.page_loss)} lost); scoops given {d.scoops_given}")
             lines += [f"    - {note}" for note in d.press.notes]
         if d.timing is not None and d.press is not None:
             t = d.timing
@@ -71,7 +82,7 @@ def audit_text(result: Audit, player: int | None = None, deck: Deck | None = Non
             lines.append(f"    {card_text(d.card, deck)}: {luck_words(d.luck)}")
     moments = [m for m in result.key_moments if m.player is None or keep(m.player)]
     if moments:
-        lines += ["", "Key moments:"] + [f"  {m.kind}: {m.text}" for m in moments]
+        lines += ["", "Key moments:"] + [f"  {moment_words(m.kind)}: {m.text}" for m in moments]
     return "\n".join(lines)
 
 

@@ -19,6 +19,7 @@ stderr, exit 2.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from dataclasses import fields
@@ -140,6 +141,25 @@ def _generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _timing(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pennypress.engine.puzzles.timing_set import TimingRun, mine_timing
+    wanted = {2: args.two, 3: args.three, 4: args.four}
+    if any(n < 0 for n in wanted.values()) or not any(wanted.values()):
+        raise BadInput("--two, --three, --four: how many puzzles of each table, 0 or more, not all 0")
+    run = TimingRun(args.seed, {n: c for n, c in wanted.items() if c}, Path(args.log), args.workers)
+    bar = ProgressBar("puzzle")
+    try:
+        puzzles = mine_timing(run, progress=bar)
+    finally:
+        bar.close()
+    doc = {"seed": args.seed, "wanted": {str(n): c for n, c in run.wanted.items()}, "puzzles": puzzles}
+    Path(args.out).write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {len(puzzles)} timing puzzles to {args.out}", file=sys.stderr)
+    return 0
+
+
 def _reword(args: argparse.Namespace) -> int:
     puzzles = _set(args)
     max_nodes = int(puzzles.generator.get("settings", {}).get("max_exact_nodes", Settings().max_exact_nodes))
@@ -192,6 +212,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help=f"default {getattr(defaults, f.name)}")
     q.add_argument("--workers", type=int, default=1, help="processes mining games side by side (same set)")
     q.set_defaults(handler=_generate)
+
+    q = psub.add_parser("timing", help="mine timing puzzles before the final edition, certified by search")
+    q.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    q.add_argument("--log", required=True, help="every decided candidate, one JSON line each (a run goes on from it)")
+    q.add_argument("--out", required=True, help="the certified puzzles found, as JSON")
+    q.add_argument("--two", type=int, default=50, help="puzzles of 2-player games (default 50)")
+    q.add_argument("--three", type=int, default=70, help="puzzles of 3-player games (default 70)")
+    q.add_argument("--four", type=int, default=40, help="puzzles of 4-player games (default 40)")
+    q.add_argument("--workers", type=int, default=None, help="threads on the core (default both cores)")
+    q.set_defaults(handler=_timing)
 
     q = psub.add_parser("reword", help="say the set's texts again (answers proved unchanged) into a new file")
     q.add_argument("--out", required=True, help="the puzzle file to write")

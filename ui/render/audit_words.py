@@ -14,8 +14,12 @@ hundred playouts means nothing), expected points with one decimal.
 ('accuracy 91; 3 best, 1 mistake ?', 'no graded decision (2 forced)')
 >>> class_words("mistake"), class_words("within_noise"), class_words("within_noise", short=True)
 ('mistake ?', 'as good as the best, as far as the analysis can tell', 'as good as the best')
+>>> num(-2), num(3.25, 1)
+('−2', '3.2')
 >>> pct(0.375), signed_pct(-0.12), luck_words((0.05, -0.05))
 ('38%', '−12%', 'The Times +5%, The Sun −5%')
+>>> moment_words("missed press"), moment_words("blunder")
+('Missed press', 'Blunder ??')
 """
 from __future__ import annotations
 
@@ -37,6 +41,7 @@ CLASS_WORDS = {"forced": "forced", "best": "best", "excellent": "excellent", "go
 WITHIN_NOISE = "as good as the best, as far as the analysis can tell"
 """A move other than the best whose loss the analysis cannot tell from nothing."""
 
+
 WITHIN_NOISE_SHORT = "as good as the best"
 """The same in a table cell or a short list."""
 
@@ -51,6 +56,11 @@ def class_words(klass: str, short: bool = False) -> str:
 def pct(x: float) -> str:
     """A probability as a whole percentage: ``'38%'``."""
     return f"{x:.0%}"
+
+
+def num(x: float, digits: int = 0) -> str:
+    """A number with a true minus sign (U+2212), as every figure on the page: ``'−2'``, ``'3.5'``."""
+    return f"{x:.{digits}f}".replace("-", "−")
 
 
 def signed_pct(x: float) -> str:
@@ -92,8 +102,59 @@ def decision_words(d: Decision) -> str:
     return f"move {d.ply}, {newspaper(d.player)}: {move_words(d.played, past=True)} — {class_words(d.klass)}"
 
 
-def loss_words(d: Decision) -> str:
-    """What a graded decision cost: ``'38% win probability and 4.5 points'`` (empty for a forced move)."""
+def loss_words(d) -> str:
+    """What a decision cost against the best move, in the terms that graded it: ``'38% chance to win and
+    4.5 points of lead'``, or for a decided game (graded by margin) ``'3.2 points of lead over the best
+    rival'``; empty for a forced move. The lead is the newspaper's circulation over its best rival's at the
+    end: what wins (its own circulation alone says nothing)."""
     if d.klass == "forced":
         return ""
-    return f"{pct(d.loss)} win probability and {d.points_loss:.1f} points"
+    if d.klass == "best":
+        return "nothing"
+    if getattr(d, "graded_by", "win") == "margin":
+        said = f"{d.margin_loss:.1f} points of lead over the best rival"
+    else:
+        lead = getattr(d, "margin_loss", 0.0)
+        said = f"{pct(d.loss)} chance to win" + (f" and {lead:.1f} points of lead" if round(lead, 1) > 0 else "")
+    return said
+
+
+def short_loss_words(d) -> str:
+    """:func:`loss_words` for a table cell: ``'38% chance, 4.5 points of lead'``, ``'nothing (forced)'``."""
+    if d.klass == "forced":
+        return "nothing (forced)"
+    if d.klass == "best":
+        return "nothing"
+    if getattr(d, "graded_by", "win") == "margin":
+        return f"{d.margin_loss:.1f} points of lead"
+    lead = getattr(d, "margin_loss", 0.0)
+    return f"{pct(d.loss)} chance" + (f", {lead:.1f} points of lead" if round(lead, 1) > 0 else "")
+
+
+def graded_words(d) -> str:
+    """Why a decision was graded by the lead rather than by the chance to win (empty when it was not):
+    ``'Graded by the lead kept: every chance to win here was about 100%.'``"""
+    if getattr(d, "graded_by", "win") != "margin":
+        return ""
+    sure = "100%" if d.win_before >= 0.5 else "0%"
+    return (f"Graded by the lead over the best rival: the chance to win was about {sure} after the best move "
+            f"and after this one, so only the lead tells them apart.")
+
+
+def line_labels(d) -> list[tuple[str, tuple]]:
+    """The likely lines a decision shows, each with what it follows: after the move played and after the
+    best move, or one line when the move played is the best (``[]`` when there is none: a forced move)."""
+    if d.klass == "best" or d.played == d.best:
+        return [("likely line after it, the best move", d.line_best)] if d.line_best else []
+    return [(label, line) for label, line in (("likely line after it", d.line_played),
+                                              ("likely line after the best move", d.line_best)) if line]
+
+
+MOMENT_WORDS = {"mistake": "Mistake ?", "blunder": "Blunder ??", "missed press": "Missed press",
+                "luck": "Luck", "turning point": "Turning point"}
+"""A key moment's kind as a heading."""
+
+
+def moment_words(kind: str) -> str:
+    """A key moment's kind as the page says it: ``'Blunder ??'``."""
+    return MOMENT_WORDS.get(kind, kind.capitalize())

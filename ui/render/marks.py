@@ -12,6 +12,10 @@ move the same way.
 ('#c0392b', '#2e7d32')
 >>> 'mistake ?' in badge_html("mistake")
 True
+>>> coloured_label("blunder", "12 ??")
+':red[12 ??]'
+>>> marked_words("blunder"), marked_words("within_noise"), marked_words("best")
+('?? blunder', '= as good as the best', '★ best')
 """
 from __future__ import annotations
 
@@ -28,6 +32,23 @@ COLOURS = {"forced": "#757575", "best": "#2e7d32", "within_noise": "#558b2f", "e
 """One colour per class, green (best) through amber to red (blunder); readable on white and as a fill."""
 
 
+TEXT_COLOURS = {"forced": "gray", "best": "green", "within_noise": "green", "excellent": "green", "good": "green",
+                "inaccuracy": "yellow", "mistake": "orange", "blunder": "red"}
+"""The nearest of Streamlit's named text colours (``:red[...]``) to each class's colour, for labels a widget
+draws itself (the decision picker): the greens of a good move, then amber, orange and red as in :data:`COLOURS`."""
+
+PLAYED_INK = "#d500f9"
+"""The move played, outlined on the board: magenta, a colour no beat has (red war, orange crime, blue
+politics, green city, brown human condition), so it shows on every story."""
+
+BEST_INK = "#111111"
+"""The best move, outlined on the board: black, which shows on every beat's colour (a class's green would
+vanish on the city's stories)."""
+
+BOTH_INK = "#00b8d4"
+"""A story both the move played and the best move touch (cyan)."""
+
+
 def mark(klass: str) -> str:
     """The sign of a class: ``'??'`` for a blunder."""
     return MARKS[klass]
@@ -38,8 +59,26 @@ def colour(klass: str) -> str:
     return COLOURS[klass]
 
 
-def badge_html(klass: str, short: bool = True) -> str:
-    """A class as a small coloured badge: its words (with the chess mark) on the class's colour."""
+def badge_html(klass: str, short: bool = True, marked: bool = False) -> str:
+    """A class as a small coloured badge: its words (with the chess mark) on the class's colour; ``marked``:
+    the mark first, for a column scanned by eye (:func:`marked_words`)."""
     return (f'<span class="pp-mark pp-mark-{klass}" style="background:{colour(klass)};color:#fff;'
             f'border-radius:0.6em;padding:0 0.5em;font-weight:600;white-space:nowrap">'
-            f'{escape(class_words(klass, short=short))}</span>')
+            f'{escape(marked_words(klass) if marked else class_words(klass, short=short))}</span>')
+
+
+def marked_words(klass: str) -> str:
+    """A class with its mark first, for a list scanned by eye (the decision picker): ``'?? blunder'``."""
+    words = class_words(klass, short=True)
+    return f"{mark(klass)} {words.removesuffix(' ' + mark(klass))}"
+
+
+def coloured_label(klass: str, text: str) -> str:
+    """``text`` in the class's colour as Streamlit markdown (a widget's option): ``':red[12 ??]'``."""
+    return f":{TEXT_COLOURS[klass]}[{text}]"
+
+
+def swatch_html(colour_: str, words: str) -> str:
+    """A line of colour and its meaning, for a drawing's legend."""
+    return f'<span style="color:{colour_};font-weight:900" aria-hidden="true">━━</span> {escape(words)}'
+

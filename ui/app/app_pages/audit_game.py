@@ -29,7 +29,11 @@ from pennypress.ui.app.widgets import (
     notation_box, page_style, show_board, show_svgs, show_table, uploaded_json, valid_choice,
 )
 from pennypress.ui.io import example_files, positions
-from pennypress.ui.render.audit_words import card_text, class_words, loss_words, luck_words
+from pennypress.engine.advisor.line import line_words
+from pennypress.ui.render.audit_words import (
+    card_text, class_words, graded_words, line_labels, loss_words, luck_words, num,
+)
+from pennypress.ui.render.marks import swatch_html
 from pennypress.ui.render.page_svg import page_svg
 
 page_style()
@@ -37,10 +41,11 @@ ss = st.session_state
 
 st.title("Audit a game")
 st.caption(
-    "Every decision of a recorded game graded against the advisor on the same sampled futures: the best "
-    "move, the win probability lost (with its 95% interval), a class from best to blunder for a loss the "
-    "playouts show to be real and \"as good as the best\" for one they cannot tell from the best, each press's page "
-    "against the optimal page, and the luck of every headline card. docs/concepts/audit.md explains the bands and the accuracy."
+    "Every decision of a recorded game weighed against the advisor's best move on the same futures: the best "
+    "move, the chance to win the move played lost, a mark from ★ best to ?? blunder for a loss the analysis "
+    "shows to be real and \"as good as the best\" for one it cannot tell from the best (where the game was "
+    "already decided, the lead over the best rival lost), each press's page against the optimal page, and the "
+    "luck of every headline card."
 )
 
 
@@ -209,11 +214,14 @@ if doc is None:
     st.stop()
 
 st.subheader(ss.get(K.AUDIT_NAME, "Record"))
-c1, c2, c3, c4 = st.columns(4)
-c1.selectbox("Budget", list(BUDGETS), key=K.AUDIT_BUDGET)
-c2.number_input("Playouts per decision (0: the budget's)", 0, 100_000, 0, key=K.AUDIT_PLAYOUTS)
-c3.number_input("Seed", 0, 10**9, 0, key=K.AUDIT_SEED)
-if c4.button("Analyse", key=K.AUDIT_RUN, type="primary"):
+c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+c1.selectbox("How thorough", list(BUDGETS), key=K.AUDIT_BUDGET, format_func=view.thoroughness,
+             help="Quick weighs each decision in about a second; the deeper choices tell more moves apart.")
+details = st.expander("Details")
+with details:
+    st.number_input("Playouts per decision (0: as many as the choice above)", 0, 100_000, 0, key=K.AUDIT_PLAYOUTS)
+    st.number_input("Seed of the sampled futures", 0, 10**9, 0, key=K.AUDIT_SEED)
+if c2.button("Analyse", key=K.AUDIT_RUN, type="primary"):
     bar = st.progress(0.0, text="Analysing…")
 
     def _progress(done: int, total: int) -> None:
@@ -242,16 +250,19 @@ focus = st.radio(
     help="The chart draws this newspaper's chance to win in bold (the others faded) and marks its decisions; "
          "the decisions below are its own.")
 
+with details:  # the figures behind the grades, for whoever wants them
+    st.markdown(view.settings_words(result))
+
 st.markdown("#### Key moments")
 for m in result.key_moments:
-    st.markdown(f"- **{m.kind}** — {m.text}")
+    st.markdown(f"- {view.moment_html(m)}", unsafe_allow_html=True)
 if not result.key_moments:
     st.write("No mistake, swing of luck or turning point stands out.")
 if len({d.ply for d in result.decisions}) > 1:
     st.altair_chart(view.audit_chart(result, focus, deck), width="stretch")
-    st.caption("The chance to win of each newspaper along the line played: after each move as it was played (the "
-               "advisor's estimate of that move, on the same futures as its best); the faint line is "
-               "the fair share; dashed lines are headline-card draws (hover for the card and its luck).")
+    st.caption("The chance to win of each newspaper along the line played, after each move as it was played; "
+               "the newspaper reviewed is the bold line, each decision marked in its colour; the faint line is "
+               "the fair share; dashed upright lines are headline-card draws (hover for the card and its luck).")
 st.markdown("#### Per newspaper")
 show_table(view.summary_frame(result), numbers=view.SUMMARY_NUMBERS,
            emphasis=() if focus == view.EVERY else (focus,))
@@ -260,27 +271,62 @@ shown = view.shown_decisions(result, focus)
 if not shown:
     st.info(f"{newspaper(focus)} made no decision in this record.")
     st.stop()
-show_table(view.decisions_frame(result, focus), moves=view.DECISION_MOVES, numbers=view.DECISION_NUMBERS)
+st.markdown(view.decisions_html(result, focus), unsafe_allow_html=True)
+with details:
+    show_table(view.details_frame(result, focus), numbers=("Move", "Playouts"))
 labels = [view.decision_label(d, focus) for d in shown]
 valid_choice(K.AUDIT_PICK, list(range(len(labels))))
-pick = st.selectbox("Show a decision", list(range(len(labels))), format_func=lambda i: labels[i], key=K.AUDIT_PICK)
-d = shown[pick]
+if ss.get(K.AUDIT_PICK) is None:
+    ss[K.AUDIT_PICK] = 0
+pick = st.pills("Open a decision (move number and mark)", list(range(len(labels))), format_func=lambda i: labels[i],
+                key=K.AUDIT_PICK, required=True, on_change=lambda: ss.pop(K.AUDIT_STEP, None))
+d = shown[0 if pick is None else pick]
 steps = view.steps_of(doc)
 step = next(s for s in steps if s.number == d.ply)
-cost = "" if d.klass == "forced" else f", {loss_words(d)} lost"
+st.markdown(f"##### {view.decision_title(d)}")
+cost = "" if d.klass in ("forced", "best") else f"; it lost {loss_words(d)}"
 st.markdown(f"{newspaper(d.player)} {move_words(d.played, past=True)}; the advisor's best: "
             f"**{move_words(d.best)}** — {class_words(d.klass)}{cost}.")
-show_board(step.before)
+if graded_words(d):
+    st.caption(graded_words(d))
+views = view.board_views(d)
+valid_choice(K.AUDIT_BOARD, views)
+if ss.get(K.AUDIT_BOARD) is None:
+    ss[K.AUDIT_BOARD] = view.BEFORE
+on_board = st.pills("On the board", views, format_func=lambda v: view.board_view_words(v, d), key=K.AUDIT_BOARD,
+                    required=True, on_change=lambda: ss.pop(K.AUDIT_STEP, None)) or view.BEFORE
+if on_board == view.BEFORE:
+    st.markdown(view.board_legend_html(step.before, d), unsafe_allow_html=True)
+    show_board(step.before, view.decision_marks(step.before, d))
+else:
+    positions = view.line_positions(step.before, d, on_board)
+    _, line, ink = view.line_of(d, on_board)
+    valid_choice(K.AUDIT_STEP, list(range(len(positions))))
+    if ss.get(K.AUDIT_STEP) is None:
+        ss[K.AUDIT_STEP] = 0
+    k = st.pills("Step of the likely line", list(range(len(positions))),
+                 format_func=lambda i: view.step_choice(i, line), key=K.AUDIT_STEP, required=True) or 0
+    st.markdown(swatch_html(ink, view.step_caption(d, on_board, k, deck)), unsafe_allow_html=True)
+    show_board(positions[k], view.step_marks(step.before, positions, d, on_board, k))
+lines = line_labels(d)
+if lines:
+    st.markdown("**The likely line** — the most frequent continuation in the futures the analysis played, "
+                "each step with how often the futures went that way")
+    for label, line in lines:
+        st.markdown(f"*{label[0].upper()}{label[1:]}:*\n\n"
+                    + "\n".join(f"{i}. {w}" for i, w in enumerate(line_words(line, deck), 1)))
+if d.why:
+    st.markdown("**Why** — " + " ".join(d.why))
 if d.press is not None:
     laid = plan_press(step.before, d.player, step.move.page)
     best = plan_press(step.before, d.player)
     show_svgs([
         page_svg(plan.problem, view.solver_placements(plan.claimed, plan.page),
                  view.exclusive_index(plan.claimed, plan.page), breakdown=plan.breakdown,
-                 title=f"{label}: {plan.breakdown.total} points")
+                 title=f"{label}: {num(plan.breakdown.total)} points")
         for plan, label in ((laid, "Laid out"), (best, "Optimal"))
     ])
-    st.write(f"Page points lost: {d.press.page_loss}; scoops given: {d.scoops_given}")
+    st.write(f"Page points lost: {num(d.press.page_loss)}; scoops given: {d.scoops_given}")
     for note in d.press.notes:
         st.markdown(f"- {note}")
 if d.luck is not None:

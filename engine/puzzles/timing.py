@@ -1,0 +1,189 @@
+"""Timing puzzles before the final edition: go to press now or wait, and the best move, certified by search.
+
+Headline cards are still drawn, so no answer is exact. A candidate is
+certified in two stages with different seeds, so the stage that picks the
+answer is not the stage that proves it (no winner's curse):
+
+1. **Pick** -- the advisor at ``deep`` (:func:`~pennypress.engine.advisor.advise`)
+   ranks every legal move: the answer is its best move; the **next choice** is,
+   for a press-or-wait question, the best move of the other side (the press,
+   or the best way of waiting), and for a best-move question the second move.
+2. **Confirm** -- a paired search of :data:`CONFIRM_MULTIPLE` times the playouts
+   the pick used (at least :data:`MIN_CONFIRM` in all), half to the answer and
+   half to the next choice, seeded apart from the pick (seed ``seed +``
+   :data:`CONFIRM_SEED_STEP`), playout ``k`` of both moves on the same future
+   (the search's own playouts: the search policy to the value model's leaf).
+   The answer is certified when its advantage is **significant at 99.9%**
+   (the one-sided lower bound of the mean paired difference at
+   :data:`ALPHA` is above 0) and **large**: at least :data:`MIN_WIN_GAP` of
+   win probability -- or, where both chances are about 0 or 1
+   (:data:`SATURATED`), at least :data:`MIN_MARGIN_GAP` points of expected
+   margin, tested the same way.
+
+The certificate (the playouts, the interval, the seeds) is stored with the
+puzzle, and :func:`recheck` plays the same confirmation again -- the same
+seed gives the same playouts on any number of threads -- and refuses a
+certificate that does not reproduce or does not clear the bar. The confirm's
+traced futures give the likely line after the answer and after the next
+choice, which the trainer shows after an answer.
+
+>>> lower_bound([0.1, 0.2, 0.15, 0.12], alpha=0.001) < 0.1425 < upper_bound([0.1, 0.2, 0.15, 0.12], alpha=0.001)
+True
+>>> saturated(0.005, 0.0), saturated(0.995, 0.999), saturated(0.5, 0.99)
+(True, True, False)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from statistics import fmean
+from typing import Sequence
+
+from pennypress.errors import BadInput
+
+from ..advisor import advise
+from ..advisor.line import LineStep, line_steps
+from ..advisor.pool import run_playouts
+from ..advisor.settings import SearchSettings
+from ..game.moves import Move, parse_move
+from ..io.state import State, public_view
+from ..position.position import Phase
+from .searched import lower_bound as searched_lower_bound
+
+CONFIRM_MULTIPLE = 10
+"""The confirmation plays this many times the pick's playouts."""
+MIN_CONFIRM = 20_000
+"""Playouts of the confirmation at the least (both moves together)."""
+ALPHA = 0.001
+"""One-sided error of the certificate: significant at 99.9%."""
+MIN_WIN_GAP = 0.08
+"""The answer must win at least this much more often than the next choice (mean paired difference)."""
+MIN_MARGIN_GAP = 3.0
+"""Where chances saturate: the answer must gain at least this many points of expected margin."""
+SATURATED = 0.02
+"""Both moves' chances within this of 0 (or of 1): grade by margin instead (win shares cannot tell)."""
+CONFIRM_SEED_STEP = 1
+"""The confirmation's seed is the pick's plus this (playout ``k`` of seed ``s`` is seeded
+``s * 1_000_003 + k``: the two stages share no future below a million playouts per move)."""
+
+
+def lower_bound(differences: Sequence[float], alpha: float = ALPHA) -> float:
+    """The one-sided ``1 - alpha`` lower confidence bound of the mean paired difference (normal approximation;
+    :func:`.searched.lower_bound` for one rival)."""
+    return searched_lower_bound(list(differences), rivals=1, alpha=alpha)
+
+
+def upper_bound(differences: Sequence[float], alpha: float = ALPHA) -> float:
+    """The one-sided ``1 - alpha`` upper confidence bound (the interval stored is ``[lower, upper]``)."""
+    return -lower_bound([-d for d in differences], alpha)
+
+
+def saturated(a: float, b: float) -> bool:
+    """Both chances about 0, or both about 1 (:data:`SATURATED`)."""
+    return (a <= SATURATED and b <= SATURATED) or (a >= 1 - SATURATED and b >= 1 - SATURATED)
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """What the confirmation measured: the answer against the next choice on the same futures."""
+
+    kind: str
+    """``press-or-wait`` or ``best-move``."""
+    answer: str
+    rival: str
+    measure: str
+    """``win`` (the paired difference of win probability) or ``margin`` (points, where chances saturate)."""
+    advantage: float
+    interval: tuple[float, float]
+    """The one-sided 99.9% bounds of the advantage, ``[lower, upper]``."""
+    outcomes: tuple[tuple[float, float, float], tuple[float, float, float]]
+    """The answer's and the next choice's mean win probability, margin and circulation."""
+    playouts: int
+    """Confirmation playouts of each move (both moves: twice this)."""
+    pick_playouts: int
+    seed: int
+    """The pick's seed; the confirmation's is ``seed + CONFIRM_SEED_STEP``."""
+    line_answer: tuple[LineStep, ...] = ()
+    line_rival: tuple[LineStep, ...] = ()
+
+    @property
+    def certified(self) -> bool:
+        gap = MIN_WIN_GAP if self.measure == "win" else MIN_MARGIN_GAP
+        return self.interval[0] > 0 and self.advantage >= gap
+
+    def to_json(self) -> dict:
+        """The certificate as stored with the puzzle (``evidence["certificate"]``)."""
+        return {"certified": "search", "kind": self.kind, "answer": self.answer, "rival": self.rival,
+                "measure": self.measure, "advantage": round(self.advantage, 6),
+                "interval": [round(self.interval[0], 6), round(self.interval[1], 6)], "alpha": ALPHA,
+                "outcomes": [[round(x, 4) for x in o] for o in self.outcomes], "playouts": self.playouts,
+                "pick_playouts": self.pick_playouts, "seed": self.seed,
+                "confirm_seed": self.seed + CONFIRM_SEED_STEP}
+
+
+def candidate(state: State) -> str | None:
+    """The kind of timing question ``state`` can ask -- ``press-or-wait`` when the player to move can go to
+    press in normal play, else ``best-move`` in normal play -- or ``None`` (no decision, the final edition,
+    a card to draw)."""
+    if state.is_over or state.is_chance_node() or state.phase is not Phase.NORMAL or len(state.legal_moves()) < 2:
+        return None
+    return "press-or-wait" if any(str(m) == "press" for m in state.legal_moves()) else "best-move"
+
+
+def _is_press(move: str) -> bool:
+    return move.split(" ", 1)[0] == "press"
+
+
+def certify(state: State, seed: int = 0, workers: int | None = None, multiple: int = CONFIRM_MULTIPLE,
+            minimum: int = MIN_CONFIRM) -> Certificate:
+    """Pick the answer of ``state``'s timing question at ``deep`` and confirm it (see the module);
+    :class:`BadInput` when ``state`` asks none (:func:`candidate`)."""
+    kind = candidate(state)
+    if kind is None:
+        raise BadInput("no timing question here: the player to move must have a choice in normal play")
+    view = public_view(state)
+    advice = advise(view, "deep", seed=seed, workers=workers, reasons_top=0, lines=False)
+    answer = advice.best.move
+    if kind == "press-or-wait":
+        rival = next(m.move for m in advice.moves if _is_press(m.move) != _is_press(answer) and m.was_searched)
+    else:
+        rival = advice.moves[1].move
+    per_move = max(minimum, multiple * advice.playouts) // 2
+    return confirm(view, kind, answer, rival, per_move, advice.playouts, seed, workers)
+
+
+def confirm(view: State, kind: str, answer: str, rival: str, per_move: int, pick_playouts: int, seed: int,
+            workers: int | None = None) -> Certificate:
+    """The paired confirmation of ``answer`` against ``rival`` on ``per_move`` playouts each (the search's own
+    playouts, seeded ``seed + CONFIRM_SEED_STEP``)."""
+    moves: list[Move] = [parse_move(answer), parse_move(rival)]
+    settings = SearchSettings(seed=seed + CONFIRM_SEED_STEP, workers=workers)
+    traces: dict = {}
+    results = run_playouts(view, moves, [(i, k) for i in range(2) for k in range(per_move)], settings,
+                           traces=traces)
+    me = view.current
+    rows = [[results[(i, k)][me] for k in range(per_move)] for i in range(2)]
+    outcomes = tuple(tuple(fmean(v[j] for v in row) for j in range(3)) for row in rows)
+    measure = "margin" if saturated(outcomes[0][0], outcomes[1][0]) else "win"
+    column = 0 if measure == "win" else 1
+    diffs = [a[column] - b[column] for a, b in zip(rows[0], rows[1])]
+    lines = [line_steps(view, moves[i], [traces[(i, k)] for k in range(per_move)]) for i in range(2)]
+    return Certificate(kind, answer, rival, measure, fmean(diffs), (lower_bound(diffs), upper_bound(diffs)),
+                       outcomes, per_move, pick_playouts, seed, lines[0], lines[1])
+
+
+def recheck(view: State, stored: dict, workers: int | None = None) -> str | None:
+    """Why a stored certificate does not hold -- it does not reproduce, or it does not clear the bar --
+    or ``None`` when it does (the same confirmation played again)."""
+    try:
+        again = confirm(public_view(view), stored["kind"], stored["answer"], stored["rival"], int(stored["playouts"]),
+                        int(stored["pick_playouts"]), int(stored["seed"]), workers)
+    except (KeyError, TypeError, ValueError) as exc:
+        return f"the certificate is incomplete ({exc})"
+    mine = again.to_json()
+    for key in ("measure", "advantage", "interval", "outcomes"):
+        if mine[key] != stored.get(key):
+            return f"the certificate does not reproduce: {key} is {mine[key]}, stored {stored.get(key)}"
+    if not again.certified:
+        return (f"the certificate does not clear the bar: an advantage of {again.advantage:.4f} "
+                f"({again.measure}) with a 99.9% lower bound of {again.interval[0]:.4f}")
+    return None
