@@ -14,12 +14,12 @@ import pytest
 
 from pennypress.engine.advisor import advise
 from pennypress.engine.advisor.result import Advice, RankedMove
-from pennypress.engine.audit.grading import grade
+from pennypress.engine.audit.grading import BY_MARGIN
 from pennypress.engine.game.words import move_words
 from pennypress.ui.io.example_files import load, position_examples
 from pennypress.ui.io.positions import parse_position
 from pennypress.ui.render.ranking_html import loss_label, ranking_html, ranking_rows
-from pennypress.ui.render.verdict import SAME, grades, verdict
+from pennypress.ui.render.verdict import SAME, assessments, grades, verdict
 
 EXAMPLES = ["when-not-to-press", "rulebook-12-points", "adjusting-news-beats"]
 
@@ -41,9 +41,10 @@ def test_the_verdict_says_what_the_advice_says(name, how):
     state = _position(name)
     advice = advise(state, "fast", seed=0, **how)
     v = verdict(advice, state.n_players)
+    graded = assessments(advice, state.n_players)
     classes = grades(advice, state.n_players)
     assert v.best == move_words(advice.best.move)
-    assert classes == [grade(m, state.n_players) for m in advice.moves]  # every move searched here
+    assert classes == [g.klass for g in graded] and None not in graded  # every move searched here
     assert classes[0] == "best" and "best" not in classes[1:]  # only rank 1 (no exact tie outside the final edition)
     # the moves the verdict counts with the best are exactly those the grading cannot tell from it
     equal = [m.move for m, c in zip(advice.moves[1:], classes[1:]) if c in SAME]
@@ -52,7 +53,8 @@ def test_the_verdict_says_what_the_advice_says(name, how):
     if "clearly" in v.clarity:  # never overstated: every other move separated from the best (paired 95%),
         # and the search's own stopping test met
         assert advice.converged and v.kind == "clear"
-        assert not equal and all(m.loss_interval[0] > 0 for m in advice.moves[1:])
+        assert not equal and all(g.significant and g.interval[0] > 0 for g in graded[1:])
+        assert all(m.loss_interval[0] > 0 for m, g in zip(advice.moves[1:], graded[1:]) if g.by != BY_MARGIN)
         assert classes[1] != "excellent"
         second = advice.moves[1]
         assert f"the next best, {move_words(second.move)}, has {round(100 * second.loss)}% less chance" in v.sentence
@@ -70,6 +72,8 @@ def test_the_verdict_says_what_the_advice_says(name, how):
     rows = ranking_rows(ranking_html(advice.moves, classes))
     assert [r["class"] for r in rows] == classes
     assert [r["loss"] for r in rows] == [loss_label(m) for m in advice.moves]
+    assert [r["loss"] for r in ranking_rows(ranking_html(advice.moves, graded))] == [
+        loss_label(m, g) for m, g in zip(advice.moves, graded)]
     assert rows[0]["loss"] == "0%" and all(re.fullmatch(r"−\d+%|0%", r["loss"]) for r in rows)
 
 
@@ -117,11 +121,19 @@ def test_an_exact_tie_is_equally_good_not_about():
     assert "equally good, with best play by everyone" in v.sentence
 
 
-def test_an_exact_answer_separated_by_points_only_says_points():
-    """Both moves win under best play; one scores fewer points: only slightly ahead, said in points."""
-    fewer = rm("decline", 2, 1.0, 0.0, False, points=2.0, exact=True)
-    v = verdict(_advice(rm("press", 1, 1.0, 0.0, True, exact=True), fewer, exact=True), 3)
-    assert v.kind == "slight" and v.sentence.endswith("(2.0 points fewer on average).")
+def test_an_exact_answer_separated_by_the_lead_says_the_lead():
+    """Both moves win under best play; one keeps 2 points less lead: graded by the lead, and said so."""
+    best = RankedMove("press", 1, 1.0, (1.0, 1.0), 40.0, 5.0, 0.0, 0.0, True, exact=True,
+                      loss_interval=(0.0, 0.0), margin_loss_interval=(0.0, 0.0))
+    less = RankedMove("decline", 2, 1.0, (1.0, 1.0), 38.0, 3.0, 0.0, 2.0, False, exact=True,
+                      loss_interval=(0.0, 0.0), margin_loss_interval=(2.0, 2.0))
+    a = _advice(best, less, exact=True)
+    v = verdict(a, 3)
+    g = assessments(a, 3)[1]
+    assert g.by == BY_MARGIN and g.loss == 2.0 and g.klass == "inaccuracy"  # 2 points: the grading's band
+    assert v.kind == "clear" and v.because == "The next best, Decline the last press, has 2.0 points less lead on average."
+    row = ranking_rows(ranking_html(a.moves, assessments(a, 3)))[1]
+    assert row["loss"] == "−2.0 pts" and row["class"] == "inaccuracy"
 
 
 def test_moves_never_reached_are_not_graded_and_the_verdict_says_so():

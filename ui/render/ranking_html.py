@@ -34,9 +34,12 @@ from pennypress.engine.game.words import move_words
 
 from .audit_words import class_words
 from .marks import badge_html, colour, mark
-from .verdict import fewer_points, grades, less_chance
+from pennypress.engine.audit.grading import BY_MARGIN, MARGIN_RATE, Grade
 
-__all__ = ["RANKING_CSS", "details_rows", "grades", "loss_label", "mark_badge", "ranking_html", "ranking_rows", "row_words"]
+from .verdict import assessments, fewer_points, grades, less_chance, less_lead
+
+__all__ = ["RANKING_CSS", "assessments", "bar_weight", "details_rows", "grades", "loss_label", "mark_badge",
+           "ranking_html", "ranking_rows", "row_words"]
 
 UNSEARCHED = "#bdbdbd"
 """The colour of a move the analysis never reached."""
@@ -63,14 +66,33 @@ RANKING_CSS = """
 """
 
 
-def loss_label(m: RankedMove) -> str:
-    """The loss against the best as shown beside its bar: ``'0%'`` for the best, ``'−3%'`` (a true minus)."""
+def _klass(g) -> str | None:
+    return g.klass if isinstance(g, Grade) else g
+
+
+def _by_lead(g) -> bool:
+    return isinstance(g, Grade) and g.by == BY_MARGIN
+
+
+def loss_label(m: RankedMove, g=None) -> str:
+    """The loss against the best as shown beside its bar: ``'0%'`` for the best, ``'−3%'`` (a true minus),
+    or the lead lost, ``'−2.5 pts'``, for a move graded by its lead (where the game is decided)."""
     if not m.was_searched or m.loss is None:
         return "—"
     if m.rank == 1:
         return "0%"
+    if _by_lead(g) and g.klass not in ("best", "within_noise"):
+        return f"−{g.loss:.1f} pts"
     shown = round(100 * m.loss)
     return "0%" if shown == 0 else f"−{shown}%"
+
+
+def bar_weight(m: RankedMove, g) -> float:
+    """The loss a bar draws, in chance to win: a lead lost counts as the chance it weighs (the grading's
+    :data:`~pennypress.engine.audit.grading.MARGIN_RATE`)."""
+    if _by_lead(g):
+        return g.loss / MARGIN_RATE
+    return m.loss or 0.0
 
 
 def mark_badge(klass: str) -> str:
@@ -86,13 +108,18 @@ def mark_badge(klass: str) -> str:
     return lead + badge_html(klass)
 
 
-def row_words(m: RankedMove, klass: str | None) -> str:
-    """The words under a move's bar: its chance to win and what it gives up against the best."""
+def row_words(m: RankedMove, klass, g=None) -> str:
+    """The words under a move's bar: its chance to win and what it gives up against the best (the lead,
+    for a move graded by it)."""
+    klass = _klass(klass)
+    g = klass if isinstance(klass, Grade) else g
     if not m.was_searched or klass is None:
         return "not looked at: the analysis was stopped first"
     parts = [f"{m.win_probability:.0%} chance to win"]
     if m.rank > 1 and klass in ("best", "within_noise"):
         parts.append("about the same as the best")
+    elif m.rank > 1 and _by_lead(g):
+        parts.append(less_lead(g.loss))
     elif m.rank > 1:
         parts.append(less_chance(m.loss or 0.0))
         if round(m.points_loss, 1) > 0:
@@ -100,25 +127,28 @@ def row_words(m: RankedMove, klass: str | None) -> str:
     return " · ".join(parts)
 
 
-def ranking_html(moves: Sequence[RankedMove], classes: Sequence[str | None], scale: float | None = None) -> str:
+def ranking_html(moves: Sequence[RankedMove], graded: Sequence, scale: float | None = None) -> str:
     """The moves, best first: rank, the mark, the move in words (class ``pp-move``), the loss bar, its label
-    and the words under it. ``classes`` are the moves' classes (:func:`grades`); ``scale`` the loss a full
-    bar stands for (at least :data:`SCALE`; by default the largest loss shown)."""
-    losses = [m.loss for m in moves if m.was_searched and m.loss is not None]
+    and the words under it. ``graded``: each move's class or :class:`Grade` (:func:`assessments`: a move
+    graded by its lead then shows it), ``None`` for a move never reached; ``scale``: the loss a full bar
+    stands for, in chance to win (at least :data:`SCALE`; by default the largest loss shown)."""
+    losses = [bar_weight(m, g) for m, g in zip(moves, graded) if m.was_searched and m.loss is not None]
     full = max([SCALE, *losses]) if scale is None else max(SCALE, scale)
     rows = []
-    for m, klass in zip(moves, classes):
+    for m, g in zip(moves, graded):
+        klass = _klass(g)
         fill = UNSEARCHED if klass is None else colour(klass)
-        width = 0.0 if klass is None or m.loss is None else min(100.0, 100 * m.loss / full)
+        drawn = klass is not None and m.loss is not None and m.rank > 1
+        width = min(100.0, 100 * bar_weight(m, g) / full) if drawn else 0.0
         badge = "" if klass is None else mark_badge(klass)
         rows.append(
             f'<div class="pp-rank" data-move="{escape(m.move)}" data-class="{klass or "unsearched"}">'
             f'<div class="pp-rank-n">{m.rank}</div><div class="pp-rank-body"><div class="pp-rank-head">'
             f'{badge}<span class="pp-move">{escape(move_words(m.move))}</span></div>'
             f'<div class="pp-rank-bar"><span class="pp-bar"><span class="pp-bar-fill" style="width:{width:.1f}%;'
-            f'background:{fill}"></span></span><span class="pp-loss" style="color:{fill}">{loss_label(m)}</span>'
+            f'background:{fill}"></span></span><span class="pp-loss" style="color:{fill}">{loss_label(m, g)}</span>'
             f'</div><div class="pp-rank-facts" data-win="{"—" if not m.was_searched else f"{m.win_probability:.0%}"}">'
-            f'{escape(row_words(m, klass))}</div></div></div>')
+            f'{escape(row_words(m, klass, g))}</div></div></div>')
     return f'<div class="pp-ranking">{"".join(rows)}</div>'
 
 

@@ -44,14 +44,14 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pennypress.engine.advisor.result import Advice, RankedMove
-from pennypress.engine.audit.grading import grade
+from pennypress.engine.audit.grading import BY_MARGIN, SATURATION, Grade, assess
 from pennypress.engine.game.words import move_words
 
 SAME = ("best", "within_noise")
 """The classes of a move the analysis cannot tell from the best (an exact tie is ``best``)."""
 
-SURE = 0.01
-"""A chance to win within this of 0 or 1 counts as sure (a lost or a won game either way)."""
+SURE = SATURATION
+"""A chance to win within this of 0 or 1 counts as sure (a lost or a won game either way): the grading's."""
 
 
 @dataclass(frozen=True)
@@ -74,9 +74,18 @@ class Verdict:
     """What the verdict rests on, said after it without repeating it (the page's verdict box)."""
 
 
+def assessments(advice: Advice, n_players: int) -> list[Grade | None]:
+    """Each ranked move graded (:func:`~pennypress.engine.audit.grading.assess`: its class, and whether by
+    the chance to win or, where the game is decided, by the lead), ``None`` for a move the analysis never
+    reached (stopped before it): an ungraded move is never given a class it has not earned."""
+    forced = len(advice.moves) == 1
+    top = advice.moves[0]
+    return [assess(m, n_players, forced=forced, best_win=top.win_probability, best_margin=top.expected_margin)
+            if m.was_searched else None for m in advice.moves]
+
+
 def grades(advice: Advice, n_players: int) -> list[str | None]:
-    """Each ranked move's class (:func:`~pennypress.engine.audit.grading.grade`), ``None`` for a move the
-    analysis never reached (stopped before it): an ungraded move is never given a class it has not earned.
+    """Each ranked move's class (:func:`assessments`), ``None`` for a move the analysis never reached.
 
     >>> from pennypress.engine.advisor.result import Advice, RankedMove
     >>> a = Advice(0, "fast", 0, False, (RankedMove("press", 1, 0.5, (0.4, 0.6), 30.0, 0.0, 0.0, 0.0, True),
@@ -84,8 +93,16 @@ def grades(advice: Advice, n_players: int) -> list[str | None]:
     >>> grades(a, 3)
     ['best', None]
     """
-    forced = len(advice.moves) == 1
-    return [grade(m, n_players, forced=forced) if m.was_searched else None for m in advice.moves]
+    return [None if g is None else g.klass for g in assessments(advice, n_players)]
+
+
+def less_lead(points: float) -> str:
+    """Expected lead lost in words, one decimal: ``'2.5 points less lead on average'``.
+
+    >>> less_lead(2.5), less_lead(1.0)
+    ('2.5 points less lead on average', '1.0 point less lead on average')
+    """
+    return f"{points:.1f} point{'' if round(points, 1) == 1 else 's'} less lead on average"
 
 
 def less_chance(loss: float) -> str:
@@ -115,8 +132,11 @@ def _names(moves: Sequence[RankedMove], most: int = 3) -> str:
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def _cost(m: RankedMove) -> str:
-    """What the move ``m`` gives up against the best: its chance to win, else (a tie on it) its points."""
+def _cost(m: RankedMove, g: Grade | None) -> str:
+    """What the move ``m`` gives up against the best: the loss it was graded by -- its chance to win, or
+    (where the game is decided) its lead -- else, a tie on the chance, its points."""
+    if g is not None and g.by == BY_MARGIN:
+        return less_lead(g.loss)
     if m.loss is not None and round(100 * m.loss) >= 1:
         return less_chance(m.loss)
     if m.points_loss and round(m.points_loss, 1) > 0:
@@ -129,7 +149,8 @@ def verdict(advice: Advice, n_players: int) -> Verdict:
     moves = advice.moves
     best = moves[0]
     said = move_words(best.move)
-    classes = grades(advice, n_players)
+    graded = assessments(advice, n_players)
+    classes = [None if g is None else g.klass for g in graded]
     if len(moves) == 1:
         return Verdict(said, "the only legal move", f"{said} is the only legal move.", "only")
     searched = [m for m, c in zip(moves, classes) if c is not None]
@@ -140,7 +161,7 @@ def verdict(advice: Advice, n_players: int) -> Verdict:
     how = "with best play by everyone" if advice.exact else "as far as the analysis can tell"
     alike = "equally good" if advice.exact else "about equally good"
     if not equal:
-        runner, cost = move_words(moves[1].move), _cost(moves[1])
+        runner, cost = move_words(moves[1].move), _cost(moves[1], graded[1])
         if classes[1] == "excellent":
             return Verdict(said, f"only slightly ahead of {runner}",
                            f"{said} is the best move, but only slightly ahead of {runner} ({cost}).", "slight",
@@ -176,7 +197,7 @@ def _sure_note(advice: Advice) -> str:
     if advice.exact or len(wins) < 2:
         return ""
     if all(w >= 1 - SURE for w in wins):
-        return " Every move wins almost surely here; they differ only in points."
+        return " Every move wins almost surely here, so the moves are compared by the lead they keep."
     if all(w <= SURE for w in wins):
-        return " Every move loses almost surely here; they differ only in points."
+        return " Every move loses almost surely here, so the moves are compared by the lead they keep."
     return ""

@@ -25,7 +25,7 @@ from pennypress.ui.app.widgets import (flash, page_style, result_panel, show_boa
 from pennypress.ui.io import positions
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import result_svg
-from pennypress.ui.render.ranking_html import details_rows, grades, ranking_html
+from pennypress.ui.render.ranking_html import assessments, bar_weight as _weight, details_rows, ranking_html
 from pennypress.ui.render.verdict import verdict
 from pennypress.ui.render.words import phase_words
 
@@ -220,7 +220,7 @@ if advice is None:
 else:
     best = advice.best
     best_move = parse_move(best.move)
-    classes = grades(advice, game.n_players)
+    graded = assessments(advice, game.n_players)
     said = verdict(advice, game.n_players)
     st.markdown(view.verdict_html(said), unsafe_allow_html=True)
     m1, m2, m3 = st.columns(3)
@@ -247,11 +247,11 @@ else:
     st.subheader("Every move, ranked")
     st.caption("Each bar is what the move gives up against the best move: its loss of chance to win, "
                "coloured by its mark.")
-    scale = max((m.loss for m in advice.moves if m.loss is not None), default=0.0)
-    st.markdown(ranking_html(advice.moves[:TOP], classes[:TOP], scale), unsafe_allow_html=True)
+    scale = max((_weight(m, g) for m, g in zip(advice.moves, graded) if m.loss is not None), default=0.0)
+    st.markdown(ranking_html(advice.moves[:TOP], graded[:TOP], scale), unsafe_allow_html=True)
     if len(advice.moves) > TOP:
         with st.expander(f"The other {len(advice.moves) - TOP} moves"):
-            st.markdown(ranking_html(advice.moves[TOP:], classes[TOP:], scale), unsafe_allow_html=True)
+            st.markdown(ranking_html(advice.moves[TOP:], graded[TOP:], scale), unsafe_allow_html=True)
     for m in advice.moves[1:5]:
         words = move_words(m.move)
         reasons = [r for r in m.reasons if r != words]
