@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 
-from ui_helpers import open_app, ranking
+import pytest
+
+from ui_helpers import html_tables, open_app, ranking
 
 from pennypress.engine import parse_move
 from pennypress.engine.game.words import move_words
@@ -27,6 +30,19 @@ def _pick(at, notation):
     assert not at.exception, at.exception
 
 
+def _verdict(at) -> str:
+    """The verdict the page leads with, as read (tags dropped)."""
+    shown = [m.value for m in at.markdown if 'class="pp-verdict"' in m.value]
+    assert len(shown) == 1, shown
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", shown[0])).strip()
+
+
+def _details(at) -> str:
+    """The lines of the collapsed "Details" section."""
+    details = next(e for e in at.expander if e.label == "Details")
+    return " ".join(m.value for m in details.markdown)
+
+
 def _load_example(at, name):
     at.selectbox(key="ab_example_pick").set_value(name)
     at.button(key="ab_load_example").click().run()
@@ -40,8 +56,8 @@ def test_final_edition_is_analysed_exactly_and_played(tmp_path):
     assert not at.exception, at.exception
     rows = ranking(at)
     assert [(r["notation"], r["move"], r["rank"]) for r in rows] == [("decline", "Decline the last press", "1")]
-    assert any("exact" in c.value for c in at.caption)
-    assert at.subheader[1].value == "Best move: Decline the last press"
+    assert _verdict(at).startswith("Best move Decline the last press The only legal move")
+    assert "Exact: the final edition searched to the end" in _details(at)
     at.button(key="ab_play_best").click().run()
     assert not at.exception, at.exception
     assert any("Game over" in s.value for s in at.success)
@@ -65,15 +81,20 @@ def test_rollout_analysis_ranks_every_move_and_a_press_draws_a_card():
     assert all(r["move"] == move_words(r["notation"]) for r in rows)
     advice = at.session_state["ab_advice"][1]
     assert [r["win"] for r in rows] == [f"{m.win_probability:.0%}" for m in advice.moves]
-    # every move searched (one playout each, a fixed count): no "screened" figure; each loss with its paired
-    # interval -- one playout cannot tell, so the interval is the whole possible range (the best's calibrated
-    # chance less 100% to that chance: a loss cannot exceed it) and every move is "within noise"
-    shown = " ".join(m.value for m in at.markdown if "pp-ranking" in m.value)
-    intervals = [(int(lo), int(hi)) for lo, hi in re.findall(r"paired 95%: (-?\d+)% to (-?\d+)%", shown)]
+    # every move searched (one playout each, a fixed count); each loss with its paired interval, in the
+    # collapsed details -- one playout cannot tell, so the interval is the whole possible range (the best's
+    # calibrated chance less 100% to that chance: a loss cannot exceed it) and every move is "as good as the
+    # best": the verdict says the analysis could not tell the moves apart, and no move but the first is "best"
+    details = html_tables(at, "Loss, 95% interval")[0]
+    intervals = [tuple(int(x) for x in re.findall(r"-?\d+", r["Loss, 95% interval"].replace("−", "-")))
+                 for r in details if r["Rank"] != "1"]
     best = round(100 * advice.best.win_probability)
-    assert "screened" not in shown and len(intervals) == len(legal) - 1
+    assert len(intervals) == len(legal) - 1
     assert all(lo < 0 < hi and abs(hi - best) <= 1 and 99 <= hi - lo <= 101 for lo, hi in intervals), intervals
     assert all(m.searched and m.equal_to_best for m in advice.moves)
+    assert [r["class"] for r in rows] == ["best"] + ["within_noise"] * (len(legal) - 1)
+    assert f"The {len(legal)} moves could not be told apart" in _verdict(at)
+    assert "Not converged" in _details(at)
     # play a press from the list: the card is then picked as drawn at the table
     _pick(at, "press")
     at.button(key="ab_play_pick").click().run()
@@ -140,3 +161,108 @@ def test_the_shared_loader_deals_variants_and_reads_notation_here_too():
     at.text_area(key="ab_paste").input("game 9p | nonsense")
     at.button(key="ab_load_paste").click().run()
     assert not at.exception and at.error and at.session_state["ab_name"] == "Pasted position"
+
+
+STATISTICS = re.compile(r"\b(playouts?|paired|converged|seed|budget|wilson|binomial|ply|within_noise|native core|rust)\b",
+                        re.I)
+"""Words of the statistics, which stay in the collapsed "Details" (and the seed and playouts under "Advanced")."""
+
+TUCKED_AWAY = ("Details", "Advanced", "Load a position")
+"""Collapsed sections whose text a player sees only by opening them (the loader's seed deals a new game)."""
+
+
+def _text_outside(node, skip=TUCKED_AWAY) -> list[str]:
+    """Every text of the element tree below ``node`` (labels, values, options), the sections in ``skip``
+    left out."""
+    if type(node).__name__ == "Expander" and node.label in skip:
+        return []
+    out = []
+    for attr in ("label", "value", "body"):
+        v = getattr(node, attr, None) if attr != "value" or not hasattr(node, "children") else None
+        if isinstance(v, str):
+            out.append(re.sub(r"<[^>]+>", " ", v))
+    out += [str(o) for o in getattr(node, "options", None) or ()]
+    for child in getattr(node, "children", {}).values():
+        out += _text_outside(child, skip)
+    return out
+
+
+@pytest.mark.parametrize("example, playouts", [("when-not-to-press", 0), ("rulebook-12-points", 0),
+                                               ("when-not-to-press", 42), ("end-game-bonus-tie", 0),
+                                               ("adjusting-news-beats", 0)])
+def test_the_statistics_are_one_click_away(example, playouts):
+    """After analysing, no word of the statistics shows outside the collapsed Details and Advanced, and
+    Details holds them: how many playouts, whether it converged, the engine and the seed."""
+    at = open_app(PAGE)
+    _load_example(at, example)
+    at.number_input(key="ab_playouts").set_value(playouts)
+    at.button(key="ab_analyse").click().run()
+    assert not at.exception, at.exception
+    shown = "\n".join(_text_outside(at.main))
+    assert "Best move" in shown and at.session_state["ab_advice"][1] is not None
+    found = sorted({m.group(0) for m in STATISTICS.finditer(shown)})
+    assert not found, found
+    hyphens = re.findall(r"(?<![\w.])-\d[\d.]*", "\n".join(_text_outside(at.main, skip=())))
+    assert not hyphens, hyphens  # every negative number with a true minus sign, the Details too
+    details = _details(at)
+    advice = at.session_state["ab_advice"][1]
+    assert f"Seed: {advice.seed}." in details and "Engine: the native core (Rust)." in details
+    assert (f"{advice.playouts} playouts" in details) or advice.exact
+    assert [e.label for e in at.expander].count("Details") == 1
+    assert all(not e.proto.expanded for e in at.expander if e.label in ("Details", "Advanced"))
+
+
+@pytest.mark.parametrize("text", ["32 playouts", "paired 95%", "Converged", "budget fast", "Seed 0", "a Wilson",
+                                  "binomial test", "ply 3", "within_noise", "the native core", "Rust"])
+def test_the_statistics_check_catches_each_word(text):
+    assert STATISTICS.search(text)
+
+
+def test_the_text_walk_reads_the_tucked_away_sections_when_asked():
+    """The check above reads the page's text for real: with nothing left out it finds the Details' words."""
+    at = open_app(PAGE)
+    at.button(key="ab_analyse").click().run()
+    every = "\n".join(_text_outside(at.main, skip=()))
+    assert {"Seed", "playouts", "Converged"} <= {m.group(0) for m in STATISTICS.finditer(every)}
+    assert "Best move" in every and "Every move, ranked" in every
+
+
+def _line(at) -> list[str]:
+    shown = [m.value for m in at.markdown if 'class="pp-line"' in m.value]
+    assert len(shown) == 1, shown
+    return [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r"<li[^>]*>(.*?)</li>", shown[0])]
+
+
+def _step_caption(at) -> str:
+    return next(c.value for c in at.caption if c.value.startswith("Step "))
+
+
+def test_the_likely_line_is_listed_stepped_and_follows_the_move_looked_at():
+    from pennypress.engine.advisor.line import line_states, line_words
+    from pennypress.engine.game.names import newspaper
+    from pennypress.ui.render.board_svg import board_html
+
+    at = open_app(PAGE)
+    at.button(key="ab_analyse").click().run()
+    advice = at.session_state["ab_advice"][1]
+    game = _position(at)
+    for move in (advice.best.move, advice.moves[2].move):
+        if move != advice.best.move:
+            at.radio(key="ab_look").set_value(move).run()
+            assert not at.exception, at.exception
+        line = advice.line(move)
+        said = [f"{newspaper(game.current_player)}: {move_words(move)}", *line_words(line, game.definition.deck)]
+        assert line and _line(at) == said
+        positions = line_states(game, move, line)
+        assert _step_caption(at) == f"Step 1 of {len(said)}: {said[0]}"  # a new move starts at its first step
+        for k in range(1, len(said)):
+            at.button(key="ab_step_next").click().run()
+            assert _step_caption(at) == f"Step {k + 1} of {len(said)}: {said[k]}"
+            # the position after step k is drawn (the board's text, the outline aside, is that position's)
+            drawn = [m.value for m in at.markdown if "pennypress-board" in m.value][-1]
+            assert re.sub(r"<[^>]+>", "", drawn) == re.sub(r"<[^>]+>", "", board_html(positions[k]))
+        assert at.button(key="ab_step_next").disabled and not at.button(key="ab_step_prev").disabled
+        why = advice.why(move)
+        shown = " ".join(m.value for m in at.markdown)
+        assert all(w in shown for w in why)
+    assert advice.why(advice.moves[2].move)  # the third move's futures differ from the best's somewhere

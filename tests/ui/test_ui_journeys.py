@@ -164,9 +164,9 @@ def test_analyse_and_play_a_move(person):
     person.open("analysis_board")
     person.click("Analyse")
     person.wait_for("Every move, ranked")
-    best = person.text().split("Best move: ", 1)[1].split("\n", 1)[0]
+    best = person.d.execute_script("return document.querySelector('.pp-verdict-move').innerText").strip()
     ranked = person.move_cells()
-    assert ranked and ranked[0][1] == best  # the heading and the ranking say the best move alike
+    assert ranked and ranked[0][1] == best  # the verdict and the ranking say the best move alike
     looks_right(person, "analysis-board")
     person.click("Play this move")
     assert f"The Herald {move_words(ranked[0][0], past=True)}" in person.text()  # the line played, in words

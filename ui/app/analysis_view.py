@@ -1,5 +1,5 @@
 """The analysis board's pieces that are not Streamlit calls: the stories a move touches (outlined
-on the board), the line of moves in words, and stepping along it.
+on the board), the verdict drawn, the details behind it, the line of moves in words, and stepping along it.
 
 Everything is asked of the engine and the advisor; nothing here knows a rule.
 
@@ -13,14 +13,20 @@ Everything is asked of the engine and the advisor; nothing here knows a rule.
 from __future__ import annotations
 
 import random
+import re
+
+from html import escape
 
 from pennypress.engine import State
-from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall
+from pennypress.engine.advisor.result import Advice
+from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall, parse_move
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.stories import Story
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.state import public_view
 from pennypress.ui.render.audit_words import card_text
+from pennypress.ui.render.marks import colour
+from pennypress.ui.render.verdict import Verdict
 
 SEND = "#1e8449"
 """Highlight of a story that receives reporters."""
@@ -28,6 +34,103 @@ RECALL = "#c0392b"
 """Highlight of a story reporters leave."""
 PRESS = "#d4a017"
 """Highlight of the stories a press claims."""
+
+THINKING = {"fast": "Quick (about 1 s)", "normal": "Thorough (up to about 3 s)",
+            "deep": "Deep (up to about 15 s)"}
+"""How long each budget thinks, as the player chooses it: the wait from **Analyse** to the verdict on the
+project's 2-core machine, the slow positions included (``benchmarks/speed/analysis_board.py`` measures it
+in the browser; the figures are in the changelog and docs/results.md, not here)."""
+
+VERDICT_CLASS = {"only": "forced", "clear": "best", "probable": "excellent", "slight": "excellent", "equal": "within_noise",
+                 "apart": "within_noise"}
+"""The colour of each kind of verdict: the colour of the mark it stands beside."""
+
+
+def verdict_html(v: Verdict) -> str:
+    """The verdict as the page leads with it: the best move in words, how clear it is, the sentence.
+
+    >>> v = Verdict("Go to press", "clearly the best", "Go to press is clearly the best move.", "clear",
+    ...             because="The next best, Decline the last press, has 22% less chance to win.")
+    >>> 'Go to press' in verdict_html(v) and '#2e7d32' in verdict_html(v)
+    True
+    """
+    return (f'<div class="pp-verdict" style="--c:{colour(VERDICT_CLASS[v.kind])}">'
+            f'<div>Best move</div><div class="pp-verdict-move">{escape(v.best)}</div>'
+            f'<div class="pp-verdict-clarity">{escape(v.clarity[0].upper() + v.clarity[1:])}</div>'
+            f'<div>{escape(v.because)}</div></div>')
+
+
+def true_minus(text: str) -> str:
+    """A sentence with each negative number's hyphen made a true minus sign (U+2212), as every figure on
+    the page is written; a hyphen between words or after a digit ("3-1") stays.
+
+    >>> true_minus("Chance to win about 20%; expected margin -3.5 (score 3-1, well-known)")
+    'Chance to win about 20%; expected margin −3.5 (score 3-1, well-known)'
+    """
+    return re.sub(r"(?<![\w.])-(?=\d)", "\u2212", text)
+
+
+def line_said(mover: int, move: str, steps: list[str]) -> list[str]:
+    """The likely line as the page lists it: the move looked at first, by its newspaper, then each step
+    of its line in words (``steps``: :func:`pennypress.engine.advisor.line.line_words`).
+
+    >>> line_said(1, "press", ["The Herald: Send 1 reporter to War A ★ (62% of futures)"])
+    ['The Sun: Go to press', 'The Herald: Send 1 reporter to War A ★ (62% of futures)']
+    """
+    return [f"{newspaper(mover)}: {move_words(move)}", *steps]
+
+
+def line_html(said: list[str], step: int) -> str:
+    """The line as a numbered list, the step drawn on the board in bold (class ``pp-line-now``).
+
+    >>> line_html(["The Sun: Go to press", "The Herald draws headline card 3 (40% of futures)"], 1).count("<li")
+    2
+    """
+    items = "".join(f'<li class="pp-line-now"><b>{escape(w)}</b></li>' if k == step else f"<li>{escape(w)}</li>"
+                    for k, w in enumerate(said))
+    return f'<ol class="pp-line" start="1">{items}</ol>'
+
+
+def step_marks(state: State, move: str, moves: list[str | None], positions: list[State], step: int
+               ) -> dict[Story, str]:
+    """What to outline on the board at ``step`` of a line: the move looked at (step 0, from ``state``), or
+    the line's move that led to this position (from the position before it); nothing after a card draw.
+    ``moves``: each step's move in notation (``None`` for a card); ``positions``: the position after the
+    move looked at and after each step."""
+    if step == 0:
+        return move_marks(parse_move(move), state)
+    played = moves[step - 1]
+    return {} if played is None else move_marks(parse_move(played), positions[step - 1])
+
+
+def details_words(advice: Advice) -> list[str]:
+    """The statistics of an analysis, for the page's collapsed details (one line each).
+
+    >>> a = Advice(0, "fast", 3, False, (), 1976, seconds=0.21, engine="native", converged=True, rounds=4)
+    >>> details_words(a)[:2]
+    ['Budget: fast (“Quick (about 1 s)”); 1976 playouts in 4 rounds, 0.21 s.', 'Converged: every other move was separated from the best (paired 95% intervals), so the analysis stopped early.']
+    """
+    budget = THINKING.get(advice.budget)
+    lines = []
+    if advice.exact:
+        lines.append(f"Exact: the final edition searched to the end with best play by everyone "
+                     f"({advice.seconds:.2f} s).")
+    else:
+        lines.append(f"Budget: {advice.budget}{f' (“{budget}”)' if budget else ''}; {advice.playouts} playouts in "
+                     f"{advice.rounds} round{'s' if advice.rounds != 1 else ''}, {advice.seconds:.2f} s.")
+        lines.append("Converged: every other move was separated from the best (paired 95% intervals), so the "
+                     "analysis stopped early." if advice.converged else
+                     "Not converged: some moves are within noise of the best (their paired 95% interval of the "
+                     "loss contains 0).")
+    if advice.stopped:
+        lines.append("Stopped before the budget was spent: some moves were not played out.")
+    lines.append("Engine: the native core (Rust)." if advice.engine == "native" else
+                 "Engine: the Python engine (the reference: far slower, so fewer playouts and wider intervals).")
+    lines.append(f"Seed: {advice.seed}.")
+    if advice.calibrated:
+        lines.append("The chances to win are the playouts' win shares through the calibration map: a player who "
+                     "keeps taking the advice against a mix of strong and weak opponents wins about this often.")
+    return lines
 
 
 def move_marks(move: Move, state: State | None = None) -> dict[Story, str]:

@@ -1,19 +1,27 @@
-"""The advisor's ranking as a list people read: each move in words with its win-probability bar,
-the 95% interval drawn on the bar, and the numbers beside it. It wraps at any width, so nothing is
-cut off on a phone (a chart's axis labels would be), and it is the table and the chart in one.
+"""The advisor's ranking as a list people read: each move in words with its mark, and a bar of what it
+loses against the best move (the best at zero), coloured by its class.
+
+A move's class is :func:`pennypress.engine.audit.grading.grade`'s (the audit's bands, through
+:func:`pennypress.ui.render.verdict.grades`), shown with :mod:`pennypress.ui.render.marks`. The chances
+to win of good moves are often a point or two apart, so bars of the chances would all look alike; a bar
+of the loss shows the difference. The list wraps at any width, so nothing is cut off on a phone.
+The statistics behind each row (intervals, how many futures) are in :func:`details_rows`, which the
+page shows one click away.
 
 >>> from pennypress.engine.advisor.result import Advice, RankedMove
 >>> a = Advice(0, "fast", 0, False, (
 ...     RankedMove("press", 1, 0.5, (0.4, 0.6), 40.0, 1.5, 0.0, 0.0, True, (), 64),
 ...     RankedMove("decline", 2, 0.25, (0.15, 0.38), 35.0, -2.0, 0.25, 5.0, False, (), 64, loss_interval=(0.12, 0.38)),
 ...     RankedMove("assign 1 war:A:1", 3, None, None, None, None, None, 0.0, False)), 128)
->>> html = ranking_html(a.moves)
->>> [r["move"] for r in ranking_rows(html)], [r["win"] for r in ranking_rows(html)]
-(['Go to press', 'Decline the last press', 'Send 1 reporter to War A ★'], ['50%', '25%', '—'])
->>> facts_words(a.moves[1])
-'interval 15%–38% · circulation 35.0 · margin −2.0 · 25% below the best (paired 95%: 12% to 38%) and 5.0 points · 64 playouts'
->>> facts_words(a.moves[2])
-'not searched: the analysis was stopped before its playouts'
+>>> rows = ranking_rows(ranking_html(a.moves, grades(a, 3)))
+>>> [(r["move"], r["win"], r["loss"], r["class"]) for r in rows]
+[('Go to press', '50%', '0%', 'best'), ('Decline the last press', '25%', '−25%', 'blunder'), ('Send 1 reporter to War A ★', '—', '—', 'unsearched')]
+>>> row_words(a.moves[1], "blunder")
+'25% chance to win · 25% less chance to win · 5.0 points fewer on average'
+>>> row_words(a.moves[2], None)
+'not looked at: the analysis was stopped first'
+>>> details_rows(a.moves)[1]["Loss, 95% interval"]
+'12% to 38%'
 """
 from __future__ import annotations
 
@@ -22,86 +30,171 @@ from html import escape, unescape
 from typing import Sequence
 
 from pennypress.engine.advisor.result import RankedMove
-from pennypress.engine.game.words import move_words, plural
+from pennypress.engine.game.words import move_words
 
-KINDS = {"search": ("searched", "#4c78a8"), "unsearched": ("not searched", "#d0d0d0"), "exact": ("exact", "#2e7d32")}
-"""How a move was estimated: its name in the legend and its bar colour (each its own colour)."""
+from .audit_words import class_words
+from .marks import badge_html, colour, mark
+from pennypress.engine.audit.grading import BY_MARGIN, MARGIN_RATE, Grade
+
+from .verdict import assessments, fewer_points, grades, less_chance, less_lead
+
+__all__ = ["RANKING_CSS", "assessments", "bar_weight", "details_rows", "grades", "loss_label", "mark_badge",
+           "ranking_html", "ranking_rows", "row_words"]
+
+UNSEARCHED = "#bdbdbd"
+"""The colour of a move the analysis never reached."""
+
+SCALE = 0.05
+"""The smallest loss a full bar stands for: a list of tiny losses is not drawn as if they were large."""
 
 RANKING_CSS = """
 .pp-ranking { margin: 0 0 1rem 0; }
 .pp-rank { display: flex; gap: 10px; padding: 6px 0; border-bottom: 1px solid #eee; }
 .pp-rank-n { flex: 0 0 2rem; font-weight: 700; color: #555; text-align: right; }
 .pp-rank-body { flex: 1 1 auto; min-width: 0; }
+.pp-rank-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 2px 8px; }
 .pp-rank .pp-move { font-weight: 600; overflow-wrap: anywhere; }
 .pp-rank-bar { display: flex; align-items: center; gap: 8px; margin: 3px 0; }
-.pp-bar { position: relative; flex: 1 1 auto; height: 14px; background: #f0f0f0; border-radius: 3px; min-width: 0; }
+.pp-bar { position: relative; flex: 1 1 auto; height: 12px; background: #f0f0f0; border-radius: 3px; min-width: 0; }
 .pp-bar-fill { position: absolute; left: 0; top: 0; bottom: 0; border-radius: 3px; }
-.pp-bar-ci { position: absolute; top: 6px; height: 2px; background: #222; }
-.pp-bar-ci::before, .pp-bar-ci::after { content: ""; position: absolute; top: -4px; width: 2px; height: 10px; background: #222; }
-.pp-bar-ci::before { left: 0; } .pp-bar-ci::after { right: 0; }
-.pp-win { flex: 0 0 3.2rem; text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
+.pp-loss { flex: 0 0 3.4rem; text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
 .pp-rank-facts { color: #555; font-size: 0.85rem; overflow-wrap: anywhere; }
-.pp-legend { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 0.85rem; color: #555; margin: 4px 0 10px 0; }
-.pp-legend span::before { content: ""; display: inline-block; width: 12px; height: 12px; border-radius: 2px;
-                          margin-right: 5px; vertical-align: -1px; background: var(--c); }
+.pp-verdict { border-left: 6px solid var(--c); background: #f7faf7; padding: 8px 12px; margin: 4px 0 10px 0;
+              border-radius: 4px; }
+.pp-verdict .pp-verdict-move { font-size: 1.35rem; font-weight: 700; overflow-wrap: anywhere; }
+.pp-verdict .pp-verdict-clarity { font-weight: 600; color: var(--c); }
 """
 
 
-def kind_of(m: RankedMove) -> str:
-    return "exact" if m.exact else ("search" if m.was_searched else "unsearched")
+def _klass(g) -> str | None:
+    return g.klass if isinstance(g, Grade) else g
 
 
-def _signed(x: float) -> str:
-    return f"{x:+.1f}".replace("-", "−")
+def _by_lead(g) -> bool:
+    return isinstance(g, Grade) and g.by == BY_MARGIN
 
 
-def facts_words(m: RankedMove) -> str:
-    """The numbers beside a move's bar, in words (the loss with its paired interval)."""
-    if not m.was_searched:
-        return "not searched: the analysis was stopped before its playouts"
-    parts = [] if m.exact else [f"interval {m.win_interval[0]:.0%}–{m.win_interval[1]:.0%}"]
-    parts += [f"circulation {m.expected_score:.1f}", f"margin {_signed(m.expected_margin)}"]
-    if m.rank > 1:
-        paired = "" if m.exact or m.loss_interval is None else (
-            f" (paired 95%: {m.loss_interval[0]:.0%} to {m.loss_interval[1]:.0%})")
-        parts.append(f"as good as the best within noise{paired}" if m.equal_to_best
-                     else f"{m.loss:.0%} below the best{paired} and {m.points_loss:.1f} points")
-    if m.exact:
-        parts.append("exact: best play by everyone")
-    else:
-        parts.append(plural(m.playouts, "playout"))
+def loss_label(m: RankedMove, g=None) -> str:
+    """The loss against the best as shown beside its bar: ``'0%'`` for the best, ``'−3%'`` (a true minus),
+    or the lead lost, ``'−2.5 pts'``, for a move graded by its lead (where the game is decided)."""
+    if not m.was_searched or m.loss is None:
+        return "—"
+    if m.rank == 1:
+        return "0%"
+    if _by_lead(g) and g.klass not in ("best", "within_noise"):
+        return f"−{g.loss:.1f} pts"
+    shown = round(100 * m.loss)
+    return "0%" if shown == 0 else f"−{shown}%"
+
+
+def bar_weight(m: RankedMove, g) -> float:
+    """The loss a bar draws, in chance to win: a lead lost counts as the chance it weighs (the grading's
+    :data:`~pennypress.engine.audit.grading.MARGIN_RATE`)."""
+    if _by_lead(g):
+        return g.loss / MARGIN_RATE
+    return m.loss or 0.0
+
+
+def mark_badge(klass: str) -> str:
+    """The class's badge (:func:`~pennypress.ui.render.marks.badge_html`), its chess mark before it when its
+    words do not carry one: ``★ best``, ``= as good as the best``, ``?! inaccuracy`` as the badge says.
+
+    >>> '★' in mark_badge("best"), mark_badge("mistake").count("?")
+    (True, 1)
+    """
+    sign = mark(klass)
+    lead = "" if sign in class_words(klass, short=True) else (
+        f'<span class="pp-mark-sign" style="color:{colour(klass)};font-weight:700">{sign}</span> ')
+    return lead + badge_html(klass)
+
+
+def row_words(m: RankedMove, klass, g=None) -> str:
+    """The words under a move's bar: its chance to win and what it gives up against the best (the lead,
+    for a move graded by it)."""
+    klass = _klass(klass)
+    g = klass if isinstance(klass, Grade) else g
+    if not m.was_searched or klass is None:
+        return "not looked at: the analysis was stopped first"
+    parts = [f"{m.win_probability:.0%} chance to win"]
+    if m.rank > 1 and klass in ("best", "within_noise"):
+        parts.append("about the same as the best")
+    elif m.rank > 1 and _by_lead(g):
+        parts.append(less_lead(g.loss))
+    elif m.rank > 1:
+        parts.append(less_chance(m.loss or 0.0))
+        if round(m.points_loss, 1) > 0:
+            parts.append(fewer_points(m.points_loss))
     return " · ".join(parts)
 
 
-def legend_html() -> str:
-    return '<div class="pp-legend">' + "".join(
-        f'<span style="--c:{colour}">{name}</span>' for name, colour in KINDS.values()) + (
-        "<span style=\"--c:transparent\">black line: the 95% interval</span></div>")
-
-
-def ranking_html(moves: Sequence[RankedMove]) -> str:
-    """The moves, best first: rank, the move in words (class ``pp-move``), the bar, the win %, the facts."""
+def ranking_html(moves: Sequence[RankedMove], graded: Sequence, scale: float | None = None) -> str:
+    """The moves, best first: rank, the mark, the move in words (class ``pp-move``), the loss bar, its label
+    and the words under it. ``graded``: each move's class or :class:`Grade` (:func:`assessments`: a move
+    graded by its lead then shows it), ``None`` for a move never reached; ``scale``: the loss a full bar
+    stands for, in chance to win (at least :data:`SCALE`; by default the largest loss shown)."""
+    losses = [bar_weight(m, g) for m, g in zip(moves, graded) if m.was_searched and m.loss is not None]
+    full = max([SCALE, *losses]) if scale is None else max(SCALE, scale)
     rows = []
-    for m in moves:
-        colour = KINDS[kind_of(m)][1]
-        win = m.win_probability
-        low, high = m.win_interval if m.win_interval is not None else (0.0, 0.0)
-        ci = "" if m.exact or win is None else (f'<span class="pp-bar-ci" style="left:{100 * low:.1f}%;'
-                                                f'width:{100 * (high - low):.1f}%"></span>')
+    for m, g in zip(moves, graded):
+        klass = _klass(g)
+        fill = UNSEARCHED if klass is None else colour(klass)
+        drawn = klass is not None and m.loss is not None and m.rank > 1
+        width = min(100.0, 100 * bar_weight(m, g) / full) if drawn else 0.0
+        badge = "" if klass is None else mark_badge(klass)
         rows.append(
-            f'<div class="pp-rank" data-move="{escape(m.move)}"><div class="pp-rank-n">{m.rank}</div>'
-            f'<div class="pp-rank-body"><div class="pp-move">{escape(move_words(m.move))}</div>'
-            f'<div class="pp-rank-bar"><span class="pp-bar"><span class="pp-bar-fill" style="width:'
-            f'{0 if win is None else 100 * win:.1f}%;background:{colour}"></span>{ci}</span>'
-            f'<span class="pp-win">{"—" if win is None else f"{win:.0%}"}</span></div>'
-            f'<div class="pp-rank-facts">{escape(facts_words(m))}</div></div></div>')
+            f'<div class="pp-rank" data-move="{escape(m.move)}" data-class="{klass or "unsearched"}">'
+            f'<div class="pp-rank-n">{m.rank}</div><div class="pp-rank-body"><div class="pp-rank-head">'
+            f'{badge}<span class="pp-move">{escape(move_words(m.move))}</span></div>'
+            f'<div class="pp-rank-bar"><span class="pp-bar"><span class="pp-bar-fill" style="width:{width:.1f}%;'
+            f'background:{fill}"></span></span><span class="pp-loss" style="color:{fill}">{loss_label(m, g)}</span>'
+            f'</div><div class="pp-rank-facts" data-win="{"—" if not m.was_searched else f"{m.win_probability:.0%}"}">'
+            f'{escape(row_words(m, klass, g))}</div></div></div>')
     return f'<div class="pp-ranking">{"".join(rows)}</div>'
 
 
-_ROW = re.compile(r'<div class="pp-rank" data-move="([^"]*)"><div class="pp-rank-n">(\d+)</div>.*?'
-                  r'<div class="pp-move">(.*?)</div>.*?<span class="pp-win">(.*?)</span>', re.S)
+_ROW = re.compile(r'<div class="pp-rank" data-move="([^"]*)" data-class="([^"]*)"><div class="pp-rank-n">(\d+)</div>'
+                  r'.*?<span class="pp-move">(.*?)</span>.*?<span class="pp-loss"[^>]*>(.*?)</span>.*?'
+                  r'data-win="([^"]*)"', re.S)
 
 
 def ranking_rows(html: str) -> list[dict[str, str]]:
-    """The rows of :func:`ranking_html` (for tests): notation, rank, the move as shown, the win %."""
-    return [{"notation": unescape(n), "rank": r, "move": unescape(w), "win": win} for n, r, w, win in _ROW.findall(html)]
+    """The rows of :func:`ranking_html` (for tests): notation, rank, the move as shown, its class, the loss
+    shown beside the bar and the chance to win said under it."""
+    return [{"notation": unescape(n), "rank": r, "move": unescape(w), "class": k, "loss": loss, "win": win}
+            for n, k, r, w, loss, win in _ROW.findall(html)]
+
+
+def _interval(pair: tuple[float, float] | None, fmt) -> str:
+    if pair is None:
+        return "—"
+    return f"{fmt(pair[0])} to {fmt(pair[1])}"
+
+
+def _pct(x: float) -> str:
+    return f"{x:.0%}".replace("-", "−")
+
+
+def _pts(x: float) -> str:
+    return f"{x:+.1f}".replace("-", "−")
+
+
+def details_rows(moves: Sequence[RankedMove]) -> list[dict[str, str]]:
+    """The statistics behind each row, for the page's collapsed details: playouts, the chance's 95%
+    interval, the paired 95% intervals of the loss (chance and margin), expected circulation and margin."""
+    rows = []
+    for m in moves:
+        searched = m.was_searched
+        rows.append({
+            "Rank": str(m.rank), "Move": move_words(m.move),
+            "Chance to win": _pct(m.win_probability) if searched else "—",
+            "95% interval": _interval(m.win_interval, _pct) if searched and not m.exact else (
+                "exact" if m.exact else "—"),
+            "Loss, 95% interval": "—" if m.rank == 1 or not searched else _interval(m.loss_interval, _pct),
+            "Margin loss, 95% interval": "—" if m.rank == 1 or not searched else _interval(
+                m.margin_loss_interval, _pts),
+            "Circulation": "—" if m.expected_score is None else f"{m.expected_score:.1f}",
+            "Margin": "—" if m.expected_margin is None else _pts(m.expected_margin),
+            "Playouts": "exact" if m.exact else str(m.playouts),
+            "Paired playouts": "—" if m.exact or m.rank == 1 else str(m.paired_playouts),
+        })
+    return rows

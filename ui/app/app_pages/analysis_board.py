@@ -6,22 +6,27 @@ does all the work; this page draws its answer and keeps the line of moves played
 from __future__ import annotations
 
 import json
+import time
 
+import pandas as pd
 import streamlit as st
 
 from pennypress.engine import parse_move
 from pennypress.engine.advisor import BUDGETS, advise
+from pennypress.engine.advisor.line import line_states, line_words
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
 from pennypress.engine.rules.press import press_problem
 from pennypress.solver import BadInput
 from pennypress.ui.app import session_keys as keys, analysis_view as view
 from pennypress.ui.app import move_picker, position_loader as loader, solving, what_if
-from pennypress.ui.app.widgets import flash, page_style, result_panel, show_board, show_svg, show_svgs, valid_choice
+from pennypress.ui.app.widgets import (flash, page_style, result_panel, show_board, show_svg, show_svgs, show_table,
+                                       valid_choice)
 from pennypress.ui.io import positions
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import result_svg
-from pennypress.ui.render.ranking_html import legend_html, ranking_html
+from pennypress.ui.render.ranking_html import assessments, bar_weight as _weight, details_rows, ranking_html
+from pennypress.ui.render.verdict import verdict
 from pennypress.ui.render.words import phase_words
 
 page_style()
@@ -31,13 +36,10 @@ TOP = 10  # moves ranked in full view; the rest are one click away
 
 st.title("Analysis board")
 st.caption(
-    "Load a position, press **Analyse**: every legal move of the player to move is ranked by its chance "
-    "of winning (playouts over the same sampled futures, each a few moves deep and then judged by a model "
-    "of who is ahead; exact in the final edition), with expected scores and reasons. Every move is searched "
-    "with playouts by the advisor's playout bot for every newspaper, in rounds: moves clearly worse than the "
-    "leader drop out, and the analysis stops "
-    "once the best move is ahead of every other at 95% (or at the budget's limit). A move's loss to the best "
-    "is measured on the same futures, with its 95% interval. Play a move to step forward; go back at any time."
+    "Load a position, choose how long to think and press **Analyse**: the board says the best move and how "
+    "clear it is, marks every legal move the way a game review does (best, excellent, good, inaccuracy ?!, "
+    "mistake ?, blunder ??) and shows what each gives up against the best. The numbers behind it are one "
+    "click away, under **Details**. Play a move to step forward; go back at any time."
 )
 flash()
 
@@ -94,6 +96,44 @@ def _back() -> None:
         ss.pop(keys.AB_ADVICE, None)
 
 
+# ------------------------------------------------------------------ the likely line, stepped through
+def _step_to(token: str, index: int) -> None:
+    ss[keys.AB_STEP] = (token, index)
+
+
+@st.fragment
+def likely_line_panel(game, advice, doc_key: str) -> None:
+    """The likely line after the move looked at (the best first) with how often the futures went each
+    way, drawn a step at a time on the board (Previous / Next rerun only this part), and why the move's
+    futures differ from the best move's. A fragment: stepping redraws this panel, not the page."""
+    st.subheader("The likely line")
+    looked = [m.move for m in advice.moves if m.was_searched]
+    ranks = {m.move: m.rank for m in advice.moves}
+    valid_choice(keys.AB_LOOK, looked)
+    with st.container(height=min(230, 40 + 34 * len(looked))):  # every move one scroll away, wrapped
+        chosen = st.radio("Look closer at", looked, key=keys.AB_LOOK,
+                          format_func=lambda n: f"{ranks[n]}. {move_words(n)}")
+    line = advice.line(chosen)
+    said = [view.true_minus(w) for w in view.line_said(game.current_player, chosen,
+                                                        line_words(line, game.definition.deck))]
+    token = f"{doc_key}|{advice.seed}|{advice.playouts}|{chosen}"
+    held = ss.get(keys.AB_STEP)
+    step = held[1] if held and held[0] == token else 0
+    step = max(0, min(step, len(said) - 1))
+    st.markdown(view.line_html(said, step), unsafe_allow_html=True)
+    b1, b2, b3 = st.columns([1, 1, 3])  # above the board, which is tall on a phone
+    b1.button("← Previous", key=keys.AB_STEP_PREV, on_click=_step_to, args=(token, step - 1), disabled=step == 0)
+    b2.button("Next →", key=keys.AB_STEP_NEXT, on_click=_step_to, args=(token, step + 1),
+              disabled=step >= len(said) - 1)
+    b3.caption(f"Step {step + 1} of {len(said)}: {said[step]}")
+    positions = line_states(game, chosen, line)
+    show_board(positions[step], view.step_marks(game, chosen, [s.move for s in line], positions, step))
+    why = advice.why(chosen)
+    if why:
+        against = "the next best move" if ranks[chosen] == 1 else "the best move"
+        st.markdown(f"**Why, against {against}:**\n" + "\n".join(f"- {view.true_minus(w)}" for w in why))
+
+
 incoming = ss.get(keys.ANALYSIS_POSITION)
 if incoming is not None and incoming != ss.get(keys.AB_PUBLISHED):  # handed over by another page (the editor)
     _start(incoming, ss.get(keys.ANALYSIS_NAME, "From another page"))
@@ -143,18 +183,26 @@ mover = game.current_player
 st.markdown(f"**{newspaper(mover)}** to move · {phase_words(game.phase, detail=True)}")
 
 # ------------------------------------------------------------------ analyse
-c1, c2, c3 = st.columns(3)
-c1.selectbox("Budget", list(BUDGETS), index=0, key=keys.AB_BUDGET,
-             help="How long to think: fast (about half a second), normal (a few seconds), deep (about ten).")
-c2.number_input("Playouts (0: the budget's)", min_value=0, value=0, step=10, key=keys.AB_PLAYOUTS)
-c3.number_input("Seed", min_value=0, value=0, step=1, key=keys.AB_SEED)
+st.radio("How long to think", list(BUDGETS), index=0, key=keys.AB_BUDGET, horizontal=True,
+         format_func=view.THINKING.get)
+with st.expander("Advanced"):
+    a1, a2 = st.columns(2)
+    a1.number_input("Playouts (0: as many as the choice above allows)", min_value=0, value=0, step=10,
+                    key=keys.AB_PLAYOUTS)
+    a2.number_input("Seed", min_value=0, value=0, step=1, key=keys.AB_SEED,
+                    help="The same position, choice and seed always give the same answer.")
 doc_key = json.dumps(ss[keys.AB_LINE][-1]["doc"], sort_keys=True)
 
 if st.button("Analyse", key=keys.AB_ANALYSE, type="primary"):
-    bar = st.progress(0.0, text="Analysing…")
+    bar = st.progress(0.0, text="Thinking…")
+    shown_at = [time.perf_counter()]
 
     def _progress(done: int, total: int) -> None:
-        bar.progress(min(1.0, done / max(1, total)), text=f"Analysing… {done}/{total} playouts")
+        # at most a few redraws a second: each is a message to the browser, and a quick analysis reports
+        # dozens of batches
+        if time.perf_counter() - shown_at[0] >= 0.25:
+            shown_at[0] = time.perf_counter()
+            bar.progress(min(1.0, done / max(1, total)), text="Thinking…")
 
     try:
         advice = advise(game, ss[keys.AB_BUDGET], playouts=int(ss[keys.AB_PLAYOUTS]) or None,
@@ -162,7 +210,7 @@ if st.button("Analyse", key=keys.AB_ANALYSE, type="primary"):
     except BadInput as exc:
         st.error(f"This position cannot be analysed: {exc}")
         st.stop()
-    bar.progress(1.0, text=f"Done in {advice.seconds:.1f} s")
+    bar.empty()
     ss[keys.AB_ADVICE] = (doc_key, advice)
 
 advice = ss.get(keys.AB_ADVICE, (None, None))[1] if ss.get(keys.AB_ADVICE, (None,))[0] == doc_key else None
@@ -172,29 +220,17 @@ if advice is None:
 else:
     best = advice.best
     best_move = parse_move(best.move)
-    said = move_words(best_move)
-    what = "exact (final edition, best play by everyone)" if advice.exact else (
-        f"{advice.playouts} playouts, " + ("converged: the best move is ahead of every other at 95%" if advice.converged
-                                           else "not converged: other moves are within noise of the best"))
-    st.subheader(f"Best move: {said}")
-    st.caption(f"{what}; budget {advice.budget}, seed {advice.seed}"
-               + (" — stopped early" if advice.stopped else ""))
-    st.caption("Answered by the native core (Rust)." if advice.engine == "native"
-               else "Answered by the Python engine (the reference: far slower, so fewer playouts and wider "
-                    "intervals than on the native core).")
+    graded = assessments(advice, game.n_players)
+    said = verdict(advice, game.n_players)
+    st.markdown(view.verdict_html(said), unsafe_allow_html=True)
     m1, m2, m3 = st.columns(3)
-    m1.metric("Win probability", f"{best.win_probability:.0%}",
-              help=None if advice.exact else (
-                  f"95% interval {best.win_interval[0]:.0%}–{best.win_interval[1]:.0%}. Calibrated: a player "
-                  "who keeps taking the advice against a mix of strong and weak opponents wins about this often. "
-                  "Against strong players it is too hopeful, against weak ones too modest "
-                  "(docs/concepts/search.md, calibration)."))
+    m1.metric("Chance to win", f"{best.win_probability:.0%}")
     m2.metric("Expected circulation", f"{best.expected_score:.1f}")
-    m3.metric("Expected margin", f"{best.expected_margin:+.1f}".replace("-", "−"),
-              help="Your final circulation minus the best opponent's, on average over the playouts.")
+    m3.metric("Expected lead", f"{best.expected_margin:+.1f}".replace("-", "−"),
+              help="Your final circulation minus the best rival's, on average.")
     for r in best.reasons:
-        if r != said:
-            st.markdown(f"- {r}")
+        if r != said.best:
+            st.markdown(f"- {view.true_minus(r)}")
     show_board(game, view.move_marks(best_move, game))
     st.caption("Outlined: green receives reporters, red loses them, gold is claimed by the press.")
     if best.move == "press":
@@ -206,21 +242,27 @@ else:
         with b:
             result_panel(result, heading="The page")
     st.button("Play this move", key=keys.AB_PLAY_BEST, on_click=_play, args=(best.move,))
+    likely_line_panel(game, advice, doc_key)
 
     st.subheader("Every move, ranked")
-    st.markdown(legend_html(), unsafe_allow_html=True)
-    st.markdown(ranking_html(advice.moves[:TOP]), unsafe_allow_html=True)
+    st.caption("Each bar is what the move gives up against the best move: its loss of chance to win, "
+               "coloured by its mark.")
+    scale = max((_weight(m, g) for m, g in zip(advice.moves, graded) if m.loss is not None), default=0.0)
+    st.markdown(ranking_html(advice.moves[:TOP], graded[:TOP], scale), unsafe_allow_html=True)
     if len(advice.moves) > TOP:
         with st.expander(f"The other {len(advice.moves) - TOP} moves"):
-            st.markdown(ranking_html(advice.moves[TOP:]), unsafe_allow_html=True)
+            st.markdown(ranking_html(advice.moves[TOP:], graded[TOP:], scale), unsafe_allow_html=True)
     for m in advice.moves[1:5]:
         words = move_words(m.move)
         reasons = [r for r in m.reasons if r != words]
         if reasons:
-            win = "not searched" if m.win_probability is None else f"{m.win_probability:.0%}"
-            with st.expander(f"Why {m.rank}. {words} ({win})"):
+            with st.expander(f"Reasons for {m.rank}. {words}"):
                 for r in reasons:
-                    st.markdown(f"- {r}")
+                    st.markdown(f"- {view.true_minus(r)}")
+
+    with st.expander("Details"):
+        st.markdown("\n".join(f"- {line}" for line in view.details_words(advice)))
+        show_table(pd.DataFrame(details_rows(advice.moves)))
 
 st.subheader("Play any move")
 move_picker.move_picker(keys.AB_KIND, keys.AB_PICK, game.legal_moves(), label="Legal move")

@@ -1,0 +1,157 @@
+"""The analysis board in a real browser, as a player uses it: load the built-in example, choose Quick,
+click Analyse, read the verdict, the marks and the bars, step through the likely line on the board, open
+another move and read its line and why -- at 1400 px and at a phone's 390 px -- with no word of the
+statistics in sight until "Details" is opened.
+
+What the page shows is checked against the advisor's own answer for the same position, budget and seed
+(deterministic on any machine), computed here: the verdict's words, each move's class and colour.
+Screenshots go to ``test-artifacts/`` (``analysis-board-*.png``). Skipped with the reason without
+Chromium, chromedriver or selenium; a failure under CI.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
+
+from pennypress.engine.advisor import advise
+from pennypress.engine.advisor.line import line_words
+from pennypress.engine.game.names import newspaper
+from pennypress.engine.game.words import move_words
+from pennypress.ui.app.analysis_view import THINKING
+from pennypress.ui.io.example_files import load, position_examples, title_of
+from pennypress.ui.io.positions import parse_position
+from pennypress.ui.render.audit_words import class_words
+from pennypress.ui.render.marks import colour
+from pennypress.ui.render.verdict import grades, verdict
+
+pytestmark = pytest.mark.browser
+
+EXAMPLE = "when-not-to-press"
+STATISTICS = re.compile(r"\b(playouts?|paired|converged|seed|budget|wilson|binomial|ply|within_noise|native core|rust)\b",
+                        re.I)
+
+
+@pytest.fixture(scope="module")
+def person():
+    yield from browser_session(DESKTOP)
+
+
+def _rows(page) -> list[dict]:
+    """The rows of the ranking drawn first on the page (the first ten moves): notation, class, the words, the
+    badge, the loss shown, the bar's colour and width."""
+    return page.d.execute_script(
+        "return [...document.querySelector('.pp-ranking').querySelectorAll('.pp-rank')].map(e => ({"
+        "move: e.getAttribute('data-move'), klass: e.getAttribute('data-class'),"
+        "words: e.querySelector('.pp-move').textContent.trim(),"
+        "badge: (e.querySelector('.pp-mark') || {textContent: ''}).textContent.trim(),"
+        "loss: e.querySelector('.pp-loss').textContent.trim(),"
+        "fill: getComputedStyle(e.querySelector('.pp-bar-fill')).backgroundColor,"
+        "width: e.querySelector('.pp-bar-fill').getBoundingClientRect().width}))")
+
+
+def _rgb(hex_colour: str) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def _line_shown(page) -> list[str]:
+    return page.d.execute_script("return [...document.querySelectorAll('.pp-line li')].map(e => e.innerText.trim())")
+
+
+def _board(page) -> str:
+    """The board the likely line draws (the last one on the page that is drawn), each element with its
+    attributes sorted (the browser may patch a redrawn drawing's attributes in another order)."""
+    return page.d.execute_script(
+        "const b = [...document.querySelectorAll('svg.pennypress-board')].filter(e => e.getClientRects().length);"
+        "return [...b[b.length - 1].querySelectorAll('*')].map(e => e.tagName + ' ' + [...e.attributes]"
+        ".map(a => a.name + '=' + a.value).sort().join(' ') + ' ' + (e.children.length ? '' : e.textContent))"
+        ".join('\\n')")
+
+
+def _read_the_line(page, state, advice, move) -> None:
+    """The line of ``move`` as the page lists it (the advisor's own, in words), then each step drawn."""
+    line = advice.line(move)
+    assert line, move
+    shown = _line_shown(page)
+    assert shown == [f"{newspaper(state.current_player)}: {move_words(move)}", *line_words(line, state.definition.deck)]
+    assert all(re.search(r"\((\d+%|under 1%) of futures\)$", w) for w in shown[1:]), shown
+    boards = [_board(page)]
+    for k in range(1, len(shown)):
+        page.click("Next →")
+        assert f"Step {k + 1} of {len(shown)}: {shown[k]}" in page.text()
+        boards.append(_board(page))
+    assert len(set(boards)) == len(boards)  # each step draws its own position
+    for k in range(len(shown) - 2, -1, -1):
+        page.click("← Previous")
+        now = re.search(r"Step \d+ of \d+: [^\n]*", page.text()).group(0)
+        assert now == f"Step {k + 1} of {len(shown)}: {shown[k]}", (k, now)
+    assert f"Step 1 of {len(shown)}: {shown[0]}" in page.text() and _board(page) == boards[0]
+
+
+def test_quick_analysis_of_the_example_reads_like_a_coach(person):
+    state = parse_position(load(position_examples()[EXAMPLE]))
+    expected = advise(state, "fast", seed=0)  # what the page must show: the same position, budget and seed
+    said = verdict(expected, state.n_players)
+    classes = grades(expected, state.n_players)
+
+    person.open("analysis_board")
+    person.expand("Load a position")
+    person.pick("ab_example_pick", title_of(EXAMPLE))
+    person.click("Load example")
+    assert person.choices("ab_budget") == list(THINKING.values())
+    person.choose("ab_budget", THINKING["fast"])
+    person.click("Analyse")
+    person.wait_for("Every move, ranked")
+
+    # the verdict first: the best move in words and how clear it is
+    box = person.d.execute_script("return document.querySelector('.pp-verdict').innerText")
+    assert box.split("\n")[:3] == ["Best move", said.best, said.clarity[0].upper() + said.clarity[1:]], box
+    assert said.because in box
+    assert said.best == move_words(expected.best.move)
+
+    # every ranked move (the first ten drawn) with its mark, its colour and a bar of its loss; best only first
+    rows = _rows(person)
+    assert [r["move"] for r in rows] == [m.move for m in expected.moves[:len(rows)]] and len(rows) == 10
+    assert [r["klass"] for r in rows] == classes[:10]
+    assert [r["words"] for r in rows] == [move_words(m.move) for m in expected.moves[:10]]
+    assert [r["badge"] for r in rows] == [class_words(c, short=True) for c in classes[:10]]
+    assert [r["fill"] for r in rows] == [_rgb(colour(c)) for c in classes[:10]]
+    assert rows[0]["loss"] == "0%" and rows[0]["width"] == 0
+    assert all(r["loss"].startswith("−") or r["loss"] == "0%" for r in rows[1:])  # a true minus sign
+    widths = [r["width"] for r in rows]
+    assert widths == sorted(widths) and widths[-1] > widths[1]  # the bars grow with the loss
+    assert [r["klass"] for r in rows].count("best") == 1
+
+    # the likely line after the best move, each step with how often the futures went that way, stepped
+    # through on the board; then another move opened, its line and why it differs from the best
+    _read_the_line(person, state, expected, expected.best.move)
+    second = expected.moves[1]
+    person.choose("ab_look", f"2. {move_words(second.move)}")
+    _read_the_line(person, state, expected, second.move)
+    for why in expected.why(second.move):
+        assert why in person.text()
+    person.choose("ab_look", f"1. {said.best}")
+
+    # the statistics are one click away: not a word of them before Details is opened, then there
+    for width, setter in (("1400", set_desktop), ("390", set_phone)):
+        setter(person.d)
+        person.ok()
+        found = sorted({m.group(0) for m in STATISTICS.finditer(person.text())})
+        assert not found, (width, found)
+        assert person.cut_off() == [], (width, person.cut_off()[:5])
+        assert person.small_board_text() == [], (width, person.small_board_text()[:5])
+        assert not person.notation(), person.notation()
+        person.shot(f"analysis-board-quick-{width}")
+        if width == "390":  # the line stepped on a phone too
+            person.click("Next →")
+            assert f"Step 2 of " in person.text()
+            person.click("← Previous")
+    set_desktop(person.d)
+    person.ok()
+    person.expand("Details")
+    details = person.text()
+    assert f"{expected.playouts} playouts" in details and f"Seed: {expected.seed}." in details
+    assert "Engine: the native core (Rust)." in details
+    person.shot("analysis-board-details-1400")
