@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..game.moves import GoToPress, Move
 from ..game.names import newspaper, story_name
-from ..game.words import move_words, plural
+from ..game.words import move_words, plural, signed
 from .facts import MoveFacts, PressFacts, Threat
 
 
@@ -20,7 +20,7 @@ def describe(move: Move) -> str:
 
 def press_text(p: PressFacts) -> str:
     """``'Go to press: +12 on the best page; gives The Sun 2 scoop points'``."""
-    parts = [f"{move_words(GoToPress())}: {'+' if p.gain >= 0 else ''}{p.gain} on the best page"]
+    parts = [f"{move_words(GoToPress())}: {signed(p.gain, None)} on the best page"]
     if p.unpublished:
         parts.append("leaves " + ", ".join(story_name(s) for s in p.unpublished) + " unpublished")
     given = p.scoop_points()
@@ -71,11 +71,11 @@ def reasons_for(facts: MoveFacts, win: float | None, exact: bool, margin: float 
         out.extend(line for line in (threat_text(t) for t in facts.threats) if line)
     if exact:
         verdict = "win" if win == 1 else ("share the win" if win > 0 else "lose")
-        out.append(f"Exact: with best play by everyone you {verdict} ({'+' if margin >= 0 else ''}{margin:g} against the best opponent)")
+        out.append(f"Exact: with best play by everyone you {verdict} ({signed(margin, None)} against the best opponent)")
     elif win is None or margin is None:
         out.append("Not searched: the analysis was stopped before this move's playouts")
     else:
-        line = f"Chance to win about {win:.0%}; expected margin {'+' if margin >= 0 else ''}{margin:.1f}"
+        line = f"Chance to win about {win:.0%}; expected margin {signed(margin)}"
         if next_best is not None and next_best[1] is not None:
             line += f" (next: {move_words(next_best[0])} at {next_best[1]:.0%})"
         out.append(line)

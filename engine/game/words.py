@@ -29,7 +29,14 @@ from .cards import HeadlineCard
 from .moves import BEST, Assign, Decline, GoToPress, Move, Page, PassNewsboy, Reassign, Recall, parse_move
 from .names import story_name
 
-__all__ = ["card_words", "move_words", "page_words", "plural", "reporters_words"]
+__all__ = ["card_words", "move_words", "page_words", "plural", "reporters_words", "signed"]
+
+
+def signed(x: float, digits: int = 1) -> str:
+    """A number with its sign, a true minus (U+2212) for a loss: ``signed(-0.9) == '−0.9'``, ``'+2.0'``;
+    ``digits=None`` keeps the shortest form (``signed(3, None) == '+3'``)."""
+    text = f"{x:+g}" if digits is None else f"{x:+.{digits}f}"
+    return text.replace("-", "−")
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:

@@ -63,8 +63,10 @@ def test_exact_answer_and_top_and_stdin(capsys, monkeypatch):
 def test_text_table(capsys):
     code, out, err = run(capsys, "advise", str(EXAMPLES / "end-game-bonus-tie.json"), "--text")
     assert code == 0, err
-    assert "exact (final edition)" in out and out.splitlines()[1].split()[:2] == ["rank", "move"]
-    said = [line[6:].split("  ")[0] for line in out.splitlines()[2:] if line[:4].strip().isdigit()]
+    lines = out.splitlines()
+    assert lines[0] == "Verdict: Decline the last press is the only legal move."  # the board's verdict first
+    assert "exact (final edition)" in out and lines[2].split()[:2] == ["rank", "move"]
+    said = [line[6:].split("  ")[0] for line in lines[3:] if line[:4].strip().isdigit()]
     assert said == ["Decline the last press"]  # the one legal move, in words (not "decline")
     assert not re.search(r"\b[a-z]+:[A-D]:\d\b", out)
 
@@ -79,8 +81,10 @@ def test_seconds_bound_the_analysis_and_the_text_says_converged_or_not(capsys, t
     assert doc["calibrated"] is True  # sampled shares are shown through the calibration map
     code, out, err = run(capsys, "advise", _write(tmp_path, state), "--budget", "fast", "--seed", "2", "--text")
     assert code == 0, err
-    head = out.splitlines()[0]
-    assert ("converged" in head) and "(screened)" not in out and "[" in out.splitlines()[2]
+    verdict_line, head = out.splitlines()[:2]
+    best = next(line[6:].split("  ")[0] for line in out.splitlines()[3:] if line[:4].strip() == "1")
+    assert verdict_line.startswith(f"Verdict: {best} ")
+    assert ("converged" in head) and "(screened)" not in out and "[" in out.splitlines()[3]
     assert "calibrated on games against a mix" in out
 
 

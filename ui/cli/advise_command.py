@@ -15,14 +15,18 @@ from pennypress.engine.game.cards import Deck
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words, plural
 from pennypress.errors import BadInput
+from pennypress.ui.render.verdict import verdict
 
 from .progress import ProgressBar
 from .json_io import read_position, write_json
 
 
-def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = None) -> str:
-    """The ranked moves as a plain-text table (best first), moves in words, reasons under them, then the
-    likely line after the move and why it differs from the best (cards by headline with the ``deck``).
+def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = None,
+                 n_players: int | None = None) -> str:
+    """The verdict first (with ``n_players``: :func:`~pennypress.ui.render.verdict.verdict`, the analysis
+    board's), then the ranked moves as a plain-text table (best first), moves in words, reasons under
+    them, the likely line after the move and why it differs from the best (cards by headline with the
+    ``deck``).
 
     >>> from pennypress.engine.advisor.result import Advice, RankedMove
     >>> a = Advice(0, "fast", 0, True, (RankedMove("press", 1, 1.0, (1.0, 1.0), 47, 7, 0, 0, True, ("Go to press: +15",), exact=True),), 0,
@@ -45,7 +49,8 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
             + f", budget {advice.budget}, seed {advice.seed}" + (" (stopped early)" if advice.stopped else ""))
     said = [move_words(m.move) for m in moves]
     width = max(map(len, said)) if moves else 4
-    lines = [head, f"{'rank':>4}  {'move':<{width}}  {'win':>4}  {'95% interval':<12}  circulation  margin  "
+    lines = ([f"Verdict: {verdict(advice, n_players).sentence}"] if n_players is not None else []) + [
+        head, f"{'rank':>4}  {'move':<{width}}  {'win':>4}  {'95% interval':<12}  circulation  margin  "
              "loss (95%, paired)"]
     for m, words in zip(moves, said):
         if not m.was_searched:
@@ -84,7 +89,7 @@ def _advise(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     if args.text:
-        print(advice_table(advice, args.top, state.definition.deck))
+        print(advice_table(advice, args.top, state.definition.deck, state.n_players))
     else:
         write_json(advice.to_json(args.top))
     return 0
