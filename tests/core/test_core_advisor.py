@@ -94,7 +94,7 @@ def test_an_audit_says_which_engine_answered(core, monkeypatch):
 def test_the_analysis_board_says_which_engine_answered(core, monkeypatch):
     from tests.ui.ui_helpers import open_app
 
-    for engine, words in (("native", "Answered by the native core"), ("python", "Answered by the Python engine")):
+    for engine, words in (("native", "Engine: the native core"), ("python", "Engine: the Python engine")):
         if engine == "python":
             monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
         at = open_app("app_pages/analysis_board.py")
@@ -104,4 +104,5 @@ def test_the_analysis_board_says_which_engine_answered(core, monkeypatch):
         at.number_input(key="ab_playouts").set_value(len(legal))  # one playout per move (a fixed count)
         at.button(key="ab_analyse").click().run()
         assert not at.exception, at.exception
-        assert any(words in c.value for c in at.caption), [c.value for c in at.caption]
+        details = next(e for e in at.expander if e.label == "Details")  # said in the collapsed Details
+        assert any(words in m.value for m in details.markdown), [m.value for m in details.markdown]
