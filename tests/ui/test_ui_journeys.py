@@ -299,6 +299,7 @@ def test_play_a_game_against_two_bots_to_the_review(person, tmp_path):
     reads_plainly(person)
     person.click("Review this game")
     assert person.d.current_url.endswith("/audit_game") and "Your game as The Sun" in person.text()
+    person.expand("Details")  # the playouts are a detail
     person.type_number("aud_playouts", 2)
     person.click("Analyse")
     person.wait_for("Decisions of The Sun")  # your decisions first
