@@ -35,6 +35,7 @@ FINDINGS = WORK / "findings"
 PYTHON_TARGETS = ("position", "notation", "record", "move_list", "puzzles", "page")
 CORE_TARGETS = ("core-position", "core-moves")
 CORE_FUZZ = ROOT / "core" / "fuzz"
+CORE_MAX_LEN = {"position": 1024, "moves": 1024}  # a document is < 600 bytes; 1024 bytes of moves is ~500 steps
 RECORD = ROOT / "benchmarks" / "results" / "fuzz" / "campaigns.json"
 
 
@@ -74,7 +75,7 @@ def command(target: str, runs: int | None, max_time: int | None, seed: int, work
     if target in CORE_TARGETS:
         name = target.removeprefix("core-")
         return ["cargo", "+nightly", "fuzz", "run", "--fuzz-dir", str(CORE_FUZZ), name, str(work), str(corpus_of(target)),
-                "--", "-timeout=10", *limits]
+                "--", "-timeout=10", f"-max_len={CORE_MAX_LEN[name]}", *limits]
     return [sys.executable, "-m", "fuzz.python.run", target, "-timeout=30", "-rss_limit_mb=2048", *limits,
             str(work), str(corpus_of(target))]
 
