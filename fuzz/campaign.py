@@ -6,7 +6,7 @@
     python -m fuzz.campaign --target all --max-time 3000 --record  # ... and write benchmarks/results/fuzz/
 
 Targets: the Python loaders (``position``, ``notation``, ``record``, ``move_list``, ``puzzles``,
-``page``; atheris, ``fuzz/python/run.py``), the core's (``core-position``, ``core-moves``;
+``page``, and ``core_reader``: the core's own PyO3 reader handed unchecked documents; atheris, ``fuzz/python/run.py``), the core's (``core-position``, ``core-moves``;
 ``cargo +nightly fuzz``, ``core/fuzz/``), ``python`` or ``core`` for a group, ``all`` for both.
 Each target runs in its own process under ``nice -n 19`` (``--jobs`` at once), from the committed
 seed corpus ``fuzz/corpus/<target>/`` (``core/fuzz/corpus/<target>/``) into a working corpus
@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "fuzz" / "work"
 FINDINGS = WORK / "findings"
-PYTHON_TARGETS = ("position", "notation", "record", "move_list", "puzzles", "page")
+PYTHON_TARGETS = ("position", "notation", "record", "move_list", "puzzles", "page", "core_reader")
 CORE_TARGETS = ("core-position", "core-moves")
 CORE_FUZZ = ROOT / "core" / "fuzz"
 CORE_MAX_LEN = {"position": 1024, "moves": 1024}  # a document is < 600 bytes; 1024 bytes of moves is ~500 steps
@@ -53,6 +53,8 @@ class Outcome:
 def corpus_of(target: str) -> Path:
     if target in CORE_TARGETS:
         return CORE_FUZZ / "corpus" / target.removeprefix("core-")
+    if target == "core_reader":  # the core's reader reads position documents
+        target = "position"
     return ROOT / "fuzz" / "corpus" / target
 
 

@@ -9,7 +9,7 @@ installed -- handed to the core through the seam (:mod:`pennypress.engine.native
 error must come back as one readable :class:`BadInput` or :class:`IllegalMove`.
 
 >>> sorted(TARGETS)
-['move_list', 'notation', 'page', 'position', 'puzzles', 'record']
+['core_reader', 'move_list', 'notation', 'page', 'position', 'puzzles', 'record']
 >>> check("position", b'{"game": 3}')
 'refused'
 >>> check("notation", b"game 3p")
@@ -101,9 +101,38 @@ def page(data: bytes) -> None:
     check_page(problem, ProposedPage.from_json(doc["layout"], problem))
 
 
+def _board_order(doc) -> list:
+    """The board's stories in document order (the core's second argument), whatever the document holds."""
+    try:
+        return [item["story"] for items in doc["board"].values() for item in items]
+    except (KeyError, TypeError, AttributeError):
+        return []
+
+
+def core_reader(data: bytes) -> None:
+    """The core's own reader (``core/src/py/document_in.rs``), handed a document the Python loader has
+    not checked: it builds a position or raises the core's ``BadPosition`` -- never a ``CorePanic``,
+    never another exception. (Nothing to do without the core.) A ``CoreError`` is the seam's refusal:
+    ``engine/native`` turns it into one readable line; here it is reported as :class:`BadInput`."""
+    from pennypress.engine import native
+    from pennypress.json_text import parse_json_text
+
+    if not native.available():
+        return
+    core = native.core_module()
+    doc = parse_json_text(_text(data), "position")
+    try:
+        position = core.Position(doc, _board_order(doc))
+    except core.CorePanic:
+        raise
+    except core.CoreError as exc:
+        raise BadInput(str(exc)) from None
+    position.legal_moves()
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     "position": position, "notation": notation, "record": record,
-    "move_list": move_list, "puzzles": puzzles, "page": page,
+    "move_list": move_list, "puzzles": puzzles, "page": page, "core_reader": core_reader,
 }
 """Every Python fuzz target by name (the name of its corpus folder, ``fuzz/corpus/<name>/``)."""
 

@@ -21,7 +21,7 @@ import pytest
 from fuzz import campaign
 
 ROOT = Path(__file__).resolve().parents[2]
-SECONDS = 4
+SECONDS = 3
 UNDER_CI = os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
 
 
