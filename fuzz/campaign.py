@@ -78,7 +78,7 @@ def command(target: str, runs: int | None, max_time: int | None, seed: int, work
         name = target.removeprefix("core-")
         return ["cargo", "+nightly", "fuzz", "run", "--fuzz-dir", str(CORE_FUZZ), name, str(work), str(corpus_of(target)),
                 "--", "-timeout=10", f"-max_len={CORE_MAX_LEN[name]}", *limits]
-    return [sys.executable, "-m", "fuzz.python.run", target, "-timeout=30", "-rss_limit_mb=2048", *limits,
+    return [sys.executable, "-m", "fuzz.python.run", target, "-timeout=120", "-rss_limit_mb=2048", *limits,
             str(work), str(corpus_of(target))]
 
 

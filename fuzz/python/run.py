@@ -33,6 +33,10 @@ def main(argv: list[str]) -> None:
         sys.exit(f"usage: python -m fuzz.python.run {{{','.join(TARGETS)}}} [libFuzzer args] [corpus dirs]")
     target = argv[1]
     args = [argv[0], *argv[2:]]
+    # Warm up before libFuzzer's clock starts: the loaders import their heavy modules (the solver,
+    # OR-Tools) on first use, which on a loaded machine can take longer than -timeout.
+    for warm in (b"", b"{}", b"game 3p"):
+        check(target, warm)
     if not any(a.startswith("-max_len=") for a in args):
         args.insert(1, f"-max_len={MAX_BYTES}")
     atheris.Setup(args, lambda data: check(target, data))
