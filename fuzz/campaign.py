@@ -36,6 +36,7 @@ PYTHON_TARGETS = ("position", "notation", "record", "move_list", "puzzles", "pag
 CORE_TARGETS = ("core-position", "core-moves")
 CORE_FUZZ = ROOT / "core" / "fuzz"
 CORE_MAX_LEN = {"position": 1024, "moves": 1024}  # a document is < 600 bytes; 1024 bytes of moves is ~500 steps
+FINDING_KINDS = ("crash", "timeout", "oom", "leak")  # libFuzzer's slow-unit-* files are notes, not findings
 RECORD = ROOT / "benchmarks" / "results" / "fuzz" / "campaigns.json"
 
 
@@ -77,7 +78,7 @@ def command(target: str, runs: int | None, max_time: int | None, seed: int, work
     if target in CORE_TARGETS:
         name = target.removeprefix("core-")
         return ["cargo", "+nightly", "fuzz", "run", "--fuzz-dir", str(CORE_FUZZ), name, str(work), str(corpus_of(target)),
-                "--", "-timeout=10", f"-max_len={CORE_MAX_LEN[name]}", *limits]
+                "--", "-timeout=60", f"-max_len={CORE_MAX_LEN[name]}", *limits]
     return [sys.executable, "-m", "fuzz.python.run", target, "-timeout=120", "-rss_limit_mb=2048", *limits,
             str(work), str(corpus_of(target))]
 
@@ -123,7 +124,7 @@ def run(targets: list[str], runs: int | None, max_time: int | None, seed: int, j
             if proc.poll() is None:
                 continue
             del running[target]
-            found = sorted(p.name for p in FINDINGS.glob(f"{target}-*"))
+            found = sorted(p.name for kind in FINDING_KINDS for p in FINDINGS.glob(f"{target}-{kind}-*"))
             outcome = Outcome(target, _executions(log), len(list((WORK / target).iterdir())), found,
                               round(time.monotonic() - start, 1), proc.returncode, " ".join(cmd))
             done.append(outcome)

@@ -29,6 +29,10 @@ RULES = ("bounds", "overlap", "ad", "shape", "duplicate", "top-edge", "top-total
 
 _BEST = object()  # "exclusive omitted": take the best valid one
 
+MAX_SPAN = 100
+"""The largest ``w`` or ``h`` a proposed placement may give: larger than the page (a ``bounds`` violation)
+is judged, but a size no page has is refused, since judging walks every cell it covers."""
+
 
 @dataclass(frozen=True)
 class Violation:
@@ -89,6 +93,10 @@ class ProposedPage:
                     raise BadInput(f"{w}.{f}: expected a whole number, got {item[f]!r}")
             if not 0 <= item["story"] < n:
                 raise BadInput(f"{w}.story: no story {item['story']} (the press has stories 0 to {n - 1})")
+            for f in ("w", "h"):  # the checker walks a placement's cells: a size past any page is refused here
+                if item[f] > MAX_SPAN:
+                    raise BadInput(f"{w}.{f}: {item[f]} is larger than any page (the page is {COLUMNS} by {ROWS} "
+                                   f"cells; at most {MAX_SPAN} is read)")
             placements.append(Placement(item["story"], item["x"], item["y"], item["w"], item["h"]))
         if "exclusive" not in doc:
             return cls(tuple(placements))
