@@ -23,15 +23,11 @@ from pennypress.errors import BadInput
 from .problem import PressProblem
 from .scoring import Breakdown, best_exclusive, score_page
 from .solve import solve
-from .vocab import COLUMNS, ROWS, Placement, cell_words, in_page, ordinal, row_words
+from .vocab import COLUMNS, MAX_SPAN, ROWS, Placement, cell_words, in_page, ordinal, row_words
 
 RULES = ("bounds", "overlap", "ad", "shape", "duplicate", "top-edge", "top-total", "exclusive")
 
 _BEST = object()  # "exclusive omitted": take the best valid one
-
-MAX_SPAN = 100
-"""The largest ``w`` or ``h`` a proposed placement may give: larger than the page (a ``bounds`` violation)
-is judged, but a size no page has is refused, since judging walks every cell it covers."""
 
 
 @dataclass(frozen=True)
