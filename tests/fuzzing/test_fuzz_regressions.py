@@ -96,3 +96,14 @@ def test_a_position_the_core_cannot_hold_is_refused_by_the_loader(field, value):
     with pytest.raises(BadInput, match=field):
         State.from_json(doc)
     assert check("position", json.dumps(doc_ok).encode()) == "loaded"
+
+
+def test_an_unknown_field_with_a_newline_in_its_name_keeps_the_refusal_one_line():
+    """Found by fuzzing the proposed-page JSON: ``{"layout": {"placem\\nts": ...}}`` was refused with the
+    key written raw, a message of two lines; an unprintable name is now quoted."""
+    doc = _page()
+    doc["layout"]["placem\nts"] = doc["layout"].pop("placements")
+    assert check("page", json.dumps(doc).encode()) == "refused"
+    doc = _page()
+    doc["stor\nies"] = doc.pop("stories")
+    assert check("page", json.dumps(doc).encode()) == "refused"
