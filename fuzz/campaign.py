@@ -89,10 +89,8 @@ def _executions(log: Path) -> int:
         return 0
     text = log.read_text(errors="replace")
     final = re.findall(r"stat::number_of_executed_units: (\d+)", text)
-    if final:
-        return int(final[-1])
     lines = re.findall(r"^#(\d+)\s", text, re.M)
-    return int(lines[-1]) if lines else 0
+    return max([int(final[-1]) if final else 0, int(lines[-1]) if lines else 0])
 
 
 def run(targets: list[str], runs: int | None, max_time: int | None, seed: int, jobs: int, every: float,
