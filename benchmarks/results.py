@@ -3,7 +3,8 @@
 The records live under ``benchmarks/results/``: ``speed/NAME.json``, written by ``python -m benchmarks.speed
 --record`` (each benchmark's output, command, commit and date); ``strength/*.json``, one table each with
 the command, seed and commit that produced it (strength runs take hours; their tables are recorded once);
-``seeds.json``, the seeds used up.
+``seeds.json``, the seeds used up; ``fuzz/campaigns.json``, the last fuzz campaign of each target, written by
+``python -m fuzz.campaign --record`` (docs/developer/fuzzing.md).
 The page is rendered from those records alone, so it cannot drift from them; ``--check`` exits 1 when
 docs/results.md is not what the records render (``tests/test_results_doc.py`` checks the same).
 
@@ -56,6 +57,21 @@ def _strength(records: list[dict]) -> list[str]:
     return out
 
 
+def _fuzz(folder: Path) -> list[str]:
+    """The fuzz campaigns' figures (``fuzz/campaigns.json``: each target's last recorded campaign)."""
+    path = folder / "campaigns.json"
+    if not path.exists():
+        return []
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    out = ["## Fuzzing", "", doc.get("note", "Coverage-guided campaigns of the loaders (atheris) and the native core "
+           "(cargo-fuzz, address sanitizer); a finding is an input that gets anything but the one clear refusal."), "",
+           "| target | executions | corpus | findings | seconds | command | commit, date |", "|---|---:|---:|---:|---:|---|---|"]
+    for target, c in doc["campaigns"].items():
+        out.append(f"| {target} | {c['executions']:,} | {c['corpus']} | {len(c['findings'])} | {c['seconds']:,} "
+                   f"| `{c['campaign']}` | {c['commit']}, {c['date']} |")
+    return out + [""]
+
+
 def _seeds(used: dict[str, str], records: list[dict]) -> list[str]:
     """The seeds used up (``seeds.json`` and every strength record's), each with what used it."""
     seeds = {int(s): what for s, what in used.items()}
@@ -71,7 +87,8 @@ def render(records: Path = RECORDS) -> str:
     """docs/results.md as the records under ``records`` give it."""
     strength = _load(records / "strength")
     used = json.loads((records / "seeds.json").read_text(encoding="utf-8"))["seeds"]
-    lines = [INTRO, *_speed(_load(records / "speed")), *_strength(strength), *_seeds(used, strength)]
+    lines = [INTRO, *_speed(_load(records / "speed")), *_strength(strength), *_fuzz(records / "fuzz"),
+             *_seeds(used, strength)]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

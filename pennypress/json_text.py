@@ -21,6 +21,7 @@ pennypress.errors.BadInput: paste: the JSON is nested more than 64 levels deep (
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from pennypress.errors import BadInput
@@ -69,5 +70,7 @@ def parse_json_text(text: str, where: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise BadInput(f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except ValueError:  # int() refuses a number of more than sys.get_int_max_str_digits() digits
+        raise BadInput(f"{where}: a number in the JSON has more than {sys.get_int_max_str_digits():,} digits") from None
     except RecursionError:  # pragma: no cover - the depth check comes first
         raise BadInput(f"{where}: the JSON is nested too deeply") from None

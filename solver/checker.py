@@ -23,7 +23,7 @@ from pennypress.errors import BadInput
 from .problem import PressProblem
 from .scoring import Breakdown, best_exclusive, score_page
 from .solve import solve
-from .vocab import COLUMNS, ROWS, Placement, cell_words, in_page, ordinal, row_words
+from .vocab import COLUMNS, MAX_SPAN, ROWS, Placement, cell_words, field_names, in_page, ordinal, row_words
 
 RULES = ("bounds", "overlap", "ad", "shape", "duplicate", "top-edge", "top-total", "exclusive")
 
@@ -68,7 +68,7 @@ class ProposedPage:
             raise BadInput(f"{where}: expected an object with 'placements'")
         unknown = set(doc) - {"placements", "exclusive"}
         if unknown:
-            raise BadInput(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+            raise BadInput(f"{where}: unknown field(s) {field_names(unknown)}")
         raw = doc.get("placements")
         if not isinstance(raw, list):
             raise BadInput(f"{where}.placements: expected a list of placements")
@@ -83,12 +83,16 @@ class ProposedPage:
                 raise BadInput(f"{w}: missing {', '.join(missing)}")
             extra = set(item) - {"story", "x", "y", "w", "h"}
             if extra:
-                raise BadInput(f"{w}: unknown field(s) {', '.join(sorted(extra))}")
+                raise BadInput(f"{w}: unknown field(s) {field_names(extra)}")
             for f in ("story", "x", "y", "w", "h"):
                 if isinstance(item[f], bool) or not isinstance(item[f], int):
                     raise BadInput(f"{w}.{f}: expected a whole number, got {item[f]!r}")
             if not 0 <= item["story"] < n:
                 raise BadInput(f"{w}.story: no story {item['story']} (the press has stories 0 to {n - 1})")
+            for f in ("w", "h"):  # the checker walks a placement's cells: a size past any page is refused here
+                if item[f] > MAX_SPAN:
+                    raise BadInput(f"{w}.{f}: {item[f]} is larger than any page (the page is {COLUMNS} by {ROWS} "
+                                   f"cells; at most {MAX_SPAN} is read)")
             placements.append(Placement(item["story"], item["x"], item["y"], item["w"], item["h"]))
         if "exclusive" not in doc:
             return cls(tuple(placements))

@@ -21,6 +21,7 @@ from pennypress.errors import BadInput
 from .vocab import (
     BEATS,
     COLUMNS,
+    field_names,
     MAX_BEAT_VALUE,
     MAX_CLAIMED_STORIES,
     MAX_STARS,
@@ -113,7 +114,7 @@ class ClaimedStory:
         doc = _expect_mapping(doc, where)
         unknown = set(doc) - {"beat", "shape", "stars"}
         if unknown:
-            raise BadInput(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+            raise BadInput(f"{where}: unknown field(s) {field_names(unknown)}")
         for key in ("beat", "shape"):
             if key not in doc:
                 raise BadInput(f"{where}.{key}: missing")
@@ -191,7 +192,7 @@ class PressProblem:
         allowed = {"stories", "beat_values", "ad", "layout"}
         unknown = set(doc) - allowed
         if unknown:
-            raise BadInput(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+            raise BadInput(f"{where}: unknown field(s) {field_names(unknown)}")
         if "stories" not in doc:
             raise BadInput(f"{where}.stories: missing")
         raw = doc["stories"]

@@ -112,6 +112,17 @@ def cell_penalty(x: int, y: int) -> int:
     return _ROW_PENALTY[y]
 
 
+def field_names(names) -> str:
+    """Field names for a message, sorted: as written, or quoted when not printable (a newline in a key
+    must not break the one-line message)."""
+    return ", ".join(n if n.isprintable() else repr(n) for n in sorted(names))
+
+
+MAX_SPAN = 100
+"""The largest ``w`` or ``h`` a proposed placement may give: larger than the page (a ``bounds`` violation)
+is judged, but a size no page has is refused when it is read, since judging walks every cell it covers."""
+
+
 def in_page(x: int, y: int) -> bool:
     return 0 <= x < COLUMNS and 0 <= y < ROWS
 

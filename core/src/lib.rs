@@ -34,6 +34,7 @@ pub mod chance;
 pub mod error;
 pub mod events;
 pub mod exact;
+pub mod fuzzing;
 mod generated;
 pub mod greedy;
 pub mod heuristic;

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from pennypress.errors import BadInput
-from pennypress.solver.vocab import Placement
+from pennypress.solver.vocab import COLUMNS, MAX_SPAN, ROWS, Placement
 
 from .stories import Story
 
@@ -207,6 +207,10 @@ def parse_move(text: str) -> Move:
             m = _PLACEMENT.match(word)
             if not m:
                 raise BadInput(f"{where}: {word!r} is not a placement like war:D:3@2,0,2x3")
+            # judging the page walks every cell a placement covers (and int() refuses 4,300 digits)
+            if any(len(m[k]) > 3 for k in "xywh") or max(int(m["w"]), int(m["h"])) > MAX_SPAN:
+                raise BadInput(f"{where}: {word!r} is larger than any page or far off it (the page is {COLUMNS} by "
+                               f"{ROWS} cells; at most {MAX_SPAN} is read)")
             placements.append(
                 PagePlacement(Story.parse(m["story"]), int(m["x"]), int(m["y"]), int(m["w"]), int(m["h"]))
             )

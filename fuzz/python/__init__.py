@@ -1,0 +1,1 @@
+"""The Python loaders' fuzz targets (:mod:`.targets`) and their atheris runner (:mod:`.run`)."""

@@ -1,0 +1,82 @@
+"""CI's short seeded fuzz campaign (docs/developer/fuzzing.md): every target for a few seconds.
+
+The Python loaders' targets run under atheris (in the ``test`` extra: under CI a missing atheris
+fails, elsewhere it skips), two at a time, each from its committed seed corpus into a scratch
+corpus, seeded, for a few seconds: about 30 s in all on 2 cores. The core's cargo-fuzz targets run
+a few seconds each when ``cargo +nightly fuzz`` is present; CI has neither nightly Rust nor
+cargo-fuzz (``.ci/run`` installs only chromium), so there the core's short campaign is the stable
+``cargo test`` replay of the same targets (``core/tests/fuzz_replay.rs``: the committed corpus and a
+seeded random walk), which ``python3 run.py test`` runs whenever a Rust toolchain is present.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from fuzz import campaign
+
+ROOT = Path(__file__).resolve().parents[2]
+SECONDS = 3
+UNDER_CI = os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
+def _need_atheris() -> None:
+    try:
+        import atheris  # noqa: F401
+    except ImportError:
+        reason = "atheris is not installed (it is in the test extra: pip install -e '.[test]')"
+        if UNDER_CI:
+            pytest.fail(f"under CI the fuzz campaign must run: {reason}")
+        pytest.skip(reason)
+
+
+def _run(target: str, work: Path) -> tuple[str, int, str]:
+    cmd = campaign.command(target, runs=None, max_time=SECONDS, seed=36, work=work)
+    cmd = [c.replace(str(campaign.FINDINGS) + "/", str(work.parent) + "/") for c in cmd]  # findings: tmp too
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, env=env, timeout=180)
+    return target, proc.returncode, proc.stdout + proc.stderr
+
+
+def test_a_short_seeded_campaign_of_each_loader_finds_nothing(tmp_path):
+    _need_atheris()
+    jobs = []
+    for target in campaign.PYTHON_TARGETS:
+        (tmp_path / target).mkdir()
+        jobs.append((target, tmp_path / target))
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda j: _run(*j), jobs))
+    for target, status, output in results:
+        executions = [int(line.split()[-1]) for line in output.splitlines()
+                      if line.startswith("stat::number_of_executed_units")]
+        assert status == 0, f"{target}: a finding (or a crash) in the short campaign:\n{output[-3000:]}"
+        assert executions and executions[0] > 0, f"{target}: no input ran:\n{output[-2000:]}"
+    assert not list(tmp_path.glob("*-crash-*")) and not list(tmp_path.glob("*-timeout-*"))
+
+
+def test_a_short_seeded_campaign_of_each_core_target_finds_nothing(tmp_path):
+    why = campaign.core_tools()
+    if why is not None:
+        pytest.skip(f"{why}: the core's short campaign is the stable replay, "
+                    "`cargo test --test fuzz_replay` (core/tests/fuzz_replay.rs)")
+    for target in campaign.CORE_TARGETS:
+        (tmp_path / target).mkdir()
+        name, status, output = _run(target, tmp_path / target)
+        assert status == 0, f"{name}: a finding in the short campaign:\n{output[-3000:]}"
+        assert "stat::number_of_executed_units" in output
+
+
+def test_the_seed_corpus_is_what_make_corpus_writes_and_every_input_loads():
+    from fuzz.python.targets import check
+
+    for target in campaign.PYTHON_TARGETS:
+        inputs = sorted(campaign.corpus_of(target).iterdir())
+        assert inputs, f"no seed corpus for {target}: python -m fuzz.make_corpus"
+        assert sum(p.stat().st_size for p in inputs) < 200_000, "a seed corpus stays small"
+        for path in inputs[:3]:
+            assert check(target, path.read_bytes()) == "loaded", path
