@@ -35,7 +35,7 @@ RECALL = "#c0392b"
 PRESS = "#d4a017"
 """Highlight of the stories a press claims."""
 
-THINKING = {"fast": "Quick (about 1 s)", "normal": "Thorough (up to about 3 s)",
+THINKING = {"fast": "Quick (under a second)", "normal": "Thorough (up to about 3 s)",
             "deep": "Deep (up to about 15 s)"}
 """How long each budget thinks, as the player chooses it: the wait from **Analyse** to the verdict on the
 project's 2-core machine, the slow positions included (``benchmarks/speed/analysis_board.py`` measures it
@@ -108,7 +108,7 @@ def details_words(advice: Advice) -> list[str]:
 
     >>> a = Advice(0, "fast", 3, False, (), 1976, seconds=0.21, engine="native", converged=True, rounds=4)
     >>> details_words(a)[:2]
-    ['Budget: fast (“Quick (about 1 s)”); 1976 playouts in 4 rounds, 0.21 s.', 'Converged: every other move was separated from the best (paired 95% intervals), so the analysis stopped early.']
+    ['Budget: fast (“Quick (under a second)”); 1976 playouts in 4 rounds, 0.21 s.', 'Converged: every other move was separated from the best (paired 95% intervals), so the analysis stopped early.']
     """
     budget = THINKING.get(advice.budget)
     lines = []

@@ -7,6 +7,8 @@
 - :mod:`~pennypress.ui.cli.game_commands` — ``position``, ``selfplay``, ``replay`` (the rules engine)
 - :mod:`~pennypress.ui.cli.app_launcher` — ``ui`` (the Streamlit app)
 - :mod:`~pennypress.ui.cli.tournament_command` — ``tournament`` (bots against bots, with statistics)
+- :mod:`~pennypress.ui.cli.strategy_command` — ``strategy`` (a strategy guide measured from self-play)
+- :mod:`~pennypress.ui.cli.table_options` — the table and executor options ``tournament`` and ``strategy`` share
 - :mod:`~pennypress.ui.cli.advise_command` — ``advise`` (the advisor)
 - :mod:`~pennypress.ui.cli.puzzle_command` — ``puzzle`` (list, show, check, generate: puzzles with certain answers)
 """

@@ -12,15 +12,14 @@ import sys
 from pathlib import Path
 
 from pennypress.engine import native
-from pennypress.engine.arena.executors import EXECUTORS, check_workers, default_workers, open_executor
-from pennypress.engine.game.cards import DECK_NAMES
-from pennypress.engine.game.variants import VARIANTS
+from pennypress.engine.arena.executors import check_workers, default_workers, open_executor
 from pennypress.engine.strategy.games import CORE_SEATS, DEFAULT_BOTS, StrategySpec
 from pennypress.engine.strategy.study import run_study
 from pennypress.errors import BadInput
 import json
 
 from .json_io import write_json
+from .table_options import add_table_options
 
 
 def _strategy(args: argparse.Namespace) -> int:
@@ -66,15 +65,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bots", default=",".join(DEFAULT_BOTS),
                    help=f"the bots, comma-separated, seated in rotation (default {','.join(DEFAULT_BOTS)}; "
                         f"any of {', '.join(CORE_SEATS)})")
-    p.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS),
-                   help="a variant (repeatable): newsboy (4-5 players)")
-    p.add_argument("--deck", default="default", choices=DECK_NAMES, help="headline deck")
-    p.add_argument("--workers", type=int, default=None,
-                   help="threads on the native core, or Dask worker processes (default: the number of cores)")
-    p.add_argument("--executor", default="local", choices=EXECUTORS,
-                   help="local (the core's threads, default) or dask (needs: pip install -e '.[cluster]')")
-    p.add_argument("--scheduler", default=None, help="address of a running Dask scheduler, e.g. tcp://HOST:8786 "
-                   "(without it --executor dask starts a LocalCluster)")
+    add_table_options(p, "threads on the native core, or Dask worker processes")
     p.add_argument("--out", default=None, metavar="FILE", help="also write the JSON to FILE")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=_strategy)

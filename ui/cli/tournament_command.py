@@ -22,10 +22,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from pennypress.engine.arena.executors import EXECUTORS, check_workers, default_workers, open_executor
+from pennypress.engine.arena.executors import check_workers, default_workers, open_executor
 from pennypress.engine.io.record import dumps_record
-from pennypress.engine.game.variants import VARIANTS
-from pennypress.engine.game.cards import DECK_NAMES
 from pennypress.engine.arena import native_games
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.errors import BadInput
@@ -36,6 +34,7 @@ from pennypress.ui.render.tournament_words import (
 )
 
 from .json_io import write_json
+from .table_options import add_table_options
 
 
 def format_table(report: dict) -> str:
@@ -114,15 +113,7 @@ def _add_tournament(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seats", required=True, help="one bot per seat, comma-separated (e.g. heuristic,greedy,greedy)")
     p.add_argument("--games", type=int, required=True, help="games in all: a multiple of --players")
     p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
-    p.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS),
-                   help="a variant (repeatable): newsboy (4-5 players)")
-    p.add_argument("--deck", default="default", choices=DECK_NAMES, help="headline deck")
-    p.add_argument("--workers", type=int, default=None,
-                   help="threads on the native core, else worker processes (default: the number of cores)")
-    p.add_argument("--executor", default="local", choices=EXECUTORS,
-                   help="local process pool (default) or dask (needs: pip install -e '.[cluster]')")
-    p.add_argument("--scheduler", default=None, help="address of a running Dask scheduler, e.g. tcp://HOST:8786 "
-                   "(without it --executor dask starts a LocalCluster)")
+    add_table_options(p, "threads on the native core, else worker processes")
     p.add_argument("--records", metavar="DIR", default=None, help="write every game as a replayable record in DIR")
     p.add_argument("--text", action="store_true", help="a readable table instead of JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
