@@ -15,7 +15,7 @@ Every candidate's outcome is written to a log as it is decided (one JSON line
 each), so an interrupted run goes on from where it stopped
 (:func:`mine_timing` reads the log first); the same seed gives the same
 puzzles. Where the time goes: a certificate plays ten times the ``deep``
-search's playouts, about half a minute of one core each.
+search's playouts; the screen keeps that cost for positions likely to pass.
 """
 from __future__ import annotations
 

@@ -84,3 +84,14 @@ def test_a_mined_timing_puzzle_is_a_valid_puzzle_and_a_run_goes_on_from_its_log(
     assert loaded.evidence["lines"]["answer"] and loaded.evidence["lines"]["rival"]
     assert recheck(loaded.position(), cert) is None
     assert mine_timing(run) == found and log.read_text().splitlines() == lines  # nothing decided twice
+
+
+def test_the_timing_command_refuses_bad_options_in_one_line(capsys, tmp_path):
+    from pennypress.ui.cli import main
+    for argv, said in ((["--log", "/no/such/folder/log.jsonl", "--out", str(tmp_path / "o.json")], "--log: no folder"),
+                       (["--log", str(tmp_path / "l.jsonl"), "--out", str(tmp_path / "o.json"), "--two", "-1"],
+                        "how many puzzles")):
+        assert main(["puzzle", "timing", *argv]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and said in err[0], err
+    assert not (tmp_path / "l.jsonl").exists()

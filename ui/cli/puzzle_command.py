@@ -148,6 +148,9 @@ def _timing(args: argparse.Namespace) -> int:
     wanted = {2: args.two, 3: args.three, 4: args.four}
     if any(n < 0 for n in wanted.values()) or not any(wanted.values()):
         raise BadInput("--two, --three, --four: how many puzzles of each table, 0 or more, not all 0")
+    for flag, path in (("--log", Path(args.log)), ("--out", Path(args.out))):
+        if not path.parent.is_dir():
+            raise BadInput(f"{flag}: no folder {path.parent} to write {path.name} in")
     run = TimingRun(args.seed, {n: c for n, c in wanted.items() if c}, Path(args.log), args.workers)
     bar = ProgressBar("puzzle")
     try:
