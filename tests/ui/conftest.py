@@ -1,1 +1,20 @@
-"""App tests: their helper module (``ui_helpers``) sits beside them; pytest imports it from this folder."""
+"""App tests: their helper modules (``ui_helpers``, ``browser_helpers``) sit beside them; pytest imports them
+from this folder. The browser tests share the ``app`` and ``person`` fixtures below."""
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def app():
+    """One ``pennypress ui`` and one headless Chromium per browser test module (:func:`browser_session`)."""
+    from browser_helpers import DESKTOP, browser_session
+    yield from browser_session(DESKTOP)
+
+
+@pytest.fixture
+def person(app):
+    """The module's browser, at desktop width before and after the test (a test may go to phone width)."""
+    from browser_helpers import set_desktop
+    set_desktop(app.d)
+    yield app
+    set_desktop(app.d)

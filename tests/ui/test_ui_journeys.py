@@ -21,24 +21,12 @@ under CI (``.ci/run`` installs them).
 from __future__ import annotations
 
 import pytest
-from browser_helpers import DESKTOP, Page, browser_session, set_desktop, set_phone
+from browser_helpers import Page, set_desktop, set_phone
 
 from pennypress.engine.game.words import move_words
 from pennypress.ui.app.editor_draft import empty_draft, supply as supply_of
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def app():
-    yield from browser_session(DESKTOP)
-
-
-@pytest.fixture
-def person(app):
-    set_desktop(app.d)
-    yield app
-    set_desktop(app.d)
 
 
 def reads_plainly(page: Page) -> None:

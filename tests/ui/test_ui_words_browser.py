@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import DESKTOP, Page, browser_session, set_desktop, set_phone
+from browser_helpers import Page, set_desktop, set_phone
 from openskill.models import PlackettLuce
 from test_ui_puzzles import on_the_familiar_scale
 
@@ -33,18 +33,6 @@ HUNTED = re.compile(r"\b(playouts?|paired|converged|seed|budget|wilson|binomial|
                     r"p-value|sigma|mu|openskill|ordinal)\b|examples/|\.json\b|docs/", re.I)
 PAGES = ("press_desk", "check_page", "position_editor", "position_viewer", "scoring_examples", "tournament",
          "puzzles")
-
-
-@pytest.fixture(scope="module")
-def app():
-    yield from browser_session(DESKTOP)
-
-
-@pytest.fixture
-def person(app):
-    set_desktop(app.d)
-    yield app
-    set_desktop(app.d)
 
 
 def plain(page: Page, where: str) -> None:
