@@ -2,7 +2,7 @@
 then the planted move recorded from that position (final-edition answers are exact)."""
 from __future__ import annotations
 
-import re
+from lab_words import LAB_WORDS
 
 from pennypress.engine import GameDefinition, new_game
 from pennypress.engine.advisor import AdvisorBot
@@ -139,10 +139,6 @@ def scoop_handing_position(players: int = 3, seed: int = 1):
     return found[0] if found else None
 
 
-LAB_WORDS = re.compile(r"\b(playouts?|paired|converged|seed|budget|wilson|binomial|ply|within_noise|native core|rust)\b",
-                       re.IGNORECASE)
-"""Words of the lab, not of the table: no page a player reads, nor ``--text``, shows one (a collapsed
-"Details" aside)."""
 
 
 def lab_words(text: str) -> list[str]:

@@ -7,6 +7,7 @@ from html import unescape
 import pytest
 
 from ui_helpers import html_tables, open_app, ranking
+from lab_words import LAB_WORDS
 
 from pennypress.engine import parse_move
 from pennypress.engine.game.words import move_words
@@ -163,10 +164,6 @@ def test_the_shared_loader_deals_variants_and_reads_notation_here_too():
     assert not at.exception and at.error and at.session_state["ab_name"] == "Pasted position"
 
 
-STATISTICS = re.compile(r"\b(playouts?|paired|converged|seed|budget|wilson|binomial|ply|within_noise|native core|rust)\b",
-                        re.I)
-"""Words of the statistics, which stay in the collapsed "Details" (and the seed and playouts under "Advanced")."""
-
 TUCKED_AWAY = ("Details", "Advanced", "Load a position")
 """Collapsed sections whose text a player sees only by opening them (the loader's seed deals a new game)."""
 
@@ -200,7 +197,7 @@ def test_the_statistics_are_one_click_away(example, playouts):
     assert not at.exception, at.exception
     shown = "\n".join(_text_outside(at.main))
     assert "Best move" in shown and at.session_state["ab_advice"][1] is not None
-    found = sorted({m.group(0) for m in STATISTICS.finditer(shown)})
+    found = sorted({m.group(0) for m in LAB_WORDS.finditer(shown)})
     assert not found, found
     hyphens = re.findall(r"(?<![\w.])-\d[\d.]*", "\n".join(_text_outside(at.main, skip=())))
     assert not hyphens, hyphens  # every negative number with a true minus sign, the Details too
@@ -215,7 +212,7 @@ def test_the_statistics_are_one_click_away(example, playouts):
 @pytest.mark.parametrize("text", ["32 playouts", "paired 95%", "Converged", "budget fast", "Seed 0", "a Wilson",
                                   "binomial test", "ply 3", "within_noise", "the native core", "Rust"])
 def test_the_statistics_check_catches_each_word(text):
-    assert STATISTICS.search(text)
+    assert LAB_WORDS.search(text)
 
 
 def test_the_text_walk_reads_the_tucked_away_sections_when_asked():
@@ -223,7 +220,7 @@ def test_the_text_walk_reads_the_tucked_away_sections_when_asked():
     at = open_app(PAGE)
     at.button(key="ab_analyse").click().run()
     every = "\n".join(_text_outside(at.main, skip=()))
-    assert {"Seed", "playouts", "Converged"} <= {m.group(0) for m in STATISTICS.finditer(every)}
+    assert {"Seed", "playouts", "Converged"} <= {m.group(0) for m in LAB_WORDS.finditer(every)}
     assert "Best move" in every and "Every move, ranked" in every
 
 

@@ -14,6 +14,7 @@ import re
 
 import pytest
 from browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
+from lab_words import LAB_WORDS
 
 from pennypress.engine.advisor import advise
 from pennypress.engine.advisor.line import line_words
@@ -29,9 +30,6 @@ from pennypress.ui.render.verdict import grades, verdict
 pytestmark = pytest.mark.browser
 
 EXAMPLE = "when-not-to-press"
-STATISTICS = re.compile(r"\b(playouts?|paired|converged|seed|budget|wilson|binomial|ply|within_noise|native core|rust)\b",
-                        re.I)
-
 
 @pytest.fixture(scope="module")
 def person():
@@ -138,7 +136,7 @@ def test_quick_analysis_of_the_example_reads_like_a_coach(person):
     for width, setter in (("1400", set_desktop), ("390", set_phone)):
         setter(person.d)
         person.ok()
-        found = sorted({m.group(0) for m in STATISTICS.finditer(person.text())})
+        found = sorted({m.group(0) for m in LAB_WORDS.finditer(person.text())})
         assert not found, (width, found)
         assert person.cut_off() == [], (width, person.cut_off()[:5])
         assert person.small_board_text() == [], (width, person.small_board_text()[:5])

@@ -22,6 +22,7 @@ import pytest
 from browser_helpers import Page, set_desktop, set_phone
 from openskill.models import PlackettLuce
 from test_ui_puzzles import on_the_familiar_scale
+from lab_words import HUNTED
 
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.engine.puzzles import load_puzzles
@@ -29,8 +30,6 @@ from pennypress.engine.puzzles import load_puzzles
 pytestmark = pytest.mark.browser
 SHIPPED = load_puzzles()
 WIDTHS = (("1400", set_desktop), ("390", set_phone))
-HUNTED = re.compile(r"\b(playouts?|paired|converged|seed|budget|wilson|binomial|ply|within_noise|native core|rust|"
-                    r"p-value|sigma|mu|openskill|ordinal)\b|examples/|\.json\b|docs/", re.I)
 PAGES = ("press_desk", "check_page", "position_editor", "position_viewer", "scoring_examples", "tournament",
          "puzzles")
 
