@@ -227,7 +227,7 @@ def counted(f: dict) -> str:
     return "games"
 
 
-AXES = {"share": "win share", "share-difference": "difference in share (percentage points as a fraction)",
+AXES = {"share": "win share", "share-difference": "difference, percentage points",
         "circulation": "circulation", "circulation-difference": "difference in circulation",
         "rounds": "rounds", "presses": "presses a game", "page-points": "points a page"}
 """Each unit's chart axis title."""

@@ -40,6 +40,10 @@ VIEWS = {"winning-circulation": "The winner's circulation", "final-edition": "Th
 """The by-table-size views, in the page's order."""
 
 
+PERCENT = ("share", "share-difference")
+"""Units whose axis reads in percent (a share; a difference of shares, in percentage points)."""
+
+
 def load_shipped() -> dict:
     """The shipped guide's JSON."""
     return json.loads(resources.files("pennypress.engine.strategy").joinpath(SHIPPED).read_text(encoding="utf-8"))
@@ -116,11 +120,13 @@ def chart(findings: list[dict]) -> Any:
     data = pd.DataFrame([{"Finding": f["label"], "Value": f["value"], "95% low": f["interval"][0],
                           "95% high": f["interval"][1], "Claim": f["claim"], "Interval": f["interval_words"],
                           "Reference": f.get("reference")} for f in findings])
-    base = alt.Chart(data).encode(y=alt.Y("Finding:N", sort=None, title=None))
+    base = alt.Chart(data).encode(y=alt.Y("Finding:N", sort=None, title=None, axis=alt.Axis(labelLimit=170)))
     tips = ["Finding", "Claim:N", "Interval:N"]
-    axis = AXES.get(findings[0]["unit"], "value")
-    bars = base.mark_rule(strokeWidth=3).encode(x=alt.X("95% low:Q", title=f"{axis}, with its 95% interval",
-                                                        scale=alt.Scale(zero=False)), x2="95% high:Q", tooltip=tips)
+    unit = findings[0]["unit"]
+    ticks = alt.Axis(format=".1~%", tickCount=6) if unit in PERCENT else alt.Axis(tickCount=6)
+    bars = base.mark_rule(strokeWidth=3).encode(
+        x=alt.X("95% low:Q", title=AXES.get(unit, "value"), scale=alt.Scale(zero=False),
+                axis=ticks), x2="95% high:Q", tooltip=tips)
     points = base.mark_point(filled=True, size=80).encode(x="Value:Q", tooltip=tips)
     layers = bars + points
     refs = {f.get("reference") for f in findings}
@@ -130,4 +136,4 @@ def chart(findings: list[dict]) -> Any:
                 strokeDash=[6, 4], color="red").encode(x="ref:Q")
         else:
             layers = layers + base.mark_tick(color="red", thickness=2).encode(x="Reference:Q")
-    return layers.properties(height=40 + 32 * len(data))
+    return layers.properties(height=alt.Step(30))
