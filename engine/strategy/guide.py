@@ -285,6 +285,8 @@ def _finding(f: dict, run: dict, **extra: Any) -> dict:
     out = {**f, "claim": minus_signs(f["claim"]), "label": label(f), "unit": unit(f), "counted": counted(f),
            "interval_words": interval_words(f["interval"], unit(f)), "reference": reference(f),
            "players": run["players"], "source": _source(run), **extra}
+    if f["kind"] == "beat-bonus" and "decided_interval" in f:
+        out["interval_words"] += f"; decided {interval_words(f['decided_interval'], 'share')[4:]}"
     if is_advisor(run):
         out["rests_on"] = "advisor games"
         out["advisor_games"] = run["games"]

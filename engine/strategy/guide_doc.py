@@ -62,6 +62,16 @@ def guide_markdown(guide: dict) -> str:
                   "(1,000,000 three-player games and 200,000 of each other table size), so its intervals are "
                   "wide and some claims are unsettled: " + "; ".join(guide["small_run_reasons"]) + "."]
 
+    glance = _table(guide, 3) or (guide["tables"][0] if guide["tables"] else None)
+    if glance is not None:
+        shown = [f for f in glance["findings"] if f["kind"] in ("seat", "when-winners-press", "press-or-wait",
+                                                                 "final-edition")
+                 and f.get("reference") is not None and supported(f["interval"], f["reference"])]
+        lines += ["", f"## At a glance ({glance['players']} players)", "",
+                  "The findings of the " + f"{glance['players']}-player games whose interval settles which way "
+                  "they go; the sections below give every finding at every table size."]
+        lines += [""] + ([claim_line(f) for f in shown] or ["- None of them is settled by its interval yet."])
+
     lines += ["", "## Who wins from which seat"]
     _per_table(guide, ("seat",), lines)
 
@@ -137,6 +147,12 @@ def guide_markdown(guide: dict) -> str:
     if agree:
         lines += ["", "Where they agree within the interval:", ""]
         lines += [claim_line(f, f"**{f['players']} players**: ") for f in agree]
+
+    strength = [f for t in guide["tables"] for f in t["findings"] if f["kind"] == "bot"]
+    if strength:
+        lines += ["", "How strong each bot is (its win share per seat it held), which weighs what each bot's "
+                  "habits say:", ""]
+        lines += [claim_line(f, f"**{f['players']} players**: ") for f in strength]
 
     lines += ["", "## How this was measured", "",
               "Each run plays seeded games between strong bots on the native core, seated in rotation so that "
