@@ -175,6 +175,8 @@ def unit(f: dict) -> str:
     kind, by = f["kind"], f.get("by")
     if kind in ("seat", "bot", "final-edition", "beat-bonus", "scoops"):
         return "share"
+    if kind not in ("winning-circulation", "press-or-wait", "when-winners-press", "bots-disagree"):
+        return "value"
     if kind == "winning-circulation":
         return "circulation"
     if kind == "press-or-wait" or by in ("ahead", "behind", "press-or-wait"):
@@ -195,13 +197,15 @@ def _number(x: float, u: str) -> str:
         return f"{x:.1f}"
     if u == "circulation-difference":
         return signed(x, 1)
+    if u == "value":
+        return f"{x:.3g}".replace("-", "−")
     return signed(x, 2)
 
 
 SUFFIX = {"share": "", "share-difference": " percentage points", "circulation": "",
           "circulation-difference": " circulation", "rounds": " rounds", "presses": " presses a game",
-          "page-points": " points a page"}
-"""What follows a number of each unit."""
+          "page-points": " points a page", "value": ""}
+"""What follows a number of each unit (``value``: a kind of finding this module does not know, said plainly)."""
 
 
 def fmt(x: float, u: str) -> str:
@@ -229,7 +233,7 @@ def counted(f: dict) -> str:
 
 AXES = {"share": "win share", "share-difference": "difference, percentage points",
         "circulation": "circulation", "circulation-difference": "difference in circulation",
-        "rounds": "rounds", "presses": "presses a game", "page-points": "points a page"}
+        "rounds": "rounds", "presses": "presses a game", "page-points": "points a page", "value": "value"}
 """Each unit's chart axis title."""
 
 
@@ -280,9 +284,22 @@ def _source(run: dict) -> dict:
     return {"run": run_id(run), "command": run_command(run), "seed": run["seed"], "bots": list(run["bots"])}
 
 
+def said(claim: str, bots: Iterable[str]) -> str:
+    """A run's claim in the guide's words: true minus signs, and an advisor seat by its name, not its id.
+
+    >>> said("Advisor:fast wins more than its fair share; advisor:fast presses -0.4 points.", ["advisor:fast"])
+    'The advisor (fast) wins more than its fair share; the advisor (fast) presses −0.4 points.'
+    """
+    for bot in bots:
+        if bot.startswith("advisor"):
+            name = bot_name(bot)
+            claim = claim.replace(bot[0].upper() + bot[1:], name[0].upper() + name[1:]).replace(bot, name)
+    return minus_signs(claim)
+
+
 def _finding(f: dict, run: dict, **extra: Any) -> dict:
     """A run's finding as the guide keeps it: its words in the guide's style, its unit, label and source."""
-    out = {**f, "claim": minus_signs(f["claim"]), "label": label(f), "unit": unit(f), "counted": counted(f),
+    out = {**f, "claim": said(f["claim"], run["bots"]), "label": label(f), "unit": unit(f), "counted": counted(f),
            "interval_words": interval_words(f["interval"], unit(f)), "reference": reference(f),
            "players": run["players"], "source": _source(run), **extra}
     if f["kind"] == "beat-bonus" and "decided_interval" in f:

@@ -137,12 +137,20 @@ def test_a_missing_file_and_the_same_run_twice_are_refused(tmp_path, capsys):
 # ------------------------------------------------------------------ advisor runs, small runs
 def test_advisor_findings_rest_on_advisor_games(tmp_path):
     advisor = fake_run(3, 2400, 8, bots=("advisor:fast", "evaluator"))
+    advisor["findings"] += [
+        {**finding("bot", 0.4, 0.38, 0.42, 2400, bot="advisor:fast", fair=0.3333),
+         "claim": "Advisor:fast wins more than its fair share: 40.0% of its seats."},
+        finding("advisor-something-new", -1.5, -2.0, -1.0, 2400)]  # a kind this guide does not know yet
     guide = assemble([("players-3-seed-1.json", fake_run(3)), ("advisor-3-seed-8.json", advisor)])
     (a,) = guide["advisor"]
     assert (a["run"], a["games"], a["rests_on"], a["small_run"]) == ("advisor-3-seed-8", 2400, "advisor games", False)
     assert all(f["rests_on"] == "advisor games" and f["advisor_games"] == 2400 for f in a["findings"])
     assert all("rests_on" not in f for t in guide["tables"] for f in t["findings"])
     assert [r["role"] for r in guide["runs"]] == ["base", "advisor"]
+    claims = {f["kind"]: f for f in a["findings"]}
+    assert claims["bot"]["claim"] == "The advisor (fast) wins more than its fair share: 40.0% of its seats."
+    assert claims["bot"]["label"] == "Advisor (fast)"
+    assert claims["advisor-something-new"]["interval_words"] == "95% interval −2 to −1"
     assert guide["runs"][1]["command"] == "pennypress strategy --players 3 --games 2400 --seed 8 --bots advisor:fast,evaluator"
     text = guide_markdown(guide)
     section = text[text.index("## What the advisor does"):text.index("## Where the bots disagree")]

@@ -83,3 +83,24 @@ def test_an_uploaded_run_is_assembled_alone_and_junk_is_one_line():
     with pytest.raises(BadInput, match=r"^mine\.json: not a strategy run") as exc:
         as_guide({"hello": 1}, "mine.json")
     assert "\n" not in str(exc.value)
+
+
+def test_an_advisor_run_shows_marked_as_resting_on_advisor_games(monkeypatch):
+    from pennypress.engine.strategy.guide import assemble
+
+    shipped = load_shipped()
+    runs = [(r["file"], {k: r[k] for k in ("games", "players", "seed", "bots", "variants", "deck", "findings")})
+            for r in shipped["runs"]]
+    base3 = next(run for _, run in runs if run["players"] == 3 and not run["variants"] and run["deck"] == "default")
+    advisor = {**base3, "games": 2400, "seed": 8, "bots": ["advisor:fast", "evaluator"],
+               "findings": [{"kind": "bot", "claim": "Advisor:fast wins more than its fair share: 40.0% of its "
+                             "seats.", "value": 0.4, "interval": [0.38, 0.42], "games": 2400, "bot": "advisor:fast",
+                             "fair": 0.3333}]}
+    guide = assemble(runs + [("advisor-3-seed-8.json", advisor)])
+    monkeypatch.setattr("pennypress.ui.app.strategy_view.load_shipped", lambda: guide)
+    at = open_app(PAGE)
+    no_traceback(at)
+    assert any("rest on **2,400 advisor games**" in i.value for i in at.info)
+    text = " ".join(m.value for m in at.markdown)
+    assert "The advisor (fast) wins more than its fair share: 40.0% of its seats." in text
+    assert "no run of advisor games" not in text

@@ -71,10 +71,11 @@ def sections(guide: dict, players: int) -> list[tuple[str, list[dict]]]:
     """The base run's findings at ``players`` by kind, in the page's order (kinds the run lacks left out)."""
     findings = table(guide, players)["findings"] if players in table_sizes(guide) else []
     out = []
-    for kind, heading in GROUPS.items():
+    kinds = list(GROUPS) + [k for k in dict.fromkeys(f["kind"] for f in findings) if k not in GROUPS]
+    for kind in kinds:
         found = [f for f in findings if f["kind"] == kind]
         if found:
-            out.append((heading, found))
+            out.append((GROUPS.get(kind, kind), found))
     return out
 
 
