@@ -226,3 +226,14 @@ def test_the_shipped_guide_words_no_direction_its_interval_does_not_support():
         assert f"the {beat} bonus" in text
     for paper in ("The Times", "The Sun", "The Herald", "The World", "The Journal"):
         assert paper in text
+
+
+@pytest.mark.parametrize("args, words", [
+    (["strategy", "guide"], "strategy guide: the following arguments are required: RUN"),
+    (["strategy", "--players", "3"], "strategy: the following arguments are required: --games"),
+    (["strategy", "--games", "3"], "strategy: the following arguments are required: --players"),
+])
+def test_missing_arguments_are_one_line(args, words, capsys):
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"pennypress: {words}"

@@ -87,7 +87,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Plays seeded, seat-rotated games between strong bots on the native core and measures "
                     "when winners press, what each seat, beat bonus and scoop is worth, and whether to press "
                     "now or wait (paired playouts). Same seed, same JSON (apart from 'timing') on any number "
-                    "of workers, locally or on Dask.",
+                    "of workers, locally or on Dask. 'pennypress strategy guide RUN...' assembles runs into "
+                    "the guide the app shows and docs/strategy.md.",
+        usage="pennypress strategy --players P --games N [--seed S] [--bots A,B] [--variant V] [--deck D] "
+              "[--workers W] [--executor local|dask] [--scheduler ADDR] [--out FILE] [--quiet]\n"
+              "       pennypress strategy guide RUN... [--out FILE] [--docs FILE]",
     )
     p.add_argument("--players", type=int, default=None, help="number of players, 2 to 5 (required)")
     p.add_argument("--games", type=int, default=None, help="games to play, required (a multiple of --players "
@@ -101,7 +105,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=_strategy)
     gsub = p.add_subparsers(dest="strategy_command", metavar="guide", parser_class=type(p))
-    g = gsub.add_parser("guide", help="assemble the shipped guide from strategy runs (JSON), and docs/strategy.md",
+    g = gsub.add_parser("guide", prog="pennypress strategy guide", help="assemble the shipped guide from strategy runs (JSON), and docs/strategy.md",
                         description="Combines the JSON of pennypress strategy runs: one base run per player "
                                     "count, variant runs compared with their base (differences with 95% "
                                     "intervals), advisor runs marked as resting on advisor games. Marks the "
