@@ -26,10 +26,10 @@ that reproduce it). Three views are computed here, so that the app and
   player count with a base run.
 - **where the bots disagree**: every run's ``bots-disagree`` findings.
 
-The guide is marked a *small run* (:func:`shipping_check`) unless the 3-player
-base run has at least :data:`BASE_GAMES` ``[3]`` games, every other player
-count's at least its :data:`BASE_GAMES`, and every advisor run at least
-:data:`ADVISOR_GAMES`. Inputs that do not fit are refused with one
+The guide is marked a *small run* (:func:`shipping_check`) unless every
+player count from 2 to 5 has a base run of at least its :data:`BASE_GAMES`
+(a million at three players); an advisor run of fewer than
+:data:`ADVISOR_GAMES` marks only its own section. Inputs that do not fit are refused with one
 :class:`~pennypress.errors.BadInput` line: a file that is not a strategy run,
 two base runs for one player count, a variant run without its base.
 """
@@ -403,9 +403,9 @@ def by_table_size(bases: dict[int, dict]) -> list[dict]:
                 out.append(_finding(f, run, claim=claim, label=f"{players} players", view="winning-circulation"))
             elif kind == "final-edition":
                 way = supported(f["interval"], f["fair"])
-                said = {1: "more than", -1: "less than", 0: "within reach of"}[way]
+                relation = {1: "more than", -1: "less than", 0: "within reach of"}[way]
                 claim = (f"At {players} players the player who triggers the final edition wins {pct(f['value'])}, "
-                         f"{said} the fair share {pct(f['fair'])}.")
+                         f"{relation} the fair share {pct(f['fair'])}.")
                 out.append(_finding(f, run, claim=claim, label=f"{players} players", view="final-edition"))
             elif kind == "seat":
                 fair = f["fair"]

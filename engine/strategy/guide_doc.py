@@ -55,7 +55,7 @@ def guide_markdown(guide: dict) -> str:
              "`engine/strategy/strategy_guide.json` by `pennypress strategy guide` (see *How this was measured* "
              "below): do not edit this page by hand.", "",
              "Every claim carries its number and its 95% interval. A claim says which way something goes only "
-             "where its interval allows it; otherwise it says the effect is within reach of none. A win shared "
+             "where its interval allows it; otherwise it says the value is within reach of the fair share, or of no difference. A win shared "
              "by k players counts 1/k to each."]
     if guide["small_run"]:
         lines += ["", "> **Small run.** This guide comes from fewer games than the shipped guide needs "
