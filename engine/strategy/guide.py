@@ -454,8 +454,8 @@ def assemble(runs: list[tuple[str, dict]], command: str | None = None) -> dict:
         if role(run) == "base":
             if run["players"] in bases:
                 why = " (the two-player order is the 2-player game itself, not a variant)" if run["players"] == 2 else ""
-                raise BadInput(f"guide: two base runs for {run['players']} players ({bases[run['players']][0]} and "
-                               f"{file}){why}; keep one")
+                raise BadInput(f"guide: two base runs for {run['players']} players: {bases[run['players']][0]} and "
+                               f"{file}{why}; keep one")
             bases[run["players"]] = (file, run)
     for file, run in runs:
         if role(run) == "variant" and run["players"] not in bases:

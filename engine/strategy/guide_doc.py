@@ -17,7 +17,7 @@ def _games(f: dict) -> str:
     if isinstance(g, list):
         return f"{g[1]:,} {what} against {g[0]:,}"
     if f.get("rests_on") == "advisor games":
-        return f"{g:,} {what} of advisor games"
+        return f"{g:,} advisor games" if what == "games" else f"{g:,} {what} in advisor games"
     return f"{g:,} {what}"
 
 

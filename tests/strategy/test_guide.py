@@ -95,7 +95,7 @@ def refused(tmp_path: Path, capsys, files: dict) -> str:
 
 def test_two_base_runs_for_one_player_count_are_refused(tmp_path, capsys):
     err = refused(tmp_path, capsys, {"a.json": fake_run(3, seed=1), "b.json": fake_run(3, seed=2)})
-    assert "two base runs for 3 players (a.json and b.json)" in err
+    assert "two base runs for 3 players: a.json and b.json; keep one" in err
 
 
 def test_the_two_player_order_is_the_two_player_game_not_a_variant(tmp_path, capsys):
@@ -155,7 +155,7 @@ def test_advisor_findings_rest_on_advisor_games(tmp_path):
     text = guide_markdown(guide)
     section = text[text.index("## What the advisor does"):text.index("## Where the bots disagree")]
     assert "From 2,400 advisor games at 3 players" in section and "rest on advisor games" in section
-    assert "of advisor games" in section
+    assert "2,400 advisor games)*" in section
     small = assemble([("advisor-3-seed-8.json", {**advisor, "games": ADVISOR_GAMES - 1})])
     assert small["advisor"][0]["small_run"] and "Small run" in guide_markdown(small)
 
