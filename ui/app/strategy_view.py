@@ -94,14 +94,11 @@ def views(guide: dict) -> list[tuple[str, list[dict]]]:
 
 
 def by_unit(findings: list[dict]) -> list[list[dict]]:
-    """The findings cut where their unit changes (one chart per unit: one axis)."""
-    out: list[list[dict]] = []
+    """The findings grouped by unit, in the order each unit first comes (one chart per unit: one axis)."""
+    out: dict[str, list[dict]] = {}
     for f in findings:
-        if out and out[-1][0]["unit"] == f["unit"]:
-            out[-1].append(f)
-        else:
-            out.append([f])
-    return out
+        out.setdefault(f["unit"], []).append(f)
+    return list(out.values())
 
 
 def details(findings: list[dict]) -> pd.DataFrame:
