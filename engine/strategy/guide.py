@@ -481,6 +481,7 @@ def assemble(runs: list[tuple[str, dict]], command: str | None = None) -> dict:
         r = role(run)
         guide["runs"].append({"id": run_id(run), "file": file, "role": r, "command": run_command(run),
                               **{k: run[k] for k in ("games", "players", "seed", "bots")},
+                              "bot_names": [bot_name(b) for b in run["bots"]],
                               "variants": list(run.get("variants", [])), "deck": run.get("deck", "default"),
                               "timing": run.get("timing"), "findings": run["findings"],
                               **({"variant": variant_name(run)} if r == "variant" else {})})
@@ -495,7 +496,8 @@ def assemble(runs: list[tuple[str, dict]], command: str | None = None) -> dict:
                                       "differences": compare(base, run)})
         else:
             guide["advisor"].append({"players": run["players"], "run": run_id(run), "games": run["games"],
-                                     "bots": list(run["bots"]), "small_run": run["games"] < ADVISOR_GAMES,
+                                     "bots": list(run["bots"]), "bot_names": [bot_name(b) for b in run["bots"]],
+                                     "small_run": run["games"] < ADVISOR_GAMES,
                                      "rests_on": "advisor games", "findings": findings})
         if r != "variant":
             guide["disagreements"] += [f for f in findings if f["kind"] == "bots-disagree"]

@@ -7,7 +7,7 @@ direction only where the interval supports it. Findings from advisor games say s
 """
 from __future__ import annotations
 
-from .guide import ADVISOR_GAMES, bot_name, fmt, supported
+from .guide import ADVISOR_GAMES, fmt, supported
 
 TITLE = "# Penny Press strategy guide"
 
@@ -127,7 +127,7 @@ def guide_markdown(guide: dict) -> str:
         lines.append("This guide has no run of advisor games: it makes no claim about the advisor's own play.")
     for a in guide["advisor"]:
         lines += [f"*From {a['games']:,} advisor games at {a['players']} players "
-                  f"({', '.join(bot_name(b) for b in a['bots'])}): these findings rest on advisor games.*"
+                  f"({', '.join(a['bot_names'])}): these findings rest on advisor games.*"
                   + (f" **Small run**: fewer than {ADVISOR_GAMES:,} games." if a["small_run"] else ""), ""]
         own = [f for f in a["findings"] if f["kind"] in ("bot", "bots-disagree", "press-or-wait")]
         lines += [claim_line(f) for f in own]
@@ -163,7 +163,7 @@ def guide_markdown(guide: dict) -> str:
         what = {"base": "standard game", "advisor": "advisor games"}.get(r["role"], r.get("variant", r["role"]))
         timing = r.get("timing") or {}
         lines.append(f"| {r['id']} | {what}, {r['players']} players | {r['games']:,} | {r['seed']} | "
-                     f"{', '.join(bot_name(b) for b in r['bots'])} | {_duration(timing.get('seconds'))} | "
+                     f"{', '.join(r['bot_names'])} | {_duration(timing.get('seconds'))} | "
                      f"`{r['command']}` |")
     if guide.get("command"):
         lines += ["", f"The guide and this page: `{guide['command']}`."]

@@ -59,8 +59,8 @@ else:
     players = st.radio("Table size", sizes, index=sizes.index(3) if 3 in sizes else 0, horizontal=True,
                        format_func=lambda p: f"{p} players", key="strategy_players")
     base = table(guide, players)
-    st.markdown(f"**{players} players**: {base['games']:,} games of the standard game "
-                f"(`{next(r['command'] for r in guide['runs'] if r['id'] == base['run'])}`).")
+    st.markdown(f"**{players} players**: {base['games']:,} games of the standard game (the command that "
+                "plays them again: *How this was measured*, at the end).")
     for n, (heading, findings) in enumerate(sections(guide, players)):
         st.subheader(heading)
         show(findings, f"table_{n}")
@@ -81,14 +81,14 @@ if not guide["advisor"]:
     st.markdown("This guide has no run of advisor games: it makes no claim about the advisor's own play.")
 for a in guide["advisor"]:
     st.info(f"These findings rest on **{a['games']:,} advisor games** at {a['players']} players "
-            f"(bots: {', '.join(a['bots'])})" + (" -- a small run." if a["small_run"] else "."))
+            f"({', '.join(a['bot_names'])})" + (" -- a small run." if a["small_run"] else "."))
     show(a["findings"], f"advisor_{a['run']}")
 
 with st.expander("How this was measured"):
     for r in guide["runs"]:
         seconds = (r.get("timing") or {}).get("seconds")
         st.markdown(f"- **{r['id']}** ({r['role']}): {r['games']:,} games, {r['players']} players, seed "
-                    f"{r['seed']}, bots {', '.join(r['bots'])}"
+                    f"{r['seed']}, {', '.join(r['bot_names'])}"
                     + (f", {seconds:,.0f} s" if seconds is not None else "") + f": `{r['command']}`")
     if guide.get("command"):
         st.markdown(f"Assembled by `{guide['command']}`.")
