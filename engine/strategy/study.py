@@ -17,6 +17,7 @@ excludes the no-effect value (the fair share, or 0).
 from __future__ import annotations
 
 import math
+import re
 import time
 from typing import Any, Callable
 
@@ -133,6 +134,18 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+_MINUS = re.compile(r"(?<![\w.])-(?=\d)")
+
+
+def minus_signs(text: str) -> str:
+    """A claim's negative numbers with a true minus (U+2212); ranges such as ``0-4`` are left alone.
+
+    >>> minus_signs("waiting beats pressing: -11.8% win chance (pages worth 0-4 points, -0.11 points)")
+    'waiting beats pressing: −11.8% win chance (pages worth 0-4 points, −0.11 points)'
+    """
+    return _MINUS.sub("\u2212", text)
+
+
 SEAT_WORDS = ("first", "second", "third", "fourth", "fifth")
 BOT_WORDS = {"evaluator": "the league's evaluator", "value": "the value bot", "timer": "the timer bot",
              "mcts": "the MCTS bot", "heuristic": "the heuristic bot", "greedy": "the greedy bot",
@@ -147,7 +160,7 @@ def findings(spec: StrategySpec, t: Tally, points: list[Point]) -> list[dict]:
     fair = 1 / spec.players
 
     def add(kind: str, claim: str, value: float, interval: list[float], games: int, **extra: Any) -> None:
-        out.append({"kind": kind, "claim": claim, "value": value, "interval": interval, "games": games, **extra})
+        out.append({"kind": kind, "claim": minus_signs(claim), "value": value, "interval": interval, "games": games, **extra})
 
     if n == 0:
         return out

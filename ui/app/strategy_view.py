@@ -1,12 +1,12 @@
-"""What the Strategy page shows, as data: each finding's label, its group, and the Altair chart of a group
-(a point with its 95% interval bar, and the no-effect value as a dashed rule).
+"""What the Strategy page shows, as data: the assembled guide's sections for a table size, and the Altair
+chart of a group of findings (each value a point with its 95% interval drawn as a rule, the fair share or 0
+as a dashed reference). Every number, label and word is the guide's (:mod:`pennypress.engine.strategy.guide`):
+the page only lays them out.
 
->>> label({"kind": "seat", "seat": 1})
-'Second player (The Sun)'
->>> label({"kind": "press-or-wait", "gain": "5-8"})
-'A page worth 5-8'
 >>> GROUPS["seat"]
-'Win share by seat'
+'Who wins from which seat'
+>>> [heading for heading, _ in sections(load_shipped(), 3)][:2]
+['Who wins from which seat', 'When winners go to press (winners against losers, per game)']
 """
 from __future__ import annotations
 
@@ -16,32 +16,32 @@ from typing import Any
 
 import pandas as pd
 
-from pennypress.engine.game.names import newspaper
+from pennypress.engine.strategy.guide import AXES, FORMAT, assemble, check_run
+from pennypress.errors import BadInput
 
 SHIPPED = "strategy_guide.json"
-"""The guide shipped with the app (``pennypress.engine.strategy``'s data): a small run for now."""
-
-SMALL_RUN = 100_000
-"""A guide from fewer games than this is marked as a small run."""
+"""The guide shipped with the app (``pennypress.engine.strategy``'s data)."""
 
 GROUPS = {
-    "seat": "Win share by seat",
-    "bot": "Win share of each bot (per seat held)",
-    "when-winners-press": "When winners press, against losers (winners minus losers, per game)",
-    "final-edition": "The player who triggers the final edition",
+    "seat": "Who wins from which seat",
+    "when-winners-press": "When winners go to press (winners against losers, per game)",
+    "press-or-wait": "Press now or wait, by page value (win chance after pressing minus after waiting)",
+    "beat-bonus": "The beats' bonuses",
+    "scoops": "Scoops",
+    "final-edition": "The final edition",
     "winning-circulation": "The winning circulation",
-    "beat-bonus": "Win share of each beat bonus's takers",
-    "scoops": "The player who gains most on scoops",
-    "press-or-wait": "Press now against waiting, by page value (difference in win chance)",
+    "bot": "Each bot's win share (per seat held)",
     "bots-disagree": "Where the bots disagree",
 }
 """Each kind of finding's heading, in the page's order."""
 
-SEATS = ("First", "Second", "Third", "Fourth", "Fifth")
-BY = {"round": "Round of the presses", "gain": "Page value pressed", "ahead": "Presses while in the lead",
-      "behind": "Presses while behind", "presses": "Presses a game", "press-or-wait": "Press-or-wait worth"}
-BOTS = {"evaluator": "League evaluator", "value": "Value bot", "timer": "Timer bot", "mcts": "MCTS bot",
-        "heuristic": "Heuristic bot", "greedy": "Greedy bot", "random": "Random bot"}
+VIEWS = {"winning-circulation": "The winner's circulation", "final-edition": "The final edition's trigger wins",
+         "seat-advantage": "Each seat's share minus the fair share"}
+"""The by-table-size views, in the page's order."""
+
+
+PERCENT = ("share", "share-difference")
+"""Units whose axis reads in percent (a share; a difference of shares, in percentage points)."""
 
 
 def load_shipped() -> dict:
@@ -49,66 +49,89 @@ def load_shipped() -> dict:
     return json.loads(resources.files("pennypress.engine.strategy").joinpath(SHIPPED).read_text(encoding="utf-8"))
 
 
-def label(f: dict) -> str:
-    """A finding's short label, as a row of its chart."""
-    kind = f["kind"]
-    if kind == "seat":
-        return f"{SEATS[f['seat']]} player ({newspaper(f['seat'])})"
-    if kind == "bot":
-        return BOTS.get(f["bot"], f["bot"])
-    if kind == "when-winners-press":
-        return BY.get(f["by"], f["by"])
-    if kind == "beat-bonus":
-        from pennypress.solver.vocab import Beat
-
-        return Beat(f["beat"]).title
-    if kind == "press-or-wait":
-        return f"A page worth {f['gain']}"
-    if kind == "bots-disagree":
-        return BY.get(f.get("by", "gain"), "Page value pressed")
-    return {"final-edition": "Trigger's win share", "winning-circulation": "Winner's circulation",
-            "scoops": "Best on scoops"}.get(kind, kind)
+def as_guide(doc: Any, name: str) -> dict:
+    """An uploaded file as a guide: an assembled guide as it is, one strategy run assembled alone."""
+    if isinstance(doc, dict) and doc.get("format") == FORMAT:
+        if not isinstance(doc.get("tables"), list):
+            raise BadInput(f"{name}: not a strategy guide (no tables)")
+        return doc
+    return assemble([(name, check_run(doc, name))])
 
 
-def reference(f: dict) -> float | None:
-    """The no-effect value a finding is judged against (the fair share, 0), or ``None``."""
-    if "fair" in f:
-        return f["fair"]
-    if f["kind"] in ("when-winners-press", "press-or-wait", "bots-disagree"):
-        return 0.0
-    return None
+def table_sizes(guide: dict) -> list[int]:
+    """The player counts the guide has a base run for."""
+    return sorted(t["players"] for t in guide["tables"])
 
 
-def grouped(report: dict) -> list[tuple[str, list[dict]]]:
-    """The findings by kind, in the page's order (kinds the report lacks left out)."""
+def table(guide: dict, players: int) -> dict:
+    return next(t for t in guide["tables"] if t["players"] == players)
+
+
+def sections(guide: dict, players: int) -> list[tuple[str, list[dict]]]:
+    """The base run's findings at ``players`` by kind, in the page's order (kinds the run lacks left out)."""
+    findings = table(guide, players)["findings"] if players in table_sizes(guide) else []
     out = []
-    for kind, heading in GROUPS.items():
-        found = [f for f in report.get("findings", []) if f["kind"] == kind]
+    kinds = list(GROUPS) + [k for k in dict.fromkeys(f["kind"] for f in findings) if k not in GROUPS]
+    for kind in kinds:
+        found = [f for f in findings if f["kind"] == kind]
+        if found:
+            out.append((GROUPS.get(kind, kind), found))
+    return out
+
+
+def variants_at(guide: dict, players: int) -> list[dict]:
+    return [v for v in guide["variants"] if v["players"] == players]
+
+
+def views(guide: dict) -> list[tuple[str, list[dict]]]:
+    """The by-table-size findings by view, in the page's order."""
+    out = []
+    for view, heading in VIEWS.items():
+        found = [f for f in guide["by_table_size"] if f.get("view") == view]
         if found:
             out.append((heading, found))
     return out
 
 
+def by_unit(findings: list[dict]) -> list[list[dict]]:
+    """The findings grouped by unit, in the order each unit first comes (one chart per unit: one axis)."""
+    out: dict[str, list[dict]] = {}
+    for f in findings:
+        out.setdefault(f["unit"], []).append(f)
+    return list(out.values())
+
+
+def details(findings: list[dict]) -> pd.DataFrame:
+    """The statistics behind a group, for its collapsed Details: value, interval, count, source run."""
+    return pd.DataFrame([{"finding": f["label"], "value": f["value"], "95% low": f["interval"][0],
+                          "95% high": f["interval"][1], "count": f["games"] if not isinstance(f["games"], list)
+                          else " against ".join(f"{g:,}" for g in reversed(f["games"])),
+                          "counted": f.get("counted", "games"),
+                          "run": f["source"]["run"], "command": f["source"]["command"]} for f in findings])
+
+
 def chart(findings: list[dict]) -> Any:
-    """Altair: each finding a point with its 95% interval bar; the no-effect value a dashed red rule."""
+    """Altair: each finding a point with its 95% interval as a rule; the no-effect value dashed in red (one
+    rule when the findings share it, else a tick on each row)."""
     import altair as alt
 
-    data = pd.DataFrame([{"Finding": label(f), "Value": f["value"], "95% low": f["interval"][0],
-                          "95% high": f["interval"][1], "Games": f["games"], "Claim": f["claim"]} for f in findings])
-    base = alt.Chart(data).encode(y=alt.Y("Finding:N", sort=None, title=None))
-    tips = ["Finding", alt.Tooltip("Value:Q", format=".3"), alt.Tooltip("95% low:Q", format=".3"),
-            alt.Tooltip("95% high:Q", format=".3"), "Games:Q", "Claim:N"]
-    bars = base.mark_rule(strokeWidth=3).encode(x=alt.X("95% low:Q", title="value with its 95% interval"),
-                                                x2="95% high:Q", tooltip=tips)
+    data = pd.DataFrame([{"Finding": f["label"], "Value": f["value"], "95% low": f["interval"][0],
+                          "95% high": f["interval"][1], "Claim": f["claim"], "Interval": f["interval_words"],
+                          "Reference": f.get("reference")} for f in findings])
+    base = alt.Chart(data).encode(y=alt.Y("Finding:N", sort=None, title=None, axis=alt.Axis(labelLimit=170)))
+    tips = ["Finding", "Claim:N", "Interval:N"]
+    unit = findings[0]["unit"]
+    ticks = alt.Axis(format=".1~%", tickCount=6) if unit in PERCENT else alt.Axis(tickCount=6)
+    bars = base.mark_rule(strokeWidth=3).encode(
+        x=alt.X("95% low:Q", title=AXES.get(unit, "value"), scale=alt.Scale(zero=False),
+                axis=ticks), x2="95% high:Q", tooltip=tips)
     points = base.mark_point(filled=True, size=80).encode(x="Value:Q", tooltip=tips)
     layers = bars + points
-    refs = {reference(f) for f in findings} - {None}
-    if len(refs) == 1:
-        layers = layers + alt.Chart(pd.DataFrame({"ref": list(refs)})).mark_rule(
-            strokeDash=[6, 4], color="red").encode(x="ref:Q")
-    return layers.properties(height=40 + 32 * len(data))
-
-
-def is_small(report: dict) -> bool:
-    """Whether the guide comes from a small run (fewer than :data:`SMALL_RUN` games)."""
-    return report.get("games", 0) < SMALL_RUN
+    refs = {f.get("reference") for f in findings}
+    if refs != {None}:
+        if len(refs) == 1:
+            layers = layers + alt.Chart(pd.DataFrame({"ref": list(refs)})).mark_rule(
+                strokeDash=[6, 4], color="red").encode(x="ref:Q")
+        else:
+            layers = layers + base.mark_tick(color="red", thickness=2).encode(x="Reference:Q")
+    return layers.properties(height=alt.Step(30))

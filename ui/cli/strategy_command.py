@@ -3,7 +3,11 @@
 JSON on stdout (``docs/guide/cli.md``): the findings of
 :mod:`pennypress.engine.strategy.study`, each a claim in words with its value
 and 95% interval; a progress bar on stderr. ``--out FILE`` also writes the
-JSON to a file (the app's Strategy page reads one).
+JSON to a file.
+
+``pennypress strategy guide RUN... --out FILE --docs FILE`` assembles such runs
+into the guide the app's Strategy page shows (:mod:`pennypress.engine.strategy.guide`)
+and writes ``docs/strategy.md`` from it (:mod:`pennypress.engine.strategy.guide_doc`).
 """
 from __future__ import annotations
 
@@ -23,6 +27,9 @@ from .table_options import add_table_options
 
 
 def _strategy(args: argparse.Namespace) -> int:
+    missing = [name for name, value in (("--players", args.players), ("--games", args.games)) if value is None]
+    if missing:
+        raise BadInput(f"strategy: the following arguments are required: {', '.join(missing)}")
     spec = StrategySpec.create(args.players, args.games, args.seed, args.bots, args.variant, args.deck)
     workers = check_workers(default_workers() if args.workers is None else args.workers)
     if not native.available():
@@ -48,6 +55,30 @@ def _strategy(args: argparse.Namespace) -> int:
     return 0
 
 
+def _said(path: str) -> str:
+    """A path as the guide records it: as given when relative, else the file's name (no machine's folders)."""
+    return path if not Path(path).is_absolute() else Path(path).name
+
+
+def _guide(args: argparse.Namespace) -> int:
+    from pennypress.engine.strategy.guide import assemble, read_runs, write_guide
+    from pennypress.engine.strategy.guide_doc import guide_markdown
+
+    for option, path in (("out", args.out), ("docs", args.docs)):
+        if path is not None and not Path(path).parent.is_dir():
+            raise BadInput(f"{option}: the folder of {path!r} does not exist")
+    command = " ".join(["pennypress strategy guide", *map(_said, args.runs),
+                        *([f"--out {_said(args.out)}"] if args.out else []),
+                        *([f"--docs {_said(args.docs)}"] if args.docs else [])])
+    guide = assemble(read_runs(args.runs), command)
+    if args.out is not None:
+        write_guide(guide, args.out)
+    if args.docs is not None:
+        Path(args.docs).write_text(guide_markdown(guide), encoding="utf-8")
+    write_json(guide)
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``strategy`` to the ``pennypress`` command line."""
     p = sub.add_parser(
@@ -56,11 +87,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Plays seeded, seat-rotated games between strong bots on the native core and measures "
                     "when winners press, what each seat, beat bonus and scoop is worth, and whether to press "
                     "now or wait (paired playouts). Same seed, same JSON (apart from 'timing') on any number "
-                    "of workers, locally or on Dask.",
+                    "of workers, locally or on Dask. 'pennypress strategy guide RUN...' assembles runs into "
+                    "the guide the app shows and docs/strategy.md.",
+        usage="pennypress strategy --players P --games N [--seed S] [--bots A,B] [--variant V] [--deck D] "
+              "[--workers W] [--executor local|dask] [--scheduler ADDR] [--out FILE] [--quiet]\n"
+              "       pennypress strategy guide RUN... [--out FILE] [--docs FILE]",
     )
-    p.add_argument("--players", type=int, required=True, help="number of players, 2 to 5")
-    p.add_argument("--games", type=int, required=True, help="games to play (a multiple of --players keeps "
-                   "the seat rotation whole)")
+    p.add_argument("--players", type=int, default=None, help="number of players, 2 to 5 (required)")
+    p.add_argument("--games", type=int, default=None, help="games to play, required (a multiple of --players "
+                   "keeps the seat rotation whole)")
     p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     p.add_argument("--bots", default=",".join(DEFAULT_BOTS),
                    help=f"the bots, comma-separated, seated in rotation (default {','.join(DEFAULT_BOTS)}; "
@@ -69,3 +104,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", default=None, metavar="FILE", help="also write the JSON to FILE")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=_strategy)
+    gsub = p.add_subparsers(dest="strategy_command", metavar="guide", parser_class=type(p))
+    g = gsub.add_parser("guide", prog="pennypress strategy guide", help="assemble the shipped guide from strategy runs (JSON), and docs/strategy.md",
+                        description="Combines the JSON of pennypress strategy runs: one base run per player "
+                                    "count, variant runs compared with their base (differences with 95% "
+                                    "intervals), advisor runs marked as resting on advisor games. Marks the "
+                                    "guide a small run below 1,000,000 three-player games or 200,000 of "
+                                    "another count. An assembled guide may be given instead of its runs.")
+    g.add_argument("runs", nargs="+", metavar="RUN", help="a strategy run's JSON (pennypress strategy --out), "
+                   "or an assembled guide")
+    g.add_argument("--out", default=None, metavar="FILE", help="write the guide to FILE "
+                   "(the app's: engine/strategy/strategy_guide.json)")
+    g.add_argument("--docs", default=None, metavar="FILE", help="write the players' guide in Markdown to FILE "
+                   "(docs/strategy.md)")
+    g.set_defaults(handler=_guide)

@@ -1,53 +1,94 @@
-"""Strategy: the guide measured from self-play (``pennypress strategy``), each finding a claim in words drawn
-as a point with its 95% interval.
+"""Strategy: the guide measured from self-play (``pennypress strategy``, assembled by ``pennypress strategy
+guide``), for a table size: each finding a claim in words, then drawn as a point with its 95% interval, the
+statistics in a collapsed Details; the variants, the table sizes side by side, the advisor's own play (from
+advisor games, marked) and where the bots disagree.
 
-It shows the guide shipped with the app (a small run for now, marked as such) or a JSON file written by
-``pennypress strategy --out FILE``. How each finding is measured: ``docs/concepts/strategy.md``.
+It shows the guide shipped with the app, or an uploaded guide or strategy run. How each finding is measured:
+``docs/concepts/strategy.md``; the same guide in words: ``docs/strategy.md``.
 """
 from __future__ import annotations
 
 import streamlit as st
 
 from pennypress.errors import BadInput
-from pennypress.ui.app.strategy_view import chart, grouped, is_small, load_shipped
+from pennypress.ui.app.strategy_view import (as_guide, by_unit, chart, details, load_shipped, sections,
+                                             table, table_sizes, variants_at, views)
 from pennypress.ui.app.widgets import page_style, uploaded_json
 
 page_style()
 
 st.title("Strategy")
 st.caption(
-    "What strong bots' games say about playing Penny Press: seats, when winners go to press, the final "
-    "edition, the bonuses, scoops, and pressing now against waiting. Each finding is a sentence with its "
-    "number and 95% interval (the bar); a claim says which way only where the interval allows it. "
-    "The dashed red line is the no-effect value (the fair share, or no difference)."
+    "What strong bots' games say about playing Penny Press. Each finding is a sentence with its number; the "
+    "chart draws it as a point with its 95% interval (the bar). A claim says which way only where the "
+    "interval allows it. The dashed red line is the no-effect value: the fair share, or no difference."
 )
 
-upload = st.file_uploader("Another guide (JSON from `pennypress strategy --out FILE`)", type=["json"],
-                          key="strategy_upload")
-report = None
-if upload is not None:
-    try:
-        report = uploaded_json(upload)
-        if not isinstance(report, dict) or not isinstance(report.get("findings"), list):
-            raise BadInput(f"{upload.name}: not a strategy guide (no findings)")
-    except BadInput as exc:
-        st.error(str(exc))
-        report = None
-if report is None:
-    report = load_shipped()
 
-games, players = report.get("games", 0), report.get("players", "?")
-bots = ", ".join(report.get("bots", []))
-if is_small(report):
-    st.warning(f"**Small run**: {games:,} games of {players} players -- a preview. The guide's figures will "
-               "come from the million-game run; until then the intervals are wide and some claims unsettled.")
-st.markdown(f"**{games:,} games, {players} players**, bots: {bots}; seed {report.get('seed')}. "
-            f"Reproduce: `pennypress strategy --players {players} --games {games} --seed {report.get('seed')} "
-            f"--bots {','.join(report.get('bots', []))}`")
-
-for heading, findings in grouped(report):
-    st.subheader(heading)
-    st.altair_chart(chart(findings), width="stretch")
+def show(findings: list[dict], key: str) -> None:
+    """Claims in words, their charts (one per unit), the statistics in a collapsed Details."""
     for f in findings:
-        lo, hi = f["interval"]
-        st.markdown(f"- {f['claim']} *(95% interval {lo:.3g} to {hi:.3g}; {f['games']:,} trials)*")
+        st.markdown(f"- {f['claim']}")
+    for i, group in enumerate(by_unit(findings)):
+        st.altair_chart(chart(group), width="stretch", key=f"{key}_chart_{i}")
+    with st.expander("Details"):
+        st.dataframe(details(findings), hide_index=True, width="stretch")
+
+
+guide = None
+with st.expander("Another guide"):
+    upload = st.file_uploader("A guide (`pennypress strategy guide --out FILE`) or one run "
+                              "(`pennypress strategy --out FILE`)", type=["json"], key="strategy_upload")
+    if upload is not None:
+        try:
+            guide = as_guide(uploaded_json(upload), upload.name)
+        except BadInput as exc:
+            st.error(str(exc))
+if guide is None:
+    guide = load_shipped()
+
+if guide["small_run"]:
+    st.warning("**Small run**: fewer games than the guide needs (1,000,000 three-player games and 200,000 of "
+               "each other table size), so the intervals are wide and some claims unsettled: "
+               + "; ".join(guide["small_run_reasons"]) + ".")
+
+sizes = table_sizes(guide)
+if not sizes:
+    st.info("This guide has no run of the standard game.")
+else:
+    players = st.radio("Table size", sizes, index=sizes.index(3) if 3 in sizes else 0, horizontal=True,
+                       format_func=lambda p: f"{p} players", key="strategy_players")
+    base = table(guide, players)
+    st.markdown(f"**{players} players**: {base['games']:,} games of the standard game (the command that "
+                "plays them again: *How this was measured*, at the end).")
+    for n, (heading, findings) in enumerate(sections(guide, players)):
+        st.subheader(heading)
+        show(findings, f"table_{n}")
+
+    for v in variants_at(guide, players):
+        st.subheader(f"{v['variant'][0].upper() + v['variant'][1:]} at {players} players")
+        st.caption(f"{v['games']:,} games against the standard game's {v['base_games']:,}: each difference is "
+                   "the variant's value minus the standard game's.")
+        show(v["differences"], f"variant_{v['run']}")
+
+st.header("By table size")
+for n, (heading, findings) in enumerate(views(guide)):
+    st.subheader(heading)
+    show(findings, f"sizes_{n}")
+
+st.header("What the advisor does")
+if not guide["advisor"]:
+    st.markdown("This guide has no run of advisor games: it makes no claim about the advisor's own play.")
+for a in guide["advisor"]:
+    st.info(f"These findings rest on **{a['games']:,} advisor games** at {a['players']} players "
+            f"({', '.join(a['bot_names'])})" + (" -- a small run." if a["small_run"] else "."))
+    show(a["findings"], f"advisor_{a['run']}")
+
+with st.expander("How this was measured"):
+    for r in guide["runs"]:
+        seconds = (r.get("timing") or {}).get("seconds")
+        st.markdown(f"- **{r['id']}** ({r['role']}): {r['games']:,} games, {r['players']} players, seed "
+                    f"{r['seed']}, {', '.join(r['bot_names'])}"
+                    + (f", {seconds:,.0f} s" if seconds is not None else "") + f": `{r['command']}`")
+    if guide.get("command"):
+        st.markdown(f"Assembled by `{guide['command']}`.")
