@@ -233,30 +233,17 @@ def test_every_kind_answered_speaks_plainly(kind):
     assert_plain(visible_text(at), f"{kind} answered")
 
 
-def test_a_timing_puzzle_says_it_is_certified_by_search_and_shows_both_lines(core):
-    """A press-or-wait puzzle before the final edition: after the answer, the trainer says how it was
-    certified and shows the likely line after the answer and after the next choice, in words."""
-    import random
-
-    from pennypress.engine import new_game
-    from pennypress.engine.advisor import advise
+def test_a_timing_puzzle_says_it_is_certified_by_search_and_shows_both_lines():
+    """A press-or-wait puzzle before the final edition (a shipped timing puzzle): after the answer, the
+    trainer says how it was certified and shows the likely line after the answer and after the next
+    choice, in words."""
     from pennypress.engine.advisor.line import LineStep, line_words
-    from pennypress.engine.io.state import public_view
-    from pennypress.engine.notation.text import from_text, to_text
-    from pennypress.engine.play.bots import GreedyBot
-    from pennypress.engine.puzzles.timing import candidate, confirm
-    from pennypress.engine.puzzles.timing_set import timing_puzzle
+    from pennypress.engine.puzzles import load_puzzles
 
-    s, bots, rng = new_game(3, seed=44), [GreedyBot(i) for i in range(3)], random.Random(3)
-    while candidate(s) != "press-or-wait" or s.ply < 12:
-        s.play(bots[s.current].choose(s), rng)
-    notation = to_text(public_view(s))
-    position = from_text(notation)
-    advice = advise(position, "fast", seed=1)
-    answer = advice.best.move
-    rival = next(m.move for m in advice.moves if (m.move == "press") != (answer == "press"))
-    cert = confirm(position, "press-or-wait", answer, rival, 1500, advice.playouts, seed=1)
-    puzzle = {k: v for k, v in timing_puzzle(cert, position, notation, {"game": 0}, 1).items() if k != "key"}
+    shipped = next(p for p in load_puzzles() if "certificate" in p.evidence)
+    puzzle = {k: v for k, v in shipped.to_json().items() if k != "id"}
+    answer = shipped.evidence["certificate"]["answer"]
+    position = shipped.position()
     doc = {"format": "pennypress-puzzles", "version": 1, "puzzles": [{**puzzle, "id": "timing-001"}]}
     at = open_app(PAGE)
     at.file_uploader(key="pz_upload").upload("timing.json", json.dumps(doc).encode(), "application/json").run()
