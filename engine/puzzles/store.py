@@ -45,6 +45,8 @@ FORMAT, VERSION = "pennypress-puzzles", 1
 SET_FILE = "puzzles.json"
 """The shipped set, data of this package."""
 SCHEMA_FILE = "puzzle_schema.json"
+TABLES = (2, 3, 4, 5)
+"""How many newspapers a puzzle's game may have."""
 TIMING_TAG = "timing"
 """The tag of a timing puzzle (:mod:`.timing`): one that must carry its certificate."""
 
@@ -80,12 +82,15 @@ class PuzzleSet:
                 return p
         raise BadInput(f"unknown puzzle {puzzle_id!r} (`pennypress puzzle list` lists the puzzles' ids)")
 
-    def filter(self, kind: str | Iterable[str] | None = None,
-               difficulty: int | Iterable[int] | None = None) -> list[Puzzle]:
-        """The puzzles of ``kind`` (one or several) and ``difficulty`` (one or several), in file order."""
+    def filter(self, kind: str | Iterable[str] | None = None, difficulty: int | Iterable[int] | None = None,
+               table: int | Iterable[int] | None = None) -> list[Puzzle]:
+        """The puzzles of ``kind`` (one or several), ``difficulty`` (one or several) and ``table`` (how many
+        newspapers play, one or several: :attr:`Puzzle.table`), in file order."""
         kinds = _choice(kind, KINDS, "kind")
         levels = _choice(difficulty, DIFFICULTIES, "difficulty")
-        return [p for p in self.puzzles if p.kind in kinds and p.difficulty in levels]
+        tables = _choice(table, TABLES, "table")
+        return [p for p in self.puzzles if p.kind in kinds and p.difficulty in levels
+                and (table is None or p.table in tables)]
 
     def counts(self) -> dict[str, int]:
         """Puzzles per kind."""

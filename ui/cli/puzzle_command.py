@@ -1,6 +1,6 @@
 """``pennypress puzzle``: list the puzzles, show one, check an answer, generate a set.
 
-- ``puzzle list [--kind K] [--difficulty D]``: a JSON array of ``{id, kind,
+- ``puzzle list [--kind K] [--difficulty D] [--table N]``: a JSON array of ``{id, kind,
   difficulty, question, answer}`` (the contract's shape);
 - ``puzzle show ID [--text] [--solution]``: the whole puzzle as JSON, or the
   question in words (with ``--solution``, the answer and why);
@@ -59,9 +59,18 @@ def _difficulties(text: str | None) -> list[int] | None:
                        f"separated by commas, got {text!r}") from None
 
 
+def _tables(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(n) for n in text.split(",")]
+    except ValueError:
+        raise BadInput(f"--table: expected numbers of players (2 to 5) separated by commas, got {text!r}") from None
+
+
 def _list(args: argparse.Namespace) -> int:
     difficulty = _difficulties(args.difficulty)
-    write_json([p.summary() for p in _set(args).filter(args.kind, difficulty)])
+    write_json([p.summary() for p in _set(args).filter(args.kind, difficulty, _tables(args.table))])
     return 0
 
 
@@ -251,6 +260,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--kind", choices=KINDS, default=None, help="only this kind")
     q.add_argument("--difficulty", default=None, metavar="D[,D...]",
                    help=f"only these difficulties ({DIFFICULTIES[0]}-{DIFFICULTIES[-1]})")
+    q.add_argument("--table", default=None, metavar="N[,N...]", help="only games of these many players (2-5)")
     common(q)
     q.set_defaults(handler=_list)
 
