@@ -5,10 +5,14 @@ A puzzle file (``docs/concepts/puzzles.md``) is JSON: ``{"format": "pennypress-p
 checks it in two layers, like positions: the JSON Schema
 (``puzzle_schema.json``), then the meaning of each puzzle -- unique ids, a
 press problem that is one, a position that loads and has a decision, answer
-moves that are legal there, a page answer equal to the recorded optimum. The
+moves that are legal there, a page answer equal to the recorded optimum, a
+timing puzzle's search certificate consistent with itself and the puzzle
+(:func:`.timing.certificate_problem`: no search, so loading stays quick). The
 first problem found is raised as :class:`~pennypress.errors.BadInput` naming
-the file and the field. (Whether the answers are *right* is what the tests
-check, against the solver and the exact search: ``tests/puzzles``.)
+the file and the field (a certificate: the puzzle). (Whether the answers are
+*right* is what the tests and ``pennypress puzzle recheck`` prove again,
+against the solver, the exact search and the certificate played again:
+``tests/puzzles``, :mod:`.recheck`.)
 
 >>> shipped = load_puzzles()
 >>> len(shipped) >= 300, set(shipped.counts()) == set(KINDS)

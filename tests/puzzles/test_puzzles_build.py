@@ -2,7 +2,9 @@
 
 Mining the generated part again takes long, so the build here takes it from the shipped file
 (``--base``, refused when the settings differ) and replays the committed timing log (``--replay``:
-nothing is searched); the merged file must be the shipped one byte for byte.
+the log alone, nothing played or searched; for a log :func:`mine_timing` wrote it gives what mining
+would, which the replay test below checks on a part of the log); the merged file must be the shipped
+one byte for byte.
 """
 from __future__ import annotations
 
@@ -47,6 +49,8 @@ def test_the_recorded_build_command_remakes_the_shipped_file(tmp_path, monkeypat
     argv = shlex.split(RECORD["build"])[1:]
     out = tmp_path / "puzzles.json"
     argv[argv.index("FILE")] = str(out)
+    if "--replay" not in argv:  # a complete log: reading it alone gives the same puzzles without playing a game
+        argv.append("--replay")
     assert main([*argv, "--base", str(ROOT / "engine" / "puzzles" / SET_FILE)]) == 0, capsys.readouterr().err
     shipped = resources.files("pennypress.engine.puzzles").joinpath(SET_FILE).read_text(encoding="utf-8")
     assert out.read_text(encoding="utf-8") == shipped
@@ -86,3 +90,16 @@ def test_a_base_made_by_other_settings_or_a_missing_log_is_refused(tmp_path):
         build(Settings(seed=1), TimingRun(1, {2: 1}, tmp_path / "none.jsonl"), replay=True, base=SHIPPED)
     with pytest.raises(BadInput, match="one seed makes both"):
         build(Settings(seed=2), run, replay=True, base=SHIPPED)
+
+
+def test_a_complete_run_is_recorded_without_replay_and_keeps_the_generated_puzzles():
+    run = TimingRun(1, {2: 1, 3: 1, 4: 1}, ROOT / RECORD["timing"]["log"])
+    made = build(Settings(**RECORD["settings"]), run, replay=True, base=SHIPPED)
+    timing = [p for p in made if p.id.startswith(TIMING_PREFIX)]
+    assert [p.id for p in timing] == ["timing-001", "timing-002", "timing-003"]
+    assert sorted(p.source["players"] for p in timing) == [2, 3, 4]
+    assert [p for p in made if not p.id.startswith(TIMING_PREFIX)] == [p for p in SHIPPED if "timing" not in p.tags]
+    record = made.generator
+    assert record["timing"]["complete"] and record["timing"]["certified"] == 3
+    assert "--replay" not in record["build"] and "--two 1 --three 1 --four 1" in record["build"]
+    assert record["settings"] == RECORD["settings"] and record["command"] == RECORD["command"]

@@ -223,7 +223,7 @@ def test_a_malformed_puzzle_file_is_refused_in_one_line_and_a_good_one_is_used()
     assert metrics(at)["Puzzles here"] == str(len(SHIPPED))  # the shipped set is still in use
     at.file_uploader(key="pz_upload").upload("notjson.json", b"{not json", "application/json").run()
     assert at.error[0].value.startswith("The puzzle file was not loaded: notjson.json: ")
-    timing = next(p for p in SHIPPED if "certificate" in p.evidence).to_json()
+    timing = json.loads(json.dumps(next(p for p in SHIPPED if "certificate" in p.evidence).to_json()))  # a copy
     timing["evidence"]["certificate"]["alpha"] = 0.05  # significant at 95% only: a broken certificate
     forged = dict(doc, puzzles=[timing])
     at.file_uploader(key="pz_upload").upload("forged.json", json.dumps(forged).encode(), "application/json").run()
