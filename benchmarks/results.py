@@ -4,7 +4,8 @@ The records live under ``benchmarks/results/``: ``speed/NAME.json``, written by 
 --record`` (each benchmark's output, command, commit and date); ``strength/*.json``, one table each with
 the command, seed and commit that produced it (strength runs take hours; their tables are recorded once);
 ``seeds.json``, the seeds used up; ``fuzz/campaigns.json``, the last fuzz campaign of each target, written by
-``python -m fuzz.campaign --record`` (docs/developer/fuzzing.md).
+``python -m fuzz.campaign --record`` (docs/developer/fuzzing.md); ``puzzles/``, the shipped puzzle set's
+timing log and ``build.json`` (the set's regeneration time from scratch).
 The page is rendered from those records alone, so it cannot drift from them; ``--check`` exits 1 when
 docs/results.md is not what the records render (``tests/test_results_doc.py`` checks the same).
 
@@ -72,6 +73,63 @@ def _fuzz(folder: Path) -> list[str]:
     return out + [""]
 
 
+SHIPPED_PUZZLES = ROOT / "engine" / "puzzles" / "puzzles.json"
+
+
+def _share(n: int, of: int) -> str:
+    return f"{n} of {of}" if of else "0"
+
+
+def _puzzles(folder: Path, shipped: Path = SHIPPED_PUZZLES) -> list[str]:
+    """The shipped puzzle set's timing run, from its log (``puzzles/timing-seed-S.jsonl``, the one the shipped
+    file's generator names), and the set's regeneration (``puzzles/build.json``: its time from scratch)."""
+    build = folder / "build.json"
+    if not build.exists() or not shipped.exists():
+        return []
+    record = json.loads(build.read_text(encoding="utf-8"))
+    generator = json.loads(shipped.read_text(encoding="utf-8"))["generator"]
+    timing = generator["timing"]
+    log = folder / Path(timing["log"]).name
+    docs = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+    tables = sorted({d["players"] for d in docs})
+    out = ["## Puzzles", "", f"### The timing run, seed {timing['seed']}", "",
+           f"`{timing['command']}` -- its log `benchmarks/results/puzzles/{log.name}` (every decided candidate); "
+           f"{timing['certified']} certified of the {sum(int(c) for c in timing['wanted'].values())} wanted"
+           f"{'' if timing['complete'] else ' (the run is not complete)'}.", "",
+           "| candidates | " + " | ".join(f"{n} players" for n in tables) + " | all |",
+           "|---|" + "---:|" * (len(tables) + 1)]
+    rows = [("press-or-wait decided", lambda d: d["kind"] == "press-or-wait"),
+            ("press-or-wait past the screen", lambda d: d["kind"] == "press-or-wait" and "certificate" in d),
+            ("press-or-wait certified", lambda d: d["kind"] == "press-or-wait" and "puzzle" in d),
+            ("best-move decided", lambda d: d["kind"] == "best-move"),
+            ("best-move past the screen", lambda d: d["kind"] == "best-move" and "certificate" in d),
+            ("best-move certified", lambda d: d["kind"] == "best-move" and "puzzle" in d)]
+    for title, keep in rows:
+        counts = [sum(keep(d) and d["players"] == n for d in docs) for n in tables]
+        out.append(f"| {title} | " + " | ".join(map(str, counts)) + f" | {sum(counts)} |")
+    certified = [d["certificate"] for d in docs if "puzzle" in d]
+    short = [d["certificate"] for d in docs if "certificate" in d and "puzzle" not in d]
+    out.append("")
+    if certified:
+        wins = sorted(c["advantage"] for c in certified if c["measure"] == "win")
+        playouts = sorted(c["playouts"] for c in certified)
+        out.append(f"Certified: {len(certified)} ({len(wins)} by win probability, {len(certified) - len(wins)} by "
+                   f"margin); advantage by win probability median {100 * wins[len(wins) // 2]:.1f} points "
+                   f"({100 * wins[0]:.1f} to {100 * wins[-1]:.1f}); confirmation playouts a move median "
+                   f"{playouts[len(playouts) // 2]:,} ({playouts[0]:,} to {playouts[-1]:,}). "
+                   f"Past the screen but short of the bar: {len(short)}." if wins else "")
+    best = [d for d in docs if d["kind"] == "best-move"]
+    if best and not any("certificate" in d for d in best):
+        out += ["", f"No best-move position was certified: of {len(best)} best-move candidates in normal play, none "
+                f"had a next choice at least 10 points of win probability behind at the `fast` screen (the largest "
+                f"gap: {100 * max(d['screen_gap'] for d in best):.1f} points), so the timing puzzles are all "
+                "press-or-wait."]
+    out += ["", "### Regenerating the shipped set", "",
+            f"`{generator['build'].replace('FILE', 'engine/puzzles/puzzles.json')}`", "",
+            f"From scratch: {record['regen_time']}", ""]
+    return out
+
+
 def _seeds(used: dict[str, str], records: list[dict]) -> list[str]:
     """The seeds used up (``seeds.json`` and every strength record's), each with what used it."""
     seeds = {int(s): what for s, what in used.items()}
@@ -88,7 +146,7 @@ def render(records: Path = RECORDS) -> str:
     strength = _load(records / "strength")
     used = json.loads((records / "seeds.json").read_text(encoding="utf-8"))["seeds"]
     lines = [INTRO, *_speed(_load(records / "speed")), *_strength(strength), *_fuzz(records / "fuzz"),
-             *_seeds(used, strength)]
+             *_puzzles(records / "puzzles"), *_seeds(used, strength)]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

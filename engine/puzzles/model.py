@@ -110,6 +110,12 @@ class Puzzle:
         return self.position().current if self.is_position else None
 
     @property
+    def table(self) -> int | None:
+        """How many newspapers play: the position's for a position puzzle, the mined game's for a page
+        (``None`` for a page without its source)."""
+        return self.position().n_players if self.is_position else self.source.get("players")
+
+    @property
     def prompt(self) -> str:
         """The question in words (e.g. "Lay out the best legal front page. Claimed: ...")."""
         if self.kind == PAGE:

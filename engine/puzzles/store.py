@@ -5,10 +5,14 @@ A puzzle file (``docs/concepts/puzzles.md``) is JSON: ``{"format": "pennypress-p
 checks it in two layers, like positions: the JSON Schema
 (``puzzle_schema.json``), then the meaning of each puzzle -- unique ids, a
 press problem that is one, a position that loads and has a decision, answer
-moves that are legal there, a page answer equal to the recorded optimum. The
+moves that are legal there, a page answer equal to the recorded optimum, a
+timing puzzle's search certificate consistent with itself and the puzzle
+(:func:`.timing.certificate_problem`: no search, so loading stays quick). The
 first problem found is raised as :class:`~pennypress.errors.BadInput` naming
-the file and the field. (Whether the answers are *right* is what the tests
-check, against the solver and the exact search: ``tests/puzzles``.)
+the file and the field (a certificate: the puzzle). (Whether the answers are
+*right* is what the tests and ``pennypress puzzle recheck`` prove again,
+against the solver, the exact search and the certificate played again:
+``tests/puzzles``, :mod:`.recheck`.)
 
 >>> shipped = load_puzzles()
 >>> len(shipped) >= 300, set(shipped.counts()) == set(KINDS)
@@ -37,6 +41,7 @@ from pennypress.errors import BadInput
 from pennypress.json_text import parse_json_text
 from pennypress.solver import PressProblem, ProposedPage
 
+from ..io.state import State
 from ..io.validate import StrictValidator, schema_problem
 from .model import DIFFICULTIES, KINDS, PAGE, PRESS_OR_WAIT, Puzzle
 
@@ -44,6 +49,10 @@ FORMAT, VERSION = "pennypress-puzzles", 1
 SET_FILE = "puzzles.json"
 """The shipped set, data of this package."""
 SCHEMA_FILE = "puzzle_schema.json"
+TABLES = (2, 3, 4, 5)
+"""How many newspapers a puzzle's game may have."""
+TIMING_TAG = "timing"
+"""The tag of a timing puzzle (:mod:`.timing`): one that must carry its certificate."""
 
 
 @lru_cache(maxsize=None)
@@ -77,12 +86,15 @@ class PuzzleSet:
                 return p
         raise BadInput(f"unknown puzzle {puzzle_id!r} (`pennypress puzzle list` lists the puzzles' ids)")
 
-    def filter(self, kind: str | Iterable[str] | None = None,
-               difficulty: int | Iterable[int] | None = None) -> list[Puzzle]:
-        """The puzzles of ``kind`` (one or several) and ``difficulty`` (one or several), in file order."""
+    def filter(self, kind: str | Iterable[str] | None = None, difficulty: int | Iterable[int] | None = None,
+               table: int | Iterable[int] | None = None) -> list[Puzzle]:
+        """The puzzles of ``kind`` (one or several), ``difficulty`` (one or several) and ``table`` (how many
+        newspapers play, one or several: :attr:`Puzzle.table`), in file order."""
         kinds = _choice(kind, KINDS, "kind")
         levels = _choice(difficulty, DIFFICULTIES, "difficulty")
-        return [p for p in self.puzzles if p.kind in kinds and p.difficulty in levels]
+        tables = _choice(table, TABLES, "table")
+        return [p for p in self.puzzles if p.kind in kinds and p.difficulty in levels
+                and (table is None or p.table in tables)]
 
     def counts(self) -> dict[str, int]:
         """Puzzles per kind."""
@@ -115,7 +127,7 @@ def _check_page(p: Puzzle, where: str) -> None:
     ProposedPage.from_json(p.evidence["optimal_page"], problem, f"{where}.evidence.optimal_page")
 
 
-def _check_position(p: Puzzle, where: str) -> None:
+def _check_position(p: Puzzle, where: str) -> State:
     from ..notation.text import from_text
     from .positions import read_move
 
@@ -132,6 +144,35 @@ def _check_position(p: Puzzle, where: str) -> None:
             read_move(state, move)
         except BadInput as exc:
             raise BadInput(f"{where}.answer[{k}]: {exc}") from None
+    return state
+
+
+def _check_certificate(p: Puzzle, state: State, where: str) -> None:
+    """A timing puzzle's certificate, consistent without a search (:func:`.timing.certificate_problem`), and
+    the evidence's best and second moves the certificate's; ``where`` is the file."""
+    from .positions import read_move
+    from .timing import certificate_problem
+
+    cert = p.evidence.get("certificate")
+    if cert is None:
+        if TIMING_TAG in p.tags:
+            raise BadInput(f"{where}: puzzle {p.id}: its certificate is missing")
+        return
+    problem = certificate_problem(cert, p.kind, p.answer)
+    if problem is None:
+        best, second = p.evidence["best"][0], p.evidence["second"]
+        if (best["move"], second["move"]) != (cert["answer"], cert["rival"]):
+            problem = (f"it certifies {cert['answer']!r} against {cert['rival']!r}, the evidence "
+                       f"{best['move']!r} against {second['move']!r}")
+        elif [best["outcome"], second["outcome"]] != cert["outcomes"]:
+            problem = "the evidence's outcomes are not the certificate's"
+        else:
+            try:
+                read_move(state, cert["rival"])
+            except BadInput as exc:
+                problem = f"its next choice: {exc}"
+    if problem is not None:
+        raise BadInput(f"{where}: puzzle {p.id}: its certificate is broken: {problem}")
 
 
 def puzzle_set_from_json(doc: Any, where: str = "puzzles") -> PuzzleSet:
@@ -147,7 +188,10 @@ def puzzle_set_from_json(doc: Any, where: str = "puzzles") -> PuzzleSet:
         if p.id in ids:
             raise BadInput(f"{at}.id: {p.id!r} is used twice")
         ids.add(p.id)
-        (_check_page if p.kind == PAGE else _check_position)(p, at)
+        if p.kind == PAGE:
+            _check_page(p, at)
+        else:
+            _check_certificate(p, _check_position(p, at), where)
         puzzles.append(p)
     return PuzzleSet(tuple(puzzles), doc.get("generator", {}))
 

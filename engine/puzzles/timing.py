@@ -171,19 +171,92 @@ def confirm(view: State, kind: str, answer: str, rival: str, per_move: int, pick
                        outcomes, per_move, pick_playouts, seed, lines[0], lines[1])
 
 
-def recheck(view: State, stored: dict, workers: int | None = None) -> str | None:
-    """Why a stored certificate does not hold -- it does not reproduce, or it does not clear the bar --
-    or ``None`` when it does (the same confirmation played again)."""
+def replay(view: State, stored: dict, workers: int | None = None) -> tuple[Certificate | None, str | None]:
+    """Play a stored certificate's confirmation again: the certificate it gives (``None`` when the stored
+    one is too incomplete to play) and why the stored one does not hold -- it does not reproduce, or it
+    does not clear the bar -- or ``None`` when it does."""
     try:
         again = confirm(public_view(view), stored["kind"], stored["answer"], stored["rival"], int(stored["playouts"]),
                         int(stored["pick_playouts"]), int(stored["seed"]), workers)
     except (KeyError, TypeError, ValueError) as exc:
-        return f"the certificate is incomplete ({exc})"
+        return None, f"the certificate is incomplete ({exc})"
     mine = again.to_json()
     for key in ("measure", "advantage", "interval", "outcomes"):
         if mine[key] != stored.get(key):
-            return f"the certificate does not reproduce: {key} is {mine[key]}, stored {stored.get(key)}"
+            return again, f"the certificate does not reproduce: {key} is {mine[key]}, stored {stored.get(key)}"
     if not again.certified:
-        return (f"the certificate does not clear the bar: an advantage of {again.advantage:.4f} "
-                f"({again.measure}) with a 99.9% lower bound of {again.interval[0]:.4f}")
+        return again, (f"the certificate does not clear the bar: an advantage of {again.advantage:.4f} "
+                       f"({again.measure}) with a 99.9% lower bound of {again.interval[0]:.4f}")
+    return again, None
+
+
+def recheck(view: State, stored: dict, workers: int | None = None) -> str | None:
+    """Why a stored certificate does not hold -- it does not reproduce, or it does not clear the bar --
+    or ``None`` when it does (the same confirmation played again; :func:`replay`)."""
+    return replay(view, stored, workers)[1]
+
+
+_ROUNDING = 1.01e-4
+"""Outcomes are stored to 4 decimals, the advantage to 6: their difference may be off it by this much."""
+
+
+def certificate_problem(stored: dict, kind: str, answers: Sequence[str]) -> str | None:
+    """What is inconsistent in a stored certificate (schema-checked) of a ``kind`` puzzle answered by
+    ``answers`` -- found without searching -- or ``None``. The checks: its kind is the puzzle's; its
+    measure is ``win`` or ``margin`` (margin only where both chances saturate); it is significant at
+    :data:`ALPHA`; the interval holds the advantage, its lower bound is above 0 and the advantage clears
+    the bar of its measure (:data:`MIN_WIN_GAP`, :data:`MIN_MARGIN_GAP`); the confirmation played
+    :data:`CONFIRM_MULTIPLE` times the pick's playouts (both moves together, at least :data:`MIN_CONFIRM`)
+    on a seed apart from the pick's; the answer is one of the puzzle's and the next choice is not; the
+    outcomes differ by the advantage.
+
+    >>> good = {"certified": "search", "kind": "press-or-wait", "answer": "press", "rival": "assign 1 war:D:3",
+    ...         "measure": "win", "advantage": 0.1, "interval": [0.09, 0.11], "alpha": 0.001,
+    ...         "outcomes": [[0.5, 1.0, 30.0], [0.4, -1.0, 29.0]], "playouts": 100000, "pick_playouts": 20000,
+    ...         "seed": 7, "confirm_seed": 8}
+    >>> certificate_problem(good, "press-or-wait", ["press"]) is None
+    True
+    >>> certificate_problem(dict(good, advantage=0.2), "press-or-wait", ["press"])
+    'the interval [0.09, 0.11] does not contain the advantage 0.2'
+    """
+    if stored["kind"] != kind:
+        return f"it certifies a {stored['kind']} question, the puzzle is {kind}"
+    measure, advantage, (low, high) = stored["measure"], stored["advantage"], stored["interval"]
+    if measure not in ("win", "margin"):
+        return f"its measure is {measure!r}, not win or margin"
+    if stored["alpha"] != ALPHA:
+        return f"its alpha is {stored['alpha']}, not {ALPHA} (99.9%)"
+    if not low <= advantage <= high:
+        return f"the interval [{low}, {high}] does not contain the advantage {advantage}"
+    gap = MIN_WIN_GAP if measure == "win" else MIN_MARGIN_GAP
+    if not low > 0:
+        return f"the lower bound {low} is not above 0: the advantage is not significant at 99.9%"
+    if advantage < gap:
+        return f"the advantage {advantage} ({measure}) is below the bar of {gap}"
+    mine, theirs = stored["outcomes"]
+    about = SATURATED + _ROUNDING
+    if measure == "margin" and not (max(mine[0], theirs[0]) <= about or min(mine[0], theirs[0]) >= 1 - about):
+        return f"it grades by margin, but the chances {mine[0]} and {theirs[0]} are not both about 0 or 1"
+    column = 0 if measure == "win" else 1
+    if abs((mine[column] - theirs[column]) - advantage) > _ROUNDING:
+        return (f"the outcomes ({mine[column]} against {theirs[column]}) do not differ by the advantage "
+                f"{advantage}")
+    needed = max(MIN_CONFIRM, CONFIRM_MULTIPLE * stored["pick_playouts"])
+    if 2 * stored["playouts"] + 1 < needed:
+        return (f"it played {stored['playouts']} playouts a move, fewer than half of {needed} "
+                f"({CONFIRM_MULTIPLE} times the pick's {stored['pick_playouts']}, at least {MIN_CONFIRM})")
+    if stored["confirm_seed"] != stored["seed"] + CONFIRM_SEED_STEP:
+        return (f"its confirmation seed {stored['confirm_seed']} is not the pick's seed {stored['seed']} "
+                f"+ {CONFIRM_SEED_STEP}: the confirmation must be seeded apart from the pick")
+    answer, rival = stored["answer"], stored["rival"]
+    if kind == "press-or-wait":
+        pressing = list(answers) == ["press"]
+        answer_ok = _is_press(answer) if pressing else answer in answers and not _is_press(answer)
+        rival_ok = _is_press(rival) != pressing
+    else:
+        answer_ok, rival_ok = answer in answers, rival not in answers
+    if not answer_ok:
+        return f"it certifies {answer!r}, which is not the puzzle's answer"
+    if not rival_ok:
+        return f"its next choice {rival!r} is one of the puzzle's answers (or on the answer's side)"
     return None

@@ -19,11 +19,14 @@ search's playouts; the screen keeps that cost for positions likely to pass.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
+
+from pennypress.errors import BadInput
 
 from ..advisor import advise
 from ..game.moves import GoToPress, Move, parse_move
@@ -148,13 +151,16 @@ def _decided(log: Path) -> dict[tuple[int, int], dict]:
     return out
 
 
-def mine_timing(run: TimingRun, progress: Progress | None = None, max_games: int = 100_000) -> list[dict]:
+def mine_timing(run: TimingRun, progress: Progress | None = None, max_games: int = 100_000,
+                search: bool = True) -> list[dict]:
     """Certified timing puzzles until ``run.wanted`` is met for each player count (or ``max_games``
-    games), every decided candidate appended to ``run.log``; the puzzles in the order they were found."""
+    games), every decided candidate appended to ``run.log``; the puzzles in the order they were found.
+    Without ``search`` only the log is replayed: the run stops at the first candidate the log has not
+    decided (nothing is searched or written), so a complete log gives the whole set at no search cost."""
     decided = _decided(run.log)
     have = {n: 0 for n in run.wanted}
-    puzzles = []
-    with run.log.open("a") as log:
+    puzzles: list[dict] = []
+    with (run.log.open("a") if search else contextlib.nullcontext()) as log:
         for index in range(max_games):
             if all(have[n] >= run.wanted[n] for n in run.wanted):
                 break
@@ -166,6 +172,8 @@ def mine_timing(run: TimingRun, progress: Progress | None = None, max_games: int
                     break
                 doc = decided.get((index, ply))
                 if doc is None:
+                    if not search:
+                        return puzzles
                     doc = _decide(run, plan, ply, state, kind)
                     log.write(json.dumps(doc, ensure_ascii=False) + "\n")
                     log.flush()
@@ -174,6 +182,37 @@ def mine_timing(run: TimingRun, progress: Progress | None = None, max_games: int
                     puzzles.append(doc["puzzle"])
             if progress is not None:
                 progress(sum(have.values()), sum(run.wanted.values()))
+    return puzzles
+
+
+def replay_log(run: TimingRun) -> list[dict]:
+    """The puzzles :func:`mine_timing` finds from ``run.log`` alone, without playing a game or searching:
+    game by game in the run's order, each game's decided candidates in the order of their plies, the
+    same quotas, up to the last game the log holds. For a log :func:`mine_timing` wrote (even one cut
+    short and resumed) this is ``mine_timing(run, search=False)``, at the cost of reading the log; a log
+    line of another run (its table is not the game's) is refused."""
+    decided = _decided(run.log)
+    games: dict[int, list[dict]] = {}
+    for (game, _ply), doc in sorted(decided.items()):
+        games.setdefault(game, []).append(doc)
+    have = {n: 0 for n in run.wanted}
+    puzzles: list[dict] = []
+    for index in range(max(games, default=-1) + 1):
+        if all(have[n] >= run.wanted[n] for n in run.wanted):
+            break
+        plan = timing_plan(run.seed, index)
+        for doc in games.get(index, ()):
+            if doc["players"] != plan.players:
+                raise BadInput(f"{run.log}: game {index} ply {doc['ply']} is a {doc['players']}-player game, "
+                               f"game {index} of a run seeded {run.seed} has {plan.players}: another run's log")
+        if have.get(plan.players, 0) >= run.wanted.get(plan.players, 0):
+            continue
+        for doc in games.get(index, ()):
+            if have[plan.players] >= run.wanted[plan.players]:
+                break
+            if doc.get("puzzle") is not None:
+                have[plan.players] += 1
+                puzzles.append(doc["puzzle"])
     return puzzles
 
 

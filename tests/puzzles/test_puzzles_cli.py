@@ -42,6 +42,15 @@ def test_list_filters_by_kind_and_difficulty(capsys, kind):
     assert [i["id"] for i in json.loads(out)] == [p.id for p in SHIPPED.filter(kind, [1, 5])]
 
 
+def test_list_filters_by_table_and_reaches_the_timing_puzzles(capsys):
+    code, out, _ = run(capsys, "puzzle", "list", "--kind", "press-or-wait", "--table", "2,4")
+    ids = [i["id"] for i in json.loads(out)]
+    assert code == 0 and ids == [p.id for p in SHIPPED.filter("press-or-wait", table=[2, 4])]
+    assert any(i.startswith("timing-") for i in ids) and all(SHIPPED.get(i).table in (2, 4) for i in ids)
+    code, out, err = run(capsys, "puzzle", "list", "--table", "6")
+    assert code == 2 and out == "" and "table: expected one of 2, 3, 4, 5, got 6" in err
+
+
 def test_check_prints_the_verdict_in_the_contract_shape(capsys):
     page = SHIPPED.filter(kind="page")[0]
     code, out, err = run(capsys, "puzzle", "check", page.id, json.dumps(page.evidence["optimal_page"]))

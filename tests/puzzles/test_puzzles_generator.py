@@ -39,8 +39,13 @@ def test_same_settings_same_set_on_one_worker_or_two():
     assert game_plan(5, 0) != game_plan(6, 0)
 
 
-def _replayed(source: dict):
-    plan = game_plan(SHIPPED.generator["settings"]["seed"], source["game"])
+def _replayed(source: dict, timing: bool = False):
+    """The position ``source`` names, played again: a game of the generator's run, or of the timing run."""
+    from pennypress.engine.puzzles.timing_set import timing_plan
+    if timing:
+        plan = timing_plan(SHIPPED.generator["timing"]["seed"], source["game"])
+    else:
+        plan = game_plan(SHIPPED.generator["settings"]["seed"], source["game"])
     assert (plan.deck_seed, plan.players, list(plan.variants), list(plan.seats)) == (
         source["deck_seed"], source["players"], source["variants"], source["seats"])
     state = dict(play_positions(plan))[source["ply"]]
@@ -52,7 +57,7 @@ def _replayed(source: dict):
 @pytest.mark.parametrize("kind", ["page", "press-or-wait", "best-move"])
 def test_a_puzzles_source_replays_to_its_question(kind):
     for puzzle in SHIPPED.filter(kind=kind)[::15]:
-        state = _replayed(puzzle.source)
+        state = _replayed(puzzle.source, timing="timing" in puzzle.tags)
         if kind == "page":
             player = puzzle.source["player"]
             problem = press_problem(state, player, state.claimable(player))

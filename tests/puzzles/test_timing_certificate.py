@@ -64,7 +64,8 @@ def test_no_question_without_a_choice_in_normal_play():
         certify(s)
 
 
-def test_a_mined_timing_puzzle_is_a_valid_puzzle_and_a_run_goes_on_from_its_log(core, tmp_path):
+def test_a_mined_timing_puzzle_is_a_valid_puzzle_and_a_run_goes_on_from_its_log(core, tmp_path, monkeypatch):
+    from pennypress.engine.puzzles import timing
     from pennypress.engine.puzzles.store import puzzle_set_from_json
     from pennypress.engine.puzzles.timing_set import TimingRun, game_candidates, mine_timing, timing_plan
     assert timing_plan(3, 5) == timing_plan(3, 5) and timing_plan(3, 5) != timing_plan(3, 6)
@@ -78,6 +79,10 @@ def test_a_mined_timing_puzzle_is_a_valid_puzzle_and_a_run_goes_on_from_its_log(
     assert all(json.loads(line)["players"] == 2 for line in lines)
     puzzle = {k: v for k, v in found[0].items() if k != "key"}
     doc = {"format": "pennypress-puzzles", "version": 1, "puzzles": [{**puzzle, "id": "timing-001"}]}
+    with pytest.raises(BadInput, match="puzzle timing-001: its certificate is broken: .* fewer than half"):
+        puzzle_set_from_json(doc)  # scaled down here: the loader holds a file to the real confirmation's size
+    monkeypatch.setattr(timing, "CONFIRM_MULTIPLE", 1)
+    monkeypatch.setattr(timing, "MIN_CONFIRM", 4000)
     loaded = puzzle_set_from_json(doc).get("timing-001")
     cert = loaded.evidence["certificate"]
     assert cert["certified"] == "search" and cert["interval"][0] > 0

@@ -90,6 +90,24 @@ def test_filters_show_only_puzzles_of_that_kind_and_difficulty(kind, level):
     assert _shown_id(at) == wanted[2].id
 
 
+def test_the_timing_puzzles_are_reached_by_the_filters_of_kind_difficulty_and_table():
+    timing = [p for p in SHIPPED if "certificate" in p.evidence]
+    target = timing[0]
+    at = _filtered(open_app(PAGE), target.kind, target.difficulty)
+    at.radio(key="pz_table").set_value(target.table).run()
+    assert not at.exception, at.exception
+    wanted = SHIPPED.filter(kind=target.kind, difficulty=target.difficulty, table=target.table)
+    assert target in wanted and all(p.table == target.table for p in wanted)
+    assert at.subheader[0].value.startswith(f"Puzzle 1 of {len(wanted)}:")
+    for _ in range(wanted.index(target)):
+        at.button(key="pz_next").click().run()
+    assert _shown_id(at) == target.id
+    assert "Wait" in [b.label for b in at.button] and not at.exception
+    at.radio(key="pz_table").set_value(5).run()  # no timing puzzle has five players; exact ones do
+    assert all(p.table == 5 for p in SHIPPED.filter(kind=target.kind, difficulty=target.difficulty, table=5))
+    assert _shown_id(at) in {p.id for p in SHIPPED.filter(kind=target.kind, difficulty=target.difficulty, table=5)}
+
+
 def test_a_page_laid_out_right_then_one_laid_out_wrong():
     at = _filtered(open_app(PAGE), "page", 3)
     first, second = SHIPPED.filter(kind="page", difficulty=3)[:2]
@@ -205,6 +223,13 @@ def test_a_malformed_puzzle_file_is_refused_in_one_line_and_a_good_one_is_used()
     assert metrics(at)["Puzzles here"] == str(len(SHIPPED))  # the shipped set is still in use
     at.file_uploader(key="pz_upload").upload("notjson.json", b"{not json", "application/json").run()
     assert at.error[0].value.startswith("The puzzle file was not loaded: notjson.json: ")
+    timing = json.loads(json.dumps(next(p for p in SHIPPED if "certificate" in p.evidence).to_json()))  # a copy
+    timing["evidence"]["certificate"]["alpha"] = 0.05  # significant at 95% only: a broken certificate
+    forged = dict(doc, puzzles=[timing])
+    at.file_uploader(key="pz_upload").upload("forged.json", json.dumps(forged).encode(), "application/json").run()
+    assert not at.exception and len(at.error) == 1
+    assert at.error[0].value == (f"The puzzle file was not loaded: forged.json: puzzle {timing['id']}: its "
+                                 "certificate is broken: its alpha is 0.05, not 0.001 (99.9%)")
     at.file_uploader(key="pz_upload").upload("three.json", json.dumps(doc).encode(), "application/json").run()
     assert not at.error and metrics(at)["Puzzles here"] == "3"
     at.button(key="pz_shipped").click().run()
@@ -233,30 +258,17 @@ def test_every_kind_answered_speaks_plainly(kind):
     assert_plain(visible_text(at), f"{kind} answered")
 
 
-def test_a_timing_puzzle_says_it_is_certified_by_search_and_shows_both_lines(core):
-    """A press-or-wait puzzle before the final edition: after the answer, the trainer says how it was
-    certified and shows the likely line after the answer and after the next choice, in words."""
-    import random
-
-    from pennypress.engine import new_game
-    from pennypress.engine.advisor import advise
+def test_a_timing_puzzle_says_it_is_certified_by_search_and_shows_both_lines():
+    """A press-or-wait puzzle before the final edition (a shipped timing puzzle): after the answer, the
+    trainer says how it was certified and shows the likely line after the answer and after the next
+    choice, in words."""
     from pennypress.engine.advisor.line import LineStep, line_words
-    from pennypress.engine.io.state import public_view
-    from pennypress.engine.notation.text import from_text, to_text
-    from pennypress.engine.play.bots import GreedyBot
-    from pennypress.engine.puzzles.timing import candidate, confirm
-    from pennypress.engine.puzzles.timing_set import timing_puzzle
+    from pennypress.engine.puzzles import load_puzzles
 
-    s, bots, rng = new_game(3, seed=44), [GreedyBot(i) for i in range(3)], random.Random(3)
-    while candidate(s) != "press-or-wait" or s.ply < 12:
-        s.play(bots[s.current].choose(s), rng)
-    notation = to_text(public_view(s))
-    position = from_text(notation)
-    advice = advise(position, "fast", seed=1)
-    answer = advice.best.move
-    rival = next(m.move for m in advice.moves if (m.move == "press") != (answer == "press"))
-    cert = confirm(position, "press-or-wait", answer, rival, 1500, advice.playouts, seed=1)
-    puzzle = {k: v for k, v in timing_puzzle(cert, position, notation, {"game": 0}, 1).items() if k != "key"}
+    shipped = next(p for p in load_puzzles() if "certificate" in p.evidence)
+    puzzle = {k: v for k, v in shipped.to_json().items() if k != "id"}
+    answer = shipped.evidence["certificate"]["answer"]
+    position = shipped.position()
     doc = {"format": "pennypress-puzzles", "version": 1, "puzzles": [{**puzzle, "id": "timing-001"}]}
     at = open_app(PAGE)
     at.file_uploader(key="pz_upload").upload("timing.json", json.dumps(doc).encode(), "application/json").run()

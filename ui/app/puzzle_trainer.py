@@ -7,10 +7,13 @@ puzzle's first answer is rated, so trying again after reading the why cannot far
 
 >>> from pennypress.engine.puzzles import load_puzzles
 >>> shipped = load_puzzles()
->>> [len(chosen(shipped, k, ANY)) for k in KIND_CHOICES]
-[320, 160, 100, 60]
+>>> counts = [len(chosen(shipped, k, ANY)) for k in KIND_CHOICES]
+>>> counts[0] == len(shipped) == sum(counts[1:]), counts[1], counts[3]
+(True, 160, 60)
 >>> [p.difficulty for p in chosen(shipped, "best-move", 2)][:2]
 [2, 2]
+>>> {p.table for p in chosen(shipped, "press-or-wait", ANY, 2)}, table_words(2), table_words(ANY)
+({2}, '2 players', 'Any table')
 >>> ids = [p.id for p in chosen(shipped, "page", 5)]
 >>> following(ids, ids[-1]) == ids[0], following(ids, "not-there") == ids[0], following(ids, ids[0], -1) == ids[-1]
 (True, True, True)
@@ -31,6 +34,7 @@ from typing import Sequence
 
 from pennypress.engine.puzzles import DIFFICULTY_NAMES, KINDS, Puzzle, PuzzleSet, puzzle_rating, rate_attempt
 from pennypress.engine.puzzles import rating_model
+from pennypress.engine.puzzles.store import TABLES
 from pennypress.ui.render.puzzle_words import KIND_WORDS as PUZZLE_KINDS
 from pennypress.ui.render.ratings import margin_points, rating_points
 
@@ -38,6 +42,7 @@ ANY = "any"
 KIND_CHOICES: tuple[str, ...] = (ANY, *KINDS)
 KIND_WORDS = {ANY: "All kinds", **PUZZLE_KINDS}
 LEVEL_CHOICES: tuple = (ANY, *DIFFICULTY_NAMES)
+TABLE_CHOICES: tuple = (ANY, *TABLES)
 
 
 def level_words(level) -> str:
@@ -45,9 +50,16 @@ def level_words(level) -> str:
     return "Any difficulty" if level == ANY else f"{level} · {DIFFICULTY_NAMES[level]}"
 
 
-def chosen(puzzles: PuzzleSet, kind: str, level) -> list[Puzzle]:
-    """The puzzles of ``kind`` and difficulty ``level`` (:data:`ANY` for every one), in set order."""
-    return list(puzzles.filter(kind=None if kind == ANY else kind, difficulty=None if level == ANY else level))
+def chosen(puzzles: PuzzleSet, kind: str, level, table=ANY) -> list[Puzzle]:
+    """The puzzles of ``kind``, difficulty ``level`` and ``table`` size (:data:`ANY` for every one), in set
+    order."""
+    return list(puzzles.filter(kind=None if kind == ANY else kind, difficulty=None if level == ANY else level,
+                               table=None if table == ANY else table))
+
+
+def table_words(table) -> str:
+    """``'Any table'``, or ``'3 players'``."""
+    return "Any table" if table == ANY else f"{table} players"
 
 
 def following(ids: Sequence[str], current: str | None, step: int = 1) -> str | None:

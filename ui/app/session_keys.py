@@ -295,6 +295,7 @@ PZ_UPLOAD = "pz_upload"
 PZ_SHIPPED = "pz_shipped"  # the "back to the shipped puzzles" button
 PZ_KIND = "pz_kind"  # radio: which kinds
 PZ_LEVEL = "pz_level"  # radio: which difficulties
+PZ_TABLE = "pz_table"  # radio: which table sizes (players)
 PZ_CURRENT = "pz_current"  # the id of the puzzle shown
 PZ_NEXT = "pz_next"
 PZ_PREVIOUS = "pz_previous"

@@ -1,6 +1,6 @@
 """``pennypress puzzle``: list the puzzles, show one, check an answer, generate a set.
 
-- ``puzzle list [--kind K] [--difficulty D]``: a JSON array of ``{id, kind,
+- ``puzzle list [--kind K] [--difficulty D] [--table N]``: a JSON array of ``{id, kind,
   difficulty, question, answer}`` (the contract's shape);
 - ``puzzle show ID [--text] [--solution]``: the whole puzzle as JSON, or the
   question in words (with ``--solution``, the answer and why);
@@ -10,7 +10,12 @@
   inline, a file, or ``-`` for stdin);
 - ``puzzle generate --out FILE --seed S ...``: mine a new set (``docs/concepts/puzzles.md``);
 - ``puzzle reword --out FILE``: the set's texts said again by today's wording, its answers
-  proved unchanged (:mod:`pennypress.engine.puzzles.reword`).
+  proved unchanged (:mod:`pennypress.engine.puzzles.reword`);
+- ``puzzle recheck ID... | --all | --sample K --seed S [--text]``: prove answers again, each
+  the way it was made certain (:mod:`pennypress.engine.puzzles.recheck`); exit 1 when one
+  does not reproduce;
+- ``puzzle build --out FILE --seed S --timing-log LOG [--replay] [--base FILE]``: the whole
+  shipped set from one seed (:mod:`pennypress.engine.puzzles.build`).
 
 Every command takes ``--file F`` to use another puzzle file than the shipped
 one. An unknown id, a malformed answer or a bad puzzle file is one line on
@@ -54,9 +59,18 @@ def _difficulties(text: str | None) -> list[int] | None:
                        f"separated by commas, got {text!r}") from None
 
 
+def _tables(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        return [int(n) for n in text.split(",")]
+    except ValueError:
+        raise BadInput(f"--table: expected numbers of players (2 to 5) separated by commas, got {text!r}") from None
+
+
 def _list(args: argparse.Namespace) -> int:
     difficulty = _difficulties(args.difficulty)
-    write_json([p.summary() for p in _set(args).filter(args.kind, difficulty)])
+    write_json([p.summary() for p in _set(args).filter(args.kind, difficulty, _tables(args.table))])
     return 0
 
 
@@ -163,6 +177,61 @@ def _timing(args: argparse.Namespace) -> int:
     return 0
 
 
+def _build(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pennypress.engine.puzzles.build import build
+    from pennypress.engine.puzzles.timing_set import TimingRun
+    values = {f.name: getattr(args, f.name) for f in fields(Settings)
+              if f.name != "seed" and getattr(args, f.name) is not None}
+    settings = Settings(**values, seed=args.seed).check()
+    wanted = {2: args.two, 3: args.three, 4: args.four}
+    if any(n < 0 for n in wanted.values()) or not any(wanted.values()):
+        raise BadInput("--two, --three, --four: how many timing puzzles of each table, 0 or more, not all 0")
+    for flag, path in (("--timing-log", Path(args.timing_log)), ("--out", Path(args.out))):
+        if not path.parent.is_dir():
+            raise BadInput(f"{flag}: no folder {path.parent} to write {path.name} in")
+    base = load_puzzles(args.base) if args.base else None
+    run = TimingRun(args.seed, {n: c for n, c in wanted.items() if c}, Path(args.timing_log), args.core_workers)
+    bar = ProgressBar("step")
+    try:
+        puzzles = build(settings, run, replay=args.replay, base=base, workers=args.workers, progress=bar)
+    finally:
+        bar.close()
+    save_puzzles(puzzles, args.out)
+    timing = puzzles.generator["timing"]
+    print(f"wrote {len(puzzles)} puzzles to {args.out} ({timing['certified']} timing puzzles)", file=sys.stderr)
+    write_json({"out": args.out, "puzzles": len(puzzles), "counts": puzzles.counts(),
+                "by_difficulty": puzzles.counts_by_difficulty(), "timing": timing,
+                "command": puzzles.generator["build"]})
+    return 0
+
+
+def _recheck(args: argparse.Namespace) -> int:
+    from pennypress.engine.puzzles.recheck import recheck_puzzle, sample
+    puzzles = _set(args)
+    if bool(args.ids) + args.all + (args.sample is not None) != 1:
+        raise BadInput("recheck: name puzzle ids, or --all, or --sample K (one of them)")
+    if args.ids:
+        chosen = [puzzles.get(i) for i in args.ids]
+    else:
+        pool = puzzles.filter(args.kind)
+        chosen = pool if args.all else sample(pool, args.sample, args.seed)
+    results = []
+    for puzzle in chosen:
+        result = recheck_puzzle(puzzle, args.workers)
+        results.append(result)
+        if args.text:
+            print(result.words(), flush=True)
+    if not args.text:
+        if args.ids and len(args.ids) == 1:
+            write_json(results[0].to_json())
+        else:
+            write_json({"rechecked": len(results), "reproduced": sum(r.reproduced for r in results),
+                        "results": [r.to_json() for r in results]})
+    return 0 if all(r.reproduced for r in results) else 1
+
+
 def _reword(args: argparse.Namespace) -> int:
     puzzles = _set(args)
     max_nodes = int(puzzles.generator.get("settings", {}).get("max_exact_nodes", Settings().max_exact_nodes))
@@ -179,7 +248,8 @@ def _reword(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add ``puzzle`` (list, show, check, generate) to the ``pennypress`` command line."""
+    """Add ``puzzle`` (list, show, check, generate, timing, recheck, build, reword) to the ``pennypress`` command
+    line."""
     p = sub.add_parser("puzzle", help="puzzles with certain answers: list, show, check an answer, generate")
     psub = p.add_subparsers(dest="puzzle_command", parser_class=type(p))
 
@@ -190,6 +260,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--kind", choices=KINDS, default=None, help="only this kind")
     q.add_argument("--difficulty", default=None, metavar="D[,D...]",
                    help=f"only these difficulties ({DIFFICULTIES[0]}-{DIFFICULTIES[-1]})")
+    q.add_argument("--table", default=None, metavar="N[,N...]", help="only games of these many players (2-5)")
     common(q)
     q.set_defaults(handler=_list)
 
@@ -225,6 +296,37 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--four", type=int, default=40, help="puzzles of 4-player games (default 40)")
     q.add_argument("--workers", type=int, default=None, help="threads on the core (default both cores)")
     q.set_defaults(handler=_timing)
+
+    q = psub.add_parser("recheck", help="prove puzzles' answers again: the solver, the exact search, or the "
+                                        "certificate played again on the core")
+    q.add_argument("ids", nargs="*", metavar="ID", help="the puzzles to re-check")
+    q.add_argument("--all", action="store_true", help="every puzzle (of --kind)")
+    q.add_argument("--sample", type=int, default=None, metavar="K", help="K puzzles (of --kind) drawn by --seed")
+    q.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
+    q.add_argument("--kind", choices=KINDS, default=None, help="with --all or --sample: only this kind")
+    q.add_argument("--text", action="store_true", help="one line in words per puzzle instead of JSON")
+    q.add_argument("--workers", type=int, default=None, help="threads on the core for a certificate (same result)")
+    q.add_argument("--puzzles", dest="file", default=None, help="the same as --file")
+    common(q)
+    q.set_defaults(handler=_recheck)
+
+    q = psub.add_parser("build", help="the whole shipped set: generate, then the timing puzzles of a run's log")
+    q.add_argument("--out", required=True, help="the puzzle file to write")
+    q.add_argument("--seed", type=int, default=1, help="the seed of both the generated set and the timing run (default 1)")
+    q.add_argument("--timing-log", required=True, help="the timing run's log (read, and extended unless --replay)")
+    q.add_argument("--replay", action="store_true", help="take the timing puzzles from the log only: search nothing")
+    q.add_argument("--base", default=None, help="take the generated puzzles from this file (made by the same settings) "
+                                                "instead of mining them again")
+    for f in fields(Settings):
+        if f.name != "seed":
+            q.add_argument(f"--{f.name.replace('_', '-')}", dest=f.name, type=int, default=None,
+                           help=f"default {getattr(defaults, f.name)}")
+    q.add_argument("--two", type=int, default=50, help="timing puzzles of 2-player games (default 50)")
+    q.add_argument("--three", type=int, default=70, help="timing puzzles of 3-player games (default 70)")
+    q.add_argument("--four", type=int, default=40, help="timing puzzles of 4-player games (default 40)")
+    q.add_argument("--workers", type=int, default=1, help="processes mining the generated games side by side")
+    q.add_argument("--core-workers", type=int, default=None, help="threads on the core for the timing search")
+    q.set_defaults(handler=_build)
 
     q = psub.add_parser("reword", help="say the set's texts again (answers proved unchanged) into a new file")
     q.add_argument("--out", required=True, help="the puzzle file to write")

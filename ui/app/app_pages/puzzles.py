@@ -16,7 +16,8 @@ from pennypress.json_text import parse_json_text
 from pennypress.solver import ProposedPage
 from pennypress.ui.app import move_picker, page_builder, session_keys as keys, solving
 from pennypress.ui.app.puzzle_trainer import (
-    ANY, KIND_CHOICES, KIND_WORDS, LEVEL_CHOICES, Rating, chosen, following, level_words, solved_words,
+    ANY, KIND_CHOICES, KIND_WORDS, LEVEL_CHOICES, TABLE_CHOICES, Rating, chosen, following, level_words,
+    solved_words, table_words,
 )
 from pennypress.ui.render.ratings import START
 from pennypress.ui.app.widgets import breakdown_table, page_style, show_board, show_svg, show_svgs, valid_choice
@@ -31,8 +32,10 @@ ss = st.session_state
 st.title("Puzzles")
 st.caption(
     "Practise the decisions that decide Penny Press: how to lay out the front page, when to go to press, "
-    "and the best move. Every answer is certain (the page solver's proof, or an exact search of the final "
-    "edition to the end of the game). Your first answer to each puzzle moves your rating."
+    "and the best move. Every answer is certain: the page solver's proof, an exact search of the final "
+    "edition to the end of the game, or, before the final edition, a search certificate (both choices played "
+    "out on the same futures, ten times the deep analysis, the difference holding at 99.9%). Your first "
+    "answer to each puzzle moves your rating."
 )
 
 
@@ -99,10 +102,13 @@ with f1:
 with f2:
     valid_choice(keys.PZ_LEVEL, list(LEVEL_CHOICES), ANY)
     level = st.radio("Difficulty", LEVEL_CHOICES, key=keys.PZ_LEVEL, format_func=level_words, horizontal=True)
-pool = chosen(puzzles, kind, level)
+valid_choice(keys.PZ_TABLE, list(TABLE_CHOICES), ANY)
+table = st.radio("Table", TABLE_CHOICES, key=keys.PZ_TABLE, format_func=table_words, horizontal=True,
+                 help="How many newspapers play in the puzzle's game.")
+pool = chosen(puzzles, kind, level, table)
 ids = [p.id for p in pool]
 if not pool:
-    st.info("No puzzle of that kind and difficulty here: choose another difficulty or kind.")
+    st.info("No puzzle of that kind, difficulty and table here: choose another.")
     st.stop()
 if ss.get(keys.PZ_CURRENT) not in ids:
     ss[keys.PZ_CURRENT] = following(ids, None)
