@@ -88,9 +88,9 @@ def check_bots(names: str | Sequence[str]) -> tuple[str, ...]:
         if budget is None:
             raise BadInput(f"bots: unknown bot {name!r} (expected some of {', '.join(CORE_SEATS)}, {ADVISOR}:<budget>)")
         if budget not in BUDGETS:
-            names_ = list(BUDGETS)
+            *most, last = BUDGETS
             raise BadInput(f"bots: unknown advisor budget {budget!r} in {name!r} "
-                           f"(expected {', '.join(names_[:-1])} or {names_[-1]})")
+                           f"(expected {', '.join(most)} or {last})")
     advisors = sorted({n for n in found if advisor_budget(n) is not None})
     if len(advisors) > 1:
         raise BadInput(f"bots: one advisor seat at a time, got {', '.join(advisors)}")

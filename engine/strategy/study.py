@@ -120,8 +120,12 @@ def run_study(spec: StrategySpec, executor: Any = None, threads: int = 1, progre
             take(*play_chunk(spec, i, threads))
     else:
         futures = [executor.submit(play_chunk, spec, i, 1) for i in todo]
-        for future in as_completed(futures):
-            take(*future.result())
+        try:
+            for future in as_completed(futures):
+                take(*future.result())
+        finally:  # stopped (^C, an error): drop the chunks not begun rather than play them all out
+            for future in futures:
+                future.cancel()
     total, points = Tally(), []
     for i in range(chunks):
         total.merge(done[i][0])
