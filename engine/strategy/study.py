@@ -6,7 +6,11 @@ is played on the core (:func:`~.games.play_recorded`), added up
 (:mod:`.timing`). Chunks run in this process on the core's threads (the next chunk's games
 played while this one is added up), or one per task on any
 ``concurrent.futures`` executor (a process pool, Dask); they are
-merged in chunk order, so the report is the same however they ran.
+merged in chunk order, so the report is the same however they ran. With the
+advisor at the table the chunks are :mod:`.advisor_games`' (the Python game
+loop, one chunk per worker process) and :func:`advisor_findings` adds what
+its own play shows; a :class:`~.chunk_log.ChunkLog` keeps every finished chunk,
+so a stopped run goes on.
 
 Every finding is ``{"claim", "value", "interval", "games", ...}``: a 95%
 interval -- Wilson's for a share (:func:`pennypress.stats.wilson`), the normal
@@ -131,13 +135,13 @@ def run_study(spec: StrategySpec, executor: Any = None, threads: int = 1, progre
         total.merge(done[i][0])
         points += done[i][1]
     if spec.advisor is None:
-        found_ = findings(spec, total, points)
+        said = findings(spec, total, points)
     else:  # the decision points are the advisor's own: they go to its findings
-        found_ = findings(spec, total, []) + advisor_findings(spec, total, points)
-        for f in found_:
+        said = findings(spec, total, []) + advisor_findings(spec, total, points)
+        for f in said:
             f["rests_on"] = ADVISOR_GAMES
     report = {"games": spec.games, "players": spec.players, "seed": spec.seed, "bots": list(spec.bots),
-              "variants": list(spec.variants), "deck": spec.deck, "findings": found_}
+              "variants": list(spec.variants), "deck": spec.deck, "findings": said}
     if spec.advisor is not None:
         report["rests_on"] = ADVISOR_GAMES
     seconds = time.perf_counter() - started
