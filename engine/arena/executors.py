@@ -58,6 +58,20 @@ def check_workers(workers: Any) -> int:
     return workers
 
 
+def _end_with(parent: int) -> None:
+    """A pool worker's first step: end when the process that started it ends (Linux's parent-death signal),
+    so a run stopped or killed at a session's end leaves no worker playing on. Elsewhere, nothing."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError, TypeError):  # pragma: no cover - not Linux
+        return
+    if os.getppid() != parent:  # the parent ended before the signal was asked for
+        os._exit(1)
+
+
 def _dask() -> Any:
     try:
         import distributed
@@ -78,7 +92,7 @@ def open_executor(kind: str = "local", workers: int | None = None, scheduler: st
         if workers == 1:
             yield None
             return
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=_end_with, initargs=(os.getpid(),)) as pool:
             yield pool
         return
     distributed = _dask()

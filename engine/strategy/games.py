@@ -50,22 +50,50 @@ CORE_SEATS = ("evaluator", "value", "timer", "mcts", "heuristic", "greedy", "ran
 """The bots a study may seat (every one played on the core)."""
 
 
-def check_bots(names: str | Sequence[str]) -> tuple[str, ...]:
-    """``"evaluator,value"`` -> the bots' names, each one the core plays; :class:`BadInput` otherwise.
+ADVISOR = "advisor"
+"""The advisor's seats, ``advisor:<budget>`` (``advisor:fast``): played by the Python game loop
+(:mod:`.advisor_games`), its searches on the core."""
 
-    >>> check_bots("evaluator, value")
-    ('evaluator', 'value')
-    >>> check_bots("evaluator,advisor:fast")
+
+def advisor_budget(name: str) -> str | None:
+    """The budget of an advisor seat (``"advisor:fast"`` -> ``"fast"``), ``None`` for a core bot."""
+    base, colon, budget = name.partition(":")
+    return budget if base == ADVISOR and colon else None
+
+
+def check_bots(names: str | Sequence[str]) -> tuple[str, ...]:
+    """``"evaluator,value"`` -> the bots' names, each one the core plays or one advisor seat
+    (``advisor:<budget>``); :class:`BadInput` otherwise.
+
+    >>> check_bots("evaluator, value"), check_bots("advisor:fast,evaluator")
+    (('evaluator', 'value'), ('advisor:fast', 'evaluator'))
+    >>> check_bots("evaluator,advisor:xyz")
     Traceback (most recent call last):
     ...
-    pennypress.errors.BadInput: bots: unknown bot 'advisor:fast' (expected some of evaluator, value, timer, mcts, heuristic, greedy, random)
+    pennypress.errors.BadInput: bots: unknown advisor budget 'xyz' in 'advisor:xyz' (expected fast, normal or deep)
+    >>> check_bots("evaluator,wizard")
+    Traceback (most recent call last):
+    ...
+    pennypress.errors.BadInput: bots: unknown bot 'wizard' (expected some of evaluator, value, timer, mcts, heuristic, greedy, random, advisor:<budget>)
     """
+    from ..advisor.budget import BUDGETS
+
     found = [n.strip() for n in names.split(",")] if isinstance(names, str) else [str(n).strip() for n in names]
     if not found or found == [""]:
         raise BadInput(f"bots: name at least one bot ({', '.join(CORE_SEATS)})")
     for name in found:
-        if name not in CORE_SEATS:
-            raise BadInput(f"bots: unknown bot {name!r} (expected some of {', '.join(CORE_SEATS)})")
+        if name in CORE_SEATS:
+            continue
+        budget = advisor_budget(name)
+        if budget is None:
+            raise BadInput(f"bots: unknown bot {name!r} (expected some of {', '.join(CORE_SEATS)}, {ADVISOR}:<budget>)")
+        if budget not in BUDGETS:
+            *most, last = BUDGETS
+            raise BadInput(f"bots: unknown advisor budget {budget!r} in {name!r} "
+                           f"(expected {', '.join(most)} or {last})")
+    advisors = sorted({n for n in found if advisor_budget(n) is not None})
+    if len(advisors) > 1:
+        raise BadInput(f"bots: one advisor seat at a time, got {', '.join(advisors)}")
     return tuple(found)
 
 
@@ -137,6 +165,12 @@ class StrategySpec:
         k = len(self.bots)
         base = [self.bots[(s + deck) % k] for s in range(self.players)]
         return tuple(base[rotation:] + base[:rotation])
+
+    @property
+    def advisor(self) -> str | None:
+        """The advisor's seat name when the study seats it (``"advisor:fast"``), else ``None``: its games are
+        played by the Python game loop (:mod:`.advisor_games`), not by the core's."""
+        return next((n for n in self.bots if advisor_budget(n) is not None), None)
 
     def seat_seeds(self, game: int) -> list[int]:
         """Each seat's bot seed in game ``game`` (the tournament's :func:`~.seats.seat_seed`)."""

@@ -6,7 +6,11 @@ is played on the core (:func:`~.games.play_recorded`), added up
 (:mod:`.timing`). Chunks run in this process on the core's threads (the next chunk's games
 played while this one is added up), or one per task on any
 ``concurrent.futures`` executor (a process pool, Dask); they are
-merged in chunk order, so the report is the same however they ran.
+merged in chunk order, so the report is the same however they ran. With the
+advisor at the table the chunks are :mod:`.advisor_games`' (the Python game
+loop, one chunk per worker process) and :func:`advisor_findings` adds what
+its own play shows; a :class:`~.chunk_log.ChunkLog` keeps every finished chunk,
+so a stopped run goes on.
 
 Every finding is ``{"claim", "value", "interval", "games", ...}``: a 95%
 interval -- Wilson's for a share (:func:`pennypress.stats.wilson`), the normal
@@ -19,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from pennypress.stats import Z95, wilson
 from pennypress.solver.vocab import BEATS
@@ -28,6 +32,9 @@ from ..game.names import newspaper
 from .games import StrategySpec
 from .tally import CREDIT, GAIN_BUCKETS, Tally, gain_bucket, tally_games
 from .timing import Point, sample_point, sampled
+
+if TYPE_CHECKING:
+    from .chunk_log import ChunkLog
 
 CHUNK = 200
 """Games per chunk (fixed, so the merge order -- and the float sums -- do not depend on the workers)."""
@@ -50,52 +57,99 @@ def finish_chunk(spec: StrategySpec, index: int, games: list, threads: int = 1) 
     return index, tally_games(games), points
 
 
-def play_chunk(spec: StrategySpec, index: int, threads: int = 1) -> tuple[int, Tally, list[Point]]:
-    """Chunk ``index`` of ``spec``: its tally and its decision points (a task for an executor)."""
+def play_chunk(spec: StrategySpec, index: int, threads: int = 1) -> tuple[Any, ...]:
+    """Chunk ``index`` of ``spec``: its tally and its decision points (a task for an executor); with the
+    advisor at the table, :func:`~.advisor_games.play_advisor_chunk`'s (and the games' records)."""
+    if spec.advisor is not None:
+        from .advisor_games import play_advisor_chunk
+
+        return play_advisor_chunk(spec, index)
     return finish_chunk(spec, index, chunk_games(spec, index, threads), threads)
 
 
-def run_study(spec: StrategySpec, executor: Any = None, threads: int = 1, progress: Progress | None = None) -> dict:
+def chunk_size(spec: StrategySpec) -> int:
+    """Games per chunk of ``spec``: :data:`CHUNK`, or :data:`~.advisor_games.ADVISOR_CHUNK` with the advisor."""
+    if spec.advisor is None:
+        return CHUNK
+    from .advisor_games import ADVISOR_CHUNK
+
+    return ADVISOR_CHUNK
+
+
+def run_study(spec: StrategySpec, executor: Any = None, threads: int = 1, progress: Progress | None = None,
+              log: ChunkLog | None = None) -> dict:
     """Play every game of ``spec`` and return the report (with a ``timing`` key, the only one that depends on
-    how it ran)."""
+    how it ran). With a ``log`` (:class:`~.chunk_log.ChunkLog`) the chunks it holds are read, not played, and
+    every chunk played is written to it: the report is the same."""
     from concurrent.futures import as_completed
 
     started = time.perf_counter()
-    chunks = math.ceil(spec.games / CHUNK)
-    done: dict[int, tuple[Tally, list[Point]]] = {}
-    played = 0
+    size = chunk_size(spec)
+    chunks = math.ceil(spec.games / size)
+    done: dict[int, tuple[Tally, list]] = {}
+    played = resumed = 0
 
-    def take(index: int, tally: Tally, points: list[Point]) -> None:
+    def span(index: int) -> tuple[int, int]:
+        return index * size, min(spec.games, (index + 1) * size)
+
+    def take(index: int, tally: Tally, points: list, games: list | None = None, logged: bool = False) -> None:
         nonlocal played
         done[index] = (tally, points)
         played += tally.games
+        if log is not None and not logged:
+            log.write(index, *span(index), tally, points, games)
         if progress is not None:
             progress(played, spec.games)
 
-    if executor is None:
+    todo = []
+    for i in range(chunks):
+        found = log.done(i, *span(i)) if log is not None else None
+        if found is None:
+            todo.append(i)
+        else:
+            take(*found, logged=True)
+            resumed += found[1].games
+    if executor is None and spec.advisor is None:
         # the core plays the next chunk (without the GIL) while Python adds up this one
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(max_workers=1) as ahead:
-            upcoming = ahead.submit(chunk_games, spec, 0, threads)
-            for i in range(chunks):
+            upcoming = ahead.submit(chunk_games, spec, todo[0], threads) if todo else None
+            for k, i in enumerate(todo):
                 games = upcoming.result()
-                if i + 1 < chunks:
-                    upcoming = ahead.submit(chunk_games, spec, i + 1, threads)
+                if k + 1 < len(todo):
+                    upcoming = ahead.submit(chunk_games, spec, todo[k + 1], threads)
                 take(*finish_chunk(spec, i, games, threads))
+    elif executor is None:
+        for i in todo:
+            take(*play_chunk(spec, i, threads))
     else:
-        futures = [executor.submit(play_chunk, spec, i, 1) for i in range(chunks)]
-        for future in as_completed(futures):
-            take(*future.result())
+        futures = [executor.submit(play_chunk, spec, i, 1) for i in todo]
+        try:
+            for future in as_completed(futures):
+                take(*future.result())
+        finally:  # stopped (^C, an error): drop the chunks not begun rather than play them all out
+            for future in futures:
+                future.cancel()
     total, points = Tally(), []
     for i in range(chunks):
         total.merge(done[i][0])
         points += done[i][1]
+    if spec.advisor is None:
+        said = findings(spec, total, points)
+    else:  # the decision points are the advisor's own: they go to its findings
+        said = findings(spec, total, []) + advisor_findings(spec, total, points)
+        for f in said:
+            f["rests_on"] = ADVISOR_GAMES
     report = {"games": spec.games, "players": spec.players, "seed": spec.seed, "bots": list(spec.bots),
-              "variants": list(spec.variants), "deck": spec.deck, "findings": findings(spec, total, points)}
+              "variants": list(spec.variants), "deck": spec.deck, "findings": said}
+    if spec.advisor is not None:
+        report["rests_on"] = ADVISOR_GAMES
     seconds = time.perf_counter() - started
     report["timing"] = {"seconds": round(seconds, 3),
-                        "games_per_second": round(spec.games / seconds, 2) if seconds > 0 else None}
+                        "games_per_second": round((spec.games - resumed) / seconds, 2) if seconds > 0 else None}
+    if log is not None:
+        report["timing"]["resumed_games"] = resumed
     return report
 
 
@@ -150,6 +204,7 @@ SEAT_WORDS = ("first", "second", "third", "fourth", "fifth")
 BOT_WORDS = {"evaluator": "the league's evaluator", "value": "the value bot", "timer": "the timer bot",
              "mcts": "the MCTS bot", "heuristic": "the heuristic bot", "greedy": "the greedy bot",
              "random": "the random bot"}
+BOT_WORDS.update({f"advisor:{b}": f"the advisor ({b})" for b in ("fast", "normal", "deep")})
 
 
 # ------------------------------------------------------------------ the findings
@@ -340,4 +395,132 @@ def _quantiles(t: Tally, name: str, qs: tuple[float, ...]) -> list[int]:
             if seen >= q * total:
                 out.append(x)
                 break
+    return out
+
+
+# ------------------------------------------------------------------ the advisor's own play
+ADVISOR_GAMES = "advisor games"
+"""What every finding of a study with the advisor at the table rests on (its ``rests_on``): the advisor's
+games are fewer than the core's, so a guide says which findings come from them."""
+
+
+def advisor_findings(spec: StrategySpec, t: Tally, points: list) -> list[dict]:
+    """The findings about the advisor's own play (its seat ``spec.advisor``), from its games' counts
+    (:func:`~.advisor_games.tally_advisor_game`) and its own decision points
+    (:class:`~.advisor_games.AdvisorPoint`), in a fixed order."""
+    from .advisor_games import ADVISOR_PRESS_MEASURES
+
+    out: list[dict] = []
+    me = spec.advisor
+    if me is None:
+        return out
+    who = BOT_WORDS.get(me, me)
+    Who = who[0].upper() + who[1:]
+    fair = 1 / spec.players
+
+    def add(kind: str, claim: str, value: float, interval: list[float], games: int, **extra: Any) -> None:
+        out.append({"kind": kind, "claim": claim, "value": value, "interval": interval, "games": games, **extra,
+                    "bot": me, "rests_on": ADVISOR_GAMES})
+
+    # how often, how big and how late it presses, against each other bot (per game: its mean minus theirs)
+    words = {
+        "presses": ("goes to press more often than {o} ({d:+.2f} presses a game per seat: {a:.2f} against {b:.2f})",
+                    "goes to press less often than {o} ({d:+.2f} presses a game per seat: {a:.2f} against {b:.2f})",
+                    "goes to press about as often as {o} ({d:+.2f} presses a game per seat: {a:.2f} against "
+                    "{b:.2f})"),
+        "gain": ("presses bigger pages than {o} ({d:+.2f} points a page: {a:.1f} against {b:.1f})",
+                 "presses smaller pages than {o} ({d:+.2f} points a page: {a:.1f} against {b:.1f})",
+                 "presses pages of much the same value as {o} ({d:+.2f} points a page: {a:.1f} against {b:.1f})"),
+        "round": ("presses later in the game than {o} ({d:+.2f} rounds: round {a:.1f} against {b:.1f})",
+                  "presses earlier in the game than {o} ({d:+.2f} rounds: round {a:.1f} against {b:.1f})",
+                  "presses at much the same point of the game as {o} ({d:+.2f} rounds: round {a:.1f} against "
+                  "{b:.1f})"),
+    }
+    for other in sorted(set(spec.bots) - {me}):
+        for what in ADVISOR_PRESS_MEASURES:
+            m = t.moments.get(("advisor vs", other, what))
+            if m is None or m.n < 2:
+                continue
+            v, iv, _ = mean_interval(m.n, m.s, m.ss)
+            a, b = t.moments[("advisor mean", other, what)], t.moments[("other mean", other, what)]
+            text = direction(iv, 0.0, *words[what]).format(o=BOT_WORDS.get(other, other), d=v, a=a.s / a.n,
+                                                          b=b.s / b.n)
+            add("advisor-presses", f"{Who} {text}.", v, iv, m.n, by=what, against=other, advisor=_r(a.s / a.n, 2),
+                other=_r(b.s / b.n, 2))
+    # its win share by seat
+    for s in range(spec.players):
+        games = t.counts[("advisor seat games", s)]
+        if not games:
+            continue
+        v, iv = share_interval(t.counts[("advisor seat credit", s)] / CREDIT, games)
+        where = f"{Who} in the {SEAT_WORDS[s]} seat ({newspaper(s)})"
+        claim = direction(iv, fair, f"{where} wins more than the fair share: {pct(v)} against {pct(fair)}.",
+                          f"{where} wins less than the fair share: {pct(v)} against {pct(fair)}.",
+                          f"{where} wins {pct(v)}, within reach of the fair share {pct(fair)}.")
+        add("advisor-seat", claim, v, iv, games, seat=s, fair=_r(fair))
+    # the final edition: how often it triggers it, and whether it wins when it does
+    k = t.counts["advisor trigger games"]
+    if k:
+        v, iv = share_interval(t.counts["advisor triggered"], k)
+        held = t.moments["advisor seat share"]
+        expected = held.s / held.n
+        claim = direction(iv, expected,
+                          f"{Who} triggers the final edition in {pct(v)} of games, more often than its share of "
+                          f"the seats ({pct(expected)}).",
+                          f"{Who} triggers the final edition in {pct(v)} of games, less often than its share of "
+                          f"the seats ({pct(expected)}).",
+                          f"{Who} triggers the final edition in {pct(v)} of games, about its share of the seats "
+                          f"({pct(expected)}).")
+        add("advisor-final-edition", claim, v, iv, k, by="triggers", seat_share=_r(expected))
+    mine = t.counts["advisor triggered"]
+    if mine:
+        v, iv = share_interval(t.counts["advisor trigger credit"] / CREDIT, mine)
+        claim = direction(iv, fair, f"When {who} triggers the final edition it wins {pct(v)} of those games, more "
+                          f"than the fair share {pct(fair)}.",
+                          f"When {who} triggers the final edition it wins only {pct(v)} of those games, less "
+                          f"than the fair share {pct(fair)}.",
+                          f"When {who} triggers the final edition it wins {pct(v)} of those games, within reach "
+                          f"of the fair share {pct(fair)}.")
+        extra: dict[str, Any] = {}
+        theirs = t.counts["others triggered"]
+        if theirs:
+            ov, oiv = share_interval(t.counts["others trigger credit"] / CREDIT, theirs)
+            claim += f" When another bot triggers it, that bot wins {pct(ov)}."
+            extra = {"others": ov, "others_interval": oiv, "others_games": theirs}
+        add("advisor-final-edition", claim, v, iv, mine, by="wins", fair=_r(fair), **extra)
+    # press now or wait at its own decisions: by page value, and by what it chose
+    own = [p for p in points if p.bot == me]
+    for lo_, _hi in GAIN_BUCKETS:
+        label = gain_bucket(lo_)
+        here = [p for p in own if gain_bucket(p.gain) == label]
+        if len(here) < 2:
+            continue
+        diffs = [p.difference for p in here]
+        v, iv, _ = mean_interval(len(diffs), sum(diffs), sum(d * d for d in diffs))
+        pressed, piv = share_interval(sum(p.pressed for p in here), len(here))
+        page = f"At the advisor's own decisions with a page worth {label} points"
+        claim = direction(iv, 0.0, f"{page}, going to press now beats its best other move: {v:+.1%} win chance.",
+                          f"{page}, its best other move beats going to press now: {v:+.1%} win chance for "
+                          "pressing.",
+                          f"{page}, pressing now and its best other move are within "
+                          f"{max(abs(iv[0]), abs(iv[1])):.1%} of each other.")
+        claim += f" It went to press at {pct(pressed)} of them."
+        add("advisor-press-or-wait", claim, v, iv, len(here), by="gain", gain=label, points=len(here),
+            pressed=pressed, pressed_interval=piv, playouts=_playouts())
+    for chose in ("pressed", "waited"):
+        here = [p for p in own if p.pressed == (chose == "pressed")]
+        if len(here) < 2:
+            continue
+        diffs = [p.difference for p in here]
+        v, iv, _ = mean_interval(len(diffs), sum(diffs), sum(d * d for d in diffs))
+        when = "Where the advisor went to press" if chose == "pressed" else "Where the advisor waited"
+        right, wrong = (("the playouts agree", "waiting would have been better") if chose == "pressed"
+                        else ("pressing would have been better", "the playouts agree"))
+        claim = direction(iv, 0.0, f"{when}, {right}: pressing was worth {v:+.1%} win chance against its best "
+                          "other move.",
+                          f"{when}, {wrong}: pressing was worth {v:+.1%} win chance against its best other "
+                          "move.",
+                          f"{when}, pressing and its best other move were within "
+                          f"{max(abs(iv[0]), abs(iv[1])):.1%} of each other.")
+        add("advisor-press-or-wait", claim, v, iv, len(here), by=chose, points=len(here), playouts=_playouts())
     return out

@@ -3,7 +3,11 @@
 JSON on stdout (``docs/guide/cli.md``): the findings of
 :mod:`pennypress.engine.strategy.study`, each a claim in words with its value
 and 95% interval; a progress bar on stderr. ``--out FILE`` also writes the
-JSON to a file.
+JSON to a file (the app's Strategy page reads one). ``--bots advisor:fast,...``
+seats the advisor (its games on the Python game loop, one chunk per worker
+process; findings about its own play, marked ``rests_on``); ``--log FILE``
+keeps every finished chunk, so a stopped run started again goes on where it
+stopped and gives the same JSON.
 
 ``pennypress strategy guide RUN... --out FILE --docs FILE`` assembles such runs
 into the guide the app's Strategy page shows (:mod:`pennypress.engine.strategy.guide`)
@@ -12,15 +16,15 @@ and writes ``docs/strategy.md`` from it (:mod:`pennypress.engine.strategy.guide_
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 from pennypress.engine import native
 from pennypress.engine.arena.executors import check_workers, default_workers, open_executor
-from pennypress.engine.strategy.games import CORE_SEATS, DEFAULT_BOTS, StrategySpec
+from pennypress.engine.strategy.games import ADVISOR, CORE_SEATS, DEFAULT_BOTS, StrategySpec
 from pennypress.engine.strategy.study import run_study
 from pennypress.errors import BadInput
-import json
 
 from .json_io import write_json
 from .table_options import add_table_options
@@ -37,17 +41,24 @@ def _strategy(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else None
     if out is not None and not out.parent.is_dir():
         raise BadInput(f"out: the folder of {args.out!r} does not exist")
+    log = None
+    if args.log is not None:
+        from pennypress.engine.strategy.chunk_log import ChunkLog
+        from pennypress.engine.strategy.study import chunk_size
+
+        log = ChunkLog(args.log, spec, chunk_size(spec))
     from tqdm import tqdm
 
-    # locally, the core's threads in this process; on Dask, one chunk of games per task
-    local = args.executor == "local"
+    # locally, the core's threads in this process (an advisor's games: one process per worker);
+    # on Dask, one chunk of games per task
+    local = args.executor == "local" and spec.advisor is None
     with open_executor(args.executor, 1 if local else workers, args.scheduler) as executor:
         with tqdm(total=spec.games, unit="game", desc="strategy", file=sys.stderr, dynamic_ncols=True,
                   disable=args.quiet) as bar:
             def progress(done: int, total: int) -> None:
                 bar.update(done - bar.n)
 
-            report = run_study(spec, executor, threads=workers, progress=progress)
+            report = run_study(spec, executor, threads=workers, progress=progress, log=log)
     report["timing"].update(executor=args.executor, workers=workers)
     if out is not None:
         out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -86,11 +97,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="a strategy guide from seeded self-play of strong bots on the core: findings with 95%% intervals (JSON)",
         description="Plays seeded, seat-rotated games between strong bots on the native core and measures "
                     "when winners press, what each seat, beat bonus and scoop is worth, and whether to press "
-                    "now or wait (paired playouts). Same seed, same JSON (apart from 'timing') on any number "
-                    "of workers, locally or on Dask. 'pennypress strategy guide RUN...' assembles runs into "
-                    "the guide the app shows and docs/strategy.md.",
+                    "now or wait (paired playouts). With the advisor at the table (--bots advisor:fast,evaluator) "
+                    "its games run on the Python game loop, its searches on the core (far slower: a few "
+                    "thousand games, not millions), and findings about its own play are added, each marked "
+                    "rests_on 'advisor games'. --log FILE keeps every finished chunk: run the same command "
+                    "again after a stop and it goes on where it stopped. Same seed, same JSON (apart from "
+                    "'timing') on any number of workers, locally or on Dask, with or without --log. "
+                    "'pennypress strategy guide RUN...' assembles runs into the guide the app shows and "
+                    "docs/strategy.md.",
         usage="pennypress strategy --players P --games N [--seed S] [--bots A,B] [--variant V] [--deck D] "
-              "[--workers W] [--executor local|dask] [--scheduler ADDR] [--out FILE] [--quiet]\n"
+              "[--workers W] [--executor local|dask] [--scheduler ADDR] [--log FILE] [--out FILE] [--quiet]\n"
               "       pennypress strategy guide RUN... [--out FILE] [--docs FILE]",
     )
     p.add_argument("--players", type=int, default=None, help="number of players, 2 to 5 (required)")
@@ -99,9 +115,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     p.add_argument("--bots", default=",".join(DEFAULT_BOTS),
                    help=f"the bots, comma-separated, seated in rotation (default {','.join(DEFAULT_BOTS)}; "
-                        f"any of {', '.join(CORE_SEATS)})")
-    add_table_options(p, "threads on the native core, or Dask worker processes")
+                        f"any of {', '.join(CORE_SEATS)}, and at most one {ADVISOR}:BUDGET, BUDGET one of "
+                        "fast, normal, deep)")
+    add_table_options(p, "threads on the native core (worker processes with the advisor), or Dask worker "
+                         "processes")
     p.add_argument("--out", default=None, metavar="FILE", help="also write the JSON to FILE")
+    p.add_argument("--log", default=None, metavar="FILE",
+                   help="keep every finished chunk in FILE (JSON lines; created if missing): the same command "
+                        "run again reads the chunks it holds and plays only the rest, with the same JSON. A log "
+                        "of another run (seed, players, bots, variants, deck) is refused")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=_strategy)
     gsub = p.add_subparsers(dest="strategy_command", metavar="guide", parser_class=type(p))

@@ -1,0 +1,220 @@
+"""``pennypress strategy`` with the advisor at the table, and the run's log.
+
+The advisor's games are played by the Python game loop: for a table without
+the advisor that loop writes the very records the core's ``play_games_recorded``
+writes; the advisor is handed only the public view and seeds each search from
+the game and the ply; the same seed gives the same JSON on one or two worker
+processes and with a log resumed after a stop; the findings about its play
+follow from its games; a run without the advisor gives the JSON it gave before
+the advisor came (the files in ``data/``, written by the command at the commit
+before it).
+"""
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from pennypress.engine import native
+from pennypress.engine.advisor.bot import decision_seed
+from pennypress.engine.arena.seats import seat_seed
+from pennypress.engine.io.state import PublicState
+from pennypress.engine.strategy import advisor_games
+from pennypress.engine.strategy.advisor_games import AdvisorPoint, play_game
+from pennypress.engine.strategy.chunk_log import ChunkLog
+from pennypress.engine.strategy.games import StrategySpec, play_recorded
+from pennypress.engine.strategy.tally import CREDIT
+from pennypress.ui.cli import main
+
+DATA = Path(__file__).parent / "data"
+ADVISOR_RUN = ["--players", "2", "--games", "4", "--seed", "1", "--bots", "advisor:fast,evaluator"]
+
+
+def _report(args: list[str]) -> dict:
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        assert main(["strategy", *args, "--quiet"]) == 0
+    return json.loads(buf.getvalue())
+
+
+def _without_timing(report: dict) -> dict:
+    report = dict(report)
+    report.pop("timing")
+    return report
+
+
+@pytest.fixture(scope="module")
+def small_chunks():
+    """Advisor chunks of 2 games, so 4 games make two chunks (the worker processes are forked after it)."""
+    if not native.available():
+        pytest.skip("the native core is not installed")
+    patch = pytest.MonkeyPatch()
+    patch.setattr(advisor_games, "ADVISOR_CHUNK", 2)
+    yield
+    patch.undo()
+
+
+@pytest.fixture(scope="module")
+def advisor_run(small_chunks, tmp_path_factory):
+    """The tiny advisor run on one worker, with its log."""
+    log = tmp_path_factory.mktemp("log") / "advisor.jsonl"
+    report = _report([*ADVISOR_RUN, "--workers", "1", "--log", str(log)])
+    return report, log
+
+
+# ------------------------------------------------------------------ the Python loop's records
+@pytest.mark.parametrize("players,bots,games,seed,variants", [
+    (3, "evaluator,value", 3, 7, ()),
+    (2, "heuristic,greedy", 2, 11, ()),
+    (4, "evaluator,timer,value", 4, 3, ("newsboy",)),
+])
+def test_the_python_loop_records_the_cores_games(core, players, bots, games, seed, variants):
+    spec = StrategySpec.create(players, games, seed, bots, variants)
+    on_core = play_recorded(spec, 0, games, threads=2)
+    assert [play_game(spec, g)[0] for g in range(games)] == on_core
+    assert all(g.over and g.presses for g in on_core)
+
+
+def test_the_advisor_searches_the_public_view_seeded_by_game_and_ply(core, monkeypatch):
+    from pennypress.engine.advisor import bot as advisor_bot
+
+    spec = StrategySpec.create(2, 2, 4, "advisor:fast,evaluator")
+    real, seen = advisor_bot.advise, []
+
+    def spy(view, settings, **kw):
+        assert isinstance(view, PublicState) and not view.deck_known and view.deck == sorted(view.deck)
+        seen.append((view.current, view.ply, settings.seed))
+        return real(view, settings, **kw)
+
+    monkeypatch.setattr(advisor_bot, "advise", spy)
+    game, point = play_game(spec, 1, sample=False)
+    assert point is None and game.lineup == spec.lineup(1) and seen
+    seat = game.lineup.index("advisor:fast")
+    assert {player for player, _, _ in seen} == {seat}
+    assert all(seed == decision_seed(seat_seed(spec.deck_seed(1), seat), ply) for _, ply, seed in seen)
+
+
+# ------------------------------------------------------------------ the same JSON however it runs
+def test_an_advisor_run_is_the_same_on_two_workers(advisor_run):
+    report, _ = advisor_run
+    assert report["timing"]["resumed_games"] == 0
+    again = _report([*ADVISOR_RUN, "--workers", "2"])
+    assert json.dumps(_without_timing(again)) == json.dumps(_without_timing(report))
+
+
+def test_a_stopped_advisor_run_goes_on_from_its_log(advisor_run, tmp_path):
+    """The log cut after its first chunk, with half a line where the run stopped: the run plays only the
+    second chunk, and the JSON is the one of the whole run."""
+    report, log = advisor_run
+    lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert len(lines) == 3 and [json.loads(x)["chunk"] for x in lines[1:]] == [0, 1]
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(lines[0] + lines[1] + lines[2][:40], encoding="utf-8")
+    resumed = _report([*ADVISOR_RUN, "--workers", "1", "--log", str(cut)])
+    assert resumed["timing"]["resumed_games"] == 2
+    assert json.dumps(_without_timing(resumed)) == json.dumps(_without_timing(report))
+    assert cut.read_text(encoding="utf-8") == "".join(lines)  # the half line replaced by the whole chunk
+    done = _report([*ADVISOR_RUN, "--workers", "2", "--log", str(cut)])
+    assert done["timing"]["resumed_games"] == 4
+    assert json.dumps(_without_timing(done)) == json.dumps(_without_timing(report))
+
+
+@pytest.mark.parametrize("name, args", [
+    ("before-advisor-3p-210-seed3.json", ["--players", "3", "--games", "210", "--seed", "3"]),
+    ("before-advisor-4p-newsboy-24-seed9.json", ["--players", "4", "--games", "24", "--seed", "9", "--bots",
+                                                 "evaluator,timer,value", "--variant", "newsboy"]),
+])
+def test_a_run_without_the_advisor_is_unchanged_with_or_without_a_log(core, tmp_path, name, args):
+    before = json.loads((DATA / name).read_text(encoding="utf-8"))
+    log = tmp_path / "run.jsonl"
+    first = _report([*args, "--workers", "1", "--log", str(log)])
+    assert _without_timing(first) == before and "rests_on" not in json.dumps(first)
+    lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    log.write_text("".join(lines[:2]), encoding="utf-8")  # stopped after the first chunk
+    again = _report([*args, "--workers", "2", "--log", str(log)])
+    assert again["timing"]["resumed_games"] == json.loads(lines[1])["stop"]
+    assert _without_timing(again) == before
+
+
+# ------------------------------------------------------------------ the advisor's findings
+def test_the_advisor_findings_follow_from_its_games(advisor_run):
+    report, log = advisor_run
+    rows = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()[1:]]
+    from pennypress.engine.strategy.chunk_log import game_from_json
+
+    games = [game_from_json(g) for r in rows for g in r["games"]]
+    points = [AdvisorPoint(*p) for r in rows for p in r["points"]]
+    spec = StrategySpec.create(2, 4, 1, "advisor:fast,evaluator")
+    assert games == [play_game(spec, g, sample=False)[0] for g in range(4)]
+    assert report["rests_on"] == "advisor games"
+    for f in report["findings"]:
+        assert f["rests_on"] == "advisor games" and f["games"] > 0 and f["claim"].endswith(".")
+        assert f["interval"][0] <= f["value"] <= f["interval"][1]
+    kinds = {f["kind"] for f in report["findings"]}
+    assert {"seat", "bot", "advisor-presses", "advisor-seat", "advisor-final-edition"} <= kinds
+    assert "press-or-wait" not in kinds  # the decision points are the advisor's own
+    me = "advisor:fast"
+    for f in (f for f in report["findings"] if f["kind"] == "advisor-seat"):
+        held = [g for g in games if g.lineup[f["seat"]] == me]
+        credit = sum(1 / len(g.winners) for g in held if f["seat"] in g.winners)
+        assert (f["games"], f["value"]) == (len(held), round(credit / len(held), 4))
+    triggers = next(f for f in report["findings"] if f["kind"] == "advisor-final-edition" and f["by"] == "triggers")
+    by_advisor = [g for g in games for p in g.presses if p.final_edition and g.lineup[p.player] == me]
+    assert triggers["value"] == round(len(by_advisor) / len(games), 4)
+    presses = next(f for f in report["findings"] if f["kind"] == "advisor-presses" and f["by"] == "presses")
+    diffs = []
+    for g in games:
+        mine = [s for s in range(2) if g.lineup[s] == me]
+        theirs = [s for s in range(2) if g.lineup[s] != me]
+        count = [sum(1 for p in g.presses if p.player in seats and not p.final_edition) / len(seats)
+                 for seats in (mine, theirs)]
+        diffs.append(count[0] - count[1])
+    assert presses["value"] == round(sum(diffs) / len(diffs), 4)
+    # one decision point of the advisor's in every game, played out from its own decision
+    assert [p.game for p in points] == [0, 1, 2, 3] and all(p.bot == me and p.gain > 0 for p in points)
+    assert all(-1 <= p.difference <= 1 for p in points)
+    for p in points:
+        pressed_then = any(g.game == p.game and g.lineup[q.player] == me and q.round == p.round
+                           for g in games for q in g.presses)
+        assert pressed_then or not p.pressed
+    for f in (f for f in report["findings"] if f["kind"] == "advisor-press-or-wait" and f["by"] != "gain"):
+        chosen = [p.difference for p in points if p.pressed == (f["by"] == "pressed")]
+        assert (f["points"], f["value"]) == (len(chosen), round(sum(chosen) / len(chosen), 4))
+
+
+# ------------------------------------------------------------------ bad input
+def test_a_log_of_another_run_is_refused_in_one_line(core, tmp_path, capsys):
+    log = tmp_path / "run.jsonl"
+    ChunkLog(log, StrategySpec.create(3, 30, 5), 200)
+    for args, words in [
+        (["--players", "3", "--games", "30", "--seed", "6"], "seed 5, this run's 6"),
+        (["--players", "4", "--games", "30", "--seed", "5"], "players 3, this run's 4"),
+        (["--players", "3", "--games", "30", "--seed", "5", "--bots", "evaluator,timer"], "bots"),
+    ]:
+        assert main(["strategy", *args, "--log", str(log), "--quiet"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert "belongs to another run" in err and words in err and "\n" not in err and "Traceback" not in err
+    other = tmp_path / "other.txt"
+    other.write_text("hello\n", encoding="utf-8")
+    assert main(["strategy", "--players", "3", "--games", "3", "--log", str(other), "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "not a strategy log" in err and "\n" not in err
+    assert other.read_text(encoding="utf-8") == "hello\n"  # a file that is not a log is left alone
+    assert main(["strategy", "--players", "3", "--games", "3", "--log", str(tmp_path / "no" / "run.jsonl"),
+                 "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "log: the folder" in err and "\n" not in err
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--bots", "advisor:xyz,evaluator"], "unknown advisor budget 'xyz' in 'advisor:xyz'"),
+    (["--bots", "advisor:fast,advisor:deep"], "one advisor seat at a time"),
+    (["--bots", "advisor,evaluator"], "unknown bot 'advisor'"),
+])
+def test_bad_advisor_and_log_options_are_one_line_exit_2(args, words, capsys):
+    assert main(["strategy", "--players", "3", "--games", "3", *args, "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert words in err and "\n" not in err and "Traceback" not in err
