@@ -31,7 +31,7 @@ pytestmark = pytest.mark.browser
 SHIPPED = load_puzzles()
 WIDTHS = (("1400", set_desktop), ("390", set_phone))
 PAGES = ("press_desk", "check_page", "position_editor", "position_viewer", "scoring_examples", "tournament",
-         "puzzles")
+         "puzzles", "strategy")
 
 
 def plain(page: Page, where: str) -> None:
