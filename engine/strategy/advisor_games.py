@@ -40,9 +40,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..arena.seats import make_bot
 from ..game.moves import GoToPress, Move
-from ..io.state import PublicState, new_game, public_view
+from ..io.state import PublicState, public_view
 from ..position.position import Phase
-from .games import Bonus, Game, Press, StrategySpec, advisor_budget, python_bot
+from .games import Game, StrategySpec, advisor_budget, python_bot, record_game
 from .tally import CREDIT, Tally, tally_games
 from .timing import MAX_POINTS, PLAYOUTS
 
@@ -113,38 +113,13 @@ class _Watched:
 def play_game(spec: StrategySpec, game: int, sample: bool = True) -> tuple[Game, AdvisorPoint | None]:
     """Game ``game`` of ``spec`` played by the Python game loop and recorded (:class:`~.games.Game`), and its
     advisor decision point played out (``None`` when not sampled or the advisor had none)."""
-    from ..play.match import play_match
-
     seed = spec.deck_seed(game)
-    state = new_game(spec.definition, seed=seed)
-    lineup = spec.lineup(game)
-    seeds = spec.seat_seeds(game)
     candidates: list[tuple[_Candidate, bool]] = []
     bots: list[Any] = []
-    for name, s in zip(lineup, seeds):
+    for name, s in zip(spec.lineup(game), spec.seat_seeds(game)):
         bot = seat_bot(name, s)
         bots.append(_Watched(bot, candidates) if sample and advisor_budget(name) is not None else bot)
-    n = spec.players
-    presses: list[Press] = []
-    bonuses: list[Bonus] = []
-    before = [tuple(p.circulation for p in state.players)]
-
-    def on_move(s: Any, event: Any) -> None:
-        press = event.press
-        if press is not None:
-            ply = event.ply - 1
-            scoops = [0] * n
-            for sc in press.scoops:
-                scoops[sc.player] += sc.points
-            presses.append(Press(press.player, ply, ply // n + 1, press.gain, press.total, len(press.claimed),
-                                 len(press.published), tuple(scoops), press.final_edition, before[0]))
-        if event.end is not None:
-            bonuses.extend(Bonus(b.points, b.most_stars, tuple(b.players)) for b in event.end.bonuses)
-        before[0] = tuple(p.circulation for p in s.players)
-
-    end = play_match(state, bots, seed=seed, move_cap=spec.move_cap, on_move=on_move, in_place=True).state
-    record = Game(game, lineup, tuple(p.circulation for p in end.players), tuple(end.winners),
-                  tuple(len(p.published) for p in end.players), end.is_over, tuple(presses), tuple(bonuses))
+    record = record_game(spec, game, bots)
     point = None
     if sample and advisor_sampled(game) and candidates:
         (at, pressed) = random.Random(seed * 1009 + game).choice(candidates)

@@ -234,11 +234,16 @@ def play_recorded(spec: StrategySpec, start: int, stop: int, threads: int = 1) -
 
 def play_recorded_python(spec: StrategySpec, game: int) -> Game:
     """Game ``game`` of ``spec`` on the Python engine (``play_match``), recorded the same way: the reference."""
+    return record_game(spec, game, [python_bot(name, s) for name, s in zip(spec.lineup(game), spec.seat_seeds(game))])
+
+
+def record_game(spec: StrategySpec, game: int, bots: Sequence[Any]) -> Game:
+    """Game ``game`` of ``spec`` played by ``bots`` on the Python game loop (``play_match``) and recorded as the
+    core's ``play_games_recorded`` records it: every press with the circulations before it, the end's bonuses."""
     from ..play.match import play_match
 
     seed = spec.deck_seed(game)
     state = new_game(spec.definition, seed=seed)
-    bots = [python_bot(name, s) for name, s in zip(spec.lineup(game), spec.seat_seeds(game))]
     n = spec.players
     presses: list[Press] = []
     bonuses: list[Bonus] = []

@@ -46,6 +46,12 @@ def _without_timing(report: dict) -> dict:
     return report
 
 
+def _with_hyphens(report: dict) -> dict:
+    """``report`` with its claims' minus signs written as the fixtures' code wrote them (a hyphen): the one
+    change since, in the words only."""
+    return {**report, "findings": [{**f, "claim": f["claim"].replace("\u2212", "-")} for f in report["findings"]]}
+
+
 @pytest.fixture(scope="module")
 def small_chunks():
     """Advisor chunks of 2 games, so 4 games make two chunks (the worker processes are forked after it)."""
@@ -131,12 +137,12 @@ def test_a_run_without_the_advisor_is_unchanged_with_or_without_a_log(core, tmp_
     before = json.loads((DATA / name).read_text(encoding="utf-8"))
     log = tmp_path / "run.jsonl"
     first = _report([*args, "--workers", "1", "--log", str(log)])
-    assert _without_timing(first) == before and "rests_on" not in json.dumps(first)
+    assert _with_hyphens(_without_timing(first)) == before and "rests_on" not in json.dumps(first)
     lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
     log.write_text("".join(lines[:2]), encoding="utf-8")  # stopped after the first chunk
     again = _report([*args, "--workers", "2", "--log", str(log)])
     assert again["timing"]["resumed_games"] == json.loads(lines[1])["stop"]
-    assert _without_timing(again) == before
+    assert _with_hyphens(_without_timing(again)) == before
 
 
 # ------------------------------------------------------------------ the advisor's findings
