@@ -8,8 +8,9 @@ new session of the app, as a person opening a tab; the time to open it is record
 
 - **analyse**: deal a new game (a random seed) on the Analysis board, **Analyse** until the
   ranking is shown, **Play this move**, draw the card if one is drawn, **Analyse** again;
-- **audit**: load the example "Declined final press", **Analyse** until the key moments are
-  shown, open a decision ("1 ??");
+- **audit**: load an example record -- "Declined final press" (one decision), or a whole two-player
+  game at 2 playouts a decision -- **Analyse** until the key moments are shown, then open a few of
+  the game's decisions (every newspaper's) until each one's title is shown;
 - **play**: start a game against two greedy bots (a random seed), then a few moves played by
   clicking a story on the board, the move in the choice, **Play this move**, until the bots
   have answered (a game played alongside by the benchmark says what the page must show);
@@ -121,6 +122,7 @@ class Session:
     clicks: list[dict] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
     ignored_console: int = 0
+    unmeasured: list[dict] = field(default_factory=list)
     journeys: dict[str, int] = field(default_factory=dict)
 
 
@@ -195,6 +197,9 @@ class Driver:
 
         self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
         bh.quiet(self.driver)
+        # the answer must not be on the page before the click, or its time would be nothing: such a click is
+        # listed apart (``unmeasured``), never timed
+        measurable = not self.driver.execute_script(_ANSWERED, appears, gone)
         t0 = time.perf_counter()
         if mouse:
             ActionChains(self.driver).move_to_element(element).click().perform()
@@ -210,8 +215,11 @@ class Driver:
                                  f"{appears!r} to appear, {gone!r} to go)")
             time.sleep(0.05)
         ms = (time.perf_counter() - t0) * 1000
-        self.s.clicks.append({"t": round(self.now(), 1), "session": self.s.index, "journey": self.journey,
-                              "step": step, "ms": round(ms, 1)})
+        if measurable:
+            self.s.clicks.append({"t": round(self.now(), 1), "session": self.s.index, "journey": self.journey,
+                                  "step": step, "ms": round(ms, 1)})
+        else:
+            self.s.unmeasured.append({"session": self.s.index, "journey": self.journey, "step": step})
         bh.quiet(self.driver)
         self.check(step)
         return ms
@@ -248,11 +256,26 @@ class Driver:
     def audit(self) -> None:
         self.open("audit_game", "Load example")
         p = self.page
-        p.pick("aud_example_pick", "Declined final press")
+        whole = self.rng.random() < 0.5  # a whole game (its decisions to open), or the README's one decision
+        p.pick("aud_example_pick", "Two player greedy seed 11" if whole else "Declined final press")
         self.timed("load example", self.button("Load example"), appears="How thorough")
+        if whole:  # a person in a hurry: few playouts a decision (a detail)
+            p.expand("Details")
+            p.type_number("aud_playouts", 2)
         self.timed("analyse", self.button("Analyse"), appears="Key moments")
-        p.choose("aud_focus", "The Times")
-        self.timed("open decision", self.button("1 ??"), appears="the advisor's best: Go to press")
+        p.choose("aud_focus", "Every newspaper")
+        for _ in range(self.rng.randint(2, 4)):  # decisions opened: one other than the one open, its title shown
+            from selenium.webdriver.common.by import By
+
+            shown = re.search(r"Move (\d+), The ", p.text())
+            if shown is None:
+                raise StepFailed("no decision open")
+            pills = [(b, b.text.split()[0]) for b in self.driver.find_elements(
+                By.CSS_SELECTOR, ".st-key-aud_pick button") if b.text.strip() and b.text.split()[0] != shown.group(1)]
+            if not pills:
+                break
+            pill, ply = self.rng.choice(pills)
+            self.timed("open decision", pill, appears=f"Move {ply}, The ", gone=f"Move {shown.group(1)}, The ")
 
     def play(self) -> None:
         from selenium.webdriver.common.by import By
@@ -467,6 +490,7 @@ def soak(sessions: int, minutes: float, seed: int, warmup: float, sample: float)
                             "per_step": per_step},
         "errors": errors,
         "ignored_console": sum(r.ignored_console for r in records),
+        "unmeasured": [u for r in records for u in r.unmeasured],
         "memory": {**memory, "sample_seconds": sample, "samples": samples},
         "targets": {"growth_pct_at_most": GROWTH_TARGET,
                     "growth_met": memory["growth_pct"] is not None and memory["growth_pct"] <= GROWTH_TARGET,
@@ -497,6 +521,8 @@ def summary(out: dict) -> str:
                      f"(largest {m['max_growth_pct']:+.1f}%)")
     else:
         lines.append("  app memory (RSS): too few samples after the warm-up to measure growth")
+    if out["unmeasured"]:
+        lines.append(f"  clicks not timed (their answer was shown before the click): {len(out['unmeasured'])}")
     lines.append(f"  errors: {len(out['errors'])}")
     lines += [f"    {e['t']:7.1f} s  session {e['session']} {e['journey']}/{e['step']} {e['kind']}: {e['message'][:140]}"
               for e in out["errors"][:20]]
