@@ -1,7 +1,8 @@
 """The app under use: a soak of ``pennypress ui`` by several headless browsers at once.
 
 Starts ``pennypress ui`` (as the browser tests do, ``tests/ui/browser_helpers.py``) and drives
-``--sessions`` headless Chromium sessions at once, each on its own thread, for ``--minutes``. Each
+``--sessions`` headless Chromium sessions at once, each on its own thread, for ``--minutes``, at a
+desktop's 1400 px and a phone's 390 px in turn (:data:`WIDTHS`). Each
 session loops through the app's journeys, each once a round in a seeded random order (``--seed``;
 session ``i`` draws from ``Random(seed * 1000 + i)``), each journey opening its page by its address (a
 new session of the app, as a person opening a tab; the time to open it is recorded as its ``open`` step):
@@ -56,6 +57,8 @@ sys.path.insert(0, str(ROOT / "tests" / "ui"))
 import browser_helpers as bh  # noqa: E402  (the browser tests' driver of the app)
 
 JOURNEYS = ("analyse", "audit", "play", "puzzles")
+WIDTHS = (1400, 390)
+"""The sessions' widths in turn: a desktop's 1400 px, a phone's 390 px."""
 SESSIONS, MINUTES, WARMUP, SEED, SAMPLE = 4, 20.0, 3.0, 1, 5.0
 STEP_TIMEOUT = 240.0
 """Seconds a click may take to be answered before the step counts as failed (an analysis on a loaded machine)."""
@@ -119,6 +122,7 @@ class Session:
     """One browser's record: its clicks and the errors it saw."""
 
     index: int
+    width: int = 0
     clicks: list[dict] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
     ignored_console: int = 0
@@ -133,6 +137,9 @@ class Driver:
         self.s, self.rng, self.started = session, rng, started
         self.driver = bh.make_driver(bh.DESKTOP, console=True)
         self.driver.set_script_timeout(60)
+        self.width = session.width = WIDTHS[session.index % len(WIDTHS)]
+        if self.width == 390:  # every other session is a phone (the board one beat under the other)
+            bh.set_phone(self.driver)
         self.page = bh.Page(self.driver, url)
         self.journey = ""
 
@@ -344,6 +351,7 @@ class Driver:
     # ------------------------------------------------------------------ the loop
     def run(self, until: float, stop: threading.Event) -> None:
         order: list[str] = []
+        failed = 0
         try:
             while self.now() < until and not stop.is_set():
                 if not order:  # each journey once a round, the round's order drawn from the session's seed
@@ -352,12 +360,28 @@ class Driver:
                 self.s.journeys[self.journey] = self.s.journeys.get(self.journey, 0) + 1
                 try:
                     getattr(self, self.journey)()
+                    failed = 0
                 except Exception as exc:  # a failed step is an error of the run; the next journey starts afresh
                     said = str(exc).splitlines()[0] if str(exc) else ""
                     self.error("step failed", "", f"{type(exc).__name__}: {said}; the page ends: {self.tail()!r}")
                     self.screenshot()
+                    failed += 1
+                    if failed >= 3:  # the browser itself may be gone: a new one, so the run goes on measuring
+                        self.restart()
+                        failed = 0
         finally:
             bh.quit_driver(self.driver)
+
+    def restart(self) -> None:
+        try:
+            bh.quit_driver(self.driver)
+        except Exception:  # already gone
+            pass
+        self.driver = bh.make_driver(bh.DESKTOP, console=True)
+        self.driver.set_script_timeout(60)
+        if self.width == 390:
+            bh.set_phone(self.driver)
+        self.page = bh.Page(self.driver, self.page.url)
 
 
 # ------------------------------------------------------------------ memory
@@ -482,7 +506,7 @@ def soak(sessions: int, minutes: float, seed: int, warmup: float, sample: float)
         "command": "python -m benchmarks.speed.soak " + " ".join(sys.argv[1:]) if sys.argv[1:] else
         "python -m benchmarks.speed.soak",
         "commit": commit(), "date": datetime.date.today().isoformat(),
-        "sessions": sessions, "minutes": minutes, "warmup_minutes": warmup, "seed": seed,
+        "sessions": sessions, "widths": [r.width for r in records], "minutes": minutes, "warmup_minutes": warmup, "seed": seed,
         "seconds": round(elapsed), "journeys": {j: sum(r.journeys.get(j, 0) for r in records) for j in JOURNEYS},
         "clicks": {"total": len(clicks), "after_warmup": len(after),
                    "per_journey": {j: sum(1 for c in after if c["journey"] == j) for j in JOURNEYS}},
@@ -509,6 +533,7 @@ def summary(out: dict) -> str:
     m, c = out["memory"], out["click_to_answer"]
     lines = [f"The app under use: {out['sessions']} browser sessions for {out['minutes']:g} minutes (seed {out['seed']}, "
              f"warm-up {out['warmup_minutes']:g} min; {out['seconds']} s in all)",
+             "  widths: " + ", ".join(f"{w} px" for w in out["widths"]),
              "  journeys: " + ", ".join(f"{j} {n}" for j, n in out["journeys"].items()),
              f"  clicks: {out['clicks']['total']} ({out['clicks']['after_warmup']} after the warm-up: "
              + ", ".join(f"{j} {n}" for j, n in out["clicks"]["per_journey"].items()) + ")",

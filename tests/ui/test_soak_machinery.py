@@ -52,8 +52,9 @@ def test_a_short_soak_clicks_measures_and_reports(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert {"command", "commit", "date", "sessions", "minutes", "warmup_minutes", "seed", "seconds", "journeys",
-            "clicks", "click_to_answer", "errors", "ignored_console", "memory", "targets", "click_log"} <= set(doc)
-    assert (doc["sessions"], doc["minutes"], doc["seed"]) == (2, 0.75, 7)
+            "clicks", "click_to_answer", "errors", "ignored_console", "unmeasured", "memory", "targets", "click_log",
+            "widths"} <= set(doc)
+    assert (doc["sessions"], doc["minutes"], doc["seed"], doc["widths"]) == (2, 0.75, 7, [1400, 390])
     # the machinery clicked: each session began a journey, and every click has its time to the answer
     assert set(doc["journeys"]) == set(soak.JOURNEYS) and sum(doc["journeys"].values()) >= 2
     clicks = doc["click_log"]
