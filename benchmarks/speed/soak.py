@@ -44,7 +44,6 @@ import math
 import random
 import re
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -55,6 +54,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "ui"))
 
 import browser_helpers as bh  # noqa: E402  (the browser tests' driver of the app)
+
+from benchmarks.speed.__main__ import commit  # noqa: E402  (the commit a record was measured on)
 
 JOURNEYS = ("analyse", "audit", "play", "puzzles")
 WIDTHS = (1400, 390)
@@ -178,7 +179,8 @@ class Driver:
         """The page as a failed step left it, in ``test-artifacts/`` (git-ignored)."""
         try:
             bh.ARTIFACTS.mkdir(exist_ok=True)
-            self.driver.save_screenshot(str(bh.ARTIFACTS / f"soak-failed-{self.s.index}-{self.journey}-{int(self.now())}.png"))
+            name = f"soak-failed-{self.s.index}-{self.journey}-{int(self.now())}.png"
+            self.driver.save_screenshot(str(bh.ARTIFACTS / name))
         except Exception:  # the browser itself may be what failed: the error is recorded already
             pass
 
@@ -418,8 +420,8 @@ def percentile(values: list[float], q: float) -> float:
 def timing(values: list[float]) -> dict:
     if not values:
         return {"n": 0, "p50_ms": None, "p95_ms": None, "max_ms": None}
-    return {"n": len(values), "p50_ms": round(statistics.median(values), 1), "p95_ms": round(percentile(values, 0.95), 1),
-            "max_ms": round(max(values), 1)}
+    return {"n": len(values), "p50_ms": round(statistics.median(values), 1),
+            "p95_ms": round(percentile(values, 0.95), 1), "max_ms": round(max(values), 1)}
 
 
 def _mean_between(samples: list, lo: float, hi: float) -> float | None:
@@ -441,13 +443,8 @@ def memory_figures(samples: list, warmup_s: float) -> dict:
     if warm is None or end is None or not after:
         return {"warm_mb": None, "max_mb": None, "end_mb": None, "growth_pct": None, "max_growth_pct": None}
     return {"warm_mb": round(warm * mb, 1), "max_mb": round(max(after) * mb, 1), "end_mb": round(end * mb, 1),
-            "growth_pct": round(100 * (end - warm) / warm, 1), "max_growth_pct": round(100 * (max(after) - warm) / warm, 1)}
-
-
-def commit() -> str:
-    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT)
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True, cwd=ROOT)
-    return head.stdout.strip() + ("+" if dirty.stdout.strip() else "") if head.returncode == 0 else "unknown"
+            "growth_pct": round(100 * (end - warm) / warm, 1),
+            "max_growth_pct": round(100 * (max(after) - warm) / warm, 1)}
 
 
 def soak(sessions: int, minutes: float, seed: int, warmup: float, sample: float) -> dict:
@@ -475,7 +472,8 @@ def soak(sessions: int, minutes: float, seed: int, warmup: float, sample: float)
                 last = now
                 rss = samples[-1][1] / (1 << 20) if samples else 0
                 print(f"[soak] {now / 60:5.1f} min: {sum(len(r.clicks) for r in records)} clicks, "
-                      f"{sum(len(r.errors) for r in records)} errors, app RSS {rss:.0f} MB", file=sys.stderr, flush=True)
+                      f"{sum(len(r.errors) for r in records)} errors, app RSS {rss:.0f} MB",
+                      file=sys.stderr, flush=True)
     except BaseException:
         stop.set()
         raise
@@ -506,7 +504,8 @@ def soak(sessions: int, minutes: float, seed: int, warmup: float, sample: float)
         "command": "python -m benchmarks.speed.soak " + " ".join(sys.argv[1:]) if sys.argv[1:] else
         "python -m benchmarks.speed.soak",
         "commit": commit(), "date": datetime.date.today().isoformat(),
-        "sessions": sessions, "widths": [r.width for r in records], "minutes": minutes, "warmup_minutes": warmup, "seed": seed,
+        "sessions": sessions, "widths": [r.width for r in records], "minutes": minutes, "warmup_minutes": warmup,
+        "seed": seed,
         "seconds": round(elapsed), "journeys": {j: sum(r.journeys.get(j, 0) for r in records) for j in JOURNEYS},
         "clicks": {"total": len(clicks), "after_warmup": len(after),
                    "per_journey": {j: sum(1 for c in after if c["journey"] == j) for j in JOURNEYS}},
@@ -531,8 +530,8 @@ def summary(out: dict) -> str:
         return f"p50 {t['p50_ms']:7.0f} ms   p95 {t['p95_ms']:7.0f} ms   max {t['max_ms']:7.0f} ms   ({t['n']} clicks)"
 
     m, c = out["memory"], out["click_to_answer"]
-    lines = [f"The app under use: {out['sessions']} browser sessions for {out['minutes']:g} minutes (seed {out['seed']}, "
-             f"warm-up {out['warmup_minutes']:g} min; {out['seconds']} s in all)",
+    lines = [f"The app under use: {out['sessions']} browser sessions for {out['minutes']:g} minutes "
+             f"(seed {out['seed']}, warm-up {out['warmup_minutes']:g} min; {out['seconds']} s in all)",
              "  widths: " + ", ".join(f"{w} px" for w in out["widths"]),
              "  journeys: " + ", ".join(f"{j} {n}" for j, n in out["journeys"].items()),
              f"  clicks: {out['clicks']['total']} ({out['clicks']['after_warmup']} after the warm-up: "
@@ -549,8 +548,8 @@ def summary(out: dict) -> str:
     if out["unmeasured"]:
         lines.append(f"  clicks not timed (their answer was shown before the click): {len(out['unmeasured'])}")
     lines.append(f"  errors: {len(out['errors'])}")
-    lines += [f"    {e['t']:7.1f} s  session {e['session']} {e['journey']}/{e['step']} {e['kind']}: {e['message'][:140]}"
-              for e in out["errors"][:20]]
+    lines += [f"    {e['t']:7.1f} s  session {e['session']} {e['journey']}/{e['step']} {e['kind']}: "
+              f"{e['message'][:140]}" for e in out["errors"][:20]]
     t = out["targets"]
     lines.append(f"  target: memory grows by at most {t['growth_pct_at_most']:g}% after the warm-up: "
                  f"{'met' if t['growth_met'] else 'NOT met'}")
