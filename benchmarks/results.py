@@ -18,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-from benchmarks.speed.__main__ import SPEED
+from benchmarks.speed.__main__ import LONG, SPEED
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "benchmarks" / "results"
@@ -43,10 +43,15 @@ def _speed(records: list[dict]) -> list[str]:
     by_name = {r["name"]: r for r in records}
     out = ["## Speed", "", "Measured on the project's 2-core machine; a benchmark's ratios compare figures of the same "
            "run, so they hold on a loaded machine better than its absolute times.", ""]
-    for name in [n for n in SPEED if n in by_name] + sorted(set(by_name) - set(SPEED)):
+    for name in [n for n in (*SPEED, *LONG) if n in by_name] + sorted(set(by_name) - set(SPEED) - set(LONG)):
         r = by_name[name]
         out += [f"### {name}", "", f"`{r['command']}` -- commit {r['commit']}, {r['date']}, {r['seconds']} s", "",
                 "```text", r["output"].rstrip("\n"), "```", ""]
+    for name in LONG:
+        if name not in by_name:  # not yet run on a quiet machine: the command that will fill it
+            out += [f"### {name}", "", f"`python -m benchmarks.speed.{name}` -- not yet recorded: "
+                    f"`python3 run.py bench {name} --record`, then `python3 run.py results`", "",
+                    f"{name.upper()}_RESULT", ""]
     return out
 
 

@@ -5,7 +5,9 @@ layouts), so every loader gives the same one-line message.
 
 Text is bounded before it is read: at most :data:`MAX_TEXT` characters and
 :data:`MAX_DEPTH` levels of nesting (a position is about six deep), so a
-hostile paste -- a megabyte of ``[`` -- gets one line, not a crash.
+hostile paste -- a megabyte of ``[`` -- gets one line, not a crash. A file (an
+upload in the app, a file the command line reads) is bounded before it is even
+read: at most :data:`MAX_FILE_BYTES` (:func:`check_file_size`).
 
 >>> parse_json_text('{"a": 1}', "paste")
 {'a': 1}
@@ -30,6 +32,38 @@ MAX_TEXT = 5_000_000
 """Characters accepted in one paste, upload or file (a long game record is about 30,000)."""
 MAX_DEPTH = 64
 """Levels of nesting accepted ([ and { inside each other)."""
+MAX_FILE_BYTES = 5_000_000
+"""Bytes accepted in one file: an upload in the app or a file the command line reads (the shipped puzzle set,
+the largest file pennypress itself writes, is about 0.8 MB; a long game record about 30 kB). The app's
+Streamlit refuses any upload over ``--server.maxUploadSize`` (``ui/cli/app_launcher.py``, a little more) before
+it is sent, so that nothing larger ever reaches the server."""
+
+
+def megabytes(size: int) -> str:
+    """A file size as people say it (decimal megabytes).
+
+    >>> megabytes(5_000_000), megabytes(3_215_000), megabytes(5_000_001), megabytes(1_200)
+    ('5 MB', '3.2 MB', '5,000,001 bytes', '0.0012 MB')
+    """
+    if size % 1_000_000 == 0:
+        return f"{size // 1_000_000} MB"
+    shown = f"{size / 1e6:.1f}" if size >= 100_000 else f"{size / 1e6:.2g}"
+    if float(shown) * 1e6 <= MAX_FILE_BYTES < size:  # rounded down to the limit: say the bytes
+        return f"{size:,} bytes"
+    return f"{shown} MB"
+
+
+def check_file_size(name: str, size: int) -> None:
+    """:class:`BadInput` naming the file when ``size`` bytes is more than :data:`MAX_FILE_BYTES`.
+
+    >>> check_file_size("game.json", 30_000)
+    >>> check_file_size("game.json", 7_340_032)
+    Traceback (most recent call last):
+    ...
+    pennypress.errors.BadInput: game.json is 7.3 MB; the largest file pennypress reads is 5 MB.
+    """
+    if size > MAX_FILE_BYTES:
+        raise BadInput(f"{name} is {megabytes(size)}; the largest file pennypress reads is {megabytes(MAX_FILE_BYTES)}.")
 
 
 def _depth(text: str) -> int:

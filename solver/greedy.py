@@ -19,7 +19,11 @@ from .problem import PressProblem
 from .vocab import Cell, Placement, Shape, rectangles
 
 
-@lru_cache(maxsize=None)
+SCAN_CACHE_SIZE = 64
+"""Rectangle scans kept: one per shape and ad cell, 4 shapes x 13 ad places (none or a cell) = 52."""
+
+
+@lru_cache(maxsize=SCAN_CACHE_SIZE)
 def _scan(shape: Shape, ad: Cell | None) -> tuple[tuple[tuple[int, int, int, int], frozenset[Cell]], ...]:
     """Every rectangle of ``shape`` off the ad, with its cells, in scanning order: top row first, then left
     to right, the narrower first."""

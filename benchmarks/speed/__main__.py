@@ -2,7 +2,8 @@
 
 Each runs as its own process at its default counts; a line before each says which, how far along the set
 is and how long it has run. Name fragments run only the matching benchmarks
-(``python -m benchmarks.speed solver ui``). ``--record`` also writes each benchmark's output, command,
+(``python -m benchmarks.speed solver ui``); the long ones (:data:`LONG`, the 20-minute soak) run only when
+named in full. ``--record`` also writes each benchmark's output, command,
 commit and date to ``benchmarks/results/speed/NAME.json``, from which ``python3 run.py results`` writes
 docs/results.md.
 """
@@ -21,6 +22,8 @@ RECORDS = ROOT / "benchmarks" / "results" / "speed"
 SPEED = ("engine", "search_engine", "notation", "solver", "fast_solver", "core", "core_search", "tournament",
          "audit", "advisor", "likely_line", "strategy", "puzzles", "ui", "analysis_board", "play_click", "startup")
 """The speed set, in the order it runs: the rules and the solvers first, the whole app last."""
+LONG = ("soak",)
+"""Benchmarks run only when named (``python3 run.py bench soak --record``): the soak takes 20 minutes."""
 
 
 def commit() -> str:
@@ -53,8 +56,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--record", action="store_true", help=f"keep each output under {RECORDS.relative_to(ROOT)}/")
     args = ap.parse_args(argv)
     names = [n for n in SPEED if not args.names or any(a in n for a in args.names)]
+    names += [n for n in LONG if n in args.names]  # a long one by its whole name only
     if not names:
-        print(f"no speed benchmark matches {' '.join(args.names)!r} (they are: {', '.join(SPEED)})", file=sys.stderr)
+        print(f"no speed benchmark matches {' '.join(args.names)!r} (they are: {', '.join((*SPEED, *LONG))})",
+              file=sys.stderr)
         return 2
     failed, start = [], time.perf_counter()
     for i, name in enumerate(names, 1):

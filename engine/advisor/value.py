@@ -279,10 +279,15 @@ class Leaf:
         if made is None or made[0] is not self.model:
             m = self.model
             made = (m, value_model(m.anchors, {n: (pm.win, pm.score) for n, pm in m.models.items()}))
+            _CORE_MODELS.pop(key, None)
             _CORE_MODELS[key] = made
+            while len(_CORE_MODELS) > CORE_MODELS_KEPT:  # the oldest made goes first
+                _CORE_MODELS.pop(next(iter(_CORE_MODELS)))
         return made[1]
 
 
+CORE_MODELS_KEPT = 8
+"""Value models kept converted for the core: the shipped one, and a few a tuning run tries at once."""
 _CORE_MODELS: dict[int, tuple[ValueModel, CoreValueModel]] = {}
 
 

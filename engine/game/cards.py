@@ -28,6 +28,9 @@ from .stories import kind_text, parse_kind
 _DATA = resources.files(__package__).joinpath("data")
 _DECKS: dict = json.loads(_DATA.joinpath("decks.json").read_text())
 DECK_NAMES: tuple[str, ...] = tuple(k for k in _DECKS if not k.startswith("_"))
+DECK_CACHE_SIZE = 8
+"""Decks (and their card indexes) kept loaded: every named deck (two ship) with room to spare
+(docs/developer/caches.md)."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ class Deck:
         return _index(self)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=DECK_CACHE_SIZE)
 def _index(deck: Deck) -> dict[int, HeadlineCard]:
     return {c.id: c for c in deck.cards}
 
@@ -96,7 +99,7 @@ def _parse_row(row: dict) -> HeadlineCard:
         raise BadInput(f"{where}: {exc}") from None
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=DECK_CACHE_SIZE)
 def load_deck(name: str = "default") -> Deck:
     """The named deck (``default`` or ``corrected``)."""
     if name not in DECK_NAMES:

@@ -65,7 +65,7 @@ SCHEMA_FILE = "position_schema.json"
 
 
 # --------------------------------------------------------------- the schema
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1)
 def position_schema() -> dict:
     """The position format's JSON Schema (``engine/io/position_schema.json``)."""
     return json.loads(resources.files(__package__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8"))
@@ -82,7 +82,7 @@ StrictValidator = validators.extend(
 """Draft 2020-12 where ``integer`` means a JSON whole number written without a fraction (``2``, not ``2.0``)."""
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1)
 def _position_validator() -> Draft202012Validator:
     return StrictValidator(position_schema())
 

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from pennypress.errors import BadInput
-from pennypress.json_text import parse_json_text
+from pennypress.json_text import check_file_size, parse_json_text
 from pennypress.solver import PressProblem, ProposedPage
 
 from ..io.state import State
@@ -55,13 +55,13 @@ TIMING_TAG = "timing"
 """The tag of a timing puzzle (:mod:`.timing`): one that must carry its certificate."""
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1)
 def puzzle_schema() -> dict:
     """The puzzle file's JSON Schema (``engine/puzzles/puzzle_schema.json``)."""
     return json.loads(resources.files(__package__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1)
 def _validator():
     return StrictValidator(puzzle_schema())
 
@@ -198,6 +198,7 @@ def puzzle_set_from_json(doc: Any, where: str = "puzzles") -> PuzzleSet:
 
 def _read(path: str) -> PuzzleSet:
     try:
+        check_file_size(path, Path(path).stat().st_size)
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise BadInput(f"{path}: cannot read ({exc.strerror or exc})") from None

@@ -139,8 +139,9 @@ def browser_session(size: tuple[int, int] = DESKTOP):
     assert "Traceback" not in log, log[-3000:]
 
 
-def make_driver(size: tuple[int, int] = (1500, 2300)):
-    """Headless Chromium with a fresh profile (quit it with :func:`quit_driver`)."""
+def make_driver(size: tuple[int, int] = (1500, 2300), console: bool = False):
+    """Headless Chromium with a fresh profile (quit it with :func:`quit_driver`); with ``console`` the
+    browser's console is kept for ``driver.get_log("browser")``."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -149,6 +150,8 @@ def make_driver(size: tuple[int, int] = (1500, 2300)):
     profile = tempfile.mkdtemp(prefix="pennypress-chromium-")
     for flag in [*CHROMIUM_FLAGS, f"--window-size={size[0]},{size[1]}", f"--user-data-dir={profile}"]:
         opts.add_argument(flag)
+    if console:
+        opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver_path = DRIVER if os.path.exists(DRIVER) else shutil.which("chromedriver")
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)
     driver.set_page_load_timeout(60)

@@ -130,7 +130,8 @@ def test_ui_command_line():
     assert Path(cmd[4]) == Path(importlib.import_module("pennypress.ui.app").__file__).with_name("streamlit_app.py")
     flags = dict(zip(cmd[5::2], cmd[6::2]))
     assert flags == {"--server.headless": "true", "--server.address": "127.0.0.1", "--server.port": "8600",
-                     "--browser.gatherUsageStats": "false", "--client.toolbarMode": "minimal"}
+                     "--browser.gatherUsageStats": "false", "--client.toolbarMode": "minimal",
+                     "--server.maxUploadSize": str(cli_app.MAX_UPLOAD_MIB)}
     from pennypress.ui.cli import main
 
     assert main(["ui", "--port", "0"]) == 2

@@ -65,10 +65,12 @@ def _load_upload(k: LoaderKeys, on_load: OnLoad) -> None:
     f = st.session_state.get(k.upload)
     if f is None:
         return
+    from pennypress.ui.app.widgets import uploaded_text
+
     try:
-        text = f.getvalue().decode("utf-8")
-    except UnicodeDecodeError:
-        st.session_state[k.error] = f"{f.name}: not UTF-8 text"
+        text = uploaded_text(f)
+    except BadInput as exc:
+        st.session_state[k.error] = str(exc)
         return
     _loaded(k, on_load, lambda: positions.parse_position_text(text, f.name), f"File {f.name}")
 

@@ -232,7 +232,9 @@ AB_BACK = "ab_back"
 AB_BUDGET = "ab_budget"
 AB_CARD = "ab_card"
 AB_ERROR = "ab_error"
-AB_LINE = "ab_line"
+AB_LINE = "ab_line"  # list: the start position, then each position after a move or card (at most AB_LINE_MOST)
+AB_LINE_MOST = 300
+"""Positions the analysis board's line keeps: three whole games' worth (a game is about 100 moves and cards)."""
 AB_NAME = "ab_name"
 AB_PICK = "ab_pick"
 AB_KIND = "ab_kind"  # the kind of move the "Play any move" picker lists
@@ -269,7 +271,9 @@ AUDIT_PICK = "aud_pick"  # the decision shown
 AUDIT_BOARD = "aud_board"  # what the opened decision's board shows: before it, or a likely line after a move
 AUDIT_STEP = "aud_step"  # the step of that likely line drawn (0: just after the move)
 AUDIT_FOCUS = "aud_focus"  # the newspaper reviewed (audit_view.EVERY: all of them)
-TOURNAMENT_RECORDS = "tn_records"  # the record of every game of the last tournament run (list of record dicts)
+TOURNAMENT_RECORDS = "tn_records"  # the records of the last tournament run's first games (list of record dicts)
+TOURNAMENT_RECORDS_KEPT = 200
+"""Game records a session keeps of its last tournament, for the audit (a run may have 3,000 games)."""
 AUDIT_TOURNAMENT_PICK = "aud_tn_pick"
 AUDIT_TOURNAMENT_LOAD = "aud_tn_load"
 TABLE_START = "aud_tbl_start"  # position JSON of the table game's start

@@ -76,16 +76,25 @@ def valid_choice(key: str, options: Sequence[Any], default: Any = None) -> Any:
     return ss.get(key)
 
 
-def uploaded_json(f) -> Any:
-    """The JSON document of an uploaded file (``st.file_uploader``'s value); :class:`BadInput` naming the
-    file when it is not UTF-8 text or not JSON."""
-    from pennypress.json_text import parse_json_text
+def uploaded_text(f) -> str:
+    """The text of an uploaded file (``st.file_uploader``'s value); :class:`BadInput` naming the file when it
+    is larger than pennypress reads (:data:`~pennypress.json_text.MAX_FILE_BYTES`) or not UTF-8 text."""
+    from pennypress.json_text import check_file_size
 
+    data = f.getvalue()
+    check_file_size(f.name, len(data))
     try:
-        text = f.getvalue().decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise BadInput(f"{f.name}: not UTF-8 text") from None
-    return parse_json_text(text, f.name)
+
+
+def uploaded_json(f) -> Any:
+    """The JSON document of an uploaded file (``st.file_uploader``'s value); :class:`BadInput` naming the
+    file when it is too large, not UTF-8 text or not JSON."""
+    from pennypress.json_text import parse_json_text
+
+    return parse_json_text(uploaded_text(f), f.name)
 
 
 def page_style() -> None:

@@ -18,6 +18,10 @@ from pennypress.errors import BadInput
 
 APP = Path(__file__).resolve().parents[1] / "app" / "streamlit_app.py"
 DEFAULT_PORT = 8501
+MAX_UPLOAD_MIB = 10
+"""Streamlit's ``server.maxUploadSize``: the backstop above pennypress's own limit
+(:data:`~pennypress.json_text.MAX_FILE_BYTES`), so a file a little too large meets pennypress's message and
+no upload held by the server is ever larger than this."""
 
 
 def streamlit_command(port: int) -> list[str]:
@@ -29,6 +33,9 @@ def streamlit_command(port: int) -> list[str]:
         "--server.port", str(port),
         "--browser.gatherUsageStats", "false",
         "--client.toolbarMode", "minimal",  # no "Deploy" button or developer menu for players
+        # uploads: Streamlit refuses a file over this many MiB in the browser, before it is sent; smaller ones
+        # reach pennypress's own check (MAX_FILE_BYTES), which names the file and the limit in one line
+        "--server.maxUploadSize", str(MAX_UPLOAD_MIB),
     ]
 
 

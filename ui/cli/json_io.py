@@ -15,11 +15,12 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
 from pennypress.errors import BadInput
-from pennypress.json_text import parse_json_text
+from pennypress.json_text import MAX_FILE_BYTES, check_file_size, megabytes, parse_json_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from pennypress.engine.io.state import State
@@ -29,7 +30,15 @@ def read_text(path: str) -> tuple[str, str]:
     """The text of a file path or ``-`` (stdin), and the name messages use for it (:class:`BadInput` on failure)."""
     where = "stdin" if path == "-" else path
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":  # read no more than the limit allows (a character is at least a byte)
+            text = sys.stdin.read(MAX_FILE_BYTES + 1)
+            if len(text) > MAX_FILE_BYTES:
+                raise BadInput(f"stdin is more than {megabytes(MAX_FILE_BYTES)}; the largest file pennypress reads "
+                               f"is {megabytes(MAX_FILE_BYTES)}.")
+        else:
+            check_file_size(where, os.stat(path).st_size)
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
     except OSError as exc:
         raise BadInput(f"{where}: cannot read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:

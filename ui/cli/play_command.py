@@ -25,6 +25,7 @@ from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.variants import VARIANTS
 from pennypress.engine.io.record import dumps_record
 from pennypress.errors import BadInput
+from pennypress.json_text import check_file_size
 from pennypress.ui.render.position_tables import board_frame, players_frame
 
 from .progress import ProgressBar
@@ -163,6 +164,7 @@ def _play(args: argparse.Namespace) -> int:
         table.run(_lines(sys.stdin), "stdin")
         return 0
     try:
+        check_file_size(args.script, Path(args.script).stat().st_size)
         text = Path(args.script).read_text(encoding="utf-8")
     except OSError as exc:
         raise BadInput(f"script: cannot read {args.script!r} ({exc.strerror or exc})") from None

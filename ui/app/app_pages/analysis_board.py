@@ -55,7 +55,18 @@ def _loaded(state, name: str) -> None:
     _start(state.to_json(), name)
 
 
+def _line_full() -> bool:
+    """Whether the line is as long as the board keeps (:data:`~.session_keys.AB_LINE_MOST`): then said so."""
+    if len(ss[keys.AB_LINE]) < keys.AB_LINE_MOST:
+        return False
+    ss[keys.AB_ERROR] = (f"The line is {keys.AB_LINE_MOST - 1:,} moves and cards long, the most the board keeps: "
+                         "go back a move, or load a position.")
+    return True
+
+
 def _play(text: str) -> None:
+    if _line_full():
+        return
     game = positions.parse_position(ss[keys.AB_LINE][-1]["doc"])
     try:
         move = parse_move(text)
@@ -76,6 +87,8 @@ def _play_chosen() -> None:
 
 
 def _draw(card: int | None) -> None:
+    if _line_full():
+        return
     game = positions.parse_position(ss[keys.AB_LINE][-1]["doc"])
     try:
         new = view.draw(game, card, int(ss.get(keys.AB_SEED, 0)))

@@ -82,7 +82,7 @@ def _load() -> None:
     try:
         _begin(TableGame.load(uploaded_json(f)))
     except BadInput as exc:
-        ss[K.PLAY_ERROR] = f"{f.name}: {exc}"
+        ss[K.PLAY_ERROR] = str(exc) if str(exc).startswith(f.name) else f"{f.name}: {exc}"
 
 
 def _new() -> None:

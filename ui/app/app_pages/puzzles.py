@@ -20,7 +20,7 @@ from pennypress.ui.app.puzzle_trainer import (
     solved_words, table_words,
 )
 from pennypress.ui.render.ratings import START
-from pennypress.ui.app.widgets import breakdown_table, page_style, show_board, show_svg, show_svgs, valid_choice
+from pennypress.ui.app.widgets import breakdown_table, page_style, show_board, show_svg, show_svgs, uploaded_text, valid_choice
 from pennypress.ui.render.explain import RULE_WORDS
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import page_svg
@@ -45,9 +45,9 @@ def _load_file() -> None:
     if upload is None:
         return
     try:
-        raw = upload.getvalue().decode("utf-8")
-    except UnicodeDecodeError:
-        ss[keys.PZ_ERROR] = f"{upload.name}: not UTF-8 text"
+        raw = uploaded_text(upload)
+    except BadInput as exc:
+        ss[keys.PZ_ERROR] = str(exc)
         return
     try:
         doc = parse_json_text(raw, upload.name)

@@ -6,7 +6,8 @@ Games run in this process, one after another (the command line's
 ``pennypress tournament --workers``/``--executor dask`` is for long runs); the same
 choices give the same results as the command line. The record of every game of the
 last run is kept in ``st.session_state[TOURNAMENT_RECORDS]`` (a small JSON document a game,
-replaced by the next run) for the "Audit a game" page.
+replaced by the next run; the first ``TOURNAMENT_RECORDS_KEPT`` games of a longer run) for the "Audit a game"
+page.
 """
 from __future__ import annotations
 
@@ -62,8 +63,12 @@ if run:
 
         st.session_state.pop(keys.TOURNAMENT_RECORDS, None)  # the last run's records only
         records: dict[int, dict] = {}
-        st.session_state[keys.TOUR_REPORT] = run_tournament(
-            spec, progress=progress, on_result=lambda r: records.__setitem__(r["game"], r["record"]))
+
+        def keep(result: dict) -> None:  # the first games' records only (keys.TOURNAMENT_RECORDS_KEPT)
+            if result["game"] < keys.TOURNAMENT_RECORDS_KEPT:
+                records[result["game"]] = result["record"]
+
+        st.session_state[keys.TOUR_REPORT] = run_tournament(spec, progress=progress, on_result=keep)
         st.session_state[keys.TOURNAMENT_RECORDS] = [records[g] for g in sorted(records)]
         bar.progress(1.0, text=f"{spec.games} games played")
 
@@ -82,6 +87,7 @@ if report is not None:
         st.caption(f"Played in {seconds:.1f} s.")
     kept = len(st.session_state.get(keys.TOURNAMENT_RECORDS) or [])
     if kept:
-        st.caption(f"The records of these {kept} games are kept in this session for **Audit a game** "
+        these = f"these {kept}" if kept == report["games"] else f"the first {kept} of these"
+        st.caption(f"The records of {these} games are kept in this session for **Audit a game** "
                    "(its \"Tournament game\" tab); playing another tournament replaces them.")
         link_to("app_pages/audit_game.py", "Audit one of these games", ":material/grading:")
