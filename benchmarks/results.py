@@ -50,8 +50,7 @@ def _speed(records: list[dict]) -> list[str]:
     for name in LONG:
         if name not in by_name:  # not yet run on a quiet machine: the command that will fill it
             out += [f"### {name}", "", f"`python -m benchmarks.speed.{name}` -- not yet recorded: "
-                    f"`python3 run.py bench {name} --record`, then `python3 run.py results`", "",
-                    f"{name.upper()}_RESULT", ""]
+                    f"`python3 run.py bench {name} --record`, then `python3 run.py results`", ""]
     return out
 
 
