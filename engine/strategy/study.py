@@ -419,8 +419,8 @@ def advisor_findings(spec: StrategySpec, t: Tally, points: list) -> list[dict]:
     fair = 1 / spec.players
 
     def add(kind: str, claim: str, value: float, interval: list[float], games: int, **extra: Any) -> None:
-        out.append({"kind": kind, "claim": claim, "value": value, "interval": interval, "games": games, **extra,
-                    "bot": me, "rests_on": ADVISOR_GAMES})
+        out.append({"kind": kind, "claim": minus_signs(claim), "value": value, "interval": interval, "games": games,
+                    **extra, "bot": me, "rests_on": ADVISOR_GAMES})
 
     # how often, how big and how late it presses, against each other bot (per game: its mean minus theirs)
     words = {
