@@ -137,6 +137,14 @@ def chosen(run: dict) -> tuple[str, ...]:
     return definition.chosen_variants + (() if definition.deck_name == "default" else (definition.deck_name,))
 
 
+def advisor_own(findings: list[dict]) -> list[dict]:
+    """Of an advisor run's findings, those about the advisor's own play -- its presses, seats, final editions and
+    press-or-wait decisions (``advisor-*``), then each bot's win share and where the bots differ -- the ones the
+    guide and the app show (the run's general findings rest on too few games to stand beside the base runs')."""
+    return ([f for f in findings if f["kind"].startswith("advisor-")]
+            + [f for f in findings if f["kind"] in ("bot", "bots-disagree")])
+
+
 def is_advisor(run: dict) -> bool:
     """Whether an advisor seat plays in the run."""
     return any(b.startswith("advisor") for b in run["bots"])
@@ -173,13 +181,14 @@ def variant_name(run: dict) -> str:
 def unit(f: dict) -> str:
     """What a finding's value measures, for its words and its chart's axis."""
     kind, by = f["kind"], f.get("by")
-    if kind in ("seat", "bot", "final-edition", "beat-bonus", "scoops"):
+    if kind in ("seat", "bot", "final-edition", "beat-bonus", "scoops", "advisor-seat", "advisor-final-edition"):
         return "share"
-    if kind not in ("winning-circulation", "press-or-wait", "when-winners-press", "bots-disagree"):
+    if kind not in ("winning-circulation", "press-or-wait", "when-winners-press", "bots-disagree",
+                    "advisor-presses", "advisor-press-or-wait"):
         return "value"
     if kind == "winning-circulation":
         return "circulation"
-    if kind == "press-or-wait" or by in ("ahead", "behind", "press-or-wait"):
+    if kind in ("press-or-wait", "advisor-press-or-wait") or by in ("ahead", "behind", "press-or-wait"):
         return "share-difference"
     if by == "round":
         return "rounds"

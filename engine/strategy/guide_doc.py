@@ -7,7 +7,7 @@ direction only where the interval supports it. Findings from advisor games say s
 """
 from __future__ import annotations
 
-from .guide import ADVISOR_GAMES, fmt, supported
+from .guide import ADVISOR_GAMES, advisor_own, fmt, supported
 
 TITLE = "# Penny Press strategy guide"
 
@@ -122,6 +122,8 @@ def guide_markdown(guide: dict) -> str:
         lines += [claim_line(d) for d in changed + [d for d in v["differences"] if d not in changed]]
         lines.append("")
 
+    if lines[-1] != "":
+        lines.append("")
     lines += ["## What the advisor does", ""]
     if not guide["advisor"]:
         lines.append("This guide has no run of advisor games: it makes no claim about the advisor's own play.")
@@ -129,8 +131,7 @@ def guide_markdown(guide: dict) -> str:
         lines += [f"*From {a['games']:,} advisor games at {a['players']} players "
                   f"({', '.join(a['bot_names'])}): these findings rest on advisor games.*"
                   + (f" **Small run**: fewer than {ADVISOR_GAMES:,} games." if a["small_run"] else ""), ""]
-        own = [f for f in a["findings"] if f["kind"] in ("bot", "bots-disagree", "press-or-wait")]
-        lines += [claim_line(f) for f in own]
+        lines += [claim_line(f) for f in advisor_own(a["findings"])]
         lines.append("")
     if not guide["advisor"]:
         lines.append("")

@@ -140,7 +140,11 @@ def test_advisor_findings_rest_on_advisor_games(tmp_path):
     advisor["findings"] += [
         {**finding("bot", 0.4, 0.38, 0.42, 2400, bot="advisor:fast", fair=0.3333),
          "claim": "Advisor:fast wins more than its fair share: 40.0% of its seats."},
-        finding("advisor-something-new", -1.5, -2.0, -1.0, 2400)]  # a kind this guide does not know yet
+        finding("advisor-something-new", -1.5, -2.0, -1.0, 2400),  # a kind this guide does not know yet
+        {**finding("advisor-seat", 0.45, 0.41, 0.49, 800, seat=0, fair=0.3333),
+         "claim": "Advisor:fast in the first seat (The Times) wins 45.0%, more than the fair share 33.3%."},
+        {**finding("advisor-press-or-wait", -0.06, -0.09, -0.03, 300, by="gain", gain="0-4"),
+         "claim": "At the advisor's own decisions with a page worth 0-4 points, waiting beats pressing now."}]
     guide = assemble([("players-3-seed-1.json", fake_run(3)), ("advisor-3-seed-8.json", advisor)])
     (a,) = guide["advisor"]
     assert (a["run"], a["games"], a["rests_on"], a["small_run"]) == ("advisor-3-seed-8", 2400, "advisor games", False)
@@ -156,6 +160,11 @@ def test_advisor_findings_rest_on_advisor_games(tmp_path):
     section = text[text.index("## What the advisor does"):text.index("## Where the bots disagree")]
     assert "From 2,400 advisor games at 3 players" in section and "rest on advisor games" in section
     assert "2,400 advisor games)*" in section
+    # the advisor's own play, in its units; the run's general findings (seats, ...) stay out of the section
+    assert ("The advisor (fast) in the first seat (The Times) wins 45.0%, more than the fair share 33.3%. "
+            "*(95% interval 41.0% to 49.0%; 800 advisor games)*") in section
+    assert "*(95% interval −9.0 to −3.0 percentage points; 300 advisor games)*" in section
+    assert not any(f["claim"] in section for f in advisor["findings"] if f["kind"] == "seat")
     small = assemble([("advisor-3-seed-8.json", {**advisor, "games": ADVISOR_GAMES - 1})])
     assert small["advisor"][0]["small_run"] and "Small run" in guide_markdown(small)
 

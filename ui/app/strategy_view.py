@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from pennypress.engine.strategy.guide import AXES, FORMAT, assemble, check_run
+from pennypress.engine.strategy.guide import AXES, FORMAT, advisor_own, assemble, check_run
 from pennypress.errors import BadInput
 
 SHIPPED = "strategy_guide.json"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from pennypress.errors import BadInput
-from pennypress.ui.app.strategy_view import (as_guide, by_unit, chart, details, load_shipped, sections,
+from pennypress.ui.app.strategy_view import (advisor_own, as_guide, by_unit, chart, details, load_shipped, sections,
                                              table, table_sizes, variants_at, views)
 from pennypress.ui.app.widgets import page_style, uploaded_json
 
@@ -82,7 +82,7 @@ if not guide["advisor"]:
 for a in guide["advisor"]:
     st.info(f"These findings rest on **{a['games']:,} advisor games** at {a['players']} players "
             f"({', '.join(a['bot_names'])})" + (" -- a small run." if a["small_run"] else "."))
-    show(a["findings"], f"advisor_{a['run']}")
+    show(advisor_own(a["findings"]), f"advisor_{a['run']}")
 
 with st.expander("How this was measured"):
     for r in guide["runs"]:
