@@ -5,7 +5,8 @@ The records live under ``benchmarks/results/``: ``speed/NAME.json``, written by 
 the command, seed and commit that produced it (strength runs take hours; their tables are recorded once);
 ``seeds.json``, the seeds used up; ``fuzz/campaigns.json``, the last fuzz campaign of each target, written by
 ``python -m fuzz.campaign --record`` (docs/developer/fuzzing.md); ``puzzles/``, the shipped puzzle set's
-timing log and ``build.json`` (the set's regeneration time from scratch).
+timing log and ``build.json`` (the set's regeneration time from scratch); ``strategy/``, the strategy guide's
+runs.
 The page is rendered from those records alone, so it cannot drift from them; ``--check`` exits 1 when
 docs/results.md is not what the records render (``tests/test_results_doc.py`` checks the same).
 
@@ -134,6 +135,28 @@ def _puzzles(folder: Path, shipped: Path = SHIPPED_PUZZLES) -> list[str]:
     return out
 
 
+def _strategy(folder: Path) -> list[str]:
+    """The strategy guide's runs (``strategy/*.json``, each a ``pennypress strategy --out`` report, made by
+    ``strategy/runs.sh``): games, time and speed of each, with its command."""
+    from pennypress.engine.strategy.guide import run_command, variant_name
+
+    runs = _load(folder)
+    if not runs:
+        return []
+    out = ["## Strategy guide", "", "The runs behind the shipped guide (`engine/strategy/strategy_guide.json`, "
+           "[`docs/strategy.md`](strategy.md)), made by `sh benchmarks/results/strategy/runs.sh`; the time is the "
+           "run's own, on the project's 2-core machine (shared with other jobs while they ran, so slower than "
+           "`python -m benchmarks.speed.strategy`'s estimate for idle cores).", "",
+           "| run | games | time | games a second | command |", "|---|---:|---:|---:|---|"]
+    for r in sorted(runs, key=lambda r: (any(b.startswith("advisor") for b in r["bots"]), r["players"], r["seed"])):
+        t = r["timing"]
+        variant = variant_name(r)
+        resumed = f" ({t['resumed_games']:,} games from its log)" if t.get("resumed_games") else ""
+        out.append(f"| {r['players']} players{', ' + variant if variant else ''} | {r['games']:,} "
+                   f"| {t['seconds'] / 60:.1f} min{resumed} | {t['games_per_second']:,.1f} | `{run_command(r)}` |")
+    return out + [""]
+
+
 def _seeds(used: dict[str, str], records: list[dict]) -> list[str]:
     """The seeds used up (``seeds.json`` and every strength record's), each with what used it."""
     seeds = {int(s): what for s, what in used.items()}
@@ -150,7 +173,7 @@ def render(records: Path = RECORDS) -> str:
     strength = _load(records / "strength")
     used = json.loads((records / "seeds.json").read_text(encoding="utf-8"))["seeds"]
     lines = [INTRO, *_speed(_load(records / "speed")), *_strength(strength), *_fuzz(records / "fuzz"),
-             *_puzzles(records / "puzzles"), *_seeds(used, strength)]
+             *_puzzles(records / "puzzles"), *_strategy(records / "strategy"), *_seeds(used, strength)]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

@@ -15,9 +15,9 @@ run players-3-seed-1 --players 3 --games 1000000 --seed 1
 run players-2-seed-2 --players 2 --games 200000 --seed 2
 run players-4-seed-3 --players 4 --games 200000 --seed 3
 run players-5-seed-4 --players 5 --games 200000 --seed 4
-run players-4-newsboy-seed-5 --players 4 --games 100000 --seed 5 --variant newsboy
-run players-5-newsboy-seed-6 --players 5 --games 100000 --seed 6 --variant newsboy
-run players-3-corrected-seed-7 --players 3 --games 100000 --seed 7 --deck corrected
+run players-4-newsboy-seed-5 --players 4 --games 50000 --seed 5 --variant newsboy
+run players-5-newsboy-seed-6 --players 5 --games 50000 --seed 6 --variant newsboy
+run players-3-corrected-seed-7 --players 3 --games 50000 --seed 7 --deck corrected
 run advisor-3-seed-8 --players 3 --games 2010 --seed 8 --bots advisor:fast,evaluator
 pennypress strategy guide "$S"/players-*.json "$S"/advisor-*.json \
   --out engine/strategy/strategy_guide.json --docs docs/strategy.md
