@@ -16,14 +16,18 @@ class ProgressBar:
 
     The bar is made (and tqdm imported) only then, so quick work -- most analyses -- neither shows a
     bar nor pays for importing tqdm. Its clock starts at the first callback, when the work did.
+    ``quiet`` shows none (a command's ``--quiet``); ``leave`` keeps the finished bar on the screen (long runs).
     """
 
-    def __init__(self, unit: str, delay: float = 0.0) -> None:
-        self.unit, self.delay = unit, delay
+    def __init__(self, unit: str, delay: float = 0.0, desc: str | None = None, quiet: bool = False,
+                 leave: bool = False) -> None:
+        self.unit, self.delay, self.desc, self.quiet, self.leave = unit, delay, desc, quiet, leave
         self.bar = None
         self.started: float | None = None
 
     def __call__(self, done: int, total: int) -> None:
+        if self.quiet:
+            return
         if self.bar is None:
             now = time.monotonic()
             if self.started is None:
@@ -32,7 +36,8 @@ class ProgressBar:
                 return
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, unit=self.unit, file=sys.stderr, leave=False)
+            self.bar = tqdm(total=total, unit=self.unit, desc=self.desc, file=sys.stderr, leave=self.leave,
+                            dynamic_ncols=True)
             self.bar.start_t -= now - self.started  # the elapsed time it shows is the work's
         self.bar.update(done - self.bar.n)
 

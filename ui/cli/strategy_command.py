@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 
 from pennypress.engine import native
@@ -27,6 +26,7 @@ from pennypress.engine.strategy.study import run_study
 from pennypress.errors import BadInput
 
 from .json_io import write_json
+from .progress import ProgressBar
 from .table_options import add_table_options
 
 
@@ -47,18 +47,15 @@ def _strategy(args: argparse.Namespace) -> int:
         from pennypress.engine.strategy.study import chunk_size
 
         log = ChunkLog(args.log, spec, chunk_size(spec))
-    from tqdm import tqdm
-
     # locally, the core's threads in this process (an advisor's games: one process per worker);
     # on Dask, one chunk of games per task
     local = args.executor == "local" and spec.advisor is None
+    bar = ProgressBar("game", desc="strategy", quiet=args.quiet, leave=True)
     with open_executor(args.executor, 1 if local else workers, args.scheduler) as executor:
-        with tqdm(total=spec.games, unit="game", desc="strategy", file=sys.stderr, dynamic_ncols=True,
-                  disable=args.quiet) as bar:
-            def progress(done: int, total: int) -> None:
-                bar.update(done - bar.n)
-
-            report = run_study(spec, executor, threads=workers, progress=progress, log=log)
+        try:
+            report = run_study(spec, executor, threads=workers, progress=bar, log=log)
+        finally:
+            bar.close()
     report["timing"].update(executor=args.executor, workers=workers)
     if out is not None:
         out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -34,6 +34,7 @@ from pennypress.ui.render.tournament_words import (
 )
 
 from .json_io import write_json
+from .progress import ProgressBar
 from .table_options import add_table_options
 
 
@@ -79,17 +80,14 @@ def _tournament(args: argparse.Namespace) -> int:
         if folder is not None:
             (folder / f"game-{result['game']:05d}.json").write_text(dumps_record(result["record"]), encoding="utf-8")
 
-    from tqdm import tqdm
-
     # on the native core (every seat a bot it has, no records): its threads, no worker processes
     on_core = args.executor == "local" and native_games.can_play(spec)
+    bar = ProgressBar("game", desc="tournament", quiet=args.quiet, leave=True)
     with open_executor(args.executor, 1 if on_core else workers, args.scheduler) as executor:
-        with tqdm(total=spec.games, unit="game", desc="tournament", file=sys.stderr, dynamic_ncols=True,
-                  disable=args.quiet) as bar:
-            def progress(done: int, total: int) -> None:
-                bar.update(done - bar.n)
-
-            report = run_tournament(spec, executor, progress=progress, on_result=write_record, threads=workers)
+        try:
+            report = run_tournament(spec, executor, progress=bar, on_result=write_record, threads=workers)
+        finally:
+            bar.close()
     report["timing"].update(executor=args.executor, workers=workers)
     if args.text:
         print(format_table(report))
