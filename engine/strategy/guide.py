@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from pennypress.errors import BadInput
+from pennypress.json_text import check_file_size, parse_json_text
 from pennypress.stats import Z95
 
 from ..game.definition import GameDefinition
@@ -119,11 +120,15 @@ def read_runs(paths: Iterable[str | Path]) -> list[tuple[str, dict]]:
     for path in paths:
         path = Path(path)
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            check_file_size(path.name, path.stat().st_size)
+            text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise BadInput(f"{path.name}: no such file") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise BadInput(f"{path.name}: not JSON ({type(exc).__name__})") from None
+        except UnicodeDecodeError:
+            raise BadInput(f"{path.name}: not UTF-8 text") from None
+        except OSError as exc:
+            raise BadInput(f"{path.name}: cannot be read ({exc.strerror or 'unreadable'})") from None
+        doc = parse_json_text(text, path.name)
         if isinstance(doc, dict) and doc.get("format") == FORMAT:
             out += [(r["file"], check_run(r, f"{path.name}: {r.get('file', '?')}")) for r in doc.get("runs", [])]
         else:

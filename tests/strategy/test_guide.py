@@ -114,7 +114,9 @@ def test_a_variant_run_without_its_base_is_refused(tmp_path, capsys):
 @pytest.mark.parametrize("doc, words", [
     ([1, 2], "not a strategy run"),
     ({"games": 3, "players": 3}, "not a strategy run (no seed, bots, findings)"),
-    ("{not json", "not JSON"),
+    ("{not json", "x.json: malformed JSON at line 1 column 2"),
+    ("[" * 100_000, "x.json: the JSON is nested more than 64 levels deep"),
+    (" " * 5_000_001, "x.json is 5,000,001 bytes; the largest file pennypress reads is 5 MB."),
     ({**fake_run(), "findings": []}, "no findings"),
     ({**fake_run(), "players": 7}, "players: expected 2 to 5"),
     ({**fake_run(), "findings": [{"kind": "seat", "claim": "x", "value": 1, "interval": [2, 0], "games": 3}]},
