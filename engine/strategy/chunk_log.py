@@ -128,7 +128,7 @@ class ChunkLog:
         lines = raw.split(b"\n")
         try:
             head = json.loads(lines[0])
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
             head = None
         if not isinstance(head, dict) or head.get("format") != FORMAT:
             raise BadInput(f"log: {name!r} is not a strategy log (its first line should name the run)")
@@ -144,7 +144,7 @@ class ChunkLog:
             try:
                 doc = json.loads(line)
                 index, start, stop = doc["chunk"], doc["start"], doc["stop"]
-            except (ValueError, UnicodeDecodeError, KeyError, TypeError):
+            except (ValueError, UnicodeDecodeError, RecursionError, KeyError, TypeError):
                 break  # a line cut short by a stop: it and anything after are dropped
             self.finished[index] = (start, stop, doc)
             good += len(line) + 1

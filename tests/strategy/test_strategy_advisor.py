@@ -209,6 +209,10 @@ def test_a_log_of_another_run_is_refused_in_one_line(core, tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert "not a strategy log" in err and "\n" not in err
     assert other.read_text(encoding="utf-8") == "hello\n"  # a file that is not a log is left alone
+    other.write_text("[" * 100_000 + "\n", encoding="utf-8")  # too deep for the JSON reader: still one line
+    assert main(["strategy", "--players", "3", "--games", "3", "--log", str(other), "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "not a strategy log" in err and "\n" not in err
     assert main(["strategy", "--players", "3", "--games", "3", "--log", str(tmp_path / "no" / "run.jsonl"),
                  "--quiet"]) == 2
     err = capsys.readouterr().err.strip()
