@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from pennypress.errors import BadInput
+from pennypress.json_text import parse_json_text
 
 from ..advisor import advise
 from ..game.moves import GoToPress, Move, parse_move
@@ -141,12 +142,23 @@ class TimingRun:
 
 
 def _decided(log: Path) -> dict[tuple[int, int], dict]:
+    """The candidates a run's log has decided, by ``(game, ply)``; :class:`BadInput` naming the line
+    when a line is not one (the log is the engine's own, so anything else is a wrong or damaged file)."""
     if not log.exists():
         return {}
+    try:
+        text = log.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise BadInput(f"{log.name}: not UTF-8 text, so not a timing log") from None
+    except OSError as exc:
+        raise BadInput(f"{log.name}: cannot be read ({exc.strerror or 'unreadable'})") from None
     out = {}
-    for line in log.read_text().splitlines():
+    for number, line in enumerate(text.splitlines(), 1):
         if line.strip():
-            doc = json.loads(line)
+            doc = parse_json_text(line, f"{log.name} line {number}")
+            if not isinstance(doc, dict) or not isinstance(doc.get("game"), int) or not isinstance(doc.get("ply"), int):
+                raise BadInput(f"{log.name} line {number}: not a decided candidate of a timing run "
+                               "(it needs a game and a ply)")
             out[(doc["game"], doc["ply"])] = doc
     return out
 

@@ -82,6 +82,23 @@ def test_a_log_of_another_run_is_refused(tmp_path):
         replay_log(TimingRun(2, {2: 50, 3: 70, 4: 40}, log))
 
 
+@pytest.mark.parametrize("line, words", [
+    ("garbage", "bad.jsonl line 2: malformed JSON"),
+    ("[" * 100_000, "bad.jsonl line 2: the JSON is nested more than 64 levels deep"),
+    ('{"kind": "press-or-wait"}', "bad.jsonl line 2: not a decided candidate of a timing run"),
+])
+def test_a_damaged_log_is_refused_naming_its_line(tmp_path, capsys, line, words):
+    first = (ROOT / RECORD["timing"]["log"]).read_text().splitlines()[0]
+    log = tmp_path / "bad.jsonl"
+    log.write_text(first + "\n" + line + "\n")
+    with pytest.raises(BadInput, match=words):
+        replay_log(TimingRun(1, {2: 50, 3: 70, 4: 40}, log))
+    assert main(["puzzle", "build", "--out", str(tmp_path / "set.json"), "--seed", "1", "--timing-log", str(log),
+                 "--replay", "--base", str(ROOT / "engine" / "puzzles" / SET_FILE)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
 def test_a_base_made_by_other_settings_or_a_missing_log_is_refused(tmp_path):
     run = TimingRun(1, {2: 1}, ROOT / RECORD["timing"]["log"])
     with pytest.raises(BadInput, match="--base: its puzzles were made by other settings"):
