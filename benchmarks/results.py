@@ -64,17 +64,26 @@ def _strength(records: list[dict]) -> list[str]:
 
 
 def _fuzz(folder: Path) -> list[str]:
-    """The fuzz campaigns' figures (``fuzz/campaigns.json``: each target's last recorded campaign)."""
+    """The fuzz campaigns' figures (``fuzz/campaigns.json``: each target's recorded runs, summed)."""
+    from fuzz.campaign import GOALS
+
     path = folder / "campaigns.json"
     if not path.exists():
         return []
     doc = json.loads(path.read_text(encoding="utf-8"))
     out = ["## Fuzzing", "", doc.get("note", "Coverage-guided campaigns of the loaders (atheris) and the native core "
            "(cargo-fuzz, address sanitizer); a finding is an input that gets anything but the one clear refusal."), "",
-           "| target | executions | corpus | findings | seconds | command | commit, date |", "|---|---:|---:|---:|---:|---|---|"]
+           "| target | executions | goal | runs | corpus | findings | seconds | last run's command | commits, dates |",
+           "|---|---:|---:|---:|---:|---:|---:|---|---|"]
     for target, c in doc["campaigns"].items():
-        out.append(f"| {target} | {c['executions']:,} | {c['corpus']} | {len(c['findings'])} | {c['seconds']:,} "
-                   f"| `{c['campaign']}` | {c['commit']}, {c['date']} |")
+        runs = c["runs"]
+        executions = sum(r["executions"] for r in runs)
+        goal = GOALS.get(target)
+        reached = "" if goal is None else (f"{goal:,} (met)" if executions >= goal else f"{goal:,} ({executions / goal:.0%})")
+        commits = ", ".join(dict.fromkeys(f"{r['commit']} {r['date']}" for r in runs))
+        out.append(f"| {target} | {executions:,} | {reached} | {len(runs)} | {runs[-1]['corpus']} "
+                   f"| {sum(len(r['findings']) for r in runs)} | {sum(r['seconds'] for r in runs):,.0f} "
+                   f"| `{runs[-1]['campaign']}` | {commits} |")
     return out + [""]
 
 

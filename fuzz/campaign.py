@@ -14,6 +14,16 @@ seed corpus ``fuzz/corpus/<target>/`` (``core/fuzz/corpus/<target>/``) into a wo
 lines -- goes to ``fuzz/work/<target>.log``; this prints each target's executions every
 ``--every`` seconds, then a summary: executions, corpus size, findings (the inputs libFuzzer wrote
 as ``fuzz/work/findings/<target>-crash-*``), time. A finding is a defect: see docs/developer/fuzzing.md.
+
+A campaign is cumulative, as a fuzzing service counts it: ``--record`` adds each run to its target's
+ledger in ``benchmarks/results/fuzz/campaigns.json`` (executions, corpus, findings, time, command,
+commit, date), and a target's executions are the sum over its runs, each continuing from the working
+corpus the last one left. ``--until-goal`` runs every target until its ledger reaches its goal
+(:data:`GOALS`: 1,000,000 executions a loader, 10,000,000 a core target), in chunks of ``--max-time``
+seconds, each recorded as it ends -- so a campaign stopped part-way loses at most one chunk, and the
+same command run again goes on where it stopped:
+
+    python -m fuzz.campaign --target all --until-goal --max-time 1800 --jobs 2
 """
 from __future__ import annotations
 
@@ -28,6 +38,7 @@ import time
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "fuzz" / "work"
@@ -38,6 +49,8 @@ CORE_FUZZ = ROOT / "core" / "fuzz"
 CORE_MAX_LEN = {"position": 1024, "moves": 1024}  # a document is < 600 bytes; 1024 bytes of moves is ~500 steps
 FINDING_KINDS = ("crash", "timeout", "oom", "leak")  # libFuzzer's slow-unit-* files are notes, not findings
 RECORD = ROOT / "benchmarks" / "results" / "fuzz" / "campaigns.json"
+GOALS = {**{t: 1_000_000 for t in PYTHON_TARGETS}, **{t: 10_000_000 for t in CORE_TARGETS}}
+"""Executions each target's campaign must reach (issue #36): a million a loader, ten million a core target."""
 
 
 @dataclass
@@ -93,8 +106,10 @@ def _executions(log: Path) -> int:
     return max([int(final[-1]) if final else 0, int(lines[-1]) if lines else 0])
 
 
-def run(targets: list[str], runs: int | None, max_time: int | None, seed: int, jobs: int, every: float,
-        quiet: bool = False) -> list[Outcome]:
+def run(targets: list[str], runs: int | dict[str, int] | None, max_time: int | None, seed: int | dict[str, int],
+        jobs: int, every: float, quiet: bool = False, on_done: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+    """Run ``targets``, ``jobs`` at once; ``runs`` and ``seed`` may be given per target; ``on_done`` is
+    called with each target's outcome as it ends."""
     FINDINGS.mkdir(parents=True, exist_ok=True)
     waiting = list(targets)
     running: dict[str, tuple[subprocess.Popen, float, Path, list[str]]] = {}
@@ -106,7 +121,8 @@ def run(targets: list[str], runs: int | None, max_time: int | None, seed: int, j
             target = waiting.pop(0)
             work = WORK / target
             work.mkdir(parents=True, exist_ok=True)
-            cmd = command(target, runs, max_time, seed, work)
+            cmd = command(target, runs.get(target) if isinstance(runs, dict) else runs, max_time,
+                          seed[target] if isinstance(seed, dict) else seed, work)
             log = WORK / f"{target}.log"
             nice = ["nice", "-n", "19"] if shutil.which("nice") else []
             with open(log, "w") as out:
@@ -126,21 +142,60 @@ def run(targets: list[str], runs: int | None, max_time: int | None, seed: int, j
             outcome = Outcome(target, _executions(log), len(list((WORK / target).iterdir())), found,
                               round(time.monotonic() - start, 1), proc.returncode, " ".join(cmd))
             done.append(outcome)
+            if on_done is not None:
+                on_done(outcome)
             if not quiet:
                 print(f"[fuzz] {target}: {outcome.executions:,} executions, corpus {outcome.corpus}, "
                       f"{len(found)} findings, {outcome.seconds} s, exit {proc.returncode}", flush=True)
     return done
 
 
-def record(outcomes: list[Outcome], argv: list[str]) -> None:
+def ledger(path: Path = RECORD) -> dict:
+    """The recorded campaigns: ``{"note": ..., "campaigns": {target: {"runs": [run, ...]}}}``."""
+    return json.loads(path.read_text()) if path.exists() else {"campaigns": {}}
+
+
+def recorded_executions(target: str, path: Path = RECORD) -> int:
+    """A target's executions so far: the sum over its recorded runs."""
+    return sum(r["executions"] for r in ledger(path)["campaigns"].get(target, {}).get("runs", []))
+
+
+def record(outcomes: list[Outcome], argv: list[str], path: Path = RECORD) -> None:
+    """Add each outcome to its target's runs in the ledger (``--record``)."""
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
-    RECORD.parent.mkdir(parents=True, exist_ok=True)
-    old = json.loads(RECORD.read_text()) if RECORD.exists() else {"campaigns": {}}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    old = ledger(path)
     for o in outcomes:
-        old["campaigns"][o.target] = asdict(o) | {"commit": commit,
-                                                  "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
-                                                  "campaign": "python -m fuzz.campaign " + " ".join(argv)}
-    RECORD.write_text(json.dumps(old, indent=1) + "\n")
+        old["campaigns"].setdefault(o.target, {"runs": []})["runs"].append(
+            asdict(o) | {"commit": commit, "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
+                         "campaign": "python -m fuzz.campaign " + " ".join(argv)})
+    path.write_text(json.dumps(old, indent=1) + "\n")
+
+
+def until_goal(targets: list[str], chunk: int, seed: int, jobs: int, every: float, argv: list[str],
+               path: Path = RECORD) -> list[Outcome]:
+    """Run each target in chunks of ``chunk`` seconds, each recorded as it ends, until its ledger reaches its goal.
+
+    A chunk's seed is ``seed`` plus the target's runs so far, so the chunks of one target explore
+    different mutations from the corpus their predecessors grew. A chunk with a finding (or one that
+    failed or ran nothing) stops its target: a finding is a defect to fix before the campaign goes on."""
+    outcomes: list[Outcome] = []
+    stopped: set[str] = set()
+
+    def done(outcome: Outcome) -> None:
+        record([outcome], argv, path)
+        if outcome.findings or outcome.exit_status != 0 or outcome.executions == 0:
+            stopped.add(outcome.target)
+
+    while True:
+        left = {t: GOALS[t] - recorded_executions(t, path) for t in targets if t not in stopped}
+        left = {t: n for t, n in left.items() if n > 0}
+        if not left:
+            return outcomes
+        print("[fuzz] to the goal: " + ", ".join(f"{t} {n:,}" for t, n in left.items()), flush=True)
+        runs_so_far = {t: len(ledger(path)["campaigns"].get(t, {}).get("runs", [])) for t in left}
+        outcomes += run(list(left), left, chunk, {t: seed + n for t, n in runs_so_far.items()}, jobs, every,
+                        on_done=done)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -152,21 +207,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=36)
     ap.add_argument("--jobs", type=int, default=1, help="targets at once (the machine has 2 cores)")
     ap.add_argument("--every", type=float, default=60.0, help="seconds between progress lines")
-    ap.add_argument("--record", action="store_true", help="write the figures to " + str(RECORD.relative_to(ROOT)))
+    ap.add_argument("--record", action="store_true", help="add each run to " + str(RECORD.relative_to(ROOT)))
+    ap.add_argument("--until-goal", action="store_true",
+                    help="run each target, in recorded chunks of --max-time seconds, until its recorded executions "
+                         "reach its goal (a million a loader, ten million a core target)")
     args = ap.parse_args(argv)
     groups = {"python": list(PYTHON_TARGETS), "core": list(CORE_TARGETS), "all": [*PYTHON_TARGETS, *CORE_TARGETS]}
     targets = groups.get(args.target, [args.target])
     unknown = [t for t in targets if t not in PYTHON_TARGETS + CORE_TARGETS]
     if unknown:
         ap.error(f"unknown target {unknown[0]!r}")
+    if args.until_goal and (args.runs is not None or args.max_time is None or args.max_time <= 0):
+        ap.error("--until-goal runs each target to its goal in chunks: give --max-time (seconds a chunk), not --runs")
     if args.runs is None and args.max_time is None:
         ap.error("give --runs or --max-time")
     if any(t in CORE_TARGETS for t in targets) and (why := core_tools()):
         print(f"[fuzz] the core's targets cannot run: {why}", file=sys.stderr)
         targets = [t for t in targets if t not in CORE_TARGETS]
-    outcomes = run(targets, args.runs, args.max_time, args.seed, args.jobs, args.every)
-    if args.record:
-        record(outcomes, argv)
+    if args.until_goal:
+        outcomes = until_goal(targets, args.max_time, args.seed, args.jobs, args.every, argv)
+        for t in targets:
+            print(f"[fuzz] {t}: {recorded_executions(t):,} executions recorded of {GOALS[t]:,}", flush=True)
+    else:
+        outcomes = run(targets, args.runs, args.max_time, args.seed, args.jobs, args.every)
+        if args.record:
+            record(outcomes, argv)
     failed = [o for o in outcomes if o.findings or o.exit_status != 0]
     return 1 if failed else 0
 

@@ -2,7 +2,7 @@
 
 Each runs as its own process at its default counts; a line before each says which, how far along the set
 is and how long it has run. Name fragments run only the matching benchmarks
-(``python -m benchmarks.speed solver ui``); the long ones (:data:`LONG`, the 20-minute soak) run only when
+(``python -m benchmarks.speed solver ui``); the long ones (:data:`LONG`: the 20-minute soak, the install from the wheels) run only when
 named in full. ``--record`` also writes each benchmark's output, command,
 commit and date to ``benchmarks/results/speed/NAME.json``, from which ``python3 run.py results`` writes
 docs/results.md.
@@ -22,8 +22,9 @@ RECORDS = ROOT / "benchmarks" / "results" / "speed"
 SPEED = ("engine", "search_engine", "notation", "solver", "fast_solver", "core", "core_search", "tournament",
          "audit", "advisor", "likely_line", "strategy", "puzzles", "ui", "analysis_board", "play_click", "startup")
 """The speed set, in the order it runs: the rules and the solvers first, the whole app last."""
-LONG = ("soak",)
-"""Benchmarks run only when named (``python3 run.py bench soak --record``): the soak takes 20 minutes."""
+LONG = ("soak", "install")
+"""Benchmarks run only when named (``python3 run.py bench soak --record``): the soak takes 20 minutes, the
+install downloads every dependency several times."""
 
 
 def commit() -> str:

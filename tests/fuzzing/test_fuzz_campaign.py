@@ -80,3 +80,50 @@ def test_the_seed_corpus_is_what_make_corpus_writes_and_every_input_loads():
         assert sum(p.stat().st_size for p in inputs) < 200_000, "a seed corpus stays small"
         for path in inputs[:3]:
             assert check(target, path.read_bytes()) == "loaded", path
+
+
+def _outcome(target: str, executions: int, findings: tuple[str, ...] = ()) -> campaign.Outcome:
+    return campaign.Outcome(target, executions, 5, list(findings), 1.0, 0, "fuzz")
+
+
+def test_a_recorded_campaign_adds_each_run_to_its_targets_ledger(tmp_path):
+    ledger = tmp_path / "campaigns.json"
+    campaign.record([_outcome("position", 300), _outcome("notation", 7)], ["--target", "python"], ledger)
+    campaign.record([_outcome("position", 450)], ["--target", "position"], ledger)
+    runs = campaign.ledger(ledger)["campaigns"]["position"]["runs"]
+    assert [r["executions"] for r in runs] == [300, 450]
+    assert runs[1]["campaign"] == "python -m fuzz.campaign --target position"
+    assert campaign.recorded_executions("position", ledger) == 750
+    assert campaign.recorded_executions("notation", ledger) == 7
+    assert campaign.recorded_executions("page", ledger) == 0
+
+
+def test_until_goal_runs_recorded_chunks_until_each_target_reaches_its_goal(tmp_path, monkeypatch):
+    """Each chunk asks for what is left of the goal, with a seed of its own; a finding stops its target."""
+    ledger = tmp_path / "campaigns.json"
+    monkeypatch.setitem(campaign.GOALS, "position", 1000)
+    monkeypatch.setitem(campaign.GOALS, "page", 1000)
+    asked = []
+
+    def fake_run(targets, runs, max_time, seed, jobs, every, quiet=False, on_done=None):
+        done = []
+        for t in targets:
+            asked.append((t, runs[t], seed[t], max_time))
+            outcome = _outcome(t, 400) if t == "position" else _outcome(t, 100, ("page-crash-1",))
+            on_done(outcome)
+            done.append(outcome)
+        return done
+
+    monkeypatch.setattr(campaign, "run", fake_run)
+    campaign.until_goal(["position", "page"], 60, 36, 2, 60.0, ["--until-goal"], ledger)
+    assert asked == [("position", 1000, 36, 60), ("page", 1000, 36, 60),
+                     ("position", 600, 37, 60), ("position", 200, 38, 60)]
+    assert campaign.recorded_executions("position", ledger) == 1200
+    assert campaign.recorded_executions("page", ledger) == 100  # stopped at its finding
+
+
+def test_until_goal_needs_chunks_of_time_not_a_count_of_runs(capsys):
+    with pytest.raises(SystemExit) as stop:
+        campaign.main(["--target", "position", "--until-goal", "--runs", "10"])
+    assert stop.value.code == 2
+    assert "--until-goal" in capsys.readouterr().err
