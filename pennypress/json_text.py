@@ -22,7 +22,9 @@ pennypress.errors.BadInput: paste: the JSON is nested more than 64 levels deep (
 """
 from __future__ import annotations
 
+import itertools
 import json
+import re
 import sys
 from typing import Any
 
@@ -66,29 +68,22 @@ def check_file_size(name: str, size: int) -> None:
         raise BadInput(f"{name} is {megabytes(size)}; the largest file pennypress reads is {megabytes(MAX_FILE_BYTES)}.")
 
 
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*+\\?(?:"|\Z)', re.S)
+"""A JSON string as the depth scan reads it: from a quote to the next quote not escaped by a backslash, or to
+the end of the text if none closes it (possessive, so a scan of any text is linear)."""
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
 def _depth(text: str) -> int:
-    """The deepest nesting of ``[``/``{`` outside strings (a linear scan, no recursion)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_DEPTH:
-                    return deepest
-        elif ch in "]}":
-            depth -= 1
-    return deepest
+    """The deepest nesting of ``[``/``{`` outside strings, before parsing (so a deep text is refused, never
+    recursed into). Strings are cut out by one regular expression and the brackets counted by C-level
+    iteration: no Python step per character, so a 5 MB file is scanned in milliseconds.
+
+    >>> _depth('{"a": [1, {"b": "]]]"}], "c": "[[\\"["}'), _depth('[[["unclosed [[[[')
+    (3, 3)
+    """
+    brackets = re.sub(r"[^\[\]{}]+", "", _STRING.sub("", text)).encode("ascii")
+    return max(itertools.chain((0,), itertools.accumulate(map(_STEP.__getitem__, brackets))))
 
 
 def parse_json_text(text: str, where: str) -> Any:

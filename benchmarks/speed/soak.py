@@ -447,9 +447,21 @@ def memory_figures(samples: list, warmup_s: float) -> dict:
             "max_growth_pct": round(100 * (max(after) - warm) / warm, 1)}
 
 
-def soak(sessions: int, minutes: float, seed: int, warmup: float, sample: float) -> dict:
-    """Run the soak; its whole record (see the module)."""
-    url, proc = bh.start_app()
+PROBE = Path(__file__).resolve().parent / "soak_probe"
+"""The memory probe's folder (``soak_probe/sitecustomize.py``), put on the app's ``PYTHONPATH`` by ``--probe``."""
+
+
+def probe_env(path: Path) -> dict[str, str]:
+    """The app's environment with the memory probe writing to ``path`` (``--probe``)."""
+    import os
+
+    return {**os.environ, "PENNYPRESS_SOAK_PROBE": str(path),
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(PROBE), os.environ.get("PYTHONPATH")]))}
+
+
+def soak(sessions: int, minutes: float, seed: int, warmup: float, sample: float, probe: Path | None = None) -> dict:
+    """Run the soak; its whole record (see the module). With ``probe``, the app runs with the memory probe."""
+    url, proc = bh.start_app(env=None if probe is None else probe_env(probe))
     started = time.monotonic()
     samples: list = []
     stop, sampling_stop = threading.Event(), threading.Event()
@@ -575,6 +587,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=float, default=SAMPLE, help=f"seconds between memory samples (default {SAMPLE:g})")
     ap.add_argument("--out", metavar="FILE", help="write the whole record (every click, sample and error) as JSON")
     ap.add_argument("--json", action="store_true", help="print the record as JSON instead of the summary")
+    ap.add_argument("--probe", metavar="FILE", help="run the app with the memory probe (soak_probe/), a JSON line to "
+                    "FILE every minute: what grew (slows the app: not for the soak's figures)")
     args = ap.parse_args(argv)
     if args.sessions < 1 or args.sessions > 16:
         ap.error(f"--sessions: expected 1 to 16, got {args.sessions}")
@@ -594,7 +608,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(f"[soak] {args.sessions} sessions for {args.minutes:g} minutes (warm-up {args.warmup:g}), seed {args.seed}",
           file=sys.stderr, flush=True)
-    out = soak(args.sessions, args.minutes, args.seed, args.warmup, args.sample)
+    if args.probe is not None and not Path(args.probe).resolve().parent.is_dir():
+        ap.error(f"--probe: no folder {Path(args.probe).resolve().parent}")
+    out = soak(args.sessions, args.minutes, args.seed, args.warmup, args.sample,
+               None if args.probe is None else Path(args.probe).resolve())
+    if args.probe is not None:
+        out["probe"] = str(args.probe)
     if args.out:
         Path(args.out).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(json.dumps(out, indent=1, ensure_ascii=False) if args.json else summary(out))
