@@ -47,7 +47,7 @@ def _speed(records: list[dict]) -> list[str]:
     for name in [n for n in (*SPEED, *LONG) if n in by_name] + sorted(set(by_name) - set(SPEED) - set(LONG)):
         r = by_name[name]
         out += [f"### {name}", "", f"`{r['command']}` -- commit {r['commit']}, {r['date']}, {r['seconds']} s", "",
-                "```text", r["output"].rstrip("\n"), "```", ""]
+                *([r["note"], ""] if r.get("note") else []), "```text", r["output"].rstrip("\n"), "```", ""]
     for name in LONG:
         if name not in by_name:  # not yet run on a quiet machine: the command that will fill it
             out += [f"### {name}", "", f"`python -m benchmarks.speed.{name}` -- not yet recorded: "

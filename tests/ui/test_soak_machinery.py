@@ -78,3 +78,24 @@ def test_a_short_soak_clicks_measures_and_reports(tmp_path):
     text = done.stdout
     assert "target: memory grows by at most 10% after the warm-up: " in text and "target: 0 errors: " in text
     assert "95th percentile of click to answer, after the warm-up: " in text
+
+
+def test_the_memory_probe_logs_what_grew_in_the_app_server_only(tmp_path):
+    """``--probe``: a process started as Streamlit writes a JSON line a period -- its traced memory, the
+    bounded caches' entries, the lines whose allocations grew; any other process (``pennypress ui``) nothing."""
+    log = tmp_path / "probe.jsonl"
+    env = soak.probe_env(log) | {"PENNYPRESS_SOAK_PROBE_EVERY": "0.5"}
+    grow = ("import time, pennypress.solver.fast, pennypress.solver.solve\n"
+            "kept = []\n"
+            "for _ in range(25):\n    kept.append(bytearray(200_000)); time.sleep(0.2)\n")
+    subprocess.run([sys.executable, "-c", grow, "streamlit"], env=env, check=True, timeout=60)
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(lines) >= 3, lines
+    assert lines[-1]["traced_mb"] > lines[0]["traced_mb"] + 0.5
+    assert lines[-1]["caches"]["pennypress.solver.fast._answer"] == 0
+    assert lines[-1]["caches"]["pennypress.solver.solve._CACHE"] == 0
+    assert any(g["kb"] > 100 for g in lines[-1]["grew"])
+    other = tmp_path / "other.jsonl"
+    subprocess.run([sys.executable, "-c", "import time; time.sleep(1)"], env=soak.probe_env(other)
+                   | {"PENNYPRESS_SOAK_PROBE_EVERY": "0.3"}, check=True, timeout=60)
+    assert not other.exists()

@@ -19,7 +19,7 @@ _OUT = os.environ.get("PENNYPRESS_SOAK_PROBE")
 
 _CACHES = (  # (module, attribute, how many entries it holds)
     ("pennypress.solver.fast", "_answer", lambda c: c.cache_info().currsize),
-    ("pennypress.solver.solve", "_CACHE", len),
+    ("pennypress.solver.solve", "_CACHE", lambda c: len(c.data)),
     ("pennypress.engine.play.heuristic", "_valuer", lambda c: c.cache_info().currsize),
     ("pennypress.engine.puzzles.model", "_position", lambda c: c.cache_info().currsize),
     ("pennypress.engine.advisor.playout", "_EXACT", len),
