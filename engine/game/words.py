@@ -32,10 +32,17 @@ from .names import story_name
 __all__ = ["card_words", "move_words", "page_words", "plural", "reporters_words", "signed"]
 
 
-def signed(x: float, digits: int = 1) -> str:
+def signed(x: float, digits: int | None = 1) -> str:
     """A number with its sign, a true minus (U+2212) for a loss: ``signed(-0.9) == '−0.9'``, ``'+2.0'``;
-    ``digits=None`` keeps the shortest form (``signed(3, None) == '+3'``)."""
+    ``digits=None`` keeps the shortest form (``signed(3, None) == '+3'``). A number that shows as zero has
+    no sign: neither a gain nor a loss is said.
+
+    >>> signed(-0.9), signed(2), signed(3, None), signed(-4, None), signed(0, None), signed(-0.04), signed(0.04, 2)
+    ('−0.9', '+2.0', '+3', '−4', '0', '0.0', '+0.04')
+    """
     text = f"{x:+g}" if digits is None else f"{x:+.{digits}f}"
+    if not any(c in "123456789" for c in text):
+        return text[1:]
     return text.replace("-", "−")
 
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..game.words import plural
+from ..game.words import signed as words_signed
 
 __all__ = ["num", "outcome_words", "plural", "signed"]
 
 
 def signed(n: float) -> str:
-    """A number with its sign, a true minus sign for negatives."""
-    return (f"{n:+g}" if n else "0").replace("-", "−")
+    """A number with its sign in its shortest form (:func:`~pennypress.engine.game.words.signed`)."""
+    return words_signed(n, None)
 
 
 def num(n: int) -> str:

@@ -202,18 +202,30 @@ def unit(f: dict) -> str:
     return "page-points"
 
 
-def _number(x: float, u: str) -> str:
+def _number(x: float, u: str, extra: int = 0) -> str:
+    """``x`` in its unit's form, with ``extra`` digits more than the unit's own."""
     if u == "share":
-        return pct(x)
+        return f"{100 * x:.{1 + extra}f}%"
     if u == "share-difference":
-        return signed(100 * x, 1)
+        return signed(100 * x, 1 + extra)
     if u == "circulation":
-        return f"{x:.1f}"
+        return f"{x:.{1 + extra}f}"
     if u == "circulation-difference":
-        return signed(x, 1)
+        return signed(x, 1 + extra)
     if u == "value":
-        return f"{x:.3g}".replace("-", "−")
-    return signed(x, 2)
+        return f"{x:.{3 + extra}g}".replace("-", "−")
+    return signed(x, 2 + extra)
+
+
+def _bound(x: float, u: str) -> str:
+    """An interval's end in its unit's form; one that is not zero but shows as zero gets the digits that
+    show its sign (an interval that leaves out zero never seems to touch it)."""
+    text = _number(x, u)
+    for extra in range(1, 5):
+        if x == 0 or any(c in "123456789" for c in text):
+            break
+        text = _number(x, u, extra)
+    return text
 
 
 SUFFIX = {"share": "", "share-difference": " percentage points", "circulation": "",
@@ -232,8 +244,12 @@ def fmt(x: float, u: str) -> str:
 
 
 def interval_words(iv: list[float], u: str) -> str:
-    """``'95% interval −0.22 to +0.14 rounds'``."""
-    return f"95% interval {_number(iv[0], u)} to {_number(iv[1], u)}{SUFFIX[u]}"
+    """``'95% interval −0.22 to +0.14 rounds'``; an end that would show as zero shows its sign.
+
+    >>> interval_words([-0.0022, 0.0014], "rounds"), interval_words([-0.004, -0.0003], "share-difference")
+    ('95% interval −0.002 to +0.001 rounds', '95% interval −0.4 to −0.03 percentage points')
+    """
+    return f"95% interval {_bound(iv[0], u)} to {_bound(iv[1], u)}{SUFFIX[u]}"
 
 
 def counted(f: dict) -> str:
