@@ -3,7 +3,7 @@
 The records live under ``benchmarks/results/``: ``speed/NAME.json``, written by ``python -m benchmarks.speed
 --record`` (each benchmark's output, command, commit and date); ``strength/*.json``, one table each with
 the command, seed and commit that produced it (strength runs take hours; their tables are recorded once);
-``seeds.json``, the seeds used up; ``fuzz/campaigns.json``, the last fuzz campaign of each target, written by
+``seeds.json``, the seeds used up; ``fuzz/campaigns.json``, every recorded run of each fuzz target, written by
 ``python -m fuzz.campaign --record`` (docs/developer/fuzzing.md); ``puzzles/``, the shipped puzzle set's
 timing log and ``build.json`` (the set's regeneration time from scratch); ``strategy/``, the strategy guide's
 runs.
