@@ -254,7 +254,7 @@ def interval_words(iv: list[float], u: str) -> str:
 
 def counted(f: dict) -> str:
     """What a finding's ``games`` count: games, decision points, a bonus's takers."""
-    if f["kind"] == "press-or-wait" or f.get("by") == "press-or-wait":
+    if f["kind"] in ("press-or-wait", "advisor-press-or-wait") or f.get("by") == "press-or-wait":
         return "decision points"
     if f["kind"] == "beat-bonus":
         return "bonus takers"

@@ -514,8 +514,8 @@ def advisor_findings(spec: StrategySpec, t: Tally, points: list) -> list[dict]:
         diffs = [p.difference for p in here]
         v, iv, _ = mean_interval(len(diffs), sum(diffs), sum(d * d for d in diffs))
         when = "Where the advisor went to press" if chose == "pressed" else "Where the advisor waited"
-        right, wrong = (("the playouts agree", "waiting would have been better") if chose == "pressed"
-                        else ("pressing would have been better", "the playouts agree"))
+        right, wrong = (("playing on from there bears it out", "waiting would have been better") if chose == "pressed"
+                        else ("pressing would have been better", "playing on from there bears it out"))
         claim = direction(iv, 0.0, f"{when}, {right}: pressing was worth {v:+.1%} win chance against its best "
                           "other move.",
                           f"{when}, {wrong}: pressing was worth {v:+.1%} win chance against its best other "

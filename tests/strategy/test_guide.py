@@ -165,7 +165,7 @@ def test_advisor_findings_rest_on_advisor_games(tmp_path):
     # the advisor's own play, in its units; the run's general findings (seats, ...) stay out of the section
     assert ("The advisor (fast) in the first seat (The Times) wins 45.0%, more than the fair share 33.3%. "
             "*(95% interval 41.0% to 49.0%; 800 advisor games)*") in section
-    assert "*(95% interval −9.0 to −3.0 percentage points; 300 advisor games)*" in section
+    assert "*(95% interval −9.0 to −3.0 percentage points; 300 decision points in advisor games)*" in section
     assert not any(f["claim"] in section for f in advisor["findings"] if f["kind"] == "seat")
     small = assemble([("advisor-3-seed-8.json", {**advisor, "games": ADVISOR_GAMES - 1})])
     assert small["advisor"][0]["small_run"] and "Small run" in guide_markdown(small)
