@@ -17,11 +17,11 @@ import shutil
 import subprocess
 import sys
 import tomllib
-import venv
 from pathlib import Path
 
 import pytest
 
+from benchmarks.speed.fresh_venv import fresh_venv, pip_install
 from tests.ui.browser_helpers import Page, app_log, make_driver, quit_driver, require_browser, start_app, stop_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,13 +48,8 @@ def installed(tmp_path_factory):
     assert all(n.split("-")[1] == VERSION for n in names), names
     assert "-cp311-abi3-" in names[1] and "manylinux" in names[1], names[1]
     home = tmp_path_factory.mktemp("fresh")
-    venv.create(home / "venv", with_pip=True)
-    bin_dir = home / "venv" / "bin"
-    env = {**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin", "VIRTUAL_ENV": str(home / "venv")}
-    env.pop("PYTHONPATH", None)
-    assert shutil.which("cargo", path=env["PATH"]) is None and shutil.which("rustc", path=env["PATH"]) is None
-    pip = subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", *map(str, wheels)],
-                         capture_output=True, text=True, env=env, cwd=home)
+    bin_dir, env = fresh_venv(home)
+    pip = pip_install(bin_dir, env, home, wheels)
     assert pip.returncode == 0, pip.stderr[-3000:]
     return bin_dir, env, home
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -30,8 +29,9 @@ import sys
 import tempfile
 import time
 import tomllib
-import venv
 from pathlib import Path
+
+from benchmarks.speed.fresh_venv import RustOnPath, fresh_venv, pip_install
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -48,28 +48,23 @@ def wheels() -> list[Path]:
     return [found["pennypress"], found["pennypress_core"]]
 
 
-def _timed(cmd: list[str], env: dict, cwd: Path) -> tuple[float, subprocess.CompletedProcess]:
-    start = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd)
-    return time.perf_counter() - start, done
-
-
 def install_once(built: list[Path], cached: bool, home: Path) -> dict:
     """One fresh virtual environment, the wheels installed into it and its first advice: seconds of each step."""
     start = time.perf_counter()
-    venv.create(home / "venv", with_pip=True)
+    try:
+        bin_dir, env = fresh_venv(home)
+    except RustOnPath as e:
+        raise SystemExit(str(e)) from None
     created = time.perf_counter() - start
-    bin_dir = home / "venv" / "bin"
-    env = {**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin", "VIRTUAL_ENV": str(home / "venv")}
-    env.pop("PYTHONPATH", None)
-    if shutil.which("cargo", path=env["PATH"]) or shutil.which("rustc", path=env["PATH"]):
-        raise SystemExit("a Rust toolchain is on the fresh environment's PATH: the install would not show a user's")
-    pip = [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    seconds, done = _timed(pip + ([] if cached else ["--no-cache-dir"]) + [str(w) for w in built], env, home)
+    start = time.perf_counter()
+    done = pip_install(bin_dir, env, home, built, cached=cached)
+    seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"pip install failed:\n{done.stderr[-2000:]}")
-    advice_seconds, advice = _timed([str(bin_dir / "pennypress"), "advise", str(POSITION), "--budget", "fast",
-                                     "--top", "1"], env, home)
+    start = time.perf_counter()
+    advice = subprocess.run([str(bin_dir / "pennypress"), "advise", str(POSITION), "--budget", "fast", "--top", "1"],
+                            capture_output=True, text=True, env=env, cwd=home)
+    advice_seconds = time.perf_counter() - start
     if advice.returncode != 0 or json.loads(advice.stdout).get("engine") != "native":
         raise SystemExit(f"the installed pennypress does not advise on the native core:\n{advice.stderr[-2000:]}")
     return {"venv": created, "install": seconds, "first_advice": advice_seconds}
