@@ -10,6 +10,7 @@
 //! so which of equally good moves is taken -- so an answer never depends on
 //! what was searched before.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::error::{CoreError, CoreResult};
@@ -142,4 +143,42 @@ fn child(pos: &Position, mv: Move) -> CoreResult<Position> {
     let mut next = *pos;
     next.apply(mv)?;
     Ok(next)
+}
+
+/// Memo entries a thread's exact search keeps before it starts afresh (a bound on memory -- about 450
+/// bytes a position -- that no answer depends on).
+pub const EXACT_MEMO_LIMIT: usize = 10_000;
+
+thread_local! {
+    /// Each thread's exact search for the bots' final-edition decisions ([`best_move`]), kept between
+    /// decisions and games; apart from the playouts' own, so one never waits on the other's borrow.
+    static BOTS_EXACT: RefCell<ExactSearch> = RefCell::new(ExactSearch::new());
+}
+
+/// The exact search's move for the player to move in a final-edition position (no card to draw): the
+/// first legal move whose outcome that player [`prefers`] to every other's -- the move the search's own
+/// recursion takes. Uses this thread's search ([`EXACT_MEMO_LIMIT`]).
+pub fn best_move(pos: &Position) -> CoreResult<Move> {
+    BOTS_EXACT.with(|cell| {
+        let mut search = cell.borrow_mut();
+        if search.memo_len() > EXACT_MEMO_LIMIT {
+            search.clear();
+        }
+        search.best_move(pos)
+    })
+}
+
+impl ExactSearch {
+    /// The move the search's recursion takes in a final-edition position: the first legal move whose
+    /// outcome the player to move [`prefers`] to every other's.
+    pub fn best_move(&mut self, pos: &Position) -> CoreResult<Move> {
+        let me = pos.current as usize;
+        let mut best: Option<(Move, Outcome)> = None;
+        for (mv, v) in self.move_values(pos)? {
+            if best.is_none_or(|(_, b)| prefers(v.values[me], b.values[me])) {
+                best = Some((mv, v));
+            }
+        }
+        best.map(|(mv, _)| mv).ok_or_else(|| CoreError::BadPosition("a final-edition position without a move".into()))
+    }
 }

@@ -28,7 +28,7 @@ use rayon::prelude::*;
 
 use crate::error::{CoreError, CoreResult};
 use crate::events::BeatBonus;
-use crate::exact::{is_deterministic, ExactSearch};
+use crate::exact::{is_deterministic, ExactSearch, EXACT_MEMO_LIMIT};
 use crate::moves::Move;
 use crate::outcome::{final_values, Outcome};
 use crate::policy::{Bot, Policy, PolicySpec};
@@ -41,9 +41,6 @@ use crate::value::{Estimate, ValueModel};
 /// Moves after which a game is judged not to end (the Python `DEFAULT_MOVE_CAP` is passed in).
 pub type MoveCap = u32;
 
-/// Memo entries a thread's exact search keeps before it starts afresh (a bound on memory; the
-/// answers do not depend on it).
-pub const EXACT_MEMO_LIMIT: usize = 200_000;
 
 /// One playout's result: every player's outcome and the moves the bots played (a cost measure).
 /// A playout cut short by a [`Leaf`] has no outcome of a finished game: `estimate` holds the value
@@ -205,7 +202,9 @@ pub fn playout_to(
                     if search.memo_len() > EXACT_MEMO_LIMIT {
                         search.clear();
                     }
-                    return done(search.value(&pos)?, moves, None, trace);
+                    let outcome = search.value(&pos)?;
+                    exact_line(search, pos, &mut trace)?;
+                    return done(outcome, moves, None, trace);
                 }
             }
             if moves >= leaf.depth && pos.phase == Phase::Normal && !pos.draw_pending {
@@ -229,13 +228,27 @@ pub fn playout_to(
             if search.memo_len() > EXACT_MEMO_LIMIT {
                 search.clear();
             }
-            done(search.value(&pos)?, moves, None, trace)
+            let outcome = search.value(&pos)?;
+            exact_line(search, pos, &mut trace)?;
+            done(outcome, moves, None, trace)
         }
         None => {
             let moves = play_until(&mut pos, &mut bots, cap, &mut legal, Position::is_over, draw, &mut trace)?;
             done(final_values(&pos), moves, None, trace)
         }
     }
+}
+
+/// The rest of `trace` where the exact search finishes a playout: the moves of best play by everyone
+/// ([`ExactSearch::best_move`]) from `pos` while the trace has room -- so a likely line goes on to the
+/// end of the game, not to where the search took over (the Python `playout`'s `_exact_line`).
+fn exact_line(search: &mut ExactSearch, mut pos: Position, trace: &mut Trace) -> CoreResult<()> {
+    while trace.open() && !pos.is_over() {
+        let mv = search.best_move(&pos)?;
+        trace.push_move(&pos.legal_moves(), mv);
+        pos.apply(mv)?;
+    }
+    Ok(())
 }
 
 thread_local! {

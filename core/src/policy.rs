@@ -16,6 +16,8 @@
 //!   (`engine/advisor/value_bot.py`): the value model one move ahead;
 //! - the advisor's mixed playout bot: in each playout and seat the value bot or the heuristic bot,
 //!   drawn from the seat's seed.
+//! - any of them with its final-edition decisions made by the exact final-edition search
+//!   ([`exact::best_move`](crate::exact::best_move)): the Python `ExactFinalBot` (`engine/advisor/exact.py`).
 //!
 //! [`PolicySpec`] says which bot sits in every seat and how it is made from a
 //! seed: as a tournament seats it (fixed parameters), or as the advisor's
@@ -130,6 +132,9 @@ pub enum PolicySpec {
     /// jittered from the same `rng`) when `rng.random() < share`, else the jittered heuristic bot (as in
     /// `JitteredHeuristic`, its weights jittered after that draw).
     Mixed { model: std::sync::Arc<crate::value::ValueModel>, weights: Weights, jitter: f64, margin_weight: f64, noise: f64, share: f64 },
+    /// `ExactFinalBot(inner)`: the bot `inner` makes from the same seed, except that every decision of the
+    /// final edition (no card to draw) is the exact search's move; `inner` is not asked there.
+    ExactFinal { inner: Box<PolicySpec> },
 }
 
 impl PolicySpec {
@@ -188,6 +193,7 @@ impl PolicySpec {
                     fallback: heuristic,
                 }))
             }
+            PolicySpec::ExactFinal { inner } => Bot::ExactFinal(Box::new(inner.make_seeded(seed, seeded))),
         }
     }
 }
@@ -202,6 +208,7 @@ pub enum Bot {
     Timer(Box<TimerPolicy>),
     Mcts(Box<MctsPolicy>),
     Value(Box<crate::value_policy::ValuePolicy>),
+    ExactFinal(Box<Bot>),
 }
 
 impl Policy for Bot {
@@ -214,6 +221,13 @@ impl Policy for Bot {
             Bot::Timer(b) => b.choose(pos, legal),
             Bot::Mcts(b) => b.choose(pos, legal),
             Bot::Value(b) => b.choose(pos, legal),
+            Bot::ExactFinal(b) => {
+                if crate::exact::is_deterministic(pos) && !pos.is_over() {
+                    crate::exact::best_move(pos).expect("the exact search of a final-edition position")
+                } else {
+                    b.choose(pos, legal)
+                }
+            }
         }
     }
 }

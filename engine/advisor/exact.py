@@ -99,6 +99,41 @@ class ExactSearch:
         return [(m, self.value(self.child(state, m))) for m in legal_moves(state)]
 
 
+def best_move(search: ExactSearch, state: State) -> Move:
+    """The exact search's move for the player to move in a final-edition ``state``: the first legal move
+    whose outcome that player prefers to every other's (the move the search's own recursion takes)."""
+    me = state.current
+    best: tuple[Move, tuple[Value, ...]] | None = None
+    for move, values in search.move_values(state):
+        if best is None or preference(values[me]) > preference(best[1][me]):
+            best = (move, values)
+    assert best is not None, "a final-edition position always has a move (decline at worst)"
+    return best[0]
+
+
+class ExactFinalBot:
+    """A bot whose final-edition decisions are the exact search's moves (:func:`best_move`); ``inner`` plays
+    the rest and is not asked in the final edition. The playout bots play the final edition by the
+    heuristic bot's rules, far below the exact search (``benchmarks/strength/final_edition.py``): wrapped,
+    they play the whole game as well as they play normal play. The core's bot is
+    ``Policy.exact_final`` (:func:`~pennypress.engine.native.search.exact_final_policy`), decision for
+    decision. The inner bot's attributes (its generator, its memory) read through."""
+
+    def __init__(self, inner: Any, search: ExactSearch | None = None):
+        self.inner = inner
+        self.search = ExactSearch() if search is None else search
+
+    def choose(self, view: State) -> Move:
+        if is_deterministic(view) and not view.is_over:
+            return best_move(self.search, view)
+        return self.inner.choose(view)
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "inner":  # not yet set (copying): no recursion
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+
 def exact_search(state: State | None = None) -> tuple[Any, str]:
     """A fresh exact search and the engine it runs on: the native core's when it is installed (and takes
     ``state``): ``"native"``, else :class:`ExactSearch`: ``"python"``. Both answer ``value(state)`` and

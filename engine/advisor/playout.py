@@ -38,7 +38,7 @@ from ..play.match import play_match
 from ..position.position import Phase
 from ..rules.actions import legal_moves
 from ..rules.chance import resolve_chance
-from .exact import ExactSearch, is_deterministic
+from .exact import ExactSearch, best_move, is_deterministic
 from .outcome import Value, final_values
 from .policy import core_policy, rollout_bot
 from .settings import SearchSettings
@@ -79,6 +79,19 @@ def _step(s: PublicState, bots: list, rng: random.Random, trace: Trace | None) -
     _draw(s, rng, trace)
 
 
+def _exact_line(s: PublicState, trace: Trace | None) -> None:
+    """The rest of ``trace`` where the exact search finishes a playout: best play by everyone from ``s``
+    (:func:`.exact.best_move`) while the trace has room, so a likely line goes on to the end of the game."""
+    if trace is None:
+        return
+    s = s.clone()
+    while len(trace) < TRACE_LEN and not s.is_over:
+        move = best_move(_EXACT, s)
+        said = str(move)
+        trace.append(next(i for i, m in enumerate(legal_moves(s)) if str(m) == said))
+        s.apply(move)
+
+
 def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
             policy: str | None = None, leaf: Leaf | None = None, trace: Trace | None = None) -> tuple[Value, ...]:
     """Every player's outcome after ``move`` and a seeded playout by ``policy`` (:mod:`.policy`; default
@@ -99,7 +112,9 @@ def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool =
             if exact_end and is_deterministic(s):
                 if len(_EXACT.memo) > MEMO_LIMIT:
                     _EXACT.memo.clear()
-                return _EXACT.value(s)
+                values = _EXACT.value(s)
+                _exact_line(s, trace)
+                return values
             if moves >= leaf.depth and s.phase is Phase.NORMAL and not s.draw_pending:
                 return leaf.model.evaluate(s)
             _step(s, bots, rng, trace)
@@ -109,7 +124,9 @@ def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool =
             _step(s, bots, rng, trace)
         if len(_EXACT.memo) > MEMO_LIMIT:
             _EXACT.memo.clear()
-        return _EXACT.value(s)
+        values = _EXACT.value(s)
+        _exact_line(s, trace)
+        return values
     moves = 0
     while trace is not None and len(trace) < TRACE_LEN and not s.is_over and moves < DEFAULT_MOVE_CAP:
         _step(s, bots, rng, trace)

@@ -150,9 +150,10 @@ def run_playouts(
     out: dict[Pair, tuple[Value, ...]] = {}
     if not pairs:
         return out
-    settings = replace(settings, policy=settings.policy_for(state.n_players))
+    engine = playout_engine(settings.policy_for(state.n_players), settings.seed, state)
+    settings = replace(settings, policy=settings.policy_for(state.n_players), exact_end=settings.exact_end_on(engine))
     workers = settings.threads
-    if playout_engine(settings.policy, settings.seed, state) == "native":
+    if engine == "native":
         return _run_native(state, moves, pairs, settings, on_done, stop, traces)
     size = max(1, min(16, len(pairs) // (workers * 4) or 1))
     chunks = [pairs[i:i + size] for i in range(0, len(pairs), size)]

@@ -44,8 +44,10 @@ class SearchSettings:
     workers: int | None = None
     """Threads on the native core, else processes, sharing the playouts (``None``: both cores); the
     answer does not depend on it."""
-    exact_end: bool = False
-    """Finish each playout exactly once it reaches the final edition."""
+    exact_end: bool | None = None
+    """Finish each playout by the exact final-edition search once it reaches the final edition, instead of
+    letting the playout bots play it (they play it as the heuristic bot does, far below the exact search);
+    ``None``: on the native core yes, on the Python engine no (:meth:`exact_end_on`)."""
     leaf: Leaf | None = SEARCH_LEAF
     """Where the playouts stop and the value model answers (:data:`.policy.SEARCH_LEAF`); ``None`` plays
     every playout to the end of the game."""
@@ -69,6 +71,19 @@ class SearchSettings:
     def threads(self) -> int:
         """How many workers share the playouts: ``workers``, or both cores when it is ``None``."""
         return default_workers() if self.workers is None else max(1, self.workers)
+
+    def exact_end_on(self, engine: str) -> bool:
+        """Whether playouts on ``engine`` (``"native"`` or ``"python"``) finish the final edition exactly:
+        ``exact_end``, or when it is ``None`` on the native core only -- there a final edition is solved in
+        milliseconds, while the Python engine's search can take seconds for one, and its budgets are meant
+        to answer within seconds.
+
+        >>> SearchSettings().exact_end_on("native"), SearchSettings().exact_end_on("python")
+        (True, False)
+        >>> SearchSettings(exact_end=False).exact_end_on("native"), SearchSettings(exact_end=True).exact_end_on("python")
+        (False, True)
+        """
+        return engine == "native" if self.exact_end is None else self.exact_end
 
     def policy_for(self, players: int) -> str:
         """The playout policy at a table of ``players``: ``policy``, or the search policy for that table."""

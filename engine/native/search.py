@@ -71,7 +71,8 @@ class BatchSettings(Protocol):
     def seed(self) -> int: ...
 
     @property
-    def exact_end(self) -> bool: ...
+    def exact_end(self) -> bool:
+        """Resolved for the core (``SearchSettings.exact_end_on("native")``), never ``None``."""
 
     @property
     def threads(self) -> int: ...
@@ -119,6 +120,12 @@ def value_policy(model: ValueModel, weights: DataclassInstance, jitter: float, m
     if share is None:
         return core_module().Policy.value(model, core_weighted, jitter, margin_weight, noise)
     return core_module().Policy.mixed(model, core_weighted, jitter, margin_weight, noise, share)
+
+
+def exact_final_policy(policy: Policy) -> Policy:
+    """The core's bot of ``policy`` with every final-edition decision the exact search's move (the Python
+    :class:`~pennypress.engine.advisor.exact.ExactFinalBot`)."""
+    return core_module().Policy.exact_final(policy)
 
 
 def value_model(anchors: Sequence[float],
@@ -171,6 +178,9 @@ def run_batch(afters: Sequence[Position], jobs: Sequence[tuple[int, int]], setti
     playout's first events (``engine.advisor.playout.Trace``). ``settings.exact_end`` finishes each
     playout exactly in the final edition; with a ``settings.leaf`` each playout stops there and reports
     the value model's estimates."""
+    if not isinstance(settings.exact_end, bool):
+        raise TypeError(f"run_batch: settings.exact_end must be True or False, got {settings.exact_end!r} "
+                        "(SearchSettings.exact_end_on resolves the default)")
     pairs = [(int(i), int(k)) for i, k in jobs]
     threads = max(1, settings.threads)
     leaf = settings.leaf

@@ -59,6 +59,12 @@ CONFIRM_SEED_STEP = 1
 """The confirmation's seed is the search's plus this: playout ``k`` of seed ``s`` is seeded
 ``s * 1_000_003 + k``, so the two stages never share a future below a million playouts."""
 
+CONFIRM_EXACT_END = False
+"""The confirmation's playouts play the final edition by their bots (``exact_end`` off), as they did when
+the shipped puzzles were confirmed: a certificate replays the very playouts it was made with. The search
+that picks the answer finishes its playouts exactly on the core
+(:meth:`~pennypress.engine.advisor.settings.SearchSettings.exact_end_on`)."""
+
 
 def lower_bound(differences: list[float], rivals: int, alpha: float = ALPHA) -> float:
     """The one-sided lower confidence bound of the mean paired difference (Bonferroni over ``rivals``)."""
@@ -125,7 +131,7 @@ def certify(state: State, search_playouts: int, confirm_playouts: int, seed: int
     moves: list[Move] = [parse_move(m.move) for m in [best, *others]]
     pairs = [(i, k) for i in range(len(moves)) for k in range(confirm_playouts)]
     confirm = SearchSettings(seed=seed + CONFIRM_SEED_STEP, workers=workers, leaf=None,  # played to the end
-                             policy=search_policy(view.n_players))
+                             policy=search_policy(view.n_players), exact_end=CONFIRM_EXACT_END)
     results = run_playouts(view, moves, pairs, confirm)
     me = view.current
     mine = [[results[(i, k)][me] for k in range(confirm_playouts)] for i in range(len(moves))]

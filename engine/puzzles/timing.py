@@ -47,6 +47,7 @@ from ..advisor.settings import SearchSettings
 from ..game.moves import Move, parse_move
 from ..io.state import State, public_view
 from ..position.position import Phase
+from .searched import CONFIRM_EXACT_END, CONFIRM_SEED_STEP
 from .searched import lower_bound as searched_lower_bound
 
 CONFIRM_MULTIPLE = 10
@@ -61,9 +62,6 @@ MIN_MARGIN_GAP = 3.0
 """Where chances saturate: the answer must gain at least this many points of expected margin."""
 SATURATED = 0.02
 """Both moves' chances within this of 0 (or of 1): grade by margin instead (win shares cannot tell)."""
-CONFIRM_SEED_STEP = 1
-"""The confirmation's seed is the pick's plus this (playout ``k`` of seed ``s`` is seeded
-``s * 1_000_003 + k``: the two stages share no future below a million playouts per move)."""
 
 
 def lower_bound(differences: Sequence[float], alpha: float = ALPHA) -> float:
@@ -156,7 +154,7 @@ def confirm(view: State, kind: str, answer: str, rival: str, per_move: int, pick
     """The paired confirmation of ``answer`` against ``rival`` on ``per_move`` playouts each (the search's own
     playouts, seeded ``seed + CONFIRM_SEED_STEP``)."""
     moves: list[Move] = [parse_move(answer), parse_move(rival)]
-    settings = SearchSettings(seed=seed + CONFIRM_SEED_STEP, workers=workers)
+    settings = SearchSettings(seed=seed + CONFIRM_SEED_STEP, workers=workers, exact_end=CONFIRM_EXACT_END)
     traces: dict = {}
     results = run_playouts(view, moves, [(i, k) for i in range(2) for k in range(per_move)], settings,
                            traces=traces)

@@ -19,7 +19,7 @@ def _figures(advice) -> dict:
 def test_the_defaults_are_the_advisors_and_the_settings_are_frozen():
     s = SearchSettings()
     assert (s.budget, s.seed, s.workers, s.exact_end, s.leaf, s.calibration, s.policy) == (
-        BUDGETS["normal"], 0, None, False, SEARCH_LEAF, CALIBRATION, None)
+        BUDGETS["normal"], 0, None, None, SEARCH_LEAF, CALIBRATION, None)
     with pytest.raises(dataclasses.FrozenInstanceError):
         s.seed = 3  # type: ignore[misc]
     assert SearchSettings.for_budget("deep", playouts=40).budget.playouts == 40

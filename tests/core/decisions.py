@@ -4,7 +4,8 @@ One seeded game plays on both engines at once (as ``differential.py`` does).
 Every seat has a Python bot and the core's bot made alike -- the greedy bot
 and the tuned heuristic bot as a tournament seats them, the advisor's jittered
 playout bots (``rollout_bot``: greedy, heuristic and the search's value bot), a
-heuristic bot with other weights plugged in, and the random bot -- and at every decision node the seat's two bots choose:
+heuristic bot with other weights plugged in, the random bot, and the value and heuristic bots with their
+final edition solved by the exact search (``ExactFinalBot``) -- and at every decision node the seat's two bots choose:
 their moves must be the same. Both bots keep their memory for the whole game
 (the heuristic bot's visits: waiting costs more in a position it saw before)
 and draw their random fallback from their own generators. The move played is
@@ -25,11 +26,12 @@ from dataclasses import dataclass, field
 
 from differential import Mismatch, game_setup, seeded_games
 from pennypress.engine import native
+from pennypress.engine.advisor.exact import ExactFinalBot
 from pennypress.engine.advisor.policy import core_policy, rollout_bot
 from pennypress.engine.advisor.value_bot import ValueBot
 from pennypress.engine.game.moves import GoToPress
 from pennypress.engine.io.state import new_game, public_view
-from pennypress.engine.native.search import core_weights
+from pennypress.engine.native.search import core_weights, exact_final_policy
 from pennypress.engine.play.bots import GreedyBot, RandomBot
 from pennypress.engine.play.heuristic import TUNED, HeuristicBot, Weights
 from pennypress.engine.position.position import Phase
@@ -37,7 +39,11 @@ from pennypress.engine.rules.chance import resolve_chance
 from pennypress.engine.rules.press import would_trigger
 
 KINDS = ("greedy", "heuristic", "jittered greedy", "jittered heuristic", "other weights", "random", "jittered value",
-         "jittered mixed")
+         "jittered mixed", "exact-final value", "exact-final heuristic")
+
+EXACT_FINAL_UP_TO = 3
+"""The exact-final bots sit at tables of up to this many players (the tables of the search's mixed
+playouts): at 4 and 5 the Python reference search of a whole final edition takes minutes and gigabytes."""
 
 
 @dataclass
@@ -72,6 +78,11 @@ def seat_bots(kind: str, seed: int, seat: int):
         return HeuristicBot(seed, weights=w), core.Bot(core.Policy.heuristic(core_weights(w)), seed)
     if kind == "random":
         return RandomBot(seed), core.Bot(core.Policy.random(), seed)
+    if kind == "exact-final value":  # the search's value bot with its final edition solved
+        return (ExactFinalBot(rollout_bot(seed, seat, "value")),
+                core.Bot(exact_final_policy(core_policy("value")), seed * 8 + seat))
+    if kind == "exact-final heuristic":
+        return ExactFinalBot(HeuristicBot(seed)), core.Bot(exact_final_policy(core.Policy.heuristic(core_weights(TUNED))), seed)
     policy = kind.split()[1]  # the advisor's playout bots: playout seed `seed`, this seat
     return rollout_bot(seed, seat, policy), core.Bot(core_policy(policy), seed * 8 + seat)
 
@@ -141,6 +152,8 @@ def play_one(index: int, seed: int) -> Report:
     report = Report(games=1)
     cov = report.coverage
     kinds = [KINDS[(index // 4 + 3 * seat) % len(KINDS)] for seat in range(players)]
+    if players > EXACT_FINAL_UP_TO:
+        kinds = [k.replace("exact-final", "jittered") if k.startswith("exact-final") else k for k in kinds]
     bots = [seat_bots(kind, seed * 7 + seat, seat) for seat, kind in enumerate(kinds)]
     while game.going():
         seat = state.current
@@ -161,6 +174,8 @@ def play_one(index: int, seed: int) -> Report:
         after_visits = _visits(py_bot)
         if after_visits[0] > before_visits[0] and after_visits[1] == before_visits[1]:
             cov["decisions in a position the bot saw before (repetition memory)"] += 1
+        if isinstance(py_bot, ExactFinalBot) and state.phase is not Phase.NORMAL and not state.draw_pending:
+            cov["exact-final bot: final-edition decisions by the exact search"] += 1
         if kind == "jittered mixed":
             cov[f"mixed bot: decisions by its {'value' if isinstance(py_bot, ValueBot) else 'heuristic'} bot"] += 1
         if isinstance(py_bot, ValueBot):

@@ -82,3 +82,23 @@ def compare(positions: list[State], seed: int, exact_players: int = 2) -> Counte
             cov["proposed page"] += move is extra
             cov["exact end"] += exact
     return cov
+
+
+def before_the_final_edition(seed: int):
+    """The last position of normal play (no card to draw) of a seeded 3-player heuristic game: the press
+    played there started the final edition, so that press's playouts are in the final edition at once."""
+    import random
+
+    from pennypress.engine.io.state import new_game, public_view
+    from pennypress.engine.play.heuristic import HeuristicBot
+    from pennypress.engine.position.position import Phase
+
+    rng = random.Random(seed)
+    s = new_game(3, seed=seed)
+    bots = [HeuristicBot(seed * 10 + i) for i in range(3)]
+    last = None
+    while s.phase is Phase.NORMAL:
+        if not s.draw_pending:
+            last = public_view(s)
+        s.play(bots[s.current].choose(s), rng)
+    return last

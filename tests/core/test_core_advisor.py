@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from exact_positions import final_edition_positions
-from playouts import proposed_press, seeded_positions
+from playouts import before_the_final_edition, proposed_press, seeded_positions
 from pennypress.engine import native
 from pennypress.engine.advisor import Budget, advise
 from pennypress.engine.arena.recorded import record_selfplay
@@ -49,7 +49,7 @@ def test_the_advisor_ranks_alike_on_both_engines(core, monkeypatch):
     states = [s for s in POSITIONS if 3 <= s.n_players <= 4][:3]
     for i, state in enumerate(states):
         extra = proposed_press(state)
-        a, b = _both_ways(monkeypatch, lambda: advise(state, RACE, seed=11 + i, workers=1,
+        a, b = _both_ways(monkeypatch, lambda: advise(state, RACE, seed=11 + i, workers=1, exact_end=True,
                                                       extra_moves=[extra] if extra else []))
         assert (a.engine, b.engine) == ("native", "python")
         assert a.ranking() == b.ranking()
@@ -83,6 +83,11 @@ def test_the_command_line_says_which_engine_answered(core, monkeypatch, tmp_path
 
 
 def test_an_audit_says_which_engine_answered(core, monkeypatch):
+    """The audit takes the search's defaults, which finish playouts exactly on the core only: with the
+    same rule on both engines (here the bots play every final edition) the figures are the same."""
+    from pennypress.engine.advisor.settings import SearchSettings
+
+    monkeypatch.setattr(SearchSettings, "exact_end_on", lambda self, engine: bool(self.exact_end))
     record, _ = record_selfplay(GameDefinition.create(2), seed=5, bot="greedy")
     a, b = _both_ways(monkeypatch, lambda: audit(record, "fast", seed=1, playouts=8, player=0))
     ja, jb = a.to_json(), b.to_json()
@@ -106,3 +111,24 @@ def test_the_analysis_board_says_which_engine_answered(core, monkeypatch):
         assert not at.exception, at.exception
         details = next(e for e in at.expander if e.label == "Details")  # said in the collapsed Details
         assert any(words in m.value for m in details.markdown), [m.value for m in details.markdown]
+
+
+def test_by_default_playouts_finish_the_final_edition_exactly_on_the_core_only(core, monkeypatch):
+    from pennypress.engine.advisor import pool
+
+    state = before_the_final_edition(21)
+    seen = []
+    run_batch, run_chunk = pool.run_batch, pool._run_chunk
+    monkeypatch.setattr(pool, "run_batch", lambda afters, jobs, settings, *rest, **kw: (
+        seen.append(("native", settings.exact_end)), run_batch(afters, jobs, settings, *rest, **kw))[1])
+    monkeypatch.setattr(pool, "_run_chunk", lambda state, moves, pairs, settings, trace: (
+        seen.append(("python", settings.exact_end)), run_chunk(state, moves, pairs, settings, trace))[1])
+    run = lambda exact_end=None: _figures(advise(state, playouts=90, seed=3, workers=1, exact_end=exact_end,
+                                                 reasons_top=0).to_json())
+    default = run()
+    assert seen and set(seen) == {("native", True)}
+    assert default == run(True) != run(False)
+    seen.clear()
+    monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
+    assert run() == run(False)
+    assert seen and set(seen) == {("python", False)}

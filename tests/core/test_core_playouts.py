@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from playouts import compare, proposed_press, seeded_positions
+from playouts import before_the_final_edition, compare, proposed_press, seeded_positions
 from pennypress.engine import native
 from pennypress.engine.advisor.policy import core_policy
 from pennypress.engine.advisor.pool import playout_engine, run_playouts
@@ -26,8 +26,9 @@ POSITIONS = seeded_positions(24, seed=4)
 
 
 def _on(seed: int, threads: int, **fields) -> SearchSettings:
-    """Settings for playouts to the end of the game, seeded ``seed``, on ``threads`` workers."""
-    return SearchSettings(seed=seed, workers=threads, leaf=None, **fields)
+    """Settings for playouts to the end of the game, seeded ``seed``, on ``threads`` workers (the bots play
+    the final edition unless ``exact_end=True``: a batch takes the flag resolved)."""
+    return SearchSettings(seed=seed, workers=threads, leaf=None, **{"exact_end": False, **fields})
 
 
 def test_core_playouts_are_the_python_playouts(core):
@@ -87,19 +88,21 @@ def test_bad_batches_are_refused_and_a_panic_on_a_thread_is_explained(core):
     assert run_batch(afters, [(0, 0)], _on(1, threads=2), core_policy("greedy"), 3000)  # the pool still works
 
 
-@pytest.mark.parametrize("leaf", [True, False], ids=["to the leaf", "to the end"])
-def test_the_traces_are_the_python_traces_event_by_event(core, monkeypatch, leaf):
+@pytest.mark.parametrize("leaf, exact_end, count", [(True, False, 8), (False, False, 8)],
+                         ids=["to the leaf", "to the end"])
+def test_the_traces_are_the_python_traces_event_by_event(core, monkeypatch, leaf, exact_end, count):
     """The likely line is read from each playout's first events: on the core they must be the Python
-    playout's, move index by move index and card by card, and the same on any number of threads."""
+    playout's, move index by move index and card by card, and the same on any number of threads (the
+    bots play the final edition here; where the exact search finishes a playout, the next test)."""
     from pennypress.engine.advisor.policy import SEARCH_LEAF
     from pennypress.engine.advisor.playout import TRACE_LEN
     seen_cards = seen_moves = 0
-    for state in POSITIONS[:8]:
+    for state in POSITIONS[:count]:
         moves = state.legal_moves()
         picked = list(range(0, len(moves), max(1, len(moves) // 3)))
         pressed = [i for i, m in enumerate(moves) if str(m) == "press"]
         pairs = [(m, k) for m in picked + pressed for k in range(5)]
-        settings = SearchSettings(seed=6, workers=2, leaf=SEARCH_LEAF if leaf else None)
+        settings = SearchSettings(seed=6, workers=2, leaf=SEARCH_LEAF if leaf else None, exact_end=exact_end)
         on_core: dict = {}
         values = run_playouts(state, moves, pairs, settings, traces=on_core)
         monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
@@ -116,3 +119,31 @@ def test_the_traces_are_the_python_traces_event_by_event(core, monkeypatch, leaf
             seen_cards += sum(1 for e in trace if e < 0)
             seen_moves += sum(1 for e in trace if e >= 0)
     assert seen_cards > 0 and seen_moves > 0
+
+
+def test_a_playout_the_exact_search_finishes_carries_its_line_of_best_play(core, monkeypatch):
+    """The press that starts the final edition: each playout is finished by the exact search at once, so
+    its trace is the search's line of best play by everyone -- the same on both engines, every step the
+    exact search's own move, to the end of the game or the trace's length."""
+    from pennypress.engine.advisor.exact import ExactSearch, best_move, is_deterministic
+    from pennypress.engine.advisor.playout import TRACE_LEN
+    from pennypress.engine.advisor.policy import SEARCH_LEAF
+
+    state = before_the_final_edition(21)
+    moves = [m for m in state.legal_moves() if str(m) == "press"]
+    settings = SearchSettings(seed=2, workers=1, leaf=SEARCH_LEAF, exact_end=True)
+    on_core: dict = {}
+    run_playouts(state, moves, [(0, k) for k in range(4)], settings, traces=on_core)
+    monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
+    in_python: dict = {}
+    run_playouts(state, moves, [(0, k) for k in range(4)], settings, traces=in_python)
+    assert on_core == in_python
+    search = ExactSearch()
+    for trace in on_core.values():
+        s = state.clone()
+        s.apply(moves[0])
+        assert is_deterministic(s) and trace
+        for event in trace:
+            assert event >= 0 and s.legal_moves()[event] == best_move(search, s)
+            s.apply(s.legal_moves()[event])
+        assert s.is_over or len(trace) == TRACE_LEN

@@ -23,7 +23,8 @@ from pennypress.engine.puzzles.mining import game_plan, play_positions
 from pennypress.engine.puzzles.positions import other_pages
 from pennypress.engine.notation.text import from_text, to_text
 from pennypress.engine.puzzles import check_answer, puzzle_set_from_json
-from pennypress.engine.puzzles.searched import CONFIRM_SEED_STEP, MARGIN, certify, contested, lower_bound, searched_puzzle
+from pennypress.engine.puzzles.searched import (CONFIRM_EXACT_END, CONFIRM_SEED_STEP, MARGIN, certify, contested,
+                                               lower_bound, searched_puzzle)
 from pennypress.engine.puzzles.store import PuzzleSet
 from pennypress.solver import PressProblem, ProposedPage, check_page, solve
 
@@ -117,7 +118,8 @@ def test_searched_certificate_is_the_paired_statistics_of_fresh_playouts(searche
     assert any(r.move == "press" for r in cert.rivals) == (cert.best != "press")  # the other side is a rival
     view = public_view(state)
     moves = [next(m for m in view.legal_moves() if str(m) == name) for name in [cert.best, *(r.move for r in cert.rivals)]]
-    confirm = SearchSettings(seed=4 + CONFIRM_SEED_STEP, workers=1, leaf=None, policy=search_policy(view.n_players))
+    confirm = SearchSettings(seed=4 + CONFIRM_SEED_STEP, workers=1, leaf=None, policy=search_policy(view.n_players),
+                             exact_end=CONFIRM_EXACT_END)
     results = run_playouts(view, moves, [(i, k) for i in range(len(moves)) for k in range(20)], confirm)
     me = view.current
     best = [results[(0, k)][me][0] for k in range(20)]

@@ -197,6 +197,13 @@ impl Policy {
         Ok(Policy { spec: PolicySpec::Mixed { model: model.model.clone(), weights: weights.w, jitter, margin_weight, noise, share } })
     }
 
+    /// `ExactFinalBot(inner)`: the bot `policy` makes from the same seed, with every final-edition
+    /// decision (no card to draw) the exact search's move instead.
+    #[staticmethod]
+    fn exact_final(policy: &Policy) -> Policy {
+        Policy { spec: PolicySpec::ExactFinal { inner: Box::new(policy.spec.clone()) } }
+    }
+
     /// The league's `EvaluatorBot(seed, weights)`: `weights` is `dataclasses.asdict(EvaluatorWeights(...))`
     /// (every field by name).
     #[staticmethod]
