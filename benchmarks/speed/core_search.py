@@ -109,8 +109,8 @@ class Jobs:
         clock = time.perf_counter if wall else time.process_time
         t = clock()
         for _ in range(repeat):
-            out = run_batch(self.afters, jobs, SearchSettings(seed=self.seed, workers=threads, leaf=None), bot,
-                            DEFAULT_MOVE_CAP)
+            settings = SearchSettings(seed=self.seed, workers=threads, leaf=None, exact_end=False)
+            out = run_batch(self.afters, jobs, settings, bot, DEFAULT_MOVE_CAP)
         return (clock() - t) / repeat, [values for values, _ in out]
 
 
@@ -315,8 +315,8 @@ def bench_search(args) -> dict:
 
         def run():
             t = time.process_time()
-            out = run_batch(afters, jobs, SearchSettings(seed=args.seed, workers=1, leaf=SEARCH_LEAF), bot,
-                            DEFAULT_MOVE_CAP)
+            settings = SearchSettings(seed=args.seed, workers=1, leaf=SEARCH_LEAF, exact_end=False)
+            out = run_batch(afters, jobs, settings, bot, DEFAULT_MOVE_CAP)
             return time.process_time() - t, out
         seconds, _ = median_of(args.rounds, run)
         cost[policy] = 1e6 * seconds / len(jobs)

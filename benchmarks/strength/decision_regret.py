@@ -193,7 +193,7 @@ def win_share(view: PublicState, move: str, opponent_policy, playouts: int, seed
     moves = legal_moves(view)
     i = next(j for j, m in enumerate(moves) if str(m) == move)
     after = positions_after(view, moves, [i])[i]
-    settings = SearchSettings(seed=seed, workers=2, leaf=None)
+    settings = SearchSettings(seed=seed, workers=2, leaf=None, exact_end=False)  # the opponent plays the end too
     results = run_batch([after], [(0, k) for k in range(playouts)], settings, opponent_policy, MOVE_CAP)
     return math.fsum(values[view.current][0] for values, _ in results) / playouts
 
