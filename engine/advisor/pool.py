@@ -151,7 +151,8 @@ def run_playouts(
     if not pairs:
         return out
     engine = playout_engine(settings.policy_for(state.n_players), settings.seed, state)
-    settings = replace(settings, policy=settings.policy_for(state.n_players), exact_end=settings.exact_end_on(engine))
+    settings = replace(settings, policy=settings.policy_for(state.n_players),
+                       exact_end=settings.exact_end_on(engine, state.n_players))
     workers = settings.threads
     if engine == "native":
         return _run_native(state, moves, pairs, settings, on_done, stop, traces)

@@ -33,6 +33,11 @@ def default_workers() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
+EXACT_END_UP_TO = 3
+"""By default the playouts finish the final edition exactly at tables of up to this many players (where it
+was measured: ``docs/lab/self-play.md``)."""
+
+
 @dataclass(frozen=True)
 class SearchSettings:
     """Everything an analysis is run with beside the position; the defaults are :func:`~.search.advise`'s."""
@@ -72,18 +77,20 @@ class SearchSettings:
         """How many workers share the playouts: ``workers``, or both cores when it is ``None``."""
         return default_workers() if self.workers is None else max(1, self.workers)
 
-    def exact_end_on(self, engine: str) -> bool:
-        """Whether playouts on ``engine`` (``"native"`` or ``"python"``) finish the final edition exactly:
-        ``exact_end``, or when it is ``None`` on the native core only -- there a final edition is solved in
-        milliseconds, while the Python engine's search can take seconds for one, and its budgets are meant
-        to answer within seconds.
+    def exact_end_on(self, engine: str, players: int = 3) -> bool:
+        """Whether playouts on ``engine`` (``"native"`` or ``"python"``) at a table of ``players`` finish the
+        final edition exactly: ``exact_end``, or when it is ``None`` on the native core at tables of up to
+        :data:`EXACT_END_UP_TO` players only -- there a final edition is solved in milliseconds; a bigger
+        table's can take seconds even on the core, and the Python engine's search seconds for a small one.
 
         >>> SearchSettings().exact_end_on("native"), SearchSettings().exact_end_on("python")
         (True, False)
-        >>> SearchSettings(exact_end=False).exact_end_on("native"), SearchSettings(exact_end=True).exact_end_on("python")
+        >>> SearchSettings().exact_end_on("native", players=4), SearchSettings(exact_end=True).exact_end_on("python")
         (False, True)
         """
-        return engine == "native" if self.exact_end is None else self.exact_end
+        if self.exact_end is not None:
+            return self.exact_end
+        return engine == "native" and players <= EXACT_END_UP_TO
 
     def policy_for(self, players: int) -> str:
         """The playout policy at a table of ``players``: ``policy``, or the search policy for that table."""
