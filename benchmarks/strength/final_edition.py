@@ -10,16 +10,16 @@ edition exactly once it begins. This benchmark measures that gap seat by seat.
 For each bot of ``--bots`` it plays ``--games`` seat-rotated 3-player games
 against two copies of ``--opponent`` twice, on the same deals, seeds and
 card draws: once as the bot plays, once with its final edition played by the
-exact final-edition search (``pennypress_core.ExactSearch``: each player
-maximises their own win share, then margin, then score; the first such move in
-the legal order). Each game's pair gives the paired difference of the bot's
-win share (95% interval); the games differ only from the first final-edition
-decision of the bot's seat on.
+exact final-edition search (``Policy.exact_final`` of the core, the Python
+``ExactFinalBot``: each player maximises their own win share, then margin, then
+score; the first such move in the legal order). Each game's pair gives the
+paired difference of the bot's win share (95% interval); the games differ only
+from the first final-edition decision of the bot's seat on.
 
 Bots: ``value`` and ``heuristic`` are the playouts' bots as the search seats
 them (``policy.core_policy``), ``evaluator``, ``timer`` and ``mcts`` the league's.
-The game loop runs in Python on core positions (a few milliseconds a game);
-every bot decides on the core and sees only the public position.
+The games run on the core's threads (``--threads``; the same figures on any
+number); every bot sees only the public position.
 
     python -m benchmarks.strength.final_edition --games 2400 --seed 990001 --bots value,heuristic,evaluator
 """
@@ -33,6 +33,7 @@ import time
 from tqdm import tqdm
 
 from pennypress.engine import native
+from pennypress.engine.native import search
 from pennypress.engine.advisor.policy import core_policy
 from pennypress.engine.advisor.stats import paired
 from pennypress.engine.arena.native_games import seat_policy
@@ -52,59 +53,44 @@ def policy_of(name: str):
     return core_policy(name) if name in PLAYOUT_BOTS else seat_policy(name)
 
 
-def exact_move(pos, search) -> str:
-    """The exact search's move for the player to move in a final-edition position: the first legal move
-    with the best (win share, margin, score) for that player."""
-    me = pos.current_player
-    best_key, best = None, None
-    for move, values in search.move_values(pos):
-        key = tuple(values[me])
-        if best_key is None or key > best_key:
-            best_key, best = key, move
-    return best
-
-
-def play(start, deck: list[int], policies: list, seeds: list[int], exact_seat: int | None,
-         log: list | None = None) -> list[int]:
-    """One game from ``start`` with the deck order ``deck``; the seat ``exact_seat`` (if any) plays its
-    final-edition decisions by the exact search. The winners; a ``log`` given gets every move as
-    ``(seat, phase, move, by the exact search)``."""
-    core = native.core_module()
-    pos, deck = start.clone(), list(deck)
-    bots = [core.Bot(p, s) for p, s in zip(policies, seeds)]
-    search = core.ExactSearch()
-    moves = 0
-    while not pos.is_over() and moves < DEFAULT_MOVE_CAP:
-        seat = pos.current_player
-        exact = seat == exact_seat and pos.phase != "normal"
-        move = exact_move(pos, search) if exact else bots[seat].choose(pos)
-        if log is not None:
-            log.append((seat, pos.phase, move, exact))
-        pos.apply(move)
-        if pos.is_chance_node():
-            pos.apply_chance(deck.pop(0))
-        moves += 1
-    return list(pos.winners) if pos.is_over() else []
-
-
-def measure(bot: str, opponent: str, games: int, seed: int) -> dict:
-    """``bot`` against two ``opponent`` seats, as it plays and with its final edition exact, paired."""
+def games_of(bot: str, opponent: str, games: int, seed: int, exact: bool) -> list[tuple]:
+    """The seat-rotated games of ``bot`` against two ``opponent`` seats, as
+    :func:`~pennypress.engine.native.search.play_games` takes them: per deal, one game a rotation, the
+    bot's seat :func:`~pennypress.engine.native.search.exact_final_policy` when ``exact``. Both arms get
+    the same deals, card orders and seat seeds."""
     core_bot, core_opp = policy_of(bot), policy_of(opponent)
-    plain, exact = [], []
+    if exact:
+        core_bot = search.exact_final_policy(core_bot)
+    out = []
+    for deck_no in range(games // PLAYERS):
+        ds = deck_seed(seed, deck_no)
+        state = new_game(PLAYERS, seed=ds)
+        start, deck = native.native_position(state, checked=False), list(state.deck)
+        seeds = [seat_seed(ds, s) for s in range(PLAYERS)]
+        for rotation in range(PLAYERS):
+            policies = [core_opp] * PLAYERS
+            policies[rotation] = core_bot
+            out.append((start, deck, policies, seeds))
+    return out
+
+
+def shares(results: list[tuple]) -> list[float]:
+    """The bot's win share in each game of :func:`games_of`'s order (its seat is the game's rotation)."""
+    return [1 / len(winners) if i % PLAYERS in winners else 0.0
+            for i, (_, winners, *_) in enumerate(results)]
+
+
+def measure(bot: str, opponent: str, games: int, seed: int, threads: int = 1) -> dict:
+    """``bot`` against two ``opponent`` seats, as it plays and with its final edition exact, paired."""
     started = time.perf_counter()
-    with tqdm(total=games, desc=bot, unit="game", file=sys.stderr, leave=False) as bar:
-        for deck_no in range(games // PLAYERS):
-            ds = deck_seed(seed, deck_no)
-            state = new_game(PLAYERS, seed=ds)
-            start, deck = native.native_position(state, checked=False), list(state.deck)
-            for rotation in range(PLAYERS):
-                policies = [core_opp] * PLAYERS
-                policies[rotation] = core_bot
-                seeds = [seat_seed(ds, s) for s in range(PLAYERS)]
-                for out, seat in ((plain, None), (exact, rotation)):
-                    winners = play(start, deck, policies, seeds, seat)
-                    out.append(1 / len(winners) if rotation in winners else 0.0)
-                bar.update(1)
+    plain, exact = [], []
+    chunk = 3 * PLAYERS * 100
+    with tqdm(total=2 * games, desc=bot, unit="game", file=sys.stderr, leave=False) as bar:
+        for out, arm in ((plain, False), (exact, True)):
+            todo = games_of(bot, opponent, games, seed, arm)
+            for at in range(0, len(todo), chunk):
+                out += shares(search.play_games(todo[at:at + chunk], DEFAULT_MOVE_CAP, threads))
+                bar.update(len(todo[at:at + chunk]))
     n = len(plain)
     diff = paired(exact, plain)
     return {"bot": bot, "opponent": opponent, "games": n,
@@ -120,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=990001)
     ap.add_argument("--bots", default="value,heuristic,evaluator", help=f"comma-separated, of: {', '.join(BOTS)}")
     ap.add_argument("--opponent", default="evaluator", help=f"the two other seats, one of: {', '.join(BOTS)}")
+    ap.add_argument("--threads", type=int, default=1, help="the core's threads (the same games on any number)")
     ap.add_argument("--json", action="store_true", help="one JSON object a bot instead of the table")
     args = ap.parse_args(argv)
     names = args.bots.split(",")
@@ -136,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.json:
         print("| bot | against | games | as it plays | final edition exact | gain (95%) |\n|---|---|---|---|---|---|")
     for name in names:
-        r = measure(name, args.opponent, args.games, args.seed)
+        r = measure(name, args.opponent, args.games, args.seed, max(1, args.threads))
         if args.json:
             print(json.dumps(r), flush=True)
         else:

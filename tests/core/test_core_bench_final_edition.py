@@ -1,68 +1,56 @@
-"""``benchmarks/strength/final_edition.py``: its game loop replays the core's own tournament games, the
-exact seat plays the exact search's best move in the final edition and the bot's elsewhere, and bad
-arguments are refused in one line."""
+"""``benchmarks/strength/final_edition.py``: both arms play the same deals, card orders and seeds, the
+games agree until the final edition and differ only there, the figures do not depend on the threads,
+and bad arguments are refused in one line. (That ``Policy.exact_final`` plays the exact search's moves
+is proven with every core policy in ``tests/core/decisions.py``.)"""
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from benchmarks.strength import final_edition as fe
-from exact_positions import final_edition_positions
-from pennypress.engine import native
-from pennypress.engine.advisor.exact import ExactSearch
-from pennypress.engine.arena.seats import seat_seed
-from pennypress.engine.arena.tournament import deck_seed
-from pennypress.engine.io.state import new_game
+from pennypress.engine.native import search
 from pennypress.engine.play.invariants import DEFAULT_MOVE_CAP
 
-
-def _deal(seed: int):
-    ds = deck_seed(seed, 0)
-    state = new_game(3, seed=ds)
-    return ds, native.native_position(state, checked=False), list(state.deck)
+TRIGGERS = 8  # the press record's flag: this press began the final edition (search.play_games_recorded)
 
 
-def test_the_loop_replays_the_cores_own_games(core):
-    for seed in (1, 2, 3):
-        ds, start, deck = _deal(seed)
-        policies = [fe.policy_of(n) for n in ("value", "evaluator", "heuristic")]
-        seeds = [seat_seed(ds, s) for s in range(3)]
-        winners = fe.play(start, deck, policies, seeds, exact_seat=None)
-        (_, core_winners, *_), = core.play_games([(start, deck, policies, seeds)], DEFAULT_MOVE_CAP, 1)
-        assert winners == list(core_winners) and winners
+def normal_play(presses: list) -> list:
+    """The presses up to the one that began the final edition (all of them in a game without one)."""
+    ends = [i for i, p in enumerate(presses) if p[TRIGGERS]]
+    return presses[:ends[0] + 1] if ends else presses
 
 
-def test_the_exact_move_is_the_exact_searchs_best_for_the_player_to_move(core):
-    checked = 0
-    for state in final_edition_positions(6, seed=3):
-        if state.n_players != 3 or len(state.legal_moves()) < 2:
-            continue
-        me = state.current
-        values = ExactSearch().move_values(state)
-        best = max(values, key=lambda mv: tuple(mv[1][me]))[1][me]
-        first_best = next(str(m) for m, v in values if tuple(v[me]) == tuple(best))
-        assert fe.exact_move(native.native_position(state), core.ExactSearch()) == first_best
-        checked += 1
-    assert checked >= 3
+def test_the_arms_share_deals_seeds_and_every_seat_but_the_bots(core):
+    plain = fe.games_of("value", "evaluator", 12, seed=5, exact=False)
+    exact = fe.games_of("value", "evaluator", 12, seed=5, exact=True)
+    assert len(plain) == len(exact) == 12
+    for i, ((s1, d1, p1, k1), (s2, d2, p2, k2)) in enumerate(zip(plain, exact)):
+        rotation = i % fe.PLAYERS
+        assert s1 == s2 and d1 == d2 and k1 == k2
+        assert [repr(p) for j, p in enumerate(p1) if j != rotation] == \
+            [repr(p) for j, p in enumerate(p2) if j != rotation]
+        assert repr(p1[rotation]) != repr(p2[rotation])
+    assert len({json.dumps(s.to_json(), sort_keys=True) for s, *_ in plain}) == 4  # a new deal every rotation of three
 
 
-def test_only_the_exact_seat_changes_and_only_from_its_final_edition(core):
-    """The games with and without the exact seat agree move for move until that seat's first
-    final-edition decision, and only that seat's final-edition moves come from the exact search."""
-    changed = 0
-    for seed in range(5, 15):
-        ds, start, deck = _deal(seed)
-        policies = [fe.policy_of(n) for n in ("heuristic", "evaluator", "evaluator")]
-        seeds = [seat_seed(ds, s) for s in range(3)]
-        plain, exact = [], []
-        fe.play(start, deck, policies, seeds, exact_seat=None, log=plain)
-        fe.play(start, deck, policies, seeds, exact_seat=0, log=exact)
-        first = next((i for i, (seat, phase, _, _) in enumerate(exact) if seat == 0 and phase != "normal"),
-                     len(exact))  # a seat that triggers the final edition may not act in it again
-        assert plain[:first] == exact[:first]
-        assert not any(by_exact for *_, by_exact in plain)
-        assert all(by_exact == (seat == 0 and phase != "normal") for seat, phase, _, by_exact in exact)
-        changed += plain != exact
-    assert changed > 0, "the exact final edition changed no game"
+def test_normal_play_is_the_same_and_only_final_editions_differ(core):
+    games = 60
+    plain = search.play_games_recorded(fe.games_of("heuristic", "evaluator", games, 11, False), DEFAULT_MOVE_CAP)
+    exact = search.play_games_recorded(fe.games_of("heuristic", "evaluator", games, 11, True), DEFAULT_MOVE_CAP)
+    differ = 0
+    for a, b in zip(plain, exact):
+        presses_a, presses_b = a[6], b[6]
+        assert normal_play(presses_a) == normal_play(presses_b)
+        differ += presses_a != presses_b
+    assert differ > 0, "the exact final edition changed no game"
+
+
+def test_the_figures_are_the_same_on_one_and_two_threads(core):
+    one = fe.measure("value", "evaluator", 30, seed=7, threads=1)
+    two = fe.measure("value", "evaluator", 30, seed=7, threads=2)
+    one.pop("seconds"), two.pop("seconds")
+    assert one == two and one["games"] == 30 and 0 < one["share"] < 1
 
 
 @pytest.mark.parametrize("argv, message", [
