@@ -14,6 +14,12 @@ win. This script makes the model:
   ``deck_seed(seed, n * 10_000_000 + g)``; its seats and sampled positions
   come from ``random.Random`` of the same number, so the data are the same on
   any number of workers.
+  With ``--exact-final``, at tables of up to ``EXACT_END_UP_TO`` players
+  (where the search's playouts finish the final edition exactly) every seat
+  plays its final-edition decisions by the exact search
+  (``Policy.exact_final``), so the model learns what a position is worth
+  when the end of the game is played well; larger tables are played as
+  without it.
 - **Positions.** From each game, ``--per-game`` positions of normal play with
   no card to draw, uniformly among those the game passed through; for each,
   every newspaper's features (the core's ``ValueModel.features``, equal to
@@ -46,12 +52,13 @@ from scipy.optimize import minimize
 
 from pennypress.engine import native
 from pennypress.engine.advisor.policy import JITTER, PLAYOUT
+from pennypress.engine.advisor.settings import EXACT_END_UP_TO
 from pennypress.engine.advisor.value import FEATURES, FORMAT
 from pennypress.engine.arena.native_games import seat_policy
 from pennypress.engine.arena.tournament import deck_seed
 from pennypress.engine.game.definition import GameDefinition
 from pennypress.engine.io.state import new_game
-from pennypress.engine.native.search import core_weights
+from pennypress.engine.native.search import core_weights, exact_final_policy
 from pennypress.engine.play.invariants import DEFAULT_MOVE_CAP
 
 MIX = {"playout": 3, "heuristic": 1, "greedy": 1, "evaluator": 3, "timer": 2, "mcts": 1}
@@ -63,24 +70,31 @@ HOLDOUT = 10
 """Every tenth game is held out of the fit."""
 
 
-def _policies() -> dict:
+def _policies(exact_final: bool) -> dict:
     core = native.core_module()
     out = {name: seat_policy(name) for name in ("heuristic", "greedy", "evaluator", "timer", "mcts")}
     out["playout"] = core.Policy.jittered_heuristic(core_weights(PLAYOUT), JITTER)
-    return out
+    return {name: exact_final_policy(p) for name, p in out.items()} if exact_final else out
 
 
-_POLICIES: dict | None = None
+_POLICIES: dict[bool, dict] = {}
 
 
-def play(args: tuple[int, int, int, int, int, dict]) -> list[tuple]:
+def exact_final_at(players: int, exact_final: bool) -> bool:
+    """Whether the seats of a ``players``-player training game play their final edition exactly."""
+    return exact_final and players <= EXACT_END_UP_TO
+
+
+def play(args: tuple[int, int, int, int, int, dict, bool]) -> list[tuple]:
     """Game ``g`` of ``players`` players (training seed ``seed``): ``per_game`` sampled positions and the
     positions after ``explore`` moves drawn at random from the legal moves, as
-    ``(game, progress, features, final circulations, win shares, seats)``."""
-    global _POLICIES
-    seed, players, g, per_game, explore, mix = args
-    if _POLICIES is None:
-        _POLICIES = _policies()
+    ``(game, progress, features, final circulations, win shares, seats)``; the seats play their final
+    edition exactly when :func:`exact_final_at` says so."""
+    seed, players, g, per_game, explore, mix, exact_final = args
+    exact = exact_final_at(players, exact_final)
+    if exact not in _POLICIES:
+        _POLICIES[exact] = _policies(exact)
+    policies = _POLICIES[exact]
     core = native.core_module()
     number = players * 10_000_000 + g
     rng = random.Random(f"{seed}/{number}")
@@ -90,7 +104,7 @@ def play(args: tuple[int, int, int, int, int, dict]) -> list[tuple]:
     state = new_game(GameDefinition.create(players, variants=variants), seed=deck_seed(seed, number))
     pos = native.native_position(state, checked=False)
     deck = list(state.deck)
-    bots = [core.Bot(_POLICIES[name], rng.randrange(2**31)) for name in seats]
+    bots = [core.Bot(policies[name], rng.randrange(2**31)) for name in seats]
     explore_at = set(rng.sample(range(1, 40), explore))
     seen, explored = [], []
     moves = 0
@@ -208,6 +222,9 @@ def main(argv=None) -> int:
     ap.add_argument("--players", default="2,3,4,5", help="player counts to fit (a model needs all four)")
     ap.add_argument("--mix", default=",".join(f"{k}={v}" for k, v in MIX.items()),
                     help="the seats and their weights, e.g. playout=3,evaluator=3 (default: MIX)")
+    ap.add_argument("--exact-final", action="store_true",
+                    help=f"at tables of up to {EXACT_END_UP_TO} players every seat plays its final edition by the "
+                         "exact search (as the search's playouts do)")
     ap.add_argument("--out", help="write the model here (JSON)")
     args = ap.parse_args(argv)
     if not native.available():
@@ -225,7 +242,7 @@ def main(argv=None) -> int:
     models, checks = {}, {}
     with ProcessPoolExecutor(args.workers) as pool:
         for n in counts:
-            jobs = [(args.seed, n, g, args.per_game, args.explore, mix) for g in range(args.games)]
+            jobs = [(args.seed, n, g, args.per_game, args.explore, mix, args.exact_final) for g in range(args.games)]
             rows = [r for game in pool.map(play, jobs, chunksize=200) for r in game]
             train = [r for r in rows if r[0] % HOLDOUT]
             held = [r for r in rows if r[0] % HOLDOUT == 0]
@@ -253,7 +270,7 @@ def main(argv=None) -> int:
             "command": "python -m benchmarks.training.train_value "
                        + " ".join(argv if argv is not None else sys.argv[1:]),
             "seed": args.seed, "games_per_player_count": args.games, "positions_per_game": args.per_game,
-            "mix": mix, "l2": args.l2, "ridge": args.ridge, "held_out": checks,
+            "mix": mix, "exact_final_up_to": EXACT_END_UP_TO if args.exact_final else None, "l2": args.l2, "ridge": args.ridge, "held_out": checks,
             "seconds": round(time.perf_counter() - started),
         },
     }
