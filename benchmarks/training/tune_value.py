@@ -18,6 +18,11 @@ player count towards the ranking that wins, with the SPSA of ``benchmarks/traini
   over the games of ``--mix`` against the league and the heuristic bot -- tuned
   *against* those opponents, never *using* them: no league code runs in the
   advisor (``tests/test_layers.py``).
+- **The end of the game.** With ``--exact-final`` (at tables of up to
+  ``EXACT_END_UP_TO`` players) the value bot plays its final-edition decisions
+  by the exact search (``Policy.exact_final``), as the search's playouts do:
+  the weights are tuned for normal play by a player who ends well. The
+  opponents play as they are.
 - **Start.** The fitted rows: from the file's ``obtained.tuned[n].fitted_win``
   when it was tuned before (so a rerun reproduces the file), else its win rows.
 
@@ -50,8 +55,9 @@ from benchmarks.training.tune_playout import Arena, Space, parse_mix, run_record
 
 from pennypress.engine import native
 from pennypress.engine.advisor.policy import JITTER, MARGIN_WEIGHT, PLAYOUT, VALUE_NOISE
+from pennypress.engine.advisor.settings import EXACT_END_UP_TO
 from pennypress.engine.advisor.value import FEATURES, MODEL_FILE, load_model
-from pennypress.engine.native.search import core_weights
+from pennypress.engine.native.search import core_weights, exact_final_policy
 
 BOUND = 3.0
 """``|theta_f|`` never exceeds this (three typical weights of the feature)."""
@@ -96,8 +102,9 @@ def tuned_rows(fitted: Sequence[Sequence[float]], theta: Sequence[float], rms: S
     return [[w + s for w, s in zip(row, step)] for row in fitted]
 
 
-def value_space(doc: dict, players: int) -> Space:
-    """The candidates: the value bot (the advisor's ``value`` playout policy) with the win rows at ``theta``."""
+def value_space(doc: dict, players: int, exact_final: bool = False) -> Space:
+    """The candidates: the value bot (the advisor's ``value`` playout policy) with the win rows at ``theta``,
+    its final edition played by the exact search when ``exact_final``."""
     core = native.core_module()
     fitted = fitted_win(doc, players)
     rms = rms_of(fitted)
@@ -108,7 +115,8 @@ def value_space(doc: dict, players: int) -> Space:
     def candidate(theta: Sequence[float]) -> Any:
         models = dict(rows)
         models[players] = (tuned_rows(fitted, theta, rms), rows[players][1])
-        return core.Policy.value(core.ValueModel(anchors, models), weights, JITTER, MARGIN_WEIGHT, VALUE_NOISE)
+        bot = core.Policy.value(core.ValueModel(anchors, models), weights, JITTER, MARGIN_WEIGHT, VALUE_NOISE)
+        return exact_final_policy(bot) if exact_final else bot
 
     return Space(len(FREE), BOUND, candidate)
 
@@ -126,13 +134,14 @@ def tuned_document(doc: dict, players: int, theta: Sequence[float], record: dict
     return out
 
 
-def compare(doc: dict, players: int, mix: Sequence, seed: int, blocks: int, threads: int) -> int:
+def compare(doc: dict, players: int, mix: Sequence, seed: int, blocks: int, threads: int,
+            exact_final: bool = False) -> int:
     """Print the fitted and the tuned value bot's win share per matchup on the same games (a held-out seed)."""
     record = (doc.get("obtained") or {}).get("tuned", {}).get(str(players))
     if record is None:
         print(f"the model has no tuned {players}-player rows to compare", file=sys.stderr)
         return 2
-    space = value_space(doc, players)
+    space = value_space(doc, players, exact_final)
     arena = Arena(mix, seed, threads)
     won = [[0.0] * len(mix) for _ in range(2)]
     for k in range(blocks):
@@ -159,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--step", type=float, default=0.02, help="first steps' size, for calibrating a (default 0.02)")
     ap.add_argument("--calibrate", type=int, default=8, help="gradient estimates calibrating a (default 8)")
     ap.add_argument("--threads", type=int, default=2, help="the core's threads (results do not depend on it)")
+    ap.add_argument("--exact-final", action="store_true",
+                    help=f"the value bot plays its final edition by the exact search (up to {EXACT_END_UP_TO} players)")
     ap.add_argument("--model", type=Path, help="the value-model file to start from (default: the shipped one)")
     ap.add_argument("--out", help="write the value-model file with the tuned rows to this path")
     ap.add_argument("--compare", type=int, default=0, metavar="BLOCKS",
@@ -178,6 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     if bad:
         print(bad, file=sys.stderr)
         return 2
+    if args.exact_final and args.players > EXACT_END_UP_TO:
+        print(f"--exact-final: the final edition is solved at tables of up to {EXACT_END_UP_TO} players, "
+              f"not {args.players}", file=sys.stderr)
+        return 2
     mix_text = args.mix or MIXES.get(args.players)
     if mix_text is None:
         print(f"--mix is needed for {args.players} players (defaults exist for {', '.join(map(str, MIXES))})",
@@ -194,11 +209,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--model: {exc}", file=sys.stderr)
         return 2
     if args.compare:
-        return compare(doc, args.players, mix, args.seed, args.compare, args.threads)
+        return compare(doc, args.players, mix, args.seed, args.compare, args.threads, args.exact_final)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     arena = Arena(mix, args.seed, args.threads)
     t0 = time.perf_counter()
-    run = spsa(arena, args.iterations, args.seed, args.c, args.step, args.calibrate, space=value_space(doc, args.players))
+    run = spsa(arena, args.iterations, args.seed, args.c, args.step, args.calibrate, space=value_space(doc, args.players, args.exact_final))
     seconds = time.perf_counter() - t0
     if not run.trace:
         print("stopped before the first iteration: nothing to write", file=sys.stderr)
@@ -220,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
             **run_record("python -m benchmarks.training.tune_value", argv, args, mix_text, run),
             "method": "SPSA (benchmarks/training/tune_playout.py), mean of the last half of the iterates; "
                       "W[a][f] = fitted[a][f] + theta[f] * rms[f]",
+            "exact_final": args.exact_final,
             "objective_first": round(mean_y(first), 4), "objective_last": round(mean_y(last), 4),
         }
         out = tuned_document(doc, args.players, run.theta, record)

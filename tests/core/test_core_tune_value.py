@@ -63,7 +63,19 @@ def test_a_small_run_is_the_same_on_one_or_two_threads(core):
     assert any(t != 0 for t in one.last)
 
 
+def test_exact_final_candidates_end_exactly_and_change_some_games(core):
+    doc = tv.shipped_document()
+    theta = [0.0] * len(tv.FREE)
+    plain, exact = tv.value_space(doc, 3).candidate(theta), tv.value_space(doc, 3, exact_final=True).candidate(theta)
+    assert repr(exact) == repr(plain).replace("Policy(", "Policy(ExactFinal { inner: ", 1)[:-1] + " })"
+    arena = tp.Arena(tp.parse_mix("evaluator,evaluator@20"), seed=13, threads=2)
+    (shares_plain,), (shares_exact,) = arena.shares(0, [plain, exact])
+    assert shares_plain != shares_exact
+
+
 @pytest.mark.parametrize("argv, message", [
+    (["--players", "4", "--exact-final", "--mix", "evaluator,evaluator,evaluator@1"],
+     "--exact-final: the final edition is solved at tables of up to 3 players, not 4"),
     (["--players", "3", "--mix", "evaluator@2", "--iterations", "1"], "every matchup must seat 3 players"),
     (["--players", "4", "--iterations", "1"], "--mix is needed for 4 players"),
     (["--iterations", "0"], "--iterations must be at least 1, got 0"),
