@@ -38,6 +38,12 @@ describe the fitted model. The shipped model: ``benchmarks/training/train_value.
 
 (``docs/lab/value.md`` has the runs). The same command gives the same file on any
 number of threads (``tests/core/test_core_tune_value.py``).
+
+``--compare BLOCKS`` plays, on a held-out ``--seed``, the file's fitted value bot
+against its tuned one -- or, with ``--against OTHER``, the value bot of
+``OTHER`` against the file's, each as it plays -- on the same decks, and
+prints each matchup's win shares and the paired difference of the objective
+over the blocks (95%).
 """
 from __future__ import annotations
 
@@ -56,6 +62,7 @@ from benchmarks.training.tune_playout import Arena, Space, parse_mix, run_record
 from pennypress.engine import native
 from pennypress.engine.advisor.policy import JITTER, MARGIN_WEIGHT, PLAYOUT, VALUE_NOISE
 from pennypress.engine.advisor.settings import EXACT_END_UP_TO
+from pennypress.engine.advisor.stats import paired
 from pennypress.engine.advisor.value import FEATURES, MODEL_FILE, load_model
 from pennypress.engine.native.search import core_weights, exact_final_policy
 
@@ -134,27 +141,49 @@ def tuned_document(doc: dict, players: int, theta: Sequence[float], record: dict
     return out
 
 
+def current_rows(doc: dict) -> dict:
+    """``doc`` as its value bot plays: its win rows as they stand are the fitted rows (theta 0)."""
+    out = json.loads(json.dumps(doc))
+    (out.get("obtained") or {}).pop("tuned", None)
+    return out
+
+
 def compare(doc: dict, players: int, mix: Sequence, seed: int, blocks: int, threads: int,
-            exact_final: bool = False) -> int:
-    """Print the fitted and the tuned value bot's win share per matchup on the same games (a held-out seed)."""
-    record = (doc.get("obtained") or {}).get("tuned", {}).get(str(players))
-    if record is None:
-        print(f"the model has no tuned {players}-player rows to compare", file=sys.stderr)
-        return 2
-    space = value_space(doc, players, exact_final)
+            exact_final: bool = False, against: dict | None = None) -> int:
+    """Print two value bots' win shares per matchup on the same games (a held-out seed) and the paired
+    difference of their objective, block by block: the fitted and the tuned rows of ``doc``, or with
+    ``against`` that file's value bot and ``doc``'s, each as it plays."""
+    if against is None:
+        record = (doc.get("obtained") or {}).get("tuned", {}).get(str(players))
+        if record is None:
+            print(f"the model has no tuned {players}-player rows to compare", file=sys.stderr)
+            return 2
+        space = value_space(doc, players, exact_final)
+        labels = ("fitted", "tuned")
+        candidates = [space.candidate([0.0] * space.dims), space.candidate(record["theta"])]
+    else:
+        labels = ("--against", "--model")
+        candidates = [value_space(current_rows(d), players, exact_final).candidate([0.0] * len(FREE))
+                      for d in (against, doc)]
     arena = Arena(mix, seed, threads)
     won = [[0.0] * len(mix) for _ in range(2)]
+    per_block: list[list[float]] = [[], []]
     for k in range(blocks):
-        for c, shares in enumerate(arena.shares(k, [space.candidate([0.0] * space.dims), space.candidate(record["theta"])])):
+        for c, shares in enumerate(arena.shares(k, candidates)):
+            per_block[c].append(arena.objective(shares))
             for m, x in enumerate(shares):
                 won[c][m] += x / blocks
-    print(f"value bot, {players} players, seed {seed}: {arena.games} games (each candidate on the same decks)")
-    print("| matchup | games | fitted | tuned |")
+    ends = "final edition exact" if exact_final else "final edition as the bot plays it"
+    print(f"value bot, {players} players, seed {seed}, {ends}: {arena.games} games (each on the same decks)")
+    print(f"| matchup | games | {labels[0]} | {labels[1]} |")
     print("|---|---|---|---|")
     for m, matchup in enumerate(mix):
         n = blocks * len(arena.block(0)[m])
         print(f"| {matchup.label} | {n} | {won[0][m]:.1%} | {won[1][m]:.1%} |")
     print(f"| all (weighted by games) | | {arena.objective(won[0]):.1%} | {arena.objective(won[1]):.1%} |")
+    d = paired(per_block[1], per_block[0])
+    print(f"{labels[1]} minus {labels[0]}, paired over {blocks} blocks: {100 * d.mean:+.1f} points "
+          f"({100 * d.low:+.1f} to {100 * d.high:+.1f}, 95%)")
     return 0
 
 
@@ -175,6 +204,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compare", type=int, default=0, metavar="BLOCKS",
                     help="only compare the fitted and the tuned value bot of the file (--model or the shipped one) "
                          "on BLOCKS evaluation blocks of --seed's decks, and stop")
+    ap.add_argument("--against", type=Path, metavar="FILE",
+                    help="with --compare: the value bot of this value-model file against the one of --model "
+                         "(or the shipped one), each as it plays")
     args = ap.parse_args(argv)
     if not native.available():
         print("the native core is not built: python3 run.py test builds it", file=sys.stderr)
@@ -208,8 +240,19 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"--model: {exc}", file=sys.stderr)
         return 2
+    against = None
+    if args.against is not None:
+        if not args.compare:
+            print("--against: give --compare BLOCKS too", file=sys.stderr)
+            return 2
+        try:
+            against = json.loads(args.against.read_text(encoding="utf-8"))
+            load_model(json.dumps(against))
+        except (OSError, ValueError) as exc:
+            print(f"--against: {exc}", file=sys.stderr)
+            return 2
     if args.compare:
-        return compare(doc, args.players, mix, args.seed, args.compare, args.threads, args.exact_final)
+        return compare(doc, args.players, mix, args.seed, args.compare, args.threads, args.exact_final, against)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     arena = Arena(mix, args.seed, args.threads)
     t0 = time.perf_counter()

@@ -73,7 +73,25 @@ def test_exact_final_candidates_end_exactly_and_change_some_games(core):
     assert shares_plain != shares_exact
 
 
+def test_a_model_compared_against_itself_plays_the_same_games(core, capsys, tmp_path):
+    shipped = tmp_path / "shipped.json"
+    shipped.write_text(json.dumps(tv.shipped_document()), encoding="utf-8")
+    argv = ["--players", "3", "--seed", "17", "--compare", "2", "--mix", "evaluator,evaluator@3", "--threads", "1"]
+    assert tv.main([*argv, "--against", str(shipped)]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("| 3p vs evaluator+evaluator"))
+    _, _, games, a, b, _ = row.split("|")
+    assert games.strip() == "18" and a == b
+    assert "paired over 2 blocks: +0.0 points (+0.0 to +0.0, 95%)" in out
+    assert tv.main(argv) == 0  # the fitted and the tuned rows of one file differ
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| all"))
+    _, _, _, fitted, tuned, _ = row.split("|")
+    assert fitted != tuned
+
+
 @pytest.mark.parametrize("argv, message", [
+    (["--against", "x.json"], "--against: give --compare BLOCKS too"),
+    (["--compare", "1", "--against", "/nonexistent/x.json"], "--against:"),
     (["--players", "4", "--exact-final", "--mix", "evaluator,evaluator,evaluator@1"],
      "--exact-final: the final edition is solved at tables of up to 3 players, not 4"),
     (["--players", "3", "--mix", "evaluator@2", "--iterations", "1"], "every matchup must seat 3 players"),
