@@ -47,3 +47,27 @@ def test_the_heuristic_weights_record_holds_the_weights_the_engine_plays():
         assert _module_exists(run["command"]) and f"--seed {run['seed']}" in run["command"]
     kept = {k: v for run in doc["obtained"]["runs"] for k, v in run["kept"].items()}
     assert all(asdict(TUNED)[k] == v for k, v in kept.items())
+
+
+def test_the_exact_final_candidate_model_is_what_its_commands_made():
+    """``benchmarks/training/value_model_exact_final.json`` (measured, not shipped: docs/lab/self-play.md): its
+    4- and 5-player tables were played as the shipped model's, so their rows are the shipped ones; its 2- and
+    3-player win rows are its fitted rows moved by the recorded theta, tuned with ``--exact-final``."""
+    from benchmarks.training import tune_value as tv
+
+    from pennypress.engine.advisor.value import load_model
+
+    path = ROOT / "benchmarks" / "training" / "value_model_exact_final.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    shipped = json.loads((ADVISOR / "value_model.json").read_text(encoding="utf-8"))
+    load_model(json.dumps(doc))
+    obtained = doc["obtained"]
+    assert _module_exists(obtained["command"]) and "--exact-final" in obtained["command"]
+    assert obtained["exact_final_up_to"] == 3
+    for n in ("4", "5"):
+        assert doc["models"][n] == shipped["models"][n]
+    for n in ("2", "3"):
+        record = obtained["tuned"][n]
+        assert record["exact_final"] and f"--players {n}" in record["command"] and "--exact-final" in record["command"]
+        assert tv.tuned_rows(record["fitted_win"], record["theta"], record["rms"]) == doc["models"][n]["win"]
+        assert doc["models"][n]["win"] != shipped["models"][n]["win"]
