@@ -16,13 +16,23 @@ stalling).
     python -m benchmarks.strength.advisor --games 600 --workers 2
     python -m benchmarks.strength.advisor --cells evaluator3,evaluator2 --games 60 --results games.jsonl
     python -m benchmarks.strength.advisor --cells mcts3 --league-on-core   # the league bots on the core
+
+``--value-model FILE`` seats advisors whose search reads that value-model file (its leaf and its playouts'
+value bots: ``SearchSettings.value_model``) instead of the shipped one -- a candidate model measured on the
+very games of a recorded run (same ``--seed``); ``benchmarks.strength.paired_games`` pairs two ``--results``
+files game by game.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 
+from pathlib import Path
+
 from benchmarks.strength.playout import HEADER, RESULTS, cell, row
+from pennypress.engine.advisor.bot import AdvisorBot
+from pennypress.engine.advisor.policy import LEAF_DEPTH
+from pennypress.engine.advisor.value import Leaf, ValueModel, load_model
 from pennypress.engine import native
 from pennypress.engine.arena.native_games import bot_policy
 from pennypress.engine.arena.seats import register_seat
@@ -57,9 +67,13 @@ class CoreLeagueBot:
 LEAGUE_BOTS = (EvaluatorBot, TimerBot, MctsBot)
 
 
-def register(league_on_core: bool = False) -> None:
+def register(league_on_core: bool = False, model: ValueModel | None = None) -> None:
     """With ``league_on_core`` the league's seats decide on the native core (:class:`CoreLeagueBot`, the
-    same moves); forked workers inherit the seats."""
+    same moves); with a ``model`` the advisor seats search with it; forked workers inherit the seats."""
+    if model is not None:
+        leaf = Leaf(LEAF_DEPTH, model)
+        register_seat("advisor", lambda budget, seed=0: AdvisorBot(seed=seed, budget=budget, leaf=leaf),
+                      ("fast", "normal", "deep"))
     if league_on_core:
         for cls in LEAGUE_BOTS:
             register_seat(cls.name, lambda seed=0, cls=cls: CoreLeagueBot(cls(seed), seed))
@@ -72,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=731001, help="tournament seed (default 731001, never used before)")
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--results", help="write every game's result to this file (one JSON line a game)")
+    ap.add_argument("--value-model", type=Path, metavar="FILE",
+                    help="the advisors search with this value-model file (default: the shipped one)")
     ap.add_argument("--league-on-core", action="store_true",
                     help="the league's bots decide on the native core (the same moves, far faster: the mcts cells)")
     args = ap.parse_args(argv)
@@ -83,13 +99,23 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--games must be a positive multiple of 6, got {args.games}")
     if args.league_on_core and not native.available():
         ap.error("--league-on-core needs the native core (python3 run.py builds it)")
-    register(args.league_on_core)
+    model = None
+    if args.value_model is not None:
+        try:
+            model = load_model(args.value_model.read_text(encoding="utf-8"), str(args.value_model))
+        except (OSError, ValueError) as exc:  # an unreadable file, or not a value model (load_model says why)
+            ap.error(f"--value-model: {exc}")
+    register(args.league_on_core, model)
     if args.results:
         RESULTS.append(open(args.results, "w", encoding="utf-8"))
-    print(f"### advisor strength (seed {args.seed})\n\n{HEADER}", flush=True)
-    for name in names:
-        seats = CELLS[name]
-        print(row(cell(seats, args.games, args.seed, args.workers, 1, seats)), flush=True)
+    try:
+        print(f"### advisor strength (seed {args.seed})\n\n{HEADER}", flush=True)
+        for name in names:
+            seats = CELLS[name]
+            print(row(cell(seats, args.games, args.seed, args.workers, 1, seats)), flush=True)
+    finally:  # this run's file only: a second run in the same process writes its own
+        if args.results:
+            RESULTS.pop().close()
     return 0
 
 

@@ -138,10 +138,10 @@ def applied(variant: Variant, opponent_policy, imitated=None) -> Iterator[None]:
     for name, value in variant.settings:
         setattr(policy, name, value)
     if variant.opponent_playouts:
-        pool.core_policy = lambda _=None: opponent_policy
+        pool.core_policy = lambda *_: opponent_policy
     if variant.imitation_share is not None:
         made = imitation_policy(imitated, variant.imitation_share)
-        pool.core_policy = lambda _=None: made
+        pool.core_policy = lambda *_: made
     try:
         yield
     finally:

@@ -42,7 +42,7 @@ from .exact import ExactSearch, best_move, is_deterministic
 from .outcome import Value, final_values
 from .policy import core_policy, rollout_bot
 from .settings import SearchSettings
-from .value import Leaf
+from .value import MODEL, Leaf
 
 _EXACT = ExactSearch()
 """Per process: the final-edition memo outlives single playouts (positions repeat a lot)."""
@@ -96,14 +96,14 @@ def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool =
             policy: str | None = None, leaf: Leaf | None = None, trace: Trace | None = None) -> tuple[Value, ...]:
     """Every player's outcome after ``move`` and a seeded playout by ``policy`` (:mod:`.policy`; default
     its search policy) to the end -- or, with a ``leaf``, the value model's estimates where it stops
-    (see the module) -- ``state`` unchanged. A ``trace`` list given is filled with the playout's first
-    events (:data:`Trace`)."""
+    (see the module) -- ``state`` unchanged; value bots read the leaf's model. A ``trace`` list given is
+    filled with the playout's first events (:data:`Trace`)."""
     ps = playout_seed(seed, k)
     rng = random.Random(ps)
     s = state.clone()
     s.apply(move)
     _draw(s, rng, trace)
-    bots = [rollout_bot(ps, seat, policy) for seat in range(s.n_players)]
+    bots = [rollout_bot(ps, seat, policy, MODEL if leaf is None else leaf.model) for seat in range(s.n_players)]
     if leaf is not None:
         moves = 0
         while True:
@@ -145,7 +145,8 @@ def native_playout(state: PublicState, move: Move, seed: int, k: int, exact_end:
     """
     settings = SearchSettings(seed=seed, workers=1, exact_end=exact_end, leaf=leaf, policy=policy)
     after = positions_after(state, [move], [0])[0]
-    result = run_batch([after], [(0, k)], settings, core_policy(policy), DEFAULT_MOVE_CAP, trace=trace is not None)[0]
+    result = run_batch([after], [(0, k)], settings, core_policy(policy, settings.value_model), DEFAULT_MOVE_CAP,
+                       trace=trace is not None)[0]
     if trace is not None:
         trace.extend(result[2])
     return result[0]

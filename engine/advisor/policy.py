@@ -48,7 +48,7 @@ from pennypress.errors import BadInput
 from ..native.search import jittered_greedy_policy, jittered_heuristic_policy, random_policy, value_policy
 from ..play.bots import Bot, GreedyBot, RandomBot
 from ..play.heuristic import HeuristicBot, Weights
-from .value import MODEL, Leaf
+from .value import MODEL, Leaf, ValueModel, core_model
 from .value_bot import MARGIN_WEIGHT, ValueBot
 
 if TYPE_CHECKING:
@@ -131,9 +131,10 @@ GREEDY_REPORTER_COSTS = (0.75, 1.0, 1.25)
 """... and counts each reporter at ``rng.choice(GREEDY_REPORTER_COSTS)``."""
 
 
-def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
+def rollout_bot(seed: int, seat: int, policy: str | None = None, model: ValueModel = MODEL) -> Bot:
     """The bot playing ``seat`` in the playout seeded ``seed`` by ``policy`` (default :data:`PREFERRED`);
-    deterministic in all three."""
+    deterministic in all three. A value bot reads ``model`` (the search's: its leaf's,
+    :meth:`~.settings.SearchSettings.value_model`)."""
     policy = PREFERRED if policy is None else policy
     bot_seed = seed * 8 + seat
     rng = random.Random(bot_seed)
@@ -142,7 +143,7 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
     if policy in ("heuristic", "value"):
         jittered = {f.name: getattr(PLAYOUT, f.name) * (1 + rng.uniform(-JITTER, JITTER)) for f in fields(PLAYOUT)}
         heuristic = HeuristicBot(seed=bot_seed, weights=replace(PLAYOUT, **jittered))
-        return heuristic if policy == "heuristic" else ValueBot(MODEL, heuristic, VALUE_NOISE, rng)
+        return heuristic if policy == "heuristic" else ValueBot(model, heuristic, VALUE_NOISE, rng)
     if policy == "greedy":
         base, spread = GREEDY_THRESHOLD
         return GreedyBot(seed=bot_seed, threshold=base + rng.randrange(spread),
@@ -152,16 +153,17 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None) -> Bot:
     raise _unknown(policy)
 
 
-def core_policy(policy: str | None = None) -> Policy:
+def core_policy(policy: str | None = None, model: ValueModel = MODEL) -> Policy:
     """The same playout bots on the native core (``pennypress_core.Policy``: drawn from the same seeds
-    in the same order as :func:`rollout_bot`). Needs the core (:func:`pennypress.engine.native.available`)."""
+    in the same order as :func:`rollout_bot`, a value bot reading ``model``). Needs the core
+    (:func:`pennypress.engine.native.available`)."""
     policy = PREFERRED if policy is None else policy
     if policy == "heuristic":
         return jittered_heuristic_policy(PLAYOUT, JITTER)
     if policy == "value":
-        return value_policy(SEARCH_LEAF.core(), PLAYOUT, JITTER, MARGIN_WEIGHT, VALUE_NOISE)
+        return value_policy(core_model(model), PLAYOUT, JITTER, MARGIN_WEIGHT, VALUE_NOISE)
     if policy == "mixed":
-        return value_policy(SEARCH_LEAF.core(), PLAYOUT, JITTER, MARGIN_WEIGHT, VALUE_NOISE, share=VALUE_SHARE)
+        return value_policy(core_model(model), PLAYOUT, JITTER, MARGIN_WEIGHT, VALUE_NOISE, share=VALUE_SHARE)
     if policy == "greedy":
         base, spread = GREEDY_THRESHOLD
         return jittered_greedy_policy(base, spread, GREEDY_REPORTER_COSTS)

@@ -91,7 +91,7 @@ def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], se
     afters = positions_after(state, moves, {m for m, _ in pairs}, checked=False)  # playout_engine checked it
     index = {m: i for i, m in enumerate(afters)}
     positions = list(afters.values())
-    bot = core_policy(settings.policy)
+    bot = core_policy(settings.policy, settings.value_model)
     out: dict[Pair, tuple[Value, ...]] = {}
     size = 32 * settings.threads
     for start in range(0, len(pairs), size):

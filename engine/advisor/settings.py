@@ -25,7 +25,7 @@ from typing import Any
 from .budget import BUDGETS, Budget, budget_for
 from .calibration import CALIBRATION, Calibration
 from .policy import SEARCH_LEAF, search_policy
-from .value import Leaf
+from .value import MODEL, Leaf, ValueModel
 
 
 def default_workers() -> int:
@@ -91,6 +91,12 @@ class SearchSettings:
         if self.exact_end is not None:
             return self.exact_end
         return engine == "native" and players <= EXACT_END_UP_TO
+
+    @property
+    def value_model(self) -> ValueModel:
+        """The value model of the search: its leaf's, which the playouts' value bots read too (the shipped
+        :data:`~.value.MODEL` when every playout is played to the end)."""
+        return MODEL if self.leaf is None else self.leaf.model
 
     def policy_for(self, players: int) -> str:
         """The playout policy at a table of ``players``: ``policy``, or the search policy for that table."""

@@ -273,22 +273,27 @@ class Leaf:
     model: ValueModel
 
     def core(self) -> CoreValueModel:
-        """The model on the native core (``pennypress_core.ValueModel``), made once per model."""
-        key = id(self.model)
-        made = _CORE_MODELS.get(key)
-        if made is None or made[0] is not self.model:
-            m = self.model
-            made = (m, value_model(m.anchors, {n: (pm.win, pm.score) for n, pm in m.models.items()}))
-            _CORE_MODELS.pop(key, None)
-            _CORE_MODELS[key] = made
-            while len(_CORE_MODELS) > CORE_MODELS_KEPT:  # the oldest made goes first
-                _CORE_MODELS.pop(next(iter(_CORE_MODELS)))
-        return made[1]
+        """The model on the native core (:func:`core_model`)."""
+        return core_model(self.model)
 
 
 CORE_MODELS_KEPT = 8
 """Value models kept converted for the core: the shipped one, and a few a tuning run tries at once."""
 _CORE_MODELS: dict[int, tuple[ValueModel, CoreValueModel]] = {}
+
+
+def core_model(model: ValueModel) -> CoreValueModel:
+    """``model`` on the native core (``pennypress_core.ValueModel``), made once per model (the last
+    :data:`CORE_MODELS_KEPT` kept)."""
+    key = id(model)
+    made = _CORE_MODELS.get(key)
+    if made is None or made[0] is not model:
+        made = (model, value_model(model.anchors, {n: (pm.win, pm.score) for n, pm in model.models.items()}))
+        _CORE_MODELS.pop(key, None)
+        _CORE_MODELS[key] = made
+        while len(_CORE_MODELS) > CORE_MODELS_KEPT:  # the oldest made goes first
+            _CORE_MODELS.pop(next(iter(_CORE_MODELS)))
+    return made[1]
 
 
 def _number(v: Any) -> bool:

@@ -81,3 +81,75 @@ def test_the_league_on_the_core_needs_the_core(monkeypatch, capsys):
     with pytest.raises(SystemExit) as exit_:
         bs.main(["--cells", "mcts3", "--games", "6", "--league-on-core"])
     assert exit_.value.code == 2 and "--league-on-core needs the native core" in capsys.readouterr().err
+
+
+def _games(path) -> list[dict]:
+    import json
+
+    return [{k: g[k] for k in ("deck_seed", "rotation", "seats", "winners", "scores")}
+            for g in map(json.loads, path.read_text(encoding="utf-8").splitlines())]
+
+
+def test_a_value_model_file_plays_as_its_model_the_shipped_one_as_the_shipped(core, tmp_path, capsys):
+    """``--value-model``: the shipped file gives the very games of a run without it; another model's
+    advisor plays otherwise in some of them. ``paired_games`` pairs the runs' results game by game."""
+    import json
+    from pathlib import Path
+
+    from benchmarks.strength import paired_games
+    from benchmarks.training.tune_value import shipped_document
+
+    shipped = tmp_path / "shipped.json"
+    shipped.write_text(json.dumps(shipped_document()), encoding="utf-8")
+    other = Path(__file__).resolve().parents[2] / "benchmarks" / "training" / "value_model_exact_final.json"
+    runs = {}
+    for name, extra in (("plain", []), ("shipped", ["--value-model", str(shipped)]),
+                        ("other", ["--value-model", str(other)])):
+        out = tmp_path / f"{name}.jsonl"
+        argv = ["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1", "--results", str(out),
+                "--league-on-core", *extra]
+        assert bs.main(argv) == 0
+        runs[name] = out
+    capsys.readouterr()
+    assert _games(runs["plain"]) == _games(runs["shipped"]) and len(_games(runs["plain"])) == 6
+    assert _games(runs["plain"]) != _games(runs["other"])
+    assert paired_games.main([str(runs["plain"]), str(runs["shipped"]), "--json"]) == 0
+    same = json.loads(capsys.readouterr().out)
+    assert same["differ"] == 0 and same["difference"] == 0 and same["games"] == 6
+    # a game whose winner changes: one game differs, by that game's share over the six
+    lines = runs["plain"].read_text(encoding="utf-8").splitlines()
+    game = json.loads(lines[1])
+    mine = game["seats"].index("advisor:fast")
+    before = 1 / len(game["winners"]) if mine in game["winners"] else 0.0
+    game["winners"] = [1 - mine]
+    lines[1] = json.dumps(game)
+    changed = tmp_path / "changed.jsonl"
+    changed.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert paired_games.main([str(runs["plain"]), str(changed), "--json"]) == 0
+    moved = json.loads(capsys.readouterr().out)
+    assert moved["differ"] == (before != 0) and moved["games"] == 6
+    assert moved["difference"] == pytest.approx(-before / 6) == pytest.approx(moved["second"] - moved["first"])
+
+
+def test_a_bad_value_model_file_exits_2_naming_it(tmp_path, capsys):
+    bad = tmp_path / "m.json"
+    bad.write_text('{"format": "something else"}', encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        bs.main(["--cells", "evaluator3", "--games", "6", "--value-model", str(bad)])
+    assert exit_.value.code == 2
+    assert "--value-model:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("line, message", [
+    ("not json", ":1: not a game result"),
+    ('{"deck_seed": 1, "rotation": 0, "seats": ["evaluator", "timer"], "winners": [0]}',
+     "'advisor:fast' does not sit once at the table evaluator,timer"),
+])
+def test_paired_games_refuses_a_file_that_is_not_results_in_one_line(tmp_path, capsys, line, message):
+    from benchmarks.strength import paired_games
+
+    bad = tmp_path / "r.jsonl"
+    bad.write_text(line + "\n", encoding="utf-8")
+    assert paired_games.main([str(bad), str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1

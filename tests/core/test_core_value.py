@@ -82,3 +82,31 @@ def test_the_core_refuses_a_malformed_model_and_a_position_it_cannot_value(core)
     assert pos.is_chance_node()
     with pytest.raises(core.BadInput, match="a card is to be drawn"):
         model.evaluate(pos)
+
+
+def test_the_playouts_value_bots_read_the_searchs_model(core):
+    """Another model in the leaf is the one the playouts' value bots play by too, on both engines alike:
+    the moves of a value-bot playout change with the model, and the core's are Python's."""
+    from pathlib import Path
+
+    from pennypress.engine.advisor.playout import native_playout, playout
+    from pennypress.engine.advisor.value import load_model
+
+    other = load_model((Path(__file__).resolve().parents[2] / "benchmarks" / "training" /
+                        "value_model_exact_final.json").read_text(encoding="utf-8"))
+    assert other != MODEL
+    cov = compare(games=6, seed=12, model=other)
+    assert cov["leaf playouts by the value bot"] > 5, cov
+    state = _midgame(3, 21, 12)
+    moved = 0
+    for k in range(12):
+        lines = {}
+        for name, model in (("shipped", MODEL), ("other", other)):
+            leaf = Leaf(9, model)
+            py, core_trace = [], []
+            assert playout(state, state.legal_moves()[0], 4, k, policy="value", leaf=leaf, trace=py) == \
+                native_playout(state, state.legal_moves()[0], 4, k, policy="value", leaf=leaf, trace=core_trace)
+            assert py == core_trace
+            lines[name] = py
+        moved += lines["shipped"] != lines["other"]
+    assert moved > 0, "the value bots played the same moves with either model"
