@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from pennypress.errors import BadInput
+from pennypress.solver.vocab import field_names
 
 from .cards import DECK_NAMES, Deck, load_deck
 from .tables import MAX_PLAYERS, MIN_PLAYERS, final_edition_presses
@@ -88,7 +89,7 @@ class GameDefinition:
             raise BadInput(f"{where}: expected an object with players, variants, deck")
         unknown = set(doc) - {"players", "variants", "deck"}
         if unknown:
-            raise BadInput(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+            raise BadInput(f"{where}: unknown field(s) {field_names(unknown)}")
         variants = doc.get("variants", [])
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
             raise BadInput(f"{where}.variants: expected a list of variant names")

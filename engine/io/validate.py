@@ -48,7 +48,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from pennypress.errors import BadInput
-from pennypress.solver.vocab import BEATS, Beat
+from pennypress.solver.vocab import BEATS, Beat, field_names
 
 from ..game.definition import GameDefinition
 from ..game.moves import GoToPress, parse_move
@@ -135,7 +135,7 @@ def _sentence(error: ValidationError) -> str:
         allowed = list(schema.get("properties", {}))
         unknown = [k for k in value if k not in allowed]
         hint = f" (expected {', '.join(allowed)})" if len(allowed) <= 6 else ""
-        return f"unknown field(s) {', '.join(unknown)}{hint}"
+        return f"unknown field(s) {field_names(unknown)}{hint}"
     if kind == "type":
         types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         return f"expected {' or '.join(_TYPE_NAMES.get(t, t) for t in types)}, got {_shown(value)}"

@@ -107,3 +107,24 @@ def test_an_unknown_field_with_a_newline_in_its_name_keeps_the_refusal_one_line(
     doc = _page()
     doc["stor\nies"] = doc.pop("stories")
     assert check("page", json.dumps(doc).encode()) == "refused"
+
+
+def _example(folder: str) -> dict:
+    path = sorted((ROOT / "examples" / folder).glob("*.json"))[0]
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("target, where", [
+    ("record", ()),                 # the record's schema: found by fuzzing ("wi\ners" for "winners")
+    ("record", ("game",)),          # the game definition's own check
+    ("position", ()),               # the position's schema
+])
+def test_an_unknown_field_with_a_newline_in_a_record_or_position_keeps_the_refusal_one_line(target, where):
+    """Found by fuzzing game records: a record with a key ``"wi\\ners"`` was refused as ``record: unknown
+    field(s) wi`` and ``ners`` on a second line; every loader now quotes an unprintable field name."""
+    doc = _example("records" if target == "record" else "positions")
+    inner = doc
+    for key in where:
+        inner = inner[key]
+    inner["wi\ners"] = 1
+    assert check(target, json.dumps(doc).encode()) == "refused"
