@@ -128,3 +128,24 @@ def test_an_unknown_field_with_a_newline_in_a_record_or_position_keeps_the_refus
         inner = inner[key]
     inner["wi\ners"] = 1
     assert check(target, json.dumps(doc).encode()) == "refused"
+
+
+FOUND_RECORD = (
+    '{"format":"pennypress-record","version":1,"title":"2 play=\'greedy\').","game":{"players":2,"variants":'
+    '["two-player"],"deck":"default"},"seed":3,"moves":["assign 5 human:A:1","assign 3 city:C:1",'
+    '"assign 1 human:C:1",{"move":"press human:A:1@0,0,2x1 exclusive=none","card":2},"assign 2 human:D:1",'
+    '"assign 1 war:B:1",{"move":"press Ohuman:C:1@0,0,2x2 city:C:1@2,0,2x2 war:B:1@0,1,6x1 '
+    'exclusive=city:C:1","card":7},"assign 1 wausv=iepolitics:A:3","assign 1 war:B:3=politics:B:2"],'
+    '"final_scores":[40,63],"wi\\ners":[1]}')
+"""The input the record campaign found (commit b042ef9), as libFuzzer wrote it."""
+
+
+def test_the_record_the_campaign_found_is_refused_naming_the_field_quoted():
+    from pennypress.engine.io.record import replay
+    from pennypress.errors import BadInput
+    from pennypress.json_text import parse_json_text
+
+    assert check("record", FOUND_RECORD.encode()) == "refused"
+    with pytest.raises(BadInput) as caught:
+        replay(parse_json_text(FOUND_RECORD, "record"))
+    assert str(caught.value) == "record: unknown field(s) 'wi\\ners'"
