@@ -42,7 +42,7 @@ from .exact import ExactSearch, best_move, is_deterministic
 from .outcome import Value, final_values
 from .policy import core_policy, rollout_bot
 from .settings import SearchSettings
-from .value import MODEL, Leaf
+from .value import Leaf, model_of
 
 _EXACT = ExactSearch()
 """Per process: the final-edition memo outlives single playouts (positions repeat a lot)."""
@@ -103,7 +103,7 @@ def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool =
     s = state.clone()
     s.apply(move)
     _draw(s, rng, trace)
-    bots = [rollout_bot(ps, seat, policy, MODEL if leaf is None else leaf.model) for seat in range(s.n_players)]
+    bots = [rollout_bot(ps, seat, policy, model_of(leaf)) for seat in range(s.n_players)]
     if leaf is not None:
         moves = 0
         while True:

@@ -25,7 +25,7 @@ from typing import Any
 from .budget import BUDGETS, Budget, budget_for
 from .calibration import CALIBRATION, Calibration
 from .policy import SEARCH_LEAF, search_policy
-from .value import MODEL, Leaf, ValueModel
+from .value import Leaf, ValueModel, model_of
 
 
 def default_workers() -> int:
@@ -94,9 +94,8 @@ class SearchSettings:
 
     @property
     def value_model(self) -> ValueModel:
-        """The value model of the search: its leaf's, which the playouts' value bots read too (the shipped
-        :data:`~.value.MODEL` when every playout is played to the end)."""
-        return MODEL if self.leaf is None else self.leaf.model
+        """The value model of the search (:func:`~.value.model_of` its leaf)."""
+        return model_of(self.leaf)
 
     def policy_for(self, players: int) -> str:
         """The playout policy at a table of ``players``: ``policy``, or the search policy for that table."""

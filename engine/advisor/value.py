@@ -302,3 +302,9 @@ def _number(v: Any) -> bool:
 
 MODEL = load_model(resources.files(__package__).joinpath(MODEL_FILE).read_text(encoding="utf-8"))
 """The shipped model (``value_model.json``)."""
+
+
+def model_of(leaf: Leaf | None) -> ValueModel:
+    """The value model of a search that stops its playouts at ``leaf``: the leaf's, which the playouts'
+    value bots read too; the shipped :data:`MODEL` when every playout is played to the end."""
+    return MODEL if leaf is None else leaf.model
