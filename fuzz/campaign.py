@@ -106,13 +106,18 @@ def _executions(log: Path) -> int:
     return max([int(final[-1]) if final else 0, int(lines[-1]) if lines else 0])
 
 
+def findings_of(target: str) -> list[str]:
+    """The findings libFuzzer has written for ``target`` (``fuzz/work/findings/<target>-crash-*``, ...)."""
+    return sorted(p.name for kind in FINDING_KINDS for p in FINDINGS.glob(f"{target}-{kind}-*"))
+
+
 def run(targets: list[str], runs: int | dict[str, int] | None, max_time: int | None, seed: int | dict[str, int],
         jobs: int, every: float, quiet: bool = False, on_done: Callable[[Outcome], None] | None = None) -> list[Outcome]:
     """Run ``targets``, ``jobs`` at once; ``runs`` and ``seed`` may be given per target; ``on_done`` is
     called with each target's outcome as it ends."""
     FINDINGS.mkdir(parents=True, exist_ok=True)
     waiting = list(targets)
-    running: dict[str, tuple[subprocess.Popen, float, Path, list[str]]] = {}
+    running: dict[str, tuple[subprocess.Popen, float, Path, list[str], set[str]]] = {}
     done: list[Outcome] = []
     last = time.monotonic()
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -127,18 +132,18 @@ def run(targets: list[str], runs: int | dict[str, int] | None, max_time: int | N
             nice = ["nice", "-n", "19"] if shutil.which("nice") else []
             with open(log, "w") as out:
                 proc = subprocess.Popen(nice + cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
-            running[target] = (proc, time.monotonic(), log, cmd)
+            running[target] = (proc, time.monotonic(), log, cmd, set(findings_of(target)))
             if not quiet:
                 print(f"[fuzz] {target}: started ({' '.join(cmd[:6])} ...), log {log.relative_to(ROOT)}", flush=True)
         time.sleep(0.5)
         if not quiet and time.monotonic() - last >= every:
             last = time.monotonic()
             print("[fuzz] " + ", ".join(f"{t} {_executions(r[2]):,}" for t, r in running.items()), flush=True)
-        for target, (proc, start, log, cmd) in list(running.items()):
+        for target, (proc, start, log, cmd, before) in list(running.items()):
             if proc.poll() is None:
                 continue
             del running[target]
-            found = sorted(p.name for kind in FINDING_KINDS for p in FINDINGS.glob(f"{target}-{kind}-*"))
+            found = sorted(set(findings_of(target)) - before)  # this run's: an earlier, fixed one is not
             outcome = Outcome(target, _executions(log), len(list((WORK / target).iterdir())), found,
                               round(time.monotonic() - start, 1), proc.returncode, " ".join(cmd))
             done.append(outcome)

@@ -127,3 +127,26 @@ def test_until_goal_needs_chunks_of_time_not_a_count_of_runs(capsys):
         campaign.main(["--target", "position", "--until-goal", "--runs", "10"])
     assert stop.value.code == 2
     assert "--until-goal" in capsys.readouterr().err
+
+
+def test_a_run_reports_only_the_findings_it_wrote_not_an_earlier_one(tmp_path, monkeypatch):
+    """A finding left from an earlier run (fixed since) stays in ``fuzz/work/findings/``: the next run of
+    the target must not report it as its own; what the run itself writes is reported."""
+    import sys
+
+    findings, work = tmp_path / "findings", tmp_path / "work"
+    findings.mkdir()
+    (findings / "notation-crash-earlier").write_text("old", encoding="utf-8")
+    monkeypatch.setattr(campaign, "FINDINGS", findings)
+    monkeypatch.setattr(campaign, "WORK", work)
+    writes = {"notation": None, "position": findings / "position-crash-new"}
+
+    def fake(target, runs, max_time, seed, work):
+        new = writes[target]
+        code = f"open({str(new)!r}, 'w').write('x'); " if new else ""
+        return [sys.executable, "-c", code + "print('#12\\tDONE   cov: 1')"]
+
+    monkeypatch.setattr(campaign, "command", fake)
+    outcomes = {o.target: o for o in campaign.run(["notation", "position"], None, None, 1, 1, 1000, quiet=True)}
+    assert outcomes["notation"].findings == [] and outcomes["notation"].executions == 12
+    assert outcomes["position"].findings == ["position-crash-new"]
