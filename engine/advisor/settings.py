@@ -52,7 +52,8 @@ class SearchSettings:
     exact_end: bool | None = None
     """Finish each playout by the exact final-edition search once it reaches the final edition, instead of
     letting the playout bots play it (they play it as the heuristic bot does, far below the exact search);
-    ``None``: on the native core yes, on the Python engine no (:meth:`exact_end_on`)."""
+    ``None``: on the native core at tables of up to :data:`EXACT_END_UP_TO` players, else no
+    (:meth:`exact_end_on`)."""
     leaf: Leaf | None = SEARCH_LEAF
     """Where the playouts stop and the value model answers (:data:`.policy.SEARCH_LEAF`); ``None`` plays
     every playout to the end of the game."""
@@ -77,15 +78,15 @@ class SearchSettings:
         """How many workers share the playouts: ``workers``, or both cores when it is ``None``."""
         return default_workers() if self.workers is None else max(1, self.workers)
 
-    def exact_end_on(self, engine: str, players: int = 3) -> bool:
+    def exact_end_on(self, engine: str, players: int) -> bool:
         """Whether playouts on ``engine`` (``"native"`` or ``"python"``) at a table of ``players`` finish the
         final edition exactly: ``exact_end``, or when it is ``None`` on the native core at tables of up to
         :data:`EXACT_END_UP_TO` players only -- there a final edition is solved in milliseconds; a bigger
         table's can take seconds even on the core, and the Python engine's search seconds for a small one.
 
-        >>> SearchSettings().exact_end_on("native"), SearchSettings().exact_end_on("python")
+        >>> SearchSettings().exact_end_on("native", 3), SearchSettings().exact_end_on("python", 3)
         (True, False)
-        >>> SearchSettings().exact_end_on("native", players=4), SearchSettings(exact_end=True).exact_end_on("python")
+        >>> SearchSettings().exact_end_on("native", 4), SearchSettings(exact_end=True).exact_end_on("python", 3)
         (False, True)
         """
         if self.exact_end is not None:

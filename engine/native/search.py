@@ -72,7 +72,7 @@ class BatchSettings(Protocol):
 
     @property
     def exact_end(self) -> bool:
-        """Resolved for the core (``SearchSettings.exact_end_on("native")``), never ``None``."""
+        """Resolved for the core (``SearchSettings.exact_end_on("native", players)``), never ``None``."""
 
     @property
     def threads(self) -> int: ...

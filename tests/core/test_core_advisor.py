@@ -87,7 +87,7 @@ def test_an_audit_says_which_engine_answered(core, monkeypatch):
     same rule on both engines (here the bots play every final edition) the figures are the same."""
     from pennypress.engine.advisor.settings import SearchSettings
 
-    monkeypatch.setattr(SearchSettings, "exact_end_on", lambda self, engine, players=3: bool(self.exact_end))
+    monkeypatch.setattr(SearchSettings, "exact_end_on", lambda self, engine, players: bool(self.exact_end))
     record, _ = record_selfplay(GameDefinition.create(2), seed=5, bot="greedy")
     a, b = _both_ways(monkeypatch, lambda: audit(record, "fast", seed=1, playouts=8, player=0))
     ja, jb = a.to_json(), b.to_json()
