@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-
+from dataclasses import replace
 from pathlib import Path
 
 from benchmarks.strength.playout import HEADER, RESULTS, cell, row
 from pennypress.engine.advisor.bot import AdvisorBot
-from pennypress.engine.advisor.policy import LEAF_DEPTH
-from pennypress.engine.advisor.value import Leaf, ValueModel, load_model
+from pennypress.engine.advisor.policy import SEARCH_LEAF
+from pennypress.engine.advisor.value import ValueModel, load_model
 from pennypress.engine import native
 from pennypress.engine.arena.native_games import bot_policy
 from pennypress.engine.arena.seats import register_seat
@@ -71,7 +71,7 @@ def register(league_on_core: bool = False, model: ValueModel | None = None) -> N
     """With ``league_on_core`` the league's seats decide on the native core (:class:`CoreLeagueBot`, the
     same moves); with a ``model`` the advisor seats search with it; forked workers inherit the seats."""
     if model is not None:
-        leaf = Leaf(LEAF_DEPTH, model)
+        leaf = replace(SEARCH_LEAF, model=model)  # the search's own leaf, read by another model
         register_seat("advisor", lambda budget, seed=0: AdvisorBot(seed=seed, budget=budget, leaf=leaf),
                       ("fast", "normal", "deep"))
     if league_on_core:

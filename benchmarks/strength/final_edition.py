@@ -84,7 +84,7 @@ def measure(bot: str, opponent: str, games: int, seed: int, threads: int = 1) ->
     """``bot`` against two ``opponent`` seats, as it plays and with its final edition exact, paired."""
     started = time.perf_counter()
     plain, exact = [], []
-    chunk = 3 * PLAYERS * 100
+    chunk = 900  # games a call to the core: the progress bar moves between calls
     with tqdm(total=2 * games, desc=bot, unit="game", file=sys.stderr, leave=False) as bar:
         for out, arm in ((plain, False), (exact, True)):
             todo = games_of(bot, opponent, games, seed, arm)
