@@ -67,8 +67,6 @@ class Outcome:
 def corpus_of(target: str) -> Path:
     if target in CORE_TARGETS:
         return CORE_FUZZ / "corpus" / target.removeprefix("core-")
-    if target == "core_reader":  # the core's reader reads position documents
-        target = "position"
     return ROOT / "fuzz" / "corpus" / target
 
 

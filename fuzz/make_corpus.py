@@ -53,6 +53,26 @@ def _move_lines(doc: dict, limit: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+CHANGES = 200  # seeded programs of one to four changes (fuzz/python/mutate.py), besides one a base
+
+
+def _core_reader_programs() -> None:
+    """The core_reader target's inputs: each base position unchanged, then seeded programs of a few
+    changes that the core still takes (a seed corpus of documents near the edge of valid)."""
+    import random
+
+    from fuzz.python.mutate import bases
+    from fuzz.python.targets import check
+
+    for i in range(len(bases())):
+        _write("core_reader", bytes([i]))
+    rng = random.Random(36)
+    for _ in range(CHANGES):
+        program = bytes([rng.randrange(len(bases()))] + [rng.randrange(256) for _ in range(4 * rng.randint(1, 4))])
+        if check("core_reader", program) == "loaded":
+            _write("core_reader", program)
+
+
 def main() -> None:
     from pennypress.engine.notation.text import to_text
     from pennypress.engine.puzzles.store import load_puzzles
@@ -88,6 +108,8 @@ def main() -> None:
     doc, _ = record_selfplay(GameDefinition.create(2, ["two-player"]), seed=11, bot="greedy")
     for limit in (3, 10, 30, len(doc["moves"])):
         _write("move_list", _move_lines(doc, limit).encode())
+
+    _core_reader_programs()
 
     shipped = load_puzzles().to_json()
     by_kind: dict[str, list] = {}

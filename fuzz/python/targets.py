@@ -17,6 +17,7 @@ error must come back as one readable :class:`BadInput` or :class:`IllegalMove`.
 """
 from __future__ import annotations
 
+import copy
 from typing import Callable
 
 from pennypress.errors import BadInput
@@ -113,21 +114,66 @@ def core_reader(data: bytes) -> None:
     """The core's own reader (``core/src/py/document_in.rs``), handed a document the Python loader has
     not checked: it builds a position or raises the core's ``BadPosition`` -- never a ``CorePanic``,
     never another exception. (Nothing to do without the core.) A ``CoreError`` is the seam's refusal:
-    ``engine/native`` turns it into one readable line; here it is reported as :class:`BadInput`."""
+    ``engine/native`` turns it into one readable line; here it is reported as :class:`BadInput`.
+
+    An input that starts with ``{`` is the document as JSON text; any other is a program of changes to
+    a valid document (:mod:`fuzz.python.mutate`), so that the fuzzer, which sees no coverage inside the
+    core, still hands it documents close to valid. A position the core takes must survive every legal
+    move and card, and read back from its own document; when the Python loader takes the document
+    too, the two must agree on the legal moves."""
     from pennypress.engine import native
-    from pennypress.json_text import parse_json_text
 
     if not native.available():
         return
     core = native.core_module()
-    doc = parse_json_text(_text(data), "position")
+    if data[:1] == b"{":
+        from pennypress.json_text import parse_json_text
+
+        doc = parse_json_text(_text(data), "position")
+    else:
+        from fuzz.python.mutate import bases, mutated
+
+        doc = mutated(data, bases())
     try:
         position = core.Position(doc, _board_order(doc))
     except core.CorePanic:
         raise
     except core.CoreError as exc:
-        raise BadInput(str(exc)) from None
-    position.legal_moves()
+        message = str(exc)
+        if not message.startswith("position"):
+            raise AssertionError(f"the core's refusal does not name the document: {message!r}") from None
+        raise BadInput(message) from None
+    _core_played(core, position)
+    _python_agrees(doc, position)
+
+
+def _core_played(core, position) -> None:
+    """Every legal move and card on a copy; the position's document read back as itself."""
+    again = core.Position(position.to_json(), position.board_order)
+    if again != position:
+        raise AssertionError("the core's position does not read back from its own document")
+    for move in position.legal_moves():
+        try:
+            position.clone().apply(move)
+        except core.CoreError as exc:
+            raise AssertionError(f"the core refused its own legal move {move}: {exc}") from None
+    for card in position.chance_outcomes():
+        try:
+            position.clone().apply_chance(card)
+        except core.CoreError:  # a document no game reaches may hold a draw no press can take
+            pass
+
+
+def _python_agrees(doc, position) -> None:
+    """When the Python loader takes the document too, both engines give the same legal moves."""
+    from pennypress.engine.io.state import State
+
+    try:
+        state = State.from_json(copy.deepcopy(doc))
+    except BadInput:
+        return
+    if [str(m) for m in state.legal_moves()] != position.legal_moves():
+        raise AssertionError("the core and the Python engine take the document with different legal moves")
 
 
 TARGETS: dict[str, Callable[[bytes], None]] = {

@@ -23,8 +23,10 @@ pub const NEWSBOY: &str = "newsboy";
 /// A circulation beyond any game's (the core keeps circulation in 16 bits).
 const MAX_CIRCULATION: i64 = 10_000;
 
+/// The reader's one refusal: "position.<path>: <what>" ("position: <what>" for the document itself).
 fn bad<T>(path: &str, what: impl std::fmt::Display) -> PyResult<T> {
-    Err(BadPosition::new_err(format!("position.{path}: {what}")))
+    let at = if path.is_empty() { "position".to_string() } else { format!("position.{path}") };
+    Err(BadPosition::new_err(format!("{at}: {what}")))
 }
 
 fn get<'py>(d: &Bound<'py, PyDict>, key: &str, path: &str) -> PyResult<Bound<'py, PyAny>> {
