@@ -153,7 +153,8 @@ def advise(
     on a page the player chose) are evaluated after the ranking on exactly the
     playouts ``k`` the best move had (the same futures), so their loss is a
     paired comparison; they are returned in :attr:`Advice.extra` and do not
-    change the ranking.
+    change the ranking. An extra written as a legal move keeps the playouts
+    the ranking ran for it, and only the ones it lacks are run.
 
     The first :data:`LINE_TOP` moves get their likely line (:mod:`.line`) and the first :data:`WHY_TOP`
     their why, from the same playouts; :meth:`.result.Advice.line` and :meth:`~.result.Advice.why` give
@@ -206,8 +207,9 @@ def advise(
         rows = [(i, replace(r, line=futures.line(i), why=futures.why(i) if r.rank <= WHY_TOP else ())
                  if r.rank <= LINE_TOP else r) for i, r in rows]
     advice_moves = _with_reasons(view, moves, rows, reasons_top)
-    extra = _extra_rollouts(view, extras, best, [r for _, r in rows], settings, futures) if extras else ()
-    return Advice(player, plan.name, settings.seed, False, advice_moves, halved.done + sum(m.playouts for m in extra),
+    extra, ran = _extra_rollouts(view, extras, best, [r for _, r in rows], settings, futures,
+                                 {str(m): stats[i] for i, m in enumerate(moves)}) if extras else ((), 0)
+    return Advice(player, plan.name, settings.seed, False, advice_moves, halved.done + ran,
                   halved.stopped, time.perf_counter() - started, extra, engine, converged=halved.converged,
                   rounds=halved.rounds, calibrated=settings.calibration != IDENTITY,
                   futures=futures)
@@ -355,18 +357,29 @@ def _paired_move(move: str, best: _Stats, other: _Stats, estimate: Estimate) -> 
 
 
 def _extra_rollouts(view: State, extras: list[Move], best: _Stats, ranked: list[RankedMove],
-                    settings: SearchSettings, futures: _Futures | None = None) -> tuple[RankedMove, ...]:
+                    settings: SearchSettings, futures: _Futures | None = None,
+                    searched: dict[str, _Stats] | None = None) -> tuple[tuple[RankedMove, ...], int]:
     """The extra moves on the best move's playouts ``k = 0 .. n-1`` (the same futures), paired with it;
     each ranked where its win probability falls among the ``ranked`` moves; with the ranking's
-    ``futures``, each with its likely line and why (against the best move)."""
+    ``futures``, each with its likely line and why (against the best move). Also the playouts run.
+
+    An extra written as a legal move the halving searched (``searched``, by notation) keeps the
+    playouts it already has: a playout is a function of the move, the seed and ``k`` alone, so only
+    the ``k`` it lacks are run, and the figures are those of running them all."""
+    searched = searched or {}
+    known = [searched.get(str(move), _Stats()) for move in extras]
+    have = [min(st.n, best.n) for st in known]
     traces: dict[Pair, tuple[int, ...]] = {}
-    results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(best.n)], settings,
-                           traces=traces)
+    results = run_playouts(view, extras, [(m, k) for m in range(len(extras)) for k in range(have[m], best.n)],
+                           settings, traces=traces)
     out = []
     for m, move in enumerate(extras):
         st = _Stats()
         for k in range(best.n):
-            st.add(results[(m, k)], view.current, traces[(m, k)])
+            if k < have[m]:
+                st.add(known[m].everyone[k], view.current, known[m].traces[k])
+            else:
+                st.add(results[(m, k)], view.current, traces[(m, k)])
         r = _calibrated(_paired_move(str(move), best, st, _paired_estimate(best, st)), best.mean(0), view.current,
                         settings.calibration)
         if futures is not None:
@@ -376,7 +389,7 @@ def _extra_rollouts(view: State, extras: list[Move], best: _Stats, ranked: list[
         rank = 1 + sum(1 for row in ranked if row.win_probability is not None and win is not None
                        and row.win_probability > win)
         out.append(replace(r, rank=rank))
-    return tuple(out)
+    return tuple(out), len(results)
 
 
 def _halve(view: State, moves: list[Move], settings: SearchSettings, engine: str, progress: Progress | None,

@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 from audit_records import (advisor_game, first_press_with_two_stories, greedy_until, page_without_first_story, record_from,
                            solver_page_loss as _solver_page_loss)
 from pennypress.engine.advisor import advise
+from pennypress.engine.advisor.calibration import IDENTITY
 from pennypress.engine.advisor.exact import ExactSearch, is_deterministic
 from pennypress.engine.audit import CLASSES, accuracy, audit, classify
 from pennypress.engine.game.moves import Decline, GoToPress, parse_move
@@ -228,3 +229,25 @@ def test_a_real_blunder_on_playouts_is_still_graded(core):
     assert not d.exact and d.best != bad and d.loss > 0.3 and d.loss_interval[0] > 0 and not d.within_noise
     assert d.klass == classify(d.loss, 2) and d.klass in ("mistake", "blunder")
     assert any(m.ply == d.ply and m.kind in ("mistake", "blunder", "missed press") for m in a.key_moments)
+
+
+def test_an_extra_move_the_halving_searched_keeps_its_playouts_and_runs_only_the_rest():
+    """A playout is a function of the move, the seed and ``k``: an extra move written as a legal one gets
+    the playouts the halving already ran for it, and only the ``k`` it lacks are run -- the same figures
+    as every move searched on the best move's ``k`` (an even share of exactly that many)."""
+    state = first_press_with_two_stories()
+    a = advise(state, "fast", seed=3, workers=1, calibration=IDENTITY)
+    rows = a.ranking()
+    dropped = min(a.moves[1:], key=lambda r: r.playouts)
+    assert dropped.playouts < a.best.playouts, "the halving dropped no move early: pick another position"
+    n = a.best.playouts
+    even = advise(state, playouts=n * len(rows), seed=3, workers=1, calibration=IDENTITY)
+    assert all(r.playouts == n for r in even.moves)
+    for row in (a.best, dropped):
+        b = advise(state, "fast", seed=3, workers=1, calibration=IDENTITY, extra_moves=[parse_move(row.move)])
+        assert b.ranking() == rows
+        assert b.playouts - a.playouts == n - row.playouts  # only the missing playouts were run
+        (x,) = b.extra
+        assert x.playouts == n
+        assert x.win_probability == even.find(row.move).win_probability
+        assert x.win_all == even.find(row.move).win_all
