@@ -3,25 +3,24 @@
 //!
 //! The property of both: no input panics. Every refusal is a [`CoreError`].
 //!
-//! - [`read_position`]: a position document as the core's reader takes it. The reader itself
-//!   (`src/py/document_in.rs`) reads Python objects through PyO3, so here the same fields are read
-//!   from bytes -- each a value a little beyond its range on both sides -- through the same checks,
-//!   in the same order, into the same plain-Rust calls (`place_story`, `return_to_stack`, the fixed
-//!   lists' `try_push`). Keep the two in step: a check added there is added here.
+//! - [`read_position`]: a position document read by the core's one reader
+//!   ([`crate::document::read_position`], the reader the seam runs on Python objects) from a
+//!   [`ByteSource`]: the fuzzer's bytes give each value the reader asks for -- a number a little
+//!   beyond its range on both sides, a list's length, a word of the game or one that is none.
 //!   Then every read-only question a search asks of the position, and every legal move and card.
 //! - [`play`]: a position (a seeded deal, or one read as above), then a sequence of steps: a legal
 //!   move by index, a card drawn by index (or any card id, which must be refused, not panic),
 //!   a move by its notation (the seam's `apply("...")`).
 
-use crate::error::{CoreError, CoreResult};
+use std::cell::RefCell;
+
+use crate::document::{self, bad, Entries, Source, Words};
+use crate::error::CoreResult;
 use crate::moves::{legal_move_count, legal_moves_into, Move};
-use crate::position::{Definition, Phase, PlayerState, Position};
+use crate::position::{Phase, Position};
 use crate::press::press_outcome;
-use crate::story::{kind_text, Story};
-use crate::tables::{
-    self, BEAT_NAMES, BONUS_MAX, COLUMN_CAPACITY, DECK_NAMES, DECK_SIZE, MAXP, MAX_PENNIES, MAX_POSITION, NKINDS,
-    NSTARS, NSTORIES, PAGE_COLUMNS, PAGE_ROWS, REPORTERS,
-};
+use crate::story::Story;
+use crate::tables::{self, BEAT_NAMES, DECK_SIZE, NKINDS, NSTARS, NSTORIES};
 
 /// The fuzzer's bytes, read one field at a time; past the end every field reads as 0.
 pub struct Bytes<'a> {
@@ -57,177 +56,78 @@ impl<'a> Bytes<'a> {
     }
 }
 
-fn bad<T>(path: &str, what: impl std::fmt::Display) -> CoreResult<T> {
-    Err(CoreError::BadPosition(format!("position.{path}: {what}")))
+/// A document made of the fuzzer's bytes: each value the reader asks for is read off the bytes in
+/// the order it asks (a [`Bytes`] shared by every node). It never holds a value of the wrong type (the
+/// Python side's `core_reader` target fuzzes those); it holds numbers just out of range, lists one
+/// entry too long or of the wrong length, and words that are no word of the game.
+#[derive(Clone, Copy)]
+pub struct ByteSource<'b, 'a> {
+    bytes: &'b RefCell<Bytes<'a>>,
 }
 
-/// The reader's range check (`int()` in `document_in.rs`).
-fn int(b: &mut Bytes, path: &str, lo: i64, hi: i64) -> CoreResult<i64> {
-    let n = b.int(lo, hi);
-    if (lo..=hi).contains(&n) {
-        Ok(n)
-    } else {
-        bad(path, format!("{n} is out of range ({lo} to {hi})"))
+impl<'b, 'a> ByteSource<'b, 'a> {
+    pub fn new(bytes: &'b RefCell<Bytes<'a>>) -> Self {
+        ByteSource { bytes }
     }
-}
 
-fn optional_player(b: &mut Bytes, path: &str, players: u8) -> CoreResult<Option<u8>> {
-    if b.byte() % 2 == 0 {
-        Ok(None)
-    } else {
-        int(b, path, 0, players as i64 - 1).map(|n| Some(n as u8))
+    fn byte(&self) -> u8 {
+        self.bytes.borrow_mut().byte()
     }
 }
 
-/// A story: a valid one mostly; a byte past the 45 stories is text that is no story (refused).
-fn story(b: &mut Bytes, path: &str) -> CoreResult<Story> {
-    let id = b.byte() as usize % (NSTORIES + 1);
-    if id == NSTORIES {
-        return bad(path, "\"war:E:9\" is not a story such as war:D:3");
-    }
-    Ok(Story(id as u8))
-}
-
-fn cell(b: &mut Bytes, path: &str) -> CoreResult<Option<(u8, u8)>> {
-    if b.byte() % 2 == 0 {
-        return Ok(None);
-    }
-    let x = int(b, &format!("{path}[0]"), 0, PAGE_COLUMNS as i64 - 1)?;
-    let y = int(b, &format!("{path}[1]"), 0, PAGE_ROWS as i64 - 1)?;
-    Ok(Some((x as u8, y as u8)))
-}
-
-/// A position document read from bytes through the reader's checks (see the module's doc).
-pub fn read_position(b: &mut Bytes) -> CoreResult<Position> {
-    let players = int(b, "game.players", tables::MIN_PLAYERS as i64, tables::MAX_PLAYERS as i64)? as u8;
-    let flags = b.byte();
-    let deck = b.byte() as usize % (DECK_NAMES.len() + 1);
-    if deck == DECK_NAMES.len() {
-        return bad("game.deck", "unknown deck \"huge\"");
-    }
-    let def = Definition { players, two_player: flags & 1 != 0, newsboy: flags & 2 != 0, deck: deck as u8 };
-    let n = players;
-    let mut pos = Position { definition: def, ..Position::default() };
-    pos.phase = match b.byte() % 5 {
-        0 => Phase::Normal,
-        1 => Phase::FinalTurns,
-        2 => Phase::FinalPresses,
-        3 => Phase::Over,
-        _ => return bad("phase", "unknown phase \"later\""),
-    };
-    pos.ply = u32::from_le_bytes([b.byte(), b.byte(), 0, 0]);
-    pos.current = int(b, "turn.player", 0, n as i64 - 1)? as u8;
-    pos.turns_left = int(b, "turn.turns_left", 1, 2)? as u8;
-    for i in 0..b.count(MAXP) {
-        let p = int(b, &format!("turn.pending[{i}]"), 0, n as i64 - 1)? as u8;
-        if !pos.pending.try_push(p) {
-            return bad("turn.pending", "more players waiting than the game has");
-        }
-    }
-    pos.newsboy = optional_player(b, "turn.newsboy", n)?;
-    pos.trigger_player = optional_player(b, "turn.trigger_player", n)?;
-    pos.draw_pending = b.byte() % 2 == 1;
-
-    let mut seen: u64 = 0;
-    let mut place = |s: Story, path: &str| -> CoreResult<()> {
-        if seen & s.bit() != 0 {
-            return bad(path, format!("{s} appears twice"));
-        }
-        seen |= s.bit();
+impl Source for ByteSource<'_, '_> {
+    fn object(&self, _path: &str) -> CoreResult<()> {
         Ok(())
-    };
-    let mut on_board = [0u16; MAXP];
-    for (beat_index, beat) in BEAT_NAMES.iter().enumerate() {
-        let path = format!("board.{beat}");
-        for i in 0..b.count(COLUMN_CAPACITY as usize + 1) {
-            let at = format!("{path}[{i}]");
-            let s = story(b, &format!("{at}.story"))?;
-            if s.beat() as usize != beat_index {
-                return bad(&format!("{at}.story"), format!("{s} is not a {beat} story"));
-            }
-            place(s, &at)?;
-            let mut r = [0u8; MAXP];
-            for (p, count) in r.iter_mut().enumerate().take(n as usize) {
-                *count = int(b, &format!("{at}.reporters[{p}]"), 0, REPORTERS as i64)? as u8;
-                on_board[p] += *count as u16;
-            }
-            if pos.height(beat_index as u8) + s.spaces() > COLUMN_CAPACITY {
-                return bad(&path, format!("more than {COLUMN_CAPACITY} spaces of stories"));
-            }
-            pos.place_story(s);
-            pos.reporters[s.id()] = r;
-        }
     }
-    for beat in 0..BEAT_NAMES.len() {
-        pos.markers[beat] = int(b, "markers", 0, MAX_POSITION as i64)? as u8;
-        pos.bonus[beat] = int(b, "bonus", 0, BONUS_MAX as i64)? as u8;
+
+    fn field(&self, _key: &str, _path: &str) -> CoreResult<Self> {
+        Ok(*self)
     }
-    for kind in 0..NKINDS as u8 {
-        let path = format!("stacks.{}", kind_text(kind));
-        let mut last = 0;
-        for i in 0..b.count(NSTARS) {
-            let stars = int(b, &format!("{path}[{i}]"), 1, NSTARS as i64)? as u8;
-            if stars <= last {
-                return bad(&path, "expected stars in increasing order, 1 on top");
-            }
-            last = stars;
-            let s = Story(kind * NSTARS as u8 + stars - 1);
-            place(s, &path)?;
-            pos.return_to_stack(s);
-        }
+
+    fn optional(&self, _key: &str) -> CoreResult<Option<Self>> {
+        Ok((self.byte() % 2 == 1).then_some(*self))
     }
-    let mut cards: u64 = 0;
-    for (field, count) in [("deck.cards", 0usize), ("deck.discard", 1)] {
-        for i in 0..b.count(DECK_SIZE) {
-            let id = int(b, &format!("{field}[{i}]"), 1, DECK_SIZE as i64)? as u8;
-            if cards & (1 << id) != 0 {
-                return bad(field, format!("card {id} appears twice"));
-            }
-            cards |= 1 << id;
-            if count == 0 {
-                pos.unseen |= 1 << id;
-            } else {
-                pos.discard.push(id);
-            }
-        }
-    }
-    for p in 0..n as usize {
-        let path = format!("players[{p}]");
-        let mut ps = PlayerState {
-            home: int(b, &format!("{path}.home"), 0, REPORTERS as i64)? as u8,
-            pennies: int(b, &format!("{path}.pennies"), 0, MAX_PENNIES as i64)? as u8,
-            circulation: int(b, &format!("{path}.circulation"), 0, 10_000)? as u16,
-            ad: cell(b, &format!("{path}.ad"))?,
-            done: b.byte() % 2 == 1,
-            ..PlayerState::default()
+
+    /// A list of a valid length mostly: up to one past the most, or (of an exact length) that length
+    /// but one time in eight.
+    fn list(&self, _path: &str, entries: Entries) -> CoreResult<Vec<Self>> {
+        let b = self.byte() as usize;
+        let len = match entries {
+            Entries::AtMost(most) => b % (most + 2),
+            Entries::Exactly(n) if b % 8 != 0 => n,
+            Entries::Exactly(n) => (b >> 3) % (n + 2),
         };
-        for i in 0..b.count(tables::MAX_PUBLISHED + 1) {
-            let at = format!("{path}.published[{i}]");
-            let s = story(b, &at)?;
-            place(s, &at)?;
-            if ps.published.len() >= REPORTERS as usize * ps.pennies as usize || !ps.published.try_push(s) {
-                return bad(&format!("{path}.published"), "more stories than presses allow");
-            }
-        }
-        if ps.home as u16 + on_board[p] != REPORTERS as u16 {
-            return bad(&path, format!("{} reporters at home and {} on the board", ps.home, on_board[p]));
-        }
-        if ps.done && pos.phase == Phase::Normal {
-            return bad(&format!("{path}.done"), "players are done only in the final edition");
-        }
-        let trigger = tables::final_edition_presses(n);
-        if ps.pennies > trigger || (ps.pennies == trigger && !ps.done) {
-            return bad(&format!("{path}.pennies"), format!("{} presses: the {trigger}th press ends a player's game", ps.pennies));
-        }
-        pos.players[p] = ps;
+        Ok(vec![*self; len])
     }
-    if !pos.is_over() && pos.players[pos.current as usize].done {
-        return bad("turn.player", "the player to move has finished the final edition");
+
+    fn int(&self, path: &str, lo: i64, hi: i64) -> CoreResult<i64> {
+        let n = self.bytes.borrow_mut().int(lo, hi);
+        if (lo..=hi).contains(&n) {
+            Ok(n)
+        } else {
+            bad(path, format!("{n} is out of range ({lo} to {hi})"))
+        }
     }
-    if pos.phase != Phase::Normal && pos.trigger_player.is_none() {
-        return bad("turn.trigger_player", "the final edition needs the player who triggered it");
+
+    fn boolean(&self, _path: &str) -> CoreResult<bool> {
+        Ok(self.byte() % 2 == 1)
     }
-    Ok(pos)
+
+    /// One of the words, or (one time in as many as there are words, plus one) a word that is none.
+    fn text(&self, _path: &str, words: Words) -> CoreResult<String> {
+        let count = (0..).take_while(|&i| words(i).is_some()).count();
+        let i = self.byte() as usize % (count + 1);
+        Ok(words(i).unwrap_or_else(|| "war:E:9".to_string()))
+    }
+
+    fn is_null(&self) -> bool {
+        self.byte() % 2 == 0
+    }
+}
+
+/// A position document read from bytes by the core's reader (see the module's doc).
+pub fn read_position(b: &RefCell<Bytes>) -> CoreResult<Position> {
+    document::read_position(&ByteSource::new(b))
 }
 
 /// Everything a search asks of a position without changing it; then every legal move, and every
@@ -266,7 +166,7 @@ impl Position {
 
 /// Target `core-position`: read a position document from `data`, and when it is accepted, exercise it.
 pub fn fuzz_position(data: &[u8]) {
-    if let Ok(pos) = read_position(&mut Bytes::new(data)) {
+    if let Ok(pos) = read_position(&RefCell::new(Bytes::new(data))) {
         exercise(&pos);
     }
 }
@@ -279,20 +179,23 @@ pub const MAX_STEPS: usize = 1000;
 /// by index among the pending draw's outcomes, any card id (refused unless it is drawable), a move
 /// by notation (`apply_notation`), or the seeded draw (`resolve_chance`).
 pub fn fuzz_moves(data: &[u8]) {
-    let mut b = Bytes::new(data);
+    let cell = RefCell::new(Bytes::new(data));
     // From a deal, every card chance_outcomes() offers is drawn; a document the reader took may still
     // be one no game reaches (a draw pending for a player with no press), where the draw is refused.
-    let dealt = b.data.first().is_some_and(|f| f % 2 == 0);
-    let mut state = if b.byte() % 2 == 0 {
+    let dealt = data.first().is_some_and(|f| f % 2 == 0);
+    let first = cell.borrow_mut().byte();
+    let mut state = if first % 2 == 0 {
+        let mut b = cell.borrow_mut();
         let players = 2 + b.byte() % 4;
         let seed = u16::from_le_bytes([b.byte(), b.byte()]) as u64;
         crate::position::testing::new_game(players, seed)
     } else {
-        match read_position(&mut b) {
+        match read_position(&cell) {
             Ok(pos) => pos,
             Err(_) => return,
         }
     };
+    let mut b = cell.into_inner();
     let mut legal = Vec::new();
     let mut rng = crate::rng::PyRandom::from_u64(b.byte() as u64);
     for _ in 0..MAX_STEPS {
@@ -354,23 +257,26 @@ pub fn fuzz_moves(data: &[u8]) {
     assert_eq!(legal.len(), legal_move_count(&state), "the legal-move count and list disagree");
 }
 
-/// The bytes [`read_position`] reads back as `pos` (but for the board's order of entry): the seed
-/// corpus's positions are written with this.
+/// The bytes [`read_position`] reads back as `pos` (but for the board's order of entry), in the order
+/// the reader asks for the values: the seed corpus's positions are written with this.
 pub fn position_bytes(pos: &Position) -> Vec<u8> {
     let mut out = Vec::new();
+    // a number: its offset from one below the range's low end, in two bytes (`Bytes::int`)
     let int = |out: &mut Vec<u8>, v: i64, lo: i64| out.extend_from_slice(&((v - lo + 1) as u16).to_le_bytes());
     let n = pos.n_players();
     let def = pos.definition;
     int(&mut out, def.players as i64, tables::MIN_PLAYERS as i64);
-    out.push(def.two_player as u8 | (def.newsboy as u8) << 1);
-    out.push(def.deck);
+    let variants: Vec<u8> = [(def.two_player, 0u8), (def.newsboy, 1)].iter().filter(|v| v.0).map(|v| v.1).collect();
+    out.push(variants.len() as u8);
+    out.extend(&variants);
+    out.extend([1, def.deck]); // the deck named
     out.push(match pos.phase {
         Phase::Normal => 0,
         Phase::FinalTurns => 1,
         Phase::FinalPresses => 2,
         Phase::Over => 3,
     });
-    out.extend_from_slice(&(pos.ply.min(u16::MAX as u32) as u16).to_le_bytes());
+    int(&mut out, pos.ply.min(u16::MAX as u32 - 1) as i64, 0);
     int(&mut out, pos.current as i64, 0);
     int(&mut out, pos.turns_left as i64, 1);
     out.push(pos.pending.len() as u8);
@@ -386,12 +292,13 @@ pub fn position_bytes(pos: &Position) -> Vec<u8> {
             }
         }
     }
-    out.push(pos.draw_pending as u8);
+    out.extend([1, pos.draw_pending as u8]); // draw_pending given
     for beat in 0..BEAT_NAMES.len() {
         let column = pos.column(beat as u8);
         out.push(column.len() as u8);
         for s in column {
             out.push(s.0);
+            out.push(1); // one count per player
             for p in 0..n {
                 int(&mut out, pos.reporters[s.id()][p] as i64, 0);
             }
@@ -415,6 +322,7 @@ pub fn position_bytes(pos: &Position) -> Vec<u8> {
             int(&mut out, c as i64, 1);
         }
     }
+    out.push(1); // one entry per player
     for ps in pos.players.iter().take(n) {
         int(&mut out, ps.home as i64, 0);
         int(&mut out, ps.pennies as i64, 0);
@@ -422,7 +330,7 @@ pub fn position_bytes(pos: &Position) -> Vec<u8> {
         match ps.ad {
             None => out.push(0),
             Some((x, y)) => {
-                out.push(1);
+                out.extend([1, 1]); // not null; [x, y]
                 int(&mut out, x as i64, 0);
                 int(&mut out, y as i64, 0);
             }

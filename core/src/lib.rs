@@ -31,6 +31,7 @@
 //! ```
 
 pub mod chance;
+pub mod document;
 pub mod error;
 pub mod events;
 pub mod exact;

@@ -4,6 +4,7 @@
 //! what the cargo-fuzz campaigns check: no input panics. A panic the fuzzer finds is added here as a
 //! regression input (see docs/developer/fuzzing.md).
 
+use std::cell::RefCell;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -57,7 +58,7 @@ fn the_committed_corpus_replays_without_a_panic() {
 fn positions_written_as_bytes_read_back() {
     for pos in game_positions(8, 9) {
         let bytes = position_bytes(&pos);
-        let read = read_position(&mut Bytes::new(&bytes)).expect("a real position is accepted");
+        let read = read_position(&RefCell::new(Bytes::new(&bytes))).expect("a real position is accepted");
         // the same position (written again: the fixed lists' unused slots and the order of entry,
         // which a document does not hold, may differ)
         assert_eq!(position_bytes(&read), bytes);
@@ -113,6 +114,7 @@ fn write_corpus() {
             fs::write(corpus("moves").join(format!("from-position-{i:03}")), &moves).unwrap();
         }
     }
+    fs::write(corpus("moves").join("regression-draw-pending-no-press"), draw_pending_without_a_press()).unwrap();
     for players in 2..=5u8 {
         for seed in 0..3u8 {
             let mut moves = vec![0u8, players - 2, seed, 0, seed];
@@ -125,8 +127,24 @@ fn write_corpus() {
 /// Found by the `moves` campaign: a document the reader takes with a draw pending for a player who has
 /// not pressed. The core refuses the draw (`BadPosition`: no ad row for 0 pennies) -- a `CoreError`,
 /// as it must; the target had wrongly required every offered card to be drawn from any document.
+fn draw_pending_without_a_press() -> Vec<u8> {
+    let mut pos = new_game(3, 0);
+    pos.draw_pending = true;
+    assert_eq!(pos.players[pos.current as usize].pennies, 0);
+    let mut data = vec![1u8]; // a document, then the seeded draw's seed and a step: a move or a card by index 0
+    data.extend(position_bytes(&pos));
+    data.extend([0, 0, 0]);
+    data
+}
+
 #[test]
 fn a_draw_pending_for_a_player_without_a_press_is_refused_not_a_panic() {
-    let data = fs::read(corpus("moves").join("regression-draw-pending-no-press")).unwrap();
+    let data = draw_pending_without_a_press();
+    let read = read_position(&RefCell::new(Bytes::new(&data[1..]))).expect("the reader takes the document");
+    assert!(read.draw_pending && read.chance_outcomes().next().is_some());
+    let mut copy = read;
+    assert!(copy.apply_chance(read.chance_outcomes().next().unwrap()).is_err());
     fuzz_moves(&data);
+    assert_eq!(fs::read(corpus("moves").join("regression-draw-pending-no-press")).unwrap(), data,
+               "the committed regression input is this one (write_corpus)");
 }

@@ -202,6 +202,12 @@ def test_a_board_order_must_name_each_story_on_the_board_once(core):
     for order in (on_board[:-1], on_board + on_board[:1], on_board[:-1] + ["human:D:3"]):
         with pytest.raises(core.BadPosition, match="board_order"):
             core.Position(doc, order)
+    # not a list of stories at all: the same one refusal, not a TypeError from inside the core
+    for order, message in ((5, "position.board_order: cannot be read (TypeError: 'int' object is not iterable)"),
+                           ([5], "position.board_order[0]: expected text")):
+        with pytest.raises(core.BadPosition) as refused:
+            core.Position(doc, order)
+        assert str(refused.value) == message
 
 
 @pytest.mark.parametrize("share, noise, message", [

@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use super::document_in::{NEWSBOY, TWO_PLAYER};
+use crate::document::{NEWSBOY, TWO_PLAYER};
 use crate::events::{EndOutcome, Event, Page, PressOutcome};
 use crate::position::{Cell, Position};
 use crate::story::{kind_text, Story};

@@ -39,7 +39,7 @@ create_exception!(
     "An internal error of the native core (a bug): a Rust panic, caught at the boundary, with its message."
 );
 
-fn to_py(err: RustError) -> PyErr {
+pub(crate) fn to_py(err: RustError) -> PyErr {
     match err {
         RustError::BadPosition(m) => BadPosition::new_err(m),
         RustError::IllegalMove(m) => IllegalMove::new_err(m),
