@@ -1,14 +1,15 @@
 //! Fuzz targets as plain Rust: the functions `core/fuzz/` (cargo-fuzz, nightly) and
 //! `tests/fuzz_replay.rs` (stable `cargo test`: the committed corpus and a seeded random walk) call.
 //!
-//! The property of both: no input panics. Every refusal is a [`CoreError`].
+//! The property of both: no input panics. Every refusal is a [`CoreError`](crate::error::CoreError).
 //!
 //! - [`read_position`]: a position document read by the core's one reader
 //!   ([`crate::document::read_position`], the reader the seam runs on Python objects) from a
 //!   [`ByteSource`]: the fuzzer's bytes give each value the reader asks for -- a number a little
 //!   beyond its range on both sides, a list's length, a word of the game or one that is none.
-//!   Then every read-only question a search asks of the position, and every legal move and card.
-//! - [`play`]: a position (a seeded deal, or one read as above), then a sequence of steps: a legal
+//!   [`fuzz_position`] then asks every read-only question a search asks of the position, and
+//!   plays every legal move and card.
+//! - [`fuzz_moves`]: a position (a seeded deal, or one read as above), then a sequence of steps: a legal
 //!   move by index, a card drawn by index (or any card id, which must be refused, not panic),
 //!   a move by its notation (the seam's `apply("...")`).
 
