@@ -46,6 +46,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Callable
 
 import numpy as np
 from scipy.optimize import minimize
@@ -85,17 +86,19 @@ def exact_final_at(players: int, exact_final: bool) -> bool:
     return exact_final and players <= EXACT_END_UP_TO
 
 
-def play(args: tuple[int, int, int, int, int, dict, bool]) -> list[tuple]:
+def play(args: tuple[int, int, int, int, int, dict, bool], features: Callable | None = None) -> list[tuple]:
     """Game ``g`` of ``players`` players (training seed ``seed``): ``per_game`` sampled positions and the
     positions after ``explore`` moves drawn at random from the legal moves, as
     ``(game, progress, features, final circulations, win shares, seats)``; the seats play their final
-    edition exactly when :func:`exact_final_at` says so."""
+    edition exactly when :func:`exact_final_at` says so. ``features(position)`` reads every newspaper's
+    features off a core position (default: the model's, ``ValueModel.features``)."""
     seed, players, g, per_game, explore, mix, exact_final = args
     exact = exact_final_at(players, exact_final)
     if exact not in _POLICIES:
         _POLICIES[exact] = _policies(exact)
     policies = _POLICIES[exact]
     core = native.core_module()
+    read = features or core.ValueModel.features
     number = players * 10_000_000 + g
     rng = random.Random(f"{seed}/{number}")
     names = list(mix)
@@ -111,7 +114,7 @@ def play(args: tuple[int, int, int, int, int, dict, bool]) -> list[tuple]:
     while not pos.is_over() and moves < DEFAULT_MOVE_CAP:
         normal = pos.phase == "normal" and not pos.is_chance_node()
         if normal:
-            seen.append((core.ValueModel.progress(pos), core.ValueModel.features(pos)))
+            seen.append((core.ValueModel.progress(pos), read(pos)))
         if normal and moves in explore_at:
             pos.apply(rng.choice(pos.legal_moves()))
         else:
@@ -120,7 +123,7 @@ def play(args: tuple[int, int, int, int, int, dict, bool]) -> list[tuple]:
             pos.apply_chance(deck.pop(0))
         moves += 1
         if normal and moves - 1 in explore_at and pos.phase == "normal" and not pos.is_over():
-            explored.append((core.ValueModel.progress(pos), core.ValueModel.features(pos)))
+            explored.append((core.ValueModel.progress(pos), read(pos)))
     if not pos.is_over():
         return []
     winners = pos.winners
