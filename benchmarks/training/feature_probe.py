@@ -35,6 +35,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
+from tqdm import tqdm
 
 from pennypress.engine import native
 from pennypress.engine.advisor.value import FEATURES, acting_before, player_features
@@ -131,8 +132,8 @@ def main(argv=None) -> int:
     started = time.perf_counter()
     jobs = [(args.seed, args.players, g, args.per_game, 0, MIX, args.exact_final) for g in range(args.games)]
     with ProcessPoolExecutor(args.workers) as pool:
-        rows = [r for game in pool.map(functools.partial(play, features=probe_features), jobs, chunksize=50)
-                for r in game]
+        games = pool.map(functools.partial(play, features=probe_features), jobs, chunksize=50)
+        rows = [r for game in tqdm(games, total=len(jobs), desc="games", unit="game", file=sys.stderr) for r in game]
     train = [r for r in rows if r[0] % HOLDOUT]
     held = [r for r in rows if r[0] % HOLDOUT == 0]
     k = len(FEATURES)
