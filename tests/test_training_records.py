@@ -71,3 +71,21 @@ def test_the_exact_final_candidate_model_is_what_its_commands_made():
         assert record["exact_final"] and f"--players {n}" in record["command"] and "--exact-final" in record["command"]
         assert tv.tuned_rows(record["fitted_win"], record["theta"], record["rms"]) == doc["models"][n]["win"]
         assert doc["models"][n]["win"] != shipped["models"][n]["win"]
+
+
+@pytest.mark.parametrize("players", [3, 2])
+def test_a_feature_probe_record_names_its_command_its_seed_and_every_candidate(players):
+    """``benchmarks/training/feature_probe_<n>p.json`` (docs/lab/self-play.md): made by the probe's command
+    with a seed the seeds ledger names, one fit for the present features, each candidate and all."""
+    from benchmarks.training.feature_probe import CANDIDATES
+
+    doc = json.loads((ROOT / "benchmarks" / "training" / f"feature_probe_{players}p.json").read_text(encoding="utf-8"))
+    assert _module_exists(doc["command"]) and f"--players {players}" in doc["command"]
+    seed = re.search(r"--seed (\d+)", doc["command"]).group(1)
+    seeds = json.loads((ROOT / "benchmarks" / "results" / "seeds.json").read_text(encoding="utf-8"))["seeds"]
+    assert "feature_probe" in seeds[seed]
+    assert list(doc["fits"]) == ["present", *(f"+{c}" for c in CANDIDATES), "+all"]
+    assert doc["players"] == players and 8 <= doc["training_positions"] / doc["held_out_positions"] <= 10  # a game in 10
+    for fit in doc["fits"].values():
+        low, high = fit["against_present"][1:]
+        assert low <= fit["against_present"][0] <= high
