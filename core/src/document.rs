@@ -34,8 +34,12 @@ pub enum Entries {
 }
 
 /// The words a text field of a valid document may hold, for a fuzzer's source to choose from (the
-/// reader itself judges any text).
-pub type Words<'w> = &'w dyn Fn(usize) -> Option<String>;
+/// reader itself judges any text): `count` of them, the i-th written by `word(i)`.
+#[derive(Clone, Copy)]
+pub struct Words<'w> {
+    pub count: usize,
+    pub word: &'w dyn Fn(usize) -> String,
+}
 
 /// Where a document's values come from. Each method reads the value at `path` as one kind, or
 /// refuses it with [`bad`] naming `path`; a node is a place in the document.
@@ -52,7 +56,7 @@ pub trait Source: Sized {
     fn int(&self, path: &str, lo: i64, hi: i64) -> CoreResult<i64>;
     /// `true` or `false`.
     fn boolean(&self, path: &str) -> CoreResult<bool>;
-    /// Text; `words(i)` is the i-th word a valid document could hold here (`None` past the last).
+    /// Text; `words` are the words a valid document could hold here.
     fn text(&self, path: &str, words: Words) -> CoreResult<String>;
     /// Whether the node is `null`.
     fn is_null(&self) -> bool;
@@ -91,13 +95,13 @@ fn optional_player<S: Source>(v: &S, path: &str, players: u8) -> CoreResult<Opti
     }
 }
 
-fn story_word(i: usize) -> Option<String> {
-    (i < NSTORIES).then(|| Story(i as u8).to_string())
+fn story_word(i: usize) -> String {
+    Story(i as u8).to_string()
 }
 
 /// A story, as its text (`war:D:3`).
 pub fn story<S: Source>(v: &S, path: &str) -> CoreResult<Story> {
-    let text = v.text(path, &story_word)?;
+    let text = v.text(path, Words { count: NSTORIES, word: &story_word })?;
     Story::parse(&text).map_or_else(|| bad(path, format!("{text:?} is not a story such as war:D:3")), Ok)
 }
 
@@ -117,17 +121,18 @@ fn cell<S: Source>(v: &S, path: &str) -> CoreResult<Option<Cell>> {
 fn definition<S: Source>(game: &S) -> CoreResult<Definition> {
     let players = game.field("players", "game")?.int("game.players", tables::MIN_PLAYERS as i64, tables::MAX_PLAYERS as i64)? as u8;
     let mut def = Definition { players, ..Definition::default() };
-    let variant_word = |i: usize| [TWO_PLAYER, NEWSBOY].get(i).map(|w| w.to_string());
+    const VARIANTS: [&str; 2] = [TWO_PLAYER, NEWSBOY];
+    let variant = Words { count: VARIANTS.len(), word: &|i| VARIANTS[i].to_string() };
     for (i, v) in game.field("variants", "game")?.list("game.variants", Entries::AtMost(2))?.iter().enumerate() {
-        match v.text(&format!("game.variants[{i}]"), &variant_word)?.as_str() {
+        match v.text(&format!("game.variants[{i}]"), variant)?.as_str() {
             TWO_PLAYER => def.two_player = true,
             NEWSBOY => def.newsboy = true,
             other => return bad(&format!("game.variants[{i}]"), format!("unknown variant {other:?}")),
         }
     }
-    let deck_word = |i: usize| DECK_NAMES.get(i).map(|w| w.to_string());
+    let deck_name = Words { count: DECK_NAMES.len(), word: &|i| DECK_NAMES[i].to_string() };
     let deck = match game.optional("deck")? {
-        Some(v) => v.text("game.deck", &deck_word)?,
+        Some(v) => v.text("game.deck", deck_name)?,
         None => DECK_NAMES[0].to_string(),
     };
     def.deck = match DECK_NAMES.iter().position(|d| *d == deck) {
@@ -144,8 +149,8 @@ pub fn read_position<S: Source>(doc: &S) -> CoreResult<Position> {
     let def = definition(&object(doc, "game", "")?)?;
     let n = def.players;
     let mut pos = Position { definition: def, ..Position::default() };
-    let phase_word = |i: usize| [Phase::Normal, Phase::FinalTurns, Phase::FinalPresses, Phase::Over].get(i).map(|p| p.name().to_string());
-    let phase = doc.field("phase", "")?.text("phase", &phase_word)?;
+    let phase_name = Words { count: Phase::ALL.len(), word: &|i| Phase::ALL[i].name().to_string() };
+    let phase = doc.field("phase", "")?.text("phase", phase_name)?;
     pos.phase = Phase::parse(&phase).map_or_else(|| bad("phase", format!("unknown phase {phase:?}")), Ok)?;
     pos.ply = doc.field("ply", "")?.int("ply", 0, u32::MAX as i64)? as u32;
 

@@ -50,11 +50,6 @@ impl<'a> Bytes<'a> {
         let raw = u16::from_le_bytes([self.byte(), self.byte()]) as u64;
         lo - 1 + (raw % span) as i64
     }
-
-    /// A count of items, 0 to `max`.
-    pub fn count(&mut self, max: usize) -> usize {
-        self.byte() as usize % (max + 1)
-    }
 }
 
 /// A document made of the fuzzer's bytes: each value the reader asks for is read off the bytes in
@@ -116,9 +111,8 @@ impl Source for ByteSource<'_, '_> {
 
     /// One of the words, or (one time in as many as there are words, plus one) a word that is none.
     fn text(&self, _path: &str, words: Words) -> CoreResult<String> {
-        let count = (0..).take_while(|&i| words(i).is_some()).count();
-        let i = self.byte() as usize % (count + 1);
-        Ok(words(i).unwrap_or_else(|| "war:E:9".to_string()))
+        let i = self.byte() as usize % (words.count + 1);
+        Ok(if i < words.count { (words.word)(i) } else { "war:E:9".to_string() })
     }
 
     fn is_null(&self) -> bool {
@@ -148,7 +142,7 @@ pub fn exercise(pos: &Position) {
     for mv in &legal {
         let mut copy = *pos;
         let _ = copy.apply(*mv);
-        let _ = copy.to_string_moves();
+        let _ = copy.legal_move_texts();
     }
     for card in pos.chance_outcomes() {
         let mut copy = *pos;
@@ -158,7 +152,7 @@ pub fn exercise(pos: &Position) {
 
 impl Position {
     /// The legal moves' notation (what the seam hands Python); a helper of [`exercise`].
-    fn to_string_moves(&self) -> Vec<String> {
+    fn legal_move_texts(&self) -> Vec<String> {
         let mut legal = Vec::new();
         legal_moves_into(self, &mut legal);
         legal.iter().map(Move::to_string).collect()
@@ -271,12 +265,7 @@ pub fn position_bytes(pos: &Position) -> Vec<u8> {
     out.push(variants.len() as u8);
     out.extend(&variants);
     out.extend([1, def.deck]); // the deck named
-    out.push(match pos.phase {
-        Phase::Normal => 0,
-        Phase::FinalTurns => 1,
-        Phase::FinalPresses => 2,
-        Phase::Over => 3,
-    });
+    out.push(Phase::ALL.iter().position(|&p| p == pos.phase).expect("a phase") as u8); // its word
     int(&mut out, pos.ply.min(u16::MAX as u32 - 1) as i64, 0);
     int(&mut out, pos.current as i64, 0);
     int(&mut out, pos.turns_left as i64, 1);

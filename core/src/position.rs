@@ -33,6 +33,9 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Every phase, in the order of play.
+    pub const ALL: [Phase; 4] = [Phase::Normal, Phase::FinalTurns, Phase::FinalPresses, Phase::Over];
+
     pub fn name(self) -> &'static str {
         match self {
             Phase::Normal => "normal",
@@ -43,7 +46,7 @@ impl Phase {
     }
 
     pub fn parse(text: &str) -> Option<Phase> {
-        [Phase::Normal, Phase::FinalTurns, Phase::FinalPresses, Phase::Over].into_iter().find(|p| p.name() == text)
+        Phase::ALL.into_iter().find(|p| p.name() == text)
     }
 }
 
