@@ -126,8 +126,9 @@ def main(argv=None) -> int:
     if not native.available():
         print("feature_probe needs the native core (python3 run.py builds it)", file=sys.stderr)
         return 2
-    if not 2 <= args.players <= 5 or args.games < 2 * HOLDOUT:
-        print(f"--players: 2 to 5; --games: at least {2 * HOLDOUT}", file=sys.stderr)
+    if not 2 <= args.players <= 5 or args.games < 2 * HOLDOUT or args.per_game < 1 or args.workers < 1:
+        print(f"--players: 2 to 5; --games: at least {2 * HOLDOUT}; --per-game and --workers: at least 1",
+              file=sys.stderr)
         return 2
     started = time.perf_counter()
     jobs = [(args.seed, args.players, g, args.per_game, 0, MIX, args.exact_final) for g in range(args.games)]

@@ -45,3 +45,10 @@ def test_the_paired_interval_takes_a_games_positions_together():
     assert same[0] == -0.02 and abs(same[1] - same[2]) < 1e-12  # no spread: a point
     mean, low, high = fp.paired_by_game(games, np.array([0.1, 0.1, 0.1, -0.1, 0.0, 0.0]))
     assert abs(mean - 0.2 / 6) < 1e-12 and low < 0 < high
+
+
+def test_bad_arguments_get_one_line_and_exit_2(capsys):
+    for argv in (["--players", "6"], ["--games", "5"], ["--workers", "0"], ["--per-game", "0"]):
+        assert fp.main(argv) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("--players: 2 to 5") and "\n" not in err
