@@ -201,7 +201,8 @@ def until_goal(targets: list[str], chunk: int, seed: int, jobs: int, every: floa
 
     while True:
         left = {t: GOALS[t] - recorded_executions(t, path) for t in targets if t not in stopped}
-        left = {t: n for t, n in left.items() if n > 0}
+        # the furthest from its goal first, so that the longest campaign is never the one left waiting
+        left = dict(sorted(((t, n) for t, n in left.items() if n > 0), key=lambda tn: -tn[1] / GOALS[tn[0]]))
         if not left:
             return outcomes
         print("[fuzz] to the goal: " + ", ".join(f"{t} {n:,}" for t, n in left.items()), flush=True)

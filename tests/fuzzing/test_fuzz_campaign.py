@@ -122,6 +122,26 @@ def test_until_goal_runs_recorded_chunks_until_each_target_reaches_its_goal(tmp_
     assert campaign.recorded_executions("page", ledger) == 100  # stopped at its finding
 
 
+def test_until_goal_starts_the_target_furthest_from_its_goal_first(tmp_path, monkeypatch):
+    """With two jobs and three targets, the one left waiting must not be the longest campaign."""
+    ledger = tmp_path / "campaigns.json"
+    for target, goal in (("position", 1000), ("page", 1000), ("core-moves", 10_000)):
+        monkeypatch.setitem(campaign.GOALS, target, goal)
+    campaign.record([_outcome("position", 900), _outcome("core-moves", 1000)], ["--until-goal"], ledger)
+    order = []
+
+    def fake_run(targets, runs, max_time, seed, jobs, every, quiet=False, on_done=None):
+        order.append(list(targets))
+        done = [_outcome(t, runs[t]) for t in targets]
+        for outcome in done:
+            on_done(outcome)
+        return done
+
+    monkeypatch.setattr(campaign, "run", fake_run)
+    campaign.until_goal(["position", "page", "core-moves"], 60, 36, 2, 60.0, ["--until-goal"], ledger)
+    assert order == [["page", "core-moves", "position"]]  # 100% and 90% of their goals left, then 10%
+
+
 def test_until_goal_needs_chunks_of_time_not_a_count_of_runs(capsys):
     with pytest.raises(SystemExit) as stop:
         campaign.main(["--target", "position", "--until-goal", "--runs", "10"])
