@@ -7,13 +7,16 @@
 //! drawn for every move in the engine's order, makes playouts of one future differ a little. Outside
 //! normal play the heuristic bot it carries plays. The model and the numbers come from Python.
 
+use std::cell::RefCell;
+use std::hash::Hasher;
 use std::sync::Arc;
 
 use crate::heuristic::HeuristicPolicy;
 use crate::moves::Move;
-use crate::policy::Policy;
+use crate::policy::{FxHasher, Policy};
 use crate::position::{Phase, Position};
 use crate::rng::PyRandom;
+use crate::story::stories_of;
 use crate::value::ValueModel;
 
 /// The value bot: its model, tie-break, noise and generator, and the heuristic bot of the final edition.
@@ -35,6 +38,74 @@ impl ValuePolicy {
     }
 }
 
+/// Bits of a thread's memo of the value bot's weighings: 2^12 entries of 728 bytes (the position, the
+/// model, the margin weight, two vectors) and 16 bytes a legal move on the heap (its move and its
+/// value; about 45 moves in a midgame, 127 the most seen): about 6 MB a thread, 11 MB at the most.
+const VALUES_MEMO_BITS: u32 = 12;
+
+/// One weighing: what it was made with (the model, the margin weight, the position and its legal
+/// moves) and the value of each move.
+struct Weighing {
+    model: Arc<ValueModel>,
+    margin_weight: u64,
+    pos: Position,
+    legal: Vec<Move>,
+    values: Vec<f64>,
+}
+
+impl Weighing {
+    fn is_of(&self, policy: &ValuePolicy, pos: &Position, legal: &[Move]) -> bool {
+        self.margin_weight == policy.margin_weight.to_bits()
+            && Arc::ptr_eq(&self.model, &policy.model)
+            && self.pos == *pos
+            && self.legal == legal
+    }
+}
+
+thread_local! {
+    /// Each thread's memo of the value bot's weighings ([`ValuePolicy::weigh`]), direct-mapped by
+    /// [`position_hash`]. The playouts of one move all start from the position after it, so the value
+    /// bot weighs the same replies there in playout after playout. A weighing is a function of the
+    /// model, the margin weight, the position and its legal moves, so an entry is used only when all
+    /// four are the same (the model by identity: the entry holds it, so its address is not reused while
+    /// the entry lives). The noise is drawn afresh each time, so the bot's choices and its generator
+    /// are exactly as without the memo: answers never depend on it, only the time does.
+    static VALUES_MEMO: RefCell<Vec<Option<Weighing>>> =
+        RefCell::new((0..1 << VALUES_MEMO_BITS).map(|_| None).collect());
+}
+
+/// A hash of the fields of a position that the value model's features read: equal positions hash
+/// alike (the memo files its weighings by it; a collision only costs a recomputation).
+fn position_hash(pos: &Position) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_u64(pos.on_board);
+    for story in stories_of(pos.on_board) {
+        let r = pos.reporters[story.id()];
+        h.write_u64(u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], 0, 0, 0]));
+    }
+    for p in &pos.players[..pos.n_players()] {
+        h.write_u64((p.home as u64) | (p.pennies as u64) << 8 | (p.circulation as u64) << 16
+            | (p.published.len() as u64) << 32 | (p.done as u64) << 40);
+    }
+    let m = pos.markers;
+    h.write_u64(u64::from_le_bytes([m[0], m[1], m[2], m[3], m[4], pos.current, pos.turns_left, 0]));
+    h.finish()
+}
+
+impl ValuePolicy {
+    /// The value of each of `legal` to the player to move in `pos`, before the noise, into `values`:
+    /// [`value_after`](Self::value_after) of the position after it.
+    fn weigh(&self, pos: &Position, legal: &[Move], values: &mut Vec<f64>) {
+        let me = pos.current as usize;
+        values.clear();
+        values.extend(legal.iter().map(|&mv| {
+            let mut after = *pos;
+            after.apply(mv).expect("a legal move");
+            self.value_after(&after, me)
+        }));
+    }
+}
+
 impl Policy for ValuePolicy {
     fn choose(&mut self, pos: &Position, legal: &[Move]) -> Move {
         if legal.len() == 1 {
@@ -43,19 +114,36 @@ impl Policy for ValuePolicy {
         if pos.phase != Phase::Normal {
             return self.fallback.choose(pos, legal);
         }
-        let me = pos.current as usize;
-        let (mut best_move, mut best) = (legal[0], f64::NEG_INFINITY);
-        for &mv in legal {
-            let mut after = *pos;
-            after.apply(mv).expect("a legal move");
-            let mut value = self.value_after(&after, me);
-            if self.noise > 0.0 {
-                value += self.rng.uniform(0.0, self.noise);
+        let slot = (position_hash(pos) >> (64 - VALUES_MEMO_BITS)) as usize;
+        VALUES_MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            let entry = &mut memo[slot];
+            if !entry.as_ref().is_some_and(|w| w.is_of(self, pos, legal)) {
+                let mut w = entry.take().unwrap_or_else(|| Weighing {
+                    model: self.model.clone(),
+                    margin_weight: 0,
+                    pos: *pos,
+                    legal: Vec::new(),
+                    values: Vec::new(),
+                });
+                self.weigh(pos, legal, &mut w.values);
+                (w.model, w.margin_weight, w.pos) = (self.model.clone(), self.margin_weight.to_bits(), *pos);
+                w.legal.clear();
+                w.legal.extend_from_slice(legal);
+                *entry = Some(w);
             }
-            if value > best {
-                (best_move, best) = (mv, value);
+            let values = &entry.as_ref().expect("just weighed").values;
+            let (mut best_move, mut best) = (legal[0], f64::NEG_INFINITY);
+            for (&mv, &value) in legal.iter().zip(values) {
+                let mut value = value;
+                if self.noise > 0.0 {
+                    value += self.rng.uniform(0.0, self.noise);
+                }
+                if value > best {
+                    (best_move, best) = (mv, value);
+                }
             }
-        }
-        best_move
+            best_move
+        })
     }
 }

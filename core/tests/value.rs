@@ -8,7 +8,8 @@ use std::sync::Arc;
 use pennypress_core::playout::{playout_to, run_batch, run_batch_to, Leaf};
 use pennypress_core::position::testing::new_game;
 use pennypress_core::value::{acting_before, player_features, progress, PlayerCountModel, ValueModel, FEATURES, NFEATURES};
-use pennypress_core::{Policy, PolicySpec, RandomPolicy};
+use pennypress_core::value_policy::ValuePolicy;
+use pennypress_core::{HeuristicPolicy, Move, Phase, Policy, PolicySpec, Position, PyRandom, RandomPolicy, Weights};
 
 fn feature(name: &str) -> usize {
     FEATURES.iter().position(|f| *f == name).unwrap()
@@ -148,4 +149,87 @@ fn value_bot_playouts_are_the_same_on_any_thread_count() {
     let one = run_batch_to(&afters, &jobs, 8, &spec, false, Some(&leaf), 3000, 1).unwrap();
     assert_eq!(run_batch_to(&afters, &jobs, 8, &spec, false, Some(&leaf), 3000, 2).unwrap(), one);
     assert!(one.iter().all(|r| r.estimate.is_some() && r.moves >= 3));
+}
+
+/// A model that weighs several features (so that moves differ), its win weights scaled by `sign`.
+fn mixed_model(sign: f64) -> ValueModel {
+    let mut row = [0.0; NFEATURES];
+    for (name, w) in [("page", 0.30), ("reach", 0.12), ("on_board", -0.05), ("outnumbered", -0.20), ("tied", -0.1), ("scoops_in", 0.07)] {
+        row[feature(name)] = sign * w;
+    }
+    let mut score = [0.0; NFEATURES];
+    score[feature("circulation")] = 1.0;
+    score[feature("page")] = 0.5;
+    let m = PlayerCountModel { win: vec![row; 2], score: vec![score; 2] };
+    ValueModel::new(vec![0.0, 1.0], [m.clone(), m.clone(), m.clone(), m.clone(), m.clone(), m]).unwrap()
+}
+
+/// The value bot's choice worked out afresh, as it was before its weighings were memoised.
+fn choose_afresh(bot: &mut ValuePolicy, pos: &Position, legal: &[Move]) -> Move {
+    let me = pos.current as usize;
+    let (mut best_move, mut best) = (legal[0], f64::NEG_INFINITY);
+    for &mv in legal {
+        let mut after = *pos;
+        after.apply(mv).unwrap();
+        let mut value = bot.value_after(&after, me);
+        if bot.noise > 0.0 {
+            value += bot.rng.uniform(0.0, bot.noise);
+        }
+        if value > best {
+            (best_move, best) = (mv, value);
+        }
+    }
+    best_move
+}
+
+fn value_bot(model: &Arc<ValueModel>, seed: u64) -> ValuePolicy {
+    ValuePolicy {
+        model: model.clone(),
+        margin_weight: 0.01,
+        noise: 0.02,
+        rng: PyRandom::from_u64(seed),
+        fallback: HeuristicPolicy::new(Weights::default(), PyRandom::from_u64(seed)),
+    }
+}
+
+#[test]
+fn the_value_bot_chooses_as_afresh_with_its_weighings_memoised() {
+    // The memo is keyed by the position, its legal moves, the model and the margin weight: the same
+    // position asked again (the playouts of one move), with fewer moves, or with another model must
+    // each give what weighing afresh gives, with the generator drawn alike.
+    let models = [Arc::new(mixed_model(1.0)), Arc::new(mixed_model(-1.0))];
+    let mut pos = new_game(3, 21);
+    let mut legal = Vec::new();
+    let mut walker = RandomPolicy::new(9);
+    let (mut differ, mut asked) = (0, 0);
+    for step in 0..40 {
+        pos.legal_moves_into(&mut legal);
+        if pos.phase == Phase::Normal && !pos.draw_pending && legal.len() > 1 {
+            for again in 0..3u64 {
+                for (m, model) in models.iter().enumerate() {
+                    for subset in [&legal[..], &legal[1..]] {
+                        let seed = step * 100 + again * 10 + m as u64;
+                        let (mut memoised, mut fresh) = (value_bot(model, seed), value_bot(model, seed));
+                        let got = memoised.choose(&pos, subset);
+                        assert_eq!(got, choose_afresh(&mut fresh, &pos, subset), "step {step}, model {m}");
+                        assert_eq!(memoised.rng.random().to_bits(), fresh.rng.random().to_bits());
+                        asked += 1;
+                    }
+                }
+            }
+            let mut one = value_bot(&models[0], step);
+            let mut other = value_bot(&models[1], step);
+            differ += (one.choose(&pos, &legal) != other.choose(&pos, &legal)) as usize;
+        }
+        let mv = walker.choose(&pos, &legal);
+        pos.apply(mv).unwrap();
+        while pos.draw_pending {
+            pos.resolve_chance(&mut walker.rng).unwrap();
+        }
+        if pos.is_over() {
+            break;
+        }
+    }
+    assert!(asked > 200, "only {asked} decisions asked");
+    assert!(differ > 0, "the two models never chose differently: the test cannot tell them apart");
 }
