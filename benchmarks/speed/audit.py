@@ -6,8 +6,9 @@ first audit of the run (pool start, cold caches) is reported apart. Prints the
 moves per game, the median seconds per game and per decision (wall, and CPU
 seconds of the process with all its threads: the figure a shared machine's
 load does not change), the 2-worker/1-worker ratio measured in the same run, and
-the decisions counted by class over the games (within_noise included). Goal: a game of about 45
-moves at ``fast`` in 30 s or less on the 2-core machine.
+the decisions counted by class over the games (within_noise included), and each game's seconds on 2
+workers by its length. Goal (issue #37): a game of 45 moves at ``fast`` in 5 s or less on 2 workers of
+the 2-core machine; the default five games are 31 to 50 moves long.
 
     python -m benchmarks.speed.audit [--games N] [--budget fast] [--seed S] [--json]
 """
@@ -26,7 +27,7 @@ from pennypress.engine.arena.recorded import record_selfplay
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--games", type=int, default=5)
     ap.add_argument("--budget", default="fast")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", default="2,1", help="worker counts to time, e.g. 2,1 (the ratio needs both)")
@@ -58,6 +59,7 @@ def main() -> None:
         out[f"median_s_{w}_workers"] = round(statistics.median(secs), 2)
         out[f"max_s_{w}_workers"] = round(max(secs), 2)
         out[f"median_ms_per_decision_{w}_workers"] = round(1000 * statistics.median(s / m for s, m in zip(secs, moves)))
+    out["seconds_by_moves"] = sorted([m, round(s, 2)] for m, s in zip(moves, timings[counts[0]]))
     if 1 in timings and 2 in timings:
         out["speedup_2_over_1"] = round(statistics.median(timings[1]) / statistics.median(timings[2]), 2)
     if args.json:
@@ -72,6 +74,8 @@ def main() -> None:
     print("  decisions by class: " + ", ".join(f"{k} {classes[k]}" for k in sorted(classes, key=str)))
     if "speedup_2_over_1" in out:
         print(f"  speed-up of 2 workers over 1: x{out['speedup_2_over_1']:.2f}")
+    print(f"  each game on {counts[0]} worker{'s' if counts[0] > 1 else ''}: "
+          + ", ".join(f"{m} moves {s:.1f} s" for m, s in sorted(zip(moves, timings[counts[0]]))))
 
 
 if __name__ == "__main__":
