@@ -118,12 +118,20 @@ def findings_of(target: str) -> list[str]:
     return sorted(p.name for kind in FINDING_KINDS for p in FINDINGS.glob(f"{target}-{kind}-*"))
 
 
+Again = Callable[[Outcome], "tuple[int, int] | None"]
+"""Asked when a target's run ends: the executions and seed of its next run, or ``None`` when it is done."""
+
+
 def run(targets: list[str], runs: int | dict[str, int] | None, max_time: int | None, seed: int | dict[str, int],
-        jobs: int, every: float, quiet: bool = False, on_done: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+        jobs: int, every: float, quiet: bool = False, on_done: Callable[[Outcome], None] | None = None,
+        again: Again | None = None) -> list[Outcome]:
     """Run ``targets``, ``jobs`` at once; ``runs`` and ``seed`` may be given per target; ``on_done`` is
-    called with each target's outcome as it ends."""
+    called with each target's outcome as it ends, then ``again``: a target it gives a next run goes to
+    the end of the queue at once, without waiting for the others' runs to end."""
     FINDINGS.mkdir(parents=True, exist_ok=True)
     waiting = list(targets)
+    runs = dict(runs) if isinstance(runs, dict) else {t: runs for t in targets}
+    seed = dict(seed) if isinstance(seed, dict) else {t: seed for t in targets}
     running: dict[str, tuple[subprocess.Popen, float, Path, list[str], set[str]]] = {}
     done: list[Outcome] = []
     last = time.monotonic()
@@ -133,8 +141,7 @@ def run(targets: list[str], runs: int | dict[str, int] | None, max_time: int | N
             target = waiting.pop(0)
             work = WORK / target
             work.mkdir(parents=True, exist_ok=True)
-            cmd = command(target, runs.get(target) if isinstance(runs, dict) else runs, max_time,
-                          seed[target] if isinstance(seed, dict) else seed, work)
+            cmd = command(target, runs.get(target), max_time, seed[target], work)
             log = WORK / f"{target}.log"
             nice = ["nice", "-n", "19"] if shutil.which("nice") else []
             with open(log, "w") as out:
@@ -159,6 +166,9 @@ def run(targets: list[str], runs: int | dict[str, int] | None, max_time: int | N
             if not quiet:
                 print(f"[fuzz] {target}: {outcome.executions:,} executions, corpus {outcome.corpus}, "
                       f"{len(found)} findings, {outcome.seconds} s, exit {proc.returncode}", flush=True)
+            if again is not None and (following := again(outcome)) is not None:
+                runs[target], seed[target] = following
+                waiting.append(target)
     return done
 
 
@@ -189,26 +199,30 @@ def until_goal(targets: list[str], chunk: int, seed: int, jobs: int, every: floa
     """Run each target in chunks of ``chunk`` seconds, each recorded as it ends, until its ledger reaches its goal.
 
     A chunk's seed is ``seed`` plus the target's runs so far, so the chunks of one target explore
-    different mutations from the corpus their predecessors grew. A chunk with a finding (or one that
-    failed or ran nothing) stops its target: a finding is a defect to fix before the campaign goes on."""
-    outcomes: list[Outcome] = []
-    stopped: set[str] = set()
+    different mutations from the corpus their predecessors grew. A target's next chunk starts as soon as
+    its last one ends (``jobs`` at once), so a short campaign never holds up a long one. A chunk with a
+    finding (or one that failed or ran nothing) stops its target: a finding is a defect to fix before
+    the campaign goes on."""
+    def runs_so_far(target: str) -> int:
+        return len(ledger(path)["campaigns"].get(target, {}).get("runs", []))
 
     def done(outcome: Outcome) -> None:
         record([outcome], argv, path)
-        if outcome.findings or outcome.exit_status != 0 or outcome.executions == 0:
-            stopped.add(outcome.target)
 
-    while True:
-        left = {t: GOALS[t] - recorded_executions(t, path) for t in targets if t not in stopped}
-        # the furthest from its goal first, so that the longest campaign is never the one left waiting
-        left = dict(sorted(((t, n) for t, n in left.items() if n > 0), key=lambda tn: -tn[1] / GOALS[tn[0]]))
-        if not left:
-            return outcomes
-        print("[fuzz] to the goal: " + ", ".join(f"{t} {n:,}" for t, n in left.items()), flush=True)
-        runs_so_far = {t: len(ledger(path)["campaigns"].get(t, {}).get("runs", [])) for t in left}
-        outcomes += run(list(left), left, chunk, {t: seed + n for t, n in runs_so_far.items()}, jobs, every,
-                        on_done=done)
+    def again(outcome: Outcome) -> tuple[int, int] | None:
+        if outcome.findings or outcome.exit_status != 0 or outcome.executions == 0:
+            return None  # stopped: a finding is fixed before the campaign goes on
+        left = GOALS[outcome.target] - recorded_executions(outcome.target, path)
+        return (left, seed + runs_so_far(outcome.target)) if left > 0 else None
+
+    left = {t: GOALS[t] - recorded_executions(t, path) for t in targets}
+    # the furthest from its goal first, so that the longest campaign is never the one left waiting
+    left = dict(sorted(((t, n) for t, n in left.items() if n > 0), key=lambda tn: -tn[1] / GOALS[tn[0]]))
+    if not left:
+        return []
+    print("[fuzz] to the goal: " + ", ".join(f"{t} {n:,}" for t, n in left.items()), flush=True)
+    return run(list(left), left, chunk, {t: seed + runs_so_far(t) for t in left}, jobs, every, on_done=done,
+               again=again)
 
 
 def main(argv: list[str] | None = None) -> int:

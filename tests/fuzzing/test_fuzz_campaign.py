@@ -105,13 +105,17 @@ def test_until_goal_runs_recorded_chunks_until_each_target_reaches_its_goal(tmp_
     monkeypatch.setitem(campaign.GOALS, "page", 1000)
     asked = []
 
-    def fake_run(targets, runs, max_time, seed, jobs, every, quiet=False, on_done=None):
-        done = []
-        for t in targets:
+    def fake_run(targets, runs, max_time, seed, jobs, every, quiet=False, on_done=None, again=None):
+        done, queue, runs, seed = [], list(targets), dict(runs), dict(seed)
+        while queue:
+            t = queue.pop(0)
             asked.append((t, runs[t], seed[t], max_time))
             outcome = _outcome(t, 400) if t == "position" else _outcome(t, 100, ("page-crash-1",))
             on_done(outcome)
             done.append(outcome)
+            if (following := again(outcome)) is not None:
+                runs[t], seed[t] = following
+                queue.append(t)
         return done
 
     monkeypatch.setattr(campaign, "run", fake_run)
@@ -130,7 +134,7 @@ def test_until_goal_starts_the_target_furthest_from_its_goal_first(tmp_path, mon
     campaign.record([_outcome("position", 900), _outcome("core-moves", 1000)], ["--until-goal"], ledger)
     order = []
 
-    def fake_run(targets, runs, max_time, seed, jobs, every, quiet=False, on_done=None):
+    def fake_run(targets, runs, max_time, seed, jobs, every, quiet=False, on_done=None, again=None):
         order.append(list(targets))
         done = [_outcome(t, runs[t]) for t in targets]
         for outcome in done:
@@ -140,6 +144,29 @@ def test_until_goal_starts_the_target_furthest_from_its_goal_first(tmp_path, mon
     monkeypatch.setattr(campaign, "run", fake_run)
     campaign.until_goal(["position", "page", "core-moves"], 60, 36, 2, 60.0, ["--until-goal"], ledger)
     assert order == [["page", "core-moves", "position"]]  # 100% and 90% of their goals left, then 10%
+
+
+def test_a_targets_next_chunk_starts_when_its_last_ends_not_when_every_chunk_has(tmp_path, monkeypatch):
+    """Two jobs, a long campaign and a short one: the long one's chunks follow each other while the short
+    one's first chunk still runs (before, the round waited for every target's chunk to end)."""
+    import sys
+
+    monkeypatch.setattr(campaign, "WORK", tmp_path / "work")
+    monkeypatch.setattr(campaign, "FINDINGS", tmp_path / "work" / "findings")
+    started = []
+
+    def fake_command(target, runs, max_time, seed, work):
+        started.append((target, seed))
+        lasts = 0.2 if target == "position" else 3.0
+        return [sys.executable, "-c", f"import time; time.sleep({lasts}); print('stat::number_of_executed_units: 10')"]
+
+    monkeypatch.setattr(campaign, "command", fake_command)
+    calls = iter([(10, 37), (10, 38), None])
+    outcomes = campaign.run(["position", "page"], {"position": 10, "page": 10}, 60, 36, 2, 60.0, quiet=True,
+                            again=lambda o: next(calls) if o.target == "position" else None)
+    assert started[:2] == [("position", 36), ("page", 36)]
+    assert [o.target for o in outcomes] == ["position", "position", "position", "page"]
+    assert started[2:] == [("position", 37), ("position", 38)]
 
 
 def test_until_goal_needs_chunks_of_time_not_a_count_of_runs(capsys):
