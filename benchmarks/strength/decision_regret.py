@@ -32,7 +32,8 @@ Variants (comma-separated): ``shipped``; ``noise=X`` (the value bot's noise,
 ``policy.VALUE_NOISE``), ``jitter=X`` (the heuristic bot's, ``policy.JITTER``),
 ``share=X`` (the value bot's share of the mixed seats, ``policy.VALUE_SHARE``),
 ``policy=NAME`` (one of ``policy.POLICIES``), ``leaf=D`` (playouts stop after D
-moves), ``budget=NAME``; ``opponent-playouts``; ``imitation=SHARE``.
+moves), ``budget=NAME``, and any of these joined with ``+`` (``budget=normal+leaf=6``: a
+larger budget spent on deeper playouts); ``opponent-playouts``; ``imitation=SHARE``.
 
     python -m benchmarks.strength.decision_regret --games 24 --seed 555 \\
         --variants shipped,noise=0.15,jitter=0.3,policy=heuristic,policy=value,opponent-playouts
@@ -92,8 +93,24 @@ class Variant:
     imitation_share: float | None = None
 
 
+COMBINED = ("settings", "policy", "leaf", "budget")
+"""The fields a combined variant (``budget=normal+leaf=6``) takes from its parts."""
+
+
 def parse_variant(text: str) -> Variant:
     """A variant from its name (module docstring); :class:`BadInput` naming the problem otherwise."""
+    if "+" in text:
+        merged: dict = {}
+        for part in (parse_variant(p) for p in text.split("+")):
+            if part.name == "shipped" or part.opponent_playouts or part.imitation_share is not None:
+                raise BadInput(f"variant {text!r}: only noise, jitter, share, policy, leaf and budget combine with +")
+            for name in COMBINED:
+                value = getattr(part, name)
+                if value != getattr(Variant(""), name):
+                    if name in merged and name != "settings":
+                        raise BadInput(f"variant {text!r}: {name} is given twice")
+                    merged[name] = merged.get("settings", ()) + value if name == "settings" else value
+        return Variant(text, **merged)
     if text == "shipped":
         return Variant(text)
     if text == "opponent-playouts":

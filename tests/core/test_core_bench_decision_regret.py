@@ -40,6 +40,22 @@ def test_bad_variants_are_named(text):
         bdr.parse_variant(text)
 
 
+def test_variants_joined_with_a_plus_take_every_parts_setting():
+    v = bdr.parse_variant("budget=normal+leaf=6+noise=0.2+jitter=0.3")
+    assert (v.name, v.budget, v.leaf, v.policy) == ("budget=normal+leaf=6+noise=0.2+jitter=0.3", "normal", 6, None)
+    assert v.settings == (("VALUE_NOISE", 0.2), ("JITTER", 0.3))
+    assert bdr.parse_variant("leaf=2+policy=value") == bdr.Variant("leaf=2+policy=value", leaf=2, policy="value")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("leaf=3+leaf=6", "leaf is given twice"), ("budget=normal+opponent-playouts", "only noise, jitter"),
+    ("shipped+leaf=6", "only noise, jitter"), ("leaf=6+depth=2", "variant 'depth=2'"),
+])
+def test_a_bad_combination_is_named(text, message):
+    with pytest.raises(BadInput, match=message):
+        bdr.parse_variant(text)
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--opponent", "oracle"], "--opponent 'oracle'"),
     (["--games", "0"], "--games must be from 1 to 1500"),
