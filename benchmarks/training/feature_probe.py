@@ -28,21 +28,18 @@ Candidates (all whole numbers, for each newspaper):
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
-from tqdm import tqdm
 
 from pennypress.engine import native
 from pennypress.engine.advisor.value import FEATURES, acting_before, player_features
 from pennypress.engine.io.state import State
 from pennypress.engine.rules.press import PressValuer
 
-from .train_value import HOLDOUT, MIX, design, fit_win, play, probabilities, report
+from .train_value import HOLDOUT, design, fit_win, probabilities, report, sampled
 
 CANDIDATES = ("margin", "secure", "to_secure", "page_last", "lead", "rival_page", "behind")
 """The candidate features, in the order :func:`candidates` gives them."""
@@ -131,10 +128,7 @@ def main(argv=None) -> int:
               file=sys.stderr)
         return 2
     started = time.perf_counter()
-    jobs = [(args.seed, args.players, g, args.per_game, 0, MIX, args.exact_final) for g in range(args.games)]
-    with ProcessPoolExecutor(args.workers) as pool:
-        games = pool.map(functools.partial(play, features=probe_features), jobs, chunksize=50)
-        rows = [r for game in tqdm(games, total=len(jobs), desc="games", unit="game", file=sys.stderr) for r in game]
+    rows = sampled(args.seed, args.players, args.games, args.per_game, args.exact_final, args.workers, probe_features)
     train = [r for r in rows if r[0] % HOLDOUT]
     held = [r for r in rows if r[0] % HOLDOUT == 0]
     k = len(FEATURES)

@@ -35,19 +35,17 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Callable
 
 import numpy as np
 from scipy.optimize import minimize
-from tqdm import tqdm
 
 from pennypress.engine import native
 from pennypress.engine.advisor.value import FEATURES
 
 from .feature_probe import paired_by_game
-from .train_value import ANCHORS, HOLDOUT, MIX, hats, play, probabilities
+from .train_value import ANCHORS, HOLDOUT, hats, probabilities, sampled
 
 ARMS = ("linear", "rivals", "pairwise", "network")
 """The models fitted, in order; ``linear`` is the one the others are measured against."""
@@ -298,11 +296,7 @@ def main(argv=None) -> int:
         if not native.available():
             print("model_probe needs the native core to play its games (python3 run.py builds it)", file=sys.stderr)
             return 2
-        jobs = [(args.seed, args.players, g, args.per_game, 0, MIX, args.exact_final) for g in range(args.games)]
-        with ProcessPoolExecutor(args.workers) as pool:
-            games = pool.map(play, jobs, chunksize=50)
-            rows = [r for game in tqdm(games, total=len(jobs), desc="games", unit="game", file=sys.stderr) for r in game]
-        data = to_arrays(rows)
+        data = to_arrays(sampled(args.seed, args.players, args.games, args.per_game, args.exact_final, args.workers))
         if rows_path is not None:
             save_rows(rows_path, data, meta)
     train, held = split(data)

@@ -40,6 +40,7 @@ is the recorded run (its command is kept in the file's ``obtained``; ``docs/lab/
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
@@ -50,6 +51,7 @@ from typing import Callable
 
 import numpy as np
 from scipy.optimize import minimize
+from tqdm import tqdm
 
 from pennypress.engine import native
 from pennypress.engine.advisor.policy import JITTER, PLAYOUT
@@ -130,6 +132,16 @@ def play(args: tuple[int, int, int, int, int, dict, bool], features: Callable | 
     shares = [1 / len(winners) if p in winners else 0.0 for p in range(players)]
     picks = sorted(rng.sample(range(len(seen)), min(per_game, len(seen))))
     return [(g, t, x, list(pos.scores), shares, seats) for t, x in [seen[k] for k in picks] + explored]
+
+
+def sampled(seed: int, players: int, games: int, per_game: int, exact_final: bool, workers: int,
+            features: Callable | None = None) -> list[tuple]:
+    """:func:`play`'s rows of games ``0 .. games - 1`` at ``players`` players (the mix :data:`MIX`, no
+    exploring moves) on ``workers`` processes, with a progress bar: the probes' positions."""
+    jobs = [(seed, players, g, per_game, 0, MIX, exact_final) for g in range(games)]
+    with ProcessPoolExecutor(workers) as pool:
+        done = pool.map(functools.partial(play, features=features), jobs, chunksize=50)
+        return [r for game in tqdm(done, total=len(jobs), desc="games", unit="game", file=sys.stderr) for r in game]
 
 
 def hats(t: np.ndarray) -> np.ndarray:
