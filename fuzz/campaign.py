@@ -118,7 +118,7 @@ def findings_of(target: str) -> list[str]:
     return sorted(p.name for kind in FINDING_KINDS for p in FINDINGS.glob(f"{target}-{kind}-*"))
 
 
-Again = Callable[[Outcome], "tuple[int, int] | None"]
+Again = Callable[[Outcome], tuple[int, int] | None]
 """Asked when a target's run ends: the executions and seed of its next run, or ``None`` when it is done."""
 
 

@@ -170,8 +170,8 @@ def applied(variant: Variant, opponent_policy, imitated=None) -> Iterator[None]:
 class Keeper(AdvisorBot):
     """``advisor:fast`` that keeps a copy of the public position at each of its decisions worth comparing."""
 
-    def __init__(self, seed: int, kept: list[PublicState]):
-        super().__init__(seed=seed, budget="fast", workers=2)
+    def __init__(self, seed: int, kept: list[PublicState], workers: int = 2):
+        super().__init__(seed=seed, budget="fast", workers=workers)
         self.kept = kept
 
     def choose(self, view: PublicState):
@@ -186,31 +186,31 @@ def imitation_seed(seed: int) -> int:
     return seed * 1000 + KEPT_GAMES // 3
 
 
-def kept_positions(opponent: str, games: int, seed: int) -> list[PublicState]:
+def kept_positions(opponent: str, games: int, seed: int, workers: int = 2) -> list[PublicState]:
     """The advisor's decisions in ``games`` seat-rotated 3-player games against two ``opponent`` bots."""
     kept: list[PublicState] = []
     for g in tqdm(range(games), desc="games", unit="game", file=sys.stderr, leave=False):
         deal = seed * 1000 + g // 3
         bots = [CoreLeagueBot(OPPONENTS[opponent](deal * 10 + i), deal * 10 + i) for i in range(3)]
-        bots[g % 3] = Keeper(deal, kept)
+        bots[g % 3] = Keeper(deal, kept, workers)
         play_match(new_game(3, seed=deal), bots, seed=deal)
     return kept
 
 
-def choice(view: PublicState, variant: Variant, opponent_policy, imitated=None) -> str:
+def choice(view: PublicState, variant: Variant, opponent_policy, imitated=None, workers: int = 2) -> str:
     """The variant's best move in ``view`` (the decision's seed as the advisor in a game would have it)."""
     with applied(variant, opponent_policy, imitated):
         leaf = policy.SEARCH_LEAF if variant.leaf is None else Leaf(variant.leaf, MODEL)
-        return advise(view, variant.budget, seed=decision_seed(0, view.ply), workers=2, reasons_top=0,
+        return advise(view, variant.budget, seed=decision_seed(0, view.ply), workers=workers, reasons_top=0,
                       leaf=leaf, policy=variant.policy).best.move
 
 
-def win_share(view: PublicState, move: str, opponent_policy, playouts: int, seed: int) -> float:
+def win_share(view: PublicState, move: str, opponent_policy, playouts: int, seed: int, workers: int = 2) -> float:
     """The mover's win share after ``move`` over ``playouts`` playouts to the end, every seat the opponent."""
     moves = legal_moves(view)
     i = next(j for j, m in enumerate(moves) if str(m) == move)
     after = positions_after(view, moves, [i])[i]
-    settings = SearchSettings(seed=seed, workers=2, leaf=None, exact_end=False)  # the opponent plays the end too
+    settings = SearchSettings(seed=seed, workers=workers, leaf=None, exact_end=False)  # the opponent plays the end too
     results = run_batch([after], [(0, k) for k in range(playouts)], settings, opponent_policy, MOVE_CAP)
     return math.fsum(values[view.current][0] for values, _ in results) / playouts
 
@@ -224,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--playouts", type=int, default=400, help="valuing playouts a chosen move (default 400)")
     ap.add_argument("--imitation-games", type=int, default=200,
                     help="games of three opponents an imitation variant's model is fitted on (default 200)")
+    ap.add_argument("--workers", type=int, default=2,
+                    help="the search's and the valuing playouts' threads (default 2; any number gives the same figures)")
     ap.add_argument("--variants", default="shipped,noise=0.15,jitter=0.3,policy=heuristic,policy=value,"
                     "opponent-playouts", help="comma-separated (module docstring); shipped is always added")
     args = ap.parse_args(argv)
@@ -232,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput(f"--opponent {args.opponent!r}: expected one of {', '.join(OPPONENTS)}")
         if not 1 <= args.games <= KEPT_GAMES or args.playouts < 2:
             raise BadInput(f"--games must be from 1 to {KEPT_GAMES} and --playouts at least 2")
+        if args.workers < 1:
+            raise BadInput(f"--workers must be at least 1, got {args.workers}")
         if not imitation.HELD_OUT < args.imitation_games <= IMITATION_GAMES:
             raise BadInput(f"--imitation-games must be from {imitation.HELD_OUT + 1} to {IMITATION_GAMES}")
         if not 0 <= args.seed < SEEDS:
@@ -251,15 +255,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Imitation model: fitted on {fitted.decisions} decisions of three `{args.opponent}` bots; on "
               f"{fitted.held_out} held out it picks the opponent's move {fitted.predicted:.1%} "
               f"(the shipped model {fitted.shipped_predicted:.1%}).\n")
-    views = kept_positions(args.opponent, args.games, args.seed)
-    picks = {v.name: [choice(view, v, opponent_policy, imitated)
+    views = kept_positions(args.opponent, args.games, args.seed, args.workers)
+    picks = {v.name: [choice(view, v, opponent_policy, imitated, args.workers)
                       for view in tqdm(views, desc=v.name, unit="decision", file=sys.stderr, leave=False)]
              for v in variants}
     own = [str(CoreLeagueBot(OPPONENTS[args.opponent](0), 0).choose(view)) for view in views]
     values: dict[tuple[int, str], float] = {}
     for i, view in enumerate(tqdm(views, desc="valuing", unit="decision", file=sys.stderr, leave=False)):
         for move in dict.fromkeys(p[i] for p in picks.values()):
-            values[i, move] = win_share(view, move, opponent_policy, args.playouts, args.seed * 1000 + i)
+            values[i, move] = win_share(view, move, opponent_policy, args.playouts, args.seed * 1000 + i, args.workers)
     shipped = picks["shipped"]
     print(f"### Decisions against two `{args.opponent}` bots (seed {args.seed}, {args.games} games, "
           f"{len(views)} decisions, {args.playouts} valuing playouts a move)\n")

@@ -24,6 +24,15 @@ def test_a_small_run_pairs_every_variant_with_the_shipped_moves(core, capsys):
     assert 0 < int(rows["opponent-playouts"][0]) <= decisions
 
 
+def test_one_worker_gives_the_figures_of_two(core, capsys):
+    argv = ["--games", "1", "--seed", "33", "--playouts", "6", "--variants", "leaf=2+budget=fast"]
+    tables = []
+    for workers in ("1", "2"):
+        assert bdr.main(argv + ["--workers", workers]) == 0
+        tables.append([r for r in capsys.readouterr().out.splitlines() if r.startswith("| `")])
+    assert tables[0] == tables[1] and len(tables[0]) == 2
+
+
 def test_settings_are_put_back_even_when_the_search_fails():
     noise, core_policy = policy.VALUE_NOISE, pool.core_policy
     variant = bdr.parse_variant("noise=0.2")
@@ -60,6 +69,7 @@ def test_a_bad_combination_is_named(text, message):
     (["--opponent", "oracle"], "--opponent 'oracle'"),
     (["--games", "0"], "--games must be from 1 to 1500"),
     (["--seed", "-1"], "--seed must be from 0 to 2**40 - 1, got -1"),
+    (["--workers", "0"], "--workers must be at least 1, got 0"),
     (["--variants", "share=half"], "variant 'share=half': share takes a number"),
 ])
 def test_bad_arguments_exit_2_with_one_message(core, argv, message, capsys):
