@@ -89,3 +89,25 @@ def test_a_feature_probe_record_names_its_command_its_seed_and_every_candidate(p
     for fit in doc["fits"].values():
         low, high = fit["against_present"][1:]
         assert low <= fit["against_present"][0] <= high
+
+
+@pytest.mark.parametrize("players", [3, 2])
+def test_a_model_probe_record_names_its_command_its_seed_and_every_arm(players):
+    """``benchmarks/training/model_probe_<n>p.json`` (docs/lab/self-play.md): made by the probe's command with a
+    seed the seeds ledger names; every arm fitted, measured against the linear one with an interval that
+    holds its estimate, its penalty one of the grid's."""
+    from benchmarks.training.model_probe import ARMS, LINEAR_L2
+
+    doc = json.loads((ROOT / "benchmarks" / "training" / f"model_probe_{players}p.json").read_text(encoding="utf-8"))
+    assert _module_exists(doc["command"]) and f"--players {players}" in doc["command"] and "--exact-final" in doc["command"]
+    seed = re.search(r"--seed (\d+)", doc["command"]).group(1)
+    seeds = json.loads((ROOT / "benchmarks" / "results" / "seeds.json").read_text(encoding="utf-8"))["seeds"]
+    assert "model_probe" in seeds[seed] and int(seed) == doc["seed"]
+    assert list(doc["fits"]) == list(ARMS) and doc["players"] == players
+    assert 8 <= doc["training_positions"] / doc["held_out_positions"] <= 10  # a game in 10
+    assert doc["fits"]["linear"]["against_linear"] == [0.0, 0.0, 0.0] and doc["fits"]["linear"]["l2"] == LINEAR_L2
+    for name, fit in doc["fits"].items():
+        low, high = fit["against_linear"][1:]
+        assert low <= fit["against_linear"][0] <= high
+        assert name == "linear" or fit["l2"] in doc["l2_grid"]
+        assert abs(fit["log_loss"] - doc["fits"]["linear"]["log_loss"] - fit["against_linear"][0]) <= 0.0002
