@@ -123,10 +123,14 @@ class Bot:
     def choose(self, position: Position) -> str: ...
 
 class ValueModel:
-    """The value model: progress ``anchors`` and, per player count 2-5, ``(win rows, score rows)``."""
+    """The value model: progress ``anchors`` and, per player count 2-5, ``(win rows, score rows)``; ``networks``
+    gives the player counts whose win scores a network makes ``(mean, spread, rival_mean, rival_spread,
+    weights, bias, out, linear)``."""
 
     FEATURES: ClassVar[list[str]]
-    def __init__(self, anchors: Sequence[float], models: Mapping[int, tuple[_Rows, _Rows]]) -> None: ...
+    def __init__(self, anchors: Sequence[float], models: Mapping[int, tuple[_Rows, _Rows]],
+                 networks: Mapping[int, tuple[list[float], list[float], list[float], list[float], _Rows,
+                                              list[float], list[float], list[float]]] | None = None) -> None: ...
     @staticmethod
     def features(position: Position) -> list[list[int]]: ...
     @staticmethod

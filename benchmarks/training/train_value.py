@@ -224,6 +224,26 @@ def report(p: np.ndarray, y: np.ndarray, t: np.ndarray) -> dict:
     return out
 
 
+def fit_network(train: list[tuple], held: list[tuple], hidden: int, l2: float, seed: int) -> tuple[dict, float]:
+    """The win network (``model_probe``'s, fitted from a seeded start) on the training rows, as the model
+    file's ``"network"`` object, and its held-out log-loss."""
+    from .model_probe import Network, Scaler, VARYING, network_inputs, rivals_most, to_arrays
+
+    data, held_data = to_arrays(train), to_arrays(held)
+    scale = Scaler(data["x"][..., VARYING])
+    rival_scale = Scaler(rivals_most(data["x"][..., VARYING]))
+    u, lin = network_inputs(data, scale, rival_scale)
+    net = Network(u.shape[-1], lin.shape[-1], hidden)
+    w = net.fit(u, lin, data["y"], l2, seed)
+    p = net.probabilities(w, *network_inputs(held_data, scale, rival_scale))
+    loss = float(-(held_data["y"] * np.log(np.clip(p, 1e-12, 1))).sum(1).mean())
+    big_w, b, v, a = net.unpack(w)
+    doc = {"mean": scale.mean.tolist(), "spread": scale.spread.tolist(), "rival_mean": rival_scale.mean.tolist(),
+           "rival_spread": rival_scale.spread.tolist(), "weights": big_w.tolist(), "bias": b.tolist(),
+           "out": v.tolist(), "linear": a.tolist()}
+    return doc, round(loss, 4)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100_000, help="games per player count")
@@ -240,10 +260,17 @@ def main(argv=None) -> int:
     ap.add_argument("--exact-final", action="store_true",
                     help=f"at tables of up to {EXACT_END_UP_TO} players every seat plays its final edition by the "
                          "exact search (as the search's playouts do)")
+    ap.add_argument("--network", type=int, default=0, metavar="H",
+                    help="also fit a win network of H tanh units at each table (engine/advisor/value.py's Network; "
+                         "benchmarks/training/model_probe.py measured it); 0: none")
+    ap.add_argument("--network-l2", type=float, default=1e-3, help="the network's penalty (model_probe chose 1e-3)")
     ap.add_argument("--out", help="write the model here (JSON)")
     args = ap.parse_args(argv)
     if not native.available():
         print("train_value.py needs the native core (python3 run.py builds it)", file=sys.stderr)
+        return 2
+    if args.network < 0 or args.network_l2 < 0:
+        print("--network and --network-l2: 0 or more", file=sys.stderr)
         return 2
     counts = [int(c) for c in args.players.split(",")]
     mix = {}
@@ -272,8 +299,12 @@ def main(argv=None) -> int:
             k = len(FEATURES)
             models[str(n)] = {"win": np.asarray(w).reshape(len(ANCHORS), k).tolist(),
                               "score": np.asarray(v).reshape(len(ANCHORS), k).tolist()}
+            if args.network:
+                models[str(n)]["network"], check["network_log_loss"] = fit_network(
+                    train, held, args.network, args.network_l2, args.seed + n)
+            network = f", with the network {check['network_log_loss']}" if args.network else ""
             print(f"{n} players: {len(rows)} positions from {args.games} games; held out: log-loss "
-                  f"{check['log_loss']} (fair {check['fair_log_loss']}), Brier {check['brier']} "
+                  f"{check['log_loss']}{network} (fair {check['fair_log_loss']}), Brier {check['brier']} "
                   f"(fair {check['fair_brier']}), circulation RMSE {check['score_rmse']} "
                   f"[{time.perf_counter() - started:.0f} s]", flush=True)
     doc = {
@@ -285,7 +316,8 @@ def main(argv=None) -> int:
             "command": "python -m benchmarks.training.train_value "
                        + " ".join(argv if argv is not None else sys.argv[1:]),
             "seed": args.seed, "games_per_player_count": args.games, "positions_per_game": args.per_game,
-            "mix": mix, "exact_final_up_to": EXACT_END_UP_TO if args.exact_final else None, "l2": args.l2, "ridge": args.ridge, "held_out": checks,
+            "mix": mix, "exact_final_up_to": EXACT_END_UP_TO if args.exact_final else None, "l2": args.l2, "ridge": args.ridge,
+            "network": {"hidden": args.network, "l2": args.network_l2} if args.network else None, "held_out": checks,
             "seconds": round(time.perf_counter() - started),
         },
     }

@@ -64,7 +64,7 @@ from pennypress.engine.advisor.policy import JITTER, MARGIN_WEIGHT, PLAYOUT, VAL
 from pennypress.engine.advisor.settings import EXACT_END_UP_TO
 from pennypress.engine.advisor.stats import paired
 from pennypress.engine.advisor.value import FEATURES, MODEL_FILE, load_model
-from pennypress.engine.native.search import core_weights, exact_final_policy
+from pennypress.engine.native.search import core_weights, exact_final_policy, value_model
 
 BOUND = 3.0
 """``|theta_f|`` never exceeds this (three typical weights of the feature)."""
@@ -117,12 +117,14 @@ def value_space(doc: dict, players: int, exact_final: bool = False) -> Space:
     rms = rms_of(fitted)
     anchors = list(doc["anchors"])
     rows = {int(n): ([list(r) for r in m["win"]], [list(r) for r in m["score"]]) for n, m in doc["models"].items()}
+    networks = {n: pm.network for n, pm in load_model(json.dumps(doc)).models.items() if pm.network is not None}
     weights = core_weights(PLAYOUT)
 
     def candidate(theta: Sequence[float]) -> Any:
         models = dict(rows)
         models[players] = (tuned_rows(fitted, theta, rms), rows[players][1])
-        bot = core.Policy.value(core.ValueModel(anchors, models), weights, JITTER, MARGIN_WEIGHT, VALUE_NOISE)
+        model = value_model(anchors, models, networks)  # a table's network, if any, makes its win scores
+        bot = core.Policy.value(model, weights, JITTER, MARGIN_WEIGHT, VALUE_NOISE)
         return exact_final_policy(bot) if exact_final else bot
 
     return Space(len(FREE), BOUND, candidate)
@@ -253,6 +255,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     if args.compare:
         return compare(doc, args.players, mix, args.seed, args.compare, args.threads, args.exact_final, against)
+    if (doc["models"].get(str(args.players)) or {}).get("network") is not None:
+        print(f"--model: its {args.players}-player win scores are a network's; tune_value tunes the linear win rows "
+              "(--compare measures a network model)", file=sys.stderr)
+        return 2
     signal.signal(signal.SIGINT, signal.default_int_handler)
     arena = Arena(mix, args.seed, args.threads)
     t0 = time.perf_counter()

@@ -273,11 +273,86 @@ fn features_of(pos: &Position, shared: &Shared, player: usize) -> Features {
     ]
 }
 
-/// The weights of one player count: a row per anchor.
+/// The features that vary (all but the constant `one`, the last): a network's inputs.
+pub const NVARYING: usize = NFEATURES - 1;
+
+/// A newspaper's win score that is not linear in its features (the Python `Network`):
+/// `z = out . tanh(u W + bias) + linear . own`, with `own` its varying features standardised, `u` being
+/// `own`, the most any rival has of each standardised, then the anchors' hats. Every sum is made left to
+/// right as the Python module makes it, and `tanh` is the C library's on both sides.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Network {
+    pub mean: [f64; NVARYING],
+    pub spread: [f64; NVARYING],
+    pub rival_mean: [f64; NVARYING],
+    pub rival_spread: [f64; NVARYING],
+    /// `weights[i][j]`: input `i` to hidden unit `j`.
+    pub weights: Vec<Vec<f64>>,
+    pub bias: Vec<f64>,
+    pub out: Vec<f64>,
+    pub linear: [f64; NVARYING],
+}
+
+impl Network {
+    /// The win score of a newspaper with features `x` whose rivals have at most `rivals`, `hats` being
+    /// every anchor's weight (zeros too).
+    fn score(&self, hats: &[f64], x: &Features, rivals: &[i32; NVARYING]) -> f64 {
+        let mut u = Vec::with_capacity(2 * NVARYING + hats.len());
+        u.extend(x[..NVARYING].iter().zip(self.mean.iter().zip(&self.spread)).map(|(&v, (m, d))| (v as f64 - m) / d));
+        u.extend(rivals.iter().zip(self.rival_mean.iter().zip(&self.rival_spread)).map(|(&v, (m, d))| (v as f64 - m) / d));
+        u.extend_from_slice(hats);
+        let mut z = 0.0;
+        for (j, (&b, &o)) in self.bias.iter().zip(&self.out).enumerate() {
+            let mut s = b;
+            for (i, &v) in u.iter().enumerate() {
+                s += v * self.weights[i][j];
+            }
+            z += o * s.tanh();
+        }
+        for (w, v) in self.linear.iter().zip(&u) {
+            z += w * v;
+        }
+        z
+    }
+
+    /// Checks the shape: `hidden` units of finite weights, spreads above 0, a row per input.
+    fn check(&self, anchors: usize) -> Result<(), String> {
+        let hidden = self.bias.len();
+        let finite = |v: &[f64]| v.iter().all(|w| w.is_finite());
+        if hidden == 0 || self.out.len() != hidden || !finite(&self.bias) || !finite(&self.out) || !finite(&self.linear)
+            || !finite(&self.mean) || !finite(&self.rival_mean)
+        {
+            return Err("a network needs at least one hidden unit and finite weights".into());
+        }
+        if self.spread.iter().chain(&self.rival_spread).any(|&d| !(d > 0.0 && d.is_finite())) {
+            return Err("a network's spreads must be finite and above 0".into());
+        }
+        if self.weights.len() != 2 * NVARYING + anchors || self.weights.iter().any(|r| r.len() != hidden || !finite(r)) {
+            return Err(format!("a network needs {} rows (its inputs) of {hidden} finite weights", 2 * NVARYING + anchors));
+        }
+        Ok(())
+    }
+}
+
+/// The most any newspaper but `player` has of each varying feature.
+fn rivals_most(feats: &[Features; MAXP], n: usize, player: usize) -> [i32; NVARYING] {
+    let mut most = [i32::MIN; NVARYING];
+    for (q, f) in feats.iter().enumerate().take(n) {
+        if q != player {
+            for (m, &v) in most.iter_mut().zip(f) {
+                *m = (*m).max(v);
+            }
+        }
+    }
+    most
+}
+
+/// The weights of one player count: a row per anchor; with a `network`, the win scores are the network's.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PlayerCountModel {
     pub win: Vec<[f64; NFEATURES]>,
     pub score: Vec<[f64; NFEATURES]>,
+    pub network: Option<Network>,
 }
 
 /// The model: anchors of progress and the weights of each player count (2 to 5).
@@ -319,6 +394,9 @@ impl ValueModel {
                 if rows.len() != anchors.len() || rows.iter().any(|r| r.iter().any(|w| !w.is_finite())) {
                     return Err(format!("{n}-player {part} weights must be {} rows of finite numbers", anchors.len()));
                 }
+            }
+            if let Some(net) = &m.network {
+                net.check(anchors.len()).map_err(|e| format!("{n}-player network: {e}"))?;
             }
         }
         Ok(ValueModel { anchors, models })
@@ -366,6 +444,12 @@ impl ValueModel {
         let mut scores = [0.0f64; MAXP];
         for p in 0..n {
             (z[p], scores[p]) = linear(&active, model, &feats[p]);
+        }
+        if let Some(net) = &model.network {
+            let hats = self.hats(progress(pos));
+            for p in 0..n {
+                z[p] = net.score(&hats, &feats[p], &rivals_most(&feats, n, p));
+            }
         }
         let top = z[..n].iter().copied().fold(f64::NEG_INFINITY, |m, v| if v > m { v } else { m });
         let mut e = [0.0f64; MAXP];

@@ -19,7 +19,7 @@ fn feature(name: &str) -> usize {
 fn circulation_model() -> ValueModel {
     let mut row = [0.0; NFEATURES];
     row[feature("circulation")] = 1.0;
-    let m = PlayerCountModel { win: vec![row; 2], score: vec![row; 2] };
+    let m = PlayerCountModel { win: vec![row; 2], score: vec![row; 2], network: None };
     ValueModel::new(vec![0.0, 1.0], [m.clone(), m.clone(), m.clone(), m.clone(), m.clone(), m]).unwrap()
 }
 
@@ -160,7 +160,7 @@ fn mixed_model(sign: f64) -> ValueModel {
     let mut score = [0.0; NFEATURES];
     score[feature("circulation")] = 1.0;
     score[feature("page")] = 0.5;
-    let m = PlayerCountModel { win: vec![row; 2], score: vec![score; 2] };
+    let m = PlayerCountModel { win: vec![row; 2], score: vec![score; 2], network: None };
     ValueModel::new(vec![0.0, 1.0], [m.clone(), m.clone(), m.clone(), m.clone(), m.clone(), m]).unwrap()
 }
 
@@ -232,4 +232,11 @@ fn the_value_bot_chooses_as_afresh_with_its_weighings_memoised() {
     }
     assert!(asked > 200, "only {asked} decisions asked");
     assert!(differ > 0, "the two models never chose differently: the test cannot tell them apart");
+}
+
+#[test]
+fn a_networks_inputs_are_every_feature_but_the_last_one() {
+    // `Network` reads the first NVARYING features: the constant `one` must stay last
+    assert_eq!(FEATURES[NFEATURES - 1], "one");
+    assert_eq!(pennypress_core::value::NVARYING, NFEATURES - 1);
 }

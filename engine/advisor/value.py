@@ -162,12 +162,56 @@ Estimate = tuple[float, float, float]
 """``(chance to win, expected margin to the best opponent, expected final circulation)`` of one player."""
 
 
+VARYING = tuple(k for k, name in enumerate(FEATURES) if name != "one")
+"""The features that vary (all but the constant ``one``): a network's inputs."""
+
+
+@dataclass(frozen=True)
+class Network:
+    """A newspaper's win score that is not linear in its features: ``z = out . tanh(u W + bias) + linear . own``,
+    where ``own`` is its :data:`VARYING` features standardised (``(x - mean) / spread``), ``u`` is ``own``, then
+    the most any rival has of each of them standardised (``rival_mean``, ``rival_spread``), then the
+    progress anchors' hats; ``weights[i][j]`` joins input ``i`` to hidden unit ``j``. Every sum is made left to
+    right, the hidden units in order, and ``tanh`` is the C library's, as the core makes them
+    (``core/src/value.rs``), so both engines give the same doubles."""
+
+    mean: tuple[float, ...]
+    spread: tuple[float, ...]
+    rival_mean: tuple[float, ...]
+    rival_spread: tuple[float, ...]
+    weights: tuple[tuple[float, ...], ...]
+    bias: tuple[float, ...]
+    out: tuple[float, ...]
+    linear: tuple[float, ...]
+
+    def score(self, hats: Sequence[float], x: Sequence[int], rivals: Sequence[int]) -> float:
+        """The win score of a newspaper with features ``x`` whose rivals have at most ``rivals`` (by :data:`VARYING`)."""
+        own = [(x[k] - m) / d for k, m, d in zip(VARYING, self.mean, self.spread)]
+        u = own + [(r - m) / d for r, m, d in zip(rivals, self.rival_mean, self.rival_spread)] + list(hats)
+        z = 0.0
+        for j, (b, o) in enumerate(zip(self.bias, self.out)):
+            s = b
+            for i, v in enumerate(u):
+                s += v * self.weights[i][j]
+            z += o * math.tanh(s)
+        for w, v in zip(self.linear, own):
+            z += w * v
+        return z
+
+
+def rivals_most(feats: Sequence[Sequence[int]], player: int) -> list[int]:
+    """The most any newspaper but ``player`` has of each :data:`VARYING` feature."""
+    return [max(f[k] for q, f in enumerate(feats) if q != player) for k in VARYING]
+
+
 @dataclass(frozen=True)
 class PlayerCountModel:
-    """The weights for one player count: ``win[a][k]`` and ``score[a][k]`` at progress ``anchors[a]``."""
+    """The weights for one player count: ``win[a][k]`` and ``score[a][k]`` at progress ``anchors[a]``; with a
+    ``network``, the win scores are the network's (the ``win`` rows are kept, unused)."""
 
     win: tuple[tuple[float, ...], ...]
     score: tuple[tuple[float, ...], ...]
+    network: Network | None = None
 
 
 @dataclass(frozen=True)
@@ -201,7 +245,10 @@ class ValueModel:
         model = self.models[state.n_players]
         h = self.hats(progress(state))
         feats = position_features(state)
-        z = [_linear(h, model.win, x) for x in feats]
+        if model.network is None:
+            z = [_linear(h, model.win, x) for x in feats]
+        else:
+            z = [model.network.score(h, x, rivals_most(feats, p)) for p, x in enumerate(feats)]
         top = max(z)
         e = [math.exp(v - top) for v in z]
         total = 0.0
@@ -257,11 +304,38 @@ def load_model(text: str, source: str = MODEL_FILE) -> ValueModel:
                 raise ValueError(f"{source}: {key}-player {part} weights must be {len(anchors)} rows of "
                                  f"{len(FEATURES)} finite numbers")
             parts[part] = tuple(tuple(float(v) for v in r) for r in rows)
+        if isinstance(m, dict) and m.get("network") is not None:
+            parts["network"] = _network(m["network"], len(anchors), f"{source}: {key}-player network")
         out[int(key)] = PlayerCountModel(**parts)
     missing = [n for n in (2, 3, 4, 5) if n not in out]
     if missing:
         raise ValueError(f"{source}: no model for {', '.join(map(str, missing))} players")
     return ValueModel(tuple(float(a) for a in anchors), out, doc.get("obtained"))
+
+
+def _network(doc: Any, anchors: int, where: str) -> Network:
+    """The :class:`Network` of a model file's ``"network"`` object (``ValueError`` naming the problem)."""
+    k = len(VARYING)
+    if not isinstance(doc, dict):
+        raise ValueError(f"{where}: expected an object")
+    hidden = len(doc.get("bias") or ())
+    sizes = {"mean": k, "spread": k, "rival_mean": k, "rival_spread": k, "bias": hidden, "out": hidden, "linear": k}
+    values: dict[str, Any] = {}
+    for name, size in sizes.items():
+        v = doc.get(name)
+        if not isinstance(v, list) or len(v) != size or size == 0 or not all(map(_number, v)):
+            raise ValueError(f"{where}: {name} must be {size or 'at least 1'} finite numbers")
+        values[name] = tuple(float(x) for x in v)
+    if any(d <= 0 for d in values["spread"] + values["rival_spread"]):
+        raise ValueError(f"{where}: every spread must be above 0")
+    rows = doc.get("weights")
+    if (not isinstance(rows, list) or len(rows) != 2 * k + anchors
+            or not all(isinstance(r, list) and len(r) == hidden and all(map(_number, r)) for r in rows)):
+        raise ValueError(f"{where}: weights must be {2 * k + anchors} rows (the inputs) of {hidden} finite numbers")
+    unknown = sorted(set(doc) - set(sizes) - {"weights"})
+    if unknown:
+        raise ValueError(f"{where}: unknown field {unknown[0]!r}")
+    return Network(weights=tuple(tuple(float(x) for x in r) for r in rows), **values)
 
 
 @dataclass(frozen=True)
@@ -288,7 +362,8 @@ def core_model(model: ValueModel) -> CoreValueModel:
     key = id(model)
     made = _CORE_MODELS.get(key)
     if made is None or made[0] is not model:
-        made = (model, value_model(model.anchors, {n: (pm.win, pm.score) for n, pm in model.models.items()}))
+        made = (model, value_model(model.anchors, {n: (pm.win, pm.score) for n, pm in model.models.items()},
+                                   {n: pm.network for n, pm in model.models.items() if pm.network is not None}))
         _CORE_MODELS.pop(key, None)
         _CORE_MODELS[key] = made
         while len(_CORE_MODELS) > CORE_MODELS_KEPT:  # the oldest made goes first

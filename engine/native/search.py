@@ -129,10 +129,15 @@ def exact_final_policy(policy: Policy) -> Policy:
 
 
 def value_model(anchors: Sequence[float],
-                models: Mapping[int, tuple[Sequence[Sequence[float]], Sequence[Sequence[float]]]]) -> ValueModel:
-    """The value model on the core: its progress ``anchors`` and, per player count, its win and score rows."""
+                models: Mapping[int, tuple[Sequence[Sequence[float]], Sequence[Sequence[float]]]],
+                networks: Mapping[int, Any] | None = None) -> ValueModel:
+    """The value model on the core: its progress ``anchors`` and, per player count, its win and score rows,
+    and the win networks of the player counts that have one (``engine/advisor/value.py``'s ``Network``)."""
+    nets = {n: (list(net.mean), list(net.spread), list(net.rival_mean), list(net.rival_spread),
+                [list(r) for r in net.weights], list(net.bias), list(net.out), list(net.linear))
+            for n, net in (networks or {}).items()}
     return core_module().ValueModel(list(anchors), {
-        n: ([list(r) for r in win], [list(r) for r in score]) for n, (win, score) in models.items()})
+        n: ([list(r) for r in win], [list(r) for r in score]) for n, (win, score) in models.items()}, nets)
 
 
 def league_policy(name: str, params: DataclassInstance) -> Policy:

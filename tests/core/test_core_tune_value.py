@@ -111,3 +111,32 @@ def test_a_model_file_that_is_not_a_value_model_exits_2(core, capsys, tmp_path):
     bad.write_text('{"format": "something else"}', encoding="utf-8")
     assert tv.main(["--model", str(bad), "--iterations", "1"]) == 2
     assert "--model:" in capsys.readouterr().err
+
+
+def _with_network(doc: dict, players: int) -> dict:
+    """``doc`` with a seeded random win network at ``players`` (``test_core_value.network_model``'s)."""
+    from test_core_value import network_model
+
+    net = network_model(9).models[players].network
+    out = json.loads(json.dumps(doc))
+    out["models"][str(players)]["network"] = {
+        "mean": list(net.mean), "spread": list(net.spread), "rival_mean": list(net.rival_mean),
+        "rival_spread": list(net.rival_spread), "weights": [list(r) for r in net.weights], "bias": list(net.bias),
+        "out": list(net.out), "linear": list(net.linear)}
+    return out
+
+
+def test_a_network_model_plays_its_network_and_is_not_tuned(core, capsys, tmp_path):
+    """The value bot of a model whose table has a network plays by the network (a candidate built from the
+    file must not drop it); tuning its linear win rows would change nothing it plays, so it is refused."""
+    doc = tv.shipped_document()
+    theta = [0.0] * len(tv.FREE)
+    plain, networked = tv.value_space(doc, 3).candidate(theta), tv.value_space(_with_network(doc, 3), 3).candidate(theta)
+    arena = tp.Arena(tp.parse_mix("evaluator,evaluator@20"), seed=13, threads=2)
+    (shares_plain,), (shares_net,) = arena.shares(0, [plain, networked])
+    assert shares_plain != shares_net
+    model = tmp_path / "net.json"
+    model.write_text(json.dumps(_with_network(doc, 3)), encoding="utf-8")
+    assert tv.main(["--model", str(model), "--players", "3", "--iterations", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("--model: its 3-player win scores are a network's") and err.count("\n") == 1

@@ -33,6 +33,71 @@ def test_core_features_estimates_and_leaf_playouts_are_pythons(core):
     assert all(cov[f"with {n} players"] > 0 for n in (2, 3, 4, 5)), cov
 
 
+def network_model(seed: int, hidden: int = 6):
+    """The shipped model with a seeded random win network at every table (weights large enough that
+    the tanh units leave their linear range), for the proofs; never shipped."""
+    import dataclasses
+
+    from pennypress.engine.advisor.value import VARYING, Network
+
+    rng = random.Random(seed)
+    k, inputs = len(VARYING), 2 * len(VARYING) + len(MODEL.anchors)
+    vec = lambda n, lo, hi: tuple(rng.uniform(lo, hi) for _ in range(n))
+    models = {}
+    for n, pm in MODEL.models.items():
+        net = Network(mean=vec(k, 0, 5), spread=vec(k, 0.5, 4), rival_mean=vec(k, 0, 5), rival_spread=vec(k, 0.5, 4),
+                      weights=tuple(vec(hidden, -0.8, 0.8) for _ in range(inputs)), bias=vec(hidden, -1, 1),
+                      out=vec(hidden, -1.5, 1.5), linear=vec(k, -0.3, 0.3))
+        models[n] = dataclasses.replace(pm, network=net)
+    return dataclasses.replace(MODEL, models=models)
+
+
+def test_a_network_models_estimates_and_leaf_playouts_are_pythons(core):
+    model = network_model(5)
+    cov = compare(games=12, seed=23, model=model)
+    assert cov["positions compared"] > 300 and cov["leaf playouts compared"] > 30, cov
+    assert all(cov[f"with {n} players"] > 0 for n in (2, 3, 4, 5)), cov
+    # the network decides: the shipped linear model's estimates differ from it on a midgame
+    view = _midgame(3, 8, 14)
+    assert model.evaluate(view) != MODEL.evaluate(view)
+    assert list(model.evaluate(view)) == Leaf(0, model).core().evaluate(native.native_position(view))
+
+
+def test_a_network_of_the_wrong_shape_is_refused_by_both_engines(core):
+    import json
+
+    from pennypress.engine.advisor.value import MODEL_FILE, load_model
+
+    from importlib import resources
+
+    doc = json.loads(resources.files("pennypress.engine.advisor").joinpath(MODEL_FILE).read_text(encoding="utf-8"))
+    net = network_model(6).models[3].network
+    good = {"mean": list(net.mean), "spread": list(net.spread), "rival_mean": list(net.rival_mean),
+            "rival_spread": list(net.rival_spread), "weights": [list(r) for r in net.weights], "bias": list(net.bias),
+            "out": list(net.out), "linear": list(net.linear)}
+    doc["models"]["3"]["network"] = good
+    assert load_model(json.dumps(doc)).models[3].network == net
+    for change, message in [({"spread": [0.0] * 16}, "every spread must be above 0"),
+                            ({"weights": good["weights"][:-1]}, "weights must be 37 rows"),
+                            ({"out": good["out"][:-1]}, "out must be 6 finite numbers"),
+                            ({"linear": [1.0] * 15}, "linear must be 16 finite numbers"),
+                            ({"extra": 1}, "unknown field 'extra'")]:
+        doc["models"]["3"]["network"] = {**good, **change}
+        with pytest.raises(ValueError, match=f"3-player network: {message}"):
+            load_model(json.dumps(doc))
+    models = {n: (list(map(list, MODEL.models[n].win)), list(map(list, MODEL.models[n].score))) for n in (2, 3, 4, 5)}
+    parts = (good["mean"], good["spread"], good["rival_mean"], good["rival_spread"], good["weights"], good["bias"],
+             good["out"], good["linear"])
+    assert core.ValueModel(list(MODEL.anchors), models, {3: parts}).evaluate(
+        native.native_position(_midgame(3, 8, 14))) == list(network_model(6).evaluate(_midgame(3, 8, 14)))
+    for bad, message in [({3: (*parts[:4], parts[4][:-1], *parts[5:])}, "3-player network: a network needs 37 rows"),
+                         ({3: (parts[0][:3], *parts[1:])}, "a network's mean needs 16 numbers"),
+                         ({3: (parts[0], [0.0] * 16, *parts[2:])}, "spreads must be finite and above 0"),
+                         ({6: parts}, "a network for 6 players")]:
+        with pytest.raises(core.BadInput, match=message):
+            core.ValueModel(list(MODEL.anchors), models, bad)
+
+
 def test_the_core_knows_the_features_by_the_same_names(core):
     assert tuple(core.ValueModel.FEATURES) == FEATURES
 

@@ -30,7 +30,7 @@ use crate::league::{EvaluatorWeights, MctsSettings, TimerSettings};
 use crate::outcome::Outcome;
 use crate::playout::{play_games as core_play_games, play_games_recorded as core_play_games_recorded, run_batch_to,
     Game, GameRecord, GameResult, Leaf};
-use crate::value::{self as value, PlayerCountModel, ValueModel as CoreValueModel, NFEATURES};
+use crate::value::{self as value, Network, PlayerCountModel, ValueModel as CoreValueModel, NFEATURES, NVARYING};
 use crate::policy::{Bot as CoreBot, Policy as _, PolicySpec};
 use crate::tables::MAXP;
 
@@ -343,6 +343,29 @@ pub struct ValueModel {
 /// One player count's `(win rows, score rows)` as Python gives them.
 type WeightRows = (Vec<Vec<f64>>, Vec<Vec<f64>>);
 
+/// One player count's win network as Python gives it: `(mean, spread, rival_mean, rival_spread, weights,
+/// bias, out, linear)` (`engine/advisor/value.py`'s `Network`, field for field).
+type NetworkParts = (Vec<f64>, Vec<f64>, Vec<f64>, Vec<f64>, Vec<Vec<f64>>, Vec<f64>, Vec<f64>, Vec<f64>);
+
+fn varying(v: Vec<f64>, what: &str) -> PyResult<[f64; NVARYING]> {
+    <[f64; NVARYING]>::try_from(v.as_slice())
+        .map_err(|_| BadInput::new_err(format!("ValueModel: a network's {what} needs {NVARYING} numbers")))
+}
+
+fn network(parts: NetworkParts) -> PyResult<Network> {
+    let (mean, spread, rival_mean, rival_spread, weights, bias, out, linear) = parts;
+    Ok(Network {
+        mean: varying(mean, "mean")?,
+        spread: varying(spread, "spread")?,
+        rival_mean: varying(rival_mean, "rival_mean")?,
+        rival_spread: varying(rival_spread, "rival_spread")?,
+        weights,
+        bias,
+        out,
+        linear: varying(linear, "linear")?,
+    })
+}
+
 fn weight_rows(rows: Vec<Vec<f64>>, what: &str) -> PyResult<Vec<[f64; NFEATURES]>> {
     rows.into_iter()
         .map(|r| {
@@ -355,8 +378,14 @@ fn weight_rows(rows: Vec<Vec<f64>>, what: &str) -> PyResult<Vec<[f64; NFEATURES]
 #[pymethods]
 impl ValueModel {
     #[new]
-    fn new(anchors: Vec<f64>, models: std::collections::HashMap<usize, WeightRows>) -> PyResult<Self> {
+    #[pyo3(signature = (anchors, models, networks = None))]
+    fn new(anchors: Vec<f64>, models: std::collections::HashMap<usize, WeightRows>,
+           networks: Option<std::collections::HashMap<usize, NetworkParts>>) -> PyResult<Self> {
         guard(|| {
+            let mut networks = networks.unwrap_or_default();
+            if let Some(n) = networks.keys().find(|&&n| !(2..=MAXP).contains(&n)) {
+                return Err(BadInput::new_err(format!("ValueModel: a network for {n} players: player counts are 2 to {MAXP}")));
+            }
             let mut by_count: [PlayerCountModel; MAXP + 1] = Default::default();
             for (n, slot) in by_count.iter_mut().enumerate().skip(2) {
                 let Some((win, score)) = models.get(&n) else {
@@ -365,6 +394,7 @@ impl ValueModel {
                 *slot = PlayerCountModel {
                     win: weight_rows(win.clone(), "win")?,
                     score: weight_rows(score.clone(), "score")?,
+                    network: networks.remove(&n).map(network).transpose()?,
                 };
             }
             let model = CoreValueModel::new(anchors, by_count).map_err(|e| BadInput::new_err(format!("ValueModel: {e}")))?;
