@@ -264,6 +264,7 @@ def main(argv=None) -> int:
                     help="also fit a win network of H tanh units at each table (engine/advisor/value.py's Network; "
                          "benchmarks/training/model_probe.py measured it); 0: none")
     ap.add_argument("--network-l2", type=float, default=1e-3, help="the network's penalty (model_probe chose 1e-3)")
+    ap.add_argument("--network-at", default="2,3,4,5", help="the player counts that get a network (default all)")
     ap.add_argument("--out", help="write the model here (JSON)")
     args = ap.parse_args(argv)
     if not native.available():
@@ -271,6 +272,13 @@ def main(argv=None) -> int:
         return 2
     if args.network < 0 or args.network_l2 < 0:
         print("--network and --network-l2: 0 or more", file=sys.stderr)
+        return 2
+    try:
+        network_at = {int(c) for c in args.network_at.split(",")}
+    except ValueError:
+        network_at = set()
+    if not network_at or not network_at <= set(PLAYER_COUNTS):
+        print(f"--network-at: player counts from 2 to 5, comma-separated, got {args.network_at!r}", file=sys.stderr)
         return 2
     counts = [int(c) for c in args.players.split(",")]
     mix = {}
@@ -299,10 +307,10 @@ def main(argv=None) -> int:
             k = len(FEATURES)
             models[str(n)] = {"win": np.asarray(w).reshape(len(ANCHORS), k).tolist(),
                               "score": np.asarray(v).reshape(len(ANCHORS), k).tolist()}
-            if args.network:
+            if args.network and n in network_at:
                 models[str(n)]["network"], check["network_log_loss"] = fit_network(
                     train, held, args.network, args.network_l2, args.seed + n)
-            network = f", with the network {check['network_log_loss']}" if args.network else ""
+            network = f", with the network {check['network_log_loss']}" if "network_log_loss" in check else ""
             print(f"{n} players: {len(rows)} positions from {args.games} games; held out: log-loss "
                   f"{check['log_loss']}{network} (fair {check['fair_log_loss']}), Brier {check['brier']} "
                   f"(fair {check['fair_brier']}), circulation RMSE {check['score_rmse']} "
@@ -317,7 +325,8 @@ def main(argv=None) -> int:
                        + " ".join(argv if argv is not None else sys.argv[1:]),
             "seed": args.seed, "games_per_player_count": args.games, "positions_per_game": args.per_game,
             "mix": mix, "exact_final_up_to": EXACT_END_UP_TO if args.exact_final else None, "l2": args.l2, "ridge": args.ridge,
-            "network": {"hidden": args.network, "l2": args.network_l2} if args.network else None, "held_out": checks,
+            "network": {"hidden": args.network, "l2": args.network_l2, "at": sorted(network_at)} if args.network else None,
+            "held_out": checks,
             "seconds": round(time.perf_counter() - started),
         },
     }

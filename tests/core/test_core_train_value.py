@@ -61,7 +61,7 @@ def test_a_network_fitted_by_train_value_is_the_one_the_value_model_evaluates(co
     out = tmp_path / "model.json"
     assert tv.main(["--games", "30", "--seed", "4", "--workers", "1", "--network", "3", "--out", str(out)]) == 0
     doc = json.loads(out.read_text())
-    assert doc["obtained"]["network"] == {"hidden": 3, "l2": 1e-3}
+    assert doc["obtained"]["network"] == {"hidden": 3, "l2": 1e-3, "at": [2, 3, 4, 5]}
     model = load_model(out.read_text())
     assert all(model.models[n].network is not None and len(model.models[n].network.bias) == 3 for n in (2, 3, 4, 5))
     rows = [r for g in range(30) if g % tv.HOLDOUT for r in tv.play((4, 3, g, 4, 0, tv.MIX, False))]
@@ -106,3 +106,16 @@ def _sampled_estimates(g: int, core_model):
         if pos.is_chance_node():
             pos.apply_chance(deck.pop(0))
     return out
+
+
+def test_networks_only_at_the_tables_asked_and_bad_tables_exit_2(core, tmp_path, capsys):
+    out = tmp_path / "model.json"
+    assert tv.main(["--games", "20", "--seed", "4", "--workers", "1", "--network", "2", "--network-at", "3",
+                    "--out", str(out)]) == 0
+    model = load_model(out.read_text())
+    assert [n for n in (2, 3, 4, 5) if model.models[n].network is not None] == [3]
+    capsys.readouterr()
+    for bad in ("6", "x", ""):
+        assert tv.main(["--games", "20", "--network", "2", "--network-at", bad]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("--network-at: player counts from 2 to 5") and err.count("\n") == 1
