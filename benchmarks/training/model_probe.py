@@ -51,10 +51,10 @@ ARMS = ("linear", "rivals", "pairwise", "network")
 """The models fitted, in order; ``linear`` is the one the others are measured against."""
 
 VARYING = [k for k, name in enumerate(FEATURES) if name != "one"]
+"""The features that vary (the constant ``one`` is the models' intercept)."""
 LINEAR_L2 = 1e-4
 """The penalty on the linear model's weights in every arm (``train_value``'s default); each arm's penalty on
 what it adds is chosen (:data:`L2_GRID`)."""
-"""The features that vary (the constant ``one`` is the models' intercept)."""
 
 
 def to_arrays(rows: list[tuple]) -> dict[str, np.ndarray]:

@@ -38,28 +38,28 @@ impl ValuePolicy {
     }
 }
 
-/// Bits of a thread's memo of the value bot's weighings: 2^12 entries of 728 bytes (the position, the
-/// model, the margin weight, two vectors) and 16 bytes a legal move on the heap (its move and its
-/// value; about 45 moves in a midgame, 127 the most seen): about 6 MB a thread, 11 MB at the most.
+/// Bits of a thread's memo of the value bot's weighings: 2^12 entries of 728 bytes (the position, a
+/// generation, two vectors) and 16 bytes a legal move on the heap (its move and its value; about 45
+/// moves in a midgame, 127 the most seen): about 6 MB a thread, 11 MB at the most.
 const VALUES_MEMO_BITS: u32 = 12;
 
-/// One weighing: what it was made with (the model, the margin weight, the position and its legal
-/// moves) and the value of each move.
+/// One weighing: the generation of the memo it was made in, the position and its legal moves, and the
+/// value of each move.
 struct Weighing {
-    model: Arc<ValueModel>,
-    margin_weight: u64,
+    generation: u64,
     pos: Position,
     legal: Vec<Move>,
     values: Vec<f64>,
 }
 
-impl Weighing {
-    fn is_of(&self, policy: &ValuePolicy, pos: &Position, legal: &[Move]) -> bool {
-        self.margin_weight == policy.margin_weight.to_bits()
-            && Arc::ptr_eq(&self.model, &policy.model)
-            && self.pos == *pos
-            && self.legal == legal
-    }
+/// A thread's weighings, all made with one model and margin weight: the memo holds that model (so its
+/// address is not reused while the memo lives); a value bot with another model or margin weight starts
+/// a new generation, and the weighings of earlier ones are not used again.
+struct ValuesMemo {
+    model: Option<Arc<ValueModel>>,
+    margin_weight: u64,
+    generation: u64,
+    slots: Vec<Option<Weighing>>,
 }
 
 thread_local! {
@@ -67,11 +67,14 @@ thread_local! {
     /// [`position_hash`]. The playouts of one move all start from the position after it, so the value
     /// bot weighs the same replies there in playout after playout. A weighing is a function of the
     /// model, the margin weight, the position and its legal moves, so an entry is used only when all
-    /// four are the same (the model by identity: the entry holds it, so its address is not reused while
-    /// the entry lives). The noise is drawn afresh each time, so the bot's choices and its generator
+    /// four are the same. The noise is drawn afresh each time, so the bot's choices and its generator
     /// are exactly as without the memo: answers never depend on it, only the time does.
-    static VALUES_MEMO: RefCell<Vec<Option<Weighing>>> =
-        RefCell::new((0..1 << VALUES_MEMO_BITS).map(|_| None).collect());
+    static VALUES_MEMO: RefCell<ValuesMemo> = RefCell::new(ValuesMemo {
+        model: None,
+        margin_weight: 0,
+        generation: 0,
+        slots: (0..1 << VALUES_MEMO_BITS).map(|_| None).collect(),
+    });
 }
 
 /// A hash of the fields of a position that the value model's features read: equal positions hash
@@ -115,19 +118,20 @@ impl Policy for ValuePolicy {
             return self.fallback.choose(pos, legal);
         }
         let slot = (position_hash(pos) >> (64 - VALUES_MEMO_BITS)) as usize;
+        let margin_weight = self.margin_weight.to_bits();
         VALUES_MEMO.with(|memo| {
             let mut memo = memo.borrow_mut();
-            let entry = &mut memo[slot];
-            if !entry.as_ref().is_some_and(|w| w.is_of(self, pos, legal)) {
-                let mut w = entry.take().unwrap_or_else(|| Weighing {
-                    model: self.model.clone(),
-                    margin_weight: 0,
-                    pos: *pos,
-                    legal: Vec::new(),
-                    values: Vec::new(),
-                });
+            if !memo.model.as_ref().is_some_and(|m| Arc::ptr_eq(m, &self.model)) || memo.margin_weight != margin_weight {
+                (memo.model, memo.margin_weight, memo.generation) = (Some(self.model.clone()), margin_weight, memo.generation + 1);
+            }
+            let generation = memo.generation;
+            let entry = &mut memo.slots[slot];
+            if !entry.as_ref().is_some_and(|w| w.generation == generation && w.pos == *pos && w.legal == legal) {
+                let mut w = entry
+                    .take()
+                    .unwrap_or_else(|| Weighing { generation, pos: *pos, legal: Vec::new(), values: Vec::new() });
                 self.weigh(pos, legal, &mut w.values);
-                (w.model, w.margin_weight, w.pos) = (self.model.clone(), self.margin_weight.to_bits(), *pos);
+                (w.generation, w.pos) = (generation, *pos);
                 w.legal.clear();
                 w.legal.extend_from_slice(legal);
                 *entry = Some(w);

@@ -182,10 +182,10 @@ fn choose_afresh(bot: &mut ValuePolicy, pos: &Position, legal: &[Move]) -> Move 
     best_move
 }
 
-fn value_bot(model: &Arc<ValueModel>, seed: u64) -> ValuePolicy {
+fn value_bot(model: &Arc<ValueModel>, seed: u64, margin_weight: f64) -> ValuePolicy {
     ValuePolicy {
         model: model.clone(),
-        margin_weight: 0.01,
+        margin_weight,
         noise: 0.02,
         rng: PyRandom::from_u64(seed),
         fallback: HeuristicPolicy::new(Weights::default(), PyRandom::from_u64(seed)),
@@ -201,25 +201,31 @@ fn the_value_bot_chooses_as_afresh_with_its_weighings_memoised() {
     let mut pos = new_game(3, 21);
     let mut legal = Vec::new();
     let mut walker = RandomPolicy::new(9);
-    let (mut differ, mut asked) = (0, 0);
+    let (mut differ, mut margins, mut asked) = (0, 0, 0);
     for step in 0..40 {
         pos.legal_moves_into(&mut legal);
         if pos.phase == Phase::Normal && !pos.draw_pending && legal.len() > 1 {
-            for again in 0..3u64 {
-                for (m, model) in models.iter().enumerate() {
+            for (m, model) in models.iter().enumerate() {
+                for margin_weight in [0.01, 2.0] {
                     for subset in [&legal[..], &legal[1..]] {
-                        let seed = step * 100 + again * 10 + m as u64;
-                        let (mut memoised, mut fresh) = (value_bot(model, seed), value_bot(model, seed));
-                        let got = memoised.choose(&pos, subset);
-                        assert_eq!(got, choose_afresh(&mut fresh, &pos, subset), "step {step}, model {m}");
-                        assert_eq!(memoised.rng.random().to_bits(), fresh.rng.random().to_bits());
-                        asked += 1;
+                        // each key asked three times in a row: a weighing, then two uses of it
+                        for again in 0..3u64 {
+                            let seed = step * 100 + again * 10 + m as u64;
+                            let mut memoised = value_bot(model, seed, margin_weight);
+                            let mut fresh = value_bot(model, seed, margin_weight);
+                            let got = memoised.choose(&pos, subset);
+                            assert_eq!(got, choose_afresh(&mut fresh, &pos, subset), "step {step}, model {m}");
+                            assert_eq!(memoised.rng.random().to_bits(), fresh.rng.random().to_bits());
+                            asked += 1;
+                        }
                     }
                 }
             }
-            let mut one = value_bot(&models[0], step);
-            let mut other = value_bot(&models[1], step);
+            let mut one = value_bot(&models[0], step, 0.01);
+            let mut other = value_bot(&models[1], step, 0.01);
             differ += (one.choose(&pos, &legal) != other.choose(&pos, &legal)) as usize;
+            let mut heavy = value_bot(&models[0], step, 2.0);
+            margins += (value_bot(&models[0], step, 0.01).choose(&pos, &legal) != heavy.choose(&pos, &legal)) as usize;
         }
         let mv = walker.choose(&pos, &legal);
         pos.apply(mv).unwrap();
@@ -232,11 +238,11 @@ fn the_value_bot_chooses_as_afresh_with_its_weighings_memoised() {
     }
     assert!(asked > 200, "only {asked} decisions asked");
     assert!(differ > 0, "the two models never chose differently: the test cannot tell them apart");
+    assert!(margins > 0, "the two margin weights never chose differently: the test cannot tell them apart");
 }
 
 #[test]
 fn a_networks_inputs_are_every_feature_but_the_last_one() {
-    // `Network` reads the first NVARYING features: the constant `one` must stay last
+    // `Network` reads the first NFEATURES - 1 features: the constant `one` must stay last
     assert_eq!(FEATURES[NFEATURES - 1], "one");
-    assert_eq!(pennypress_core::value::NVARYING, NFEATURES - 1);
 }

@@ -318,13 +318,15 @@ def _network(doc: Any, anchors: int, where: str) -> Network:
     k = len(VARYING)
     if not isinstance(doc, dict):
         raise ValueError(f"{where}: expected an object")
-    hidden = len(doc.get("bias") or ())
+    bias = doc.get("bias")
+    hidden = len(bias) if isinstance(bias, list) else 0
     sizes = {"mean": k, "spread": k, "rival_mean": k, "rival_spread": k, "bias": hidden, "out": hidden, "linear": k}
     values: dict[str, Any] = {}
     for name, size in sizes.items():
         v = doc.get(name)
         if not isinstance(v, list) or len(v) != size or size == 0 or not all(map(_number, v)):
-            raise ValueError(f"{where}: {name} must be {size or 'at least 1'} finite numbers")
+            raise ValueError(f"{where}: {name} must be {size} finite numbers" if size
+                             else f"{where}: {name} must be a list of at least one finite number")
         values[name] = tuple(float(x) for x in v)
     if any(d <= 0 for d in values["spread"] + values["rival_spread"]):
         raise ValueError(f"{where}: every spread must be above 0")

@@ -81,7 +81,8 @@ def test_a_network_of_the_wrong_shape_is_refused_by_both_engines(core):
                             ({"weights": good["weights"][:-1]}, "weights must be 37 rows"),
                             ({"out": good["out"][:-1]}, "out must be 6 finite numbers"),
                             ({"linear": [1.0] * 15}, "linear must be 16 finite numbers"),
-                            ({"extra": 1}, "unknown field 'extra'")]:
+                            ({"extra": 1}, "unknown field 'extra'"),
+                            ({"bias": 3}, "bias must be a list of at least one finite number")]:
         doc["models"]["3"]["network"] = {**good, **change}
         with pytest.raises(ValueError, match=f"3-player network: {message}"):
             load_model(json.dumps(doc))

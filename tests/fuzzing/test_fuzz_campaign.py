@@ -154,16 +154,28 @@ def test_a_targets_next_chunk_starts_when_its_last_ends_not_when_every_chunk_has
     monkeypatch.setattr(campaign, "WORK", tmp_path / "work")
     monkeypatch.setattr(campaign, "FINDINGS", tmp_path / "work" / "findings")
     started = []
+    released = tmp_path / "released"  # the short campaign's chunk ends only once this file exists
 
     def fake_command(target, runs, max_time, seed, work):
         started.append((target, seed))
-        lasts = 0.2 if target == "position" else 3.0
-        return [sys.executable, "-c", f"import time; time.sleep({lasts}); print('stat::number_of_executed_units: 10')"]
+        if target == "position":
+            return [sys.executable, "-c", "print('stat::number_of_executed_units: 10')"]
+        wait = (f"import os, time\nend = time.time() + 20\n"  # a runner that waited for it would not hang
+                f"while not os.path.exists({str(released)!r}) and time.time() < end: time.sleep(0.05)\n")
+        return [sys.executable, "-c", wait + "print('stat::number_of_executed_units: 10')"]
+
+    def again(outcome):
+        if outcome.target != "position":
+            return None
+        following = next(calls)
+        if following is None:
+            released.touch()  # the long campaign is done: now the short one may end
+        return following
 
     monkeypatch.setattr(campaign, "command", fake_command)
     calls = iter([(10, 37), (10, 38), None])
     outcomes = campaign.run(["position", "page"], {"position": 10, "page": 10}, 60, 36, 2, 60.0, quiet=True,
-                            again=lambda o: next(calls) if o.target == "position" else None)
+                            again=again)
     assert started[:2] == [("position", 36), ("page", 36)]
     assert [o.target for o in outcomes] == ["position", "position", "position", "page"]
     assert started[2:] == [("position", 37), ("position", 38)]
