@@ -49,9 +49,8 @@ CORE_FUZZ = ROOT / "core" / "fuzz"
 CORE_MAX_LEN = {"position": 1024, "moves": 1024}  # a document is < 600 bytes; 1024 bytes of moves is ~500 steps
 CORE_BUILD = {"position": [], "moves": ["--no-trace-compares"]}
 """cargo-fuzz build flags per core target. ``moves`` plays hundreds of steps an input, and tracing every
-comparison of the move generator took over half its time; built without it, it ran 2.7 times the
-inputs and reached more edges in the same two minutes, and no fewer at the same count
-(docs/developer/fuzzing.md). ``position`` keeps the tracing: the reader compares bytes with the
+comparison of the move generator costs more than it guides there (the measurement is in
+docs/developer/fuzzing.md). ``position`` keeps the tracing: the reader compares bytes with the
 game's words, which is what compare tracing is for. Each build has its own target directory, so
 the two never rebuild each other."""
 FINDING_KINDS = ("crash", "timeout", "oom", "leak")  # libFuzzer's slow-unit-* files are notes, not findings

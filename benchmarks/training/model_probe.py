@@ -35,6 +35,7 @@ import argparse
 import json
 import sys
 import time
+import zipfile
 from pathlib import Path
 from typing import Callable
 
@@ -288,7 +289,11 @@ def main(argv=None) -> int:
     started = time.perf_counter()
     rows_path = Path(args.rows) if args.rows else None
     if rows_path is not None and rows_path.exists():
-        data, kept = load_rows(rows_path)
+        try:
+            data, kept = load_rows(rows_path)
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as exc:  # not an .npz this probe wrote
+            print(f"--rows: {rows_path} is not a file of sampled positions ({type(exc).__name__})", file=sys.stderr)
+            return 2
         if kept != meta:
             print(f"--rows: {rows_path} holds the positions of {kept}, not of {meta}", file=sys.stderr)
             return 2

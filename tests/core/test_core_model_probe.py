@@ -86,3 +86,12 @@ def test_rows_of_another_run_are_refused_in_one_line(core, tmp_path, capsys):
     assert mp.main(["--games", "40", "--seed", "6", "--rows", str(tmp_path / "rows.npz")]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("--rows:") and "\n" not in err
+
+
+def test_a_rows_file_that_is_not_one_is_refused_in_one_line(tmp_path, capsys):
+    for text in ("not a zip", "PK\x03\x04 a broken zip"):
+        bad = tmp_path / "rows.npz"
+        bad.write_text(text, encoding="utf-8")
+        assert mp.main(["--rows", str(bad)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("--rows:") and "not a file of sampled positions" in err and "\n" not in err
