@@ -32,8 +32,10 @@ Variants (comma-separated): ``shipped``; ``noise=X`` (the value bot's noise,
 ``policy.VALUE_NOISE``), ``jitter=X`` (the heuristic bot's, ``policy.JITTER``),
 ``share=X`` (the value bot's share of the mixed seats, ``policy.VALUE_SHARE``),
 ``policy=NAME`` (one of ``policy.POLICIES``), ``leaf=D`` (playouts stop after D
-moves), ``budget=NAME``, and any of these joined with ``+`` (``budget=normal+leaf=6``: a
-larger budget spent on deeper playouts); ``opponent-playouts``; ``imitation=SHARE``.
+moves), ``budget=NAME``, ``model=FILE`` (the search reads that value-model file at its
+leaf and in its value bots: a candidate model), and any of these joined with ``+``
+(``budget=normal+leaf=6``: a larger budget spent on deeper playouts);
+``opponent-playouts``; ``imitation=SHARE``.
 
     python -m benchmarks.strength.decision_regret --games 24 --seed 555 \\
         --variants shipped,noise=0.15,jitter=0.3,policy=heuristic,policy=value,opponent-playouts
@@ -45,6 +47,7 @@ import contextlib
 import math
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterator
 
 from tqdm import tqdm
@@ -58,7 +61,7 @@ from pennypress.engine.advisor.budget import BUDGETS
 from pennypress.engine.advisor.search import advise
 from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.advisor.stats import paired
-from pennypress.engine.advisor.value import MODEL, Leaf
+from pennypress.engine.advisor.value import MODEL, Leaf, ValueModel, load_model
 from pennypress.engine.advisor.value_bot import MARGIN_WEIGHT
 from pennypress.engine.arena.native_games import bot_policy
 from pennypress.engine.io.state import PublicState
@@ -89,11 +92,13 @@ class Variant:
     policy: str | None = None
     leaf: int | None = None
     budget: str = "fast"
+    model: str | None = None
+    """A value-model file the search reads instead of the shipped one."""
     opponent_playouts: bool = False
     imitation_share: float | None = None
 
 
-COMBINED = ("settings", "policy", "leaf", "budget")
+COMBINED = ("settings", "policy", "leaf", "budget", "model")
 """The fields a combined variant (``budget=normal+leaf=6``) takes from its parts."""
 
 
@@ -103,7 +108,8 @@ def parse_variant(text: str) -> Variant:
         merged: dict = {}
         for part in (parse_variant(p) for p in text.split("+")):
             if part.name == "shipped" or part.opponent_playouts or part.imitation_share is not None:
-                raise BadInput(f"variant {text!r}: only noise, jitter, share, policy, leaf and budget combine with +")
+                raise BadInput(f"variant {text!r}: only noise, jitter, share, policy, leaf, budget and model combine "
+                               "with +")
             for name in COMBINED:
                 value = getattr(part, name)
                 if value != getattr(Variant(""), name):
@@ -135,9 +141,29 @@ def parse_variant(text: str) -> Variant:
         return Variant(text, policy=value)
     if key == "budget" and value in BUDGETS:
         return Variant(text, budget=value)
+    if key == "model" and value:
+        model_file(value)
+        return Variant(text, model=value)
     raise BadInput(f"variant {text!r}: expected shipped, opponent-playouts, noise=X, jitter=X, share=X, "
-                   f"policy=NAME ({', '.join(policy.POLICIES)}), leaf=D, budget=NAME ({', '.join(BUDGETS)}) "
-                   f"or imitation=SHARE")
+                   f"policy=NAME ({', '.join(policy.POLICIES)}), leaf=D, budget=NAME ({', '.join(BUDGETS)}), "
+                   f"model=FILE or imitation=SHARE")
+
+
+_MODEL_FILES: dict[str, ValueModel] = {}
+
+
+def model_file(path: str) -> ValueModel:
+    """The value model in the file ``path`` (read once); :class:`BadInput` naming the problem otherwise."""
+    if path not in _MODEL_FILES:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise BadInput(f"variant model={path}: cannot read it ({exc})") from None
+        try:
+            _MODEL_FILES[path] = load_model(text, path)
+        except ValueError as exc:
+            raise BadInput(f"variant model={path}: {exc}") from None
+    return _MODEL_FILES[path]
 
 
 def imitation_policy(model, share: float):
@@ -200,7 +226,8 @@ def kept_positions(opponent: str, games: int, seed: int, workers: int = 2) -> li
 def choice(view: PublicState, variant: Variant, opponent_policy, imitated=None, workers: int = 2) -> str:
     """The variant's best move in ``view`` (the decision's seed as the advisor in a game would have it)."""
     with applied(variant, opponent_policy, imitated):
-        leaf = policy.SEARCH_LEAF if variant.leaf is None else Leaf(variant.leaf, MODEL)
+        model = MODEL if variant.model is None else model_file(variant.model)
+        leaf = Leaf(policy.SEARCH_LEAF.depth if variant.leaf is None else variant.leaf, model)
         return advise(view, variant.budget, seed=decision_seed(0, view.ply), workers=workers, reasons_top=0,
                       leaf=leaf, policy=variant.policy).best.move
 

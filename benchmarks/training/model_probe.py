@@ -157,15 +157,19 @@ class Network:
         h = np.tanh(u @ big_w + b)
         return h @ v + lin @ a, h
 
-    def loss(self, w: np.ndarray, u: np.ndarray, lin: np.ndarray, y: np.ndarray, l2: float) -> tuple[float, np.ndarray]:
-        """The mean log-loss plus ``l2`` times the network's squared weights (biases aside) and
-        :data:`LINEAR_L2` times the linear part's, and its gradient: a large ``l2`` leaves the linear model."""
+    def loss(self, w: np.ndarray, u: np.ndarray, lin: np.ndarray, y: np.ndarray, l2: float,
+             c: np.ndarray | None = None) -> tuple[float, np.ndarray]:
+        """The mean log-loss (each position weighted by ``c``, whose mean is 1; ``None``: all alike) plus
+        ``l2`` times the network's squared weights (biases aside) and :data:`LINEAR_L2` times the linear
+        part's, and its gradient: a large ``l2`` leaves the linear model."""
         n = len(y)
         big_w, b, v, a = self.unpack(w)
         z, h = self.scores(w, u, lin)
         z = z - z.max(1, keepdims=True)
         logp = z - np.log(np.exp(z).sum(1, keepdims=True))
-        dz = (np.exp(logp) - y) / n
+        if c is not None:
+            y = y * c
+        dz = (np.exp(logp) - y) / n if c is None else (c * np.exp(logp) - y) / n
         pre = (dz[..., None] * v) * (1 - h ** 2)
         grad = np.concatenate([
             np.einsum("npi,nph->ih", u, pre).ravel() + 2 * l2 * big_w.ravel(),
@@ -176,8 +180,11 @@ class Network:
         value = -(y * logp).sum() / n + l2 * ((big_w ** 2).sum() + (v ** 2).sum()) + LINEAR_L2 * (a ** 2).sum()
         return float(value), grad
 
-    def fit(self, u: np.ndarray, lin: np.ndarray, y: np.ndarray, l2: float, seed: int) -> np.ndarray:
-        found = minimize(self.loss, self.start(seed), args=(u, lin, y, l2), jac=True, method="L-BFGS-B",
+    def fit(self, u: np.ndarray, lin: np.ndarray, y: np.ndarray, l2: float, seed: int,
+            weights: np.ndarray | None = None) -> np.ndarray:
+        """The weights from a seeded start; ``weights`` weigh the positions (default: all alike)."""
+        c = None if weights is None else (np.asarray(weights, dtype=float) / np.sum(weights) * len(y))[:, None]
+        found = minimize(self.loss, self.start(seed), args=(u, lin, y, l2, c), jac=True, method="L-BFGS-B",
                          options={"maxiter": 3000})
         return found.x
 

@@ -47,7 +47,7 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 from scipy.optimize import minimize
@@ -166,17 +166,23 @@ def design(rows: list[tuple]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return d, np.array([r[4] for r in rows]), np.array([r[3] for r in rows], dtype=float)
 
 
-def fit_win(d: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
-    """Multinomial logistic regression over the newspapers (shared weights), L-BFGS."""
+def fit_win(d: np.ndarray, y: np.ndarray, l2: float, weights: np.ndarray | None = None) -> np.ndarray:
+    """Multinomial logistic regression over the newspapers (shared weights), L-BFGS; ``y`` may be shares
+    (a tie, or a search's estimate), and ``weights`` weigh the positions (default: all alike)."""
     n = d.shape[0]
+    c = None if weights is None else (np.asarray(weights, dtype=float) / np.sum(weights) * n)[:, None]
 
     def loss(w):
         z = d @ w
         z = z - z.max(1, keepdims=True)
         logp = z - np.log(np.exp(z).sum(1, keepdims=True))
         p = np.exp(logp)
-        value = -(y * logp).sum() / n + l2 * (w @ w)
-        grad = np.einsum("np,npk->k", p - y, d) / n + 2 * l2 * w
+        if c is None:  # the unweighted sums as they always were, so that a refit finds the same weights
+            value = -(y * logp).sum() / n + l2 * (w @ w)
+            grad = np.einsum("np,npk->k", p - y, d) / n + 2 * l2 * w
+        else:
+            value = -(c * y * logp).sum() / n + l2 * (w @ w)
+            grad = np.einsum("np,npk->k", c * (p - y), d) / n + 2 * l2 * w
         return value, grad
 
     found = minimize(loss, np.zeros(d.shape[2]), jac=True, method="L-BFGS-B", options={"maxiter": 5000})
@@ -224,24 +230,30 @@ def report(p: np.ndarray, y: np.ndarray, t: np.ndarray) -> dict:
     return out
 
 
-def fit_network(train: list[tuple], held: list[tuple], hidden: int, l2: float, seed: int) -> tuple[dict, float]:
-    """The win network (``model_probe``'s, fitted from a seeded start) on the training rows, as the model
-    file's ``"network"`` object, and its held-out log-loss."""
+def network_fit(train: list[tuple], hidden: int, l2: float, seed: int, weights: Sequence[float] | None = None
+                ) -> tuple[dict, Callable[[list[tuple]], np.ndarray]]:
+    """The win network (``model_probe``'s, fitted from a seeded start) on the training rows, each weighed by
+    ``weights`` (default: all alike): the model file's ``"network"`` object, and its win chances of any rows."""
     from .model_probe import Network, Scaler, VARYING, network_inputs, rivals_most, to_arrays
 
-    data, held_data = to_arrays(train), to_arrays(held)
+    data = to_arrays(train)
     scale = Scaler(data["x"][..., VARYING])
     rival_scale = Scaler(rivals_most(data["x"][..., VARYING]))
     u, lin = network_inputs(data, scale, rival_scale)
     net = Network(u.shape[-1], lin.shape[-1], hidden)
-    w = net.fit(u, lin, data["y"], l2, seed)
-    p = net.probabilities(w, *network_inputs(held_data, scale, rival_scale))
-    loss = float(-(held_data["y"] * np.log(np.clip(p, 1e-12, 1))).sum(1).mean())
+    w = net.fit(u, lin, data["y"], l2, seed, weights)
     big_w, b, v, a = net.unpack(w)
     doc = {"mean": scale.mean.tolist(), "spread": scale.spread.tolist(), "rival_mean": rival_scale.mean.tolist(),
            "rival_spread": rival_scale.spread.tolist(), "weights": big_w.tolist(), "bias": b.tolist(),
            "out": v.tolist(), "linear": a.tolist()}
-    return doc, round(loss, 4)
+    return doc, lambda rows: net.probabilities(w, *network_inputs(to_arrays(rows), scale, rival_scale))
+
+
+def fit_network(train: list[tuple], held: list[tuple], hidden: int, l2: float, seed: int) -> tuple[dict, float]:
+    """:func:`network_fit` on the training rows, and its held-out log-loss."""
+    doc, predict = network_fit(train, hidden, l2, seed)
+    y = np.array([r[4] for r in held], dtype=float)
+    return doc, round(float(-(y * np.log(np.clip(predict(held), 1e-12, 1))).sum(1).mean()), 4)
 
 
 def main(argv=None) -> int:
@@ -293,7 +305,9 @@ def main(argv=None) -> int:
     with ProcessPoolExecutor(args.workers) as pool:
         for n in counts:
             jobs = [(args.seed, n, g, args.per_game, args.explore, mix, args.exact_final) for g in range(args.games)]
-            rows = [r for game in pool.map(play, jobs, chunksize=200) for r in game]
+            done = pool.map(play, jobs, chunksize=200)
+            rows = [r for game in tqdm(done, total=len(jobs), desc=f"{n} players", unit="game", file=sys.stderr)
+                    for r in game]
             train = [r for r in rows if r[0] % HOLDOUT]
             held = [r for r in rows if r[0] % HOLDOUT == 0]
             d, y, s = design(train)

@@ -99,3 +99,26 @@ def test_an_imitation_share_outside_0_to_1_is_named(text):
 def test_too_few_imitation_games_exit_2(core, capsys):
     assert bdr.main(["--imitation-games", "5"]) == 2
     assert "--imitation-games must be from 6 to 500" in capsys.readouterr().err
+
+
+def test_a_model_variant_searches_with_its_file(core, capsys):
+    """``model=FILE``: the shipped file chooses the shipped moves; another model chooses otherwise somewhere."""
+    from importlib import resources
+
+    from pennypress.engine.advisor import value
+
+    shipped = str(resources.files(value.__package__).joinpath(value.MODEL_FILE))
+    other = "benchmarks/training/value_model_exact_final.json"
+    assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8",
+                     "--variants", f"model={shipped},model={other}+leaf=3"]) == 0
+    rows = {r.split("|")[1].strip(" `"): [c.strip() for c in r.split("|")[2:-1]]
+            for r in capsys.readouterr().out.splitlines() if r.startswith("| `")}
+    assert rows[f"model={shipped}"][0] == "0" and int(rows[f"model={other}+leaf=3"][0]) > 0
+
+
+def test_a_model_file_that_cannot_be_read_is_named(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]", encoding="utf-8")
+    for path, message in ((bad, "expected an object"), (tmp_path / "none.json", "cannot read it")):
+        with pytest.raises(BadInput, match=f"variant model={path}: .*{message}"):
+            bdr.parse_variant(f"model={path}")
