@@ -111,3 +111,50 @@ def test_a_model_probe_record_names_its_command_its_seed_and_every_arm(players):
         assert low <= fit["against_linear"][0] <= high
         assert name == "linear" or fit["l2"] in doc["l2_grid"]
         assert abs(fit["log_loss"] - doc["fits"]["linear"]["log_loss"] - fit["against_linear"][0]) <= 0.0002
+
+
+def _doc(*parts: str) -> dict:
+    return json.loads(ROOT.joinpath(*parts).read_text(encoding="utf-8"))
+
+
+def test_the_network_candidate_model_is_what_its_command_made():
+    """``benchmarks/training/value_model_network.json`` (measured, not shipped: docs/lab/self-play.md): a win
+    network at 2 and 3 players only; its linear rows come from the same games and fit as the exact-final
+    candidate's fitted rows, and its 4- and 5-player tables are the shipped ones (the same games, untuned)."""
+    from pennypress.engine.advisor.value import load_model
+
+    doc = _doc("benchmarks", "training", "value_model_network.json")
+    exact, shipped = _doc("benchmarks", "training", "value_model_exact_final.json"), _doc("engine", "advisor", "value_model.json")
+    load_model(json.dumps(doc))
+    command = doc["obtained"]["command"]
+    assert _module_exists(command) and "--exact-final" in command and "--network 24 --network-at 2,3" in command
+    assert doc["obtained"]["network"] == {"hidden": 24, "l2": 1e-3, "at": [2, 3]}
+    for n in ("2", "3"):
+        assert "network" in doc["models"][n] and doc["models"][n]["win"] == exact["obtained"]["tuned"][n]["fitted_win"]
+    for n in ("4", "5"):
+        assert "network" not in doc["models"][n] and doc["models"][n] == shipped["models"][n]
+
+
+@pytest.mark.parametrize("name, parent", [("value_model_distil_r1.json", ("engine", "advisor", "value_model.json")),
+                                          ("value_model_distil_r2.json", ("benchmarks", "training",
+                                                                          "value_model_distil_r1.json"))])
+def test_a_distilled_candidate_names_its_command_seed_and_input_and_changes_one_tables_win(name, parent):
+    """``benchmarks/training/value_model_distil_r<k>.json`` (expert iteration, docs/lab/self-play.md): made by
+    distil's command from the file it names, with a seed the ledger names; only the 3-player win rows differ
+    from its input's."""
+    from pennypress.engine.advisor.value import load_model
+
+    doc = _doc("benchmarks", "training", name)
+    load_model(json.dumps(doc))
+    record = doc["obtained"]["distilled"][-1]
+    assert _module_exists(record["command"]) and f"--seed {record['seed']}" in record["command"]
+    assert record["input"]["file"] == "/".join(parent) and f"--model {record['input']['file']}" in record["command"]
+    seeds = _doc("benchmarks", "results", "seeds.json")["seeds"]
+    assert "distil" in seeds[str(record["seed"])]
+    low, high = record["held_out"]["difference"][1:]
+    assert low <= record["held_out"]["difference"][0] <= high
+    before = _doc(*parent)
+    if parent[0] == "benchmarks":  # the shipped model may later be a distilled one
+        assert doc["models"]["3"]["win"] != before["models"]["3"]["win"]
+    assert doc["models"]["3"]["score"] == before["models"]["3"]["score"] and "3" not in doc["obtained"].get("tuned", {})
+    assert all(doc["models"][n] == before["models"][n] for n in ("2", "4", "5"))
