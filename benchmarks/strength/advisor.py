@@ -47,7 +47,20 @@ CELLS: dict[str, str] = {
     **{f"{o}2": f"advisor:fast,{o}" for o in OPPONENTS},
     "normal3": "advisor:normal,advisor:fast,advisor:fast",
 }
-class CoreLeagueBot:
+class CoreSeat:
+    """A seat deciding on the native core for the Python game loop: ``pennypress_core.Bot`` of a core policy
+    and a seed, asked at every decision (it keeps its memory over the game)."""
+
+    def __init__(self, policy, seed: int = 0, name: str = "core"):
+        self.name = name
+        self._core = native.core_module().Bot(policy, seed)
+
+    def choose(self, view):
+        played = self._core.choose(native.native_position(view))
+        return next(m for m in legal_moves(view) if str(m) == played)
+
+
+class CoreLeagueBot(CoreSeat):
     """A league bot (``evaluator``, ``timer``, ``mcts``) deciding on the native core for the Python game
     loop: ``pennypress_core.Bot`` made from the Python bot (its parameters, :func:`bot_policy`) and its
     seed, asked at every decision the Python bot would be asked (both keep their memory over the game).
@@ -56,12 +69,7 @@ class CoreLeagueBot:
     seconds a game, this one milliseconds."""
 
     def __init__(self, python_bot, seed: int = 0):
-        self.name = python_bot.name
-        self._core = native.core_module().Bot(bot_policy(python_bot), seed)
-
-    def choose(self, view):
-        played = self._core.choose(native.native_position(view))
-        return next(m for m in legal_moves(view) if str(m) == played)
+        super().__init__(bot_policy(python_bot), seed, python_bot.name)
 
 
 LEAGUE_BOTS = (EvaluatorBot, TimerBot, MctsBot)

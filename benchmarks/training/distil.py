@@ -55,6 +55,7 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from benchmarks.strength.advisor import CoreSeat
 from benchmarks.training.feature_probe import paired_by_game
 from benchmarks.training.train_value import (
     ANCHORS, HOLDOUT, MIX, _policies, design, fit_win, network_fit, probabilities,
@@ -79,15 +80,17 @@ NETWORK_L2 = 1e-3
 """The network's penalty (``model_probe`` chose it on outcomes)."""
 
 
-class CoreSeat:
-    """A seat of the population deciding on the native core for the Python game loop."""
+MAX_GAMES = 1_000_000
+MAX_PER_GAME = 64
+MAX_SEED = 10 ** 11
+"""With ``0 <= seed < MAX_SEED``, games and positions below these bounds, every search seed is its own and fits
+the core (:func:`search_seed`)."""
 
-    def __init__(self, policy, seed: int):
-        self._core = native.core_module().Bot(policy, seed)
 
-    def choose(self, view):
-        played = self._core.choose(native.native_position(view))
-        return next(m for m in legal_moves(view) if str(m) == played)
+def search_seed(seed: int, g: int, k: int) -> int:
+    """The search's seed in position ``k`` of game ``g``: distinct for every game and position inside the
+    bounds above, and below the core's ``SEED_LIMIT``."""
+    return (seed * 1_000_003 + g) * MAX_PER_GAME + k
 
 
 _MODELS: dict[str, ValueModel] = {}
@@ -100,14 +103,14 @@ def _model(text: str) -> ValueModel:
     return _MODELS[text]
 
 
-def decisions(seed: int, players: int, g: int, per_game: int) -> tuple[list, list[str]]:
-    """Game ``g``'s seats and ``per_game`` of its public positions worth a search (module docstring)."""
+def decisions(seed: int, players: int, g: int, per_game: int) -> list:
+    """``per_game`` of game ``g``'s public positions worth a search (module docstring)."""
     number = players * 10_000_000 + g
     rng = random.Random(f"{seed}/{number}")
     names = list(MIX)
     seats = rng.choices(names, weights=[MIX[n] for n in names], k=players)
     policies = _policies(players <= EXACT_END_UP_TO)
-    bots = [CoreSeat(policies[name], rng.randrange(2 ** 31)) for name in seats]
+    bots = [CoreSeat(policies[name], rng.randrange(2 ** 31), name) for name in seats]
     state = new_game(GameDefinition.create(players), seed=deck_seed(seed, number))
     kept = []
 
@@ -116,7 +119,7 @@ def decisions(seed: int, players: int, g: int, per_game: int) -> tuple[list, lis
             kept.append(public_view(after))
 
     play_match(state, bots, seed=deck_seed(seed, number), on_move=keep)
-    return [kept[k] for k in sorted(rng.sample(range(len(kept)), min(per_game, len(kept))))], seats
+    return [kept[k] for k in sorted(rng.sample(range(len(kept)), min(per_game, len(kept))))]
 
 
 def searched(args: tuple[int, int, int, int, int, str]) -> list[tuple]:
@@ -124,11 +127,11 @@ def searched(args: tuple[int, int, int, int, int, str]) -> list[tuple]:
     input model's win shares)`` for every move the search played out in each kept position."""
     seed, players, g, per_game, playouts, text = args
     model = _model(text)
-    views, _ = decisions(seed, players, g, per_game)
+    views = decisions(seed, players, g, per_game)
     read = native.core_module().ValueModel
     rows = []
     for k, view in enumerate(views):
-        settings = SearchSettings.for_budget(playouts=playouts, seed=(seed * 1_000_003 + g) * 64 + k, workers=1,
+        settings = SearchSettings.for_budget(playouts=playouts, seed=search_seed(seed, g, k), workers=1,
                                              leaf=replace(SEARCH_LEAF, model=model), calibration=IDENTITY)
         advice = advise(view, settings, reasons_top=0, lines=False)
         moves = legal_moves(view)
@@ -189,10 +192,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.players not in (2, 3):
         print(f"--players: 2 or 3 (where the search's playouts end exactly), got {args.players}", file=sys.stderr)
         return 2
-    for name in ("games", "per_game", "playouts", "workers"):
-        if getattr(args, name) < 1:
-            print(f"--{name.replace('_', '-')}: 1 or more, got {getattr(args, name)}", file=sys.stderr)
+    for name, most in (("games", MAX_GAMES), ("per_game", MAX_PER_GAME), ("playouts", None), ("workers", None)):
+        value = getattr(args, name)
+        if value < 1 or (most is not None and value > most):
+            bound = f"from 1 to {most:,}" if most is not None else "1 or more"
+            print(f"--{name.replace('_', '-')}: {bound}, got {value}", file=sys.stderr)
             return 2
+    if not 0 <= args.seed < MAX_SEED:
+        print(f"--seed: from 0 to {MAX_SEED:,} (less one), got {args.seed}", file=sys.stderr)
+        return 2
     if args.games <= HOLDOUT:
         print(f"--games: at least {HOLDOUT + 1} (every {HOLDOUT}th game is held out, and the held-out figures' "
               f"interval needs two such games), got {args.games}", file=sys.stderr)

@@ -27,8 +27,8 @@ SHIPPED = resources.files(value_module.__package__).joinpath(value_module.MODEL_
 
 
 def test_the_kept_positions_are_public_decisions_of_normal_play(core):
-    views, seats = distil.decisions(7, 3, 4, 3)
-    assert views == distil.decisions(7, 3, 4, 3)[0] and len(views) == 3 and len(seats) == 3
+    views = distil.decisions(7, 3, 4, 3)
+    assert views == distil.decisions(7, 3, 4, 3) and len(views) == 3
     for view in views:
         assert isinstance(view, PublicState) and view.phase is Phase.NORMAL and len(legal_moves(view)) > 1
     assert len({v.ply for v in views}) == 3
@@ -37,11 +37,11 @@ def test_the_kept_positions_are_public_decisions_of_normal_play(core):
 def test_every_row_is_the_searchs_value_of_a_move_it_played_out(core):
     text = SHIPPED.read_text(encoding="utf-8")
     rows = distil.searched((7, 3, 4, 2, 90, text))
-    views, _ = distil.decisions(7, 3, 4, 2)
+    views = distil.decisions(7, 3, 4, 2)
     assert {r[5] for r in rows} == {0, 1}
     for k, view in enumerate(views):
         mine = [r for r in rows if r[5] == k]
-        settings = SearchSettings.for_budget(playouts=90, seed=(7 * 1_000_003 + 4) * 64 + k, workers=1,
+        settings = SearchSettings.for_budget(playouts=90, seed=distil.search_seed(7, 4, k), workers=1,
                                              leaf=replace(SEARCH_LEAF, model=MODEL), calibration=IDENTITY)
         advice = advise(view, settings, reasons_top=0, lines=False)
         played = [m for m in advice.moves if m.playouts > 0]
@@ -55,6 +55,14 @@ def test_every_row_is_the_searchs_value_of_a_move_it_played_out(core):
             after.apply(moves[m.move])
             assert r[8] == [e[0] for e in MODEL.evaluate(after)]  # the input model's own chances after it
             assert abs(sum(r[4]) - 1) < 1e-9 and r[9] == view.current
+
+
+def test_search_seeds_are_distinct_and_fit_the_core():
+    from pennypress.engine.native.search import seed_fits
+
+    seeds = {distil.search_seed(s, g, k) for s in (0, 5) for g in (0, 1, 999_999) for k in range(distil.MAX_PER_GAME)}
+    assert len(seeds) == 2 * 3 * distil.MAX_PER_GAME
+    assert seed_fits(distil.search_seed(distil.MAX_SEED - 1, distil.MAX_GAMES - 1, distil.MAX_PER_GAME - 1))
 
 
 def test_weighing_a_row_is_counting_it_that_many_times():
@@ -108,7 +116,9 @@ def test_a_network_is_fitted_on_the_searchs_shares_and_loads(core, tmp_path, cap
 
 @pytest.mark.parametrize("argv, message", [
     (["--players", "4"], "--players: 2 or 3"),
-    (["--games", "0"], "--games: 1 or more, got 0"),
+    (["--games", "0"], "--games: from 1 to 1,000,000, got 0"),
+    (["--per-game", "65"], "--per-game: from 1 to 64, got 65"),
+    (["--seed", "-1"], "--seed: from 0 to 100,000,000,000 (less one), got -1"),
     (["--playouts", "0"], "--playouts: 1 or more, got 0"),
     (["--network", "-1"], "--network: 0 or more"),
     (["--games", "10"], "--games: at least 11"),
