@@ -167,9 +167,10 @@ class Network:
         z, h = self.scores(w, u, lin)
         z = z - z.max(1, keepdims=True)
         logp = z - np.log(np.exp(z).sum(1, keepdims=True))
-        if c is not None:
-            y = y * c
-        dz = (np.exp(logp) - y) / n if c is None else (c * np.exp(logp) - y) / n
+        p = np.exp(logp)
+        if c is not None:  # a weighed row: its chances and its outcome both count c times
+            p, y = c * p, c * y
+        dz = (p - y) / n
         pre = (dz[..., None] * v) * (1 - h ** 2)
         grad = np.concatenate([
             np.einsum("npi,nph->ih", u, pre).ravel() + 2 * l2 * big_w.ravel(),
