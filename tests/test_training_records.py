@@ -137,11 +137,13 @@ def test_the_network_candidate_model_is_what_its_command_made():
 
 @pytest.mark.parametrize("name, parent", [("value_model_distil_r1.json", ("engine", "advisor", "value_model.json")),
                                           ("value_model_distil_r2.json", ("benchmarks", "training",
-                                                                          "value_model_distil_r1.json"))])
+                                                                          "value_model_distil_r1.json")),
+                                          ("value_model_distil_net_r1.json", ("benchmarks", "training",
+                                                                              "value_model_network.json"))])
 def test_a_distilled_candidate_names_its_command_seed_and_input_and_changes_one_tables_win(name, parent):
     """``benchmarks/training/value_model_distil_r<k>.json`` (expert iteration, docs/lab/self-play.md): made by
-    distil's command from the file it names, with a seed the ledger names; only the 3-player win rows differ
-    from its input's."""
+    distil's command from the file it names, with a seed the ledger names; only the 3-player win rows (and,
+    distilled with ``--network H``, its win network of H units) differ from its input's."""
     from pennypress.engine.advisor.value import load_model
 
     doc = _doc("benchmarks", "training", name)
@@ -156,5 +158,11 @@ def test_a_distilled_candidate_names_its_command_seed_and_input_and_changes_one_
     before = _doc(*parent)
     if parent[0] == "benchmarks":  # the shipped model may later be a distilled one
         assert doc["models"]["3"]["win"] != before["models"]["3"]["win"]
+    if record["network"]:
+        assert f"--network {record['network']}" in record["command"]
+        assert len(doc["models"]["3"]["network"]["out"]) == record["network"]
+        assert doc["models"]["3"]["network"] != before["models"]["3"].get("network")
+    else:
+        assert doc["models"]["3"].get("network") == before["models"]["3"].get("network")
     assert doc["models"]["3"]["score"] == before["models"]["3"]["score"] and "3" not in doc["obtained"].get("tuned", {})
     assert all(doc["models"][n] == before["models"][n] for n in ("2", "4", "5"))

@@ -20,7 +20,8 @@ stalling).
 ``--value-model FILE`` seats advisors whose search reads that value-model file (its leaf and its playouts'
 value bots: ``SearchSettings.value_model``) instead of the shipped one -- a candidate model measured on the
 very games of a recorded run (same ``--seed``); ``benchmarks.strength.paired_games`` pairs two ``--results``
-files game by game.
+files game by game. ``--leaf D`` seats advisors whose playouts stop after ``D`` bot moves instead of the
+shipped ``LEAF_DEPTH`` (a candidate depth, paired the same way).
 """
 from __future__ import annotations
 
@@ -75,11 +76,12 @@ class CoreLeagueBot(CoreSeat):
 LEAGUE_BOTS = (EvaluatorBot, TimerBot, MctsBot)
 
 
-def register(league_on_core: bool = False, model: ValueModel | None = None) -> None:
+def register(league_on_core: bool = False, model: ValueModel | None = None, depth: int | None = None) -> None:
     """With ``league_on_core`` the league's seats decide on the native core (:class:`CoreLeagueBot`, the
-    same moves); with a ``model`` the advisor seats search with it; forked workers inherit the seats."""
-    if model is not None:
-        leaf = replace(SEARCH_LEAF, model=model)  # the search's own leaf, read by another model
+    same moves); with a ``model`` the advisor seats search with it, with a ``depth`` their playouts stop
+    after that many bot moves; forked workers inherit the seats."""
+    if model is not None or depth is not None:
+        leaf = replace(SEARCH_LEAF, model=model or SEARCH_LEAF.model, depth=depth or SEARCH_LEAF.depth)
         register_seat("advisor", lambda budget, seed=0: AdvisorBot(seed=seed, budget=budget, leaf=leaf),
                       ("fast", "normal", "deep"))
     if league_on_core:
@@ -96,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--results", help="write every game's result to this file (one JSON line a game)")
     ap.add_argument("--value-model", type=Path, metavar="FILE",
                     help="the advisors search with this value-model file (default: the shipped one)")
+    ap.add_argument("--leaf", type=int, metavar="D",
+                    help=f"the advisors' playouts stop after D bot moves (default {SEARCH_LEAF.depth}, the shipped)")
     ap.add_argument("--league-on-core", action="store_true",
                     help="the league's bots decide on the native core (the same moves, far faster: the mcts cells)")
     args = ap.parse_args(argv)
@@ -107,13 +111,15 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--games must be a positive multiple of 6, got {args.games}")
     if args.league_on_core and not native.available():
         ap.error("--league-on-core needs the native core (python3 run.py builds it)")
+    if args.leaf is not None and args.leaf < 1:
+        ap.error(f"--leaf must be at least 1, got {args.leaf}")
     model = None
     if args.value_model is not None:
         try:
             model = load_model(args.value_model.read_text(encoding="utf-8"), str(args.value_model))
         except (OSError, ValueError) as exc:  # an unreadable file, or not a value model (load_model says why)
             ap.error(f"--value-model: {exc}")
-    register(args.league_on_core, model)
+    register(args.league_on_core, model, args.leaf)
     if args.results:
         RESULTS.append(open(args.results, "w", encoding="utf-8"))
     try:

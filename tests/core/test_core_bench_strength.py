@@ -30,6 +30,7 @@ def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
 @pytest.mark.parametrize("argv, message", [
     (["--cells", "evaluator3,bogus"], "unknown cell(s) bogus"),
     (["--games", "7"], "--games must be a positive multiple of 6, got 7"),
+    (["--leaf", "0"], "--leaf must be at least 1, got 0"),
 ])
 def test_bad_arguments_exit_2_naming_the_problem(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:
@@ -129,6 +130,26 @@ def test_a_value_model_file_plays_as_its_model_the_shipped_one_as_the_shipped(co
     moved = json.loads(capsys.readouterr().out)
     assert moved["differ"] == (before != 0) and moved["games"] == 6
     assert moved["difference"] == pytest.approx(-before / 6) == pytest.approx(moved["second"] - moved["first"])
+
+
+def test_a_leaf_depth_seats_advisors_whose_playouts_stop_there(core, tmp_path, capsys):
+    """``--leaf D``: the shipped depth gives the very games of a run without it; another depth's advisors
+    search with playouts of that depth (and the shipped model) and play otherwise in some games."""
+    from pennypress.engine.advisor.policy import SEARCH_LEAF
+
+    runs = {}
+    for name, extra in (("plain", []), ("shipped", ["--leaf", str(SEARCH_LEAF.depth)]),
+                        ("deeper", ["--leaf", str(SEARCH_LEAF.depth + 3)])):
+        out = tmp_path / f"{name}.jsonl"
+        argv = ["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1", "--results", str(out),
+                "--league-on-core", *extra]
+        assert bs.main(argv) == 0
+        runs[name] = _games(out)
+    capsys.readouterr()
+    seated = make_bot("advisor:fast", seed=3).leaf
+    assert (seated.depth, seated.model) == (SEARCH_LEAF.depth + 3, SEARCH_LEAF.model)
+    assert runs["plain"] == runs["shipped"] and len(runs["plain"]) == 6
+    assert runs["plain"] != runs["deeper"]
 
 
 def test_a_bad_value_model_file_exits_2_naming_it(tmp_path, capsys):
