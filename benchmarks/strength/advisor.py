@@ -21,7 +21,8 @@ stalling).
 value bots: ``SearchSettings.value_model``) instead of the shipped one -- a candidate model measured on the
 very games of a recorded run (same ``--seed``); ``benchmarks.strength.paired_games`` pairs two ``--results``
 files game by game. ``--leaf D`` seats advisors whose playouts stop after ``D`` bot moves instead of the
-shipped ``LEAF_DEPTH`` (a candidate depth, paired the same way).
+shipped ``LEAF_DEPTH`` (a candidate depth, paired the same way); ``--leaf normal=6`` only the advisors of that
+budget (``normal3``: does time spent on depth play better?).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from pathlib import Path
 
 from benchmarks.strength.playout import HEADER, RESULTS, cell, row
 from pennypress.engine.advisor.bot import AdvisorBot
+from pennypress.engine.advisor.budget import BUDGETS
 from pennypress.engine.advisor.policy import SEARCH_LEAF
 from pennypress.engine.advisor.value import ValueModel, load_model
 from pennypress.engine import native
@@ -76,14 +78,37 @@ class CoreLeagueBot(CoreSeat):
 LEAGUE_BOTS = (EvaluatorBot, TimerBot, MctsBot)
 
 
-def register(league_on_core: bool = False, model: ValueModel | None = None, depth: int | None = None) -> None:
+ADVISOR_BUDGETS = tuple(BUDGETS)
+"""The advisor seats' budgets (``advisor:fast`` ...)."""
+
+
+def leaf_depths(text: str) -> dict[str, int]:
+    """The advisors' playout depth by budget from ``--leaf``: ``D`` (every budget) or ``BUDGET=D`` joined by
+    commas; :class:`ValueError` naming the problem otherwise."""
+    if "=" not in text:
+        parts = [(b, text) for b in ADVISOR_BUDGETS]
+    else:
+        parts = [part.partition("=")[::2] for part in text.split(",")]
+    depths: dict[str, int] = {}
+    for budget, depth in parts:
+        if budget not in ADVISOR_BUDGETS or budget in depths:
+            raise ValueError(f"{text!r}: expected D or BUDGET=D, each of {', '.join(ADVISOR_BUDGETS)} at most once")
+        if not depth.isdigit() or int(depth) < 1:
+            raise ValueError(f"{text!r}: a depth is a whole number of moves, at least 1")
+        depths[budget] = int(depth)
+    return depths
+
+
+def register(league_on_core: bool = False, model: ValueModel | None = None,
+             depths: dict[str, int] | None = None) -> None:
     """With ``league_on_core`` the league's seats decide on the native core (:class:`CoreLeagueBot`, the
-    same moves); with a ``model`` the advisor seats search with it, with a ``depth`` their playouts stop
-    after that many bot moves; forked workers inherit the seats."""
-    if model is not None or depth is not None:
-        leaf = replace(SEARCH_LEAF, model=model or SEARCH_LEAF.model, depth=depth or SEARCH_LEAF.depth)
-        register_seat("advisor", lambda budget, seed=0: AdvisorBot(seed=seed, budget=budget, leaf=leaf),
-                      ("fast", "normal", "deep"))
+    same moves); with a ``model`` the advisor seats search with it, with ``depths`` (budget -> moves) an
+    advisor of such a budget stops its playouts after that many bot moves; forked workers inherit the seats."""
+    if model is not None or depths:
+        leaves = {b: replace(SEARCH_LEAF, model=model or SEARCH_LEAF.model,
+                             depth=(depths or {}).get(b, SEARCH_LEAF.depth)) for b in ADVISOR_BUDGETS}
+        register_seat("advisor", lambda budget, seed=0: AdvisorBot(seed=seed, budget=budget, leaf=leaves[budget]),
+                      ADVISOR_BUDGETS)
     if league_on_core:
         for cls in LEAGUE_BOTS:
             register_seat(cls.name, lambda seed=0, cls=cls: CoreLeagueBot(cls(seed), seed))
@@ -98,8 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--results", help="write every game's result to this file (one JSON line a game)")
     ap.add_argument("--value-model", type=Path, metavar="FILE",
                     help="the advisors search with this value-model file (default: the shipped one)")
-    ap.add_argument("--leaf", type=int, metavar="D",
-                    help=f"the advisors' playouts stop after D bot moves (default {SEARCH_LEAF.depth}, the shipped)")
+    ap.add_argument("--leaf", metavar="D|BUDGET=D",
+                    help=f"the advisors' playouts stop after D bot moves (default {SEARCH_LEAF.depth}, the shipped); "
+                         "normal=6: only the normal advisors'")
     ap.add_argument("--league-on-core", action="store_true",
                     help="the league's bots decide on the native core (the same moves, far faster: the mcts cells)")
     args = ap.parse_args(argv)
@@ -111,15 +137,17 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--games must be a positive multiple of 6, got {args.games}")
     if args.league_on_core and not native.available():
         ap.error("--league-on-core needs the native core (python3 run.py builds it)")
-    if args.leaf is not None and args.leaf < 1:
-        ap.error(f"--leaf must be at least 1, got {args.leaf}")
+    try:
+        depths = leaf_depths(args.leaf) if args.leaf is not None else None
+    except ValueError as exc:
+        ap.error(f"--leaf {exc}")
     model = None
     if args.value_model is not None:
         try:
             model = load_model(args.value_model.read_text(encoding="utf-8"), str(args.value_model))
         except (OSError, ValueError) as exc:  # an unreadable file, or not a value model (load_model says why)
             ap.error(f"--value-model: {exc}")
-    register(args.league_on_core, model, args.leaf)
+    register(args.league_on_core, model, depths)
     if args.results:
         RESULTS.append(open(args.results, "w", encoding="utf-8"))
     try:

@@ -30,7 +30,10 @@ def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
 @pytest.mark.parametrize("argv, message", [
     (["--cells", "evaluator3,bogus"], "unknown cell(s) bogus"),
     (["--games", "7"], "--games must be a positive multiple of 6, got 7"),
-    (["--leaf", "0"], "--leaf must be at least 1, got 0"),
+    (["--leaf", "0"], "--leaf '0': a depth is a whole number of moves, at least 1"),
+    (["--leaf", "normal=6,quick=4"], "--leaf 'normal=6,quick=4': expected D or BUDGET=D"),
+    (["--leaf", "normal=6,normal=4"], "each of fast, normal, deep at most once"),
+    (["--leaf", "normal=x"], "a depth is a whole number of moves"),
 ])
 def test_bad_arguments_exit_2_naming_the_problem(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:
@@ -150,6 +153,16 @@ def test_a_leaf_depth_seats_advisors_whose_playouts_stop_there(core, tmp_path, c
     assert (seated.depth, seated.model) == (SEARCH_LEAF.depth + 3, SEARCH_LEAF.model)
     assert runs["plain"] == runs["shipped"] and len(runs["plain"]) == 6
     assert runs["plain"] != runs["deeper"]
+
+
+def test_a_budgets_leaf_depth_reaches_only_that_budgets_advisors():
+    """``--leaf normal=6``: the normal advisors search deeper, the fast ones as shipped (time buys depth)."""
+    from pennypress.engine.advisor.policy import SEARCH_LEAF
+
+    assert bs.leaf_depths("5") == {"fast": 5, "normal": 5, "deep": 5}
+    bs.register(depths=bs.leaf_depths("normal=6,deep=9"))
+    assert [make_bot(f"advisor:{b}").leaf.depth for b in ("fast", "normal", "deep")] == [SEARCH_LEAF.depth, 6, 9]
+    assert make_bot("advisor:normal").leaf.model is SEARCH_LEAF.model
 
 
 def test_a_bad_value_model_file_exits_2_naming_it(tmp_path, capsys):
