@@ -36,8 +36,14 @@ when to run it: [benchmarks/README.md](../benchmarks/README.md); earlier figures
 """
 
 
+def _order(path: Path) -> tuple[int, str]:
+    """Numbered records (``10-depth.json``) in the order of their numbers, after them the rest by name."""
+    number = path.name.partition("-")[0]
+    return (int(number) if number.isdigit() else 1 << 30, path.name)
+
+
 def _load(folder: Path) -> list[dict]:
-    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
+    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"), key=_order)]
 
 
 def _speed(records: list[dict]) -> list[str]:

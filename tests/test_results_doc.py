@@ -36,3 +36,14 @@ def test_a_changed_record_changes_the_page(tmp_path):
     doc["table"] = doc["table"].replace("%", " %", 1)
     first.write_text(json.dumps(doc), encoding="utf-8")
     assert results.render(tmp_path) != before
+
+
+def test_numbered_strength_records_appear_in_the_order_of_their_numbers():
+    """``10-…`` after ``9-…``, not after ``1-…`` as the file names sort."""
+    page = results.render()
+    files = [p for p in (results.RECORDS / "strength").glob("*.json") if p.name.partition("-")[0].isdigit()]
+    titles = [json.loads(p.read_text(encoding="utf-8"))["title"]
+              for p in sorted(files, key=lambda p: int(p.name.partition("-")[0]))]
+    assert len(titles) >= 10
+    places = [page.index(f"### {t}\n") for t in titles]
+    assert places == sorted(places)
