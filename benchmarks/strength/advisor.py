@@ -39,6 +39,7 @@ from pennypress.engine.advisor.value import ValueModel, load_model
 from pennypress.engine import native
 from pennypress.engine.arena.native_games import bot_policy
 from pennypress.engine.arena.seats import register_seat
+from pennypress.engine.play.invariants import DEFAULT_MOVE_CAP
 from pennypress.engine.play.league.evaluator import EvaluatorBot
 from pennypress.engine.play.league.mcts import MctsBot
 from pennypress.engine.play.league.timer import TimerBot
@@ -93,8 +94,9 @@ def leaf_depths(text: str) -> dict[str, int]:
     for budget, depth in parts:
         if budget not in ADVISOR_BUDGETS or budget in depths:
             raise ValueError(f"{text!r}: expected D or BUDGET=D, each of {', '.join(ADVISOR_BUDGETS)} at most once")
-        if not depth.isdigit() or int(depth) < 1:
-            raise ValueError(f"{text!r}: a depth is a whole number of moves, at least 1")
+        if not depth.isdigit() or not 1 <= int(depth) <= DEFAULT_MOVE_CAP:
+            raise ValueError(f"{text!r}: a depth is a whole number of moves, from 1 to {DEFAULT_MOVE_CAP} "
+                             "(a game's move cap)")
         depths[budget] = int(depth)
     return depths
 
@@ -105,7 +107,7 @@ def register(league_on_core: bool = False, model: ValueModel | None = None,
     same moves); with a ``model`` the advisor seats search with it, with ``depths`` (budget -> moves) an
     advisor of such a budget stops its playouts after that many bot moves; forked workers inherit the seats."""
     if model is not None or depths:
-        leaves = {b: replace(SEARCH_LEAF, model=model or SEARCH_LEAF.model,
+        leaves = {b: replace(SEARCH_LEAF, model=SEARCH_LEAF.model if model is None else model,
                              depth=(depths or {}).get(b, SEARCH_LEAF.depth)) for b in ADVISOR_BUDGETS}
         register_seat("advisor", lambda budget, seed=0: AdvisorBot(seed=seed, budget=budget, leaf=leaves[budget]),
                       ADVISOR_BUDGETS)

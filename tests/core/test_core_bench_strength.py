@@ -30,7 +30,8 @@ def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
 @pytest.mark.parametrize("argv, message", [
     (["--cells", "evaluator3,bogus"], "unknown cell(s) bogus"),
     (["--games", "7"], "--games must be a positive multiple of 6, got 7"),
-    (["--leaf", "0"], "--leaf '0': a depth is a whole number of moves, at least 1"),
+    (["--leaf", "0"], "--leaf '0': a depth is a whole number of moves, from 1 to 3000"),
+    (["--leaf", "99999999999"], "a depth is a whole number of moves, from 1 to 3000"),
     (["--leaf", "normal=6,quick=4"], "--leaf 'normal=6,quick=4': expected D or BUDGET=D"),
     (["--leaf", "normal=6,normal=4"], "each of fast, normal, deep at most once"),
     (["--leaf", "normal=x"], "a depth is a whole number of moves"),
