@@ -83,6 +83,14 @@ ADVISOR_BUDGETS = tuple(BUDGETS)
 """The advisor seats' budgets (``advisor:fast`` ...)."""
 
 
+def leaf_depth(text: str) -> int:
+    """A playout depth in bot moves, from 1 to the game's move cap (the core reads it as a u32);
+    :class:`ValueError` naming the problem otherwise."""
+    if not text.isdigit() or not 1 <= int(text) <= DEFAULT_MOVE_CAP:
+        raise ValueError(f"a depth is a whole number of moves, from 1 to {DEFAULT_MOVE_CAP} (a game's move cap)")
+    return int(text)
+
+
 def leaf_depths(text: str) -> dict[str, int]:
     """The advisors' playout depth by budget from ``--leaf``: ``D`` (every budget) or ``BUDGET=D`` joined by
     commas; :class:`ValueError` naming the problem otherwise."""
@@ -94,10 +102,10 @@ def leaf_depths(text: str) -> dict[str, int]:
     for budget, depth in parts:
         if budget not in ADVISOR_BUDGETS or budget in depths:
             raise ValueError(f"{text!r}: expected D or BUDGET=D, each of {', '.join(ADVISOR_BUDGETS)} at most once")
-        if not depth.isdigit() or not 1 <= int(depth) <= DEFAULT_MOVE_CAP:
-            raise ValueError(f"{text!r}: a depth is a whole number of moves, from 1 to {DEFAULT_MOVE_CAP} "
-                             "(a game's move cap)")
-        depths[budget] = int(depth)
+        try:
+            depths[budget] = leaf_depth(depth)
+        except ValueError as exc:
+            raise ValueError(f"{text!r}: {exc}") from None
     return depths
 
 

@@ -53,7 +53,7 @@ from typing import Iterator
 from tqdm import tqdm
 
 from benchmarks.strength import imitation
-from benchmarks.strength.advisor import LEAGUE_BOTS, CoreLeagueBot
+from benchmarks.strength.advisor import LEAGUE_BOTS, CoreLeagueBot, leaf_depth
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor import policy, pool
 from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
@@ -122,13 +122,16 @@ def parse_variant(text: str) -> Variant:
     if text == "opponent-playouts":
         return Variant(text, opponent_playouts=True)
     key, _, value = text.partition("=")
-    try:
-        if key in GLOBALS:
+    if key in GLOBALS:
+        try:
             return Variant(text, settings=((GLOBALS[key], float(value)),))
-        if key == "leaf":
-            return Variant(text, leaf=int(value))
-    except ValueError:
-        raise BadInput(f"variant {text!r}: {key} takes a number") from None
+        except ValueError:
+            raise BadInput(f"variant {text!r}: {key} takes a number") from None
+    if key == "leaf":
+        try:
+            return Variant(text, leaf=leaf_depth(value))
+        except ValueError as exc:
+            raise BadInput(f"variant {text!r}: {exc}") from None
     if key == "imitation":
         try:
             share = float(value)

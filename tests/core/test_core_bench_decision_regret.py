@@ -71,6 +71,9 @@ def test_a_bad_combination_is_named(text, message):
     (["--seed", "-1"], "--seed must be from 0 to 2**40 - 1, got -1"),
     (["--workers", "0"], "--workers must be at least 1, got 0"),
     (["--variants", "share=half"], "variant 'share=half': share takes a number"),
+    (["--variants", "leaf=-1"], "variant 'leaf=-1': a depth is a whole number of moves, from 1 to 3000"),
+    (["--variants", "leaf=0+budget=normal"], "variant 'leaf=0': a depth is a whole number of moves"),
+    (["--variants", "leaf=99999999999"], "a depth is a whole number of moves, from 1 to 3000"),
 ])
 def test_bad_arguments_exit_2_with_one_message(core, argv, message, capsys):
     assert bdr.main(argv) == 2
