@@ -22,7 +22,9 @@ value bots: ``SearchSettings.value_model``) instead of the shipped one -- a cand
 very games of a recorded run (same ``--seed``); ``benchmarks.strength.paired_games`` pairs two ``--results``
 files game by game. ``--leaf D`` seats advisors whose playouts stop after ``D`` bot moves instead of the
 shipped ``LEAF_DEPTH`` (a candidate depth, paired the same way); ``--leaf normal=6`` only the advisors of that
-budget (``normal3``: does time spent on depth play better?).
+budget (``normal3``: does time spent on depth play better?). ``--second-ply normal=3`` seats ``normal``
+advisors that spend their time on a second ply instead (``engine/advisor/replies.py``): ``fast``'s analysis, then
+the reply each of its first 3 moves meets, each a ``fast`` search from the replying seat.
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from benchmarks.strength.playout import HEADER, RESULTS, cell, row
 from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.budget import BUDGETS
 from pennypress.engine.advisor.policy import SEARCH_LEAF
+from pennypress.engine.advisor.replies import second_ply_candidates
 from pennypress.engine.advisor.value import ValueModel, load_model
 from pennypress.engine import native
 from pennypress.engine.arena.native_games import bot_policy
@@ -44,6 +47,7 @@ from pennypress.engine.play.league.evaluator import EvaluatorBot
 from pennypress.engine.play.league.mcts import MctsBot
 from pennypress.engine.play.league.timer import TimerBot
 from pennypress.engine.rules.actions import legal_moves
+from pennypress.errors import BadInput
 
 OPPONENTS = ("evaluator", "timer", "mcts", "heuristic")
 CELLS: dict[str, str] = {
@@ -109,15 +113,40 @@ def leaf_depths(text: str) -> dict[str, int]:
     return depths
 
 
+def second_plies(text: str) -> dict[str, int]:
+    """The advisors' second ply by budget from ``--second-ply``: ``BUDGET=K`` joined by commas (K moves opened,
+    1 to ``replies.MAX_CANDIDATES``); :class:`ValueError` naming the problem otherwise."""
+    plies: dict[str, int] = {}
+    for budget, _, k in (part.partition("=") for part in text.split(",")):
+        if budget not in ADVISOR_BUDGETS or budget in plies or not k.isdigit():
+            raise ValueError(f"{text!r}: expected BUDGET=K, each of {', '.join(ADVISOR_BUDGETS)} at most once")
+        try:
+            plies[budget] = second_ply_candidates(int(k))
+        except BadInput as exc:
+            raise ValueError(f"{text!r}: {exc}") from None
+    return plies
+
+
+def advisor_seat(budget: str, seed: int, leaf, plies: dict[str, int]) -> AdvisorBot:
+    """The advisor seat of ``budget``: its analysis with that budget, or -- when ``plies`` opens a second ply for
+    it -- ``fast``'s analysis and a second ply over its first moves, each reply a ``fast`` search (the budget's
+    time spent on the replies instead of more samples of the same estimate)."""
+    if budget in plies:
+        return AdvisorBot(seed=seed, budget="fast", leaf=leaf, replies=plies[budget], reply_budget="fast",
+                          name=f"advisor:{budget}")
+    return AdvisorBot(seed=seed, budget=budget, leaf=leaf)
+
+
 def register(league_on_core: bool = False, model: ValueModel | None = None,
-             depths: dict[str, int] | None = None) -> None:
+             depths: dict[str, int] | None = None, plies: dict[str, int] | None = None) -> None:
     """With ``league_on_core`` the league's seats decide on the native core (:class:`CoreLeagueBot`, the
     same moves); with a ``model`` the advisor seats search with it, with ``depths`` (budget -> moves) an
-    advisor of such a budget stops its playouts after that many bot moves; forked workers inherit the seats."""
-    if model is not None or depths:
+    advisor of such a budget stops its playouts after that many bot moves, with ``plies`` (budget -> moves)
+    it plays a second ply (:func:`advisor_seat`); forked workers inherit the seats."""
+    if model is not None or depths or plies:
         leaves = {b: replace(SEARCH_LEAF, model=SEARCH_LEAF.model if model is None else model,
                              depth=(depths or {}).get(b, SEARCH_LEAF.depth)) for b in ADVISOR_BUDGETS}
-        register_seat("advisor", lambda budget, seed=0: AdvisorBot(seed=seed, budget=budget, leaf=leaves[budget]),
+        register_seat("advisor", lambda budget, seed=0: advisor_seat(budget, seed, leaves[budget], plies or {}),
                       ADVISOR_BUDGETS)
     if league_on_core:
         for cls in LEAGUE_BOTS:
@@ -136,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--leaf", metavar="D|BUDGET=D",
                     help=f"the advisors' playouts stop after D bot moves (default {SEARCH_LEAF.depth}, the shipped); "
                          "normal=6: only the normal advisors'")
+    ap.add_argument("--second-ply", metavar="BUDGET=K",
+                    help="the advisors of BUDGET play fast's analysis and a second ply over its first K moves, each "
+                         "reply a fast search (normal=3: does time spent on the replies play better?)")
     ap.add_argument("--league-on-core", action="store_true",
                     help="the league's bots decide on the native core (the same moves, far faster: the mcts cells)")
     args = ap.parse_args(argv)
@@ -151,13 +183,17 @@ def main(argv: list[str] | None = None) -> int:
         depths = leaf_depths(args.leaf) if args.leaf is not None else None
     except ValueError as exc:
         ap.error(f"--leaf {exc}")
+    try:
+        plies = second_plies(args.second_ply) if args.second_ply is not None else None
+    except ValueError as exc:
+        ap.error(f"--second-ply {exc}")
     model = None
     if args.value_model is not None:
         try:
             model = load_model(args.value_model.read_text(encoding="utf-8"), str(args.value_model))
         except (OSError, ValueError) as exc:  # an unreadable file, or not a value model (load_model says why)
             ap.error(f"--value-model: {exc}")
-    register(args.league_on_core, model, depths)
+    register(args.league_on_core, model, depths, plies)
     if args.results:
         RESULTS.append(open(args.results, "w", encoding="utf-8"))
     try:

@@ -17,7 +17,9 @@ from ..game.moves import GoToPress, Move
 from ..io.state import PublicState
 from ..position.position import Phase
 from ..rules.actions import legal_moves
+from .budget import Budget, budget_for
 from .policy import SEARCH_LEAF
+from .replies import second_ply, second_ply_candidates
 from .search import advise
 from .settings import SearchSettings
 from .value import Leaf
@@ -59,19 +61,26 @@ def quiet_turns(moves: int, players: int) -> int:
 
 
 class AdvisorBot:
-    """Plays the advisor's rank-1 move with budget ``budget`` (or ``playouts``), and presses rather than
-    wait in a position that keeps coming back (:data:`REPEATS_BEFORE_PRESS`) or when nobody has pressed for
-    a while (:data:`QUIET_MOVES_BEFORE_PRESS`)."""
+    """Plays the advisor's rank-1 move with budget ``budget`` (or ``playouts``) -- with ``replies``, the
+    second ply's first (:mod:`.replies`) -- and presses rather than wait in a position that keeps coming back
+    (:data:`REPEATS_BEFORE_PRESS`) or when nobody has pressed for a while (:data:`QUIET_MOVES_BEFORE_PRESS`)."""
 
     def __init__(self, seed: int = 0, budget: str = "fast", playouts: int | None = None, workers: int = 1,
-                 leaf: Leaf | None = SEARCH_LEAF, policy: str | None = None):
+                 leaf: Leaf | None = SEARCH_LEAF, policy: str | None = None, replies: int = 0,
+                 reply_budget: str | Budget = "fast", name: str | None = None):
+        if replies:
+            second_ply_candidates(replies)
         self.seed = seed
+        self.replies = replies
+        """With ``replies`` the bot plays the second ply's choice over the analysis's first ``replies`` moves
+        (:mod:`.replies`), each reply searched with ``reply_budget``; 0: the analysis's rank 1."""
+        self.reply_budget = reply_budget if isinstance(reply_budget, Budget) else budget_for(reply_budget)
         self.policy = policy
         self.budget = budget
         self.leaf = leaf
         self.playouts = playouts
         self.workers = workers
-        self.name = f"advisor:{budget}"
+        self.name = name or f"advisor:{budget}"
         self.visits: dict[tuple, int] = {}
         self.quiet: tuple[int, int] = (-1, 0)
         """(presses made by everyone when last to move, own turns since that number last changed)."""
@@ -100,4 +109,6 @@ class AdvisorBot:
                 advice.find(str(press)).equal_to_best:
             return press
         best = advice.best.move
+        if self.replies and not advice.exact:
+            best = second_ply(view, advice, settings, self.replies, self.reply_budget).move
         return next(m for m in moves if str(m) == best)

@@ -35,6 +35,11 @@ def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
     (["--leaf", "normal=6,quick=4"], "--leaf 'normal=6,quick=4': expected D or BUDGET=D"),
     (["--leaf", "normal=6,normal=4"], "each of fast, normal, deep at most once"),
     (["--leaf", "normal=x"], "a depth is a whole number of moves"),
+    (["--second-ply", "normal=0"], "--second-ply 'normal=0': replies: expected a whole number of moves from 1 to 16"),
+    (["--second-ply", "normal=17"], "from 1 to 16, got 17"),
+    (["--second-ply", "normal"], "--second-ply 'normal': expected BUDGET=K"),
+    (["--second-ply", "quick=3"], "expected BUDGET=K, each of fast, normal, deep at most once"),
+    (["--second-ply", "normal=2,normal=3"], "each of fast, normal, deep at most once"),
 ])
 def test_bad_arguments_exit_2_naming_the_problem(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:
@@ -164,6 +169,16 @@ def test_a_budgets_leaf_depth_reaches_only_that_budgets_advisors():
     bs.register(depths=bs.leaf_depths("normal=6,deep=9"))
     assert [make_bot(f"advisor:{b}").leaf.depth for b in ("fast", "normal", "deep")] == [SEARCH_LEAF.depth, 6, 9]
     assert make_bot("advisor:normal").leaf.model is SEARCH_LEAF.model
+
+
+def test_a_second_ply_seats_only_that_budgets_advisors_with_fast_analyses():
+    """``--second-ply normal=3``: the normal advisors play fast's analysis and a second ply over 3 moves, each
+    reply a fast search; the others play as shipped."""
+    bs.register(plies=bs.second_plies("normal=3"))
+    fast, normal = make_bot("advisor:fast", seed=2), make_bot("advisor:normal", seed=2)
+    assert (fast.budget, fast.replies) == ("fast", 0)
+    assert (normal.name, normal.budget, normal.replies, normal.reply_budget.name) == ("advisor:normal", "fast", 3, "fast")
+    assert bs.second_plies("fast=1,deep=16") == {"fast": 1, "deep": 16}
 
 
 def test_a_bad_value_model_file_exits_2_naming_it(tmp_path, capsys):

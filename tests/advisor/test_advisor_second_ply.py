@@ -1,0 +1,127 @@
+"""The second ply (``engine/advisor/replies.py``): each opened move is valued by the reply the next player's own
+search finds, presses (a card to draw) are never opened and keep their place, the opened moves are re-ranked
+among their own places only, and the answer reads the public position only, the same on any number of workers."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from pennypress.engine import Phase, new_game, public_view
+from pennypress.engine.advisor import advise
+from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
+from pennypress.engine.advisor.budget import budget_for
+from pennypress.engine.advisor.calibration import IDENTITY
+from pennypress.engine.advisor.replies import MAX_CANDIDATES, reply_seed, second_ply
+from pennypress.engine.advisor.settings import SearchSettings
+from pennypress.engine.game.moves import GoToPress
+from pennypress.engine.rules.actions import legal_moves
+from pennypress.errors import BadInput
+
+REPLY = budget_for(playouts=48)
+
+
+def _settings(seed: int = 3, workers: int = 1) -> SearchSettings:
+    return SearchSettings.for_budget(playouts=96, seed=seed, workers=workers)
+
+
+def _position(seed: int, press: bool = False):
+    """A seeded 3-player position of normal play after a few random moves (with ``press``: pressing is legal)."""
+    s, rng = new_game(3, seed=seed), random.Random(seed)
+    while True:
+        s.play(rng.choice(s.legal_moves()), rng)
+        moves = s.legal_moves()
+        if s.phase is Phase.NORMAL and s.ply > 6 and len(moves) > 5 and (not press or GoToPress() in moves):
+            return s
+
+
+def _second_ply(state, candidates: int, settings: SearchSettings | None = None):
+    settings = settings or _settings()
+    advice = advise(public_view(state), settings, reasons_top=0, lines=False)
+    return advice, second_ply(public_view(state), advice, settings, candidates, REPLY)
+
+
+def test_an_opened_move_keeps_what_the_next_players_own_search_leaves_it(midgame):
+    view = public_view(midgame)
+    advice, ply = _second_ply(midgame, 3)
+    assert [o.rank for o in sorted(ply.opened, key=lambda o: o.rank)] == [1, 2, 3]  # no press among them here
+    moves = {str(m): m for m in legal_moves(view)}
+    for o in ply.opened:
+        after = view.clone()
+        after.apply(moves[o.move])
+        assert after.current != view.current  # the reply is another newspaper's
+        reply = advise(after, replace(_settings(), budget=REPLY, seed=reply_seed(3, o.rank), calibration=IDENTITY),
+                       reasons_top=0, lines=False)
+        assert (o.reply, o.playouts) == (reply.best.move, reply.playouts)
+        assert o.kept == reply.best.win_all[view.current] != advice.find(o.move).win_all[view.current]
+    assert [o.kept for o in ply.opened] == sorted((o.kept for o in ply.opened), reverse=True)
+    assert ply.move == ply.opened[0].move == ply.order[0]
+
+
+def test_a_press_is_never_opened_and_keeps_its_place():
+    """In the first seeded position where pressing ranks among the first 6, with 8 moves opened."""
+    for seed in range(60):
+        advice = advise(public_view(_position(seed, press=True)), _settings(seed), reasons_top=0, lines=False)
+        before = [r.move for r in advice.moves]
+        if before.index("press") < 6:
+            break
+    press = before.index("press")
+    ply = second_ply(public_view(_position(seed, press=True)), advice, _settings(seed), 8, REPLY)
+    assert press < 6 and "press" not in {o.move for o in ply.opened}
+    assert ply.order[press] == "press" and sorted(ply.order) == sorted(before)
+    opened_slots = sorted(o.rank - 1 for o in ply.opened)
+    assert opened_slots == [i for i in range(8) if not before[i].startswith("press")]
+    assert [ply.order[i] for i in opened_slots] == [o.move for o in ply.opened]  # re-ranked in their own places
+    untouched = set(range(len(before))) - set(opened_slots)
+    assert all(ply.order[i] == before[i] for i in untouched)
+
+
+def test_the_second_ply_changes_the_order_somewhere():
+    """Not a relabelling of the analysis: in some seeded positions the reply makes another move first."""
+    changed = 0
+    for seed in range(4):
+        advice, ply = _second_ply(_position(seed), 4, _settings(seed))
+        changed += ply.order[:4] != tuple(r.move for r in advice.moves[:4])
+    assert changed >= 1
+
+
+def test_the_deck_order_and_the_workers_change_nothing(midgame):
+    _, ply = _second_ply(midgame, 3)
+    shuffled = midgame.clone()
+    random.Random(7).shuffle(shuffled.deck)
+    assert shuffled.deck != midgame.deck
+    advice = advise(public_view(shuffled), _settings(), reasons_top=0, lines=False)
+    assert second_ply(shuffled, advice, _settings(), 3, REPLY) == ply  # the full state given: only its public view
+    assert _second_ply(midgame, 3, _settings(workers=2))[1] == ply
+
+
+def test_the_advisor_with_replies_plays_the_second_plys_move():
+    """In the first seeded position where the second ply over 2 moves plays another move than the analysis."""
+    for seed in range(40):
+        view = public_view(_position(seed))
+        settings = SearchSettings.for_budget(playouts=96, seed=decision_seed(4, view.ply), workers=1)
+        advice = advise(view, settings, reasons_top=0)
+        ply = second_ply(view, advice, settings, 2, REPLY)
+        if ply.move != advice.best.move:
+            break
+    assert ply.move != advice.best.move
+    assert str(AdvisorBot(seed=4, playouts=96, replies=2, reply_budget=REPLY).choose(view)) == ply.move
+    assert str(AdvisorBot(seed=4, playouts=96).choose(view)) == advice.best.move
+
+
+BAD = [0, MAX_CANDIDATES + 1, True, 2.0, -1]
+
+
+@pytest.mark.parametrize("candidates", BAD)
+def test_a_bad_number_of_moves_to_open_is_refused(midgame, candidates):
+    view = public_view(midgame)
+    advice = advise(view, _settings(), reasons_top=0, lines=False)
+    with pytest.raises(BadInput, match="replies: expected a whole number of moves from 1 to 16"):
+        second_ply(view, advice, _settings(), candidates, REPLY)
+
+
+@pytest.mark.parametrize("replies", [r for r in BAD if r != 0])
+def test_an_advisor_with_a_bad_number_of_replies_is_refused_when_made(replies):
+    with pytest.raises(BadInput, match="replies: expected a whole number of moves from 1 to 16"):
+        AdvisorBot(replies=replies)
