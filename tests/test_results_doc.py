@@ -47,3 +47,21 @@ def test_numbered_strength_records_appear_in_the_order_of_their_numbers():
     assert len(titles) >= 10
     places = [page.index(f"### {t}\n") for t in titles]
     assert places == sorted(places)
+
+
+def test_a_record_with_its_games_says_what_they_give():
+    """A strength record that keeps its per-game results (``"games"``: the file, the seat measured, its share
+    and Wilson interval) says what that file gives: the seat's mean win share over its games, and the interval
+    of that share over that many games."""
+    from benchmarks.strength.paired_games import shares
+    from pennypress.stats import wilson
+
+    kept = [r for r in results._load(results.RECORDS / "strength") if "games" in r]
+    assert kept, "no strength record keeps its games"
+    for record in kept:
+        games = record["games"]
+        won = list(shares(ROOT / games["file"], games["seat"]).values())
+        share = sum(won) / len(won)
+        assert len(won) == games["count"] and round(share, 4) == games["share"]
+        assert [round(x, 4) for x in wilson(share, len(won))] == games["interval"]
+        assert f"{100 * share:.1f}%" in record["table"]
