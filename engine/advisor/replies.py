@@ -116,4 +116,3 @@ def second_ply(view: PublicState, advice: Advice, settings: SearchSettings, cand
 
 
 __all__ = ["MAX_CANDIDATES", "Opened", "SecondPly", "reply_seed", "second_ply", "second_ply_candidates"]
-

@@ -62,12 +62,13 @@ def test_an_opened_move_keeps_what_the_next_players_own_search_leaves_it(midgame
 def test_a_press_is_never_opened_and_keeps_its_place():
     """In the first seeded position where pressing ranks among the first 6, with 8 moves opened."""
     for seed in range(60):
-        advice = advise(public_view(_position(seed, press=True)), _settings(seed), reasons_top=0, lines=False)
+        view = public_view(_position(seed, press=True))
+        advice = advise(view, _settings(seed), reasons_top=0, lines=False)
         before = [r.move for r in advice.moves]
         if before.index("press") < 6:
             break
     press = before.index("press")
-    ply = second_ply(public_view(_position(seed, press=True)), advice, _settings(seed), 8, REPLY)
+    ply = second_ply(view, advice, _settings(seed), 8, REPLY)
     assert press < 6 and "press" not in {o.move for o in ply.opened}
     assert ply.order[press] == "press" and sorted(ply.order) == sorted(before)
     opened_slots = sorted(o.rank - 1 for o in ply.opened)
