@@ -5,8 +5,11 @@ used while choosing the caps, which were set on seed 500), the first position
 with 40-60 legal moves after ply 6, before the final edition.
 
 - **budgets**: wall seconds and CPU seconds (the process, all its threads) per
-  analysis on 2 workers, the playouts used, how often the search converged, for
-  ``fast``, ``normal`` and ``deep`` (deep on the first ``--deep`` positions).
+  answer on 2 workers, the playouts used (the second ply's replies counted), how
+  often the search converged, for ``fast``, ``normal`` and ``deep`` (deep on the
+  first ``--deep`` positions); for ``normal`` and ``deep``, how often the second
+  ply put another first move than the analysis, and how often ``deep`` names
+  the first move ``normal`` names.
   CPU seconds are the machine-independent figure: on a shared machine the wall
   time depends on the other sessions' load (printed).
 - **stability**: ``fast`` under 3 seeds -- the share of positions where all three
@@ -103,6 +106,8 @@ def budget_figures(states, name: str) -> dict:
         "converged": sum(a.converged for _, _, a in runs),
         "positions": len(runs),
         "cpu_us_per_playout": round(1e6 * sum(c for _, c, _ in runs) / sum(a.playouts for _, _, a in runs), 1),
+        "replies": budget_for(name).replies,
+        "second_ply_changed": sum(a.reranked for _, _, a in runs),
         "_advice": [a for _, _, a in runs],
     }
 
@@ -125,8 +130,10 @@ def main(argv=None) -> int:
         if subset:
             report[name] = budget_figures(subset, name)
     fast = report["fast"].pop("_advice")
-    for name in ("normal", "deep"):
-        report.get(name, {}).pop("_advice", None)
+    answers = {name: report[name].pop("_advice") for name in ("normal", "deep") if name in report}
+    if "deep" in answers:  # does the larger analysis under the same second ply name another move?
+        report["deep"]["same_first_as_normal"] = sum(
+            d.best.move == n.best.move for d, n in zip(answers["deep"], answers["normal"]))
     seeded = [[a] + [advise(s, "fast", seed=k, workers=2) for k in SEEDS[1:]] for s, a in zip(states, fast)]
     same = sum(len({a.best.move for a in runs}) == 1 for runs in seeded)
     noise = sum(all(within(a.best.move, b) for a in runs for b in runs) for runs in seeded)
@@ -177,7 +184,11 @@ def main(argv=None) -> int:
         if name not in report:
             continue
         r = report[name]
-        print(f"{name:>6}: cap {r['cap']} playouts; median {r['playouts_median']} used; converged "
+        ply = "" if not r["replies"] else (
+            f" + a second ply over {r['replies']} moves (first move changed in {r['second_ply_changed']}/"
+            f"{r['positions']}" + (f"; the same first move as normal in {r['same_first_as_normal']}/{r['positions']}"
+                                   if "same_first_as_normal" in r else "") + ")")
+        print(f"{name:>6}: cap {r['cap']} playouts{ply}; median {r['playouts_median']} used; converged "
               f"{r['converged']}/{r['positions']}; CPU median {r['cpu_median_s']} s (max {r['cpu_max_s']} s), "
               f"{r['cpu_us_per_playout']} us a playout; wall median {r['wall_median_s']} s (max {r['wall_max_s']} s) "
               f"on 2 threads")

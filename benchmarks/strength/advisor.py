@@ -5,7 +5,9 @@ Cells (``--cells``, in this order by default; ``--games`` seat-rotated games eac
 - ``X3``: ``advisor:fast`` against two copies of each league bot and of the heuristic bot (3 players,
   fair 33%), for X in evaluator, timer, mcts, heuristic;
 - ``X2``: ``advisor:fast`` head to head against each (2 players, fair 50%);
-- ``normal3``: ``advisor:normal`` against two ``advisor:fast`` seats (more time never plays worse: fair 33%).
+- ``normal3``: ``advisor:normal`` against two ``advisor:fast`` seats (more time never plays worse: fair 33%);
+- ``evaluator3-normal``: ``advisor:normal`` against two ``evaluator`` bots (is its time's gain a general one, or
+  only against players who search as it does? Pair it with an ``evaluator3`` run of the same seed).
 
 The games run in the Python game loop (the table's "engine" column says so); the advisor's playouts run
 on the native core, one thread per worker. The default seed, 731001, was never used while building or
@@ -22,9 +24,9 @@ value bots: ``SearchSettings.value_model``) instead of the shipped one -- a cand
 very games of a recorded run (same ``--seed``); ``benchmarks.strength.paired_games`` pairs two ``--results``
 files game by game. ``--leaf D`` seats advisors whose playouts stop after ``D`` bot moves instead of the
 shipped ``LEAF_DEPTH`` (a candidate depth, paired the same way); ``--leaf normal=6`` only the advisors of that
-budget (``normal3``: does time spent on depth play better?). ``--second-ply normal=3`` seats ``normal``
-advisors that spend their time on a second ply instead (``engine/advisor/replies.py``): ``fast``'s analysis, then
-the reply each of its first 3 moves meets, each a ``fast`` search from the replying seat.
+budget (``normal3``: does time spent on depth play better?). ``--second-ply normal=K`` seats ``normal``
+advisors that play ``fast``'s analysis and a second ply over its first K moves (``engine/advisor/replies.py``),
+each reply a ``fast`` search from the replying seat -- ``normal=3`` is the shipped ``normal`` budget.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 from benchmarks.strength.playout import HEADER, RESULTS, cell, row
 from pennypress.engine.advisor.bot import AdvisorBot
@@ -54,6 +57,7 @@ CELLS: dict[str, str] = {
     **{f"{o}3": f"advisor:fast,{o},{o}" for o in OPPONENTS},
     **{f"{o}2": f"advisor:fast,{o}" for o in OPPONENTS},
     "normal3": "advisor:normal,advisor:fast,advisor:fast",
+    "evaluator3-normal": "advisor:normal,evaluator,evaluator",
 }
 class CoreSeat:
     """A seat deciding on the native core for the Python game loop: ``pennypress_core.Bot`` of a core policy
@@ -95,45 +99,51 @@ def leaf_depth(text: str) -> int:
     return int(text)
 
 
-def leaf_depths(text: str) -> dict[str, int]:
-    """The advisors' playout depth by budget from ``--leaf``: ``D`` (every budget) or ``BUDGET=D`` joined by
-    commas; :class:`ValueError` naming the problem otherwise."""
+def by_budget(text: str, value: Callable[[str], int], form: str) -> dict[str, int]:
+    """A whole number for each advisor budget from an option's ``text``: ``N`` (every budget) or ``BUDGET=N``
+    joined by commas, each read by ``value``; :class:`ValueError` naming the problem (``form``: how the
+    option is written, for the message) otherwise."""
     if "=" not in text:
         parts = [(b, text) for b in ADVISOR_BUDGETS]
     else:
         parts = [part.partition("=")[::2] for part in text.split(",")]
-    depths: dict[str, int] = {}
-    for budget, depth in parts:
-        if budget not in ADVISOR_BUDGETS or budget in depths:
-            raise ValueError(f"{text!r}: expected D or BUDGET=D, each of {', '.join(ADVISOR_BUDGETS)} at most once")
+    found: dict[str, int] = {}
+    for budget, number in parts:
+        if budget not in ADVISOR_BUDGETS or budget in found:
+            raise ValueError(f"{text!r}: expected {form}, each of {', '.join(ADVISOR_BUDGETS)} at most once")
         try:
-            depths[budget] = leaf_depth(depth)
-        except ValueError as exc:
+            found[budget] = value(number)
+        except (ValueError, BadInput) as exc:
             raise ValueError(f"{text!r}: {exc}") from None
-    return depths
+    return found
+
+
+def leaf_depths(text: str) -> dict[str, int]:
+    """The advisors' playout depth by budget from ``--leaf``: ``D`` or ``BUDGET=D`` (:func:`by_budget`)."""
+    return by_budget(text, leaf_depth, "D or BUDGET=D")
+
+
+def reply_count(text: str) -> int:
+    """A number of moves a second ply opens (1 to ``replies.MAX_CANDIDATES``); :class:`ValueError` or
+    :class:`~pennypress.errors.BadInput` naming the problem otherwise."""
+    if not text.isdigit():
+        raise ValueError(f"a second ply opens a whole number of moves, got {text!r}")
+    return second_ply_candidates(int(text))
 
 
 def second_plies(text: str) -> dict[str, int]:
-    """The advisors' second ply by budget from ``--second-ply``: ``BUDGET=K`` joined by commas (K moves opened,
-    1 to ``replies.MAX_CANDIDATES``); :class:`ValueError` naming the problem otherwise."""
-    plies: dict[str, int] = {}
-    for budget, _, k in (part.partition("=") for part in text.split(",")):
-        if budget not in ADVISOR_BUDGETS or budget in plies or not k.isdigit():
-            raise ValueError(f"{text!r}: expected BUDGET=K, each of {', '.join(ADVISOR_BUDGETS)} at most once")
-        try:
-            plies[budget] = second_ply_candidates(int(k))
-        except BadInput as exc:
-            raise ValueError(f"{text!r}: {exc}") from None
-    return plies
+    """The advisors' second ply by budget from ``--second-ply``: ``K`` or ``BUDGET=K`` (:func:`by_budget`;
+    K moves opened)."""
+    return by_budget(text, reply_count, "K or BUDGET=K")
 
 
 def advisor_seat(budget: str, seed: int, leaf, plies: dict[str, int]) -> AdvisorBot:
-    """The advisor seat of ``budget``: its analysis with that budget, or -- when ``plies`` opens a second ply for
-    it -- ``fast``'s analysis and a second ply over its first moves, each reply a ``fast`` search (the budget's
-    time spent on the replies instead of more samples of the same estimate)."""
+    """The advisor seat of ``budget``: its analysis with that budget (and its second ply, if it has one), or --
+    when ``plies`` opens a second ply for it -- ``fast``'s analysis and a second ply over its first moves, each
+    reply a ``fast`` search (``normal=3`` is the shipped ``normal``)."""
     if budget in plies:
-        return AdvisorBot(seed=seed, budget="fast", leaf=leaf, replies=plies[budget], reply_budget="fast",
-                          name=f"advisor:{budget}")
+        plan = replace(BUDGETS["fast"], name=budget, replies=plies[budget], reply_budget="fast")
+        return AdvisorBot(seed=seed, budget=plan, leaf=leaf)
     return AdvisorBot(seed=seed, budget=budget, leaf=leaf)
 
 
@@ -167,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
                          "normal=6: only the normal advisors'")
     ap.add_argument("--second-ply", metavar="BUDGET=K",
                     help="the advisors of BUDGET play fast's analysis and a second ply over its first K moves, each "
-                         "reply a fast search (normal=3: does time spent on the replies play better?)")
+                         "reply a fast search (normal=3 is the shipped normal)")
     ap.add_argument("--league-on-core", action="store_true",
                     help="the league's bots decide on the native core (the same moves, far faster: the mcts cells)")
     args = ap.parse_args(argv)

@@ -22,6 +22,9 @@ shuffled over the games (what calibration without resolution would score).
     python -m benchmarks.strength.calibration [--games 300] [--budget fast] [--seed S] [--workers 2]
         [--plays-on advisor|heuristic] [--json]
 
+With a second ply (``--budget normal`` or ``deep``) the chance the best move keeps after the next player's own
+answer (``reply``, shown through the same map) is tabulated too, over the decisions where it was opened.
+
 The advisor shows its playouts' win shares through a calibration map
 (``engine/advisor/calibration.py``); the map changes no move, so each game gives
 the raw share and the shown probability of the same decision, and both tables
@@ -64,6 +67,9 @@ class _Advised:
         self.at, self.budget, self.seed = at, budget, seed
         self.count = 0
         self.p: float | None = None
+        self.kept: float | None = None
+        """With a second ply (``normal``, ``deep``): the chance kept after the next player's answer to the best
+        move (raw), when the second ply opened it."""
         self.legal = 0
 
     def choose(self, view):
@@ -73,6 +79,7 @@ class _Advised:
             if self.count == self.at:
                 advice = advise(view, self.budget, seed=self.seed, workers=1, reasons_top=0, calibration=IDENTITY)
                 self.p, self.legal = advice.best.win_probability, len(moves)
+                self.kept = None if advice.best.reply is None else advice.best.reply.win_probability
                 return next(m for m in moves if str(m) == advice.best.move)
         return self.bot.choose(view)
 
@@ -92,7 +99,7 @@ def play_one(args: tuple[int, int, str, str]) -> dict | None:
     winners = state.winners
     won = (1 / len(winners)) if seat in winners else 0.0
     return {"game": g, "opponent": opponent, "seat": seat, "p": advised.p, "won": won, "legal": advised.legal,
-            "over": state.is_over}
+            "over": state.is_over, "kept": advised.kept}
 
 
 def brier(rows: list[dict], p=None) -> float:
@@ -194,6 +201,9 @@ def main(argv=None) -> int:
     report = {"games": args.games, "samples": len(raw), "budget": args.budget, "seed": args.seed,
               "plays_on": args.plays_on, "calibration": calibration.to_json(),
               "raw": report_for(raw, args.seed), "shown": report_for(shown, args.seed)}
+    answered = [{**r, "p": calibration(r["kept"])} for r in raw if r["kept"] is not None]
+    if answered:  # a second ply: the chance shown after the next player's answer, against the same games
+        report["after_the_answer"] = report_for(answered, args.seed)
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -203,6 +213,9 @@ def main(argv=None) -> int:
     print(f"calibration map: slope {calibration.slope:.4f}, intercept {calibration.intercept:.4f}")
     print_report("the win probability shown (the playouts' share through the map)", report["shown"])
     print_report("the playouts' raw win share", report["raw"])
+    if "after_the_answer" in report:
+        print_report(f"the chance shown after the next player's own answer to the best move ({len(answered)} "
+                     f"decisions where the second ply opened it)", report["after_the_answer"])
     return 0
 
 

@@ -58,7 +58,7 @@ from pennypress.engine import native, new_game
 from pennypress.engine.advisor import policy, pool
 from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
 from pennypress.engine.advisor.budget import BUDGETS
-from pennypress.engine.advisor.search import advise
+from pennypress.engine.advisor.answer import advise
 from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.advisor.stats import paired
 from pennypress.engine.advisor.value import MODEL, Leaf, ValueModel, load_model

@@ -11,6 +11,9 @@ paired difference (second minus first) with its 95% interval (Student's t
 over the games' differences), and how many games differ.
 
     python -m benchmarks.strength.paired_games before.jsonl after.jsonl --seat advisor:fast
+
+``--second-seat`` names the seat in the second file when it is another bot in the same seat (the same deals
+and opponents: ``advisor:normal`` where the first run seated ``advisor:fast``).
 """
 from __future__ import annotations
 
@@ -57,10 +60,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("first", type=Path)
     ap.add_argument("second", type=Path)
     ap.add_argument("--seat", default="advisor:fast", help="the seat whose win share is compared")
+    ap.add_argument("--second-seat", help="that seat's name in the second file, if another (advisor:normal in the "
+                                          "same seat: what its budget is worth against the same opponents)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    second_seat = args.second_seat or args.seat
     try:
-        r = compare(shares(args.first, args.seat), shares(args.second, args.seat))
+        r = compare(shares(args.first, args.seat), shares(args.second, second_seat))
     except (OSError, ValueError) as exc:
         print(f"paired_games: {exc}", file=sys.stderr)
         return 2
@@ -72,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(r))
         return 0
     lo, hi = r["interval"]
-    print(f"{args.seat}, {r['games']} games both runs played: {100 * r['first']:.1f}% then {100 * r['second']:.1f}%; "
+    seat = args.seat if second_seat == args.seat else f"{args.seat} then {second_seat}"
+    print(f"{seat}, {r['games']} games both runs played: {100 * r['first']:.1f}% then {100 * r['second']:.1f}%; "
           f"paired {100 * r['difference']:+.1f} points ({100 * lo:+.1f} to {100 * hi:+.1f}, 95%); "
           f"{r['differ']} games differ")
     return 0

@@ -63,7 +63,7 @@ from benchmarks.training.train_value import (
 from pennypress.engine import native
 from pennypress.engine.advisor.calibration import IDENTITY
 from pennypress.engine.advisor.policy import SEARCH_LEAF
-from pennypress.engine.advisor.search import advise
+from pennypress.engine.advisor.search import analyse
 from pennypress.engine.advisor.settings import EXACT_END_UP_TO, SearchSettings
 from pennypress.engine.advisor.value import FEATURES, ValueModel, load_model
 from pennypress.engine.arena.tournament import deck_seed
@@ -133,7 +133,7 @@ def searched(args: tuple[int, int, int, int, int, str]) -> list[tuple]:
     for k, view in enumerate(views):
         settings = SearchSettings.for_budget(playouts=playouts, seed=search_seed(seed, g, k), workers=1,
                                              leaf=replace(SEARCH_LEAF, model=model), calibration=IDENTITY)
-        advice = advise(view, settings, reasons_top=0, lines=False)
+        advice = analyse(view, settings, reasons_top=0, lines=False)
         moves = legal_moves(view)
         index = {str(m): i for i, m in enumerate(moves)}
         played = [r for r in advice.moves if r.playouts > 0 and r.win_all and r.move in index]

@@ -53,11 +53,12 @@ from .budget import BUDGETS, Budget, budget_for
 from .exact import ExactSearch, is_deterministic, state_key
 from .facts import MoveFacts, PressFacts, Threat, move_facts
 from .result import Advice, RankedMove
-from .search import advise, check_position
+from .answer import advise
+from .search import analyse, check_position
 from .settings import SearchSettings
 from .stats import paired, wilson
 
 __all__ = [
     "AdvisorBot", "Advice", "BUDGETS", "Budget", "ExactSearch", "MoveFacts", "PressFacts", "RankedMove", "SearchSettings",
-    "Threat", "advise", "budget_for", "check_position", "is_deterministic", "move_facts", "paired", "state_key", "wilson",
+    "Threat", "advise", "analyse", "budget_for", "check_position", "is_deterministic", "move_facts", "paired", "state_key", "wilson",
 ]

@@ -17,10 +17,10 @@ from ..game.moves import GoToPress, Move
 from ..io.state import PublicState
 from ..position.position import Phase
 from ..rules.actions import legal_moves
-from .budget import Budget, budget_for
+from .budget import Budget
 from .policy import SEARCH_LEAF
-from .replies import second_ply, second_ply_candidates
-from .search import advise
+from .replies import second_ply
+from .search import analyse
 from .settings import SearchSettings
 from .value import Leaf
 
@@ -61,26 +61,21 @@ def quiet_turns(moves: int, players: int) -> int:
 
 
 class AdvisorBot:
-    """Plays the advisor's rank-1 move with budget ``budget`` (or ``playouts``) -- with ``replies``, the
-    second ply's first (:mod:`.replies`) -- and presses rather than wait in a position that keeps coming back
-    (:data:`REPEATS_BEFORE_PRESS`) or when nobody has pressed for a while (:data:`QUIET_MOVES_BEFORE_PRESS`)."""
+    """Plays the advisor's first move with budget ``budget`` (a name or a :class:`~.budget.Budget`; or
+    ``playouts``) -- where the budget has a second ply, the second ply's first (:mod:`.replies`), the move
+    :func:`~.answer.advise` ranks first -- and presses rather than wait in a position that keeps coming back
+    (:data:`REPEATS_BEFORE_PRESS`) or when nobody has pressed for a while (:data:`QUIET_MOVES_BEFORE_PRESS`);
+    those checks read the analysis alone, before the second ply is spent."""
 
-    def __init__(self, seed: int = 0, budget: str = "fast", playouts: int | None = None, workers: int = 1,
-                 leaf: Leaf | None = SEARCH_LEAF, policy: str | None = None, replies: int = 0,
-                 reply_budget: str | Budget = "fast", name: str | None = None):
-        if replies:
-            second_ply_candidates(replies)
+    def __init__(self, seed: int = 0, budget: str | Budget = "fast", playouts: int | None = None, workers: int = 1,
+                 leaf: Leaf | None = SEARCH_LEAF, policy: str | None = None, name: str | None = None):
         self.seed = seed
-        self.replies = replies
-        """With ``replies`` the bot plays the second ply's choice over the analysis's first ``replies`` moves
-        (:mod:`.replies`), each reply searched with ``reply_budget``; 0: the analysis's rank 1."""
-        self.reply_budget = reply_budget if isinstance(reply_budget, Budget) else budget_for(reply_budget)
         self.policy = policy
         self.budget = budget
         self.leaf = leaf
         self.playouts = playouts
         self.workers = workers
-        self.name = name or f"advisor:{budget}"
+        self.name = name or f"advisor:{budget.name if isinstance(budget, Budget) else budget}"
         self.visits: dict[tuple, int] = {}
         self.quiet: tuple[int, int] = (-1, 0)
         """(presses made by everyone when last to move, own turns since that number last changed)."""
@@ -104,11 +99,12 @@ class AdvisorBot:
             return press
         settings = SearchSettings.for_budget(self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
                                              workers=self.workers, leaf=self.leaf, policy=self.policy)
-        advice = advise(view, settings, reasons_top=0)
+        advice = analyse(view, settings, reasons_top=0)
         if press is not None and (seen >= 1 or quiet >= quiet_turns(QUIET_MOVES_BEFORE_PRESS, players)) and \
                 advice.find(str(press)).equal_to_best:
             return press
         best = advice.best.move
-        if self.replies and not advice.exact:
-            best = second_ply(view, advice, settings, self.replies, self.reply_budget).move
+        reply_plan = settings.budget.reply_plan()
+        if reply_plan is not None and not advice.exact:
+            best = second_ply(view, advice, settings, settings.budget.replies, reply_plan).move
         return next(m for m in moves if str(m) == best)

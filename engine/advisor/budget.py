@@ -12,7 +12,16 @@ A playout is a few bot moves and the value model's estimate where it stops
 (:data:`.policy.SEARCH_LEAF`). The caps are set by timing busy 3-player
 midgame positions on the project's 2-core machine, from a quick answer at
 the table (``fast``) to a deep one (``deep``): ``benchmarks/speed/advisor.py``
-measures them (``docs/results.md`` has the figures). The Python engine plays the same
+measures them (``docs/results.md`` has the figures).
+
+More playouts of the same estimate do not play better (the estimate is
+biased, not noisy), so ``normal`` and ``deep`` spend their time on depth: a
+**second ply** (:mod:`.replies`) opens the analysis's first ``replies``
+moves, lets the next player search their own answer to each (at the budget
+``reply_budget``) and ranks those moves by what the player keeps after it.
+``normal`` is ``fast``'s analysis with that second ply -- the player measured
+in ``docs/lab/self-play.md`` ("A second ply over the replies"); ``deep`` adds
+it to a larger analysis, whose figures are the tightest. The Python engine plays the same
 playouts far slower (the value bot in half the seats weighs every legal move
 with the value model), so it has its own, far smaller caps (``python_cap``):
 the same rules, wider intervals, "within noise" more often.
@@ -24,12 +33,16 @@ the same rules, wider intervals, "within noise" more often.
   the documented exception to determinism (the answer then says how many
   playouts it used).
 
+Either is the analysis alone, without a second ply.
+
 >>> b = budget_for("fast"); (b.name, b.cap_for("native") > b.cap_for("python"))
 ('fast', True)
 >>> b = budget_for("normal", playouts=120); (b.name, b.fixed)
 ('120 playouts', True)
 >>> budget_for("deep", seconds=2.5).name
 '2.5 seconds'
+>>> n = budget_for("normal"); (n.cap == budget_for("fast").cap, n.replies, n.reply_budget)
+(True, 3, 'fast')
 >>> budget_for("huge")
 Traceback (most recent call last):
 ...
@@ -43,6 +56,17 @@ from pennypress.errors import BadInput
 
 TIME_CAP = 10_000_000
 """The playout cap under a time bound (the clock ends the analysis long before)."""
+
+MAX_CANDIDATES = 16
+"""The most leading moves a second ply opens (each costs a whole search of the reply)."""
+
+
+def second_ply_candidates(candidates: int) -> int:
+    """``candidates`` when it is a number of moves a second ply may open (1 to :data:`MAX_CANDIDATES`);
+    :class:`BadInput` naming the problem otherwise."""
+    if isinstance(candidates, bool) or not isinstance(candidates, int) or not 1 <= candidates <= MAX_CANDIDATES:
+        raise BadInput(f"replies: expected a whole number of moves from 1 to {MAX_CANDIDATES}, got {candidates!r}")
+    return candidates
 
 
 @dataclass(frozen=True)
@@ -58,11 +82,29 @@ class Budget:
     """An explicit total (``--playouts N``): shared evenly over the moves, no early stop."""
     seconds: float | None = None
     """A time bound (``--seconds S``): rounds until separated or out of time."""
+    replies: int = 0
+    """How many of the analysis's first moves a second ply opens (:mod:`.replies`; 0: none, else 1 to
+    :data:`MAX_CANDIDATES`)."""
+    reply_budget: str | Budget = "fast"
+    """The budget of each reply's search in a second ply (a name or a budget; without a second ply of its own)."""
+
+    def __post_init__(self) -> None:
+        if self.replies != 0:
+            second_ply_candidates(self.replies)
 
     @property
     def fixed(self) -> bool:
         """Whether the count is fixed (``--playouts N``)."""
         return self.playouts is not None
+
+    def reply_plan(self) -> Budget | None:
+        """The budget of each reply's search in this budget's second ply (``None``: no second ply)."""
+        if not self.replies:
+            return None
+        plan = self.reply_budget if isinstance(self.reply_budget, Budget) else BUDGETS[self.reply_budget]
+        if plan.replies:
+            raise ValueError(f"budget {self.name!r}: its replies' budget {plan.name!r} has a second ply of its own")
+        return plan
 
     def cap_for(self, engine: str) -> int:
         """The most playouts this budget spends on ``engine`` (``"native"`` or ``"python"``)."""
@@ -73,10 +115,11 @@ class Budget:
 
 BUDGETS: dict[str, Budget] = {
     "fast": Budget("fast", cap=3_000, python_cap=80),
-    "normal": Budget("normal", cap=24_000, python_cap=480),
-    "deep": Budget("deep", cap=120_000, python_cap=2_400),
+    "normal": Budget("normal", cap=3_000, python_cap=80, replies=3, reply_budget="fast"),
+    "deep": Budget("deep", cap=120_000, python_cap=2_400, replies=3, reply_budget="fast"),
 }
-"""The named budgets (``--budget``); caps set by ``benchmarks/speed/advisor.py``'s timings."""
+"""The named budgets (``--budget``); caps set by ``benchmarks/speed/advisor.py``'s timings, the second ply's
+by ``docs/lab/self-play.md``'s games."""
 
 
 def budget_for(name: str = "normal", playouts: int | None = None, seconds: float | None = None) -> Budget:

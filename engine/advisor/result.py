@@ -24,6 +24,60 @@ def _r(x: float, digits: int = 4) -> float:
 
 
 @dataclass(frozen=True)
+class Reply:
+    """What the next player answers to a move a second ply opened (:mod:`.replies`), and what the advised
+    player keeps after that answer."""
+
+    move: str
+    """The answer in the engine's notation (legal in the position after the move)."""
+    player: int
+    """Who answers (the player to move after the move)."""
+    win_probability: float
+    """The advised player's chance to win after the answer: the answer's own playouts, shown through the
+    calibration like every chance to win."""
+    win_interval: tuple[float, float]
+    """Its 95% interval (:meth:`.replies.Opened.interval`, through the calibration)."""
+    playouts: int
+    """The playouts of the search that found the answer."""
+    converged: bool
+    """That search separated its answer from every other (:attr:`Advice.converged`)."""
+    line: tuple[LineStep, ...] = ()
+    """The likely line after the answer, from the answer's own playouts (``share``: of those futures)."""
+
+    def clearly_above(self, other: Reply) -> bool:
+        """Whether this answer leaves the advised player a chance to win clearly above ``other``'s: their 95%
+        intervals apart (the two searches are independent)."""
+        return self.win_interval[0] > other.win_interval[1]
+
+    def to_json(self) -> dict:
+        return {"move": self.move, "player": self.player, "win_probability": _r(self.win_probability),
+                "win_interval": [_r(self.win_interval[0]), _r(self.win_interval[1])], "playouts": self.playouts,
+                "converged": self.converged, "line": [step.to_json() for step in self.line]}
+
+
+@dataclass(frozen=True)
+class SecondPlyNote:
+    """How a second ply changed an answer (:mod:`.replies`): which moves it opened and what it spent."""
+
+    candidates: int
+    """The analysis's first moves it could open (presses are not: a card is drawn before the next turn)."""
+    reply_budget: str
+    """The budget of each reply's search."""
+    opened: int
+    """The moves opened (each with its :attr:`RankedMove.reply`)."""
+    playouts: int
+    """The replies' playouts, in all."""
+    analysis_first: str
+    """The move the analysis alone ranked first."""
+
+    def to_json(self, first: str) -> dict:
+        """The JSON shape, ``first`` being the answer's first move (``changed``: not the analysis's own)."""
+        return {"candidates": self.candidates, "reply_budget": self.reply_budget, "opened": self.opened,
+                "playouts": self.playouts, "analysis_first": self.analysis_first,
+                "changed": first != self.analysis_first}
+
+
+@dataclass(frozen=True)
 class RankedMove:
     """One legal move's evaluation (for the player to move): its rank and figures, written by the search in
     one place per kind of answer (:mod:`.search`), and its reasons for the top moves."""
@@ -61,6 +115,8 @@ class RankedMove:
     margin_loss_interval: tuple[float, float] | None = None
     """The 95% interval of the paired difference of expected margin to rank 1 (points; ``(0, 0)`` for rank
     1): what grades a move where every chance to win is about 0 or 1 (:func:`pennypress.engine.audit.grading.grade`)."""
+    reply: Reply | None = None
+    """For a move a second ply opened (:mod:`.replies`): the next player's answer and the chance kept after it."""
 
     @property
     def was_searched(self) -> bool:
@@ -78,6 +134,7 @@ class RankedMove:
             "playouts": self.playouts, "paired_playouts": self.paired_playouts, "exact": self.exact,
             "margin_loss_interval": pair(self.margin_loss_interval, 2),
             "line": [step.to_json() for step in self.line], "why": list(self.why),
+            "reply": None if self.reply is None else self.reply.to_json(),
         }
         if self.equivalent_to is not None:
             doc["equivalent_to"] = self.equivalent_to
@@ -111,7 +168,8 @@ class Advice:
     """Which engine ran the playouts (or the exact search): ``"native"`` (the Rust core) or ``"python"``."""
     converged: bool = False
     """Every other move was separated from the best (paired; 95% over the rounds that looked,
-    :data:`.search.STOP_ALPHA`), so the analysis stopped before its cap; always true when exact."""
+    :data:`.search.STOP_ALPHA`), so the analysis stopped before its cap; always true when exact, never when
+    a second ply put another move first than the analysis (:attr:`reranked`)."""
     rounds: int = 0
     """Rounds of sequential halving run (:mod:`.search`)."""
     calibrated: bool = False
@@ -119,6 +177,13 @@ class Advice:
     (:mod:`.calibration`); false when exact or when the caller asked for the raw shares."""
     futures: Futures | None = field(default=None, compare=False, repr=False)
     """The search's traced futures, kept to give any move's line and why on asking (:meth:`line`, :meth:`why`)."""
+    second_ply: SecondPlyNote | None = None
+    """What the budget's second ply opened and spent (:mod:`.replies`); ``None``: the analysis alone."""
+
+    @property
+    def reranked(self) -> bool:
+        """Whether a second ply put another move first than the analysis alone would have."""
+        return self.second_ply is not None and self.second_ply.analysis_first != self.best.move
 
     def line(self, move: str) -> tuple[LineStep, ...]:
         """The likely line after the legal move written ``move`` (:mod:`.line`), whatever its rank."""
@@ -159,4 +224,5 @@ class Advice:
             "engine": self.engine, "legal_moves": self.legal_moves, "playouts": self.playouts, "stopped": self.stopped,
             "converged": self.converged, "rounds": self.rounds, "calibrated": self.calibrated,
             "seconds": round(self.seconds, 3), "moves": [m.to_json() for m in moves],
+            "second_ply": None if self.second_ply is None else self.second_ply.to_json(self.best.move),
         }

@@ -4,7 +4,7 @@ Everything the analysis runs with beside the position is one
 :class:`~.settings.SearchSettings`, handed unchanged to the batches
 (:func:`.pool.run_playouts`) and on to the native core.
 
-Normal play (:func:`advise`): every legal move is searched by the search
+Normal play (:func:`analyse`): every legal move is searched by the search
 policy (:func:`.policy.search_policy`) by **sequential halving** (Karnin, Koren &
 Somekh 2013), the fixed-budget way to find the best of many moves: the
 budget's playouts are shared over ``ceil(log2(moves))`` rounds; in each round
@@ -62,8 +62,10 @@ Progress = Callable[[int, int], None]
 """``progress(done, total)``: playouts finished so far and planned at the most."""
 Stop = Callable[[], bool]
 """Asked between batches; return True to stop and get the best answer so far."""
+Rerank = Callable[[Advice], Sequence[str] | None]
+"""``rerank(ranking)``: a new order of every move (notation, the new first move first), or ``None`` to keep it."""
 
-__all__ = ["Z95", "advise", "check_position", "wilson"]
+__all__ = ["Z95", "analyse", "check_position", "resolve_settings", "wilson"]
 
 
 def check_position(state: State) -> None:
@@ -122,7 +124,7 @@ class _Halved:
     rounds: int
 
 
-def advise(
+def analyse(
     state: State,
     settings: SearchSettings | str | Budget | None = None,
     *,
@@ -131,9 +133,11 @@ def advise(
     reasons_top: int = 5,
     extra_moves: Sequence[Move] = (),
     lines: bool = True,
+    rerank: Rerank | None = None,
     **fields: Any,
 ) -> Advice:
-    """Rank every legal move of the player to move in ``state`` (which is not changed).
+    """Rank every legal move of the player to move in ``state`` (which is not changed): the analysis alone,
+    without the budget's second ply (:func:`~.answer.advise` adds it).
 
     Only the public position is searched (:func:`~pennypress.engine.io.state.public_view`).
     ``settings`` (:class:`~.settings.SearchSettings`) say what the analysis may spend -- ``fast``,
@@ -144,8 +148,8 @@ def advise(
     and :attr:`Advice.engine` says which ran), the exact final edition, the leaf, the policy and the
     calibration of the win probabilities shown (``None``: the defaults, budget ``normal``). A budget (its
     name or a :class:`~.budget.Budget`, here or as ``budget=``) may stand for the settings, the other
-    fields following as keywords: ``advise(state, "fast", seed=3)`` is
-    ``advise(state, SearchSettings.for_budget("fast", seed=3))``.
+    fields following as keywords: ``analyse(state, "fast", seed=3)`` is
+    ``analyse(state, SearchSettings.for_budget("fast", seed=3))``.
 
     ``progress(done, total)`` is told the playouts finished; ``stop()`` is asked between batches and
     ends the analysis with the best answer so far. The first ``reasons_top`` moves get reasons.
@@ -160,10 +164,14 @@ def advise(
     their why, from the same playouts; :meth:`.result.Advice.line` and :meth:`~.result.Advice.why` give
     them for any other move (``lines=False`` leaves them all out: the benchmark of what they cost).
 
+    ``rerank(ranking)`` (not in the final edition) is shown the ranking with its figures before reasons,
+    lines and extras and may return a new order of every move's notation (a second ply's, :mod:`.replies`);
+    every figure is then measured against the new first move, on the same playouts.
+
     :class:`BadInput` for a finished game or a pending card draw.
     """
     check_position(state)
-    settings = _settings(settings, fields)
+    settings = resolve_settings(settings, fields)
     plan = settings.budget
     started = time.perf_counter()
     view = public_view(state)
@@ -186,21 +194,19 @@ def advise(
     stats = halved.stats
     top = min(range(len(moves)), key=lambda i: (stats[i].n == 0, stats[i].left is not None,
                                                  -(stats[i].left or 0), *(-x for x in stats[i].key()), i))
+    order, rows = _ranked(moves, stats, top, None, player, settings.calibration)
+    if rerank is not None:
+        ranking = Advice(player, plan.name, settings.seed, False, tuple(r for _, r in rows), halved.done,
+                         halved.stopped, time.perf_counter() - started, engine=engine, converged=halved.converged,
+                         rounds=halved.rounds, calibrated=settings.calibration != IDENTITY)
+        new_order = rerank(ranking)
+        if new_order is not None:
+            index = {str(m): i for i, m in enumerate(moves)}
+            if sorted(new_order) != sorted(index):
+                raise ValueError("rerank: the new order must hold every legal move once")
+            top = index[new_order[0]]
+            order, rows = _ranked(moves, stats, top, [index[m] for m in new_order], player, settings.calibration)
     best = stats[top]
-    estimates = {i: _paired_estimate(best, stats[i]) for i in range(len(moves)) if i != top and stats[i].n}
-    order = [top] + sorted(estimates, key=lambda i: (-estimates[i][0], estimates[i][3], i)) \
-        + [i for i in range(len(moves)) if i != top and not stats[i].n]
-    rows = []
-    for rank, i in enumerate(order, 1):
-        if rank == 1:
-            row = RankedMove(str(moves[i]), 1, best.mean(0), mean_interval(best.column(0)), best.mean(2), best.mean(1),
-                             0.0, 0.0, True, playouts=best.n, win_all=best.win_all(), searched=True,
-                             loss_interval=(0.0, 0.0), paired_playouts=best.n, margin_loss_interval=(0.0, 0.0))
-        elif i in estimates:
-            row = replace(_paired_move(str(moves[i]), best, stats[i], estimates[i]), rank=rank)
-        else:  # never reached (stopped early): no figures at all
-            row = RankedMove(str(moves[i]), rank, None, None, None, None, None, 0.0, False, win_all=(), searched=False)
-        rows.append((i, _calibrated(row, best.mean(0), player, settings.calibration)))
     futures = None
     if lines:
         futures = _Futures(Replayer(view, checked=engine != "native"), moves, stats, order, [r for _, r in rows])
@@ -213,6 +219,29 @@ def advise(
                   halved.stopped, time.perf_counter() - started, extra, engine, converged=halved.converged,
                   rounds=halved.rounds, calibrated=settings.calibration != IDENTITY,
                   futures=futures)
+
+
+def _ranked(moves: list[Move], stats: list[_Stats], top: int, order: list[int] | None, player: int,
+            calibration: Calibration) -> tuple[list[int], list[tuple[int, RankedMove]]]:
+    """The ranking with move ``top`` first: every other move's figures paired with its playouts, in ``order``
+    (every move's index, ``top`` first) or else by their paired estimates, the moves never reached last."""
+    best = stats[top]
+    estimates = {i: _paired_estimate(best, stats[i]) for i in range(len(moves)) if i != top and stats[i].n}
+    if order is None:
+        order = [top] + sorted(estimates, key=lambda i: (-estimates[i][0], estimates[i][3], i)) \
+            + [i for i in range(len(moves)) if i != top and not stats[i].n]
+    rows = []
+    for rank, i in enumerate(order, 1):
+        if rank == 1:
+            row = RankedMove(str(moves[i]), 1, best.mean(0), mean_interval(best.column(0)), best.mean(2), best.mean(1),
+                             0.0, 0.0, True, playouts=best.n, win_all=best.win_all(), searched=True,
+                             loss_interval=(0.0, 0.0), paired_playouts=best.n, margin_loss_interval=(0.0, 0.0))
+        elif i in estimates:
+            row = replace(_paired_move(str(moves[i]), best, stats[i], estimates[i]), rank=rank)
+        else:  # never reached (stopped early): no figures at all
+            row = RankedMove(str(moves[i]), rank, None, None, None, None, None, 0.0, False, win_all=(), searched=False)
+        rows.append((i, _calibrated(row, best.mean(0), player, calibration)))
+    return order, rows
 
 
 LINE_TOP = 5
@@ -296,7 +325,7 @@ class _ExactLines:
         return ()
 
 
-def _settings(settings: SearchSettings | str | Budget | None, fields: dict[str, Any]) -> SearchSettings:
+def resolve_settings(settings: SearchSettings | str | Budget | None, fields: dict[str, Any]) -> SearchSettings:
     """The one settings object of an analysis: ``settings`` themselves, or built from a budget (given as
     ``settings`` or among ``fields``) and the other ``fields``; :class:`TypeError` for a setting given twice."""
     if isinstance(settings, SearchSettings):

@@ -41,7 +41,7 @@ from pennypress.errors import BadInput
 
 from ..advisor.bot import decision_seed
 from ..advisor.result import Advice
-from ..advisor.search import advise
+from ..advisor.answer import advise
 from ..game.cards import load_deck
 from ..game.definition import GameDefinition
 from ..game.errors import IllegalMove

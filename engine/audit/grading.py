@@ -169,6 +169,8 @@ def assess(move: Graded, n_players: int, forced: bool = False, same_as_best: boo
     'best'
     >>> assess(m(rank=1, win=0.9, loss=0.0, li=(-0.02, 0.04), eq=True), 2, same_as_best=False).klass
     'within_noise'
+    >>> assess(m(rank=3, win=0.84, loss=0.0, li=(-0.02, -0.01)), 3).klass  # better at first sight, ranked below
+    'within_noise'
     """
     if forced:
         return Grade("forced")
@@ -189,7 +191,9 @@ def assess(move: Graded, n_players: int, forced: bool = False, same_as_best: boo
         return Grade(classify(loss, n_players, significant=significant, by=BY_MARGIN), BY_MARGIN, loss,
                      interval, significant)
     interval = move.loss_interval
-    significant = not move.equal_to_best
+    # a significant loss: not equal to the best, and worse -- a move a second ply ranked below the best though the
+    # analysis alone preferred it (its interval below 0) has lost nothing to grade
+    significant = not move.equal_to_best and (interval is None or interval[0] > 0)
     return Grade(classify(move.loss, n_players, significant=significant), BY_WIN, max(0.0, move.loss), interval,
                  significant)
 

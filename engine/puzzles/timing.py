@@ -4,7 +4,7 @@ Headline cards are still drawn, so no answer is exact. A candidate is
 certified in two stages with different seeds, so the stage that picks the
 answer is not the stage that proves it (no winner's curse):
 
-1. **Pick** -- the advisor at ``deep`` (:func:`~pennypress.engine.advisor.advise`)
+1. **Pick** -- the advisor's analysis at ``deep`` (:func:`~pennypress.engine.advisor.analyse`)
    ranks every legal move: the answer is its best move; the **next choice** is,
    for a press-or-wait question, the best move of the other side (the press,
    or the best way of waiting), and for a best-move question the second move.
@@ -40,7 +40,7 @@ from typing import Sequence
 
 from pennypress.errors import BadInput
 
-from ..advisor import advise
+from ..advisor import analyse
 from ..advisor.line import LineStep, line_steps
 from ..advisor.pool import run_playouts
 from ..advisor.settings import SearchSettings
@@ -133,13 +133,14 @@ def _is_press(move: str) -> bool:
 
 def certify(state: State, seed: int = 0, workers: int | None = None, multiple: int = CONFIRM_MULTIPLE,
             minimum: int = MIN_CONFIRM) -> Certificate:
-    """Pick the answer of ``state``'s timing question at ``deep`` and confirm it (see the module);
+    """Pick the answer of ``state``'s timing question by ``deep``'s analysis (without its second ply: the
+    confirmation's playouts are a multiple of the analysis's) and confirm it (see the module);
     :class:`BadInput` when ``state`` asks none (:func:`candidate`)."""
     kind = candidate(state)
     if kind is None:
         raise BadInput("no timing question here: the player to move must have a choice in normal play")
     view = public_view(state)
-    advice = advise(view, "deep", seed=seed, workers=workers, reasons_top=0, lines=False)
+    advice = analyse(view, "deep", seed=seed, workers=workers, reasons_top=0, lines=False)
     answer = advice.best.move
     if kind == "press-or-wait":
         rival = next(m.move for m in advice.moves if _is_press(m.move) != _is_press(answer) and m.was_searched)

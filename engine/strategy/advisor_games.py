@@ -132,7 +132,7 @@ def _play_out(spec: StrategySpec, game: int, at: _Candidate, pressed: bool, bot:
     """The advisor's press against its best other move at ``at``: paired playouts as :mod:`.timing`'s."""
     from ..advisor.bot import decision_seed
     from ..advisor.policy import core_policy
-    from ..advisor.search import advise
+    from ..advisor.answer import advise
     from ..advisor.settings import SearchSettings
     from ..native.search import positions_after, run_batch
 

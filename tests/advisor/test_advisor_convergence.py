@@ -10,7 +10,7 @@ import statistics
 import pytest
 
 from pennypress.engine import native, new_game
-from pennypress.engine.advisor import advise, budget_for, paired
+from pennypress.engine.advisor import advise, analyse, budget_for, paired
 from pennypress.engine.advisor.calibration import IDENTITY
 from pennypress.engine.advisor.policy import SEARCH_LEAF, search_policy
 from pennypress.engine.advisor.pool import playout_engine, run_playouts
@@ -108,9 +108,9 @@ def test_a_clear_best_move_converges_early():
     target = rng.randrange(10, 40)
     while s.ply < target:
         s.play(rng.choice(s.legal_moves()), rng)
-    advice = advise(s, "normal", seed=1, workers=1)
+    advice = analyse(s, "deep", seed=1, workers=1)  # the analysis alone: what converges
     assert advice.best.win_probability > 0.8
-    assert advice.converged and advice.playouts < budget_for("normal").cap_for(advice.engine)
+    assert advice.converged and advice.playouts < budget_for("deep").cap_for(advice.engine)
     assert not any(m.equal_to_best for m in advice.moves[1:])
     assert all(m.loss_interval[0] > 0 or m.playouts < advice.best.playouts for m in advice.moves[1:])
 

@@ -107,7 +107,8 @@ def test_the_advisor_with_replies_plays_the_second_plys_move():
         if ply.move != advice.best.move:
             break
     assert ply.move != advice.best.move
-    assert str(AdvisorBot(seed=4, playouts=96, replies=2, reply_budget=REPLY).choose(view)) == ply.move
+    plan = replace(budget_for(playouts=96), replies=2, reply_budget=REPLY)
+    assert str(AdvisorBot(seed=4, budget=plan).choose(view)) == ply.move
     assert str(AdvisorBot(seed=4, playouts=96).choose(view)) == advice.best.move
 
 
@@ -123,6 +124,6 @@ def test_a_bad_number_of_moves_to_open_is_refused(midgame, candidates):
 
 
 @pytest.mark.parametrize("replies", [r for r in BAD if r != 0])
-def test_an_advisor_with_a_bad_number_of_replies_is_refused_when_made(replies):
+def test_a_budget_with_a_bad_number_of_replies_is_refused_when_made(replies):
     with pytest.raises(BadInput, match="replies: expected a whole number of moves from 1 to 16"):
-        AdvisorBot(replies=replies)
+        replace(budget_for("fast"), replies=replies)

@@ -46,6 +46,15 @@ def test_a_run_reports_raw_and_shown_on_the_same_decisions(capsys):
         assert abs(shown["mean_p"] - raw["mean_p"]) > 1e-6 or raw["mean_p"] in (0.0, 1.0)
 
 
+def test_a_run_with_a_second_ply_also_reports_the_chance_kept_after_the_answer(capsys):
+    assert bc.main(["--games", "2", "--seed", "17", "--budget", "normal", "--workers", "1", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    after = doc["after_the_answer"]  # the games' best moves were opened (seeded: they are not presses)
+    decisions = sum(row["decisions"] for row in after["table"])
+    assert 1 <= decisions <= doc["samples"] and 0 <= after["mean_p"] <= 1
+    assert after["mean_won"] == doc["shown"]["mean_won"] or decisions < doc["samples"]  # the same games
+
+
 def test_fitting_on_the_held_out_seed_is_refused(capsys):
     assert fit_calibration.main(["--games", "6", "--seed", "8080"]) == 2
     assert "held-out" in capsys.readouterr().err

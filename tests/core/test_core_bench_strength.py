@@ -3,6 +3,7 @@ same row on one and two workers, and the league's bots play the same games on th
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -37,8 +38,8 @@ def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
     (["--leaf", "normal=x"], "a depth is a whole number of moves"),
     (["--second-ply", "normal=0"], "--second-ply 'normal=0': replies: expected a whole number of moves from 1 to 16"),
     (["--second-ply", "normal=17"], "from 1 to 16, got 17"),
-    (["--second-ply", "normal"], "--second-ply 'normal': expected BUDGET=K"),
-    (["--second-ply", "quick=3"], "expected BUDGET=K, each of fast, normal, deep at most once"),
+    (["--second-ply", "normal"], "--second-ply 'normal': a second ply opens a whole number of moves, got 'normal'"),
+    (["--second-ply", "quick=3"], "expected K or BUDGET=K, each of fast, normal, deep at most once"),
     (["--second-ply", "normal=2,normal=3"], "each of fast, normal, deep at most once"),
 ])
 def test_bad_arguments_exit_2_naming_the_problem(argv, message, capsys):
@@ -172,13 +173,18 @@ def test_a_budgets_leaf_depth_reaches_only_that_budgets_advisors():
 
 
 def test_a_second_ply_seats_only_that_budgets_advisors_with_fast_analyses():
-    """``--second-ply normal=3``: the normal advisors play fast's analysis and a second ply over 3 moves, each
-    reply a fast search; the others play as shipped."""
+    """``--second-ply deep=3``: the deep advisors play fast's analysis and a second ply over 3 moves, each reply a
+    fast search; the others play as shipped -- and ``normal=3`` is the shipped normal budget itself."""
+    from pennypress.engine.advisor.budget import BUDGETS
+
+    bs.register(plies=bs.second_plies("deep=3"))
+    fast, normal, deep = (make_bot(f"advisor:{b}", seed=2) for b in ("fast", "normal", "deep"))
+    assert (fast.budget, normal.budget) == ("fast", "normal")
+    assert deep.name == "advisor:deep" and deep.budget == replace(BUDGETS["normal"], name="deep")
     bs.register(plies=bs.second_plies("normal=3"))
-    fast, normal = make_bot("advisor:fast", seed=2), make_bot("advisor:normal", seed=2)
-    assert (fast.budget, fast.replies) == ("fast", 0)
-    assert (normal.name, normal.budget, normal.replies, normal.reply_budget.name) == ("advisor:normal", "fast", 3, "fast")
+    assert make_bot("advisor:normal").budget == BUDGETS["normal"]
     assert bs.second_plies("fast=1,deep=16") == {"fast": 1, "deep": 16}
+    assert bs.second_plies("2") == {"fast": 2, "normal": 2, "deep": 2}
 
 
 def test_a_bad_value_model_file_exits_2_naming_it(tmp_path, capsys):
@@ -203,3 +209,27 @@ def test_paired_games_refuses_a_file_that_is_not_results_in_one_line(tmp_path, c
     assert paired_games.main([str(bad), str(bad)]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_paired_games_pairs_two_bots_in_the_same_seat(tmp_path, capsys):
+    """``--second-seat``: the second file seats another bot where the first seated ``--seat`` (the same deals and
+    opponents); the shares are each bot's own, paired game by game."""
+    import json
+
+    from benchmarks.strength import paired_games
+
+    def run(name: str, seat: str, wins: list[bool]) -> str:
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text("".join(json.dumps({"deck_seed": 10 + g, "rotation": g % 2,
+                                            "seats": [seat, "evaluator"] if g % 2 == 0 else ["evaluator", seat],
+                                            "winners": [g % 2] if won else [1 - g % 2]}) + "\n"
+                                for g, won in enumerate(wins)), encoding="utf-8")
+        return str(path)
+
+    fast = run("fast", "advisor:fast", [True, False, False, True])
+    normal = run("normal", "advisor:normal", [True, True, False, True])
+    assert paired_games.main([fast, normal, "--second-seat", "advisor:normal", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert (r["games"], r["first"], r["second"], r["differ"]) == (4, 0.5, 0.75, 1)
+    assert paired_games.main([fast, normal]) == 2  # without it: advisor:fast is not at the second file's tables
+    assert "'advisor:fast' does not sit once" in capsys.readouterr().err

@@ -16,7 +16,7 @@ from benchmarks.training import train_value as tv
 from pennypress.engine.advisor import value as value_module
 from pennypress.engine.advisor.calibration import IDENTITY
 from pennypress.engine.advisor.policy import SEARCH_LEAF
-from pennypress.engine.advisor.search import advise
+from pennypress.engine.advisor.search import analyse
 from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.advisor.value import MODEL, load_model
 from pennypress.engine.io.state import PublicState
@@ -43,7 +43,7 @@ def test_every_row_is_the_searchs_value_of_a_move_it_played_out(core):
         mine = [r for r in rows if r[5] == k]
         settings = SearchSettings.for_budget(playouts=90, seed=distil.search_seed(7, 4, k), workers=1,
                                              leaf=replace(SEARCH_LEAF, model=MODEL), calibration=IDENTITY)
-        advice = advise(view, settings, reasons_top=0, lines=False)
+        advice = analyse(view, settings, reasons_top=0, lines=False)
         played = [m for m in advice.moves if m.playouts > 0]
         assert [r[4] for r in mine] == [list(m.win_all) for m in played]
         assert [r[7] for r in mine] == [m.rank == 1 for m in played] and sum(r[7] for r in mine) == 1

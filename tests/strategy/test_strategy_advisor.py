@@ -88,14 +88,14 @@ def test_the_advisor_searches_the_public_view_seeded_by_game_and_ply(core, monke
     from pennypress.engine.advisor import bot as advisor_bot
 
     spec = StrategySpec.create(2, 2, 4, "advisor:fast,evaluator")
-    real, seen = advisor_bot.advise, []
+    real, seen = advisor_bot.analyse, []
 
     def spy(view, settings, **kw):
         assert isinstance(view, PublicState) and not view.deck_known and view.deck == sorted(view.deck)
         seen.append((view.current, view.ply, settings.seed))
         return real(view, settings, **kw)
 
-    monkeypatch.setattr(advisor_bot, "advise", spy)
+    monkeypatch.setattr(advisor_bot, "analyse", spy)
     game, point = play_game(spec, 1, sample=False)
     assert point is None and game.lineup == spec.lineup(1) and seen
     seat = game.lineup.index("advisor:fast")

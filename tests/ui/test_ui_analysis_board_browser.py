@@ -68,6 +68,21 @@ def _board(page) -> str:
         ".join('\\n')")
 
 
+def _at_both_widths(page, name: str):
+    """At 1400 px, then at a phone's 390 px: no lab word outside Details, nothing cut off, a screenshot
+    (``analysis-board-NAME-WIDTH.png``); yields each width for the caller's own checks, then back to 1400 px."""
+    for width, setter in (("1400", set_desktop), ("390", set_phone)):
+        setter(page.d)
+        page.ok()
+        found = sorted({m.group(0) for m in LAB_WORDS.finditer(page.text())})
+        assert not found, (width, found)
+        assert page.cut_off() == [], (width, page.cut_off()[:5])
+        page.shot(f"analysis-board-{name}-{width}")
+        yield width
+    set_desktop(page.d)
+    page.ok()
+
+
 def _read_the_line(page, state, advice, move) -> None:
     """The line of ``move`` as the page lists it (the advisor's own, in words), then each step drawn."""
     line = advice.line(move)
@@ -133,23 +148,52 @@ def test_quick_analysis_of_the_example_reads_like_a_coach(person):
     person.choose("ab_look", f"1. {said.best}")
 
     # the statistics are one click away: not a word of them before Details is opened, then there
-    for width, setter in (("1400", set_desktop), ("390", set_phone)):
-        setter(person.d)
-        person.ok()
-        found = sorted({m.group(0) for m in LAB_WORDS.finditer(person.text())})
-        assert not found, (width, found)
-        assert person.cut_off() == [], (width, person.cut_off()[:5])
+    for width in _at_both_widths(person, "quick"):
         assert person.small_board_text() == [], (width, person.small_board_text()[:5])
         assert not person.notation(), person.notation()
-        person.shot(f"analysis-board-quick-{width}")
         if width == "390":  # the line stepped on a phone too
             person.click("Next →")
             assert f"Step 2 of " in person.text()
             person.click("← Previous")
-    set_desktop(person.d)
-    person.ok()
     person.expand("Details")
     details = person.text()
     assert f"{expected.playouts} playouts" in details and f"Seed: {expected.seed}." in details
     assert "Engine: the native core (Rust)." in details
     person.shot("analysis-board-details-1400")
+
+
+def test_a_thorough_analysis_says_the_answer_each_move_meets(person):
+    """Thorough weighs the next player's own answer to the first moves: the page ranks in that order, says each
+    answer under its move and above the likely line, and keeps the statistics in Details -- at 1400 and 390 px."""
+    state = parse_position(load(position_examples()[EXAMPLE]))
+    expected = advise(state, "normal", seed=0)
+    assert expected.second_ply is not None and expected.best.reply is not None
+    said = verdict(expected, state.n_players)
+
+    person.open("analysis_board")
+    person.expand("Load a position")
+    person.pick("ab_example_pick", title_of(EXAMPLE))
+    person.click("Load example")
+    person.choose("ab_budget", THINKING["normal"])
+    person.click("Analyse")
+    person.wait_for("Every move, ranked")
+
+    box = person.d.execute_script("return document.querySelector('.pp-verdict').innerText")
+    assert box.split("\n")[:3] == ["Best move", said.best, said.clarity[0].upper() + said.clarity[1:]], box
+    assert said.because in box and newspaper(expected.best.reply.player) in said.because
+    rows = _rows(person)
+    assert [r["move"] for r in rows] == expected.ranking()[:len(rows)]  # the second ply's order
+    facts = person.d.execute_script(
+        "return [...document.querySelector('.pp-ranking').querySelectorAll('.pp-rank-facts')].map(e => e.innerText)")
+    for m, words in zip(expected.moves, facts):
+        answer = f"after {newspaper(m.reply.player)}'s own answer {m.reply.win_probability:.0%}" if m.reply else None
+        assert (answer in words) if answer else "own answer" not in words, (m.move, words)
+    reply = expected.best.reply
+    shown = person.text()
+    assert f"{newspaper(reply.player)}'s own answer, thought through from their seat: {move_words(reply.move)}." \
+        in shown.replace("\n", " ")
+    assert list(_at_both_widths(person, "thorough")) == ["1400", "390"]
+    person.expand("Details")
+    details = person.text()
+    assert f"Second ply: {expected.second_ply.opened} of the first 3 moves answered" in details
+    assert f"{expected.playouts} playouts" in details

@@ -18,7 +18,8 @@ import re
 from html import escape
 
 from pennypress.engine import State
-from pennypress.engine.advisor.result import Advice
+from pennypress.engine.advisor.line import line_words as step_words
+from pennypress.engine.advisor.result import Advice, Reply
 from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall, parse_move
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.stories import Story
@@ -42,7 +43,7 @@ project's 2-core machine, the slow positions included (``benchmarks/speed/analys
 in the browser; the figures are in the changelog and docs/results.md, not here)."""
 
 VERDICT_CLASS = {"only": "forced", "clear": "best", "probable": "excellent", "slight": "excellent", "equal": "within_noise",
-                 "apart": "within_noise"}
+                 "apart": "within_noise", "replies": "best"}
 """The colour of each kind of verdict: the colour of the mark it stands beside."""
 
 
@@ -78,6 +79,21 @@ def line_said(mover: int, move: str, steps: list[str]) -> list[str]:
     ['The Sun: Go to press', 'The Herald: Send 1 reporter to War A ★ (62% of futures)']
     """
     return [f"{newspaper(mover)}: {move_words(move)}", *steps]
+
+
+def reply_said(reply: Reply, mover: int, deck) -> str:
+    """A second ply's answer to a move, said above the likely line: who answers, with what (their own search),
+    the chance the player keeps, and how the answer's own futures went on.
+
+    >>> from pennypress.engine.advisor.result import Reply
+    >>> reply_said(Reply("press", 1, 0.38, (0.35, 0.41), 900, True), 0, None)
+    "**The Sun's own answer**, thought through from their seat: Go to press. Then your chance to win is about 38%."
+    """
+    who = "Your" if reply.player == mover else f"{newspaper(reply.player)}'s"
+    then = f" Then your chance to win is about {reply.win_probability:.0%}."
+    if reply.line:
+        then += " After it, likely: " + " → ".join(step_words(reply.line, deck)) + "."
+    return f"**{who} own answer**, thought through from their seat: {move_words(reply.move)}.{then}"
 
 
 def line_html(said: list[str], step: int) -> str:
@@ -118,10 +134,20 @@ def details_words(advice: Advice) -> list[str]:
     else:
         lines.append(f"Budget: {advice.budget}{f' (“{budget}”)' if budget else ''}; {advice.playouts} playouts in "
                      f"{advice.rounds} round{'s' if advice.rounds != 1 else ''}, {advice.seconds:.2f} s.")
-        lines.append("Converged: every other move was separated from the best (paired 95% intervals), so the "
-                     "analysis stopped early." if advice.converged else
-                     "Not converged: some moves are within noise of the best (their paired 95% interval of the "
-                     "loss contains 0).")
+        if advice.reranked:
+            lines.append(f"Ranked by the second ply: the analysis alone put “{move_words(advice.second_ply.analysis_first)}” "
+                         "first; a move below the best with a loss interval under 0 looked better at first sight.")
+        else:
+            lines.append("Converged: every other move was separated from the best (paired 95% intervals), so the "
+                         "analysis stopped early." if advice.converged else
+                         "Not converged: some moves are within noise of the best (their paired 95% interval of the "
+                         "loss contains 0).")
+        if advice.second_ply is not None:
+            ply = advice.second_ply
+            lines.append(f"Second ply: {ply.opened} of the first {ply.candidates} moves answered by the next "
+                         f"player's own {ply.reply_budget} search ({ply.playouts} of the playouts); a press is never "
+                         "opened (a headline card is drawn first). The moves opened are ranked among themselves by "
+                         "the chance left after that answer.")
     if advice.stopped:
         lines.append("Stopped before the budget was spent: some moves were not played out.")
     lines.append("Engine: the native core (Rust)." if advice.engine == "native" else

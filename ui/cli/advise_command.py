@@ -41,10 +41,17 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
     moves = advice.moves if top is None else advice.moves[:top]
     if advice.exact:
         state = "exact (final edition)"
+    elif advice.reranked:
+        state = (f"{advice.playouts} playouts, ranked by the second ply: the analysis alone put "
+                 f"“{move_words(advice.second_ply.analysis_first)}” first")
     else:
         state = (f"{advice.playouts} playouts, "
                  + ("converged: the best move is ahead of every other at 95%" if advice.converged
                     else "not converged: the best move is not separated from every other at 95%"))
+    if advice.second_ply is not None:
+        ply = advice.second_ply
+        state += (f"; second ply: {plural(ply.opened, 'move')} of the first {ply.candidates} answered by the next "
+                  f"player's own {ply.reply_budget} search")
     head = (f"{newspaper(advice.player)} to move: {plural(advice.legal_moves, 'legal move')}, {state}"
             + f", budget {advice.budget}, seed {advice.seed}" + (" (stopped early)" if advice.stopped else ""))
     said = [move_words(m.move) for m in moves]
@@ -67,8 +74,16 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
         if m.line:
             lines.append(f"{'':>6}likely line: " + " → ".join(line_words(m.line, deck)))
         lines.extend(f"{'':>6}why: {w}" for w in m.why)
+        if m.reply is not None:
+            r = m.reply
+            after = f"{'':>6}after {newspaper(r.player)}'s own answer, {move_words(r.move)}: your chance to win " \
+                    f"{r.win_probability:.0%} ({r.win_interval[0]:.0%}-{r.win_interval[1]:.0%})"
+            lines.append(after + ("; then likely: " + " → ".join(line_words(r.line, deck)) if r.line else ""))
     if any(m.equal_to_best for m in moves[1:]):
         lines.append("=: not significantly worse than the best move (the paired 95% interval of the loss contains 0)")
+    if advice.reranked:
+        lines.append("a loss interval below 0: better than the best move at first sight (the analysis alone), worse "
+                     "after the next player's own answer")
     if not advice.exact:
         lines.append("[n]: playouts of the move; moves clearly worse left the race early (fewer playouts)")
     if advice.calibrated:

@@ -22,6 +22,13 @@ page shows one click away.
 'not looked at: the analysis was stopped first'
 >>> details_rows(a.moves)[1]["Loss, 95% interval"]
 '12% to 38%'
+>>> from dataclasses import replace
+>>> from pennypress.engine.advisor.result import Reply
+>>> answered = replace(a.moves[1], reply=Reply("press", 1, 0.2, (0.17, 0.23), 900, True))
+>>> row_words(answered, "blunder")
+"25% chance to win · 25% less chance to win · 5.0 points fewer on average · after The Sun's own answer 20%"
+>>> details_rows((a.moves[0], answered))[1]["Chance after it"], details_rows(a.moves[:1])[0].get("Chance after it")
+('20%', None)
 """
 from __future__ import annotations
 
@@ -30,6 +37,7 @@ from html import escape, unescape
 from typing import Sequence
 
 from pennypress.engine.advisor.result import RankedMove
+from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
 
 from .audit_words import class_words
@@ -124,6 +132,8 @@ def row_words(m: RankedMove, klass, g=None) -> str:
         parts.append(less_chance(m.loss or 0.0))
         if round(m.points_loss, 1) > 0:
             parts.append(fewer_points(m.points_loss))
+    if m.reply is not None:
+        parts.append(f"after {newspaper(m.reply.player)}'s own answer {m.reply.win_probability:.0%}")
     return " · ".join(parts)
 
 
@@ -197,4 +207,12 @@ def details_rows(moves: Sequence[RankedMove]) -> list[dict[str, str]]:
             "Playouts": "exact" if m.exact else str(m.playouts),
             "Paired playouts": "—" if m.exact or m.rank == 1 else str(m.paired_playouts),
         })
+        if any(r.reply is not None for r in moves):  # a second ply: each opened move's answer and its figures
+            reply = m.reply
+            rows[-1].update({
+                "Their own answer": "—" if reply is None else move_words(reply.move),
+                "Chance after it": "—" if reply is None else _pct(reply.win_probability),
+                "After it, 95% interval": "—" if reply is None else _interval(reply.win_interval, _pct),
+                "Answer's playouts": "—" if reply is None else str(reply.playouts),
+            })
     return rows

@@ -40,11 +40,12 @@ without that test met it is "probably the best".
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from pennypress.engine.advisor.result import Advice, RankedMove
 from pennypress.engine.audit.grading import BY_MARGIN, SATURATION, Grade, assess
+from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
 
 SAME = ("best", "within_noise")
@@ -66,8 +67,8 @@ class Verdict:
     """The whole verdict as a sentence (with the move it is measured against)."""
     kind: str = "clear"
     """Which verdict: ``only`` (one legal move), ``clear``, ``probable`` (ahead of each, the search's
-    stopping test not met), ``slight`` (just ahead), ``equal`` (tied with others) or ``apart`` (no move could
-    be told from another)."""
+    stopping test not met), ``slight`` (just ahead), ``equal`` (tied with others), ``apart`` (no move could
+    be told from another) or ``replies`` (put first by the next player's own answers, :func:`weighed`)."""
     equal: tuple[str, ...] = ()
     """The notation of the other moves the analysis could not tell from the best."""
     because: str = ""
@@ -145,7 +146,54 @@ def _cost(m: RankedMove, g: Grade | None) -> str:
 
 
 def verdict(advice: Advice, n_players: int) -> Verdict:
-    """The verdict on ``advice`` for a game of ``n_players`` (see the module's examples)."""
+    """The verdict on ``advice`` for a game of ``n_players`` (see the module's examples); where a second ply
+    weighed the next player's own answers (:attr:`Advice.second_ply`), what they changed (:func:`weighed`)."""
+    return weighed(_first_sight(advice, n_players), advice)
+
+
+def weighed(v: Verdict, advice: Advice) -> Verdict:
+    """The verdict ``v`` of the analysis alone, said again where the second ply weighed the next player's own
+    answer to the best move: when it put another move first than the analysis -- and the two answers leave
+    chances clearly apart (95% intervals) -- the best move is "the best once the answer is weighed";
+    otherwise the answer is said after the verdict.
+
+    >>> from pennypress.engine.advisor.result import Advice, RankedMove, Reply, SecondPlyNote
+    >>> def rm(move, rank, win, kept, low, high):
+    ...     return RankedMove(move, rank, win, (win, win), 30.0, 1.0, 0.0, 0.0, True, playouts=200,
+    ...                       loss_interval=(0.0, 0.0), reply=Reply("press", 1, kept, (low, high), 900, True))
+    >>> a, b = rm("assign 1 war:A:1", 1, 0.40, 0.38, 0.36, 0.40), rm("assign 2 war:A:1", 2, 0.44, 0.30, 0.28, 0.32)
+    >>> note = SecondPlyNote(3, "fast", 2, 1800, "assign 2 war:A:1")
+    >>> v = verdict(Advice(0, "normal", 0, False, (a, b), 2200, second_ply=note), 3)
+    >>> v.kind, v.clarity
+    ('replies', "the best once The Sun's answer is weighed")
+    >>> v.because
+    "At first sight Send 2 reporters to War A ★ looks better (44% against 40%), but after The Sun's likely answer you keep 30% with it and 38% with this move."
+    """
+    best = advice.best
+    if advice.second_ply is None or best.reply is None or v.kind == "only":
+        return v
+    mine = best.reply
+    who = newspaper(mine.player)
+    first = advice.find(advice.second_ply.analysis_first) if advice.reranked else None
+    if first is not None and first.reply is not None and first.win_probability is not None \
+            and best.win_probability is not None:
+        theirs = first.reply
+        if mine.clearly_above(theirs):
+            because = (f"At first sight {move_words(first.move)} looks better ({first.win_probability:.0%} against "
+                       f"{best.win_probability:.0%}), but after {who}'s likely answer you keep "
+                       f"{theirs.win_probability:.0%} with it and {mine.win_probability:.0%} with this move.")
+            return Verdict(v.best, f"the best once {who}'s answer is weighed",
+                           f"{v.best} is the best move once {who}'s answer is weighed: {because[0].lower()}"
+                           f"{because[1:]}", "replies", v.equal, because)
+        note = (f" After {who}'s likely answers it keeps about the chance {move_words(first.move)} keeps "
+                f"({mine.win_probability:.0%} against {theirs.win_probability:.0%}).")
+    else:
+        note = f" After {who}'s likely answer, {move_words(mine.move)}, you keep about {mine.win_probability:.0%}."
+    return replace(v, sentence=v.sentence + note, because=(v.because + note).strip())
+
+
+def _first_sight(advice: Advice, n_players: int) -> Verdict:
+    """The verdict on the analysis's figures alone."""
     moves = advice.moves
     best = moves[0]
     said = move_words(best.move)

@@ -126,7 +126,12 @@ def likely_line_panel(game, advice, doc_key: str) -> None:
     with st.container(height=min(230, 40 + 34 * len(looked))):  # every move one scroll away, wrapped
         chosen = st.radio("Look closer at", looked, key=keys.AB_LOOK,
                           format_func=lambda n: f"{ranks[n]}. {move_words(n)}")
+    reply = advice.find(chosen).reply
     line = advice.line(chosen)
+    if reply is not None:  # a second ply: the next player searched their own answer to this move
+        st.markdown(view.true_minus(view.reply_said(reply, game.current_player, game.definition.deck)))
+        if not line or line[0].move != reply.move:
+            st.caption("Below, the way the game most often went on when the rivals play by habit.")
     said = [view.true_minus(w) for w in view.line_said(game.current_player, chosen,
                                                         line_words(line, game.definition.deck))]
     token = f"{doc_key}|{advice.seed}|{advice.playouts}|{chosen}"

@@ -1,0 +1,187 @@
+"""The answer with a second ply (``engine/advisor/answer.py``): the move ranked first is the move the advisor plays,
+every figure is measured against it on the analysis's own playouts, each opened move carries the reply it meets,
+and a stop, a fixed count or the final edition give the analysis alone."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pennypress.engine import Phase, new_game, public_view
+from pennypress.engine.advisor import BUDGETS, advise, analyse
+from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
+from pennypress.engine.advisor.budget import budget_for
+from pennypress.engine.advisor.calibration import IDENTITY
+from pennypress.engine.advisor.replies import second_ply
+from pennypress.engine.advisor.settings import SearchSettings
+from pennypress.engine.arena.tournament import TournamentSpec, play_planned
+from pennypress.engine.rules.actions import legal_moves
+
+ROOT = Path(__file__).resolve().parents[2]
+REPLY = budget_for(playouts=48)
+PLAN = replace(budget_for(playouts=96), replies=3, reply_budget=REPLY)
+"""A small budget with a second ply: 96 playouts of analysis, 3 moves opened, each reply 48 playouts."""
+
+
+def _settings(seed: int = 3, plan=PLAN, **fields) -> SearchSettings:
+    return SearchSettings.for_budget(plan, seed=seed, workers=1, **fields)
+
+
+def _position(seed: int):
+    """A seeded 3-player position of normal play after a few random moves."""
+    s, rng = new_game(3, seed=seed), random.Random(seed)
+    while True:
+        s.play(rng.choice(s.legal_moves()), rng)
+        if s.phase is Phase.NORMAL and s.ply > 6 and len(s.legal_moves()) > 5:
+            return s
+
+
+def _reranked(limit: int = 40, plan=PLAN, **fields):
+    """The first seeded position whose answer puts another move first than the analysis alone."""
+    for seed in range(limit):
+        view = public_view(_position(seed))
+        answer = advise(view, _settings(seed, plan, **fields), reasons_top=3)
+        if answer.reranked:
+            return view, seed, answer
+    raise AssertionError("no position in range where the second ply changes the first move")
+
+
+def test_the_answer_is_ranked_in_the_second_plys_order_and_names_what_the_player_plays():
+    view, seed, answer = _reranked()
+    settings = _settings(seed)
+    alone = analyse(view, settings, reasons_top=0)
+    ply = second_ply(view, alone, settings, 3, REPLY)
+    assert answer.ranking() == list(ply.order) and answer.best.move == ply.move != alone.best.move
+    assert answer.second_ply.analysis_first == alone.best.move and answer.second_ply.opened == len(ply.opened)
+    assert answer.playouts == alone.playouts + sum(o.playouts for o in ply.opened)
+    bot = AdvisorBot(seed=0, budget=PLAN)
+    seeded = replace(settings, seed=decision_seed(0, view.ply))
+    assert str(bot.choose(view)) == advise(view, seeded, reasons_top=0).best.move  # "best" is what it plays
+    opened = {o.move: o for o in ply.opened}
+    for row in answer.moves:
+        if row.move in opened:
+            o = opened[row.move]
+            assert (row.reply.move, row.reply.player, row.reply.playouts) == (o.reply, o.player, o.playouts)
+            assert row.reply.win_probability == pytest.approx(settings.calibration(o.kept))
+        else:
+            assert row.reply is None
+    assert not answer.converged  # the first move is not the one the analysis separated
+
+
+def test_every_figure_is_measured_against_the_new_first_move_on_the_same_playouts():
+    """With raw shares (no calibration), the analysis leader's paired loss against the new first move is the
+    new first move's paired loss against it in the analysis, negated (enough playouts that no interval is cut
+    at the ends of the range of a chance)."""
+    plan = replace(budget_for(playouts=2000), replies=3, reply_budget=REPLY)
+    view, seed, answer = _reranked(plan=plan, calibration=IDENTITY)
+    alone = analyse(view, _settings(seed, plan, calibration=IDENTITY), reasons_top=0)
+    first, leader = answer.best, answer.find(alone.best.move)
+    before = alone.find(first.move)
+    assert (first.rank, first.loss, first.loss_interval, first.equal_to_best) == (1, 0.0, (0.0, 0.0), True)
+    assert leader.rank > 1 and leader.paired_playouts == before.paired_playouts >= 30
+    assert first.win_probability - 1 < leader.loss_interval[0] and leader.loss_interval[1] < first.win_probability
+    assert leader.loss_interval == pytest.approx((-before.loss_interval[1], -before.loss_interval[0]))
+    assert leader.loss == pytest.approx(max(0.0, -sum(before.loss_interval) / 2))
+    assert [m.rank for m in answer.moves] == list(range(1, len(answer.moves) + 1))
+    assert all(m.loss >= 0 for m in answer.moves if m.loss is not None)
+    said = " ".join(first.reasons)
+    assert "looked at least as good" in said and "likely answer" in said
+
+
+def test_the_answer_to_json_says_the_second_ply_and_each_reply():
+    view, seed, answer = _reranked()
+    doc = json.loads(json.dumps(answer.to_json()))
+    assert doc["second_ply"] == {"candidates": 3, "reply_budget": "48 playouts", "opened": answer.second_ply.opened,
+                                 "playouts": answer.second_ply.playouts, "analysis_first": answer.second_ply.analysis_first,
+                                 "changed": True}
+    opened = [m for m in doc["moves"] if m["reply"] is not None]
+    assert len(opened) == answer.second_ply.opened
+    moves = {str(m): m for m in legal_moves(view)}
+    for m in opened:
+        after = view.clone()
+        after.apply(moves[m["move"]])
+        assert m["reply"]["move"] in {str(x) for x in legal_moves(after)} and m["reply"]["player"] == after.current
+        low, high = m["reply"]["win_interval"]
+        assert low <= m["reply"]["win_probability"] <= high
+    assert advise(view, SearchSettings.for_budget(playouts=96, seed=seed, workers=1)).to_json()["second_ply"] is None
+
+
+def test_a_stop_during_the_second_ply_gives_the_analysis_alone():
+    view, seed, _ = _reranked()
+    settings = _settings(seed)
+    alone = analyse(view, settings, reasons_top=0)
+    seen = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append((done, total))
+
+    asked = []
+
+    def stop() -> bool:  # lets the analysis finish, then stops in the first reply's search
+        asked.append(1)
+        return bool(seen) and seen[-1][0] >= alone.playouts
+    answer = advise(view, settings, reasons_top=0, progress=progress, stop=stop)
+    assert answer.stopped and answer.second_ply is None and answer.ranking() == alone.ranking()
+
+
+def test_progress_counts_the_analysis_then_each_reply_and_never_goes_back():
+    view, seed, answer = _reranked()
+    seen = []
+    advise(view, _settings(seed), reasons_top=0, progress=lambda done, total: seen.append((done, total)))
+    dones = [d for d, _ in seen]
+    assert dones == sorted(dones) and {t for _, t in seen} == {96 + 3 * 48}
+    assert dones[-1] == 96 + 48 * answer.second_ply.opened
+
+
+def test_the_answer_is_the_same_on_two_workers_and_with_the_deck_shuffled():
+    view, seed, answer = _reranked()
+    state = _position(seed)
+    random.Random(9).shuffle(state.deck)
+    for other in (advise(view, SearchSettings.for_budget(PLAN, seed=seed, workers=2), reasons_top=3),
+                  advise(state, _settings(seed), reasons_top=3)):
+        assert other.to_json() == {**answer.to_json(), "seconds": other.to_json()["seconds"]}
+
+
+def test_fast_a_fixed_count_and_a_time_bound_are_the_analysis_alone(midgame):
+    for settings in (SearchSettings.for_budget("fast", seed=1, workers=1),
+                     SearchSettings.for_budget("normal", playouts=60, seed=1, workers=1),
+                     SearchSettings.for_budget("normal", seconds=0.2, seed=1, workers=1)):
+        assert advise(midgame, settings, reasons_top=0, lines=False).second_ply is None
+    assert BUDGETS["normal"].replies == BUDGETS["deep"].replies == 3
+    assert BUDGETS["normal"].cap == BUDGETS["fast"].cap  # normal is fast's analysis and its second ply
+
+
+def test_the_final_edition_is_exact_and_has_no_second_ply():
+    s, rng = new_game(3, seed=5), random.Random(5)
+    while s.phase is Phase.NORMAL or s.is_chance_node():
+        s.play(rng.choice(s.legal_moves()), rng)
+        assert not s.is_over
+    answer = advise(s, "normal", seed=0, workers=1, reasons_top=0)
+    assert s.phase is Phase.FINAL_TURNS and answer.exact and answer.second_ply is None and all(m.reply is None for m in answer.moves)
+
+
+def test_the_shipped_normal_is_the_player_the_second_ply_games_measured():
+    """Game 0 of ``benchmarks/results/strength/games/842004-normal-second-ply3.jsonl`` (the games behind the
+    44.2% of record 11) is played again move for move by the shipped seats: the same scores and length."""
+    games = ROOT / "benchmarks/results/strength/games/842004-normal-second-ply3.jsonl"
+    recorded = json.loads(games.read_text(encoding="utf-8").splitlines()[0])
+    spec = TournamentSpec.create(3, "advisor:normal,advisor:fast,advisor:fast", 600, 842004)
+    replayed = play_planned(spec, spec.plans()[0])
+    assert recorded["seats"] == replayed["seats"] == ["advisor:normal", "advisor:fast", "advisor:fast"]
+    assert (replayed["scores"], replayed["winners"], replayed["moves"]) == \
+        (recorded["scores"], recorded["winners"], recorded["moves"])
+
+
+def test_the_command_line_shows_the_second_ply(tmp_path):
+    state = _position(2)
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(state.to_json()), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "pennypress", "advise", str(path), "--budget", "normal",
+                          "--top", "3", "--text"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "second ply: " in run.stdout and "own answer" in run.stdout
