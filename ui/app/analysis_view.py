@@ -147,7 +147,8 @@ def details_words(advice: Advice) -> list[str]:
             lines.append(f"Second ply: {ply.opened} of the first {ply.candidates} moves answered by the next "
                          f"player's own {ply.reply_budget} search ({ply.playouts} of the playouts); a press is never "
                          "opened (a headline card is drawn first). The moves opened are ranked among themselves by "
-                         "the chance left after that answer.")
+                         "the chance left after that answer. That chance assumes the next player answers as "
+                         "carefully as the advisor would, so against weaker players it is too modest.")
     if advice.stopped:
         lines.append("Stopped before the budget was spent: some moves were not played out.")
     lines.append("Engine: the native core (Rust)." if advice.engine == "native" else

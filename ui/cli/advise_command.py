@@ -89,6 +89,9 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
     if advice.calibrated:
         lines.append("win: the playouts' win share, calibrated on games against a mix of strong and weak bots "
                      "(too hopeful against strong players, too modest against weak ones)")
+    if advice.second_ply is not None:
+        lines.append("own answer: the next player's answer by their own search; the chance after it assumes they "
+                     "answer as carefully as the advisor would (too modest against weaker players)")
     lines.append("engine: " + ("native (the Rust core)" if advice.engine == "native" else "python (the reference engine, slower)"))
     return "\n".join(lines)
 
