@@ -166,3 +166,25 @@ def test_a_distilled_candidate_names_its_command_seed_and_input_and_changes_one_
         assert doc["models"]["3"].get("network") == before["models"]["3"].get("network")
     assert doc["models"]["3"]["score"] == before["models"]["3"]["score"] and "3" not in doc["obtained"].get("tuned", {})
     assert all(doc["models"][n] == before["models"][n] for n in ("2", "4", "5"))
+
+
+def test_a_move_policy_candidate_names_its_command_seed_and_model_and_loads():
+    """``benchmarks/training/move_policy_r<k>.json`` (expert iteration into a playout policy,
+    docs/lab/self-play.md): made by distil_policy's command from the value model it names (whose hash it
+    records), with a seed the ledger names, and it loads as a move policy for its table."""
+    import hashlib
+
+    from pennypress.engine.advisor.move_policy import load_move_policy
+
+    for path in sorted((ROOT / "benchmarks" / "training").glob("move_policy_r*.json")):
+        text = path.read_text(encoding="utf-8")
+        policy = load_move_policy(text, path.name)
+        record = policy.obtained
+        assert _module_exists(record["command"]) and f"--seed {record['seed']}" in record["command"]
+        assert record["players"] == policy.players and f"--players {policy.players}" in record["command"]
+        seeds = _doc("benchmarks", "results", "seeds.json")["seeds"]
+        assert "distil_policy" in seeds[str(record["seed"])]
+        model = (ROOT / record["model"]["file"]).read_text(encoding="utf-8")
+        assert hashlib.sha256(model.encode()).hexdigest() == record["model"]["sha256"]
+        low, high = record["held_out"]["difference"][1:]
+        assert low <= record["held_out"]["difference"][0] <= high

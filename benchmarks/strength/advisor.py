@@ -7,7 +7,12 @@ Cells (``--cells``, in this order by default; ``--games`` seat-rotated games eac
 - ``X2``: ``advisor:fast`` head to head against each (2 players, fair 50%);
 - ``normal3``: ``advisor:normal`` against two ``advisor:fast`` seats (more time never plays worse: fair 33%);
 - ``evaluator3-normal``: ``advisor:normal`` against two ``evaluator`` bots (is its time's gain a general one, or
-  only against players who search as it does? Pair it with an ``evaluator3`` run of the same seed).
+  only against players who search as it does? Pair it with an ``evaluator3`` run of the same seed);
+- ``release2``: ``advisor:fast`` head to head against ``release:fast``, the ``fast`` advisor as it played when
+  issue #37 was filed (2 players, fair 50%). Since then the one change to how ``fast`` plays is that its
+  playouts finish the final edition exactly (``SearchSettings.exact_end``), so the release seat is
+  ``fast`` with that turned off (the history of ``engine/advisor`` and ``core/src`` since then has no other
+  change to its play).
 
 The games run in the Python game loop (the table's "engine" column says so); the advisor's playouts run
 on the native core, one thread per worker. The default seed, 731001, was never used while building or
@@ -27,6 +32,8 @@ shipped ``LEAF_DEPTH`` (a candidate depth, paired the same way); ``--leaf normal
 budget (``normal3``: does time spent on depth play better?). ``--second-ply normal=K`` seats ``normal``
 advisors that play ``fast``'s analysis and a second ply over its first K moves (``engine/advisor/replies.py``),
 each reply a ``fast`` search from the replying seat -- ``normal=3`` is the shipped ``normal`` budget.
+``--move-policy FILE`` seats advisors whose playouts seat the softmax bot of that move-policy file
+(``benchmarks/training/distil_policy.py``) where the value bot would sit (``SearchSettings.mover``).
 """
 from __future__ import annotations
 
@@ -39,6 +46,7 @@ from typing import Callable
 from benchmarks.strength.playout import HEADER, RESULTS, cell, row
 from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.budget import BUDGETS
+from pennypress.engine.advisor.move_policy import MovePolicy, load_move_policy
 from pennypress.engine.advisor.policy import SEARCH_LEAF
 from pennypress.engine.advisor.replies import second_ply_candidates
 from pennypress.engine.advisor.value import ValueModel, load_model
@@ -58,6 +66,7 @@ CELLS: dict[str, str] = {
     **{f"{o}2": f"advisor:fast,{o}" for o in OPPONENTS},
     "normal3": "advisor:normal,advisor:fast,advisor:fast",
     "evaluator3-normal": "advisor:normal,evaluator,evaluator",
+    "release2": "advisor:fast,release:fast",
 }
 class CoreSeat:
     """A seat deciding on the native core for the Python game loop: ``pennypress_core.Bot`` of a core policy
@@ -137,26 +146,36 @@ def second_plies(text: str) -> dict[str, int]:
     return by_budget(text, reply_count, "K or BUDGET=K")
 
 
-def advisor_seat(budget: str, seed: int, leaf, plies: dict[str, int]) -> AdvisorBot:
+def advisor_seat(budget: str, seed: int, leaf, plies: dict[str, int], mover: MovePolicy | None = None) -> AdvisorBot:
     """The advisor seat of ``budget``: its analysis with that budget (and its second ply, if it has one), or --
     when ``plies`` opens a second ply for it -- ``fast``'s analysis and a second ply over its first moves, each
     reply a ``fast`` search (``normal=3`` is the shipped ``normal``)."""
     if budget in plies:
         plan = replace(BUDGETS["fast"], name=budget, replies=plies[budget], reply_budget="fast")
-        return AdvisorBot(seed=seed, budget=plan, leaf=leaf)
-    return AdvisorBot(seed=seed, budget=budget, leaf=leaf)
+        return AdvisorBot(seed=seed, budget=plan, leaf=leaf, mover=mover)
+    return AdvisorBot(seed=seed, budget=budget, leaf=leaf, mover=mover)
+
+
+def release_seat(seed: int = 0) -> AdvisorBot:
+    """``release:fast``: the ``fast`` advisor as it played when issue #37 was filed -- its playouts let the
+    playout bots play the final edition (``exact_end=False``)."""
+    return AdvisorBot(seed=seed, budget="fast", exact_end=False, name="release:fast")
 
 
 def register(league_on_core: bool = False, model: ValueModel | None = None,
-             depths: dict[str, int] | None = None, plies: dict[str, int] | None = None) -> None:
+             depths: dict[str, int] | None = None, plies: dict[str, int] | None = None,
+             mover: MovePolicy | None = None) -> None:
     """With ``league_on_core`` the league's seats decide on the native core (:class:`CoreLeagueBot`, the
     same moves); with a ``model`` the advisor seats search with it, with ``depths`` (budget -> moves) an
     advisor of such a budget stops its playouts after that many bot moves, with ``plies`` (budget -> moves)
-    it plays a second ply (:func:`advisor_seat`); forked workers inherit the seats."""
-    if model is not None or depths or plies:
+    it plays a second ply (:func:`advisor_seat`), with a ``mover`` its playouts seat that move policy's
+    softmax bot for the value bot; forked workers inherit the seats. The release seat
+    (:func:`release_seat`) is always registered."""
+    register_seat("release", lambda budget, seed=0: release_seat(seed), ("fast",))
+    if model is not None or depths or plies or mover is not None:
         leaves = {b: replace(SEARCH_LEAF, model=SEARCH_LEAF.model if model is None else model,
                              depth=(depths or {}).get(b, SEARCH_LEAF.depth)) for b in ADVISOR_BUDGETS}
-        register_seat("advisor", lambda budget, seed=0: advisor_seat(budget, seed, leaves[budget], plies or {}),
+        register_seat("advisor", lambda budget, seed=0: advisor_seat(budget, seed, leaves[budget], plies or {}, mover),
                       ADVISOR_BUDGETS)
     if league_on_core:
         for cls in LEAGUE_BOTS:
@@ -178,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--second-ply", metavar="BUDGET=K",
                     help="the advisors of BUDGET play fast's analysis and a second ply over its first K moves, each "
                          "reply a fast search (normal=3 is the shipped normal)")
+    ap.add_argument("--move-policy", type=Path, metavar="FILE",
+                    help="the advisors' playouts seat this move policy's softmax bot where the value bot sits")
     ap.add_argument("--league-on-core", action="store_true",
                     help="the league's bots decide on the native core (the same moves, far faster: the mcts cells)")
     args = ap.parse_args(argv)
@@ -203,7 +224,17 @@ def main(argv: list[str] | None = None) -> int:
             model = load_model(args.value_model.read_text(encoding="utf-8"), str(args.value_model))
         except (OSError, ValueError) as exc:  # an unreadable file, or not a value model (load_model says why)
             ap.error(f"--value-model: {exc}")
-    register(args.league_on_core, model, depths, plies)
+    mover = None
+    if args.move_policy is not None:
+        try:
+            mover = load_move_policy(args.move_policy.read_text(encoding="utf-8"), str(args.move_policy))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            ap.error(f"--move-policy: {exc}")
+        tables = {len(CELLS[n].split(",")) for n in names}
+        if tables != {mover.players}:
+            ap.error(f"--move-policy: {args.move_policy} is for tables of {mover.players}; the cells "
+                     f"{', '.join(names)} seat {' and '.join(map(str, sorted(tables)))}")
+    register(args.league_on_core, model, depths, plies, mover)
     if args.results:
         RESULTS.append(open(args.results, "w", encoding="utf-8"))
     try:

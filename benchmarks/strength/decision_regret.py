@@ -33,7 +33,9 @@ Variants (comma-separated): ``shipped``; ``noise=X`` (the value bot's noise,
 ``share=X`` (the value bot's share of the mixed seats, ``policy.VALUE_SHARE``),
 ``policy=NAME`` (one of ``policy.POLICIES``), ``leaf=D`` (playouts stop after D
 moves), ``budget=NAME``, ``model=FILE`` (the search reads that value-model file at its
-leaf and in its value bots: a candidate model), and any of these joined with ``+``
+leaf and in its value bots: a candidate model), ``mover=FILE`` (the playouts seat that move-policy
+file's softmax bot where the value bot sits: ``benchmarks/training/distil_policy.py``), and any of these
+joined with ``+``
 (``budget=normal+leaf=6``: a larger budget spent on deeper playouts);
 ``opponent-playouts``; ``imitation=SHARE``.
 
@@ -58,6 +60,7 @@ from pennypress.engine import native, new_game
 from pennypress.engine.advisor import policy, pool
 from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
 from pennypress.engine.advisor.budget import BUDGETS
+from pennypress.engine.advisor.move_policy import MovePolicy, load_move_policy
 from pennypress.engine.advisor.answer import advise
 from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.advisor.stats import paired
@@ -94,11 +97,13 @@ class Variant:
     budget: str = "fast"
     model: str | None = None
     """A value-model file the search reads instead of the shipped one."""
+    mover: str | None = None
+    """A move-policy file whose softmax bot the playouts seat instead of the value bot."""
     opponent_playouts: bool = False
     imitation_share: float | None = None
 
 
-COMBINED = ("settings", "policy", "leaf", "budget", "model")
+COMBINED = ("settings", "policy", "leaf", "budget", "model", "mover")
 """The fields a combined variant (``budget=normal+leaf=6``) takes from its parts."""
 
 
@@ -108,8 +113,8 @@ def parse_variant(text: str) -> Variant:
         merged: dict = {}
         for part in (parse_variant(p) for p in text.split("+")):
             if part.name == "shipped" or part.opponent_playouts or part.imitation_share is not None:
-                raise BadInput(f"variant {text!r}: only noise, jitter, share, policy, leaf, budget and model combine "
-                               "with +")
+                raise BadInput(f"variant {text!r}: only noise, jitter, share, policy, leaf, budget, model and mover "
+                               "combine with +")
             for name in COMBINED:
                 value = getattr(part, name)
                 if value != getattr(Variant(""), name):
@@ -147,9 +152,12 @@ def parse_variant(text: str) -> Variant:
     if key == "model" and value:
         model_file(value)
         return Variant(text, model=value)
+    if key == "mover" and value:
+        mover_file(value)
+        return Variant(text, mover=value)
     raise BadInput(f"variant {text!r}: expected shipped, opponent-playouts, noise=X, jitter=X, share=X, "
                    f"policy=NAME ({', '.join(policy.POLICIES)}), leaf=D, budget=NAME ({', '.join(BUDGETS)}), "
-                   f"model=FILE or imitation=SHARE")
+                   f"model=FILE, mover=FILE or imitation=SHARE")
 
 
 _MODEL_FILES: dict[str, ValueModel] = {}
@@ -167,6 +175,26 @@ def model_file(path: str) -> ValueModel:
         except ValueError as exc:
             raise BadInput(f"variant model={path}: {exc}") from None
     return _MODEL_FILES[path]
+
+
+_MOVER_FILES: dict[str, MovePolicy] = {}
+
+
+def mover_file(path: str) -> MovePolicy:
+    """The 3-player move policy in the file ``path`` (read once); :class:`BadInput` naming the problem otherwise."""
+    if path not in _MOVER_FILES:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise BadInput(f"variant mover={path}: cannot read it ({exc})") from None
+        try:
+            found = load_move_policy(text, path)
+        except ValueError as exc:
+            raise BadInput(f"variant mover={path}: {exc}") from None
+        if found.players != 3:
+            raise BadInput(f"variant mover={path}: it is for tables of {found.players}; the decisions are of 3")
+        _MOVER_FILES[path] = found
+    return _MOVER_FILES[path]
 
 
 def imitation_policy(model, share: float):
@@ -232,7 +260,8 @@ def choice(view: PublicState, variant: Variant, opponent_policy, imitated=None, 
         model = MODEL if variant.model is None else model_file(variant.model)
         leaf = Leaf(policy.SEARCH_LEAF.depth if variant.leaf is None else variant.leaf, model)
         return advise(view, variant.budget, seed=decision_seed(0, view.ply), workers=workers, reasons_top=0,
-                      leaf=leaf, policy=variant.policy).best.move
+                      leaf=leaf, policy=variant.policy,
+                      mover=None if variant.mover is None else mover_file(variant.mover)).best.move
 
 
 def win_share(view: PublicState, move: str, opponent_policy, playouts: int, seed: int, workers: int = 2) -> float:

@@ -40,6 +40,7 @@ mod generated;
 pub mod greedy;
 pub mod heuristic;
 pub mod league;
+pub mod move_policy;
 pub mod moves;
 pub mod outcome;
 pub mod pages;

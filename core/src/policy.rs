@@ -16,6 +16,9 @@
 //!   (`engine/advisor/value_bot.py`): the value model one move ahead;
 //! - the advisor's mixed playout bot: in each playout and seat the value bot or the heuristic bot,
 //!   drawn from the seat's seed.
+//! - [`SoftmaxPolicy`](crate::move_policy::SoftmaxPolicy): the softmax bot, `SoftmaxBot`
+//!   (`engine/advisor/softmax_bot.py`): a move policy's softmax draw, alone or in the value bot's place
+//!   in the mix.
 //! - any of them with its final-edition decisions made by the exact final-edition search
 //!   ([`exact::best_move`](crate::exact::best_move)): the Python `ExactFinalBot` (`engine/advisor/exact.py`).
 //!
@@ -132,6 +135,10 @@ pub enum PolicySpec {
     /// jittered from the same `rng`) when `rng.random() < share`, else the jittered heuristic bot (as in
     /// `JitteredHeuristic`, its weights jittered after that draw).
     Mixed { model: std::sync::Arc<crate::value::ValueModel>, weights: Weights, jitter: f64, margin_weight: f64, noise: f64, share: f64 },
+    /// The softmax bot (`SoftmaxBot`, [`crate::move_policy`]) in the value bot's place: as `Value` (with
+    /// `share: None`) or as `Mixed` (with `share`), the softmax bot drawing its noise from `rng` where the
+    /// value bot would, carrying the jittered heuristic bot for the final edition.
+    Softmax { model: std::sync::Arc<crate::move_policy::MovePolicyModel>, weights: Weights, jitter: f64, share: Option<f64> },
     /// `ExactFinalBot(inner)`: the bot `inner` makes from the same seed, except that every decision of the
     /// final edition (no card to draw) is the exact search's move; `inner` is not asked there.
     ExactFinal { inner: Box<PolicySpec> },
@@ -193,6 +200,16 @@ impl PolicySpec {
                     fallback: heuristic,
                 }))
             }
+            PolicySpec::Softmax { model, weights, jitter, share } => {
+                let mut rng = seeded.clone();
+                let softmax = share.is_none_or(|share| rng.random() < share);
+                let w = weights.jittered(&mut rng, *jitter);
+                let heuristic = HeuristicPolicy::new(w, seeded);
+                if !softmax {
+                    return Bot::Heuristic(Box::new(heuristic));
+                }
+                Bot::Softmax(Box::new(crate::move_policy::SoftmaxPolicy { model: model.clone(), rng, fallback: heuristic }))
+            }
             PolicySpec::ExactFinal { inner } => Bot::ExactFinal(Box::new(inner.make_seeded(seed, seeded))),
         }
     }
@@ -208,6 +225,7 @@ pub enum Bot {
     Timer(Box<TimerPolicy>),
     Mcts(Box<MctsPolicy>),
     Value(Box<crate::value_policy::ValuePolicy>),
+    Softmax(Box<crate::move_policy::SoftmaxPolicy>),
     ExactFinal(Box<Bot>),
 }
 
@@ -221,6 +239,7 @@ impl Policy for Bot {
             Bot::Timer(b) => b.choose(pos, legal),
             Bot::Mcts(b) => b.choose(pos, legal),
             Bot::Value(b) => b.choose(pos, legal),
+            Bot::Softmax(b) => b.choose(pos, legal),
             Bot::ExactFinal(b) => {
                 if crate::exact::is_deterministic(pos) && !pos.is_over() {
                     crate::exact::best_move(pos).expect("the exact search of a final-edition position")

@@ -335,7 +335,7 @@ impl Network {
 }
 
 /// The most any newspaper but `player` has of each varying feature.
-fn rivals_most(feats: &[Features; MAXP], n: usize, player: usize) -> [i32; NVARYING] {
+pub fn rivals_most(feats: &[Features; MAXP], n: usize, player: usize) -> [i32; NVARYING] {
     let mut most = [i32::MIN; NVARYING];
     for (q, f) in feats.iter().enumerate().take(n) {
         if q != player {
@@ -382,6 +382,27 @@ fn linear(active: &FixedList<(usize, f64), 2>, model: &PlayerCountModel, x: &Fea
     (win, score)
 }
 
+/// The anchors of non-zero weight at progress `t`, with their weights, in anchor order: the first
+/// before it begins, the last after it ends, else the two around `t`, linear between them (a weight
+/// of 0 left out) -- `ValueModel.hats`, and the move policy's (`crate::move_policy`).
+pub fn active_hats(a: &[f64], t: f64) -> FixedList<(usize, f64), 2> {
+    let last = a.len() - 1;
+    let mut out = FixedList::new();
+    if t <= a[0] {
+        out.push((0, 1.0));
+    } else if t >= a[last] {
+        out.push((last, 1.0));
+    } else if let Some(i) = (0..last).find(|&i| a[i] <= t && t < a[i + 1]) {
+        let right = (t - a[i]) / (a[i + 1] - a[i]);
+        for (k, h) in [(i, 1.0 - right), (i + 1, right)] {
+            if h != 0.0 {
+                out.push((k, h));
+            }
+        }
+    }
+    out
+}
+
 impl ValueModel {
     /// Checks the shape: at least two increasing anchors, and for every player count 2-5 a row of
     /// [`NFEATURES`] finite weights per anchor in both parts.
@@ -412,26 +433,9 @@ impl ValueModel {
         out
     }
 
-    /// The anchors of non-zero weight at progress `t`, with their weights, in anchor order: the first
-    /// before it begins, the last after it ends, else the two around `t`, linear between them (a weight
-    /// of 0 left out).
+    /// [`active_hats`] of the model's anchors.
     fn active_hats(&self, t: f64) -> FixedList<(usize, f64), 2> {
-        let a = &self.anchors;
-        let last = a.len() - 1;
-        let mut out = FixedList::new();
-        if t <= a[0] {
-            out.push((0, 1.0));
-        } else if t >= a[last] {
-            out.push((last, 1.0));
-        } else if let Some(i) = (0..last).find(|&i| a[i] <= t && t < a[i + 1]) {
-            let right = (t - a[i]) / (a[i + 1] - a[i]);
-            for (k, h) in [(i, 1.0 - right), (i + 1, right)] {
-                if h != 0.0 {
-                    out.push((k, h));
-                }
-            }
-        }
-        out
+        active_hats(&self.anchors, t)
     }
 
     /// Every newspaper's estimate in `pos` (normal play, no card to draw), the first `n` of the array.

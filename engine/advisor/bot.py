@@ -18,6 +18,7 @@ from ..io.state import PublicState
 from ..position.position import Phase
 from ..rules.actions import legal_moves
 from .budget import Budget
+from .move_policy import MovePolicy
 from .policy import SEARCH_LEAF
 from .replies import second_ply
 from .search import analyse
@@ -68,9 +69,15 @@ class AdvisorBot:
     those checks read the analysis alone, before the second ply is spent."""
 
     def __init__(self, seed: int = 0, budget: str | Budget = "fast", playouts: int | None = None, workers: int = 1,
-                 leaf: Leaf | None = SEARCH_LEAF, policy: str | None = None, name: str | None = None):
+                 leaf: Leaf | None = SEARCH_LEAF, policy: str | None = None, name: str | None = None,
+                 exact_end: bool | None = None, mover: MovePolicy | None = None):
         self.seed = seed
         self.policy = policy
+        self.exact_end = exact_end
+        """:attr:`~.settings.SearchSettings.exact_end` of its searches (``None``: the search's own rule;
+        ``False`` plays as the advisor did before its playouts finished the final edition exactly)."""
+        self.mover = mover
+        """:attr:`~.settings.SearchSettings.mover` of its searches (``None``: the value bot in the playouts)."""
         self.budget = budget
         self.leaf = leaf
         self.playouts = playouts
@@ -98,7 +105,8 @@ class AdvisorBot:
                                   quiet >= quiet_turns(QUIET_MOVES_MUST_PRESS, players)):
             return press
         settings = SearchSettings.for_budget(self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
-                                             workers=self.workers, leaf=self.leaf, policy=self.policy)
+                                             workers=self.workers, leaf=self.leaf, policy=self.policy,
+                                             exact_end=self.exact_end, mover=self.mover)
         advice = analyse(view, settings, reasons_top=0)
         if press is not None and (seen >= 1 or quiet >= quiet_turns(QUIET_MOVES_BEFORE_PRESS, players)) and \
                 advice.find(str(press)).equal_to_best:

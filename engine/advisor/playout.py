@@ -39,6 +39,7 @@ from ..position.position import Phase
 from ..rules.actions import legal_moves
 from ..rules.chance import resolve_chance
 from .exact import ExactSearch, best_move, is_deterministic
+from .move_policy import MovePolicy
 from .outcome import Value, final_values
 from .policy import core_policy, rollout_bot
 from .settings import SearchSettings
@@ -93,7 +94,8 @@ def _exact_line(s: PublicState, trace: Trace | None) -> None:
 
 
 def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
-            policy: str | None = None, leaf: Leaf | None = None, trace: Trace | None = None) -> tuple[Value, ...]:
+            policy: str | None = None, leaf: Leaf | None = None, trace: Trace | None = None,
+            mover: MovePolicy | None = None) -> tuple[Value, ...]:
     """Every player's outcome after ``move`` and a seeded playout by ``policy`` (:mod:`.policy`; default
     its search policy) to the end -- or, with a ``leaf``, the value model's estimates where it stops
     (see the module) -- ``state`` unchanged; value bots read the leaf's model. A ``trace`` list given is
@@ -103,7 +105,7 @@ def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool =
     s = state.clone()
     s.apply(move)
     _draw(s, rng, trace)
-    bots = [rollout_bot(ps, seat, policy, model_of(leaf)) for seat in range(s.n_players)]
+    bots = [rollout_bot(ps, seat, policy, model_of(leaf), mover) for seat in range(s.n_players)]
     if leaf is not None:
         moves = 0
         while True:
@@ -137,15 +139,15 @@ def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool =
 
 def native_playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
                    policy: str | None = None, leaf: Leaf | None = None,
-                   trace: Trace | None = None) -> tuple[Value, ...]:
+                   trace: Trace | None = None, mover: MovePolicy | None = None) -> tuple[Value, ...]:
     """:func:`playout` on the native core (which must be installed), ``trace`` filled the same way.
 
     A first move the core cannot play (a press on a proposed page) is played on
     the Python engine; the core goes on from there.
     """
-    settings = SearchSettings(seed=seed, workers=1, exact_end=exact_end, leaf=leaf, policy=policy)
+    settings = SearchSettings(seed=seed, workers=1, exact_end=exact_end, leaf=leaf, policy=policy, mover=mover)
     after = positions_after(state, [move], [0])[0]
-    result = run_batch([after], [(0, k)], settings, core_policy(policy, settings.value_model), DEFAULT_MOVE_CAP,
+    result = run_batch([after], [(0, k)], settings, core_policy(policy, settings.value_model, mover), DEFAULT_MOVE_CAP,
                        trace=trace is not None)[0]
     if trace is not None:
         trace.extend(result[2])

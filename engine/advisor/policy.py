@@ -45,10 +45,14 @@ from typing import TYPE_CHECKING
 
 from pennypress.errors import BadInput
 
-from ..native.search import jittered_greedy_policy, jittered_heuristic_policy, random_policy, value_policy
+from ..native.search import (
+    jittered_greedy_policy, jittered_heuristic_policy, random_policy, softmax_policy, value_policy,
+)
 from ..play.bots import Bot, GreedyBot, RandomBot
 from ..play.heuristic import HeuristicBot, Weights
 from .value import MODEL, Leaf, ValueModel, core_model
+from .move_policy import MovePolicy
+from .softmax_bot import SoftmaxBot
 from .value_bot import MARGIN_WEIGHT, ValueBot
 
 if TYPE_CHECKING:
@@ -131,10 +135,12 @@ GREEDY_REPORTER_COSTS = (0.75, 1.0, 1.25)
 """... and counts each reporter at ``rng.choice(GREEDY_REPORTER_COSTS)``."""
 
 
-def rollout_bot(seed: int, seat: int, policy: str | None = None, model: ValueModel = MODEL) -> Bot:
+def rollout_bot(seed: int, seat: int, policy: str | None = None, model: ValueModel = MODEL,
+                mover: MovePolicy | None = None) -> Bot:
     """The bot playing ``seat`` in the playout seeded ``seed`` by ``policy`` (default :data:`PREFERRED`);
     deterministic in all three. A value bot reads ``model`` (the search's: its leaf's,
-    :meth:`~.settings.SearchSettings.value_model`)."""
+    :meth:`~.settings.SearchSettings.value_model`); with a ``mover`` (``SearchSettings.mover``) the softmax
+    bot of that move policy sits where the value bot would, drawing from the same generator."""
     policy = PREFERRED if policy is None else policy
     bot_seed = seed * 8 + seat
     rng = random.Random(bot_seed)
@@ -143,7 +149,9 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None, model: ValueMod
     if policy in ("heuristic", "value"):
         jittered = {f.name: getattr(PLAYOUT, f.name) * (1 + rng.uniform(-JITTER, JITTER)) for f in fields(PLAYOUT)}
         heuristic = HeuristicBot(seed=bot_seed, weights=replace(PLAYOUT, **jittered))
-        return heuristic if policy == "heuristic" else ValueBot(model, heuristic, VALUE_NOISE, rng)
+        if policy == "heuristic":
+            return heuristic
+        return ValueBot(model, heuristic, VALUE_NOISE, rng) if mover is None else SoftmaxBot(mover, heuristic, rng)
     if policy == "greedy":
         base, spread = GREEDY_THRESHOLD
         return GreedyBot(seed=bot_seed, threshold=base + rng.randrange(spread),
@@ -153,13 +161,15 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None, model: ValueMod
     raise _unknown(policy)
 
 
-def core_policy(policy: str | None = None, model: ValueModel = MODEL) -> Policy:
+def core_policy(policy: str | None = None, model: ValueModel = MODEL, mover: MovePolicy | None = None) -> Policy:
     """The same playout bots on the native core (``pennypress_core.Policy``: drawn from the same seeds
-    in the same order as :func:`rollout_bot`, a value bot reading ``model``). Needs the core
-    (:func:`pennypress.engine.native.available`)."""
+    in the same order as :func:`rollout_bot`, a value bot reading ``model``, the softmax bot of ``mover``
+    in its place if given). Needs the core (:func:`pennypress.engine.native.available`)."""
     policy = PREFERRED if policy is None else policy
     if policy == "heuristic":
         return jittered_heuristic_policy(PLAYOUT, JITTER)
+    if mover is not None and policy in ("value", "mixed"):
+        return softmax_policy(mover.core(), PLAYOUT, JITTER, share=VALUE_SHARE if policy == "mixed" else None)
     if policy == "value":
         return value_policy(core_model(model), PLAYOUT, JITTER, MARGIN_WEIGHT, VALUE_NOISE)
     if policy == "mixed":

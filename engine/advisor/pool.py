@@ -41,6 +41,7 @@ from ..native.search import positions_after, run_batch, seed_fits
 from ..play.invariants import DEFAULT_MOVE_CAP
 from .outcome import Value
 from .playout import playout
+from .move_policy import check_table
 from .policy import POLICIES, PREFERRED, core_policy
 from .settings import SearchSettings
 
@@ -91,7 +92,7 @@ def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], se
     afters = positions_after(state, moves, {m for m, _ in pairs}, checked=False)  # playout_engine checked it
     index = {m: i for i, m in enumerate(afters)}
     positions = list(afters.values())
-    bot = core_policy(settings.policy, settings.value_model)
+    bot = core_policy(settings.policy, settings.value_model, settings.mover)
     out: dict[Pair, tuple[Value, ...]] = {}
     size = 32 * settings.threads
     for start in range(0, len(pairs), size):
@@ -114,7 +115,8 @@ def _run_chunk(state: PublicState, moves: Sequence[Move], pairs: Sequence[Pair],
     out = []
     for m, k in pairs:
         events: list[int] | None = [] if trace else None
-        values = playout(state, moves[m], settings.seed, k, settings.exact_end, settings.policy, settings.leaf, events)
+        values = playout(state, moves[m], settings.seed, k, settings.exact_end, settings.policy, settings.leaf, events,
+                         settings.mover)
         out.append(((m, k), values, tuple(events or ())))
     return out
 
@@ -151,6 +153,7 @@ def run_playouts(
     if not pairs:
         return out
     engine = playout_engine(settings.policy_for(state.n_players), settings.seed, state)
+    check_table(settings.mover, state.n_players, settings.policy_for(state.n_players))
     settings = replace(settings, policy=settings.policy_for(state.n_players),
                        exact_end=settings.exact_end_on(engine, state.n_players))
     workers = settings.threads

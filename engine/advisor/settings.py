@@ -24,6 +24,7 @@ from typing import Any
 
 from .budget import BUDGETS, Budget, budget_for
 from .calibration import CALIBRATION, Calibration
+from .move_policy import MovePolicy
 from .policy import SEARCH_LEAF, search_policy
 from .value import Leaf, ValueModel, model_of
 
@@ -63,6 +64,9 @@ class SearchSettings:
     policy: str | None = None
     """Who plays the playouts (:data:`.policy.POLICIES`; ``None``: the search policy for the table,
     :func:`.policy.search_policy`)."""
+    mover: MovePolicy | None = None
+    """A move policy whose softmax bot (:mod:`.softmax_bot`) sits in the playouts' value-bot seats instead
+    of the value bot (``None``: the value bot); for its table only (:func:`.move_policy.check_table`)."""
 
     @classmethod
     def for_budget(cls, budget: str | Budget = "normal", playouts: int | None = None, seconds: float | None = None,

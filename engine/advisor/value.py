@@ -204,6 +204,27 @@ def rivals_most(feats: Sequence[Sequence[int]], player: int) -> list[int]:
     return [max(f[k] for q, f in enumerate(feats) if q != player) for k in VARYING]
 
 
+def hats(anchors: Sequence[float], t: float) -> list[float]:
+    """The weight of each anchor at progress ``t``: linear between neighbouring anchors, all on the first
+    before it and on the last after it (the value model's and the move policy's, ``core/src/value.rs``'s
+    ``active_hats``)."""
+    a = anchors
+    out = [0.0] * len(a)
+    if t <= a[0]:
+        out[0] = 1.0
+        return out
+    if t >= a[-1]:
+        out[-1] = 1.0
+        return out
+    for i in range(len(a) - 1):
+        if a[i] <= t < a[i + 1]:
+            right = (t - a[i]) / (a[i + 1] - a[i])
+            out[i] = 1.0 - right
+            out[i + 1] = right
+            return out
+    return out
+
+
 @dataclass(frozen=True)
 class PlayerCountModel:
     """The weights for one player count: ``win[a][k]`` and ``score[a][k]`` at progress ``anchors[a]``; with a
@@ -223,22 +244,8 @@ class ValueModel:
     obtained: Any = None
 
     def hats(self, t: float) -> list[float]:
-        """The weight of each anchor at progress ``t``: linear between neighbouring anchors."""
-        a = self.anchors
-        out = [0.0] * len(a)
-        if t <= a[0]:
-            out[0] = 1.0
-            return out
-        if t >= a[-1]:
-            out[-1] = 1.0
-            return out
-        for i in range(len(a) - 1):
-            if a[i] <= t < a[i + 1]:
-                right = (t - a[i]) / (a[i + 1] - a[i])
-                out[i] = 1.0 - right
-                out[i + 1] = right
-                return out
-        return out
+        """The weight of each anchor at progress ``t`` (:func:`hats`)."""
+        return hats(self.anchors, t)
 
     def evaluate(self, state: Position) -> tuple[Estimate, ...]:
         """Every newspaper's :data:`Estimate` in ``state`` (normal play, no card to draw)."""

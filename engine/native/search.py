@@ -122,6 +122,13 @@ def value_policy(model: ValueModel, weights: DataclassInstance, jitter: float, m
     return core_module().Policy.mixed(model, core_weighted, jitter, margin_weight, noise, share)
 
 
+def softmax_policy(model: Any, weights: DataclassInstance, jitter: float, share: float | None = None) -> Policy:
+    """The core's softmax bot (a move policy's softmax draw, ``model`` a ``pennypress_core.MovePolicy``, a
+    jittered heuristic bot for the final edition); with a ``share``, each seat is that bot with chance
+    ``share``, else the jittered heuristic bot (the mixed policy with the softmax bot for the value bot)."""
+    return core_module().Policy.softmax(model, core_weights(weights), jitter, share)
+
+
 def exact_final_policy(policy: Policy) -> Policy:
     """The core's bot of ``policy`` with every final-edition decision the exact search's move (the Python
     :class:`~pennypress.engine.advisor.exact.ExactFinalBot`)."""
@@ -247,4 +254,4 @@ class ExactSearch:
 __all__ = ["BatchSettings", "CoreLeaf", "ExactSearch", "SEED_LIMIT", "Values", "accepts", "available", "core_bot",
            "core_weights", "greedy_policy", "heuristic_policy", "jittered_greedy_policy", "jittered_heuristic_policy",
            "league_policy", "play_games", "play_games_recorded", "positions_after", "random_policy", "run_batch",
-           "seed_fits", "value_model", "value_policy"]
+           "seed_fits", "softmax_policy", "value_model", "value_policy"]

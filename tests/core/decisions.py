@@ -28,6 +28,9 @@ from differential import Mismatch, game_setup, seeded_games
 from pennypress.engine import native
 from pennypress.engine.advisor.exact import ExactFinalBot
 from pennypress.engine.advisor.policy import core_policy, rollout_bot
+from pennypress.engine.advisor.move_policy import from_value_model
+from pennypress.engine.advisor.softmax_bot import SoftmaxBot
+from pennypress.engine.advisor.value import MODEL
 from pennypress.engine.advisor.value_bot import ValueBot
 from pennypress.engine.game.moves import GoToPress
 from pennypress.engine.io.state import new_game, public_view
@@ -39,7 +42,7 @@ from pennypress.engine.rules.chance import resolve_chance
 from pennypress.engine.rules.press import would_trigger
 
 KINDS = ("greedy", "heuristic", "jittered greedy", "jittered heuristic", "other weights", "random", "jittered value",
-         "jittered mixed", "exact-final value", "exact-final heuristic")
+         "jittered mixed", "exact-final value", "exact-final heuristic", "softmax", "mixed softmax")
 
 EXACT_FINAL_UP_TO = 3
 """The exact-final bots sit at tables of up to this many players (the tables of the search's mixed
@@ -65,9 +68,15 @@ def other_weights(seed: int) -> Weights:
                                          for f in dataclasses.fields(TUNED)})
 
 
-def seat_bots(kind: str, seed: int, seat: int):
-    """The Python bot and the core's bot of one seat (the same kind, made from the same seed)."""
+def seat_bots(kind: str, seed: int, seat: int, players: int):
+    """The Python bot and the core's bot of one seat (the same kind, made from the same seed; a softmax bot
+    draws from the move policy the shipped value model implies at the table, sharpened or flattened by a
+    seeded factor)."""
     core = native.core_module()
+    if kind.endswith("softmax"):  # the softmax bot alone, or in the value bot's seats of the mix
+        policy = "value" if kind == "softmax" else "mixed"
+        mover = from_value_model(MODEL, players).scaled(random.Random(seed).choice((0.25, 1.0, 4.0)))
+        return rollout_bot(seed, seat, policy, mover=mover), core.Bot(core_policy(policy, mover=mover), seed * 8 + seat)
     if kind == "greedy":
         bot = GreedyBot(seed)
         return bot, core.Bot(core.Policy.greedy(bot.threshold, bot.reporter_cost), seed)
@@ -140,6 +149,12 @@ class Contrary:
         return getattr(self.inner, name)
 
 
+def _score_after(model, state, move) -> float:
+    after = state.clone()
+    after.apply(move)
+    return model.score(after, state.current)
+
+
 def _visits(bot) -> tuple[int, int]:
     visits = getattr(bot, "visits", None)
     return (sum(visits.values()), len(visits)) if visits is not None else (0, 0)
@@ -154,7 +169,7 @@ def play_one(index: int, seed: int) -> Report:
     kinds = [KINDS[(index // 4 + 3 * seat) % len(KINDS)] for seat in range(players)]
     if players > EXACT_FINAL_UP_TO:
         kinds = [k.replace("exact-final", "jittered") if k.startswith("exact-final") else k for k in kinds]
-    bots = [seat_bots(kind, seed * 7 + seat, seat) for seat, kind in enumerate(kinds)]
+    bots = [seat_bots(kind, seed * 7 + seat, seat, players) for seat, kind in enumerate(kinds)]
     while game.going():
         seat = state.current
         py_bot, core_bot = bots[seat]
@@ -178,6 +193,13 @@ def play_one(index: int, seed: int) -> Report:
             cov["exact-final bot: final-edition decisions by the exact search"] += 1
         if kind == "jittered mixed":
             cov[f"mixed bot: decisions by its {'value' if isinstance(py_bot, ValueBot) else 'heuristic'} bot"] += 1
+        if kind == "mixed softmax":
+            cov[f"mixed softmax bot: decisions by its {'softmax' if isinstance(py_bot, SoftmaxBot) else 'heuristic'} "
+                "bot"] += 1
+        if isinstance(py_bot, SoftmaxBot) and state.phase is Phase.NORMAL and len(state.legal_moves()) > 1:
+            cov["softmax bot: a draw for every move"] += py_bot.rng.getstate() != before_rng
+            cov["softmax bot: a move other than its policy's highest score"] += str(move) != str(max(
+                state.legal_moves(), key=lambda m: _score_after(py_bot.model, state, m)))
         if isinstance(py_bot, ValueBot):
             fallback = state.phase is not Phase.NORMAL
             cov["value bot: final-edition decisions by its heuristic bot" if fallback else

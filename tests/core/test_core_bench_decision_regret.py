@@ -125,3 +125,25 @@ def test_a_model_file_that_cannot_be_read_is_named(tmp_path):
     for path, message in ((bad, "expected an object"), (tmp_path / "none.json", "cannot read it")):
         with pytest.raises(BadInput, match=f"variant model={path}: .*{message}"):
             bdr.parse_variant(f"model={path}")
+
+
+def test_a_mover_variant_seats_its_softmax_bot_and_a_bad_file_is_named(core, tmp_path, capsys):
+    """``mover=FILE``: the playouts seat that move policy's softmax bot, which chooses otherwise in some
+    decisions; it combines with ``+``; a file that is not a 3-player move policy is named."""
+    from pennypress.engine.advisor.move_policy import from_value_model
+    from pennypress.engine.advisor.value import MODEL
+
+    path = tmp_path / "mover.json"
+    path.write_text(from_value_model(MODEL, 3).to_json(), encoding="utf-8")
+    assert bdr.parse_variant(f"mover={path}+leaf=4") == bdr.Variant(f"mover={path}+leaf=4", leaf=4, mover=str(path))
+    assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8", "--variants", f"mover={path}"]) == 0
+    out = capsys.readouterr().out
+    decisions = int(out.split(" decisions,")[0].rsplit(", ", 1)[1])
+    rows = {r.split("|")[1].strip(" `"): [c.strip() for c in r.split("|")[2:-1]]
+            for r in out.splitlines() if r.startswith("| `")}
+    assert 0 < int(rows[f"mover={path}"][0]) <= decisions
+    two = tmp_path / "two.json"
+    two.write_text(from_value_model(MODEL, 2).to_json(), encoding="utf-8")
+    for bad, message in ((tmp_path / "none.json", "cannot read it"), (two, "it is for tables of 2")):
+        with pytest.raises(BadInput, match=f"variant mover={bad}: {message}"):
+            bdr.parse_variant(f"mover={bad}")

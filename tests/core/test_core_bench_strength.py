@@ -233,3 +233,62 @@ def test_paired_games_pairs_two_bots_in_the_same_seat(tmp_path, capsys):
     assert (r["games"], r["first"], r["second"], r["differ"]) == (4, 0.5, 0.75, 1)
     assert paired_games.main([fast, normal]) == 2  # without it: advisor:fast is not at the second file's tables
     assert "'advisor:fast' does not sit once" in capsys.readouterr().err
+
+
+def test_the_release_seat_is_fast_with_the_bots_playing_the_final_edition(core, monkeypatch, tmp_path, capsys):
+    """``release:fast`` searches as ``advisor:fast`` does except that its playouts leave the final edition to the
+    playout bots (``exact_end=False``); ``release2`` seats it head to head against ``advisor:fast``."""
+    import json
+
+    from pennypress.engine.advisor import bot as advisor_bot
+    from pennypress.engine.advisor.settings import SearchSettings
+
+    assert bs.CELLS["release2"] == "advisor:fast,release:fast"
+    bs.register()
+    release, fast = make_bot("release:fast", seed=4), make_bot("advisor:fast", seed=4)
+    assert release.name == "release:fast"
+    seen = {}
+    real = advisor_bot.analyse
+    from pennypress.engine import new_game
+    from pennypress.engine.io.state import public_view
+    view = public_view(new_game(2, seed=11))
+    for who, bot in (("release", release), ("fast", fast)):
+        def spy(v, settings, _who=who, **kw):
+            seen.setdefault(_who, []).append(settings)
+            return real(v, settings, **kw)
+        monkeypatch.setattr(advisor_bot, "analyse", spy)
+        bot.choose(view)
+    assert [s.exact_end for s in seen["release"]] == [False] and [s.exact_end for s in seen["fast"]] == [None]
+    assert replace(seen["release"][0], exact_end=None) == seen["fast"][0] == SearchSettings.for_budget(
+        "fast", seed=seen["fast"][0].seed, workers=1)
+    out = tmp_path / "release.jsonl"
+    assert bs.main(["--cells", "release2", "--games", "6", "--seed", "8", "--workers", "1", "--results", str(out)]) == 0
+    games = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(games) == 6 and all(sorted(g["seats"]) == ["advisor:fast", "release:fast"] for g in games)
+    assert "advisor:fast,release:fast" in capsys.readouterr().out
+
+
+def test_a_move_policy_file_seats_advisors_whose_playouts_play_it(core, tmp_path, capsys):
+    """``--move-policy``: advisors whose playouts seat that policy's softmax bot play otherwise than the shipped
+    advisors on the same games; a file that is not a move policy, or one for another table, exits 2."""
+    from pennypress.engine.advisor.move_policy import from_value_model
+    from pennypress.engine.advisor.value import MODEL
+
+    two = tmp_path / "two.json"
+    two.write_text(from_value_model(MODEL, 2).to_json(), encoding="utf-8")
+    runs = {}
+    for name, extra in (("plain", []), ("softmax", ["--move-policy", str(two)])):
+        out = tmp_path / f"{name}.jsonl"
+        assert bs.main(["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1", "--results",
+                        str(out), "--league-on-core", *extra]) == 0
+        runs[name] = _games(out)
+    capsys.readouterr()
+    assert len(runs["plain"]) == 6 and runs["plain"] != runs["softmax"]
+    assert make_bot("advisor:fast").mover == from_value_model(MODEL, 2)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    for path, cells, message in ((bad, "heuristic2", "not a move-policy document"),
+                                 (two, "heuristic3", "is for tables of 2; the cells heuristic3 seat 3")):
+        with pytest.raises(SystemExit) as exit_:
+            bs.main(["--cells", cells, "--games", "6", "--move-policy", str(path)])
+        assert exit_.value.code == 2 and message in capsys.readouterr().err

@@ -40,7 +40,9 @@ def test_seeded_games_decide_alike_at_every_decision(core):
                  "moves played off the bots' choice", "value bot: final-edition decisions by its heuristic bot",
                  "value bot: noise drawn for every move", "value bot: presses that start the final edition, weighed",
                  "mixed bot: decisions by its value bot", "mixed bot: decisions by its heuristic bot",
-                 "exact-final bot: final-edition decisions by the exact search"):
+                 "exact-final bot: final-edition decisions by the exact search",
+                 "mixed softmax bot: decisions by its softmax bot", "mixed softmax bot: decisions by its heuristic bot",
+                 "softmax bot: a draw for every move", "softmax bot: a move other than its policy's highest score"):
         assert cov[what] > 0, what
 
 
@@ -49,8 +51,8 @@ def test_a_different_decision_is_reported_with_the_game_and_both_moves(core, mon
 
     real = decisions.seat_bots
 
-    monkeypatch.setattr(decisions, "seat_bots", lambda kind, seed, seat: (real(kind, seed, seat)[0],
-                                                                          Contrary(real(kind, seed, seat)[1])))
+    monkeypatch.setattr(decisions, "seat_bots", lambda kind, seed, seat, players: (
+        real(kind, seed, seat, players)[0], Contrary(real(kind, seed, seat, players)[1])))
     with pytest.raises(Mismatch, match=r"game seed 5, ply 0, seat 0 \(greedy\): python '.*', core '.*'"):
         play_one(0, seed=5)
 

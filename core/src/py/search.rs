@@ -197,6 +197,21 @@ impl Policy {
         Ok(Policy { spec: PolicySpec::Mixed { model: model.model.clone(), weights: weights.w, jitter, margin_weight, noise, share } })
     }
 
+    /// The softmax bot (`SoftmaxBot`): `model`'s softmax draw over the moves of normal play, the jittered
+    /// heuristic bot outside it; with `share`, the advisor's mix with the softmax bot in the value bot's
+    /// place (drawn first from `random.Random(seed)`).
+    #[staticmethod]
+    #[pyo3(signature = (model, weights, jitter, share = None))]
+    fn softmax(model: &MovePolicy, weights: &Weights, jitter: f64, share: Option<f64>) -> PyResult<Policy> {
+        if !(jitter.is_finite() && jitter >= 0.0) {
+            return Err(BadInput::new_err("Policy.softmax: jitter must be finite and >= 0"));
+        }
+        if share.is_some_and(|s| !(0.0..=1.0).contains(&s)) {
+            return Err(BadInput::new_err("Policy.softmax: share must be within [0, 1]"));
+        }
+        Ok(Policy { spec: PolicySpec::Softmax { model: model.model.clone(), weights: weights.w, jitter, share } })
+    }
+
     /// `ExactFinalBot(inner)`: the bot `policy` makes from the same seed, with every final-edition
     /// decision (no card to draw) the exact search's move instead.
     #[staticmethod]
@@ -373,6 +388,52 @@ fn weight_rows(rows: Vec<Vec<f64>>, what: &str) -> PyResult<Vec<[f64; NFEATURES]
                 .map_err(|_| BadInput::new_err(format!("ValueModel: {what} rows need {NFEATURES} weights each")))
         })
         .collect()
+}
+
+/// A move policy (`engine/advisor/move_policy.py`'s `MovePolicy`): `MovePolicy(players, anchors, own,
+/// rivals)`, a row of `len(FEATURES)` weights (own) and of the varying features' count (rivals) per anchor.
+#[pyclass(module = "pennypress_core", name = "MovePolicy", frozen)]
+pub struct MovePolicy {
+    pub(crate) model: std::sync::Arc<crate::move_policy::MovePolicyModel>,
+}
+
+#[pymethods]
+impl MovePolicy {
+    #[new]
+    fn new(players: usize, anchors: Vec<f64>, own: Vec<Vec<f64>>, rivals: Vec<Vec<f64>>) -> PyResult<Self> {
+        guard(|| {
+            let own = own.iter()
+                .map(|r| <[f64; NFEATURES]>::try_from(r.as_slice()))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| BadInput::new_err(format!("MovePolicy: own rows need {NFEATURES} weights each")))?;
+            let rivals = rivals.iter()
+                .map(|r| <[f64; NVARYING]>::try_from(r.as_slice()))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| BadInput::new_err(format!("MovePolicy: rivals rows need {NVARYING} weights each")))?;
+            let model = crate::move_policy::MovePolicyModel::new(players, anchors, own, rivals)
+                .map_err(|e| BadInput::new_err(format!("MovePolicy: {e}")))?;
+            Ok(MovePolicy { model: std::sync::Arc::new(model) })
+        })
+    }
+
+    /// The table the policy is for.
+    #[getter]
+    fn players(&self) -> usize {
+        self.model.players
+    }
+
+    /// The score of `position` (after a move) for `player` (`MovePolicy.score`).
+    fn score(&self, position: &Position, player: usize) -> PyResult<f64> {
+        guard(|| {
+            let pos = &position.pos;
+            if player >= pos.n_players() || pos.n_players() != self.model.players {
+                return Err(BadInput::new_err(format!(
+                    "MovePolicy.score: a player of a {}-player position (the policy's table), got player {player} of {}",
+                    self.model.players, pos.n_players())));
+            }
+            Ok(self.model.score(pos, player))
+        })
+    }
 }
 
 #[pymethods]
@@ -642,6 +703,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Bot>()?;
     m.add_class::<ExactSearch>()?;
     m.add_class::<ValueModel>()?;
+    m.add_class::<MovePolicy>()?;
     m.add_function(wrap_pyfunction!(run_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
     m.add_function(wrap_pyfunction!(play_games_recorded, m)?)?;
