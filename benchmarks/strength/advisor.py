@@ -12,7 +12,8 @@ Cells (``--cells``, in this order by default; ``--games`` seat-rotated games eac
   issue #37 was filed (2 players, fair 50%). Since then the one change to how ``fast`` plays is that its
   playouts finish the final edition exactly (``SearchSettings.exact_end``), so the release seat is
   ``fast`` with that turned off (the history of ``engine/advisor`` and ``core/src`` since then has no other
-  change to its play).
+  change to its play); ``release-heuristic3``: ``release:fast`` against two heuristic bots (pair it with a
+  ``heuristic3`` run of the same seed: what the exact final edition costs against weak players).
 
 The games run in the Python game loop (the table's "engine" column says so); the advisor's playouts run
 on the native core, one thread per worker. The default seed, 731001, was never used while building or
@@ -67,6 +68,7 @@ CELLS: dict[str, str] = {
     "normal3": "advisor:normal,advisor:fast,advisor:fast",
     "evaluator3-normal": "advisor:normal,evaluator,evaluator",
     "release2": "advisor:fast,release:fast",
+    "release-heuristic3": "release:fast,heuristic,heuristic",
 }
 class CoreSeat:
     """A seat deciding on the native core for the Python game loop: ``pennypress_core.Bot`` of a core policy

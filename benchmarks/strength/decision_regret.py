@@ -160,41 +160,35 @@ def parse_variant(text: str) -> Variant:
                    f"model=FILE, mover=FILE or imitation=SHARE")
 
 
-_MODEL_FILES: dict[str, ValueModel] = {}
+_FILES: dict[tuple[str, str], object] = {}
+
+
+def _read(kind: str, path: str, load):
+    """The document in the file ``path`` as ``load`` reads it (once), for the variant ``kind=path``;
+    :class:`BadInput` naming the problem otherwise."""
+    if (kind, path) not in _FILES:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise BadInput(f"variant {kind}={path}: cannot read it ({exc})") from None
+        try:
+            _FILES[kind, path] = load(text, path)
+        except ValueError as exc:
+            raise BadInput(f"variant {kind}={path}: {exc}") from None
+    return _FILES[kind, path]
 
 
 def model_file(path: str) -> ValueModel:
     """The value model in the file ``path`` (read once); :class:`BadInput` naming the problem otherwise."""
-    if path not in _MODEL_FILES:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise BadInput(f"variant model={path}: cannot read it ({exc})") from None
-        try:
-            _MODEL_FILES[path] = load_model(text, path)
-        except ValueError as exc:
-            raise BadInput(f"variant model={path}: {exc}") from None
-    return _MODEL_FILES[path]
-
-
-_MOVER_FILES: dict[str, MovePolicy] = {}
+    return _read("model", path, load_model)
 
 
 def mover_file(path: str) -> MovePolicy:
     """The 3-player move policy in the file ``path`` (read once); :class:`BadInput` naming the problem otherwise."""
-    if path not in _MOVER_FILES:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise BadInput(f"variant mover={path}: cannot read it ({exc})") from None
-        try:
-            found = load_move_policy(text, path)
-        except ValueError as exc:
-            raise BadInput(f"variant mover={path}: {exc}") from None
-        if found.players != 3:
-            raise BadInput(f"variant mover={path}: it is for tables of {found.players}; the decisions are of 3")
-        _MOVER_FILES[path] = found
-    return _MOVER_FILES[path]
+    found = _read("mover", path, load_move_policy)
+    if found.players != 3:
+        raise BadInput(f"variant mover={path}: it is for tables of {found.players}; the decisions are of 3")
+    return found
 
 
 def imitation_policy(model, share: float):

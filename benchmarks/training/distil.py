@@ -51,6 +51,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 from tqdm import tqdm
@@ -173,6 +174,38 @@ def position_losses(rows: list[tuple], p: np.ndarray) -> tuple[np.ndarray, np.nd
     return out, np.array([key[0] for key in keys])
 
 
+def round_problem(args: argparse.Namespace, script: str) -> str | None:
+    """What is wrong with a round's shared arguments (``players``, ``games``, ``per_game``, ``playouts``,
+    ``seed``, ``workers``: this module's and ``distil_policy``'s), in one line; ``None`` when nothing is."""
+    if not native.available():
+        return f"{script} needs the native core (python3 run.py builds it)"
+    if args.players not in (2, 3):
+        return f"--players: 2 or 3 (where the search's playouts end exactly), got {args.players}"
+    for name, most in (("games", MAX_GAMES), ("per_game", MAX_PER_GAME), ("playouts", None), ("workers", None)):
+        value = getattr(args, name)
+        if value < 1 or (most is not None and value > most):
+            bound = f"from 1 to {most:,}" if most is not None else "1 or more"
+            return f"--{name.replace('_', '-')}: {bound}, got {value}"
+    if not 0 <= args.seed < MAX_SEED:
+        return f"--seed: from 0 to {MAX_SEED:,} (less one), got {args.seed}"
+    if args.games <= HOLDOUT:
+        return (f"--games: at least {HOLDOUT + 1} (every {HOLDOUT}th game is held out, and the held-out figures' "
+                f"interval needs two such games), got {args.games}")
+    return None
+
+
+def search_games(search: Callable[[tuple], list[tuple]], args: argparse.Namespace,
+                 text: str) -> tuple[list[tuple], list[tuple], list[tuple]]:
+    """Every game's rows by ``search`` (``searched`` here, or ``distil_policy``'s) on ``args.workers``
+    processes, with progress; ``(rows, training rows, held-out rows)``, every tenth game held out."""
+    jobs = [(args.seed, args.players, g, args.per_game, args.playouts, text) for g in range(args.games)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        done = pool.map(search, jobs, chunksize=4)
+        rows = [r for game in tqdm(done, total=len(jobs), desc="games searched", unit="game", file=sys.stderr)
+                for r in game]
+    return rows, [r for r in rows if r[0] % HOLDOUT], [r for r in rows if r[0] % HOLDOUT == 0]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=3, help="the table (2 or 3: where the playouts end exactly)")
@@ -186,24 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", type=Path, required=True, help="the input value-model file")
     ap.add_argument("--out", type=Path, required=True, help="write the distilled model here")
     args = ap.parse_args(argv)
-    if not native.available():
-        print("distil.py needs the native core (python3 run.py builds it)", file=sys.stderr)
-        return 2
-    if args.players not in (2, 3):
-        print(f"--players: 2 or 3 (where the search's playouts end exactly), got {args.players}", file=sys.stderr)
-        return 2
-    for name, most in (("games", MAX_GAMES), ("per_game", MAX_PER_GAME), ("playouts", None), ("workers", None)):
-        value = getattr(args, name)
-        if value < 1 or (most is not None and value > most):
-            bound = f"from 1 to {most:,}" if most is not None else "1 or more"
-            print(f"--{name.replace('_', '-')}: {bound}, got {value}", file=sys.stderr)
-            return 2
-    if not 0 <= args.seed < MAX_SEED:
-        print(f"--seed: from 0 to {MAX_SEED:,} (less one), got {args.seed}", file=sys.stderr)
-        return 2
-    if args.games <= HOLDOUT:
-        print(f"--games: at least {HOLDOUT + 1} (every {HOLDOUT}th game is held out, and the held-out figures' "
-              f"interval needs two such games), got {args.games}", file=sys.stderr)
+    problem = round_problem(args, "distil.py")
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     if args.network < 0:
         print(f"--network: 0 or more, got {args.network}", file=sys.stderr)
@@ -215,13 +233,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--model: {exc}", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    jobs = [(args.seed, args.players, g, args.per_game, args.playouts, text) for g in range(args.games)]
-    with ProcessPoolExecutor(args.workers) as pool:
-        done = pool.map(searched, jobs, chunksize=4)
-        rows = [r for game in tqdm(done, total=len(jobs), desc="games searched", unit="game", file=sys.stderr)
-                for r in game]
-    train = [r for r in rows if r[0] % HOLDOUT]
-    held = [r for r in rows if r[0] % HOLDOUT == 0]
+    rows, train, held = search_games(searched, args, text)
     d, y, _ = design(train)
     w = fit_win(d, y, L2, np.array([r[6] for r in train]))
     doc = json.loads(text)

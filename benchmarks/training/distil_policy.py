@@ -46,17 +46,15 @@ import hashlib
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 from scipy.optimize import minimize
-from tqdm import tqdm
 
-from benchmarks.training.distil import MAX_GAMES, MAX_PER_GAME, MAX_SEED, decisions, search_seed
+from benchmarks.training.distil import decisions, round_problem, search_games, search_seed
 from benchmarks.training.feature_probe import paired_by_game
-from benchmarks.training.train_value import HOLDOUT, hats
+from benchmarks.training.train_value import hats
 from pennypress.engine import native
 from pennypress.engine.advisor.calibration import IDENTITY
 from pennypress.engine.advisor.move_policy import MovePolicy, from_value_model
@@ -187,24 +185,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="the value-model file the search reads (default: the shipped one)")
     ap.add_argument("--out", type=Path, required=True, help="write the move policy here")
     args = ap.parse_args(argv)
-    if not native.available():
-        print("distil_policy.py needs the native core (python3 run.py builds it)", file=sys.stderr)
-        return 2
-    if args.players not in (2, 3):
-        print(f"--players: 2 or 3 (where the search's playouts end exactly), got {args.players}", file=sys.stderr)
-        return 2
-    for name, most in (("games", MAX_GAMES), ("per_game", MAX_PER_GAME), ("playouts", None), ("workers", None)):
-        value = getattr(args, name)
-        if value < 1 or (most is not None and value > most):
-            bound = f"from 1 to {most:,}" if most is not None else "1 or more"
-            print(f"--{name.replace('_', '-')}: {bound}, got {value}", file=sys.stderr)
-            return 2
-    if not 0 <= args.seed < MAX_SEED:
-        print(f"--seed: from 0 to {MAX_SEED:,} (less one), got {args.seed}", file=sys.stderr)
-        return 2
-    if args.games <= HOLDOUT:
-        print(f"--games: at least {HOLDOUT + 1} (every {HOLDOUT}th game is held out, and the held-out figures' "
-              f"interval needs two such games), got {args.games}", file=sys.stderr)
+    problem = round_problem(args, "distil_policy.py")
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
     if not args.l2 >= 0 or args.l2 == float("inf"):
         print(f"--l2: a finite number, 0 or more, got {args.l2}", file=sys.stderr)
@@ -220,13 +203,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     started = time.perf_counter()
-    jobs = [(args.seed, args.players, g, args.per_game, args.playouts, text) for g in range(args.games)]
-    with ProcessPoolExecutor(args.workers) as pool:
-        done = pool.map(searched, jobs, chunksize=4)
-        rows = [r for game in tqdm(done, total=len(jobs), desc="games searched", unit="game", file=sys.stderr)
-                for r in game]
-    train = [r for r in rows if r[0] % HOLDOUT]
-    held = [r for r in rows if r[0] % HOLDOUT == 0]
+    rows, train, held = search_games(searched, args, text)
     x, q, starts, _ = design(train, args.target)
     w = fit(x, q, starts, args.l2)
     hx, hq, hstarts, hgames = design(held, args.target)

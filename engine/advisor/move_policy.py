@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..position.position import Position
-from .value import FEATURES, VARYING, ValueModel, hats, position_features, progress, rivals_most
+from .value import FEATURES, VARYING, ValueModel, _number, hats, position_features, progress, rivals_most
 
 if TYPE_CHECKING:
     from pennypress_core import MovePolicy as CoreMovePolicy
@@ -118,10 +118,6 @@ def _rows(doc: dict, key: str, anchors: int, width: int, source: str) -> tuple[t
             not isinstance(r, list) or len(r) != width or not all(_number(w) for w in r) for r in rows):
         raise ValueError(f"{source}: {key!r} must be {anchors} rows (one an anchor) of {width} finite numbers")
     return tuple(tuple(float(w) for w in r) for r in rows)
-
-
-def _number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf")
 
 
 def load_move_policy(text: str, source: str = "move policy") -> MovePolicy:

@@ -33,12 +33,10 @@ import math
 import random
 import sys
 
-from ..game.moves import Move
 from ..io.state import PublicState
 from ..play.heuristic import HeuristicBot
-from ..position.position import Phase
-from ..rules.actions import legal_moves
 from .move_policy import MovePolicy
+from .value_bot import AfterstateBot
 
 
 def gumbel(u: float) -> float:
@@ -47,7 +45,7 @@ def gumbel(u: float) -> float:
     return -math.log(-math.log(max(u, sys.float_info.min)))
 
 
-class SoftmaxBot:
+class SoftmaxBot(AfterstateBot):
     """Plays a move of normal play with chance proportional to ``exp`` of ``model``'s score of the position after
     it (drawn from ``rng``); ``fallback`` plays outside normal play."""
 
@@ -58,18 +56,6 @@ class SoftmaxBot:
         self.fallback = fallback
         self.rng = rng
 
-    def choose(self, view: PublicState) -> Move:
-        moves = legal_moves(view)
-        if len(moves) == 1:
-            return moves[0]
-        if view.phase is not Phase.NORMAL:
-            return self.fallback.choose(view)
-        me = view.current
-        best_move, best = moves[0], float("-inf")
-        for move in moves:
-            after = view.clone()
-            after.apply(move)
-            value = self.model.score(after, me) + gumbel(self.rng.random())
-            if value > best:
-                best_move, best = move, value
-        return best_move
+    def weigh(self, after: PublicState, me: int) -> float:
+        """The policy's score of ``after`` for ``me``, plus the Gumbel noise of one draw."""
+        return self.model.score(after, me) + gumbel(self.rng.random())

@@ -47,17 +47,16 @@ MARGIN_WEIGHT = 0.001
 """A point of expected margin is worth a thousandth of the chance to win (a tie-break)."""
 
 
-class ValueBot:
-    """Plays the move after which ``model`` gives it the best chance (plus seeded noise below ``noise``);
-    ``fallback`` plays outside normal play."""
+class AfterstateBot:
+    """A playout bot that weighs the position after each legal move of normal play (:meth:`weigh`, its seeded
+    noise included, drawn in the engine's order) and plays the highest; ``fallback`` plays outside normal play.
+    The value bot and the softmax bot (:mod:`.softmax_bot`) are such bots."""
 
-    name = "value"
+    fallback: HeuristicBot
+    rng: random.Random
 
-    def __init__(self, model: ValueModel, fallback: HeuristicBot, noise: float, rng: random.Random):
-        self.model = model
-        self.fallback = fallback
-        self.noise = noise
-        self.rng = rng
+    def weigh(self, after: PublicState, me: int) -> float:
+        raise NotImplementedError
 
     def choose(self, view: PublicState) -> Move:
         moves = legal_moves(view)
@@ -70,12 +69,30 @@ class ValueBot:
         for move in moves:
             after = view.clone()
             after.apply(move)
-            value = self.value_after(after, me)
-            if self.noise > 0:
-                value += self.rng.uniform(0.0, self.noise)
+            value = self.weigh(after, me)
             if value > best:
                 best_move, best = move, value
         return best_move
+
+
+class ValueBot(AfterstateBot):
+    """Plays the move after which ``model`` gives it the best chance (plus seeded noise below ``noise``);
+    ``fallback`` plays outside normal play."""
+
+    name = "value"
+
+    def __init__(self, model: ValueModel, fallback: HeuristicBot, noise: float, rng: random.Random):
+        self.model = model
+        self.fallback = fallback
+        self.noise = noise
+        self.rng = rng
+
+    def weigh(self, after: PublicState, me: int) -> float:
+        """:meth:`value_after`, plus the noise below ``noise`` if there is one."""
+        value = self.value_after(after, me)
+        if self.noise > 0:
+            value += self.rng.uniform(0.0, self.noise)
+        return value
 
     def value_after(self, after: PublicState, me: int) -> float:
         """What a move is worth to ``me`` in the position it leaves (its card, if any, not yet drawn). A move of
@@ -84,4 +101,4 @@ class ValueBot:
         return win + MARGIN_WEIGHT * margin
 
 
-__all__ = ["MARGIN_WEIGHT", "MODEL", "ValueBot"]
+__all__ = ["MARGIN_WEIGHT", "MODEL", "AfterstateBot", "ValueBot"]

@@ -208,7 +208,7 @@ def play_one(index: int, seed: int) -> Report:
             cov["value bot: presses that start the final edition, weighed"] += any(
                 isinstance(m, GoToPress) and would_trigger(state, state.current) for m in state.legal_moves()) \
                 and not fallback
-        elif kind != "random" and py_bot.rng.getstate() != before_rng:
+        elif kind != "random" and not isinstance(py_bot, SoftmaxBot) and py_bot.rng.getstate() != before_rng:
             cov[f"random fallbacks by {kind.split()[-1]} bots (their own generator)"] += 1
         cov["presses chosen"] += isinstance(move, GoToPress)
         game.play(move, cov)

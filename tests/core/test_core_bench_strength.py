@@ -244,6 +244,7 @@ def test_the_release_seat_is_fast_with_the_bots_playing_the_final_edition(core, 
     from pennypress.engine.advisor.settings import SearchSettings
 
     assert bs.CELLS["release2"] == "advisor:fast,release:fast"
+    assert bs.CELLS["release-heuristic3"] == "release:fast,heuristic,heuristic"
     bs.register()
     release, fast = make_bot("release:fast", seed=4), make_bot("advisor:fast", seed=4)
     assert release.name == "release:fast"
