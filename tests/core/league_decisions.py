@@ -42,8 +42,9 @@ MCTS_ITERATIONS = (40, 200)
 """The MCTS bot's iterations in these games: the tests' budget, and (one MCTS game in eight) its default."""
 
 
-def league_bots(kind: str, seed: int, seat: int, iterations: int = MCTS_ITERATIONS[0]):
-    """The Python bot and the core's bot of one seat (the same kind, made from the same seed)."""
+def league_bots(kind: str, seed: int, seat: int, players: int, iterations: int = MCTS_ITERATIONS[0]):
+    """The Python bot and the core's bot of one seat at a table of ``players`` (the same kind, made from the
+    same seed)."""
     core = native.core_module()
     if kind == "mcts":
         settings = MctsSettings(iterations=iterations)
@@ -54,7 +55,7 @@ def league_bots(kind: str, seed: int, seat: int, iterations: int = MCTS_ITERATIO
     if kind == "timer":
         bot = TimerBot(seed)
         return bot, core.Bot(league_policy("timer", bot.s), seed)
-    return seat_bots(kind, seed, seat)
+    return seat_bots(kind, seed, seat, players)
 
 
 def seat_kinds(index: int, players: int, mcts_every: int) -> list[str]:
@@ -103,7 +104,7 @@ def play_one(index: int, seed: int, score_every: int = 4, mcts_every: int = 4) -
     cov = report.coverage
     kinds = seat_kinds(index, players, mcts_every)
     iterations = MCTS_ITERATIONS[mcts_every and (index // mcts_every) % 8 == 7]
-    bots = [league_bots(kind, seed * 7 + seat, seat, iterations) for seat, kind in enumerate(kinds)]
+    bots = [league_bots(kind, seed * 7 + seat, seat, players, iterations) for seat, kind in enumerate(kinds)]
     evaluations = 0
     while game.going():
         seat = state.current

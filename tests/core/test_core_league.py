@@ -76,7 +76,7 @@ def test_asked_again_in_the_same_position_both_remember_alike(core):
     for k, state in enumerate(_positions(8, seed=40)):
         nat = native.native_position(state)
         for kind in LEAGUE if k % 6 == 0 else LEAGUE[:2]:  # the MCTS bot (40 iterations) in a sixth of them
-            py_bot, core_bot = league_bots(kind, k, 0)
+            py_bot, core_bot = league_bots(kind, k, 0, state.n_players)
             py = [str(py_bot.choose(state)) for _ in range(12)]
             assert [core_bot.choose(nat) for _ in range(12)] == py, (kind, k)
             changed[kind] += len(set(py)) > 1
