@@ -32,7 +32,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..position.position import Position
-from .value import FEATURES, VARYING, ValueModel, _number, hats, position_features, progress, rivals_most
+from .value import (
+    FEATURES, VARYING, ValueModel, _number, hats, json_document, position_features, progress, rivals_most,
+)
 
 if TYPE_CHECKING:
     from pennypress_core import MovePolicy as CoreMovePolicy
@@ -122,10 +124,7 @@ def _rows(doc: dict, key: str, anchors: int, width: int, source: str) -> tuple[t
 
 def load_move_policy(text: str, source: str = "move policy") -> MovePolicy:
     """The :class:`MovePolicy` in a move-policy JSON document (:class:`ValueError` naming the problem)."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{source}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    doc = json_document(text, source)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ValueError(f"{source}: not a move-policy document (its format must be {FORMAT!r})")
     players = doc.get("players")

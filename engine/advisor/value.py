@@ -282,12 +282,18 @@ def _linear(h: Sequence[float], weights: Sequence[Sequence[float]], x: Sequence[
     return z
 
 
-def load_model(text: str, source: str = MODEL_FILE) -> ValueModel:
-    """The :class:`ValueModel` in a value-model JSON document (``ValueError`` naming the problem)."""
+def json_document(text: str, source: str) -> Any:
+    """The JSON value in ``text``; :class:`ValueError` naming ``source``, the problem and its line otherwise
+    (the value model's and the move policy's files)."""
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"{source}: not JSON ({exc.msg}, line {exc.lineno})") from None
+
+
+def load_model(text: str, source: str = MODEL_FILE) -> ValueModel:
+    """The :class:`ValueModel` in a value-model JSON document (``ValueError`` naming the problem)."""
+    doc = json_document(text, source)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ValueError(f"{source}: expected an object with \"format\": \"{FORMAT}\"")
     if tuple(doc.get("features", ())) != FEATURES:
