@@ -176,7 +176,9 @@ def test_a_move_policy_candidate_names_its_command_seed_and_model_and_loads():
 
     from pennypress.engine.advisor.move_policy import load_move_policy
 
-    for path in sorted((ROOT / "benchmarks" / "training").glob("move_policy_r*.json")):
+    paths = sorted((ROOT / "benchmarks" / "training").glob("move_policy_r*.json"))
+    assert paths, "no move-policy candidate is kept (docs/lab/self-play.md names move_policy_r1.json)"
+    for path in paths:
         text = path.read_text(encoding="utf-8")
         policy = load_move_policy(text, path.name)
         record = policy.obtained
