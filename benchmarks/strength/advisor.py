@@ -35,6 +35,9 @@ advisors that play ``fast``'s analysis and a second ply over its first K moves (
 each reply a ``fast`` search from the replying seat -- ``normal=3`` is the shipped ``normal`` budget.
 ``--move-policy FILE`` seats advisors whose playouts seat the softmax bot of that move-policy file
 (``benchmarks/training/distil_policy.py``) where the value bot would sit (``SearchSettings.mover``).
+``--exact-seats`` seats advisors whose playouts play the final edition seat by seat: the value-bot seats by
+the exact search, the heuristic seats as the heuristic bot does (``SearchSettings.exact_seats``, with
+``exact_end`` off), paired with a run of the same seed.
 """
 from __future__ import annotations
 
@@ -148,14 +151,17 @@ def second_plies(text: str) -> dict[str, int]:
     return by_budget(text, reply_count, "K or BUDGET=K")
 
 
-def advisor_seat(budget: str, seed: int, leaf, plies: dict[str, int], mover: MovePolicy | None = None) -> AdvisorBot:
+def advisor_seat(budget: str, seed: int, leaf, plies: dict[str, int], mover: MovePolicy | None = None,
+                 exact_seats: bool = False) -> AdvisorBot:
     """The advisor seat of ``budget``: its analysis with that budget (and its second ply, if it has one), or --
     when ``plies`` opens a second ply for it -- ``fast``'s analysis and a second ply over its first moves, each
-    reply a ``fast`` search (``normal=3`` is the shipped ``normal``)."""
+    reply a ``fast`` search (``normal=3`` is the shipped ``normal``); with ``exact_seats`` its playouts play
+    the final edition seat by seat (``exact_end`` off)."""
+    final = {"exact_end": False, "exact_seats": True} if exact_seats else {}
     if budget in plies:
         plan = replace(BUDGETS["fast"], name=budget, replies=plies[budget], reply_budget="fast")
-        return AdvisorBot(seed=seed, budget=plan, leaf=leaf, mover=mover)
-    return AdvisorBot(seed=seed, budget=budget, leaf=leaf, mover=mover)
+        return AdvisorBot(seed=seed, budget=plan, leaf=leaf, mover=mover, **final)
+    return AdvisorBot(seed=seed, budget=budget, leaf=leaf, mover=mover, **final)
 
 
 def release_seat(seed: int = 0) -> AdvisorBot:
@@ -166,18 +172,20 @@ def release_seat(seed: int = 0) -> AdvisorBot:
 
 def register(league_on_core: bool = False, model: ValueModel | None = None,
              depths: dict[str, int] | None = None, plies: dict[str, int] | None = None,
-             mover: MovePolicy | None = None) -> None:
+             mover: MovePolicy | None = None, exact_seats: bool = False) -> None:
     """With ``league_on_core`` the league's seats decide on the native core (:class:`CoreLeagueBot`, the
     same moves); with a ``model`` the advisor seats search with it, with ``depths`` (budget -> moves) an
     advisor of such a budget stops its playouts after that many bot moves, with ``plies`` (budget -> moves)
     it plays a second ply (:func:`advisor_seat`), with a ``mover`` its playouts seat that move policy's
-    softmax bot for the value bot; forked workers inherit the seats. The release seat
+    softmax bot for the value bot, with ``exact_seats`` they play the final edition seat by seat; forked
+    workers inherit the seats. The release seat
     (:func:`release_seat`) is always registered."""
     register_seat("release", lambda budget, seed=0: release_seat(seed), ("fast",))
-    if model is not None or depths or plies or mover is not None:
+    if model is not None or depths or plies or mover is not None or exact_seats:
         leaves = {b: replace(SEARCH_LEAF, model=SEARCH_LEAF.model if model is None else model,
                              depth=(depths or {}).get(b, SEARCH_LEAF.depth)) for b in ADVISOR_BUDGETS}
-        register_seat("advisor", lambda budget, seed=0: advisor_seat(budget, seed, leaves[budget], plies or {}, mover),
+        register_seat("advisor", lambda budget, seed=0: advisor_seat(budget, seed, leaves[budget], plies or {}, mover,
+                                                                       exact_seats),
                       ADVISOR_BUDGETS)
     if league_on_core:
         for cls in LEAGUE_BOTS:
@@ -201,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
                          "reply a fast search (normal=3 is the shipped normal)")
     ap.add_argument("--move-policy", type=Path, metavar="FILE",
                     help="the advisors' playouts seat this move policy's softmax bot where the value bot sits")
+    ap.add_argument("--exact-seats", action="store_true",
+                    help="the advisors' playouts play the final edition seat by seat: the value-bot seats exactly, "
+                         "the heuristic seats by feel (exact_end off)")
     ap.add_argument("--league-on-core", action="store_true",
                     help="the league's bots decide on the native core (the same moves, far faster: the mcts cells)")
     args = ap.parse_args(argv)
@@ -236,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         if tables != {mover.players}:
             ap.error(f"--move-policy: {args.move_policy} is for tables of {mover.players}; the cells "
                      f"{', '.join(names)} seat {' and '.join(map(str, sorted(tables)))}")
-    register(args.league_on_core, model, depths, plies, mover)
+    register(args.league_on_core, model, depths, plies, mover, args.exact_seats)
     if args.results:
         RESULTS.append(open(args.results, "w", encoding="utf-8"))
     try:

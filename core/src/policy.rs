@@ -142,6 +142,11 @@ pub enum PolicySpec {
     /// `ExactFinalBot(inner)`: the bot `inner` makes from the same seed, except that every decision of the
     /// final edition (no card to draw) is the exact search's move; `inner` is not asked there.
     ExactFinal { inner: Box<PolicySpec> },
+    /// The bot `inner` makes from the same seed, wrapped as in `ExactFinal` only when it is a value or
+    /// softmax bot (the Python `rollout_bot(..., exact_seats=True)`): in a mixed playout the seats that
+    /// stand for a player who weighs the whole position play the final edition exactly, the heuristic
+    /// seats as the heuristic bot does.
+    ExactSeats { inner: Box<PolicySpec> },
 }
 
 impl PolicySpec {
@@ -211,6 +216,10 @@ impl PolicySpec {
                 Bot::Softmax(Box::new(crate::move_policy::SoftmaxPolicy { model: model.clone(), rng, fallback: heuristic }))
             }
             PolicySpec::ExactFinal { inner } => Bot::ExactFinal(Box::new(inner.make_seeded(seed, seeded))),
+            PolicySpec::ExactSeats { inner } => match inner.make_seeded(seed, seeded) {
+                bot @ (Bot::Value(_) | Bot::Softmax(_)) => Bot::ExactFinal(Box::new(bot)),
+                bot => bot,
+            },
         }
     }
 }

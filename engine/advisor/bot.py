@@ -70,7 +70,7 @@ class AdvisorBot:
 
     def __init__(self, seed: int = 0, budget: str | Budget = "fast", playouts: int | None = None, workers: int = 1,
                  leaf: Leaf | None = SEARCH_LEAF, policy: str | None = None, name: str | None = None,
-                 exact_end: bool | None = None, mover: MovePolicy | None = None):
+                 exact_end: bool | None = None, mover: MovePolicy | None = None, exact_seats: bool = False):
         self.seed = seed
         self.policy = policy
         self.exact_end = exact_end
@@ -78,6 +78,8 @@ class AdvisorBot:
         ``False`` plays as the advisor did before its playouts finished the final edition exactly)."""
         self.mover = mover
         """:attr:`~.settings.SearchSettings.mover` of its searches (``None``: the value bot in the playouts)."""
+        self.exact_seats = exact_seats
+        """:attr:`~.settings.SearchSettings.exact_seats` of its searches."""
         self.budget = budget
         self.leaf = leaf
         self.playouts = playouts
@@ -106,7 +108,8 @@ class AdvisorBot:
             return press
         settings = SearchSettings.for_budget(self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
                                              workers=self.workers, leaf=self.leaf, policy=self.policy,
-                                             exact_end=self.exact_end, mover=self.mover)
+                                             exact_end=self.exact_end, mover=self.mover,
+                                             exact_seats=self.exact_seats)
         advice = analyse(view, settings, reasons_top=0)
         if press is not None and (seen >= 1 or quiet >= quiet_turns(QUIET_MOVES_BEFORE_PRESS, players)) and \
                 advice.find(str(press)).equal_to_best:

@@ -95,17 +95,18 @@ def _exact_line(s: PublicState, trace: Trace | None) -> None:
 
 def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
             policy: str | None = None, leaf: Leaf | None = None, trace: Trace | None = None,
-            mover: MovePolicy | None = None) -> tuple[Value, ...]:
+            mover: MovePolicy | None = None, exact_seats: bool = False) -> tuple[Value, ...]:
     """Every player's outcome after ``move`` and a seeded playout by ``policy`` (:mod:`.policy`; default
     its search policy) to the end -- or, with a ``leaf``, the value model's estimates where it stops
-    (see the module) -- ``state`` unchanged; value bots read the leaf's model. A ``trace`` list given is
+    (see the module) -- ``state`` unchanged; value bots read the leaf's model (``mover`` and
+    ``exact_seats``: :func:`~.policy.rollout_bot`). A ``trace`` list given is
     filled with the playout's first events (:data:`Trace`)."""
     ps = playout_seed(seed, k)
     rng = random.Random(ps)
     s = state.clone()
     s.apply(move)
     _draw(s, rng, trace)
-    bots = [rollout_bot(ps, seat, policy, model_of(leaf), mover) for seat in range(s.n_players)]
+    bots = [rollout_bot(ps, seat, policy, model_of(leaf), mover, exact_seats) for seat in range(s.n_players)]
     if leaf is not None:
         moves = 0
         while True:
@@ -139,15 +140,18 @@ def playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool =
 
 def native_playout(state: PublicState, move: Move, seed: int, k: int, exact_end: bool = False,
                    policy: str | None = None, leaf: Leaf | None = None,
-                   trace: Trace | None = None, mover: MovePolicy | None = None) -> tuple[Value, ...]:
+                   trace: Trace | None = None, mover: MovePolicy | None = None,
+                   exact_seats: bool = False) -> tuple[Value, ...]:
     """:func:`playout` on the native core (which must be installed), ``trace`` filled the same way.
 
     A first move the core cannot play (a press on a proposed page) is played on
     the Python engine; the core goes on from there.
     """
-    settings = SearchSettings(seed=seed, workers=1, exact_end=exact_end, leaf=leaf, policy=policy, mover=mover)
+    settings = SearchSettings(seed=seed, workers=1, exact_end=exact_end, leaf=leaf, policy=policy, mover=mover,
+                              exact_seats=exact_seats)
     after = positions_after(state, [move], [0])[0]
-    result = run_batch([after], [(0, k)], settings, core_policy(policy, settings.value_model, mover), DEFAULT_MOVE_CAP,
+    result = run_batch([after], [(0, k)], settings, core_policy(policy, settings.value_model, mover, exact_seats),
+                       DEFAULT_MOVE_CAP,
                        trace=trace is not None)[0]
     if trace is not None:
         trace.extend(result[2])

@@ -46,10 +46,11 @@ from typing import TYPE_CHECKING
 from pennypress.errors import BadInput
 
 from ..native.search import (
-    jittered_greedy_policy, jittered_heuristic_policy, random_policy, softmax_policy, value_policy,
+    exact_seats_policy, jittered_greedy_policy, jittered_heuristic_policy, random_policy, softmax_policy, value_policy,
 )
 from ..play.bots import Bot, GreedyBot, RandomBot
 from ..play.heuristic import HeuristicBot, Weights
+from .exact import ExactFinalBot
 from .value import MODEL, Leaf, ValueModel, core_model
 from .move_policy import MovePolicy
 from .softmax_bot import SoftmaxBot
@@ -136,12 +137,18 @@ GREEDY_REPORTER_COSTS = (0.75, 1.0, 1.25)
 
 
 def rollout_bot(seed: int, seat: int, policy: str | None = None, model: ValueModel = MODEL,
-                mover: MovePolicy | None = None) -> Bot:
+                mover: MovePolicy | None = None, exact_seats: bool = False) -> Bot:
     """The bot playing ``seat`` in the playout seeded ``seed`` by ``policy`` (default :data:`PREFERRED`);
     deterministic in all three. A value bot reads ``model`` (the search's: its leaf's,
     :meth:`~.settings.SearchSettings.value_model`); with a ``mover`` (``SearchSettings.mover``) the softmax
-    bot of that move policy sits where the value bot would, drawing from the same generator."""
-    policy = PREFERRED if policy is None else policy
+    bot of that move policy sits where the value bot would, drawing from the same generator. With
+    ``exact_seats`` (``SearchSettings.exact_seats``) a value or softmax bot plays the final edition by the
+    exact search (:class:`~.exact.ExactFinalBot`); the other bots are unchanged."""
+    bot = _rollout_bot(seed, seat, PREFERRED if policy is None else policy, model, mover)
+    return ExactFinalBot(bot) if exact_seats and isinstance(bot, (ValueBot, SoftmaxBot)) else bot
+
+
+def _rollout_bot(seed: int, seat: int, policy: str, model: ValueModel, mover: MovePolicy | None) -> Bot:
     bot_seed = seed * 8 + seat
     rng = random.Random(bot_seed)
     if policy == "mixed":  # the seat's first draw says which of the two bots plays it
@@ -161,11 +168,16 @@ def rollout_bot(seed: int, seat: int, policy: str | None = None, model: ValueMod
     raise _unknown(policy)
 
 
-def core_policy(policy: str | None = None, model: ValueModel = MODEL, mover: MovePolicy | None = None) -> Policy:
+def core_policy(policy: str | None = None, model: ValueModel = MODEL, mover: MovePolicy | None = None,
+                exact_seats: bool = False) -> Policy:
     """The same playout bots on the native core (``pennypress_core.Policy``: drawn from the same seeds
     in the same order as :func:`rollout_bot`, a value bot reading ``model``, the softmax bot of ``mover``
-    in its place if given). Needs the core (:func:`pennypress.engine.native.available`)."""
-    policy = PREFERRED if policy is None else policy
+    in its place if given, ``exact_seats`` as there). Needs the core (:func:`pennypress.engine.native.available`)."""
+    bot = _core_policy(PREFERRED if policy is None else policy, model, mover)
+    return exact_seats_policy(bot) if exact_seats else bot
+
+
+def _core_policy(policy: str, model: ValueModel, mover: MovePolicy | None) -> Policy:
     if policy == "heuristic":
         return jittered_heuristic_policy(PLAYOUT, JITTER)
     if mover is not None and policy in ("value", "mixed"):

@@ -92,7 +92,7 @@ def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], se
     afters = positions_after(state, moves, {m for m, _ in pairs}, checked=False)  # playout_engine checked it
     index = {m: i for i, m in enumerate(afters)}
     positions = list(afters.values())
-    bot = core_policy(settings.policy, settings.value_model, settings.mover)
+    bot = core_policy(settings.policy, settings.value_model, settings.mover, settings.exact_seats)
     out: dict[Pair, tuple[Value, ...]] = {}
     size = 32 * settings.threads
     for start in range(0, len(pairs), size):
@@ -116,7 +116,7 @@ def _run_chunk(state: PublicState, moves: Sequence[Move], pairs: Sequence[Pair],
     for m, k in pairs:
         events: list[int] | None = [] if trace else None
         values = playout(state, moves[m], settings.seed, k, settings.exact_end, settings.policy, settings.leaf, events,
-                         settings.mover)
+                         settings.mover, settings.exact_seats)
         out.append(((m, k), values, tuple(events or ())))
     return out
 

@@ -67,6 +67,11 @@ class SearchSettings:
     mover: MovePolicy | None = None
     """A move policy whose softmax bot (:mod:`.softmax_bot`) sits in the playouts' value-bot seats instead
     of the value bot (``None``: the value bot); for its table only (:func:`.move_policy.check_table`)."""
+    exact_seats: bool = False
+    """The playouts' value-bot (or softmax-bot) seats play the final edition by the exact search and the
+    heuristic seats by their own rules -- each kind of opponent as it would play the end -- where
+    ``exact_end`` would solve it for every seat. Only with ``exact_end`` resolved off does it change a
+    playout: a final edition solved whole has no seat left to play it."""
 
     @classmethod
     def for_budget(cls, budget: str | Budget = "normal", playouts: int | None = None, seconds: float | None = None,

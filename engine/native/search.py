@@ -135,6 +135,12 @@ def exact_final_policy(policy: Policy) -> Policy:
     return core_module().Policy.exact_final(policy)
 
 
+def exact_seats_policy(policy: Policy) -> Policy:
+    """The core's bot of ``policy`` with every final-edition decision the exact search's move where that bot
+    is a value or softmax bot, the others unchanged (``rollout_bot(..., exact_seats=True)``)."""
+    return core_module().Policy.exact_seats(policy)
+
+
 def value_model(anchors: Sequence[float],
                 models: Mapping[int, tuple[Sequence[Sequence[float]], Sequence[Sequence[float]]]],
                 networks: Mapping[int, Any] | None = None) -> ValueModel:

@@ -5,7 +5,8 @@ Every seat has a Python bot and the core's bot made alike -- the greedy bot
 and the tuned heuristic bot as a tournament seats them, the advisor's jittered
 playout bots (``rollout_bot``: greedy, heuristic and the search's value bot), a
 heuristic bot with other weights plugged in, the random bot, and the value and heuristic bots with their
-final edition solved by the exact search (``ExactFinalBot``) -- and at every decision node the seat's two bots choose:
+final edition solved by the exact search (``ExactFinalBot``), and the mix with only its value seats' solved
+(``exact_seats``) -- and at every decision node the seat's two bots choose:
 their moves must be the same. Both bots keep their memory for the whole game
 (the heuristic bot's visits: waiting costs more in a position it saw before)
 and draw their random fallback from their own generators. The move played is
@@ -42,7 +43,7 @@ from pennypress.engine.rules.chance import resolve_chance
 from pennypress.engine.rules.press import would_trigger
 
 KINDS = ("greedy", "heuristic", "jittered greedy", "jittered heuristic", "other weights", "random", "jittered value",
-         "jittered mixed", "exact-final value", "exact-final heuristic", "softmax", "mixed softmax")
+         "jittered mixed", "exact-final value", "exact-final heuristic", "softmax", "mixed softmax", "exact-final mixed")
 
 EXACT_FINAL_UP_TO = 3
 """The exact-final bots sit at tables of up to this many players (the tables of the search's mixed
@@ -90,6 +91,9 @@ def seat_bots(kind: str, seed: int, seat: int, players: int):
     if kind == "exact-final value":  # the search's value bot with its final edition solved
         return (ExactFinalBot(rollout_bot(seed, seat, "value")),
                 core.Bot(exact_final_policy(core_policy("value")), seed * 8 + seat))
+    if kind == "exact-final mixed":  # the search's mix, its value seats' final edition solved (exact_seats)
+        return (rollout_bot(seed, seat, "mixed", exact_seats=True),
+                core.Bot(core_policy("mixed", exact_seats=True), seed * 8 + seat))
     if kind == "exact-final heuristic":
         return ExactFinalBot(HeuristicBot(seed)), core.Bot(exact_final_policy(core.Policy.heuristic(core_weights(TUNED))), seed)
     policy = kind.split()[1]  # the advisor's playout bots: playout seed `seed`, this seat
@@ -196,6 +200,9 @@ def play_one(index: int, seed: int) -> Report:
         if kind == "mixed softmax":
             cov[f"mixed softmax bot: decisions by its {'softmax' if isinstance(py_bot, SoftmaxBot) else 'heuristic'} "
                 "bot"] += 1
+        if kind == "exact-final mixed" and state.phase is not Phase.NORMAL and not state.draw_pending:
+            cov["exact-final mixed bot: final-edition decisions by its "
+                f"{'exact search' if isinstance(py_bot, ExactFinalBot) else 'heuristic bot'}"] += 1
         if isinstance(py_bot, SoftmaxBot) and state.phase is Phase.NORMAL and len(state.legal_moves()) > 1:
             cov["softmax bot: a draw for every move"] += py_bot.rng.getstate() != before_rng
             cov["softmax bot: a move other than its policy's highest score"] += str(move) != str(max(

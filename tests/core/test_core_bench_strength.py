@@ -293,3 +293,27 @@ def test_a_move_policy_file_seats_advisors_whose_playouts_play_it(core, tmp_path
         with pytest.raises(SystemExit) as exit_:
             bs.main(["--cells", cells, "--games", "6", "--move-policy", str(path)])
         assert exit_.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_exact_seats_seats_advisors_whose_playouts_play_the_final_edition_seat_by_seat(core, monkeypatch, tmp_path,
+                                                                                       capsys):
+    """``--exact-seats``: the advisors search with ``exact_end`` off and ``exact_seats`` on, everything else as
+    the shipped advisors (the release seat unchanged); what that changes in a playout is proven in
+    ``test_core_playouts.py``."""
+    from pennypress.engine import new_game
+    from pennypress.engine.advisor import bot as advisor_bot
+    from pennypress.engine.io.state import public_view
+
+    out = tmp_path / "seats.jsonl"
+    assert bs.main(["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1", "--results",
+                    str(out), "--league-on-core", "--exact-seats"]) == 0
+    assert "advisor:fast,heuristic" in capsys.readouterr().out and len(_games(out)) == 6
+    seen = []
+    real = advisor_bot.analyse
+    monkeypatch.setattr(advisor_bot, "analyse", lambda v, settings, **kw: (seen.append(settings),
+                                                                           real(v, settings, **kw))[1])
+    view = public_view(new_game(2, seed=11))
+    make_bot("advisor:fast", seed=4).choose(view)
+    make_bot("release:fast", seed=4).choose(view)
+    assert [(s.exact_end, s.exact_seats) for s in seen] == [(False, True), (False, False)]
+    assert replace(seen[0], exact_end=None, exact_seats=False) == replace(seen[1], exact_end=None)

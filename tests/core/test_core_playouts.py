@@ -147,3 +147,39 @@ def test_a_playout_the_exact_search_finishes_carries_its_line_of_best_play(core,
             assert event >= 0 and s.legal_moves()[event] == best_move(search, s)
             s.apply(s.legal_moves()[event])
         assert s.is_over or len(trace) == TRACE_LEN
+
+
+def test_with_exact_seats_the_value_seats_play_the_final_edition_exactly(core, monkeypatch):
+    """``exact_seats``: in the final edition a value seat of the mix plays the exact search's move, a heuristic
+    seat its own; the same playouts on both engines, and playouts unlike both the bots' final edition and the
+    one solved for every seat."""
+    from pennypress.engine.advisor.exact import ExactFinalBot, ExactSearch, best_move
+    from pennypress.engine.advisor.playout import playout_seed
+    from pennypress.engine.advisor.policy import SEARCH_LEAF, rollout_bot
+    from pennypress.engine.rules.actions import legal_moves
+
+    state = before_the_final_edition(21)
+    moves = [m for m in state.legal_moves() if str(m) == "press"]
+    pairs = [(0, k) for k in range(12)]
+    settings = SearchSettings(seed=2, workers=1, leaf=SEARCH_LEAF, exact_end=False, exact_seats=True)
+    on_core: dict = {}
+    values = run_playouts(state, moves, pairs, settings, traces=on_core)
+    assert values != run_playouts(state, moves, pairs, replace(settings, exact_seats=False))
+    assert values != run_playouts(state, moves, pairs, replace(settings, exact_end=True))
+    monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
+    in_python: dict = {}
+    assert run_playouts(state, moves, pairs, settings, traces=in_python) == values
+    assert in_python == on_core
+    search, seen = ExactSearch(), set()
+    for (_, k), trace in on_core.items():
+        bots = [rollout_bot(playout_seed(2, k), seat, "mixed", exact_seats=True) for seat in range(3)]
+        s = state.clone()
+        s.apply(moves[0])
+        for event in trace:
+            legal = legal_moves(s)
+            exact = isinstance(bots[s.current], ExactFinalBot)
+            if exact:
+                assert legal[event] == best_move(search, s)
+            seen.add(exact)
+            s.apply(legal[event])
+    assert seen == {True, False}  # both kinds of seat played in the final edition

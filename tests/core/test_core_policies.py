@@ -30,7 +30,7 @@ def test_seeded_games_decide_alike_at_every_decision(core):
     assert report.games == GAMES == cov["games finished"]
     assert report.decisions > 8_000
     for kind in KINDS:  # the exact-final bots sit at tables of 2 and 3 only (decisions.EXACT_FINAL_UP_TO)
-        assert cov[f"decisions by {kind}"] > (300 if kind.startswith("exact-final") else 500), kind
+        assert cov[f"decisions by {kind}"] > (250 if kind.startswith("exact-final") else 500), kind
     for phase in Phase:
         if phase is not Phase.OVER:
             assert cov[f"decisions in phase {phase.value}"] > 0, phase
@@ -42,7 +42,9 @@ def test_seeded_games_decide_alike_at_every_decision(core):
                  "mixed bot: decisions by its value bot", "mixed bot: decisions by its heuristic bot",
                  "exact-final bot: final-edition decisions by the exact search",
                  "mixed softmax bot: decisions by its softmax bot", "mixed softmax bot: decisions by its heuristic bot",
-                 "softmax bot: a draw for every move", "softmax bot: a move other than its policy's highest score"):
+                 "softmax bot: a draw for every move", "softmax bot: a move other than its policy's highest score",
+                 "exact-final mixed bot: final-edition decisions by its exact search",
+                 "exact-final mixed bot: final-edition decisions by its heuristic bot"):
         assert cov[what] > 0, what
 
 

@@ -219,6 +219,14 @@ impl Policy {
         Policy { spec: PolicySpec::ExactFinal { inner: Box::new(policy.spec.clone()) } }
     }
 
+    /// The bot `policy` makes from the same seed, its final-edition decisions the exact search's moves
+    /// only where it is a value or softmax bot (`rollout_bot(..., exact_seats=True)`); a heuristic seat
+    /// of a mixed policy plays as before.
+    #[staticmethod]
+    fn exact_seats(policy: &Policy) -> Policy {
+        Policy { spec: PolicySpec::ExactSeats { inner: Box::new(policy.spec.clone()) } }
+    }
+
     /// The league's `EvaluatorBot(seed, weights)`: `weights` is `dataclasses.asdict(EvaluatorWeights(...))`
     /// (every field by name).
     #[staticmethod]
