@@ -36,8 +36,7 @@ each reply a ``fast`` search from the replying seat -- ``normal=3`` is the shipp
 ``--move-policy FILE`` seats advisors whose playouts seat the softmax bot of that move-policy file
 (``benchmarks/training/distil_policy.py``) where the value bot would sit (``SearchSettings.mover``).
 ``--exact-seats`` seats advisors whose playouts play the final edition seat by seat: the value-bot seats by
-the exact search, the heuristic seats as the heuristic bot does (``SearchSettings.exact_seats``, with
-``exact_end`` off), paired with a run of the same seed.
+the exact search, the heuristic seats as the heuristic bot does (``SearchSettings.exact_seats``), paired with a run of the same seed.
 """
 from __future__ import annotations
 
@@ -156,12 +155,11 @@ def advisor_seat(budget: str, seed: int, leaf, plies: dict[str, int], mover: Mov
     """The advisor seat of ``budget``: its analysis with that budget (and its second ply, if it has one), or --
     when ``plies`` opens a second ply for it -- ``fast``'s analysis and a second ply over its first moves, each
     reply a ``fast`` search (``normal=3`` is the shipped ``normal``); with ``exact_seats`` its playouts play
-    the final edition seat by seat (``exact_end`` off)."""
-    final = {"exact_end": False, "exact_seats": True} if exact_seats else {}
+    the final edition seat by seat."""
     if budget in plies:
         plan = replace(BUDGETS["fast"], name=budget, replies=plies[budget], reply_budget="fast")
-        return AdvisorBot(seed=seed, budget=plan, leaf=leaf, mover=mover, **final)
-    return AdvisorBot(seed=seed, budget=budget, leaf=leaf, mover=mover, **final)
+        return AdvisorBot(seed=seed, budget=plan, leaf=leaf, mover=mover, exact_seats=exact_seats)
+    return AdvisorBot(seed=seed, budget=budget, leaf=leaf, mover=mover, exact_seats=exact_seats)
 
 
 def release_seat(seed: int = 0) -> AdvisorBot:
@@ -211,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="the advisors' playouts seat this move policy's softmax bot where the value bot sits")
     ap.add_argument("--exact-seats", action="store_true",
                     help="the advisors' playouts play the final edition seat by seat: the value-bot seats exactly, "
-                         "the heuristic seats by feel (exact_end off)")
+                         "the heuristic seats as the heuristic bot does")
     ap.add_argument("--league-on-core", action="store_true",
                     help="the league's bots decide on the native core (the same moves, far faster: the mcts cells)")
     args = ap.parse_args(argv)

@@ -22,6 +22,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from pennypress.errors import BadInput
+
 from .budget import BUDGETS, Budget, budget_for
 from .calibration import CALIBRATION, Calibration
 from .move_policy import MovePolicy
@@ -70,8 +72,13 @@ class SearchSettings:
     exact_seats: bool = False
     """The playouts' value-bot (or softmax-bot) seats play the final edition by the exact search and the
     heuristic seats by their own rules -- each kind of opponent as it would play the end -- where
-    ``exact_end`` would solve it for every seat. Only with ``exact_end`` resolved off does it change a
-    playout: a final edition solved whole has no seat left to play it."""
+    ``exact_end`` would solve it for every seat; so with it ``exact_end`` resolves off, and
+    ``exact_end=True`` beside it is refused (:class:`~pennypress.errors.BadInput`)."""
+
+    def __post_init__(self) -> None:
+        if self.exact_seats and self.exact_end:
+            raise BadInput("exact_seats plays the final edition seat by seat and exact_end=True solves it for "
+                           "every seat: set one of them")
 
     @classmethod
     def for_budget(cls, budget: str | Budget = "normal", playouts: int | None = None, seconds: float | None = None,
@@ -92,15 +99,18 @@ class SearchSettings:
         final edition exactly: ``exact_end``, or when it is ``None`` on the native core at tables of up to
         :data:`EXACT_END_UP_TO` players only -- there a final edition is solved in milliseconds; a bigger
         table's can take seconds even on the core, and the Python engine's search seconds for a small one.
+        With ``exact_seats`` it is off: the seats play the final edition.
 
         >>> SearchSettings().exact_end_on("native", 3), SearchSettings().exact_end_on("python", 3)
         (True, False)
         >>> SearchSettings().exact_end_on("native", 4), SearchSettings(exact_end=True).exact_end_on("python", 3)
         (False, True)
+        >>> SearchSettings(exact_seats=True).exact_end_on("native", 3)
+        False
         """
         if self.exact_end is not None:
             return self.exact_end
-        return engine == "native" and players <= EXACT_END_UP_TO
+        return not self.exact_seats and engine == "native" and players <= EXACT_END_UP_TO
 
     @property
     def value_model(self) -> ValueModel:

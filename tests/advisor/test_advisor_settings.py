@@ -10,6 +10,7 @@ from pennypress.engine.advisor import BUDGETS, SearchSettings, advise, pool
 from pennypress.engine.advisor.calibration import CALIBRATION, Calibration
 from pennypress.engine.advisor.policy import SEARCH_LEAF
 from pennypress.engine.advisor.value import MODEL, Leaf
+from pennypress.errors import BadInput
 
 
 def _figures(advice) -> dict:
@@ -41,6 +42,19 @@ def test_settings_given_twice_or_misspelt_are_refused(midgame):
         advise(midgame, "fast", sed=1)
     with pytest.raises(TypeError, match="the budget given twice"):
         advise(midgame, "fast", budget="deep")
+
+
+def test_the_final_edition_seat_by_seat_resolves_exact_end_off_and_refuses_it_on():
+    """``exact_seats`` leaves the final edition to the seats, so the default ``exact_end`` resolves off on every
+    engine and table; asking for both is a contradiction, refused with a message naming both."""
+    seats = SearchSettings(exact_seats=True)
+    assert SearchSettings().exact_end_on("native", 3)
+    assert not any(seats.exact_end_on(engine, n) for engine in ("native", "python") for n in (2, 3, 4))
+    assert not SearchSettings(exact_seats=True, exact_end=False).exact_end_on("native", 3)
+    with pytest.raises(BadInput, match="exact_seats .* exact_end=True"):
+        SearchSettings(exact_seats=True, exact_end=True)
+    with pytest.raises(BadInput, match="exact_seats .* exact_end=True"):
+        dataclasses.replace(seats, exact_end=True)
 
 
 def test_the_settings_reach_the_batches_unchanged_but_for_what_the_table_decides(midgame, monkeypatch):

@@ -297,7 +297,7 @@ def test_a_move_policy_file_seats_advisors_whose_playouts_play_it(core, tmp_path
 
 def test_exact_seats_seats_advisors_whose_playouts_play_the_final_edition_seat_by_seat(core, monkeypatch, tmp_path,
                                                                                        capsys):
-    """``--exact-seats``: the advisors search with ``exact_end`` off and ``exact_seats`` on, everything else as
+    """``--exact-seats``: the advisors search with ``exact_seats`` on (so ``exact_end`` off), everything else as
     the shipped advisors (the release seat unchanged); what that changes in a playout is proven in
     ``test_core_playouts.py``."""
     from pennypress.engine import new_game
@@ -315,5 +315,5 @@ def test_exact_seats_seats_advisors_whose_playouts_play_the_final_edition_seat_b
     view = public_view(new_game(2, seed=11))
     make_bot("advisor:fast", seed=4).choose(view)
     make_bot("release:fast", seed=4).choose(view)
-    assert [(s.exact_end, s.exact_seats) for s in seen] == [(False, True), (False, False)]
+    assert [(s.exact_end_on("native", 2), s.exact_seats) for s in seen] == [(False, True), (False, False)]
     assert replace(seen[0], exact_end=None, exact_seats=False) == replace(seen[1], exact_end=None)

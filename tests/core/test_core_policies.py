@@ -21,7 +21,7 @@ from pennypress.engine.play.heuristic import TUNED, HeuristicBot, Weights
 from pennypress.engine.play.match import play_match
 from pennypress.engine.position.position import Phase
 
-GAMES = 200  # about 9,000 decisions, every kind of bot, 2-5 players, both variants, every phase
+GAMES = 260  # about 13,000 decisions, every kind of bot, 2-5 players, both variants, every phase
 
 
 def test_seeded_games_decide_alike_at_every_decision(core):
@@ -30,7 +30,7 @@ def test_seeded_games_decide_alike_at_every_decision(core):
     assert report.games == GAMES == cov["games finished"]
     assert report.decisions > 8_000
     for kind in KINDS:  # the exact-final bots sit at tables of 2 and 3 only (decisions.EXACT_FINAL_UP_TO)
-        assert cov[f"decisions by {kind}"] > (250 if kind.startswith("exact-final") else 500), kind
+        assert cov[f"decisions by {kind}"] > (300 if kind.startswith("exact-final") else 500), kind
     for phase in Phase:
         if phase is not Phase.OVER:
             assert cov[f"decisions in phase {phase.value}"] > 0, phase
