@@ -1,4 +1,5 @@
-"""Write docs/results.md, the current figures, from the recorded benchmark outputs: ``python3 run.py results``.
+"""Write docs/results.md, the current figures, and README.md's speed and strength sentences from the recorded
+benchmark outputs: ``python3 run.py results``.
 
 The records live under ``benchmarks/results/``: ``speed/NAME.json``, written by ``python -m benchmarks.speed
 --record`` (each benchmark's output, command, commit and date); ``strength/*.json``, one table each with
@@ -7,8 +8,12 @@ the command, seed and commit that produced it (strength runs take hours; their t
 ``python -m fuzz.campaign --record`` (docs/developer/fuzzing.md); ``puzzles/``, the shipped puzzle set's
 timing log and ``build.json`` (the set's regeneration time from scratch); ``strategy/``, the strategy guide's
 runs.
-The page is rendered from those records alone, so it cannot drift from them; ``--check`` exits 1 when
-docs/results.md is not what the records render (``tests/test_results_doc.py`` checks the same).
+The page is rendered from those records alone, so it cannot drift from them. README.md's "Speed and strength"
+sentences stand between the markers ``BEGIN`` and ``END`` and are written from the same records: the speed
+ratios from the ``core_search`` and ``advisor`` outputs, the strength figure from the newest strength record
+with a ``"headline"`` (its games file, seat and opponent; the share must be the one its table prints), so
+README.md and docs/results.md cannot disagree. ``--check`` exits 1 when either file is not what the records
+render (``tests/test_results_doc.py`` checks the same).
 
     python -m benchmarks.results [--check]
 """
@@ -16,7 +21,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+import textwrap
 from pathlib import Path
 
 from benchmarks.speed.__main__ import LONG, SPEED
@@ -24,6 +31,10 @@ from benchmarks.speed.__main__ import LONG, SPEED
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "benchmarks" / "results"
 PAGE = ROOT / "docs" / "results.md"
+README = ROOT / "README.md"
+BEGIN = ("<!-- results:begin -- written by python3 run.py results from benchmarks/results/; "
+         "edit benchmarks/results.py, not this block -->")
+END = "<!-- results:end -->"
 
 INTRO = """\
 # Results
@@ -195,19 +206,74 @@ def render(records: Path = RECORDS) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
+def _said(record: dict, pattern: str) -> str:
+    """What ``pattern``'s group catches in a speed record's output; ``ValueError`` when the output no longer says
+    it, so a reworded benchmark stops the render instead of leaving README.md an old figure."""
+    found = re.search(pattern, record["output"])
+    if not found:
+        raise ValueError(f"the {record['name']} record's output has no {pattern!r}: update benchmarks/results.py")
+    return found.group(1)
+
+
+def headline(strength: list[dict]) -> dict:
+    """The newest strength record with a ``"headline"`` (the figure README.md quotes), after checking that its
+    table prints the headline's share, so the README and docs/results.md give the same figure."""
+    quoted = [r for r in strength if "headline" in r]
+    if not quoted:
+        raise ValueError("no strength record has a headline for README.md")
+    record = quoted[-1]
+    figure = f"**{100 * record['headline']['share']:.1f}%**"
+    if figure not in record["table"]:
+        raise ValueError(f"{record['title']!r}: its table does not print the headline's {figure}")
+    return record
+
+
+def readme_block(records: Path = RECORDS) -> str:
+    """README.md's speed and strength sentences as the records under ``records`` give them, markers included."""
+    speed = {r["name"]: r for r in _load(records / "speed")}
+    ratio = _said(speed["core_search"], r"heuristic-bot playout, core vs Python, one thread: x(\d+)")
+    moves = [int(n) for n in _said(speed["advisor"], r"legal moves \[([\d, ]+)\]").split(",")]
+    wall = _said(speed["advisor"], r"\n\s*fast: [^\n]*wall median ([\d.]+) s")
+    top = headline(_load(records / "strength"))["headline"]
+    paragraphs = [
+        f"With the native core, a heuristic-bot playout runs {ratio} times faster than on the Python engine, one "
+        "thread against one ([docs/results.md](docs/results.md#core_search)); that lets `fast` weigh every legal "
+        f"move of a busy 3-player midgame ({min(moves)} to {max(moves)} of them) in {wall} s, the median over "
+        f"{len(moves)} positions on two cores ([docs/results.md](docs/results.md#advisor)).",
+        f"`{top['seat']}` wins {100 * top['share']:.1f}% of {top['count']} head-to-head games against "
+        f"`{top['against']}`, the strongest bot of the independent league "
+        "([docs/results.md](docs/results.md#strength)).",
+    ]
+    wrapped = [textwrap.fill(p, 79, break_long_words=False, break_on_hyphens=False) for p in paragraphs]
+    return "\n".join([BEGIN, "\n\n".join(wrapped), END])
+
+
+def render_readme(text: str, records: Path = RECORDS) -> str:
+    """``text`` (README.md) with the block between ``BEGIN`` and ``END`` written from the records."""
+    start, end = text.find(BEGIN), text.find(END)
+    if start < 0 or end < start:
+        raise ValueError(f"README.md has no block between {BEGIN!r} and {END!r}")
+    return text[:start] + readme_block(records) + text[end + len(END):]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--check", action="store_true", help="exit 1 when docs/results.md differs from the records")
+    ap.add_argument("--check", action="store_true",
+                    help="exit 1 when docs/results.md or README.md's block differs from the records")
     args = ap.parse_args(argv)
-    page = render()
+    readme = README.read_text(encoding="utf-8")
+    wanted = {PAGE: render(), README: render_readme(readme)}
+    stale = [path for path, text in wanted.items() if not path.exists() or path.read_text(encoding="utf-8") != text]
     if args.check:
-        if not PAGE.exists() or PAGE.read_text(encoding="utf-8") != page:
-            print(f"{PAGE.relative_to(ROOT)} is not what the records render: run python3 run.py results",
+        for path in stale:
+            print(f"{path.relative_to(ROOT)} is not what the records render: run python3 run.py results",
                   file=sys.stderr)
-            return 1
-        return 0
-    PAGE.write_text(page, encoding="utf-8")
-    print(f"wrote {PAGE.relative_to(ROOT)}")
+        return 1 if stale else 0
+    for path in stale:
+        path.write_text(wanted[path], encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+    if not stale:
+        print("docs/results.md and README.md are what the records render")
     return 0
 
 
