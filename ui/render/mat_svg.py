@@ -17,7 +17,10 @@ True
 """
 from __future__ import annotations
 
+from typing import Iterable, Sequence
+
 from pennypress.engine import State
+from pennypress.engine.game.stories import Story
 from pennypress.engine.game.tables import REPORTERS, ad_row
 from pennypress.solver import BEATS, COLUMNS, ROWS, cell_penalty
 
@@ -78,16 +81,7 @@ def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
     """Player ``player``'s mat, named by their newspaper, with the reporters it has at home."""
     p = state.players[player]
     style = paper_style(player)
-    # published stories as pills, wrapped to the mat's width
-    pills: list[tuple[float, float, str, object]] = []
-    x, row = PAGE_X, 0
-    for s in sorted(p.published, key=lambda s: s.sort_key()):
-        label = story_words(s)
-        w = 16 + PILL_CHAR * len(label)
-        if x + w > WIDTH - 10 and x > PAGE_X:
-            x, row = PAGE_X, row + 1
-        pills.append((x, row, label, s))
-        x += w + 6
+    pills, row = _pill_places(p.published)
     pills_top = PAGE_Y + ROWS * CELL + 34
     height = pills_top + (row + 1 if pills else 1) * (PILL_H + 6) + 8
 
@@ -109,38 +103,10 @@ def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
              anchor="start", fill="#333", weight="bold"),
         *home_row(state, player),
     ]
-    for y in range(ROWS):
-        for x_ in range(COLUMNS):
-            cx, cy = PAGE_X + x_ * CELL, PAGE_Y + y * CELL
-            if p.ad is not None and tuple(p.ad) == (x_, y):
-                parts.append(
-                    f'<rect x="{cx + 2}" y="{cy + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="5" fill="{AD_FILL}" '
-                    f'stroke="{AD_STROKE}" stroke-width="2" class="ad"/>'
-                    + text(cx + CELL / 2, cy + CELL / 2, "AD", size=15, fill="#fff", weight="bold")
-                )
-            else:
-                parts.append(
-                    f'<rect x="{cx + 2}" y="{cy + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" fill="{EMPTY_FILL}" '
-                    f'stroke="{EMPTY_STROKE}" class="cell"/>'
-                    + text(cx + CELL / 2, cy + CELL / 2, minus(cell_penalty(x_, y)), size=16, fill=PENALTY_TEXT,
-                           weight="bold")
-                )
+    parts += _page_cells(p.ad)
     parts.append(f'<line x1="{PAGE_X}" y1="{PAGE_Y}" x2="{PAGE_X + COLUMNS * CELL}" y2="{PAGE_Y}" '
                  f'stroke="#111" stroke-width="4"/>')
-    # pennies: one space per press up to the final edition's, filled bottom-up
-    slots = _penny_slots(state.definition.final_edition_presses)
-    parts.append(text(PENNY_X, PAGE_Y + ROWS * CELL + 14, "pennies", size=TEXT, fill="#555"))
-    for k, cy in enumerate(slots, 1):
-        if k <= p.pennies:
-            parts.append(
-                f'<circle cx="{PENNY_X}" cy="{cy:.1f}" r="13" fill="{PENNY_FILL}" stroke="{PENNY_STROKE}" '
-                f'stroke-width="2" class="penny"/>' + text(PENNY_X, cy + 0.5, str(k), size=TEXT, fill="#fff", weight="bold")
-            )
-        else:
-            parts.append(
-                f'<circle cx="{PENNY_X}" cy="{cy:.1f}" r="13" fill="none" stroke="#b9b09a" stroke-dasharray="3 2" '
-                f'class="penny-space"/>' + text(PENNY_X, cy + 0.5, str(k), size=TEXT, fill="#8f866f")
-            )
+    parts += _pennies(state.definition.final_edition_presses, p.pennies)
     # stars published per beat (what the end bonuses compare)
     parts.append(text(STARS_X, PAGE_Y + 4, "stars", size=TEXT, fill="#555", anchor="start"))
     for k, b in enumerate(BEATS):
@@ -161,3 +127,58 @@ def mat_svg(state: State, player: int, *, to_move: bool = False) -> str:
         )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _pill_places(published: Iterable[Story]) -> tuple[list[tuple[float, int, str, Story]], int]:
+    """The published stories as pills wrapped to the mat's width, in their order: each pill's ``(x, row,
+    label, story)``, and the last row."""
+    pills: list[tuple[float, int, str, Story]] = []
+    x, row = PAGE_X, 0
+    for s in sorted(published, key=lambda s: s.sort_key()):
+        label = story_words(s)
+        w = 16 + PILL_CHAR * len(label)
+        if x + w > WIDTH - 10 and x > PAGE_X:
+            x, row = PAGE_X, row + 1
+        pills.append((x, row, label, s))
+        x += w + 6
+    return pills, row
+
+
+def _page_cells(ad: Sequence[int] | None) -> list[str]:
+    """The mat's front page: each cell with its printed penalty, or the ad where it stands."""
+    parts = []
+    for y in range(ROWS):
+        for x_ in range(COLUMNS):
+            cx, cy = PAGE_X + x_ * CELL, PAGE_Y + y * CELL
+            if ad is not None and tuple(ad) == (x_, y):
+                parts.append(
+                    f'<rect x="{cx + 2}" y="{cy + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="5" fill="{AD_FILL}" '
+                    f'stroke="{AD_STROKE}" stroke-width="2" class="ad"/>'
+                    + text(cx + CELL / 2, cy + CELL / 2, "AD", size=15, fill="#fff", weight="bold")
+                )
+            else:
+                parts.append(
+                    f'<rect x="{cx + 2}" y="{cy + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" fill="{EMPTY_FILL}" '
+                    f'stroke="{EMPTY_STROKE}" class="cell"/>'
+                    + text(cx + CELL / 2, cy + CELL / 2, minus(cell_penalty(x_, y)), size=16, fill=PENALTY_TEXT,
+                           weight="bold")
+                )
+    return parts
+
+
+def _pennies(presses: int, pennies: int) -> list[str]:
+    """The pennies: one space per press up to the final edition's (``presses``), the first ``pennies`` filled,
+    bottom-up."""
+    parts = [text(PENNY_X, PAGE_Y + ROWS * CELL + 14, "pennies", size=TEXT, fill="#555")]
+    for k, cy in enumerate(_penny_slots(presses), 1):
+        if k <= pennies:
+            parts.append(
+                f'<circle cx="{PENNY_X}" cy="{cy:.1f}" r="13" fill="{PENNY_FILL}" stroke="{PENNY_STROKE}" '
+                f'stroke-width="2" class="penny"/>' + text(PENNY_X, cy + 0.5, str(k), size=TEXT, fill="#fff", weight="bold")
+            )
+        else:
+            parts.append(
+                f'<circle cx="{PENNY_X}" cy="{cy:.1f}" r="13" fill="none" stroke="#b9b09a" stroke-dasharray="3 2" '
+                f'class="penny-space"/>' + text(PENNY_X, cy + 0.5, str(k), size=TEXT, fill="#8f866f")
+            )
+    return parts

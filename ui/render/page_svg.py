@@ -62,8 +62,41 @@ def page_svg(
     placed = {p.story for p in placements}
     unplaced = [i for i in range(len(problem.stories)) if i not in placed]
     cost = {s.story: s.points for s in breakdown.stories} if breakdown is not None else {}
+    below, y_cursor = _below(problem, unplaced, cost, legend, TOP + grid_h + 14)
+    height = y_cursor + 6
+    width = LEFT + grid_w + LEFT
 
-    y_cursor = TOP + grid_h + 14
+    parts = [svg_open(width, height, "pennypress-page", title or "Front page"),
+             f'<rect x="0" y="0" width="{width}" height="{height:.0f}" fill="#ffffff"/>']
+    if title:
+        parts.append(text(LEFT, 14, title, size=18, weight="bold", anchor="start", fill="#111"))
+    parts += _cells(problem, placements)
+    # the page border and the top edge
+    parts.append(
+        f'<rect x="{LEFT}" y="{TOP}" width="{grid_w}" height="{grid_h}" fill="none" stroke="#444" stroke-width="1.5"/>'
+    )
+    parts.append(
+        f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT + grid_w}" y2="{TOP}" stroke="#111" stroke-width="5"/>'
+        + text(LEFT + grid_w, 14, "▲ top edge", size=TEXT, weight="bold", anchor="end", fill="#111")
+    )
+    for p in placements:
+        parts += _story(problem, p, exclusive, translucent)
+    for x, y in bad_cells:
+        if 0 <= x < COLUMNS and 0 <= y < ROWS:
+            parts.append(
+                f'<rect x="{LEFT + x * CELL + 1}" y="{TOP + y * CELL + 1}" width="{CELL - 2}" height="{CELL - 2}" '
+                f'fill="none" stroke="{BAD_STROKE}" stroke-width="4" class="bad"/>'
+            )
+    parts.extend(below)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _below(problem: PressProblem, unplaced: list[int], cost: dict[int, int], legend: bool,
+           y_cursor: float) -> tuple[list[str], float]:
+    """What stands below the page from ``y_cursor`` down: the stories not published (each with its cost
+    where ``cost`` has it) and the legend; and where it ends."""
+    grid_w = COLUMNS * CELL
     below: list[str] = []
     if unplaced:
         below.append(text(LEFT, y_cursor + 9, "Not published (claimed, not on the page):", size=TEXT,
@@ -94,14 +127,12 @@ def page_svg(
                 + text(lx + 22, ly + 8.5, name, size=TEXT, anchor="start", fill="#333")
             )
         y_cursor += 26 * ((len(items) + per_row - 1) // per_row)
-    height = y_cursor + 6
-    width = LEFT + grid_w + LEFT
+    return below, y_cursor
 
-    parts = [svg_open(width, height, "pennypress-page", title or "Front page"),
-             f'<rect x="0" y="0" width="{width}" height="{height:.0f}" fill="#ffffff"/>']
-    if title:
-        parts.append(text(LEFT, 14, title, size=18, weight="bold", anchor="start", fill="#111"))
-    # cells: empty with their printed penalty, or the ad (cells under a story get only a faint outline)
+
+def _cells(problem: PressProblem, placements: Sequence[Placement]) -> list[str]:
+    """The cells: empty with their printed penalty, or the ad (cells under a story get only a faint outline)."""
+    parts = []
     covered = {c for p in placements for c in p.cells()}
     for y in range(ROWS):
         for x in range(COLUMNS):
@@ -126,63 +157,52 @@ def page_svg(
                            size=24, fill=PENALTY_TEXT, weight="bold")
                     + text(cx + CELL / 2, cy + CELL / 2 + 20, "empty", size=TEXT, fill="#7d7564")
                 )
-    # the page border and the top edge
-    parts.append(
-        f'<rect x="{LEFT}" y="{TOP}" width="{grid_w}" height="{grid_h}" fill="none" stroke="#444" stroke-width="1.5"/>'
-    )
-    parts.append(
-        f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT + grid_w}" y2="{TOP}" stroke="#111" stroke-width="5"/>'
-        + text(LEFT + grid_w, 14, "▲ top edge", size=TEXT, weight="bold", anchor="end", fill="#111")
-    )
-    for p in placements:
-        if not 0 <= p.story < len(problem.stories):
-            continue
-        s = problem.stories[p.story]
-        st = BEAT_STYLE[s.beat]
-        x0, y0 = max(p.x, 0), max(p.y, 0)
-        x1, y1 = min(p.x + p.w, COLUMNS), min(p.y + p.h, ROWS)
-        if x1 <= x0 or y1 <= y0:
-            continue  # entirely off the page: the checker names it
-        off_page = not p.in_bounds()
-        rx, ry = LEFT + x0 * CELL + PAD, TOP + y0 * CELL + PAD
-        rw, rh = (x1 - x0) * CELL - 2 * PAD, (y1 - y0) * CELL - 2 * PAD
-        dash = ' stroke-dasharray="8 4"' if off_page else ""
-        if translucent:
-            dash += ' fill-opacity="0.78"'
-        parts.append(
-            f'<rect x="{rx}" y="{ry}" width="{rw}" height="{rh}" rx="9" fill="{st.fill}" '
-            f'stroke="{st.stroke}" stroke-width="2.5"{dash} class="story" '
-            f'data-story="{p.story}" data-beat="{s.beat.value}"/>'
-        )
-        parts.append(text(rx + 8, ry + 13, f"#{p.story}", size=TEXT, fill=st.text, anchor="start", weight="bold"))
-        lines = wrap(s.beat.title, rw - 10, char_w=BOLD_CHAR)
-        shape_line = f"{s.shape.value}" + (f" {'★' * s.stars}" if s.stars else "")
-        badges: list[tuple[str, str, str, str]] = []
-        if problem.is_top(p.story):
-            badges.append(("★ TOP", TOP_BADGE.fill, TOP_BADGE.text, TOP_BADGE.stroke))
-        if p.story == exclusive:
-            badges += _fitted(("EXCLUSIVE ×2", "EXCL. ×2"), rw, "#ffffff", "#111111", "#111111")
-        if off_page:
-            badges += _fitted(("OFF THE PAGE", "OFF PAGE"), rw, "#ffebee", BAD_STROKE, BAD_STROKE)
-        block = len(lines) * 19 + 22 + len(badges) * 27
-        ty = ry + rh / 2 - block / 2 + 10
-        for line in lines:
-            parts.append(text(rx + rw / 2, ty, line, size=TEXT, fill=st.text, weight="bold"))
-            ty += 19
-        parts.append(text(rx + rw / 2, ty + 2, shape_line, size=TEXT, fill=st.text))
-        ty += 26
-        for label, fill, fg, stroke in badges:
-            parts.append(badge(rx + rw / 2, ty + 2, label, fill, fg, stroke, size=TEXT))
-            ty += 27
-    for x, y in bad_cells:
-        if 0 <= x < COLUMNS and 0 <= y < ROWS:
-            parts.append(
-                f'<rect x="{LEFT + x * CELL + 1}" y="{TOP + y * CELL + 1}" width="{CELL - 2}" height="{CELL - 2}" '
-                f'fill="none" stroke="{BAD_STROKE}" stroke-width="4" class="bad"/>'
-            )
-    parts.extend(below)
-    parts.append("</svg>")
-    return "".join(parts)
+    return parts
+
+
+def _story(problem: PressProblem, p: Placement, exclusive: int | None, translucent: bool) -> list[str]:
+    """One placed story: its rectangle clipped to the page (dashed where it runs off), its number, beat, shape
+    and badges; nothing for a story the problem lacks or one entirely off the page (the checker names it)."""
+    if not 0 <= p.story < len(problem.stories):
+        return []
+    s = problem.stories[p.story]
+    st = BEAT_STYLE[s.beat]
+    x0, y0 = max(p.x, 0), max(p.y, 0)
+    x1, y1 = min(p.x + p.w, COLUMNS), min(p.y + p.h, ROWS)
+    if x1 <= x0 or y1 <= y0:
+        return []
+    off_page = not p.in_bounds()
+    rx, ry = LEFT + x0 * CELL + PAD, TOP + y0 * CELL + PAD
+    rw, rh = (x1 - x0) * CELL - 2 * PAD, (y1 - y0) * CELL - 2 * PAD
+    dash = ' stroke-dasharray="8 4"' if off_page else ""
+    if translucent:
+        dash += ' fill-opacity="0.78"'
+    parts = [
+        f'<rect x="{rx}" y="{ry}" width="{rw}" height="{rh}" rx="9" fill="{st.fill}" '
+        f'stroke="{st.stroke}" stroke-width="2.5"{dash} class="story" '
+        f'data-story="{p.story}" data-beat="{s.beat.value}"/>'
+    ]
+    parts.append(text(rx + 8, ry + 13, f"#{p.story}", size=TEXT, fill=st.text, anchor="start", weight="bold"))
+    lines = wrap(s.beat.title, rw - 10, char_w=BOLD_CHAR)
+    shape_line = f"{s.shape.value}" + (f" {'★' * s.stars}" if s.stars else "")
+    badges: list[tuple[str, str, str, str]] = []
+    if problem.is_top(p.story):
+        badges.append(("★ TOP", TOP_BADGE.fill, TOP_BADGE.text, TOP_BADGE.stroke))
+    if p.story == exclusive:
+        badges += _fitted(("EXCLUSIVE ×2", "EXCL. ×2"), rw, "#ffffff", "#111111", "#111111")
+    if off_page:
+        badges += _fitted(("OFF THE PAGE", "OFF PAGE"), rw, "#ffebee", BAD_STROKE, BAD_STROKE)
+    block = len(lines) * 19 + 22 + len(badges) * 27
+    ty = ry + rh / 2 - block / 2 + 10
+    for line in lines:
+        parts.append(text(rx + rw / 2, ty, line, size=TEXT, fill=st.text, weight="bold"))
+        ty += 19
+    parts.append(text(rx + rw / 2, ty + 2, shape_line, size=TEXT, fill=st.text))
+    ty += 26
+    for label, fill, fg, stroke in badges:
+        parts.append(badge(rx + rw / 2, ty + 2, label, fill, fg, stroke, size=TEXT))
+        ty += 27
+    return parts
 
 
 def _fitted(labels: tuple[str, ...], room: float, fill: str, fg: str, stroke: str) -> list[tuple[str, str, str, str]]:
