@@ -64,3 +64,9 @@ def test_a_changed_file_is_shown_as_a_diff_and_the_command(tmp_path, monkeypatch
     out = capsys.readouterr().out
     assert COMMAND in out and "(edited)" in out
     assert main(["--only", game.name, "--write"]) == 0 and edited.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("game", BOTS_ONLY, ids=lambda g: g.name)
+def test_bot_games_replay_exactly_on_the_core(game, core):
+    diff = difference(game, play(game, engine="native"))
+    assert diff is None, f"the native core plays {game.name} otherwise than the Python engine's file:\n{diff}"

@@ -22,9 +22,11 @@ change of behaviour shows as a diff in review:
   the one-line notation; a card drawn outside a press likewise;
 - the end: each beat's bonus, the final scores, the winner and the final position.
 
-The games run on the Python engine, the reference (``tests/core/`` proves the
-native core plays them identically), and the header says so. The advisor's
-playouts run on the native core
+Every file is made on the Python engine, the reference, and its header says
+so. A game of bots only can also be played on the native core (``--engine
+native``: the core's bots of the same seats and seeds, the same draws), which
+must give the same text, as ``tests/core/`` proves it plays the same game. The
+advisor's playouts run on the native core
 (:func:`~pennypress.engine.advisor.pool.playout_engine`), where its search
 finishes small tables' final editions exactly, so its games are made and
 checked only where the core is installed. The advisor's answer does not depend
@@ -33,6 +35,7 @@ on how many threads share its playouts, so neither does the text:
 
     .venv/bin/python -m tests.golden.playthroughs            # check: replay every game, show the first differences
     .venv/bin/python -m tests.golden.playthroughs --write    # write them all again
+    .venv/bin/python -m tests.golden.playthroughs --engine native   # check the bots' games on the core
 
 ``tests/test_golden_playthroughs.py`` runs the check. Regenerate after a change
 meant to change behaviour, and read the diff before committing it.
@@ -49,9 +52,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from pennypress.engine import GameDefinition, new_game, public_view
+from pennypress.engine import GameDefinition, native, new_game, public_view
 from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.pool import playout_engine
+from pennypress.engine.arena.native_games import seat_policy
 from pennypress.engine.arena.seats import make_bot, seat_seed
 from pennypress.engine.arena.table_words import bonus_sentence, card_sentence, end_sentence, move_sentence, press_sentence
 from pennypress.engine.game.cards import load_deck
@@ -59,9 +63,11 @@ from pennypress.engine.game.moves import GoToPress
 from pennypress.engine.game.names import newspaper, player_token
 from pennypress.engine.game.words import page_words
 from pennypress.engine.io.state import State
+from pennypress.engine.native.search import core_bot
 from pennypress.engine.notation.text import to_text
 from pennypress.engine.play.bots import Bot
-from pennypress.engine.play.match import play_match
+from pennypress.engine.play.invariants import DEFAULT_MOVE_CAP
+from pennypress.engine.play.match import OnMove, play_match
 from pennypress.engine.position.events import Event, PressOutcome
 from pennypress.solver import PressProblem
 from pennypress.solver.vocab import BEATS, Placement
@@ -70,6 +76,9 @@ from pennypress.ui.render.page_text import render_page
 HERE = Path(__file__).resolve().parent
 COMMAND = ".venv/bin/python -m tests.golden.playthroughs --write"
 """The one command that writes every playthrough again (what a failing check tells the contributor)."""
+
+ENGINES = ("python", "native")
+"""Where a game can be played: the Python engine (every file is made there) or the native core (bots only)."""
 
 ADVISOR = "advisor:fast"
 ADVISOR_PLAYOUTS = 32
@@ -134,6 +143,8 @@ def _header(game: Playthrough, start: State) -> list[str]:
     made_on = "the Python engine (game loop, rules and bots)"
     if ADVISOR in game.seats:
         made_on += "; the advisor's playouts on the native core"
+    else:
+        made_on += "; the native core plays it to this same text"
     if game.deck_known:
         deck = "deck order: " + " ".join(map(str, start.deck))
     else:
@@ -193,14 +204,16 @@ def _end_lines(state: State, event: Event) -> list[str]:
     return lines
 
 
-def play(game: Playthrough, threads: int = 1) -> str:
-    """The playthrough of ``game`` as text (the advisor's playouts shared by ``threads`` threads)."""
+def play(game: Playthrough, threads: int = 1, engine: str = "python") -> str:
+    """The playthrough of ``game`` as text (the advisor's playouts shared by ``threads`` threads), played on
+    the Python engine or (``engine="native"``, a game of the core's bots only) on the native core."""
+    if engine not in ENGINES or (engine == "native" and ADVISOR in game.seats):
+        raise ValueError(f"{game.name}: cannot be played on {engine!r}")
     if ADVISOR in game.seats and playout_engine(seed=game.seed) != "native":
         raise RuntimeError(f"{game.name}: the advisor's games are played with its playouts on the native core, "
                            "which is not available here (`python3 run.py test` builds it)")
     start = _start(game)
     lines = _header(game, start)
-    bots = [_bot(name, seat_seed(game.seed, seat), threads) for seat, name in enumerate(game.seats)]
     count = [0]
 
     def write_down(state: State, event: Event) -> None:
@@ -209,10 +222,35 @@ def play(game: Playthrough, threads: int = 1) -> str:
         if event.end is not None:
             lines.extend(_end_lines(state, event))
 
-    result = play_match(start, bots, seed=random.Random(game.seed), on_move=write_down)
-    if not result.state.is_over:
-        lines.append(f"stopped: the game did not end within {result.moves} moves")
+    if engine == "python":
+        bots = [_bot(name, seat_seed(game.seed, seat), threads) for seat, name in enumerate(game.seats)]
+        result = play_match(start, bots, seed=random.Random(game.seed), on_move=write_down)
+        over, moves = result.state.is_over, result.moves
+    else:
+        over, moves = _play_on_core(game, start, write_down)
+    if not over:
+        lines.append(f"stopped: the game did not end within {moves} moves")
     return "\n".join(lines) + "\n"
+
+
+def _play_on_core(game: Playthrough, start: State, on_move: OnMove) -> tuple[bool, int]:
+    """``game`` played on the native core, move by move, as :func:`play_match` plays it: each seat the core's
+    bot of that seat name with the same seed, each card the deck's next one or drawn by the core's copy of
+    ``random.Random(seed)``; ``on_move`` is handed the position read back and each event. Whether the game
+    ended, and its moves."""
+    core = native.core_module()
+    position = native.native_position(start, checked=False)
+    bots = [core_bot(seat_policy(name), seat_seed(game.seed, seat)) for seat, name in enumerate(game.seats)]
+    deck = list(start.deck) if game.deck_known else None
+    rng = core.Random(game.seed)
+    moves = 0
+    while not position.is_over() and moves < DEFAULT_MOVE_CAP:
+        event = native.apply(position, bots[position.current_player].choose(position))
+        if position.is_chance_node():
+            event = position.apply_chance(deck.pop(0)) if deck is not None else position.resolve_chance(rng)
+        moves += 1
+        on_move(native.to_state(position), Event.from_json(event))
+    return position.is_over(), moves
 
 
 # ------------------------------------------------------------------ checking and writing
@@ -238,11 +276,11 @@ def difference(game: Playthrough, text: str, most: int = 40) -> str | None:
     return "\n".join(diff)
 
 
-def check(games: Iterable[Playthrough] = PLAYTHROUGHS, threads: int = 1) -> list[str]:
-    """Every game replayed and compared with its file: one report per game that differs."""
+def check(games: Iterable[Playthrough] = PLAYTHROUGHS, threads: int = 1, engine: str = "python") -> list[str]:
+    """Every game replayed (on ``engine``) and compared with its file: one report per game that differs."""
     reports = []
     for game in games:
-        diff = difference(game, play(game, threads))
+        diff = difference(game, play(game, threads, engine))
         if diff is not None:
             reports.append(f"golden playthrough {game.name} differs:\n{diff}")
     return reports
@@ -253,12 +291,19 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--write", action="store_true", help="write every playthrough again")
     ap.add_argument("--threads", type=int, default=1, help="threads sharing the advisor's playouts")
     ap.add_argument("--only", metavar="NAME", action="append", help="only this game (repeatable)")
+    ap.add_argument("--engine", choices=ENGINES, default="python",
+                    help="check on this engine (native: the games without the advisor on the core); files are "
+                         "always written on the Python engine")
     args = ap.parse_args(argv)
+    if args.write and args.engine != "python":
+        ap.error("the playthroughs are written on the Python engine, the reference: leave out --engine")
     known = {g.name: g for g in PLAYTHROUGHS}
     unknown = [n for n in args.only or () if n not in known]
     if unknown:
         ap.error(f"unknown game {unknown[0]!r} (expected one of {', '.join(known)})")
     games = [known[n] for n in args.only] if args.only else list(PLAYTHROUGHS)
+    if args.engine == "native":
+        games = [g for g in games if ADVISOR not in g.seats]
     started = time.perf_counter()
     if args.write:
         for game in games:
@@ -266,7 +311,7 @@ def main(argv: list[str]) -> int:
             print(f"wrote {_shown(game.path)}")
         print(f"{len(games)} playthroughs in {time.perf_counter() - started:.1f} s")
         return 0
-    reports = check(games, args.threads)
+    reports = check(games, args.threads, args.engine)
     for report in reports:
         print(report, end="\n\n")
     seconds = time.perf_counter() - started
