@@ -252,38 +252,60 @@ def register(sub: argparse._SubParsersAction) -> None:
     line."""
     p = sub.add_parser("puzzle", help="puzzles with certain answers: list, show, check an answer, generate")
     psub = p.add_subparsers(dest="puzzle_command", parser_class=type(p))
+    _add_asking(psub)
+    _add_mining(psub)
+    _add_set_work(psub)
+    names = list(psub.choices)
 
-    def common(q: argparse.ArgumentParser) -> None:
-        q.add_argument("--file", default=None, help="a puzzle file instead of the shipped set")
+    def _no_subcommand(_args: argparse.Namespace) -> int:
+        raise BadInput(f"puzzle: name a subcommand: {', '.join(names[:-1])} or {names[-1]}")
 
+    p.set_defaults(handler=_no_subcommand)
+
+
+def _file_option(q: argparse.ArgumentParser) -> None:
+    q.add_argument("--file", default=None, help="a puzzle file instead of the shipped set")
+
+
+def _settings_options(q: argparse.ArgumentParser, but: str | None = None) -> None:
+    """An option for each field of the generator's :class:`Settings` (``but`` that one), defaulting to the field's."""
+    defaults = Settings()
+    for f in fields(Settings):
+        if f.name != but:
+            q.add_argument(f"--{f.name.replace('_', '-')}", dest=f.name, type=int, default=None,
+                           help=f"default {getattr(defaults, f.name)}")
+
+
+def _add_asking(psub: argparse._SubParsersAction) -> None:
+    """``puzzle list``, ``show`` and ``check``: the set's puzzles, one puzzle, an answer checked."""
     q = psub.add_parser("list", help="the puzzles as JSON: id, kind, difficulty, question, answer")
     q.add_argument("--kind", choices=KINDS, default=None, help="only this kind")
     q.add_argument("--difficulty", default=None, metavar="D[,D...]",
                    help=f"only these difficulties ({DIFFICULTIES[0]}-{DIFFICULTIES[-1]})")
     q.add_argument("--table", default=None, metavar="N[,N...]", help="only games of these many players (2-5)")
-    common(q)
+    _file_option(q)
     q.set_defaults(handler=_list)
 
     q = psub.add_parser("show", help="one puzzle: JSON, or the question in words with --text")
     q.add_argument("id")
     q.add_argument("--text", action="store_true", help="the question in words and drawn, instead of JSON")
     q.add_argument("--solution", action="store_true", help="with --text: also the answer and why")
-    common(q)
+    _file_option(q)
     q.set_defaults(handler=_show)
 
     q = psub.add_parser("check", help="check an answer: a move, or a layout JSON for a page puzzle (- for stdin)")
     q.add_argument("id")
     q.add_argument("answer", help="a move (press / wait for press-or-wait), or a layout JSON, a file or -")
     q.add_argument("--text", action="store_true", help="the verdict and why in words instead of JSON")
-    common(q)
+    _file_option(q)
     q.set_defaults(handler=_check)
 
+
+def _add_mining(psub: argparse._SubParsersAction) -> None:
+    """``puzzle generate`` and ``timing``: new puzzles mined from self-play."""
     q = psub.add_parser("generate", help="mine a new puzzle set from seeded self-play (docs/concepts/puzzles.md)")
     q.add_argument("--out", required=True, help="the puzzle file to write")
-    defaults = Settings()
-    for f in fields(Settings):
-        q.add_argument(f"--{f.name.replace('_', '-')}", dest=f.name, type=int, default=None,
-                       help=f"default {getattr(defaults, f.name)}")
+    _settings_options(q)
     q.add_argument("--workers", type=int, default=1, help="processes mining games side by side (same set)")
     q.set_defaults(handler=_generate)
 
@@ -297,6 +319,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--workers", type=int, default=None, help="threads on the core (default both cores)")
     q.set_defaults(handler=_timing)
 
+
+def _add_set_work(psub: argparse._SubParsersAction) -> None:
+    """``puzzle recheck``, ``build`` and ``reword``: a whole set proved again, built, or said again."""
     q = psub.add_parser("recheck", help="prove puzzles' answers again: the solver, the exact search, or the "
                                         "certificate played again on the core")
     q.add_argument("ids", nargs="*", metavar="ID", help="the puzzles to re-check")
@@ -307,7 +332,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--text", action="store_true", help="one line in words per puzzle instead of JSON")
     q.add_argument("--workers", type=int, default=None, help="threads on the core for a certificate (same result)")
     q.add_argument("--puzzles", dest="file", default=None, help="the same as --file")
-    common(q)
+    _file_option(q)
     q.set_defaults(handler=_recheck)
 
     q = psub.add_parser("build", help="the whole shipped set: generate, then the timing puzzles of a run's log")
@@ -317,10 +342,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--replay", action="store_true", help="take the timing puzzles from the log only: search nothing")
     q.add_argument("--base", default=None, help="take the generated puzzles from this file (made by the same settings) "
                                                 "instead of mining them again")
-    for f in fields(Settings):
-        if f.name != "seed":
-            q.add_argument(f"--{f.name.replace('_', '-')}", dest=f.name, type=int, default=None,
-                           help=f"default {getattr(defaults, f.name)}")
+    _settings_options(q, but="seed")
     q.add_argument("--two", type=int, default=50, help="timing puzzles of 2-player games (default 50)")
     q.add_argument("--three", type=int, default=70, help="timing puzzles of 3-player games (default 70)")
     q.add_argument("--four", type=int, default=40, help="timing puzzles of 4-player games (default 40)")
@@ -330,12 +352,5 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     q = psub.add_parser("reword", help="say the set's texts again (answers proved unchanged) into a new file")
     q.add_argument("--out", required=True, help="the puzzle file to write")
-    common(q)
+    _file_option(q)
     q.set_defaults(handler=_reword)
-
-    names = list(psub.choices)
-
-    def _no_subcommand(_args: argparse.Namespace) -> int:
-        raise BadInput(f"puzzle: name a subcommand: {', '.join(names[:-1])} or {names[-1]}")
-
-    p.set_defaults(handler=_no_subcommand)
