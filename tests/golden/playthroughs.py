@@ -57,7 +57,8 @@ from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.pool import playout_engine
 from pennypress.engine.arena.native_games import seat_policy
 from pennypress.engine.arena.seats import make_bot, seat_seed
-from pennypress.engine.arena.table_words import bonus_sentence, card_sentence, end_sentence, move_sentence, press_sentence
+from pennypress.engine.arena.table_words import (bonus_sentence, card_sentence, end_sentence, move_sentence,
+                                                 press_sentence)
 from pennypress.engine.game.cards import load_deck
 from pennypress.engine.game.moves import GoToPress
 from pennypress.engine.game.names import newspaper, player_token
@@ -121,7 +122,9 @@ PLAYTHROUGHS: tuple[Playthrough, ...] = (
                 variants=("newsboy",), deck_known=False),
 )
 """Every golden game: 2 to 5 players, every variant (two-player, newsboy) and the standard game, both decks,
-the deck's order known and drawn by the seed, every bot kind and the advisor at two tables."""
+the deck's order known and drawn by the seed, the random, greedy, heuristic, evaluator and timer seats, and
+the advisor at two tables (the league's mcts is left out: it is slow on the Python engine, where these games
+are played)."""
 
 
 # ------------------------------------------------------------------ playing
