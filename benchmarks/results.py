@@ -43,7 +43,7 @@ The current figures of pennypress's benchmarks, each with the command that produ
 measured on and the date. This page is generated: `python3 run.py results` writes it from the records under
 `benchmarks/results/` (do not edit it by hand). `python3 run.py bench --record` re-runs the speed set and
 records it; strength tables are recorded once per run (they take hours). What each benchmark measures and
-when to run it: [benchmarks/README.md](../benchmarks/README.md); earlier figures: [CHANGELOG.md](../CHANGELOG.md).
+when to run it: [benchmarks/README.md](../benchmarks/README.md); earlier figures: [the lab](lab/README.md).
 """
 
 

@@ -34,6 +34,12 @@ def test_the_readme_block_stands_in_its_section():
     assert section < readme.index(results.BEGIN) < readme.index(results.END) < readme.index("\n## ", section + 1)
 
 
+def test_the_readme_blocks_links_resolve():
+    from doc_links import broken_links
+
+    assert not broken_links(results.readme_block(), ROOT)
+
+
 def _copy_records(tmp_path: Path) -> Path:
     for kind in ("speed", "strength"):
         shutil.copytree(results.RECORDS / kind, tmp_path / kind, ignore=shutil.ignore_patterns("games"))

@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 LEDGER = ROOT / "benchmarks" / "results" / "seeds.json"
 
 # "--seed 842005", "seed 731001", "seeds 431001 and 431002", "seeds (0, 1, 2)", "seeds 5000-5019", "seed": 8;
-# not a game's derived "deck seed" / "deck_seed".
-_MENTION = re.compile(r'(?<![\w-])(?<!deck )(?:--seed[ =]|"seed":\s*|seeds?\s+\(?)(\d+)'
+# not a game's derived "deck seed" / "deck_seed", nor a count in brackets ("a fresh seed (725 decisions)").
+_MENTION = re.compile(r'(?<![\w-])(?<!deck )(?:--seed[ =]|"seed":\s*|seeds?\s+(?:\((?=[\d,\s]+\)))?)(\d+)'
                       r'((?:(?:\s*,\s*|\s+and\s+|\s*[-–]\s*)\d+)*)')
 _DEFAULT = re.compile(r'"--seed",\s*type=int,\s*default=(\d+)')
 
@@ -72,6 +72,7 @@ def test_the_mentions_are_read_as_written():
     assert mentioned_seeds("fast under seeds (0, 1, 2); seed\n99") == {0, 1, 2, 99}
     assert mentioned_seeds("420 games (seeds 5000-5019, 2 and 3 players)") == set(range(5000, 5020))
     assert mentioned_seeds('{"seed": 8, "deck_seed": 31, "x": "deck seed 3627126063"}') == {8}
+    assert mentioned_seeds("on a fresh seed (725\ndecisions)") == set()
 
 
 def test_every_seed_a_recorded_result_names_is_in_the_ledger():
