@@ -305,8 +305,13 @@ def main(argv: list[str]) -> int:
     if unknown:
         ap.error(f"unknown game {unknown[0]!r} (expected one of {', '.join(known)})")
     games = [known[n] for n in args.only] if args.only else list(PLAYTHROUGHS)
-    if args.engine == "native":
+    if args.engine == "native" or not native.available():
+        if args.engine == "native" and not native.available():
+            ap.error("--engine native needs the native core (`python3 run.py test` builds it)")
+        left = [g.name for g in games if ADVISOR in g.seats]
         games = [g for g in games if ADVISOR not in g.seats]
+        if left and args.engine == "python":
+            print(f"left out, as the advisor's playouts need the native core: {', '.join(left)}")
     started = time.perf_counter()
     if args.write:
         for game in games:
