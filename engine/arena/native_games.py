@@ -26,16 +26,23 @@ from ..play.heuristic import HeuristicBot
 from ..play.league.evaluator import EvaluatorBot
 from ..play.league.mcts import MctsBot
 from ..play.league.timer import TimerBot
-from .seats import make_bot, seat_seed
+from .seats import PLAYOUT, TWIN, make_bot, seat_of, seat_seed
 
 if TYPE_CHECKING:
     from pennypress_core import Policy, Position
 
 
 def seat_policy(name: str) -> Policy | None:
-    """The core's policy for a seat name (``pennypress_core.Policy``), or ``None`` if the core does not have
-    that bot. Needs the core."""
-    return bot_policy(make_bot(name, 0))
+    """The core's policy for a seat name (``pennypress_core.Policy``), as the seat's core policy in the
+    registry says (:class:`~.seats.Seat`), or ``None`` if the core does not play that bot. Needs the core."""
+    seat, _ = seat_of(name)
+    if seat is not None and seat.core == PLAYOUT:
+        from ..advisor.policy import core_policy
+
+        return core_policy(name)
+    if seat is not None and seat.core != TWIN:
+        return None
+    return bot_policy(make_bot(name, 0, anywhere=True))
 
 
 def bot_policy(bot: object) -> Policy | None:

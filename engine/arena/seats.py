@@ -4,15 +4,23 @@ Above the play layer and the advisor, so it can seat either: ``random``,
 ``greedy`` and ``heuristic`` (:mod:`pennypress.engine.play`); the league,
 opponents written apart from the advisor's playout policy (``evaluator``,
 ``timer``, ``mcts``: :mod:`pennypress.engine.play.league`, ``docs/concepts/league.md``);
-and ``advisor:fast``, ``advisor:normal``, ``advisor:deep``
-(:class:`~pennypress.engine.advisor.bot.AdvisorBot`). Self-play, tournaments,
-recorded games, the command line and the app make their bots here
-(:func:`make_bot`); every bot is seeded (:func:`seat_seed`).
+``value``, the advisor's playout bot, which sits only at the strategy study's
+table; and the family ``advisor:fast``, ``advisor:normal``, ``advisor:deep``
+(:class:`~pennypress.engine.advisor.bot.AdvisorBot`, one seat name per budget).
+Each :class:`Seat` says all there is to say of its seat: how its bot is made,
+its label and its words for people, how it plays on the native core and at
+which tables it sits. Self-play, tournaments, recorded games, the strategy
+study, the command line's help, the app's pickers and the strategy guide's
+words all read this one table (:func:`make_bot`, :func:`bot_names`,
+:func:`strategy_seats`, :func:`seat_label`, :func:`seat_words`); every bot is
+seeded (:func:`seat_seed`).
 
 >>> bot_names()
 ('random', 'greedy', 'heuristic', 'evaluator', 'timer', 'mcts', 'advisor:fast', 'advisor:normal', 'advisor:deep')
 >>> make_bot("advisor:fast", 3).name, make_bot("greedy", 3).name
 ('advisor:fast', 'greedy')
+>>> seat_label("greedy"), seat_label("advisor:fast"), seat_words("evaluator"), seat_words("advisor:deep")
+('Greedy bot', 'Advisor (fast)', "the league's evaluator", 'the advisor (deep)')
 """
 from __future__ import annotations
 
@@ -30,14 +38,42 @@ if TYPE_CHECKING:
     from ..play.league.mcts import MctsBot
     from ..play.league.timer import TimerBot
 
+TWIN = "twin"
+"""A seat's core policy: the core plays the twin of the bot the seat makes, with its parameters
+(:func:`~pennypress.engine.arena.native_games.bot_policy`; none if the core has no twin of it)."""
+PLAYOUT = "playout"
+"""A seat's core policy: the advisor's playout bot of the seat's name
+(:func:`~pennypress.engine.advisor.policy.core_policy`)."""
+SEARCHES = "searches"
+"""A seat's core policy: the bot plays on the Python game loop and only its searches run on the core
+(the advisor); the strategy study plays its games apart (:mod:`pennypress.engine.strategy.advisor_games`)."""
+CORE_POLICIES = (TWIN, PLAYOUT, SEARCHES)
+
 
 @dataclass(frozen=True)
 class Seat:
-    """How a seat name makes its bot: ``factory(seed=...)``, or ``factory(option, seed=...)`` for a
-    name with a parameter after a colon (``advisor:fast``), one of ``options``."""
+    """One seat of the registry: how its name makes its bot -- ``factory(seed=...)``, or, for a family of
+    seat names with a parameter after a colon (``advisor:fast``), ``factory(option, seed=...)`` with one of
+    ``options`` -- and what people and the other tables need to know of it.
+
+    ``label`` is its name in tables and pickers (``"Greedy bot"``; the name capitalised when empty);
+    ``words`` its name in a sentence (``"the greedy bot"``; the seat name itself when empty); a family's
+    seat names add the option to both in parentheses (``"Advisor (fast)"``, ``"the advisor (fast)"``).
+    ``core`` is how it plays on the native core (:data:`TWIN`, :data:`PLAYOUT` or :data:`SEARCHES`);
+    ``tournament`` whether tournaments, self-play and the game against the bots seat it;
+    ``strategy`` whether the strategy study may seat it (a seat the core plays, or the advisor)."""
 
     factory: Callable[..., Bot]
     options: tuple[str, ...] = ()
+    label: str = ""
+    words: str = ""
+    core: str = TWIN
+    tournament: bool = True
+    strategy: bool = False
+
+    def __post_init__(self) -> None:
+        if self.core not in CORE_POLICIES:
+            raise ValueError(f"a seat's core policy is one of {', '.join(CORE_POLICIES)}, got {self.core!r}")
 
 
 # The bots past the play layer's simple two are imported when a seat is made, not with this table:
@@ -66,6 +102,12 @@ def _mcts(seed: int = 0) -> MctsBot:
     return MctsBot(seed=seed)
 
 
+def _value(seed: int = 0) -> Bot:
+    from ..advisor.policy import rollout_bot
+
+    return rollout_bot(0, seed, "value")  # its seed is 0 * 8 + seed: the core's Bot(policy, seed)
+
+
 def _advisor(budget: str, seed: int = 0) -> AdvisorBot:
     from ..advisor.bot import AdvisorBot
 
@@ -73,36 +115,83 @@ def _advisor(budget: str, seed: int = 0) -> AdvisorBot:
 
 
 SEATS: dict[str, Seat] = {
-    "random": Seat(RandomBot),
-    "greedy": Seat(GreedyBot),
-    "heuristic": Seat(_heuristic),
-    "evaluator": Seat(_evaluator),
-    "timer": Seat(_timer),
-    "mcts": Seat(_mcts),
-    "advisor": Seat(_advisor, ("fast", "normal", "deep")),
+    "random": Seat(RandomBot, label="Random bot", words="the random bot", strategy=True),
+    "greedy": Seat(GreedyBot, label="Greedy bot", words="the greedy bot", strategy=True),
+    "heuristic": Seat(_heuristic, label="Heuristic bot", words="the heuristic bot", strategy=True),
+    "evaluator": Seat(_evaluator, label="Evaluator (league)", words="the league's evaluator", strategy=True),
+    "timer": Seat(_timer, label="Press timer (league)", words="the timer bot", strategy=True),
+    "mcts": Seat(_mcts, label="MCTS (league)", words="the MCTS bot", strategy=True),
+    "value": Seat(_value, label="Value bot", words="the value bot", core=PLAYOUT, tournament=False,
+                  strategy=True),
+    "advisor": Seat(_advisor, ("fast", "normal", "deep"), label="Advisor", words="the advisor", core=SEARCHES,
+                    strategy=True),
 }
-"""Seat name -> :class:`Seat`. A tuning run may add a candidate with :func:`register_seat`."""
+"""Seat name -> :class:`Seat`, in the order every list of seats shows them. A tuning run may add a
+candidate with :func:`register_seat`."""
 
 
-def register_seat(name: str, factory: Callable[..., Bot], options: tuple[str, ...] = ()) -> None:
-    """Make ``name`` a seat name (a process pool's forked workers inherit it)."""
+def register_seat(name: str, factory: Callable[..., Bot], options: tuple[str, ...] = (), **about: object) -> None:
+    """Make ``name`` a seat name (a process pool's forked workers inherit it); ``about`` gives the other
+    fields of its :class:`Seat` (``label``, ``words``, ``core``, ``tournament``, ``strategy``)."""
     if not name or ":" in name or "," in name:
         raise ValueError(f"a seat name is a word without ':' or ',', got {name!r}")
-    SEATS[name] = Seat(factory, options)
+    SEATS[name] = Seat(factory, options, **about)  # type: ignore[arg-type]
 
 
-def bot_names() -> tuple[str, ...]:
-    """The seat names :func:`make_bot` accepts (a seat with parameters once per parameter)."""
+def seat_of(name: str) -> tuple[Seat | None, str | None]:
+    """The registered seat of a seat name and its option (``"advisor:fast"`` -> the advisor, ``"fast"``);
+    ``None`` for a name not registered, the option ``None`` without a colon. Checks nothing else."""
+    base, colon, option = name.partition(":")
+    return SEATS.get(base), option if colon else None
+
+
+def seat_label(name: str) -> str:
+    """A seat name as tables and pickers show it (``"greedy"`` -> ``"Greedy bot"``, ``"advisor:fast"`` ->
+    ``"Advisor (fast)"``); a name not registered, capitalised (``"my-bot"`` -> ``"My-bot"``)."""
+    seat, option = seat_of(name)
+    label = seat.label if seat is not None and seat.label else name.partition(":")[0].capitalize()
+    return label if option is None else f"{label} ({option})"
+
+
+def seat_words(name: str) -> str:
+    """A seat name as a sentence says it (``"evaluator"`` -> ``"the league's evaluator"``,
+    ``"advisor:fast"`` -> ``"the advisor (fast)"``); a name without words, itself."""
+    seat, option = seat_of(name)
+    if seat is None or not seat.words:
+        return name
+    return seat.words if option is None else f"{seat.words} ({option})"
+
+
+def _names(seats: dict[str, Seat]) -> tuple[str, ...]:
     names: list[str] = []
-    for base, seat in SEATS.items():
+    for base, seat in seats.items():
         names += [base] if not seat.options else [f"{base}:{o}" for o in seat.options]
     return tuple(names)
 
 
-def _seat(name: str) -> tuple[Seat, str | None]:
+def strategy_seats() -> dict[str, Seat]:
+    """The seats the strategy study may seat (``pennypress strategy --bots``), in the registry's order."""
+    return {base: seat for base, seat in SEATS.items() if seat.strategy}
+
+
+def bot_names() -> tuple[str, ...]:
+    """The seat names :func:`make_bot` accepts: the tournament's seats, a family once per option."""
+    return _names({base: seat for base, seat in SEATS.items() if seat.tournament})
+
+
+def strategy_names() -> tuple[str, ...]:
+    """The seat names the strategy study accepts, a family once per option.
+
+    >>> strategy_names()[-4:]
+    ('value', 'advisor:fast', 'advisor:normal', 'advisor:deep')
+    """
+    return _names(strategy_seats())
+
+
+def _seat(name: str, anywhere: bool = False) -> tuple[Seat, str | None]:
     base, colon, option = name.partition(":")
     seat = SEATS.get(base)
-    if seat is None:
+    if seat is None or not (anywhere or seat.tournament):
         raise BadInput(f"unknown bot {name!r} (expected one of {', '.join(bot_names())})")
     if colon:
         if not seat.options:
@@ -113,15 +202,16 @@ def _seat(name: str) -> tuple[Seat, str | None]:
     return seat, None
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
+def make_bot(name: str, seed: int = 0, anywhere: bool = False) -> Bot:
     """A bot by its seat name (``"greedy"``, ``"advisor:fast"``), seeded; :class:`BadInput` for an unknown name.
+    A seat that tournaments do not seat (``value``) only with ``anywhere`` (the strategy study's bots).
 
     >>> make_bot("greedy:fast")
     Traceback (most recent call last):
     ...
     pennypress.errors.BadInput: bot 'greedy' takes no parameter, got 'greedy:fast'
     """
-    seat, option = _seat(name)
+    seat, option = _seat(name, anywhere)
     return seat.factory(seed=seed) if option is None else seat.factory(option, seed=seed)
 
 

@@ -9,8 +9,10 @@ three seats each bot holds two seats at every other deck. Over ``players``
 consecutive games every seat has held every place of the line-up: no seat is
 favoured by who sits in it.
 
-The bots are the core's (:func:`core_policy_of`): ``value`` -- the value bot,
-the advisor's playout bot looking one move ahead with the value model
+The bots are the seats the registry lets sit at a study's table
+(:func:`~pennypress.engine.arena.seats.strategy_seats`), played on the core as
+each seat's core policy says (:func:`core_policy_of`): ``value`` -- the value
+bot, the advisor's playout bot looking one move ahead with the value model
 (:mod:`pennypress.engine.advisor.value_bot`) -- and every tournament seat the
 core has (``evaluator``, ``timer``, ``mcts``, ``heuristic``, ``greedy``,
 ``random``). :func:`python_bot` makes the same bot on the Python engine; the
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 from pennypress.errors import BadInput
 
 from .. import native
-from ..arena.seats import make_bot, seat_seed
+from ..arena.seats import SEARCHES, make_bot, seat_of, seat_seed, strategy_seats
 from ..arena.tournament import deck_seed
 from ..game.definition import GameDefinition
 from ..io.state import new_game
@@ -46,24 +48,19 @@ if TYPE_CHECKING:
 DEFAULT_BOTS = ("evaluator", "value")
 """The league's evaluator and the value bot: the strongest bots the core plays quickly."""
 
-CORE_SEATS = ("evaluator", "value", "timer", "mcts", "heuristic", "greedy", "random")
-"""The bots a study may seat (every one played on the core)."""
-
-
-ADVISOR = "advisor"
-"""The advisor's seats, ``advisor:<budget>`` (``advisor:fast``): played by the Python game loop
-(:mod:`.advisor_games`), its searches on the core."""
-
 
 def advisor_budget(name: str) -> str | None:
-    """The budget of an advisor seat (``"advisor:fast"`` -> ``"fast"``), ``None`` for a core bot."""
-    base, colon, budget = name.partition(":")
-    return budget if base == ADVISOR and colon else None
+    """The budget of an advisor seat (``"advisor:fast"`` -> ``"fast"``): the option of a seat whose bot
+    plays on the Python game loop, its searches on the core (the registry's
+    :data:`~pennypress.engine.arena.seats.SEARCHES`); ``None`` for a bot the core plays."""
+    seat, budget = seat_of(name)
+    return budget if seat is not None and seat.core == SEARCHES else None
 
 
 def check_bots(names: str | Sequence[str]) -> tuple[str, ...]:
-    """``"evaluator,value"`` -> the bots' names, each one the core plays or one advisor seat
-    (``advisor:<budget>``); :class:`BadInput` otherwise.
+    """``"evaluator,value"`` -> the bots' names, each a seat the registry lets sit at a study's table
+    (:func:`~pennypress.engine.arena.seats.strategy_seats`: one the core plays, or one advisor seat
+    ``advisor:<budget>``); :class:`BadInput` otherwise.
 
     >>> check_bots("evaluator, value"), check_bots("advisor:fast,evaluator")
     (('evaluator', 'value'), ('advisor:fast', 'evaluator'))
@@ -74,23 +71,21 @@ def check_bots(names: str | Sequence[str]) -> tuple[str, ...]:
     >>> check_bots("evaluator,wizard")
     Traceback (most recent call last):
     ...
-    pennypress.errors.BadInput: bots: unknown bot 'wizard' (expected some of evaluator, value, timer, mcts, heuristic, greedy, random, advisor:<budget>)
+    pennypress.errors.BadInput: bots: unknown bot 'wizard' (expected some of random, greedy, heuristic, evaluator, timer, mcts, value, advisor:<budget>)
     """
-    from ..advisor.budget import BUDGETS
-
+    seats = strategy_seats()
+    expected = ", ".join(b if not s.options else f"{b}:<budget>" for b, s in seats.items())
     found = [n.strip() for n in names.split(",")] if isinstance(names, str) else [str(n).strip() for n in names]
     if not found or found == [""]:
-        raise BadInput(f"bots: name at least one bot ({', '.join(CORE_SEATS)})")
+        raise BadInput(f"bots: name at least one bot ({expected})")
     for name in found:
-        if name in CORE_SEATS:
-            continue
-        budget = advisor_budget(name)
-        if budget is None:
-            raise BadInput(f"bots: unknown bot {name!r} (expected some of {', '.join(CORE_SEATS)}, {ADVISOR}:<budget>)")
-        if budget not in BUDGETS:
-            *most, last = BUDGETS
-            raise BadInput(f"bots: unknown advisor budget {budget!r} in {name!r} "
-                           f"(expected {', '.join(most)} or {last})")
+        base, colon, budget = name.partition(":")
+        seat = seats.get(base)
+        if seat is None or bool(colon) != bool(seat.options):
+            raise BadInput(f"bots: unknown bot {name!r} (expected some of {expected})")
+        if colon and budget not in seat.options:
+            *most, last = seat.options
+            raise BadInput(f"bots: unknown {base} budget {budget!r} in {name!r} (expected {', '.join(most)} or {last})")
     advisors = sorted({n for n in found if advisor_budget(n) is not None})
     if len(advisors) > 1:
         raise BadInput(f"bots: one advisor seat at a time, got {', '.join(advisors)}")
@@ -98,26 +93,18 @@ def check_bots(names: str | Sequence[str]) -> tuple[str, ...]:
 
 
 def core_policy_of(name: str) -> Policy:
-    """The core's policy of a study's bot (``pennypress_core.Policy``). Needs the core."""
-    if name == "value":
-        from ..advisor.policy import core_policy
-
-        return core_policy("value")
+    """The core's policy of a study's bot (``pennypress_core.Policy``), as its seat says. Needs the core."""
     from ..arena.native_games import seat_policy
 
     policy = seat_policy(name)
-    if policy is None:  # pragma: no cover - CORE_SEATS lists only bots the core has
+    if policy is None:
         raise BadInput(f"bots: the core does not play {name!r}")
     return policy
 
 
 def python_bot(name: str, seed: int) -> Bot:
     """The same bot on the Python engine, made from the same seed (the reference the tests compare with)."""
-    if name == "value":
-        from ..advisor.policy import rollout_bot
-
-        return rollout_bot(0, seed, "value")  # its seed is 0 * 8 + seed: the core's Bot(policy, seed)
-    return make_bot(name, seed)
+    return make_bot(name, seed, anywhere=True)
 
 
 @dataclass(frozen=True)

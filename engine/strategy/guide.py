@@ -44,6 +44,7 @@ from pennypress.errors import BadInput
 from pennypress.json_text import check_file_size, parse_json_text
 from pennypress.stats import Z95
 
+from ..arena.seats import seat_words
 from ..game.definition import GameDefinition
 from ..game.names import newspaper
 from ..game.words import signed
@@ -67,23 +68,7 @@ COMPARED = ("seat", "final-edition", "winning-circulation", "when-winners-press"
             "scoops")
 """The kinds of finding a variant run is compared on (the same quantity in both runs)."""
 
-BOT_NAMES = {"evaluator": "the league's evaluator", "value": "the value bot", "timer": "the timer bot",
-             "mcts": "the MCTS bot", "heuristic": "the heuristic bot", "greedy": "the greedy bot",
-             "random": "the random bot"}
-
 VARIANT_NAMES = {"newsboy": "the Newsboy strike", "corrected": "the corrected headline deck"}
-
-
-def bot_name(bot: str) -> str:
-    """A bot as players say it: ``'the value bot'``, ``'the advisor (fast)'``.
-
-    >>> bot_name("evaluator"), bot_name("advisor:fast")
-    ("the league's evaluator", 'the advisor (fast)')
-    """
-    if bot.startswith("advisor"):
-        budget = bot.partition(":")[2]
-        return f"the advisor ({budget})" if budget else "the advisor"
-    return BOT_NAMES.get(bot, bot)
 
 
 # ------------------------------------------------------------------ reading runs
@@ -277,7 +262,7 @@ def label(f: dict) -> str:
     if kind == "seat":
         return f"{SEAT_WORDS[f['seat']].title()} player ({newspaper(f['seat'])})"
     if kind == "bot":
-        name = bot_name(f["bot"])
+        name = seat_words(f["bot"])
         return name[4].upper() + name[5:] if name.startswith("the ") else name
     if kind == "when-winners-press":
         return {"round": "Round of the presses", "gain": "Page value pressed", "ahead": "Presses while in the lead",
@@ -322,7 +307,7 @@ def said(claim: str, bots: Iterable[str]) -> str:
     """
     for bot in bots:
         if bot.startswith("advisor"):
-            name = bot_name(bot)
+            name = seat_words(bot)
             claim = claim.replace(bot[0].upper() + bot[1:], name[0].upper() + name[1:]).replace(bot, name)
     return minus_signs(claim)
 
@@ -511,7 +496,7 @@ def assemble(runs: list[tuple[str, dict]], command: str | None = None) -> dict:
         r = role(run)
         guide["runs"].append({"id": run_id(run), "file": file, "role": r, "command": run_command(run),
                               **{k: run[k] for k in ("games", "players", "seed", "bots")},
-                              "bot_names": [bot_name(b) for b in run["bots"]],
+                              "bot_names": [seat_words(b) for b in run["bots"]],
                               "variants": list(run.get("variants", [])), "deck": run.get("deck", "default"),
                               "timing": run.get("timing"), "findings": run["findings"],
                               **({"variant": variant_name(run)} if r == "variant" else {})})
@@ -526,7 +511,7 @@ def assemble(runs: list[tuple[str, dict]], command: str | None = None) -> dict:
                                       "differences": compare(base, run)})
         else:
             guide["advisor"].append({"players": run["players"], "run": run_id(run), "games": run["games"],
-                                     "bots": list(run["bots"]), "bot_names": [bot_name(b) for b in run["bots"]],
+                                     "bots": list(run["bots"]), "bot_names": [seat_words(b) for b in run["bots"]],
                                      "small_run": run["games"] < ADVISOR_GAMES,
                                      "rests_on": "advisor games", "findings": findings})
         if r != "variant":

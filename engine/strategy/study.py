@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from pennypress.stats import Z95, wilson
 from pennypress.solver.vocab import BEATS
 
+from ..arena.seats import seat_words
 from ..game.names import newspaper
 from .games import StrategySpec
 from .tally import CREDIT, GAIN_BUCKETS, Tally, gain_bucket, tally_games
@@ -201,10 +202,6 @@ def minus_signs(text: str) -> str:
 
 
 SEAT_WORDS = ("first", "second", "third", "fourth", "fifth")
-BOT_WORDS = {"evaluator": "the league's evaluator", "value": "the value bot", "timer": "the timer bot",
-             "mcts": "the MCTS bot", "heuristic": "the heuristic bot", "greedy": "the greedy bot",
-             "random": "the random bot"}
-BOT_WORDS.update({f"advisor:{b}": f"the advisor ({b})" for b in ("fast", "normal", "deep")})
 
 
 # ------------------------------------------------------------------ the findings
@@ -234,7 +231,7 @@ def findings(spec: StrategySpec, t: Tally, points: list[Point]) -> list[dict]:
         if m is None or m.n == 0:
             continue
         v, iv, _ = mean_interval(m.n, m.s, m.ss)
-        name = BOT_WORDS.get(bot, bot)
+        name = seat_words(bot)
         claim = direction(iv, fair, f"{name[0].upper() + name[1:]} wins more than its fair share: {pct(v)} of its seats.",
                           f"{name[0].upper() + name[1:]} wins less than its fair share: {pct(v)} of its seats.",
                           f"{name[0].upper() + name[1:]} wins {pct(v)} of its seats, within reach of the fair share.")
@@ -337,7 +334,7 @@ def findings(spec: StrategySpec, t: Tally, points: list[Point]) -> list[dict]:
         if m is not None and m.n:
             v, iv, _ = mean_interval(m.n, m.s, m.ss)
             ga, gb = t.moments[("bot gain", a)], t.moments[("bot gain", b)]
-            na, nb = BOT_WORDS.get(a, a), BOT_WORDS.get(b, b)
+            na, nb = seat_words(a), seat_words(b)
             claim = direction(iv, 0.0, f"The bots disagree: {na} presses bigger pages than {nb} ({v:+.2f} points).",
                               f"The bots disagree: {na} presses smaller pages than {nb} ({v:+.2f} points).",
                               f"{na[0].upper() + na[1:]} and {nb} press pages of much the same value ({v:+.2f}).")
@@ -353,7 +350,7 @@ def findings(spec: StrategySpec, t: Tally, points: list[Point]) -> list[dict]:
             diff = ma - mb
             half = Z95 * math.sqrt(va / len(pa) + vb / len(pb))
             iv = [_r(diff - half), _r(diff + half)]
-            na, nb = BOT_WORDS.get(a, a), BOT_WORDS.get(b, b)
+            na, nb = seat_words(a), seat_words(b)
             claim = direction(iv, 0.0, f"The bots judge timing differently: at {na}'s decision points pressing now "
                               f"is worth {diff:+.1%} more than at {nb}'s.",
                               f"The bots judge timing differently: at {na}'s decision points pressing now is "
@@ -414,7 +411,7 @@ def advisor_findings(spec: StrategySpec, t: Tally, points: list) -> list[dict]:
     me = spec.advisor
     if me is None:
         return out
-    who = BOT_WORDS.get(me, me)
+    who = seat_words(me)
     Who = who[0].upper() + who[1:]
     fair = 1 / spec.players
 
@@ -443,7 +440,7 @@ def advisor_findings(spec: StrategySpec, t: Tally, points: list) -> list[dict]:
                 continue
             v, iv, _ = mean_interval(m.n, m.s, m.ss)
             a, b = t.moments[("advisor mean", other, what)], t.moments[("other mean", other, what)]
-            text = direction(iv, 0.0, *words[what]).format(o=BOT_WORDS.get(other, other), d=v, a=a.s / a.n,
+            text = direction(iv, 0.0, *words[what]).format(o=seat_words(other), d=v, a=a.s / a.n,
                                                           b=b.s / b.n)
             add("advisor-presses", f"{Who} {text}.", v, iv, m.n, by=what, against=other, advisor=_r(a.s / a.n, 2),
                 other=_r(b.s / b.n, 2))

@@ -25,6 +25,7 @@ from pennypress.engine.io.validate import position_summary, summary_line
 from pennypress.errors import BadInput
 
 from .json_io import read_json, read_position, read_text, write_json
+from .table_options import seats_help
 
 
 def _game_options(p: argparse.ArgumentParser, players_required: bool = True) -> None:
@@ -153,7 +154,7 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:
     _game_options(p)
     p.add_argument("--games", type=int, default=10, help="games to play (default 10)")
     p.add_argument("--bot", default=None, help=f"bot for every seat: {', '.join(bot_names())} (default random)")
-    p.add_argument("--seats", default=None, help="one bot per seat, comma-separated (e.g. heuristic,greedy,greedy)")
+    p.add_argument("--seats", default=None, help=seats_help())
     p.set_defaults(handler=_selfplay)
 
 

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from pennypress.engine import native
 from pennypress.engine.arena.executors import check_workers, default_workers, open_executor
-from pennypress.engine.strategy.games import ADVISOR, CORE_SEATS, DEFAULT_BOTS, StrategySpec
+from pennypress.engine.arena.seats import strategy_seats
+from pennypress.engine.strategy.games import DEFAULT_BOTS, StrategySpec
 from pennypress.engine.strategy.study import run_study
 from pennypress.errors import BadInput
 
@@ -87,6 +88,16 @@ def _guide(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bots_help() -> str:
+    """``--bots``'s help: every seat the registry lets sit at a study's table, a family with its options."""
+    seats = strategy_seats()
+    singles = ", ".join(name for name, seat in seats.items() if not seat.options)
+    families = "".join(f", and at most one {name}:BUDGET, BUDGET one of {', '.join(seat.options)}"
+                       for name, seat in seats.items() if seat.options)
+    return (f"the bots, comma-separated, seated in rotation (default {','.join(DEFAULT_BOTS)}; "
+            f"any of {singles}{families})")
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``strategy`` to the ``pennypress`` command line."""
     p = sub.add_parser(
@@ -110,10 +121,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=int, default=None, help="games to play, required (a multiple of --players "
                    "keeps the seat rotation whole)")
     p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
-    p.add_argument("--bots", default=",".join(DEFAULT_BOTS),
-                   help=f"the bots, comma-separated, seated in rotation (default {','.join(DEFAULT_BOTS)}; "
-                        f"any of {', '.join(CORE_SEATS)}, and at most one {ADVISOR}:BUDGET, BUDGET one of "
-                        "fast, normal, deep)")
+    p.add_argument("--bots", default=",".join(DEFAULT_BOTS), help=_bots_help())
     add_table_options(p, "threads on the native core (worker processes with the advisor), or Dask worker "
                          "processes")
     p.add_argument("--out", default=None, metavar="FILE", help="also write the JSON to FILE")

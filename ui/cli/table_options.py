@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from pennypress.engine.arena.executors import EXECUTORS
+from pennypress.engine.arena.seats import bot_names
 from pennypress.engine.game.cards import DECK_NAMES
 from pennypress.engine.game.variants import VARIANTS
 
@@ -20,3 +21,8 @@ def add_table_options(p: argparse.ArgumentParser, workers: str) -> None:
                    help="local (default) or dask (needs: pip install -e '.[cluster]')")
     p.add_argument("--scheduler", default=None, help="address of a running Dask scheduler, e.g. tcp://HOST:8786 "
                    "(without it --executor dask starts a LocalCluster)")
+
+
+def seats_help() -> str:
+    """``--seats``'s help (``tournament``, ``selfplay``): every seat name of the registry."""
+    return f"one bot per seat, comma-separated (e.g. heuristic,greedy,greedy; each one of {', '.join(bot_names())})"

@@ -35,7 +35,7 @@ from pennypress.ui.render.tournament_words import (
 
 from .json_io import write_json
 from .progress import ProgressBar
-from .table_options import add_table_options
+from .table_options import add_table_options, seats_help
 
 
 def format_table(report: dict) -> str:
@@ -108,7 +108,7 @@ def _add_tournament(sub: argparse._SubParsersAction) -> None:
                     "number of workers, locally or on Dask.",
     )
     p.add_argument("--players", type=int, required=True, help="number of players, 2 to 5")
-    p.add_argument("--seats", required=True, help="one bot per seat, comma-separated (e.g. heuristic,greedy,greedy)")
+    p.add_argument("--seats", required=True, help=seats_help())
     p.add_argument("--games", type=int, required=True, help="games in all: a multiple of --players")
     p.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     add_table_options(p, "threads on the native core, else worker processes")

@@ -18,11 +18,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from pennypress.engine.arena.seats import PLAYOUT, SEARCHES, SEATS, seat_label, seat_words
 from pennypress.engine.game.names import newspaper
 from pennypress.ui.render.ratings import margin_points, rating_points
-
-LABELS = {"random": "Random bot", "greedy": "Greedy bot", "heuristic": "Heuristic bot",
-          "evaluator": "Evaluator (league)", "timer": "Press timer (league)", "mcts": "MCTS (league)"}
 
 LUCK_HEADING = "luck alone does as well"
 """The heading of the test against the fair share: how often pure luck would do this well."""
@@ -35,11 +33,26 @@ SURE, PERHAPS = 0.05, 0.3
 
 
 def bot_label(name: str) -> str:
-    """A seat name as people read it (``advisor:fast`` -> ``Advisor (fast)``)."""
-    if name in LABELS:
-        return LABELS[name]
-    base, colon, option = name.partition(":")
-    return f"{base.capitalize()} ({option})" if colon else base.capitalize()
+    """A seat name as people read it (``advisor:fast`` -> ``Advisor (fast)``): its label in the seat
+    registry (:func:`~pennypress.engine.arena.seats.seat_label`)."""
+    return seat_label(name)
+
+
+CORE_WORDS = {PLAYOUT: "the advisor's playout bot", SEARCHES: "its searches"}
+"""How a seat plays on the native core, for the seat table (any other seat: the core's twin of the bot)."""
+
+
+def seat_table() -> str:
+    """The seat table of ``docs/guide/cli.md``, in Markdown: every seat name of the registry
+    (:data:`~pennypress.engine.arena.seats.SEATS`, a family once per option), its label, its words in
+    the strategy guide, the tables that seat it and how it plays on the native core."""
+    lines = ["| seat | shown as | in the strategy guide | tournament, selfplay, play | strategy | on the native core |",
+             "|---|---|---|---|---|---|"]
+    for base, seat in SEATS.items():
+        for name in [base] if not seat.options else [f"{base}:{o}" for o in seat.options]:
+            lines.append(f"| `{name}` | {seat_label(name)} | {seat_words(name)} | {'yes' if seat.tournament else 'no'} "
+                         f"| {'yes' if seat.strategy else 'no'} | {CORE_WORDS.get(seat.core, 'the same bot')} |")
+    return "\n".join(lines)
 
 
 def seats_words(seats: Sequence[int]) -> str:
