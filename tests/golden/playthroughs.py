@@ -192,7 +192,7 @@ def _move_lines(number: int, state: State, event: Event, deck: str) -> list[str]
             cards.append(press.card)
     for card in cards:
         lines.append(f"   card {card}: {card_sentence(load_deck(deck).card(card))}")
-    if press is not None or cards:
+    if (press is not None or cards) and event.end is None:  # the end's lines give the last scores and position
         lines.append(f"   circulation: {_circulation(state)}")
         lines.append(f"   position: {to_text(state)}")
     return lines
