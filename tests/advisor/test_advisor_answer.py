@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,6 +19,7 @@ from pennypress.engine.advisor.replies import second_ply
 from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.arena.tournament import TournamentSpec, play_planned
 from pennypress.engine.rules.actions import legal_moves
+from tests.cli_helpers import run_process
 
 ROOT = Path(__file__).resolve().parents[2]
 REPLY = budget_for(playouts=48)
@@ -181,7 +180,6 @@ def test_the_command_line_shows_the_second_ply(tmp_path):
     state = _position(2)
     path = tmp_path / "p.json"
     path.write_text(json.dumps(state.to_json()), encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "pennypress", "advise", str(path), "--budget", "normal",
-                          "--top", "3", "--text"], capture_output=True, text=True, timeout=300)
+    run = run_process("advise", path, "--budget", "normal", "--top", "3", "--text", timeout=300)
     assert run.returncode == 0, run.stderr
     assert "second ply: " in run.stdout and "own answer" in run.stdout

@@ -11,17 +11,11 @@ import pytest
 from advisor_positions import seeded_final_positions
 from pennypress.engine import GoToPress, Phase, new_game, parse_move
 from pennypress.engine.advisor import advise
-from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, run
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "positions"
 CONTRACT_KEYS = {"move", "rank", "win_probability", "win_interval", "expected_score", "expected_margin",
                  "loss", "points_loss", "equal_to_best", "reasons"}
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _write(tmp_path, state, name="pos.json"):
@@ -120,8 +114,7 @@ def test_bad_input_is_one_line_exit_2(capsys, tmp_path, case, args, message):
         path.write_text(json.dumps(_chance_node().to_json()))
     elif case == "good":
         path.write_text(json.dumps(new_game(3, seed=1).to_json()))
-    code, out, err = run(capsys, "advise", str(path), *args)
-    assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
+    assert_bad_input(*run(capsys, "advise", str(path), *args), message)
 
 
 def test_finished_game_is_refused(capsys, tmp_path):
@@ -129,5 +122,4 @@ def test_finished_game_is_refused(capsys, tmp_path):
     from pennypress.engine.play.match import play_match
 
     done = play_match(new_game(2, seed=1), [make_bot("greedy", 1), make_bot("greedy", 2)], seed=3).state
-    code, out, err = run(capsys, "advise", _write(tmp_path, done), "--budget", "fast")
-    assert code == 2 and out == "" and "game is over" in err
+    assert_bad_input(*run(capsys, "advise", _write(tmp_path, done), "--budget", "fast"), "game is over")

@@ -16,15 +16,9 @@ from pennypress.engine.io.record import replay
 from pennypress.engine.io.state import public_view
 from pennypress.engine.rules.chance import chance_outcomes
 from pennypress.engine.rules.actions import legal_moves
-from pennypress.ui.cli.run import main
+from tests.cli_helpers import assert_bad_input, run
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def _declined_win(tmp_path):
@@ -79,22 +73,19 @@ def test_player_keeps_one_players_decisions(capsys, tmp_path):
 def test_bad_records_are_one_line_exit_2(capsys, tmp_path, content, message):
     path = tmp_path / "game.json"
     path.write_text(content)
-    code, out, err = run(capsys, "audit", str(path), "--playouts", "2")
-    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and message in err
+    assert_bad_input(*run(capsys, "audit", str(path), "--playouts", "2"), message)
 
 
 def test_an_illegal_move_names_its_ply(capsys, tmp_path):
     path, doc = _declined_win(tmp_path)
     doc["moves"].insert(0, "assign 9 war:A:1")
     path.write_text(json.dumps(doc))
-    code, _, err = run(capsys, "audit", str(path), "--playouts", "2")
-    assert code == 2 and "moves[0]" in err and "move 1" in err and len(err.strip().splitlines()) == 1
+    assert_bad_input(*run(capsys, "audit", str(path), "--playouts", "2"), "moves[0]", "move 1")
 
 
 def test_unknown_budget_is_refused(capsys, tmp_path):
     path, _ = _declined_win(tmp_path)
-    code, _, err = run(capsys, "audit", str(path), "--budget", "huge")
-    assert code == 2 and "unknown budget" in err
+    assert_bad_input(*run(capsys, "audit", str(path), "--budget", "huge"), "unknown budget")
 
 
 def test_record_from_a_move_list_audits_like_the_record_it_stands_for(capsys, tmp_path):
@@ -123,7 +114,8 @@ def test_record_refuses_an_illegal_line(capsys, tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text("assign 4 city:D:1\n\nassign 9 war:A:1\n")
     code, out, err = run(capsys, "record", str(moves), "--players", "2", "--seed", "11")
-    assert code == 2 and out == "" and err.startswith("pennypress: line 3:")
+    assert_bad_input(code, out, err)
+    assert err.startswith("pennypress: line 3:"), err
 
 
 EXAMPLE_RECORDS = sorted(str(p) for p in ROOT.glob("examples/*/*.json") if json.loads(p.read_text()).get("format") == "pennypress-record")

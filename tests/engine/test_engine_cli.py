@@ -2,13 +2,7 @@
 import json
 
 from pennypress.engine import State, new_game
-from pennypress.ui.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_helpers import assert_bad_input, run
 
 
 def test_position_new_prints_the_seeded_game(capsys):
@@ -40,10 +34,8 @@ def test_position_new_corrected_deck(capsys):
 
 
 def test_bad_input_is_one_line_exit_2(capsys):
-    code, out, err = run(capsys, "position", "new", "--players", "3", "--variant", "newsboy")
-    assert code == 2 and out == "" and err.count("\n") == 1 and "newsboy" in err
-    code, _, err = run(capsys, "position", "new", "--players", "6")
-    assert code == 2 and "players" in err
+    assert_bad_input(*run(capsys, "position", "new", "--players", "3", "--variant", "newsboy"), "newsboy")
+    assert_bad_input(*run(capsys, "position", "new", "--players", "6"), "players")
 
 
 def test_selfplay_prints_json_and_is_repeatable(capsys):

@@ -22,7 +22,7 @@ from pennypress.engine.arena.tournament import (
 )
 from pennypress.errors import BadInput
 from pennypress.stats import wilson
-from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, output, run
 
 
 def _without_timing(report: dict) -> dict:
@@ -196,10 +196,8 @@ def test_report_does_not_depend_on_hash_seed(tmp_path):
 
 # ------------------------------------------------------------------ records
 def test_records_replay_to_the_reported_scores(tmp_path, capsys):
-    code = main(["tournament", "--players", "2", "--seats", "greedy,random", "--games", "4", "--seed", "5",
-                 "--workers", "1", "--records", str(tmp_path), "--quiet"])
-    assert code == 0
-    report = json.loads(capsys.readouterr().out)
+    report = json.loads(output(capsys, "tournament", "--players", "2", "--seats", "greedy,random", "--games", "4",
+                               "--seed", "5", "--workers", "1", "--records", tmp_path, "--quiet"))
     files = sorted(tmp_path.glob("*.json"))
     assert [f.name for f in files] == [f"game-0000{k}.json" for k in range(4)]
     for f, game in zip(files, report["results"]):
@@ -213,14 +211,12 @@ def test_records_replay_to_the_reported_scores(tmp_path, capsys):
 
 # ------------------------------------------------------------------ command line
 def test_cli_json_and_text(capsys):
-    assert main(["tournament", "--players", "2", "--seats", "random,random", "--games", "4", "--seed", "1",
-                 "--workers", "1", "--quiet"]) == 0
-    doc = json.loads(capsys.readouterr().out)
+    doc = json.loads(output(capsys, "tournament", "--players", "2", "--seats", "random,random", "--games", "4",
+                            "--seed", "1", "--workers", "1", "--quiet"))
     assert doc["games"] == 4 and len(doc["bots"]) == 1 and doc["bots"][0]["seats"] == [0, 1]
     assert doc["bots"][0]["win_share"] == pytest.approx(0.5)
-    assert main(["tournament", "--players", "2", "--seats", "random,random", "--games", "4", "--seed", "1",
-                 "--workers", "1", "--quiet", "--text"]) == 0
-    text = capsys.readouterr().out
+    text = output(capsys, "tournament", "--players", "2", "--seats", "random,random", "--games", "4", "--seed", "1",
+                  "--workers", "1", "--quiet", "--text")
     assert "win share" in text and "Random bot" in text and "50%" in text
     row = next(line for line in text.splitlines() if line.startswith("Random bot"))
     assert "The Times, The Sun" in row  # seats by their newspapers, not 0-based numbers
@@ -243,9 +239,7 @@ BAD = [
 
 @pytest.mark.parametrize("args, words", BAD)
 def test_bad_input_is_one_line_exit_2(args, words, capsys, tmp_path):
-    assert main(["tournament", *args, "--quiet"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert words in err and "\n" not in err and "Traceback" not in err
+    assert_bad_input(*run(capsys, "tournament", *args, "--quiet"), words)
 
 
 def test_unreachable_scheduler_is_bad_input(capsys, monkeypatch):
@@ -253,26 +247,21 @@ def test_unreachable_scheduler_is_bad_input(capsys, monkeypatch):
     monkeypatch.setattr("pennypress.engine.arena.executors.CONNECT_TIMEOUT", "1s")
     args = ["tournament", "--players", "2", "--seats", "greedy,random", "--games", "2", "--executor", "dask",
             "--scheduler", "tcp://127.0.0.1:9", "--quiet"]
-    assert main(args) == 2
-    err = capsys.readouterr().err.strip()
-    assert "cannot reach a Dask scheduler" in err and "\n" not in err
+    assert_bad_input(*run(capsys, *args), "cannot reach a Dask scheduler")
 
 
 def test_dask_missing_says_how_to_install(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
     args = ["tournament", "--players", "2", "--seats", "greedy,random", "--games", "2", "--executor", "dask",
             "--quiet"]
-    assert main(args) == 2
-    err = capsys.readouterr().err.strip()
-    assert "pip install -e '.[cluster]'" in err and "\n" not in err
+    assert_bad_input(*run(capsys, *args), "pip install -e '.[cluster]'")
 
 
 def test_records_folder_that_is_a_file(tmp_path, capsys):
     target = tmp_path / "taken"
     target.write_text("x")
-    assert main(["tournament", "--players", "2", "--seats", "greedy,random", "--games", "2", "--records",
-                 str(target), "--quiet"]) == 2
-    assert "records" in capsys.readouterr().err
+    assert_bad_input(*run(capsys, "tournament", "--players", "2", "--seats", "greedy,random", "--games", "2",
+                          "--records", target, "--quiet"), "records")
 
 
 def test_spec_refuses_bad_game_counts():
@@ -283,12 +272,11 @@ def test_spec_refuses_bad_game_counts():
 
 # ------------------------------------------------------------------ selfplay --seats
 def test_selfplay_seats_flag_and_bot_shorthand(capsys):
-    assert main(["selfplay", "--players", "2", "--games", "1", "--seed", "2", "--seats", "heuristic,random"]) == 0
-    doc = json.loads(capsys.readouterr().out)
+    doc = json.loads(output(capsys, "selfplay", "--players", "2", "--games", "1", "--seed", "2", "--seats",
+                            "heuristic,random"))
     assert doc["seats"] == ["heuristic", "random"] and doc["results"][0]["seats"] == ["heuristic", "random"]
-    assert main(["selfplay", "--players", "2", "--games", "1", "--seed", "2", "--bot", "greedy"]) == 0
-    assert json.loads(capsys.readouterr().out)["seats"] == ["greedy", "greedy"]
-    assert main(["selfplay", "--players", "2", "--games", "1", "--bot", "greedy", "--seats", "greedy,random"]) == 2
-    assert main(["selfplay", "--players", "2", "--games", "1", "--seats", "greedy"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert "not both" in err[-2] and "1 bots named" in err[-1]
+    assert json.loads(output(capsys, "selfplay", "--players", "2", "--games", "1", "--seed", "2", "--bot",
+                             "greedy"))["seats"] == ["greedy", "greedy"]
+    assert_bad_input(*run(capsys, "selfplay", "--players", "2", "--games", "1", "--bot", "greedy", "--seats",
+                          "greedy,random"), "not both")
+    assert_bad_input(*run(capsys, "selfplay", "--players", "2", "--games", "1", "--seats", "greedy"), "1 bots named")

@@ -1,15 +1,13 @@
 """``pennypress position to-text / from-text``, position files holding the notation, bare ``position``,
 and a table of bad lines: each exits 2 with one line naming the section, the token and what was expected."""
-import io
 import json
-import sys
 
 import pytest
 
 from pennypress.engine import new_game
 from pennypress.engine.notation.text import from_text, to_text
 from pennypress.engine.io.state import State
-from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, run
 
 from notation_helpers import ROOT, normalised
 
@@ -18,23 +16,6 @@ BLANK = "bonus war=2 crime=2 politics=2 city=2 human=2"
 GOOD = (f"game 3p | normal p1 | board war:D:3(p1x2,p2x1) crime:A:1 city:B:1(p3x1) | {BLANK} "
         "| p1 circ=0 pennies=0 | p2 circ=0 pennies=0 | p3 circ=0 pennies=0 | drawn 1,2,3")
 SHORT = GOOD.replace(" circ=0 pennies=0", "")  # circ and pennies may be left out when 0
-
-
-def run(capsys, *argv, stdin=None, monkeypatch=None):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_bad_input(code, out, err, *words):
-    assert code == 2, err
-    assert out == ""
-    assert err.count("\n") == 1 and err.startswith("pennypress: "), err
-    assert "Traceback" not in err
-    for w in words:
-        assert w in err, err
 
 
 def test_to_text_of_a_json_file(capsys):

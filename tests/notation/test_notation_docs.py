@@ -1,14 +1,12 @@
 """docs/guide/notation.md cannot drift: its examples are read from the doc and checked here."""
 import importlib.util
-import io
 import json
-import sys
 
 import pytest
 
 from pennypress.engine.notation.text import from_text, to_text
 from pennypress.engine.io.state import State
-from pennypress.ui.cli import main
+from tests.cli_helpers import run
 
 from notation_helpers import ROOT, console_examples, doc_text, normalised, notation_blocks, same_position_files
 
@@ -46,10 +44,7 @@ def test_a_block_said_to_be_a_file_is_that_position(line, path):
 
 @pytest.mark.parametrize("argv,stdin,expected", console_examples())
 def test_the_console_examples_print_what_the_doc_says(argv, stdin, expected, capsys, monkeypatch):
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(argv)
-    out, err = capsys.readouterr()
+    code, out, err = run(capsys, *argv, stdin=stdin, monkeypatch=monkeypatch)
     assert out + err == expected
     assert code == (2 if err else 0)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pennypress.engine import new_game
-from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, run
 
 HERE = Path(__file__).parent
 HAND_WRITTEN = HERE / "data" / "hand-written-3p.json"
@@ -18,25 +18,10 @@ EXAMPLES = HERE.parents[1] / "examples" / "records"
 TWO = EXAMPLES / "two-player-greedy-seed-11.json"
 
 
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def write(tmp_path, name, content):
     path = tmp_path / name
     path.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
     return path
-
-
-def assert_bad_input(code, out, err, *words):
-    assert code == 2, err
-    assert out == ""
-    assert err.count("\n") == 1 and err.startswith("pennypress: "), err
-    assert "Traceback" not in err
-    for w in words:
-        assert w in err, err
 
 
 # ------------------------------------------------------------ position validate

@@ -21,7 +21,7 @@ from pennypress.engine.puzzles.generate import Settings
 from pennypress.engine.puzzles.store import SET_FILE
 from pennypress.engine.puzzles.timing_set import TimingRun, mine_timing, replay_log
 from pennypress.errors import BadInput
-from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, output, run
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = load_puzzles()
@@ -51,10 +51,9 @@ def test_the_recorded_build_command_remakes_the_shipped_file(tmp_path, monkeypat
     argv[argv.index("FILE")] = str(out)
     if "--replay" not in argv:  # a complete log: reading it alone gives the same puzzles without playing a game
         argv.append("--replay")
-    assert main([*argv, "--base", str(ROOT / "engine" / "puzzles" / SET_FILE)]) == 0, capsys.readouterr().err
+    doc = json.loads(output(capsys, *argv, "--base", ROOT / "engine" / "puzzles" / SET_FILE))
     shipped = resources.files("pennypress.engine.puzzles").joinpath(SET_FILE).read_text(encoding="utf-8")
     assert out.read_text(encoding="utf-8") == shipped
-    doc = json.loads(capsys.readouterr().out)
     assert doc["command"] == RECORD["build"] and doc["timing"]["certified"] == RECORD["timing"]["certified"]
 
 
@@ -93,10 +92,8 @@ def test_a_damaged_log_is_refused_naming_its_line(tmp_path, capsys, line, words)
     log.write_text(first + "\n" + line + "\n")
     with pytest.raises(BadInput, match=words):
         replay_log(TimingRun(1, {2: 50, 3: 70, 4: 40}, log))
-    assert main(["puzzle", "build", "--out", str(tmp_path / "set.json"), "--seed", "1", "--timing-log", str(log),
-                 "--replay", "--base", str(ROOT / "engine" / "puzzles" / SET_FILE)]) == 2
-    err = capsys.readouterr().err
-    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+    assert_bad_input(*run(capsys, "puzzle", "build", "--out", tmp_path / "set.json", "--seed", "1",
+                          "--timing-log", log, "--replay", "--base", ROOT / "engine" / "puzzles" / SET_FILE), words)
 
 
 def test_a_base_made_by_other_settings_or_a_missing_log_is_refused(tmp_path):

@@ -9,7 +9,7 @@ import pytest
 from pennypress.engine.puzzles import load_puzzles, puzzle_set_from_json, save_puzzles
 from pennypress.engine.puzzles.store import PuzzleSet
 from pennypress.errors import BadInput
-from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, run
 
 SHIPPED = load_puzzles()
 
@@ -66,9 +66,7 @@ def test_a_bad_file_is_refused_with_one_clear_message(name, edit, message, tmp_p
     assert str(info.value).startswith("mine.json: ") and message in str(info.value), str(info.value)
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(doc))
-    code = main(["puzzle", "list", "--file", str(path)])
-    out, err = capsys.readouterr()
-    assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
+    assert_bad_input(*run(capsys, "puzzle", "list", "--file", path), message)
 
 
 def test_a_file_that_is_not_json_or_not_there(tmp_path, capsys):
@@ -76,9 +74,7 @@ def test_a_file_that_is_not_json_or_not_there(tmp_path, capsys):
     path.write_text("{ not json")
     for argv, message in ((["puzzle", "list", "--file", str(path)], "malformed JSON at line 1"),
                           (["puzzle", "show", "page-001", "--file", str(tmp_path / "none.json")], "cannot read")):
-        code = main(argv)
-        out, err = capsys.readouterr()
-        assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
+        assert_bad_input(*run(capsys, *argv), message)
 
 
 def test_the_set_and_its_schema_are_data_of_the_package_that_loads_them():

@@ -14,7 +14,7 @@ import pytest
 from pennypress.engine.puzzles import load_puzzles, save_puzzles
 from pennypress.engine.puzzles.recheck import recheck_puzzle, sample
 from pennypress.engine.puzzles.store import PuzzleSet
-from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, output, run
 
 SHIPPED = load_puzzles()
 TIMING = [p for p in SHIPPED if "certificate" in p.evidence]
@@ -53,11 +53,9 @@ def test_a_tampered_certificate_is_refused_by_the_recheck(core):
 
 def test_recheck_on_the_command_line_for_each_kind_of_proof(capsys, tmp_path, core):
     page, exact = SHIPPED.get("page-001"), SHIPPED.filter(kind="best-move")[0]
-    assert main(["puzzle", "recheck", page.id]) == 0
-    doc = json.loads(capsys.readouterr().out)
+    doc = json.loads(output(capsys, "puzzle", "recheck", page.id))
     assert doc["reproduced"] is True and doc["method"] == "solver" and doc["optimal_total"] == page.answer
-    assert main(["puzzle", "recheck", exact.id, "--text"]) == 0
-    out = capsys.readouterr().out.strip().splitlines()
+    out = output(capsys, "puzzle", "recheck", exact.id, "--text").strip().splitlines()
     assert out == [f"{exact.id} (best-move, exact): reproduced -- the exact search to the end of the game gives "
                    "the same answer, outcomes and second-best choice"]
     # a certificate made up on another seed: consistent enough to load, but it does not reproduce
@@ -67,8 +65,9 @@ def test_recheck_on_the_command_line_for_each_kind_of_proof(capsys, tmp_path, co
     wrong_answer = replace(exact, id="move-x", answer=(exact.evidence["second"]["move"],))
     path = tmp_path / "forged.json"
     save_puzzles(PuzzleSet((forged, wrong_answer), SHIPPED.generator), path)
-    assert main(["puzzle", "recheck", "--all", "--puzzles", str(path)]) == 1
-    doc = json.loads(capsys.readouterr().out)
+    code, out, err = run(capsys, "puzzle", "recheck", "--all", "--puzzles", path)
+    assert code == 1, err
+    doc = json.loads(out)
     assert (doc["rechecked"], doc["reproduced"]) == (2, 0)
     assert doc["results"][0]["id"] == puzzle.id and "does not reproduce" in doc["results"][0]["why"]
     assert doc["results"][1]["why"].startswith("the exact search answers ")
@@ -80,15 +79,12 @@ def test_recheck_refuses_bad_requests_in_one_line(capsys, tmp_path):
     for argv, said in ((["nope"], "unknown puzzle 'nope'"), (["page-001", "--all"], "one of them"),
                        ([], "one of them"), (["--sample", "0"], "--sample: expected 1 or more"),
                        (["page-001", "--file", str(bad)], "bad.json: missing format")):
-        assert main(["puzzle", "recheck", *argv]) == 2
-        out, err = capsys.readouterr()
-        assert out == "" and err.count("\n") == 1 and said in err, (argv, err)
+        assert_bad_input(*run(capsys, "puzzle", "recheck", *argv), said)
 
 
 def test_a_sample_is_fixed_by_its_seed_and_sampled_rechecks_run_in_file_order(capsys):
     pages = SHIPPED.filter(kind="page")
     assert sample(pages, 3, 1) == sample(pages, 3, 1) != sample(pages, 3, 2)
-    assert main(["puzzle", "recheck", "--sample", "2", "--seed", "1", "--kind", "page"]) == 0
-    doc = json.loads(capsys.readouterr().out)
+    doc = json.loads(output(capsys, "puzzle", "recheck", "--sample", "2", "--seed", "1", "--kind", "page"))
     assert [r["id"] for r in doc["results"]] == [p.id for p in sample(pages, 2, 1)]
     assert doc["reproduced"] == doc["rechecked"] == 2

@@ -14,7 +14,7 @@ import pytest
 from pennypress.engine.puzzles import puzzle_set_from_json
 from pennypress.engine.puzzles.timing import MIN_WIN_GAP
 from pennypress.errors import BadInput
-from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, run
 
 LOG = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "puzzles" / "timing-seed-1.jsonl"
 HEAD = "mine.json: puzzle timing-001: its certificate is broken: "
@@ -113,9 +113,7 @@ def test_a_broken_certificate_is_refused_naming_the_puzzle(name, edit, message, 
     assert str(info.value).startswith(HEAD) and message in str(info.value), str(info.value)
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(doc))
-    assert main(["puzzle", "list", "--file", str(path)]) == 2
-    out, err = capsys.readouterr()
-    assert out == "" and err.count("\n") == 1 and "puzzle timing-001: its certificate is broken: " in err, err
+    assert_bad_input(*run(capsys, "puzzle", "list", "--file", path), "puzzle timing-001: its certificate is broken: ")
 
 
 def test_a_timing_puzzle_without_its_certificate_is_refused():

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 
 import pytest
 
 import enumerator as E
 from solver_helpers import VALUES_12, describe, press_doc, problem_of, rects_of
 from pennypress.solver import ProposedPage, cache_info, check_page, clear_cache, solve
+from tests.cli_helpers import run_process
 
 DOCS = E.random_presses(424242, 150)
 DOC12 = press_doc([("politics", "A"), ("crime", "B"), ("war", "D")], VALUES_12)
@@ -102,8 +101,6 @@ def test_cache_info_counts(fresh_cache):
 def test_same_output_across_processes(tmp_path):
     path = tmp_path / "p.json"
     path.write_text(json.dumps(DOCS[:40]))
-    run = lambda: subprocess.run([sys.executable, "-m", "pennypress", "layout", str(path)],  # noqa: E731
-                                 capture_output=True, text=True, timeout=120)
-    a, b = run(), run()
+    a, b = run_process("layout", path, timeout=120), run_process("layout", path, timeout=120)
     assert a.returncode == b.returncode == 0, a.stderr
     assert a.stdout == b.stdout

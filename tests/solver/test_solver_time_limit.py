@@ -15,7 +15,7 @@ import pytest
 import enumerator as E
 from solver_helpers import VALUES_12, describe, problem_of, rects_of
 from pennypress.solver import BadInput, Placement, ProposedPage, cache_info, check_page, clear_cache, solve
-from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, run
 
 FIVE = {"stories": [{"beat": "war", "shape": "A"}, {"beat": "war", "shape": "B"}, {"beat": "city", "shape": "C"},
                     {"beat": "war", "shape": "A"}, {"beat": "human", "shape": "A"}],
@@ -37,8 +37,7 @@ def test_tiny_time_limit_still_returns_a_page():
 def test_cli_tiny_time_limit_exits_0(capsys, tmp_path):
     path = tmp_path / "p.json"
     path.write_text(json.dumps(FIVE))
-    code = main(["layout", str(path), "--time-limit", "0.0001"])
-    out, err = capsys.readouterr()
+    code, out, err = run(capsys, "layout", path, "--time-limit", "0.0001")
     assert code == 0, err
     assert json.loads(out)["status"] in ("FEASIBLE", "OPTIMAL")
 
@@ -47,10 +46,7 @@ def test_cli_tiny_time_limit_exits_0(capsys, tmp_path):
 def test_cli_bad_time_limit_is_bad_input(limit, capsys, tmp_path):
     path = tmp_path / "p.json"
     path.write_text(json.dumps(FIVE))
-    code = main(["layout", str(path), "--time-limit", limit])
-    out, err = capsys.readouterr()
-    assert code == 2 and out == ""
-    assert len(err.strip().splitlines()) == 1 and "time" in err.lower() and "Traceback" not in err
+    assert_bad_input(*run(capsys, "layout", path, "--time-limit", limit), "time", ignore_case=True)
 
 
 @pytest.mark.parametrize("limit", [0, -1.0, float("nan"), True, "5"])

@@ -9,23 +9,16 @@ from pathlib import Path
 import pytest
 
 from pennypress.solver import PressProblem, ProposedPage, check_page, solve
-from pennypress.ui.cli import main
 from pennypress.ui.cli.run import command_names
 from pennypress.ui.render.explain import RULE_WORDS
+from tests.cli_helpers import run
 
 ROOT = Path(__file__).resolve().parents[2]
 GRID_TOP = re.compile(r"^\+(-+\+){4}$", re.M)
 
 
-def run(capsys, monkeypatch, *argv):
-    monkeypatch.chdir(ROOT)
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_bare_pennypress_lists_every_command(capsys, monkeypatch):
-    code, out, err = run(capsys, monkeypatch)
+    code, out, err = run(capsys, monkeypatch=monkeypatch, cwd=ROOT)
     assert code == 0 and err == ""
     for name in command_names():
         assert re.search(rf"^\s+{name}\s", out, re.M), name
@@ -34,7 +27,7 @@ def test_bare_pennypress_lists_every_command(capsys, monkeypatch):
 
 def test_layout_text_draws_every_alternative(capsys, monkeypatch):
     path = "examples/press/rulebook-12-points.json"
-    code, out, err = run(capsys, monkeypatch, "layout", path, "--text", "--alternatives", "3")
+    code, out, err = run(capsys, "layout", path, "--text", "--alternatives", "3", monkeypatch=monkeypatch, cwd=ROOT)
     assert code == 0
     res = json.loads(out)
     assert len(res["alternatives"]) == 3
@@ -48,13 +41,14 @@ def test_check_text_draws_the_page_and_the_verdict(capsys, monkeypatch, tmp_path
     doc = json.loads((ROOT / "examples" / "my-page.json").read_text())
     problem = PressProblem.from_json({k: v for k, v in doc.items() if k != "layout"})
     verdict = check_page(problem, ProposedPage.from_json(doc["layout"], problem))
-    code, out, err = run(capsys, monkeypatch, "check", "examples/my-page.json", "--text")
+    code, out, err = run(capsys, "check", "examples/my-page.json", "--text", monkeypatch=monkeypatch, cwd=ROOT)
     assert code == 0 and json.loads(out)["loss"] == verdict.loss == 3
     assert len(GRID_TOP.findall(err)) == 4 and "3 points lost" in err
     # an illegal page: every broken rule on stderr
     illegal = {**doc, "layout": {"placements": [{"story": 0, "x": 0, "y": 1, "w": 1, "h": 2}]}}
     (tmp_path / "illegal-page.json").write_text(json.dumps(illegal))
-    code, out, err = run(capsys, monkeypatch, "check", str(tmp_path / "illegal-page.json"), "--text")
+    code, out, err = run(capsys, "check", str(tmp_path / "illegal-page.json"), "--text", monkeypatch=monkeypatch,
+                         cwd=ROOT)
     bad = check_page(problem, ProposedPage.from_json(illegal["layout"], problem))
     assert code == 0 and not bad.legal
     assert "NOT legal" in err and all(f"- {RULE_WORDS[v.rule]}: {v.message}" in err for v in bad.violations)
@@ -71,7 +65,7 @@ def readme_commands() -> list[str]:
     "line", [c for c in readme_commands() if not c.startswith(("pennypress ui", "pennypress selfplay", "pennypress play"))]
 )
 def test_the_readme_commands_work(line, capsys, monkeypatch):
-    code, out, err = run(capsys, monkeypatch, *shlex.split(line)[1:])
+    code, out, err = run(capsys, *shlex.split(line)[1:], monkeypatch=monkeypatch, cwd=ROOT)
     assert code == 0, err
     assert "Traceback" not in err
 
@@ -96,7 +90,7 @@ NOTATION = re.compile(r"\b(war|crime|politics|city|human):[A-D](:\d)?\b|\b(assig
 ], ids=["layout", "check", "advise", "audit", "tournament"])
 def test_every_text_report_speaks_in_words(argv, stream, capsys, monkeypatch):
     """``--text`` is for people: moves, stories, players and cards in words (the JSON keeps the notation)."""
-    code, out, err = run(capsys, monkeypatch, *argv)
+    code, out, err = run(capsys, *argv, monkeypatch=monkeypatch, cwd=ROOT)
     assert code == 0, err
     text = out if stream == "out" else err
     assert text.strip() and not NOTATION.search(text), NOTATION.search(text)

@@ -11,15 +11,9 @@ from pennypress.engine.arena.seats import make_bot
 from pennypress.engine.arena.table_game import TableGame
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import replay
-from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, run
 
 SEED = 21
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _persons_moves(players: int, me: int, seats: str, seed: int) -> tuple[list[str], TableGame]:
@@ -95,9 +89,8 @@ def test_bad_input_is_one_message_and_exit_2(tmp_path, capsys, argv, script, mes
 
 
 def test_a_missing_script_is_one_message(capsys, tmp_path):
-    code, out, err = run(capsys, "play", "--players", "2", "--me", "1", "--seats", "greedy",
-                         "--script", str(tmp_path / "nope.txt"))
-    assert code == 2 and "script: cannot read" in err
+    assert_bad_input(*run(capsys, "play", "--players", "2", "--me", "1", "--seats", "greedy",
+                          "--script", str(tmp_path / "nope.txt")), "script: cannot read")
 
 
 def test_interactive_play_says_why_a_move_is_illegal_and_asks_again(monkeypatch, capsys):

@@ -16,9 +16,9 @@ from openskill.models import PlackettLuce
 
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.engine.puzzles import KINDS, PAGE, load_puzzles
-from pennypress.ui.cli import main
 from pennypress.ui.render import ratings
 from pennypress.ui.render.tournament_words import LUCK_HEADING, column_words, luck_cell, luck_verdict
+from tests.cli_helpers import output
 
 MODEL = PlackettLuce()
 SHIPPED = load_puzzles()
@@ -131,22 +131,16 @@ def assert_no_raw_codes(text: str, where: str) -> None:
         assert not found, f"{where}: {found.group(0)!r} ({why}) in:\n{text}"
 
 
-def _run(capsys, *argv) -> str:
-    assert main(list(argv)) == 0
-    out, err = capsys.readouterr()
-    return out
-
-
 def test_tournament_text_has_no_raw_codes(capsys):
-    text = _run(capsys, "tournament", "--players", "3", "--seats", "heuristic,greedy,random", "--games", "6",
-                "--seed", "2", "--workers", "1", "--quiet", "--text")
+    text = output(capsys, "tournament", "--players", "3", "--seats", "heuristic,greedy,random", "--games", "6",
+                  "--seed", "2", "--workers", "1", "--quiet", "--text")
     # the header names the --seed the command was given (the command's own option); nothing else may
     head, rest = text.split("\n", 1)
     assert_no_raw_codes(head.replace(" seed 2", ""), "tournament header")
     assert_no_raw_codes(rest, "tournament --text")
     assert LUCK_HEADING in rest and "What the columns say" in rest
-    doc = json.loads(_run(capsys, "tournament", "--players", "3", "--seats", "heuristic,greedy,random", "--games",
-                          "6", "--seed", "2", "--workers", "1", "--quiet"))
+    doc = json.loads(output(capsys, "tournament", "--players", "3", "--seats", "heuristic,greedy,random", "--games",
+                            "6", "--seed", "2", "--workers", "1", "--quiet"))
     for b in doc["bots"]:  # the ratings shown are the report's, on the familiar scale
         assert str(ratings.rating_points(b["rating"]["mu"])) in rest
 
@@ -154,7 +148,7 @@ def test_tournament_text_has_no_raw_codes(capsys):
 @pytest.mark.parametrize("kind", KINDS)
 def test_puzzle_show_text_has_no_raw_codes(capsys, kind):
     for puzzle in SHIPPED.filter(kind=kind)[:3]:
-        text = _run(capsys, "puzzle", "show", puzzle.id, "--text", "--solution")
+        text = output(capsys, "puzzle", "show", puzzle.id, "--text", "--solution")
         assert_no_raw_codes(text.replace(puzzle.id, "ID"), f"puzzle show {puzzle.id}")
         assert "Answer: " in text
 
@@ -171,5 +165,5 @@ def test_puzzle_check_text_has_no_raw_codes_right_or_wrong(capsys, kind):
     else:
         answers = [puzzle.answer[0], puzzle.evidence["second"]["move"]]
     for answer in answers:
-        text = _run(capsys, "puzzle", "check", puzzle.id, answer, "--text")
+        text = output(capsys, "puzzle", "check", puzzle.id, answer, "--text")
         assert_no_raw_codes(text, f"puzzle check {puzzle.id} {answer}")

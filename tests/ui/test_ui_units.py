@@ -17,6 +17,7 @@ from pennypress.ui.cli import app_launcher as cli_app
 from pennypress.ui.io import example_files
 from pennypress.ui.render import explain
 from pennypress.ui.render.page_svg import page_svg, result_svg
+from tests.cli_helpers import assert_bad_input, run, run_process
 
 ROOT = Path(__file__).resolve().parents[2]
 VALUES = {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0}
@@ -124,7 +125,7 @@ def test_example_files_are_valid_and_up_to_date():
     assert check.returncode == 0, check.stderr
 
 
-def test_ui_command_line():
+def test_ui_command_line(capsys):
     cmd = cli_app.streamlit_command(8600)
     assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"]
     assert Path(cmd[4]) == Path(importlib.import_module("pennypress.ui.app").__file__).with_name("streamlit_app.py")
@@ -132,9 +133,7 @@ def test_ui_command_line():
     assert flags == {"--server.headless": "true", "--server.address": "127.0.0.1", "--server.port": "8600",
                      "--browser.gatherUsageStats": "false", "--client.toolbarMode": "minimal",
                      "--server.maxUploadSize": str(cli_app.MAX_UPLOAD_MIB)}
-    from pennypress.ui.cli import main
-
-    assert main(["ui", "--port", "0"]) == 2
-    assert main(["ui", "--port", "http"]) == 2
-    out = subprocess.run([sys.executable, "-m", "pennypress", "ui", "--help"], capture_output=True, text=True)
+    assert_bad_input(*run(capsys, "ui", "--port", "0"), "--port", "out of range")
+    assert_bad_input(*run(capsys, "ui", "--port", "http"), "--port", "expected a port number")
+    out = run_process("ui", "--help")
     assert out.returncode == 0 and "--port" in out.stdout and "8501" in out.stdout

@@ -5,8 +5,6 @@ bounded too: the analysis board's line and the tournament's kept records (docs/d
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 from ui_helpers import errors, no_traceback, open_app
@@ -15,6 +13,7 @@ from pennypress.errors import BadInput
 from pennypress.json_text import MAX_FILE_BYTES, check_file_size, megabytes
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.cli.app_launcher import MAX_UPLOAD_MIB, streamlit_command
+from tests.cli_helpers import run_process
 
 TOO_LARGE = MAX_FILE_BYTES + 300_000
 SAID = f"is {megabytes(TOO_LARGE)}; the largest file pennypress reads is 5 MB."
@@ -59,21 +58,17 @@ def test_every_upload_refuses_a_file_too_large_in_one_line(page, key, shown):
     assert all("Traceback" not in e and "\n" not in e.strip() for e in said)
 
 
-def _cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pennypress", *args], input=stdin, capture_output=True)
-
-
 def test_the_command_line_refuses_a_file_too_large_in_one_line(tmp_path):
     path = tmp_path / "huge.json"
     path.write_bytes(big())
-    done = _cli("position", "validate", str(path))
+    done = run_process("position", "validate", path, text=False)
     assert done.returncode == 2 and done.stdout == b""
     assert done.stderr.decode().splitlines() == [f"pennypress: {path} {SAID}"]
-    done = _cli("audit", "-", stdin=big())
+    done = run_process("audit", "-", stdin=big(), text=False)
     assert done.returncode == 2
     assert done.stderr.decode().splitlines() == [
         "pennypress: stdin is more than 5 MB; the largest file pennypress reads is 5 MB."]
-    done = _cli("puzzle", "list", "--file", str(path))
+    done = run_process("puzzle", "list", "--file", path, text=False)
     assert done.returncode == 2 and done.stderr.decode().splitlines() == [f"pennypress: {path} {SAID}"]
 
 
