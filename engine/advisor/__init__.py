@@ -30,7 +30,8 @@ How it searches (each step in its own module):
   :mod:`.reasons`), in an :class:`Advice` of :class:`RankedMove` (:mod:`.result`).
 
 Everything an analysis runs with beside the position is one
-:class:`SearchSettings` (:mod:`.settings`), passed unchanged down to the
+:class:`SearchSettings` (:mod:`.settings`), completed once with what the
+table decides (the engine among it) and passed unchanged down to the
 batches. Budgets count playouts, not seconds (``--seconds`` is the documented
 exception), so the answer depends on the position and the settings only --
 not on the number of workers, nor on the engine: :mod:`.pool` runs batches on

@@ -22,7 +22,7 @@ from typing import Any, Sequence
 from ..game.moves import Move
 from ..io.state import State, public_view
 from .budget import Budget
-from .pool import playout_engine
+from .pool import decided
 from .replies import SecondPly, second_ply, with_replies
 from .result import Advice
 from .search import Progress, Stop, analyse, check_position, resolve_settings
@@ -53,8 +53,8 @@ def advise(
                        extra_moves=extra_moves, lines=lines)
     check_position(state)
     view = public_view(state)
-    engine = playout_engine(settings.policy_for(view.n_players), settings.seed, view)
-    cap, reply_cap = plan.cap_for(engine), reply_plan.cap_for(engine)
+    search = decided(settings, view)  # the analysis's; each reply's search decides its own
+    cap, reply_cap = plan.cap_for(search.engine), reply_plan.cap_for(search.engine)
     total = cap + plan.replies * reply_cap
     told = None if progress is None else (lambda done, _total: progress(min(done, cap), total))
     replied = None if progress is None else (lambda i, done: progress(cap + i * reply_cap + min(done, reply_cap), total))
@@ -71,7 +71,7 @@ def advise(
         found.append(ply)
         return ply.order
 
-    advice = analyse(view, settings, progress=told, stop=stop, reasons_top=reasons_top, extra_moves=extra_moves,
+    advice = analyse(view, search, progress=told, stop=stop, reasons_top=reasons_top, extra_moves=extra_moves,
                      lines=lines, rerank=rerank)
     if halted[0]:
         return replace(advice, stopped=True)

@@ -15,7 +15,8 @@ order.
   the parent's solver cache) and reused, so later analyses pay no start-up;
   :func:`shutdown_pools` stops it when the program ends.
 
-:func:`playout_engine` says which engine a batch runs on.
+:func:`playout_engine` says which engine a search runs on, and :func:`decided` decides it once per search
+with the rest of what the table decides, so every batch of the search gets the same settings object.
 
 >>> from pennypress.engine import new_game
 >>> from pennypress.engine.io.state import public_view
@@ -31,7 +32,6 @@ import atexit
 import multiprocessing
 import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import replace
 from typing import Callable, Sequence
 
 from .. import native
@@ -83,6 +83,15 @@ def playout_engine(policy: str | None = None, seed: int = 0, state: PublicState 
             state is None or native.accepts(state)):
         return "native"
     return "python"
+
+
+def decided(settings: SearchSettings, state: PublicState) -> SearchSettings:
+    """The settings of one search from ``state``, with the engine (:func:`playout_engine`) and what the table
+    decides filled in (:meth:`~.settings.SearchSettings.decided`); settings already decided, as they are."""
+    if settings.engine is not None:
+        return settings
+    policy = settings.policy_for(state.n_players)
+    return settings.decided(playout_engine(policy, settings.seed, state), state.n_players)
 
 
 def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], settings: SearchSettings,
@@ -141,7 +150,8 @@ def run_playouts(
     """Play every ``(move index, k)`` in ``pairs`` by the settings' policy (:mod:`.policy`; by default the
     search policy for the table, :meth:`~.settings.SearchSettings.policy_for`), to the end or to the
     settings' ``leaf`` (:class:`~.value.Leaf`); ``{pair: every player's outcome}``.
-    The settings' ``threads`` run them on the native core (:func:`playout_engine`), else as many processes.
+    The settings' ``threads`` run them on the native core (:func:`playout_engine`), else as many processes;
+    settings not yet :func:`decided` are decided for this batch alone, decided ones reach the batches as they are.
 
     ``on_done(n)`` is told after each batch how many playouts it finished;
     ``stop()`` is asked between batches, and a true answer drops the batches
@@ -152,12 +162,10 @@ def run_playouts(
     out: dict[Pair, tuple[Value, ...]] = {}
     if not pairs:
         return out
-    engine = playout_engine(settings.policy_for(state.n_players), settings.seed, state)
-    check_table(settings.mover, state.n_players, settings.policy_for(state.n_players))
-    settings = replace(settings, policy=settings.policy_for(state.n_players),
-                       exact_end=settings.exact_end_on(engine, state.n_players))
+    settings = decided(settings, state)
+    check_table(settings.mover, state.n_players, settings.policy)
     workers = settings.threads
-    if engine == "native":
+    if settings.engine == "native":
         return _run_native(state, moves, pairs, settings, on_done, stop, traces)
     size = max(1, min(16, len(pairs) // (workers * 4) or 1))
     chunks = [pairs[i:i + size] for i in range(0, len(pairs), size)]

@@ -1,7 +1,9 @@
 """The analysis: every legal move evaluated and ranked (exactly in the final edition).
 
 Everything the analysis runs with beside the position is one
-:class:`~.settings.SearchSettings`, handed unchanged to the batches
+:class:`~.settings.SearchSettings`: what its table decides (the engine, the
+workers, the policy, the exact end) is filled in once (:func:`.pool.decided`),
+and that one object is handed unchanged to every batch
 (:func:`.pool.run_playouts`) and on to the native core.
 
 Normal play (:func:`analyse`): every legal move is searched by the search
@@ -52,7 +54,7 @@ from .exact import ExactSearch, exact_search, is_deterministic
 from .facts import MoveFacts, move_facts
 from .line import LineStep, Replayer, contrast, exact_line, future_facts, line_steps
 from .outcome import Value, preference
-from .pool import Pair, playout_engine, run_playouts
+from .pool import Pair, decided, run_playouts
 from .reasons import reasons_for
 from .result import Advice, RankedMove
 from .settings import SearchSettings
@@ -172,33 +174,64 @@ def analyse(
     """
     check_position(state)
     settings = resolve_settings(settings, fields)
-    plan = settings.budget
     started = time.perf_counter()
     view = public_view(state)
     moves = legal_moves(view)
-    player = view.current
+    extras = _checked_extras(view, extra_moves)
+    if is_deterministic(view):
+        return _exact_advice(view, moves, settings, started, reasons_top, extras, lines)
+    settings = decided(settings, view)
+    halved = _halve(view, moves, settings, progress, _timed(stop, started, settings.budget))
+    stats = halved.stats
+    top, order, rows = _ranking(view, moves, settings, halved, started, rerank)
+    best = stats[top]
+    futures = None
+    if lines:
+        futures = _Futures(Replayer(view, checked=settings.engine != "native"), moves, stats, order,
+                           [r for _, r in rows])
+        rows = [(i, replace(r, line=futures.line(i), why=futures.why(i) if r.rank <= WHY_TOP else ())
+                 if r.rank <= LINE_TOP else r) for i, r in rows]
+    advice_moves = _with_reasons(view, moves, rows, reasons_top)
+    extra, ran = _extra_rollouts(view, extras, best, [r for _, r in rows], settings, futures,
+                                 {str(m): stats[i] for i, m in enumerate(moves)}) if extras else ((), 0)
+    return Advice(view.current, settings.budget.name, settings.seed, False, advice_moves, halved.done + ran,
+                  halved.stopped, time.perf_counter() - started, extra, settings.engine, converged=halved.converged,
+                  rounds=halved.rounds, calibrated=settings.calibration != IDENTITY,
+                  futures=futures)
+
+
+def _checked_extras(view: State, extra_moves: Sequence[Move]) -> list[Move]:
+    """The extra moves to evaluate; :class:`BadInput` naming the first that is illegal."""
     extras = list(extra_moves)
     for move in extras:
         why = view.why_illegal(move)
         if why is not None:
             raise BadInput(f"{move} is illegal: {why}")
-    if is_deterministic(view):
-        return _exact_advice(view, moves, settings, started, reasons_top, extras, lines)
-    settings = replace(settings, workers=settings.threads, policy=settings.policy_for(view.n_players))
-    engine = playout_engine(settings.policy, settings.seed, view)
-    if plan.seconds is not None:
-        deadline = started + plan.seconds
-        asked = stop
-        stop = lambda: time.perf_counter() >= deadline or (asked is not None and asked())  # noqa: E731
-    halved = _halve(view, moves, settings, engine, progress, stop)
+    return extras
+
+
+def _timed(stop: Stop | None, started: float, plan: Budget) -> Stop | None:
+    """``stop``, or under a time bound the stop that also says yes once the bound has passed since ``started``."""
+    if plan.seconds is None:
+        return stop
+    deadline = started + plan.seconds
+    return lambda: time.perf_counter() >= deadline or (stop is not None and stop())
+
+
+def _ranking(view: State, moves: list[Move], settings: SearchSettings, halved: _Halved, started: float,
+             rerank: Rerank | None) -> tuple[int, list[int], list[tuple[int, RankedMove]]]:
+    """The ranking of the halving's moves, ``(rank 1's index, every index in rank order, the ranked rows)``:
+    the move the halving kept first, unless ``rerank``, shown that ranking, gives a new order."""
     stats = halved.stats
+    player = view.current
     top = min(range(len(moves)), key=lambda i: (stats[i].n == 0, stats[i].left is not None,
                                                  -(stats[i].left or 0), *(-x for x in stats[i].key()), i))
     order, rows = _ranked(moves, stats, top, None, player, settings.calibration)
     if rerank is not None:
-        ranking = Advice(player, plan.name, settings.seed, False, tuple(r for _, r in rows), halved.done,
-                         halved.stopped, time.perf_counter() - started, engine=engine, converged=halved.converged,
-                         rounds=halved.rounds, calibrated=settings.calibration != IDENTITY)
+        ranking = Advice(player, settings.budget.name, settings.seed, False, tuple(r for _, r in rows), halved.done,
+                         halved.stopped, time.perf_counter() - started, engine=settings.engine,
+                         converged=halved.converged, rounds=halved.rounds,
+                         calibrated=settings.calibration != IDENTITY)
         new_order = rerank(ranking)
         if new_order is not None:
             index = {str(m): i for i, m in enumerate(moves)}
@@ -206,19 +239,7 @@ def analyse(
                 raise ValueError("rerank: the new order must hold every legal move once")
             top = index[new_order[0]]
             order, rows = _ranked(moves, stats, top, [index[m] for m in new_order], player, settings.calibration)
-    best = stats[top]
-    futures = None
-    if lines:
-        futures = _Futures(Replayer(view, checked=engine != "native"), moves, stats, order, [r for _, r in rows])
-        rows = [(i, replace(r, line=futures.line(i), why=futures.why(i) if r.rank <= WHY_TOP else ())
-                 if r.rank <= LINE_TOP else r) for i, r in rows]
-    advice_moves = _with_reasons(view, moves, rows, reasons_top)
-    extra, ran = _extra_rollouts(view, extras, best, [r for _, r in rows], settings, futures,
-                                 {str(m): stats[i] for i, m in enumerate(moves)}) if extras else ((), 0)
-    return Advice(player, plan.name, settings.seed, False, advice_moves, halved.done + ran,
-                  halved.stopped, time.perf_counter() - started, extra, engine, converged=halved.converged,
-                  rounds=halved.rounds, calibrated=settings.calibration != IDENTITY,
-                  futures=futures)
+    return top, order, rows
 
 
 def _ranked(moves: list[Move], stats: list[_Stats], top: int, order: list[int] | None, player: int,
@@ -421,14 +442,14 @@ def _extra_rollouts(view: State, extras: list[Move], best: _Stats, ranked: list[
     return tuple(out), len(results)
 
 
-def _halve(view: State, moves: list[Move], settings: SearchSettings, engine: str, progress: Progress | None,
+def _halve(view: State, moves: list[Move], settings: SearchSettings, progress: Progress | None,
            stop: Stop | None) -> _Halved:
     """Every move searched by sequential halving (passes of it under a time bound; an even share of a
-    fixed count); see the module."""
+    fixed count) with the search's decided settings; see the module."""
     n = len(moves)
     stats = [_Stats() for _ in moves]
     plan = settings.budget
-    cap = plan.cap_for(engine)
+    cap = plan.cap_for(settings.engine)
     done = [0]
     stopped = [False]
 

@@ -1,8 +1,11 @@
 """The search's settings in one object: what an analysis may spend and how its playouts are played.
 
-:class:`SearchSettings` travels unchanged from :func:`~.search.advise` through
-sequential halving (:mod:`.search`) and the batches (:mod:`.pool`) down to the
-native core's batch (:func:`pennypress.engine.native.search.run_batch`). What
+:class:`SearchSettings` is built once per search; what the search's position
+decides -- the engine, the workers, the policy, the exact end -- is filled in
+once (:meth:`SearchSettings.decided`, :func:`.pool.decided`), and that object
+travels unchanged through sequential halving (:mod:`.search`) and the batches
+(:mod:`.pool`) down to the native core's batch
+(:func:`pennypress.engine.native.search.run_batch`). What
 is not a setting stays with the function it belongs to: the position, the
 moves and playouts of one batch, the progress and stop callbacks, how many
 moves get reasons.
@@ -19,7 +22,7 @@ The answer depends on the position and on these settings only -- never on
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pennypress.errors import BadInput
@@ -74,6 +77,10 @@ class SearchSettings:
     heuristic seats by their own rules -- each kind of opponent as it would play the end -- where
     ``exact_end`` would solve it for every seat; so with it ``exact_end`` resolves off, and
     ``exact_end=True`` beside it is refused (:class:`~pennypress.errors.BadInput`)."""
+    engine: str | None = None
+    """Which engine plays the playouts, ``"native"`` or ``"python"``: not a choice but what one search's position
+    and seed decide, once, with the rest of what its table decides (:meth:`decided`); ``None`` until then.
+    Settings for another search (a reply's: another position and seed) start again from undecided ones."""
 
     def __post_init__(self) -> None:
         if self.exact_seats and self.exact_end:
@@ -111,6 +118,18 @@ class SearchSettings:
         if self.exact_end is not None:
             return self.exact_end
         return not self.exact_seats and engine == "native" and players <= EXACT_END_UP_TO
+
+    def decided(self, engine: str, players: int) -> SearchSettings:
+        """These settings as one search on ``engine`` at a table of ``players`` runs with them, every batch
+        alike: the workers (:attr:`threads`), the policy (:meth:`policy_for`), the exact end
+        (:meth:`exact_end_on`) and the engine filled in (:func:`.pool.decided` decides the engine).
+
+        >>> s = SearchSettings(workers=1).decided("native", 3)
+        >>> s.engine, s.workers, s.policy, s.exact_end
+        ('native', 1, 'mixed', True)
+        """
+        return replace(self, workers=self.threads, policy=self.policy_for(players),
+                       exact_end=self.exact_end_on(engine, players), engine=engine)
 
     @property
     def value_model(self) -> ValueModel:
