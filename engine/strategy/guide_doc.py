@@ -50,6 +50,13 @@ def _per_table(guide: dict, kinds: tuple[str, ...], lines: list[str], by: tuple[
 
 def guide_markdown(guide: dict) -> str:
     """The whole page, from the guide alone."""
+    lines = [*_intro(guide), *_at_a_glance(guide), *_findings_by_kind(guide), *_by_table_size(guide),
+             *_variants(guide), *_advisor(guide), *_disagreements(guide), *_measured(guide)]
+    return "\n".join(lines) + "\n"
+
+
+def _intro(guide: dict) -> list[str]:
+    """The title, what the page is and how to read its claims, and the small-run warning."""
     lines = [TITLE, "",
              "What seeded games between strong bots say about playing *Penny Press*. Generated from "
              "`engine/strategy/strategy_guide.json` by `pennypress strategy guide` (see *How this was measured* "
@@ -61,18 +68,26 @@ def guide_markdown(guide: dict) -> str:
         lines += ["", "> **Small run.** This guide comes from fewer games than the shipped guide needs "
                   "(1,000,000 three-player games and 200,000 of each other table size), so its intervals are "
                   "wide and some claims are unsettled: " + "; ".join(guide["small_run_reasons"]) + "."]
+    return lines
 
+
+def _at_a_glance(guide: dict) -> list[str]:
+    """The settled findings of the three-player table (else the first table)."""
     glance = _table(guide, 3) or (guide["tables"][0] if guide["tables"] else None)
-    if glance is not None:
-        shown = [f for f in glance["findings"] if f["kind"] in ("seat", "when-winners-press", "press-or-wait",
-                                                                 "final-edition")
-                 and f.get("reference") is not None and supported(f["interval"], f["reference"])]
-        lines += ["", f"## At a glance ({glance['players']} players)", "",
-                  "The findings of the " + f"{glance['players']}-player games whose interval settles which way "
-                  "they go; the sections below give every finding at every table size."]
-        lines += [""] + ([claim_line(f) for f in shown] or ["- None of them is settled by its interval yet."])
+    if glance is None:
+        return []
+    shown = [f for f in glance["findings"] if f["kind"] in ("seat", "when-winners-press", "press-or-wait",
+                                                             "final-edition")
+             and f.get("reference") is not None and supported(f["interval"], f["reference"])]
+    lines = ["", f"## At a glance ({glance['players']} players)", "",
+             "The findings of the " + f"{glance['players']}-player games whose interval settles which way "
+             "they go; the sections below give every finding at every table size."]
+    return lines + [""] + ([claim_line(f) for f in shown] or ["- None of them is settled by its interval yet."])
 
-    lines += ["", "## Who wins from which seat"]
+
+def _findings_by_kind(guide: dict) -> list[str]:
+    """The sections of every table's findings: the seats, when to press, the bonuses and scoops, the end."""
+    lines = ["", "## Who wins from which seat"]
     _per_table(guide, ("seat",), lines)
 
     lines += ["", "## When to go to press", "",
@@ -91,25 +106,34 @@ def guide_markdown(guide: dict) -> str:
 
     lines += ["", "## The final edition"]
     _per_table(guide, ("final-edition",), lines)
+    return lines
 
-    lines += ["", "## By table size", ""]
+
+def _by_table_size(guide: dict) -> list[str]:
+    """The table of what changes with the number of players, then its findings."""
+    lines = ["", "## By table size", ""]
     sizes = guide["by_table_size"]
-    if sizes:
-        lines += ["| players | winner's circulation | the trigger wins | seats away from the fair share |",
-                  "|---|---|---|---|"]
-        for players in sorted({f["players"] for f in sizes}):
-            mine = [f for f in sizes if f["players"] == players]
-            circ = next((f for f in mine if f["view"] == "winning-circulation"), None)
-            trig = next((f for f in mine if f["view"] == "final-edition"), None)
-            seats = [f for f in mine if f["view"] == "seat-advantage"]
-            off = [f["label"].split(": ")[1] for f in seats if supported(f["interval"], 0.0)]
-            lines.append(f"| {players} | {fmt(circ['value'], 'circulation') if circ else '–'} | "
-                         f"{fmt(trig['value'], 'share') + ' (fair ' + fmt(trig['fair'], 'share') + ')' if trig else '–'}"
-                         f" | {', '.join(off) if off else 'none shown'} |")
-        lines.append("")
-        lines += [claim_line(f) for f in sizes]
+    if not sizes:
+        return lines
+    lines += ["| players | winner's circulation | the trigger wins | seats away from the fair share |",
+              "|---|---|---|---|"]
+    for players in sorted({f["players"] for f in sizes}):
+        mine = [f for f in sizes if f["players"] == players]
+        circ = next((f for f in mine if f["view"] == "winning-circulation"), None)
+        trig = next((f for f in mine if f["view"] == "final-edition"), None)
+        seats = [f for f in mine if f["view"] == "seat-advantage"]
+        off = [f["label"].split(": ")[1] for f in seats if supported(f["interval"], 0.0)]
+        lines.append(f"| {players} | {fmt(circ['value'], 'circulation') if circ else '–'} | "
+                     f"{fmt(trig['value'], 'share') + ' (fair ' + fmt(trig['fair'], 'share') + ')' if trig else '–'}"
+                     f" | {', '.join(off) if off else 'none shown'} |")
+    lines.append("")
+    return lines + [claim_line(f) for f in sizes]
 
-    lines += ["", "## The variants", ""]
+
+def _variants(guide: dict) -> list[str]:
+    """Each variant run against its standard game, the differences beyond their intervals first; the section
+    ends with a blank line."""
+    lines = ["", "## The variants", ""]
     if not guide["variants"]:
         lines.append("This guide has no variant run: it makes no claim about the variants.")
     for v in guide["variants"]:
@@ -121,10 +145,14 @@ def guide_markdown(guide: dict) -> str:
                      if changed else f"None of the {len(v['differences'])} differs beyond its interval."), ""]
         lines += [claim_line(d) for d in changed + [d for d in v["differences"] if d not in changed]]
         lines.append("")
-
     if lines[-1] != "":
         lines.append("")
-    lines += ["## What the advisor does", ""]
+    return lines
+
+
+def _advisor(guide: dict) -> list[str]:
+    """The findings about the advisor's own play, each run marked as resting on advisor games."""
+    lines = ["## What the advisor does", ""]
     if not guide["advisor"]:
         lines.append("This guide has no run of advisor games: it makes no claim about the advisor's own play.")
     for a in guide["advisor"]:
@@ -135,8 +163,12 @@ def guide_markdown(guide: dict) -> str:
         lines.append("")
     if not guide["advisor"]:
         lines.append("")
+    return lines
 
-    lines += ["## Where the bots disagree", ""]
+
+def _disagreements(guide: dict) -> list[str]:
+    """Where the bots disagree beyond the interval, where they agree, and how strong each bot is."""
+    lines = ["## Where the bots disagree", ""]
     split = [f for f in guide["disagreements"] if supported(f["interval"], 0.0)]
     agree = [f for f in guide["disagreements"] if not supported(f["interval"], 0.0)]
     if split:
@@ -154,12 +186,16 @@ def guide_markdown(guide: dict) -> str:
         lines += ["", "How strong each bot is (its win share per seat it held), which weighs what each bot's "
                   "habits say:", ""]
         lines += [claim_line(f, f"**{f['players']} players**: ") for f in strength]
+    return lines
 
-    lines += ["", "## How this was measured", "",
-              "Each run plays seeded games between strong bots on the native core, seated in rotation so that "
-              "every seat holds every bot equally often; `docs/concepts/strategy.md` says how each finding and "
-              "its interval are measured. The same command and seed give the same findings.", "",
-              "| run | what | games | seed | bots | time | command |", "|---|---|---|---|---|---|---|"]
+
+def _measured(guide: dict) -> list[str]:
+    """How the guide was measured: every run with its games, seed, bots, time and command."""
+    lines = ["", "## How this was measured", "",
+             "Each run plays seeded games between strong bots on the native core, seated in rotation so that "
+             "every seat holds every bot equally often; `docs/concepts/strategy.md` says how each finding and "
+             "its interval are measured. The same command and seed give the same findings.", "",
+             "| run | what | games | seed | bots | time | command |", "|---|---|---|---|---|---|---|"]
     for r in guide["runs"]:
         what = {"base": "standard game", "advisor": "advisor games"}.get(r["role"], r.get("variant", r["role"]))
         timing = r.get("timing") or {}
@@ -168,4 +204,4 @@ def guide_markdown(guide: dict) -> str:
                      f"`{r['command']}` |")
     if guide.get("command"):
         lines += ["", f"The guide and this page: `{guide['command']}`."]
-    return "\n".join(lines) + "\n"
+    return lines

@@ -205,18 +205,31 @@ SEAT_WORDS = ("first", "second", "third", "fourth", "fifth")
 
 
 # ------------------------------------------------------------------ the findings
+def _capital(words: str) -> str:
+    """Words that begin a sentence: the first letter a capital (``"the value bot"`` -> ``"The value bot"``)."""
+    return words[0].upper() + words[1:]
+
+
+def finding(kind: str, claim: str, value: float, interval: list[float], games: int, **extra: Any) -> dict:
+    """One finding: its kind, its claim in words (with true minus signs), the value, its 95% interval, the
+    games it rests on, then what the kind adds."""
+    return {"kind": kind, "claim": minus_signs(claim), "value": value, "interval": interval, "games": games, **extra}
+
+
 def findings(spec: StrategySpec, t: Tally, points: list[Point]) -> list[dict]:
     """Every finding of a study, in a fixed order (see the module docstring)."""
-    out: list[dict] = []
-    n = t.counts["finished"]
+    if t.counts["finished"] == 0:
+        return []
     fair = 1 / spec.players
+    return [*_seat_findings(spec, t, fair), *_bot_findings(spec, t, fair), *_when_winners_press(t),
+            *_final_edition_findings(t, fair), _winning_circulation(t), *_beat_bonus_findings(t, fair),
+            *_scoop_findings(t, fair), *_press_or_wait_findings(points), *_disagreements(spec, t, points)]
 
-    def add(kind: str, claim: str, value: float, interval: list[float], games: int, **extra: Any) -> None:
-        out.append({"kind": kind, "claim": minus_signs(claim), "value": value, "interval": interval, "games": games, **extra})
 
-    if n == 0:
-        return out
-    # win share by seat
+def _seat_findings(spec: StrategySpec, t: Tally, fair: float) -> list[dict]:
+    """Each seat's win share against the fair share."""
+    n = t.counts["finished"]
+    out = []
     for s in range(spec.players):
         v, iv = share_interval(t.counts[("seat", s)] / CREDIT, n)
         who = f"The {SEAT_WORDS[s]} player ({newspaper(s)})"
@@ -224,69 +237,94 @@ def findings(spec: StrategySpec, t: Tally, points: list[Point]) -> list[dict]:
                           f"{who} wins less than the fair share: {pct(v)} against {pct(fair)}.",
                           f"{who} wins {pct(v)}; the fair share {pct(fair)} is within the interval: no seat "
                           "advantage is shown.")
-        add("seat", claim, v, iv, n, seat=s, fair=_r(fair))
-    # the bots
+        out.append(finding("seat", claim, v, iv, n, seat=s, fair=_r(fair)))
+    return out
+
+
+def _bot_findings(spec: StrategySpec, t: Tally, fair: float) -> list[dict]:
+    """Each bot's win share per seat held, against the fair share."""
+    out = []
     for bot in spec.bots:
         m = t.moments.get(("bot", bot))
         if m is None or m.n == 0:
             continue
         v, iv, _ = mean_interval(m.n, m.s, m.ss)
-        name = seat_words(bot)
-        claim = direction(iv, fair, f"{name[0].upper() + name[1:]} wins more than its fair share: {pct(v)} of its seats.",
-                          f"{name[0].upper() + name[1:]} wins less than its fair share: {pct(v)} of its seats.",
-                          f"{name[0].upper() + name[1:]} wins {pct(v)} of its seats, within reach of the fair share.")
-        add("bot", claim, v, iv, m.n, bot=bot, fair=_r(fair))
-    # when winners press
-    words = {
-        "round": ("Winners go to press later in the game than losers (their presses' mean round is {d:+.2f} rounds "
-                  "from the losers')", "Winners go to press earlier than losers (their presses' mean round is "
-                  "{d:+.2f} rounds from the losers')", "Winners and losers press at much the same point of the "
-                  "game ({d:+.2f} rounds)"),
-        "gain": ("Winners press bigger pages than losers ({d:+.2f} points a page)", "Winners press smaller pages "
-                 "than losers ({d:+.2f} points a page)", "Winners' and losers' pages are worth much the same "
-                 "({d:+.2f} points)"),
-        "ahead": ("Winners press while in the lead more often than losers ({d:+.1%} of their presses)",
-                  "Winners press while in the lead less often than losers ({d:+.1%} of their presses)",
-                  "Winners and losers press while leading about as often ({d:+.1%})"),
-        "behind": ("Winners press while behind more often than losers ({d:+.1%} of their presses)",
-                   "Winners press while behind less often than losers ({d:+.1%} of their presses)",
-                   "Winners and losers press while behind about as often ({d:+.1%})"),
-    }
-    for what, (above, below, unclear) in words.items():
+        name = _capital(seat_words(bot))
+        claim = direction(iv, fair, f"{name} wins more than its fair share: {pct(v)} of its seats.",
+                          f"{name} wins less than its fair share: {pct(v)} of its seats.",
+                          f"{name} wins {pct(v)} of its seats, within reach of the fair share.")
+        out.append(finding("bot", claim, v, iv, m.n, bot=bot, fair=_r(fair)))
+    return out
+
+
+WINNERS_WORDS = {
+    "round": ("Winners go to press later in the game than losers (their presses' mean round is {d:+.2f} rounds "
+              "from the losers')", "Winners go to press earlier than losers (their presses' mean round is "
+              "{d:+.2f} rounds from the losers')", "Winners and losers press at much the same point of the "
+              "game ({d:+.2f} rounds)"),
+    "gain": ("Winners press bigger pages than losers ({d:+.2f} points a page)", "Winners press smaller pages "
+             "than losers ({d:+.2f} points a page)", "Winners' and losers' pages are worth much the same "
+             "({d:+.2f} points)"),
+    "ahead": ("Winners press while in the lead more often than losers ({d:+.1%} of their presses)",
+              "Winners press while in the lead less often than losers ({d:+.1%} of their presses)",
+              "Winners and losers press while leading about as often ({d:+.1%})"),
+    "behind": ("Winners press while behind more often than losers ({d:+.1%} of their presses)",
+               "Winners press while behind less often than losers ({d:+.1%} of their presses)",
+               "Winners and losers press while behind about as often ({d:+.1%})"),
+}
+"""How winners' presses differ from losers', by measure: the words above, below and within the interval."""
+
+
+def _when_winners_press(t: Tally) -> list[dict]:
+    """Winners' presses against losers': when, how big, leading or behind, and how many."""
+    out = []
+    for what, (above, below, unclear) in WINNERS_WORDS.items():
         m = t.moments.get(("winners-losers", what))
         if m is None or m.n == 0:
             continue
         v, iv, _ = mean_interval(m.n, m.s, m.ss)
         w, l = t.moments[("winners", what)], t.moments[("losers", what)]
         claim = direction(iv, 0.0, above, below, unclear).format(d=v) + "."
-        add("when-winners-press", claim, v, iv, m.n, by=what, winners=_r(w.s / w.n), losers=_r(l.s / l.n),
-            **_histograms(t, what))
+        out.append(finding("when-winners-press", claim, v, iv, m.n, by=what, winners=_r(w.s / w.n),
+                           losers=_r(l.s / l.n), **_histograms(t, what)))
     m = t.moments.get("presses winners-losers")
     if m is not None and m.n:
         v, iv, _ = mean_interval(m.n, m.s, m.ss)
         claim = direction(iv, 0.0, f"Winners go to press more often than losers ({v:+.2f} presses a game).",
                           f"Winners go to press less often than losers ({v:+.2f} presses a game).",
                           f"Winners and losers go to press about as often ({v:+.2f} presses a game).")
-        add("when-winners-press", claim, v, iv, m.n, by="presses")
-    # the final edition's trigger
+        out.append(finding("when-winners-press", claim, v, iv, m.n, by="presses"))
+    return out
+
+
+def _final_edition_findings(t: Tally, fair: float) -> list[dict]:
+    """The win share of the player who triggers the final edition."""
     k = t.counts["triggered"]
-    if k:
-        v, iv = share_interval(t.counts["trigger credit"] / CREDIT, k)
-        claim = direction(iv, fair, f"The player who triggers the final edition wins {pct(v)} of games, more than "
-                          f"the fair share {pct(fair)}: ending the game pays.",
-                          f"The player who triggers the final edition wins only {pct(v)} of games, less than the "
-                          f"fair share {pct(fair)}: the others' last turns cost them.",
-                          f"The player who triggers the final edition wins {pct(v)} of games, within reach of "
-                          f"the fair share {pct(fair)}.")
-        r = t.moments["trigger round"]
-        add("final-edition", claim, v, iv, k, fair=_r(fair), mean_round=_r(r.s / r.n, 2))
-    # the winning circulation
+    if not k:
+        return []
+    v, iv = share_interval(t.counts["trigger credit"] / CREDIT, k)
+    claim = direction(iv, fair, f"The player who triggers the final edition wins {pct(v)} of games, more than "
+                      f"the fair share {pct(fair)}: ending the game pays.",
+                      f"The player who triggers the final edition wins only {pct(v)} of games, less than the "
+                      f"fair share {pct(fair)}: the others' last turns cost them.",
+                      f"The player who triggers the final edition wins {pct(v)} of games, within reach of "
+                      f"the fair share {pct(fair)}.")
+    r = t.moments["trigger round"]
+    return [finding("final-edition", claim, v, iv, k, fair=_r(fair), mean_round=_r(r.s / r.n, 2))]
+
+
+def _winning_circulation(t: Tally) -> dict:
+    """The winner's circulation: its mean, spread and middle 90%."""
     m = t.moments["winning"]
     v, iv, sd = mean_interval(m.n, m.s, m.ss)
     lo, hi = _quantiles(t, "winning", (0.05, 0.95))
-    add("winning-circulation", f"The winner's circulation averages {v:.1f} (spread: standard deviation {sd:.1f}; "
-        f"90% of games between {lo} and {hi}).", v, iv, m.n, sd=sd, p5=lo, p95=hi)
-    # beat bonuses
+    return finding("winning-circulation", f"The winner's circulation averages {v:.1f} (spread: standard deviation "
+                   f"{sd:.1f}; 90% of games between {lo} and {hi}).", v, iv, m.n, sd=sd, p5=lo, p95=hi)
+
+
+def _beat_bonus_findings(t: Tally, fair: float) -> list[dict]:
+    """For each beat, its bonus takers' win share, the bonus's mean points and how often it decided the game."""
+    out = []
     for beat, b in enumerate(BEATS):
         takers = t.counts[("bonus takers", beat)]
         if not takers:
@@ -300,21 +338,30 @@ def findings(spec: StrategySpec, t: Tally, points: list[Point]) -> list[dict]:
                           f"takers won {pct(v)} (fair share {pct(fair)}).",
                           f"Takers of the {b.title} bonus won {pct(v)}, near the fair share {pct(fair)}.")
         claim += f" It was worth {pts.s / pts.n:.1f} points on average and decided {pct(d)} of games."
-        add("beat-bonus", claim, v, iv, takers, beat=b.value, fair=_r(fair), mean_points=_r(pts.s / pts.n, 2),
-            decided=d, decided_interval=div)
-    # scoops
+        out.append(finding("beat-bonus", claim, v, iv, takers, beat=b.value, fair=_r(fair),
+                           mean_points=_r(pts.s / pts.n, 2), decided=d, decided_interval=div))
+    return out
+
+
+def _scoop_findings(t: Tally, fair: float) -> list[dict]:
+    """The win share of the player who gains most on scoops, and the scoop points a player receives."""
     k = t.counts["scoop leader games"]
-    if k:
-        v, iv = share_interval(t.counts["scoop leader credit"] / CREDIT, k)
-        m = t.moments["scoops received"]
-        claim = direction(iv, fair, f"The player who gains most on scoops (received minus given) wins {pct(v)}, "
-                          f"more than the fair share {pct(fair)}.", f"The player who gains most on scoops "
-                          f"(received minus given) wins only {pct(v)}, less than the fair share {pct(fair)}: "
-                          "being scooped is a sign of pressing little.",
-                          f"The player who gains most on scoops wins {pct(v)}, near the fair share {pct(fair)}.")
-        claim += f" A player receives {m.s / m.n:.1f} scoop points a game."
-        add("scoops", claim, v, iv, k, fair=_r(fair), mean_received=_r(m.s / m.n, 2))
-    # press now or wait, by page value
+    if not k:
+        return []
+    v, iv = share_interval(t.counts["scoop leader credit"] / CREDIT, k)
+    m = t.moments["scoops received"]
+    claim = direction(iv, fair, f"The player who gains most on scoops (received minus given) wins {pct(v)}, "
+                      f"more than the fair share {pct(fair)}.", f"The player who gains most on scoops "
+                      f"(received minus given) wins only {pct(v)}, less than the fair share {pct(fair)}: "
+                      "being scooped is a sign of pressing little.",
+                      f"The player who gains most on scoops wins {pct(v)}, near the fair share {pct(fair)}.")
+    claim += f" A player receives {m.s / m.n:.1f} scoop points a game."
+    return [finding("scoops", claim, v, iv, k, fair=_r(fair), mean_received=_r(m.s / m.n, 2))]
+
+
+def _press_or_wait_findings(points: list[Point]) -> list[dict]:
+    """Press now or wait, by page value: the paired difference in win chance at the sampled decisions."""
+    out = []
     for lo_, hi_ in GAIN_BUCKETS:
         label = gain_bucket(lo_)
         diffs = [p.difference for p in points if gain_bucket(p.gain) == label]
@@ -326,38 +373,44 @@ def findings(spec: StrategySpec, t: Tally, points: list[Point]) -> list[dict]:
                           f"With {page}, waiting beats going to press now: {v:+.1%} win chance for pressing.",
                           f"With {page}, pressing now and waiting are within {max(abs(iv[0]), abs(iv[1])):.1%} "
                           "of each other.")
-        add("press-or-wait", claim, v, iv, len(diffs), gain=label, points=len(diffs), playouts=_playouts())
-    # where the bots disagree
-    if len(set(spec.bots)) >= 2:
-        a, b = sorted(set(spec.bots))[:2]
-        m = t.moments.get(("bot gain diff", a, b))
-        if m is not None and m.n:
-            v, iv, _ = mean_interval(m.n, m.s, m.ss)
-            ga, gb = t.moments[("bot gain", a)], t.moments[("bot gain", b)]
-            na, nb = seat_words(a), seat_words(b)
-            claim = direction(iv, 0.0, f"The bots disagree: {na} presses bigger pages than {nb} ({v:+.2f} points).",
-                              f"The bots disagree: {na} presses smaller pages than {nb} ({v:+.2f} points).",
-                              f"{na[0].upper() + na[1:]} and {nb} press pages of much the same value ({v:+.2f}).")
-            add("bots-disagree", claim, v, iv, m.n, bots=[a, b], mean_gain={a: _r(ga.s / ga.n, 2),
-                                                                           b: _r(gb.s / gb.n, 2)})
-        pa = [p.difference for p in points if p.bot == a]
-        pb = [p.difference for p in points if p.bot == b]
-        if len(pa) >= 2 and len(pb) >= 2:
-            ma, _, _ = mean_interval(len(pa), sum(pa), sum(d * d for d in pa))
-            mb, _, _ = mean_interval(len(pb), sum(pb), sum(d * d for d in pb))
-            va = sum((d - ma) ** 2 for d in pa) / (len(pa) - 1)
-            vb = sum((d - mb) ** 2 for d in pb) / (len(pb) - 1)
-            diff = ma - mb
-            half = Z95 * math.sqrt(va / len(pa) + vb / len(pb))
-            iv = [_r(diff - half), _r(diff + half)]
-            na, nb = seat_words(a), seat_words(b)
-            claim = direction(iv, 0.0, f"The bots judge timing differently: at {na}'s decision points pressing now "
-                              f"is worth {diff:+.1%} more than at {nb}'s.",
-                              f"The bots judge timing differently: at {na}'s decision points pressing now is "
-                              f"worth {diff:+.1%} less than at {nb}'s.",
-                              f"At {na}'s and {nb}'s decision points pressing now is worth about the same "
-                              f"({diff:+.1%}).")
-            add("bots-disagree", claim, _r(diff), iv, len(pa) + len(pb), bots=[a, b], by="press-or-wait")
+        out.append(finding("press-or-wait", claim, v, iv, len(diffs), gain=label, points=len(diffs),
+                           playouts=_playouts()))
+    return out
+
+
+def _disagreements(spec: StrategySpec, t: Tally, points: list[Point]) -> list[dict]:
+    """Where the first two bots (by name) disagree: the pages they press, and press now or wait."""
+    if len(set(spec.bots)) < 2:
+        return []
+    a, b = sorted(set(spec.bots))[:2]
+    na, nb = seat_words(a), seat_words(b)
+    out = []
+    m = t.moments.get(("bot gain diff", a, b))
+    if m is not None and m.n:
+        v, iv, _ = mean_interval(m.n, m.s, m.ss)
+        ga, gb = t.moments[("bot gain", a)], t.moments[("bot gain", b)]
+        claim = direction(iv, 0.0, f"The bots disagree: {na} presses bigger pages than {nb} ({v:+.2f} points).",
+                          f"The bots disagree: {na} presses smaller pages than {nb} ({v:+.2f} points).",
+                          f"{_capital(na)} and {nb} press pages of much the same value ({v:+.2f}).")
+        out.append(finding("bots-disagree", claim, v, iv, m.n, bots=[a, b],
+                           mean_gain={a: _r(ga.s / ga.n, 2), b: _r(gb.s / gb.n, 2)}))
+    pa = [p.difference for p in points if p.bot == a]
+    pb = [p.difference for p in points if p.bot == b]
+    if len(pa) >= 2 and len(pb) >= 2:
+        ma, _, _ = mean_interval(len(pa), sum(pa), sum(d * d for d in pa))
+        mb, _, _ = mean_interval(len(pb), sum(pb), sum(d * d for d in pb))
+        va = sum((d - ma) ** 2 for d in pa) / (len(pa) - 1)
+        vb = sum((d - mb) ** 2 for d in pb) / (len(pb) - 1)
+        diff = ma - mb
+        half = Z95 * math.sqrt(va / len(pa) + vb / len(pb))
+        iv = [_r(diff - half), _r(diff + half)]
+        claim = direction(iv, 0.0, f"The bots judge timing differently: at {na}'s decision points pressing now "
+                          f"is worth {diff:+.1%} more than at {nb}'s.",
+                          f"The bots judge timing differently: at {na}'s decision points pressing now is "
+                          f"worth {diff:+.1%} less than at {nb}'s.",
+                          f"At {na}'s and {nb}'s decision points pressing now is worth about the same "
+                          f"({diff:+.1%}).")
+        out.append(finding("bots-disagree", claim, _r(diff), iv, len(pa) + len(pb), bots=[a, b], by="press-or-wait"))
     return out
 
 
@@ -405,34 +458,38 @@ def advisor_findings(spec: StrategySpec, t: Tally, points: list) -> list[dict]:
     """The findings about the advisor's own play (its seat ``spec.advisor``), from its games' counts
     (:func:`~.advisor_games.tally_advisor_game`) and its own decision points
     (:class:`~.advisor_games.AdvisorPoint`), in a fixed order."""
-    from .advisor_games import ADVISOR_PRESS_MEASURES
-
-    out: list[dict] = []
     me = spec.advisor
     if me is None:
-        return out
-    who = seat_words(me)
-    Who = who[0].upper() + who[1:]
-    fair = 1 / spec.players
+        return []
+    own = [p for p in points if p.bot == me]
+    return [{**f, "bot": me, "rests_on": ADVISOR_GAMES}
+            for f in (*_advisor_presses(spec, t, me), *_advisor_seats(spec, t, me),
+                      *_advisor_final_edition(spec, t, me), *_advisor_press_or_wait(own))]
 
-    def add(kind: str, claim: str, value: float, interval: list[float], games: int, **extra: Any) -> None:
-        out.append({"kind": kind, "claim": minus_signs(claim), "value": value, "interval": interval, "games": games,
-                    **extra, "bot": me, "rests_on": ADVISOR_GAMES})
 
-    # how often, how big and how late it presses, against each other bot (per game: its mean minus theirs)
-    words = {
-        "presses": ("goes to press more often than {o} ({d:+.2f} presses a game per seat: {a:.2f} against {b:.2f})",
-                    "goes to press less often than {o} ({d:+.2f} presses a game per seat: {a:.2f} against {b:.2f})",
-                    "goes to press about as often as {o} ({d:+.2f} presses a game per seat: {a:.2f} against "
-                    "{b:.2f})"),
-        "gain": ("presses bigger pages than {o} ({d:+.2f} points a page: {a:.1f} against {b:.1f})",
-                 "presses smaller pages than {o} ({d:+.2f} points a page: {a:.1f} against {b:.1f})",
-                 "presses pages of much the same value as {o} ({d:+.2f} points a page: {a:.1f} against {b:.1f})"),
-        "round": ("presses later in the game than {o} ({d:+.2f} rounds: round {a:.1f} against {b:.1f})",
-                  "presses earlier in the game than {o} ({d:+.2f} rounds: round {a:.1f} against {b:.1f})",
-                  "presses at much the same point of the game as {o} ({d:+.2f} rounds: round {a:.1f} against "
-                  "{b:.1f})"),
-    }
+ADVISOR_PRESS_WORDS = {
+    "presses": ("goes to press more often than {o} ({d:+.2f} presses a game per seat: {a:.2f} against {b:.2f})",
+                "goes to press less often than {o} ({d:+.2f} presses a game per seat: {a:.2f} against {b:.2f})",
+                "goes to press about as often as {o} ({d:+.2f} presses a game per seat: {a:.2f} against "
+                "{b:.2f})"),
+    "gain": ("presses bigger pages than {o} ({d:+.2f} points a page: {a:.1f} against {b:.1f})",
+             "presses smaller pages than {o} ({d:+.2f} points a page: {a:.1f} against {b:.1f})",
+             "presses pages of much the same value as {o} ({d:+.2f} points a page: {a:.1f} against {b:.1f})"),
+    "round": ("presses later in the game than {o} ({d:+.2f} rounds: round {a:.1f} against {b:.1f})",
+              "presses earlier in the game than {o} ({d:+.2f} rounds: round {a:.1f} against {b:.1f})",
+              "presses at much the same point of the game as {o} ({d:+.2f} rounds: round {a:.1f} against "
+              "{b:.1f})"),
+}
+"""How the advisor's presses differ from another bot's, by measure: the words above, below and within the
+interval (``o`` the other bot, ``d`` the difference, ``a`` and ``b`` their means)."""
+
+
+def _advisor_presses(spec: StrategySpec, t: Tally, me: str) -> list[dict]:
+    """How often, how big and how late the advisor presses, against each other bot (per game: its mean minus
+    theirs)."""
+    from .advisor_games import ADVISOR_PRESS_MEASURES
+
+    out = []
     for other in sorted(set(spec.bots) - {me}):
         for what in ADVISOR_PRESS_MEASURES:
             m = t.moments.get(("advisor vs", other, what))
@@ -440,22 +497,36 @@ def advisor_findings(spec: StrategySpec, t: Tally, points: list) -> list[dict]:
                 continue
             v, iv, _ = mean_interval(m.n, m.s, m.ss)
             a, b = t.moments[("advisor mean", other, what)], t.moments[("other mean", other, what)]
-            text = direction(iv, 0.0, *words[what]).format(o=seat_words(other), d=v, a=a.s / a.n,
-                                                          b=b.s / b.n)
-            add("advisor-presses", f"{Who} {text}.", v, iv, m.n, by=what, against=other, advisor=_r(a.s / a.n, 2),
-                other=_r(b.s / b.n, 2))
-    # its win share by seat
+            text = direction(iv, 0.0, *ADVISOR_PRESS_WORDS[what]).format(o=seat_words(other), d=v, a=a.s / a.n,
+                                                                        b=b.s / b.n)
+            out.append(finding("advisor-presses", f"{_capital(seat_words(me))} {text}.", v, iv, m.n, by=what,
+                               against=other, advisor=_r(a.s / a.n, 2), other=_r(b.s / b.n, 2)))
+    return out
+
+
+def _advisor_seats(spec: StrategySpec, t: Tally, me: str) -> list[dict]:
+    """The advisor's win share in each seat it held."""
+    fair = 1 / spec.players
+    out = []
     for s in range(spec.players):
         games = t.counts[("advisor seat games", s)]
         if not games:
             continue
         v, iv = share_interval(t.counts[("advisor seat credit", s)] / CREDIT, games)
-        where = f"{Who} in the {SEAT_WORDS[s]} seat ({newspaper(s)})"
+        where = f"{_capital(seat_words(me))} in the {SEAT_WORDS[s]} seat ({newspaper(s)})"
         claim = direction(iv, fair, f"{where} wins more than the fair share: {pct(v)} against {pct(fair)}.",
                           f"{where} wins less than the fair share: {pct(v)} against {pct(fair)}.",
                           f"{where} wins {pct(v)}, within reach of the fair share {pct(fair)}.")
-        add("advisor-seat", claim, v, iv, games, seat=s, fair=_r(fair))
-    # the final edition: how often it triggers it, and whether it wins when it does
+        out.append(finding("advisor-seat", claim, v, iv, games, seat=s, fair=_r(fair)))
+    return out
+
+
+def _advisor_final_edition(spec: StrategySpec, t: Tally, me: str) -> list[dict]:
+    """The final edition: how often the advisor triggers it, and whether it wins when it does."""
+    who = seat_words(me)
+    Who = _capital(who)
+    fair = 1 / spec.players
+    out = []
     k = t.counts["advisor trigger games"]
     if k:
         v, iv = share_interval(t.counts["advisor triggered"], k)
@@ -468,7 +539,7 @@ def advisor_findings(spec: StrategySpec, t: Tally, points: list) -> list[dict]:
                           f"the seats ({pct(expected)}).",
                           f"{Who} triggers the final edition in {pct(v)} of games, about its share of the seats "
                           f"({pct(expected)}).")
-        add("advisor-final-edition", claim, v, iv, k, by="triggers", seat_share=_r(expected))
+        out.append(finding("advisor-final-edition", claim, v, iv, k, by="triggers", seat_share=_r(expected)))
     mine = t.counts["advisor triggered"]
     if mine:
         v, iv = share_interval(t.counts["advisor trigger credit"] / CREDIT, mine)
@@ -484,9 +555,13 @@ def advisor_findings(spec: StrategySpec, t: Tally, points: list) -> list[dict]:
             ov, oiv = share_interval(t.counts["others trigger credit"] / CREDIT, theirs)
             claim += f" When another bot triggers it, that bot wins {pct(ov)}."
             extra = {"others": ov, "others_interval": oiv, "others_games": theirs}
-        add("advisor-final-edition", claim, v, iv, mine, by="wins", fair=_r(fair), **extra)
-    # press now or wait at its own decisions: by page value, and by what it chose
-    own = [p for p in points if p.bot == me]
+        out.append(finding("advisor-final-edition", claim, v, iv, mine, by="wins", fair=_r(fair), **extra))
+    return out
+
+
+def _advisor_press_or_wait(own: list) -> list[dict]:
+    """Press now or wait at the advisor's own decisions: by page value, and by what it chose."""
+    out = []
     for lo_, _hi in GAIN_BUCKETS:
         label = gain_bucket(lo_)
         here = [p for p in own if gain_bucket(p.gain) == label]
@@ -502,8 +577,8 @@ def advisor_findings(spec: StrategySpec, t: Tally, points: list) -> list[dict]:
                           f"{page}, pressing now and its best other move are within "
                           f"{max(abs(iv[0]), abs(iv[1])):.1%} of each other.")
         claim += f" It went to press at {pct(pressed)} of them."
-        add("advisor-press-or-wait", claim, v, iv, len(here), by="gain", gain=label, points=len(here),
-            pressed=pressed, pressed_interval=piv, playouts=_playouts())
+        out.append(finding("advisor-press-or-wait", claim, v, iv, len(here), by="gain", gain=label,
+                           points=len(here), pressed=pressed, pressed_interval=piv, playouts=_playouts()))
     for chose in ("pressed", "waited"):
         here = [p for p in own if p.pressed == (chose == "pressed")]
         if len(here) < 2:
@@ -519,5 +594,6 @@ def advisor_findings(spec: StrategySpec, t: Tally, points: list) -> list[dict]:
                           "move.",
                           f"{when}, pressing and its best other move were within "
                           f"{max(abs(iv[0]), abs(iv[1])):.1%} of each other.")
-        add("advisor-press-or-wait", claim, v, iv, len(here), by=chose, points=len(here), playouts=_playouts())
+        out.append(finding("advisor-press-or-wait", claim, v, iv, len(here), by=chose, points=len(here),
+                           playouts=_playouts()))
     return out

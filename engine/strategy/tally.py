@@ -105,17 +105,31 @@ def tally_game(t: Tally, game: Game) -> None:
     share = CREDIT // len(game.winners)
     credit = [share if s in game.winners else 0 for s in range(n)]
     t.counts["finished"] += 1
-    # win credit by seat and by bot (a bot's credit per seat it held)
+    _tally_wins(t, game, credit)
+    _tally_when_winners_press(t, game)
+    _tally_trigger(t, game, credit)
+    _tally_bonuses(t, game, credit)
+    _tally_scoops(t, game, credit)
+    _tally_bot_presses(t, game)
+
+
+def _tally_wins(t: Tally, game: Game, credit: list[int]) -> None:
+    """Win credit by seat and by bot (a bot's credit per seat it held), and the winning circulation."""
+    n = len(game.scores)
     for s in range(n):
         t.counts[("seat", s)] += credit[s]
     for bot in set(game.lineup):
         seats = [s for s in range(n) if game.lineup[s] == bot]
         t.moments[("bot", bot)].add(sum(credit[s] for s in seats) / CREDIT / len(seats))
-    # the winning circulation
     best = max(game.scores)
     t.moments["winning"].add(best)
     t.hist[("winning", best)] += 1
-    # when winners press, against the losers: per game, the winners' mean minus the losers' mean
+
+
+def _tally_when_winners_press(t: Tally, game: Game) -> None:
+    """When winners press, against the losers: per game, the winners' mean minus the losers' mean; and the
+    rounds and page values of each side's presses."""
+    n = len(game.scores)
     winners, losers = set(game.winners), set(range(n)) - set(game.winners)
     if losers:
         for what in ("round", "gain", "ahead", "behind"):
@@ -140,13 +154,20 @@ def tally_game(t: Tally, game: Game) -> None:
         side = "winner" if p.player in winners else "loser"
         t.hist[(f"{side} presses in round", p.round)] += 1
         t.hist[(f"{side} presses of gain", gain_bucket(p.gain))] += 1
-    # the final edition's trigger
+
+
+def _tally_trigger(t: Tally, game: Game, credit: list[int]) -> None:
+    """The final edition's trigger: who began it, their win credit and the round."""
     for p in game.presses:
         if p.final_edition:
             t.counts["triggered"] += 1
             t.counts["trigger credit"] += credit[p.player]
             t.moments["trigger round"].add(p.round)
-    # beat bonuses: the takers' win credit, and the games a bonus decided
+
+
+def _tally_bonuses(t: Tally, game: Game, credit: list[int]) -> None:
+    """Beat bonuses: the takers' win credit, the points, and the games a bonus decided."""
+    n = len(game.scores)
     for beat, b in enumerate(game.bonuses):
         if not b.players:
             continue
@@ -158,7 +179,11 @@ def tally_game(t: Tally, game: Game) -> None:
         decided = winners_of(without, game.stories) != set(game.winners)
         t.counts[("bonus games", beat)] += 1
         t.counts[("bonus decided", beat)] += int(decided)
-    # scoops: points received and given per player; the player who came out best on scoops
+
+
+def _tally_scoops(t: Tally, game: Game, credit: list[int]) -> None:
+    """Scoops: points received and given per player; the player who came out best on scoops."""
+    n = len(game.scores)
     received = [sum(p.scoops[s] for p in game.presses) for s in range(n)]
     given = [sum(sum(p.scoops) for p in game.presses if p.player == s) for s in range(n)]
     for s in range(n):
@@ -169,7 +194,11 @@ def tally_game(t: Tally, game: Game) -> None:
         s = net.index(top)
         t.counts["scoop leader games"] += 1
         t.counts["scoop leader credit"] += credit[s]
-    # the bots' own presses: per game, each bot's mean page value and press round
+
+
+def _tally_bot_presses(t: Tally, game: Game) -> None:
+    """The bots' own presses: per game, each bot's mean page value and presses a seat, and the first two
+    bots' (by name) difference in page value."""
     for bot in set(game.lineup):
         mine = [p for p in game.presses if game.lineup[p.player] == bot and not p.final_edition]
         if mine:
