@@ -20,10 +20,6 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "ui"))
 
 POSITIONS = ("example", "new deal")
 """The built-in example (the page's first position) and a new 3-newspaper deal at seed 1."""
@@ -90,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budgets", nargs="+", default=["fast", "normal", "deep"], choices=["fast", "normal", "deep"])
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    from browser_helpers import DESKTOP, Page, make_driver, missing, quit_driver, start_app, stop_app
+    from tests.ui.browser_helpers import DESKTOP, Page, make_driver, missing, quit_driver, start_app, stop_app
 
     why = missing()
     if why:

@@ -26,12 +26,8 @@ import math
 import statistics
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "ui"))
-
-import browser_helpers as bh  # noqa: E402  (the browser tests' driver of the app)
+from tests.ui import browser_helpers as bh  # the browser tests' driver of the app
 
 SEED, CLICKS, TARGET_MS = 5, 12, 1000
 

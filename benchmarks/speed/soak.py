@@ -50,12 +50,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "ui"))
-
-import browser_helpers as bh  # noqa: E402  (the browser tests' driver of the app)
-
-from benchmarks.speed.__main__ import commit  # noqa: E402  (the commit a record was measured on)
+from benchmarks.speed.__main__ import commit  # the commit a record was measured on
+from tests.ui import browser_helpers as bh  # the browser tests' driver of the app
 
 JOURNEYS = ("analyse", "audit", "play", "puzzles")
 WIDTHS = (1400, 390)

@@ -2,7 +2,10 @@
 click as a person does, and look at the page as a person would.
 
 Used by the browser tests (``test_ui_browser.py``, ``test_ui_editor_browser.py``,
-``test_ui_journeys.py``). Without Chromium, chromedriver or selenium a browser test
+``test_ui_journeys.py``, ...) and the browser benchmarks (``benchmarks/speed/play_click.py``,
+``soak.py``, ``analysis_board.py``), all of which import it by its package name,
+``tests.ui.browser_helpers`` (the repository's root is on the path: pytest's ``pythonpath``,
+``python -m`` from the root). Without Chromium, chromedriver or selenium a browser test
 is skipped with the reason -- except under CI (the ``CI`` environment variable set),
 where that is a failure. Screenshots go to ``test-artifacts/`` (git-ignored).
 

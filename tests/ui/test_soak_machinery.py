@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_helpers import require_browser
+from tests.ui.browser_helpers import require_browser
 
 from benchmarks.speed import soak
 

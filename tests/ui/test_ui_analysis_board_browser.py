@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
+from tests.ui.browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
 from lab_words import LAB_WORDS
 
 from pennypress.engine.advisor import advise

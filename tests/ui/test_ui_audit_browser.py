@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
+from tests.ui.browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
 
 from tests.audit.audit_records import lab_words
 

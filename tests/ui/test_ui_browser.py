@@ -12,7 +12,7 @@ import signal
 import time
 
 import pytest
-from browser_helpers import (
+from tests.ui.browser_helpers import (
     ARTIFACTS, PHONE, app_log, full_page, make_driver, quit_driver, require_browser, start_app, stop_app,
 )
 

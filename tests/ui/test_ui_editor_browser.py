@@ -15,7 +15,7 @@ from pennypress.engine.game.names import newspaper
 from pennypress.engine.notation.text import from_text
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.app.editor_draft import story_label
-from browser_helpers import ARTIFACTS, PHONE, full_page, quiet
+from tests.ui.browser_helpers import ARTIFACTS, PHONE, full_page, quiet
 from test_ui_browser import browser, server  # noqa: F401 - fixtures
 from test_ui_position_editor import MIDGAME
 

@@ -21,7 +21,7 @@ under CI (``.ci/run`` installs them).
 from __future__ import annotations
 
 import pytest
-from browser_helpers import Page, set_desktop, set_phone
+from tests.ui.browser_helpers import Page, set_desktop, set_phone
 
 from pennypress.engine.game.words import move_words
 from pennypress.ui.app.editor_draft import empty_draft, supply as supply_of

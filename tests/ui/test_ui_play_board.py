@@ -13,7 +13,7 @@ answers is measured by ``benchmarks/speed/play_click.py``, not here.)
 from __future__ import annotations
 
 import pytest
-from browser_helpers import DESKTOP, Page, browser_session, set_desktop, set_phone
+from tests.ui.browser_helpers import DESKTOP, Page, browser_session, set_desktop, set_phone
 
 from pennypress.engine.arena.table_game import TableGame
 from pennypress.engine.game.moves import Assign, GoToPress, Recall, parse_move

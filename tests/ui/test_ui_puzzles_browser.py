@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_helpers import DESKTOP, Page, browser_session
+from tests.ui.browser_helpers import DESKTOP, Page, browser_session
 from openskill.models import PlackettLuce
 
 from pennypress.engine.game.words import move_words

@@ -5,7 +5,7 @@ phone's 390 px nothing cut off and no exception. Screenshots in ``test-artifacts
 from __future__ import annotations
 
 import pytest
-from browser_helpers import set_desktop, set_phone
+from tests.ui.browser_helpers import set_desktop, set_phone
 
 from pennypress.ui.app.strategy_view import load_shipped, sections, variants_at
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import Page, set_desktop, set_phone
+from tests.ui.browser_helpers import Page, set_desktop, set_phone
 from openskill.models import PlackettLuce
 from test_ui_puzzles import on_the_familiar_scale
 from lab_words import HUNTED
