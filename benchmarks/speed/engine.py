@@ -24,11 +24,7 @@ from pennypress.engine import GameDefinition, legal_moves, new_game
 from pennypress.engine.play.bots import RandomBot
 from pennypress.engine.arena.selfplay import play_game
 from pennypress.solver import cache_info, clear_cache
-
-
-def _pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
+from benchmarks.speed.report import upper_percentile
 
 
 def positions(games: int, seed: int):
@@ -103,10 +99,11 @@ def main(argv=None) -> int:
     rand = bench_games("random", args.games, args.seed, check=True)
     report = {
         "positions": len(states),
-        "legal_moves_us": {"median": round(statistics.median(lm), 1), "p99": round(_pct(lm, 0.99), 1),
-                           "max": round(max(lm), 1)},
+        "legal_moves_us": {"median": round(statistics.median(lm), 1),
+                           "p99": round(upper_percentile(lm, 0.99), 1), "max": round(max(lm), 1)},
         "moves_listed": {"median": statistics.median(sizes), "max": max(sizes)},
-        "clone_apply_us": {"median": round(statistics.median(ap_us), 1), "p99": round(_pct(ap_us, 0.99), 1)},
+        "clone_apply_us": {"median": round(statistics.median(ap_us), 1),
+                           "p99": round(upper_percentile(ap_us, 0.99), 1)},
         "greedy_selfplay_cold_cache": greedy_cold,
         "greedy_selfplay_warm_cache": greedy_warm,
         "greedy_selfplay_no_checks": greedy_nocheck,

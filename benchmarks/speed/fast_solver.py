@@ -25,9 +25,6 @@ Exit status: 1 if the two solvers disagree on any press (or, with
 """
 from __future__ import annotations
 
-import json
-import math
-import statistics
 import sys
 import time
 
@@ -44,25 +41,12 @@ from pennypress.solver import (
 from pennypress.solver import page_profiles
 from pennypress.solver.fast import items_of
 from benchmarks.speed import checked_main
+from benchmarks.speed.report import print_agreement, print_ratios, print_table, summary
 
 SEED = 2015
 COUNT = 2000
 GOAL_FAST_MEDIAN_US = 20.0
 GOAL_RATIO = 100.0
-
-
-def percentile(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[max(0, math.ceil(q * len(s)) - 1)]
-
-
-def summary(values: list[float]) -> dict:
-    return {
-        "median_us": statistics.median(values) * 1e6,
-        "p99_us": percentile(values, 0.99) * 1e6,
-        "max_us": max(values) * 1e6,
-        "mean_us": statistics.fmean(values) * 1e6,
-    }
 
 
 def _uncached(fn, args_list) -> list[float]:
@@ -114,12 +98,12 @@ def run(count: int = COUNT, seed: int = SEED, cached_repeats: int = 5) -> dict:
             disagreements.append({"press": doc, "fast": fast, "cp_sat": reference.to_json()})
 
     rows = {
-        "fast page_value, uncached": summary(value_uncached),
-        "fast best_page, uncached": summary(page_uncached),
-        "fast solve_fast, uncached": summary(solve_fast_uncached),
-        "fast page_value, memoised": summary(value_cached),
-        "fast best_page, memoised": summary(page_cached),
-        "CP-SAT solve, uncached": summary(cpsat),
+        "fast page_value, uncached": summary(value_uncached, "us"),
+        "fast best_page, uncached": summary(page_uncached, "us"),
+        "fast solve_fast, uncached": summary(solve_fast_uncached, "us"),
+        "fast page_value, memoised": summary(value_cached, "us"),
+        "fast best_page, memoised": summary(page_cached, "us"),
+        "CP-SAT solve, uncached": summary(cpsat, "us"),
     }
     c = rows["CP-SAT solve, uncached"]
     v = rows["fast page_value, uncached"]
@@ -153,21 +137,14 @@ def print_report(r: dict) -> None:
     print(f"{r['presses']} uniformly drawn presses, seed {r['seed']}")
     print(f"table build (first use): {r['table_build_ms']:.1f} ms "
           f"({r['geometries']} geometries, {r['candidates']} candidate pages)")
-    print(f"{'':30}{'median us':>11}{'p99 us':>10}{'max us':>10}{'mean us':>10}")
-    for name, s in r["rows"].items():
-        print(f"{name:30}{s['median_us']:11.2f}{s['p99_us']:10.2f}{s['max_us']:10.2f}{s['mean_us']:10.2f}")
-    print("ratios:")
-    for name, v in r["ratios"].items():
-        print(f"  {name:30}{v:10.1f}")
+    print_table(r["rows"].items(), "us", 30, 2)
+    print_ratios(r["ratios"], 1)
     print("goals:")
     print(f"  fast uncached median {r['goals']['fast uncached median (us)'][0]:.2f} us <= {GOAL_FAST_MEDIAN_US} us   "
           f"{'met' if r['goals']['fast uncached median (us)'][1] else 'MISSED'}")
     print(f"  CP-SAT / fast at the median {r['goals']['CP-SAT / fast at the median'][0]:.0f}x >= {GOAL_RATIO:.0f}x   "
           f"{'met' if r['goals']['CP-SAT / fast at the median'][1] else 'MISSED'}")
-    d = r["disagreements"]
-    print(f"solve_fast vs CP-SAT: {'the same result on every press' if not d else f'{len(d)} DISAGREEMENTS'}")
-    for item in d[:5]:
-        print("  ", json.dumps(item))
+    print_agreement(r["disagreements"], "solve_fast vs CP-SAT", "the same result on every press")
 
 
 def main(argv: list[str] | None = None) -> int:

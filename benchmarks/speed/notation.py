@@ -30,11 +30,7 @@ from pennypress.engine.io.codec import state_to_json
 from pennypress.engine.notation.text import from_text, to_text
 from pennypress.engine.notation.reader import read_notation
 from pennypress.engine.io.validate import load_position
-
-
-def _pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
+from benchmarks.speed.report import upper_percentile
 
 
 def positions(games: int, seed: int, every: int = 4):
@@ -100,7 +96,8 @@ def main(argv: list[str]) -> int:
     report = {
         "positions": len(states),
         "phases": {p: sum(1 for s in states if s.phase.value == p) for p in ("normal", "final-turns", "final-presses", "over")},
-        "microseconds": {k: {"median": round(med[k], 1), "p99": round(_pct(v, 0.99), 1)} for k, v in figures.items()},
+        "microseconds": {k: {"median": round(med[k], 1), "p99": round(upper_percentile(v, 0.99), 1)}
+                         for k, v in figures.items()},
         "ratios": {
             "from_text / json load": round(med["from_text"] / med["json load"], 2),
             "validation share of from_text": round(med["validate (load_position)"] / med["from_text"], 2),

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
 
+from benchmarks.speed import report
 from tests.ui import browser_helpers as bh  # the browser tests' driver of the app
 
 SEED, CLICKS, TARGET_MS = 5, 12, 1000
@@ -55,14 +55,9 @@ setTimeout(poll, 5);
 """
 
 
-def percentile(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[max(0, math.ceil(q * len(s)) - 1)]
-
-
 def summary(values: list[float]) -> dict:
-    return {"median_ms": statistics.median(values), "p90_ms": percentile(values, 0.9), "max_ms": max(values),
-            "n": len(values)}
+    """Median, p90, max (of times already in milliseconds) and the count."""
+    return report.summary(values, "ms", tail=0.9, mean=False, count=True, scale=1)
 
 
 def _stories(page: bh.Page, layout: str) -> list[tuple[str, str]]:

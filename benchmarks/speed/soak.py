@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.speed.__main__ import commit  # the commit a record was measured on
+from benchmarks.speed.report import percentile
 from tests.ui import browser_helpers as bh  # the browser tests' driver of the app
 
 JOURNEYS = ("analyse", "audit", "play", "puzzles")
@@ -408,11 +409,6 @@ def sample_memory(pid: int, started: float, every: float, samples: list, stop: t
 
 
 # ------------------------------------------------------------------ figures
-def percentile(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[max(0, math.ceil(q * len(s)) - 1)]
-
-
 def timing(values: list[float]) -> dict:
     if not values:
         return {"n": 0, "p50_ms": None, "p95_ms": None, "max_ms": None}

@@ -21,9 +21,6 @@ Exit status: 1 if the solver and the enumerator disagree on any press (or, with
 """
 from __future__ import annotations
 
-import json
-import math
-import statistics
 import sys
 import time
 
@@ -31,24 +28,11 @@ from tests.solver import enumerator as E  # the independent reference; no solver
 
 from pennypress.solver import PressProblem, clear_cache, solve
 from benchmarks.speed import checked_main
+from benchmarks.speed.report import print_agreement, print_ratios, print_table, summary
 
 SEED = 1851
 COUNT = 600
 GOALS_MS = {"uncached median": 10.0, "uncached p99": 50.0, "cached median": 0.1}
-
-
-def percentile(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[max(0, math.ceil(q * len(s)) - 1)]
-
-
-def summary(values: list[float]) -> dict:
-    return {
-        "median_ms": statistics.median(values) * 1e3,
-        "p99_ms": percentile(values, 0.99) * 1e3,
-        "max_ms": max(values) * 1e3,
-        "mean_ms": statistics.fmean(values) * 1e3,
-    }
 
 
 def _timed(fn, *args):
@@ -137,25 +121,18 @@ def run(count: int = COUNT, seed: int = SEED, cached_repeats: int = 5) -> dict:
 
 def print_report(r: dict) -> None:
     print(f"{r['presses']} random presses, seed {r['seed']}")
-    print(f"{'':28}{'median ms':>11}{'p99 ms':>10}{'max ms':>10}{'mean ms':>10}")
     rows = [("solver, uncached", r["uncached"])]
     if "model_build" in r:
         rows += [("  of which model build", r["model_build"]), ("  of which CP-SAT solve", r["cpsat_solve"])]
     rows += [("solver, cached", r["cached"]), ("exhaustive enumerator", r["enumerator"])]
     for n, s in r["uncached_by_stories"].items():
         rows.append((f"solver, uncached, {n} stor{'y' if n == 1 else 'ies'}", s))
-    for name, s in rows:
-        print(f"{name:28}{s['median_ms']:11.4f}{s['p99_ms']:10.4f}{s['max_ms']:10.4f}{s['mean_ms']:10.4f}")
-    print("ratios:")
-    for name, v in r["ratios"].items():
-        print(f"  {name:30}{v:10.3f}")
+    print_table(rows, "ms", 28, 4)
+    print_ratios(r["ratios"], 3)
     print("goals:")
     for name, (v, ok) in r["goals"].items():
         print(f"  {name:18} {v:9.4f} ms < {GOALS_MS[name]} ms   {'met' if ok else 'MISSED'}")
-    d = r["disagreements"]
-    print(f"solver vs enumerator: {'agree on every press' if not d else f'{len(d)} DISAGREEMENTS'}")
-    for item in d[:5]:
-        print("  ", json.dumps(item))
+    print_agreement(r["disagreements"], "solver vs enumerator", "agree on every press")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -31,6 +29,7 @@ from tests.solver import enumerator as E  # only its seeded press generator
 
 from pennypress.solver import PressProblem, best_layouts
 from pennypress.solver.score_levels import score_levels
+from benchmarks.speed import report
 
 SEED = 1851
 COUNT = 200
@@ -39,14 +38,9 @@ PAGES = ["app_pages/press_desk.py", "app_pages/check_page.py", "app_pages/positi
          "app_pages/scoring_examples.py"]
 
 
-def percentile(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[max(0, math.ceil(q * len(s)) - 1)]
-
-
 def summary(values: list[float]) -> dict:
-    return {"median_ms": statistics.median(values) * 1e3, "p99_ms": percentile(values, 0.99) * 1e3,
-            "max_ms": max(values) * 1e3}
+    """Median, p99 and max in milliseconds."""
+    return report.summary(values, "ms", mean=False)
 
 
 def timed(fn, *args) -> float:
