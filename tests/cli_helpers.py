@@ -3,8 +3,8 @@
 - :func:`run` calls the command line's ``main`` in the test's own process (pytest's ``capsys`` holds
   its streams): the exit status, stdout and stderr;
 - :func:`output` is :func:`run` for a command that must succeed: its stdout;
-- :func:`run_process` runs ``python -m pennypress`` in a fresh interpreter, for what only a new
-  process shows (the module entry point, the exit status through the system, a clean import);
+- :func:`run_process` runs ``python -m pennypress`` (or another entry module) in a fresh interpreter, for
+  what only a new process shows (the module entry point, the exit status through the system, a clean import);
 - :func:`assert_bad_input` is the rule every refused input keeps: exit status 2, nothing on stdout,
   one line on stderr that starts ``pennypress: `` and names what was wrong, and no traceback.
 
@@ -46,11 +46,11 @@ def output(capsys, *argv, **how) -> str:
     return out
 
 
-def run_process(*argv, stdin: str | bytes | None = None, text: bool = True,
-                timeout: float = 300) -> subprocess.CompletedProcess:
-    """``python -m pennypress ARGV`` in a fresh interpreter, reading ``stdin`` (nothing without it), its
-    streams captured (as text, or as bytes with ``text=False``)."""
-    return subprocess.run([sys.executable, "-m", "pennypress", *map(str, argv)], input=stdin,
+def run_process(*argv, stdin: str | bytes | None = None, text: bool = True, timeout: float = 300,
+                module: str = "pennypress") -> subprocess.CompletedProcess:
+    """``python -m MODULE ARGV`` (``pennypress`` unless told) in a fresh interpreter, reading ``stdin``
+    (nothing without it), its streams captured (as text, or as bytes with ``text=False``)."""
+    return subprocess.run([sys.executable, "-m", module, *map(str, argv)], input=stdin,
                           stdin=subprocess.DEVNULL if stdin is None else None, capture_output=True, text=text,
                           timeout=timeout)
 

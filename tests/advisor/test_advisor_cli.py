@@ -1,7 +1,6 @@
 """``pennypress advise``: the contract's JSON, the text table, stdin, and one-line refusals."""
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
@@ -43,8 +42,8 @@ def test_json_has_the_contract_shape(capsys, tmp_path):
 
 def test_exact_answer_and_top_and_stdin(capsys, monkeypatch):
     state = seeded_final_positions(1, seed=11, phase=Phase.FINAL_PRESSES, last_turn=False)[0]
-    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(state.to_json())))
-    code, out, err = run(capsys, "advise", "-", "--top", "1")
+    code, out, err = run(capsys, "advise", "-", "--top", "1", stdin=json.dumps(state.to_json()),
+                         monkeypatch=monkeypatch)
     assert code == 0, err
     doc = json.loads(out)
     assert doc["exact"] and doc["calibrated"] is False  # exact answers are not mapped

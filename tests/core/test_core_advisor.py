@@ -20,8 +20,8 @@ from pennypress.engine.advisor import Budget, advise
 from pennypress.engine.arena.recorded import record_selfplay
 from pennypress.engine.audit import audit
 from pennypress.engine.game.definition import GameDefinition
-from pennypress.ui.cli import main as cli_main
 from pennypress.ui.io import positions
+from tests.cli_helpers import output
 
 
 POSITIONS = seeded_positions(8, seed=4)
@@ -72,10 +72,8 @@ def test_the_command_line_says_which_engine_answered(core, monkeypatch, tmp_path
     for engine in ("native", "python"):
         if engine == "python":
             monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
-        assert cli_main(["advise", str(path), "--playouts", "30", "--seed", "4"]) == 0
-        docs.append(json.loads(capsys.readouterr().out))
-        assert cli_main(["advise", str(path), "--playouts", "30", "--seed", "4", "--text"]) == 0
-        assert f"engine: {engine}" in capsys.readouterr().out
+        docs.append(json.loads(output(capsys, "advise", path, "--playouts", "30", "--seed", "4")))
+        assert f"engine: {engine}" in output(capsys, "advise", path, "--playouts", "30", "--seed", "4", "--text")
     monkeypatch.delenv(native.ENGINE_VARIABLE)
     assert [d["engine"] for d in docs] == ["native", "python"]
     assert docs[0]["playouts"] == sum(m["playouts"] for m in docs[0]["moves"]) >= 30

@@ -13,7 +13,7 @@ import json
 from pennypress.engine import native
 from pennypress.engine.arena import native_games
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
-from pennypress.ui.cli import main as cli_main
+from tests.cli_helpers import output
 
 
 def _without_timing(report: dict) -> dict:
@@ -56,9 +56,8 @@ def test_records_and_other_seats_stay_on_the_python_engine(core):
 def test_the_command_line_gives_the_same_json_on_one_and_two_threads(core, capsys):
     outputs = []
     for workers in ("1", "2"):
-        assert cli_main(["tournament", "--players", "3", "--seats", "heuristic,greedy,greedy", "--games", "9",
-                         "--seed", "3", "--workers", workers, "--quiet"]) == 0
-        outputs.append(json.loads(capsys.readouterr().out))
+        outputs.append(json.loads(output(capsys, "tournament", "--players", "3", "--seats", "heuristic,greedy,greedy",
+                                         "--games", "9", "--seed", "3", "--workers", workers, "--quiet")))
     assert outputs[0]["timing"]["engine"] == outputs[1]["timing"]["engine"] == "native"
     assert outputs[1]["timing"]["workers"] == 2
     assert _without_timing(outputs[0]) == _without_timing(outputs[1])

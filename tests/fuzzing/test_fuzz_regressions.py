@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from fuzz.python.targets import check
-from pennypress.ui.cli.run import main
+from tests.cli_helpers import assert_bad_input, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,9 +41,7 @@ def test_a_placement_larger_than_any_page_is_refused_in_one_line(field, size):
 def test_the_command_line_refuses_it_with_exit_2(tmp_path, capsys):
     path = tmp_path / "page.json"
     path.write_text(json.dumps(_page(w=2**70)), encoding="utf-8")
-    assert main(["check", str(path)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "is larger than any page" in err
+    assert_bad_input(*run(capsys, "check", path), "is larger than any page")
 
 
 def test_a_placement_off_the_page_but_of_a_page_size_is_still_judged():

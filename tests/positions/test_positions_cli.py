@@ -1,16 +1,13 @@
 """``pennypress position validate FILE`` and ``pennypress replay FILE [--verbose]``:
 exit 0 with JSON on stdout for good input; exit 2 with one line naming the problem otherwise."""
 import copy
-import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from pennypress.engine import new_game
-from tests.cli_helpers import assert_bad_input, run
+from tests.cli_helpers import assert_bad_input, run, run_process
 
 HERE = Path(__file__).parent
 HAND_WRITTEN = HERE / "data" / "hand-written-3p.json"
@@ -35,8 +32,7 @@ def test_validate_a_good_position(capsys):
 
 def test_validate_reads_stdin(capsys, monkeypatch):
     doc = new_game(4, seed=3, variants=["newsboy"]).to_json()
-    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(doc)))
-    code, out, err = run(capsys, "position", "validate", "-")
+    code, out, err = run(capsys, "position", "validate", "-", stdin=json.dumps(doc), monkeypatch=monkeypatch)
     assert code == 0 and json.loads(out)["newsboy"] == 1 and "(newsboy)" in err
 
 
@@ -141,12 +137,11 @@ def test_replay_refuses_a_bad_record_with_one_line(capsys, tmp_path, content, wo
 
 def test_the_console_script_end_to_end(tmp_path):
     """The installed ``pennypress`` command (a fresh process): exit codes and streams."""
-    ok = subprocess.run([sys.executable, "-m", "pennypress.ui.cli", "replay", str(TWO)], capture_output=True, text=True)
+    ok = run_process("replay", TWO, module="pennypress.ui.cli")
     assert ok.returncode == 0 and json.loads(ok.stdout)["moves"] == len(json.loads(TWO.read_text())["moves"])
     bad = write(tmp_path, "bad.json", _hand(lambda d: d["players"][2].update(home=9)))
-    res = subprocess.run([sys.executable, "-m", "pennypress.ui.cli", "position", "validate", str(bad)],
-                         capture_output=True, text=True)
-    assert res.returncode == 2 and res.stdout == "" and "Traceback" not in res.stderr
+    res = run_process("position", "validate", bad, module="pennypress.ui.cli")
+    assert_bad_input(res.returncode, res.stdout, res.stderr)
     assert res.stderr.strip() == "pennypress: position.players[2].home: expected a whole number from 0 to 5, got 9"
 
 

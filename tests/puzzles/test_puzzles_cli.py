@@ -1,7 +1,6 @@
 """``pennypress puzzle``: the contract's shapes (list, check), show in words, stdin, and one-line refusals."""
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
@@ -60,16 +59,16 @@ def test_check_prints_the_verdict_in_the_contract_shape(capsys):
 
 def test_check_reads_the_answer_from_stdin_or_a_file(capsys, monkeypatch, tmp_path):
     page = SHIPPED.filter(kind="page")[0]
-    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({"layout": page.evidence["optimal_page"]})))
-    code, out, err = run(capsys, "puzzle", "check", page.id, "-")
+    answer = json.dumps({"layout": page.evidence["optimal_page"]})
+    code, out, err = run(capsys, "puzzle", "check", page.id, "-", stdin=answer, monkeypatch=monkeypatch)
     assert code == 0 and json.loads(out)["correct"] is True, err
     path = tmp_path / "page.json"
     path.write_text(json.dumps(page.evidence["optimal_page"]))
     code, out, err = run(capsys, "puzzle", "check", page.id, str(path))
     assert code == 0 and json.loads(out)["correct"] is True, err
     press = next(p for p in SHIPPED.filter(kind="press-or-wait"))
-    monkeypatch.setattr("sys.stdin", io.StringIO(press.answer[0] + "\n"))
-    code, out, err = run(capsys, "puzzle", "check", press.id, "-")
+    code, out, err = run(capsys, "puzzle", "check", press.id, "-", stdin=press.answer[0] + "\n",
+                         monkeypatch=monkeypatch)
     assert code == 0 and json.loads(out)["correct"] is True, err
 
 

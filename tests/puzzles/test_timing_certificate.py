@@ -92,11 +92,10 @@ def test_a_mined_timing_puzzle_is_a_valid_puzzle_and_a_run_goes_on_from_its_log(
 
 
 def test_the_timing_command_refuses_bad_options_in_one_line(capsys, tmp_path):
-    from pennypress.ui.cli import main
+    from tests.cli_helpers import assert_bad_input, run
+
     for argv, said in ((["--log", "/no/such/folder/log.jsonl", "--out", str(tmp_path / "o.json")], "--log: no folder"),
                        (["--log", str(tmp_path / "l.jsonl"), "--out", str(tmp_path / "o.json"), "--two", "-1"],
                         "how many puzzles")):
-        assert main(["puzzle", "timing", *argv]) == 2
-        err = capsys.readouterr().err.strip().splitlines()
-        assert len(err) == 1 and said in err[0], err
+        assert_bad_input(*run(capsys, "puzzle", "timing", *argv), said)
     assert not (tmp_path / "l.jsonl").exists()

@@ -16,7 +16,7 @@ from pennypress.engine.strategy.guide import (ADVISOR_GAMES, BASE_GAMES, FORMAT,
 from pennypress.engine.strategy.guide_doc import guide_markdown
 from pennypress.errors import BadInput
 from pennypress.stats import Z95
-from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, output, run
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "engine" / "strategy" / "strategy_guide.json"
@@ -86,11 +86,10 @@ def test_the_variant_comparison_words_a_direction_only_where_the_interval_exclud
 # ------------------------------------------------------------------ refusals
 def refused(tmp_path: Path, capsys, files: dict) -> str:
     paths = [write(tmp_path, name, doc) for name, doc in files.items()]
-    assert main(["strategy", "guide", *paths, "--out", str(tmp_path / "guide.json")]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "Traceback" not in err
+    code, out, err = run(capsys, "strategy", "guide", *paths, "--out", tmp_path / "guide.json")
+    assert_bad_input(code, out, err)
     assert not (tmp_path / "guide.json").exists()
-    return err
+    return err.strip()
 
 
 def test_two_base_runs_for_one_player_count_are_refused(tmp_path, capsys):
@@ -128,10 +127,8 @@ def test_a_file_that_is_not_a_strategy_run_is_refused(tmp_path, capsys, doc, wor
 
 def test_a_missing_file_and_the_same_run_twice_are_refused(tmp_path, capsys):
     path = write(tmp_path, "a.json", fake_run())
-    assert main(["strategy", "guide", str(tmp_path / "none.json")]) == 2
-    assert "none.json: no such file" in capsys.readouterr().err
-    assert main(["strategy", "guide", path, path]) == 2
-    assert "are the same run (players-3-seed-1)" in capsys.readouterr().err
+    assert_bad_input(*run(capsys, "strategy", "guide", tmp_path / "none.json"), "none.json: no such file")
+    assert_bad_input(*run(capsys, "strategy", "guide", path, path), "are the same run (players-3-seed-1)")
     with pytest.raises(BadInput, match="at least one"):
         assemble([])
 
@@ -199,8 +196,7 @@ def test_the_command_writes_the_guide_and_the_docs(tmp_path, capsys):
     paths = [write(tmp_path, "players-3-seed-1.json", fake_run(3)),
              write(tmp_path, "players-3-corrected-seed-6.json", fake_run(3, seed=6, deck="corrected"))]
     out, docs = tmp_path / "guide.json", tmp_path / "strategy.md"
-    assert main(["strategy", "guide", *paths, "--out", str(out), "--docs", str(docs)]) == 0
-    printed = json.loads(capsys.readouterr().out)
+    printed = json.loads(output(capsys, "strategy", "guide", *paths, "--out", out, "--docs", docs))
     guide = json.loads(out.read_text(encoding="utf-8"))
     assert printed == guide and guide["format"] == FORMAT
     assert guide["command"] == ("pennypress strategy guide players-3-seed-1.json players-3-corrected-seed-6.json "
@@ -245,6 +241,6 @@ def test_the_shipped_guide_words_no_direction_its_interval_does_not_support():
     (["strategy", "--games", "3"], "strategy: the following arguments are required: --players"),
 ])
 def test_missing_arguments_are_one_line(args, words, capsys):
-    assert main(args) == 2
-    err = capsys.readouterr().err.strip()
-    assert err == f"pennypress: {words}"
+    code, out, err = run(capsys, *args)
+    assert_bad_input(code, out, err)
+    assert err.strip() == f"pennypress: {words}"

@@ -16,14 +16,14 @@ from pennypress.engine.strategy.tally import CREDIT, tally_games
 from pennypress.engine.strategy.timing import SAMPLE_EVERY, sample_point
 from pennypress.stats import wilson
 from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, output, run
 
 GAMES = CHUNK + 40  # two chunks (one short), three sampled decision points
 
 
 def _run(capsys, *extra: str, games: int = GAMES, players: int = 3) -> dict:
-    assert main(["strategy", "--players", str(players), "--games", str(games), "--seed", "5", "--quiet",
-                 *extra]) == 0
-    report = json.loads(capsys.readouterr().out)
+    report = json.loads(output(capsys, "strategy", "--players", players, "--games", games, "--seed", "5", "--quiet",
+                               *extra))
     report.pop("timing")
     return report
 
@@ -106,18 +106,14 @@ BAD = [
 
 @pytest.mark.parametrize("args, words", BAD)
 def test_bad_input_is_one_line_exit_2(args, words, capsys):
-    assert main(["strategy", *args, "--quiet"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert words in err and "\n" not in err and "Traceback" not in err
+    assert_bad_input(*run(capsys, "strategy", *args, "--quiet"), words)
 
 
 def test_unreachable_scheduler_is_bad_input(capsys, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr("pennypress.engine.arena.executors.CONNECT_TIMEOUT", "1s")
-    assert main(["strategy", "--players", "3", "--games", "3", "--executor", "dask", "--scheduler",
-                 "tcp://127.0.0.1:9", "--quiet"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "scheduler" in err and "\n" not in err and "Traceback" not in err
+    assert_bad_input(*run(capsys, "strategy", "--players", "3", "--games", "3", "--executor", "dask", "--scheduler",
+                          "tcp://127.0.0.1:9", "--quiet"), "scheduler")
 
 
 def test_other_player_counts_bots_and_the_newsboy_variant(core, capsys):

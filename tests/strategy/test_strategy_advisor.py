@@ -28,6 +28,7 @@ from pennypress.engine.strategy.chunk_log import ChunkLog
 from pennypress.engine.strategy.games import StrategySpec, play_recorded
 from pennypress.engine.strategy.tally import CREDIT
 from pennypress.ui.cli import main
+from tests.cli_helpers import assert_bad_input, run
 
 DATA = Path(__file__).parent / "data"
 ADVISOR_RUN = ["--players", "2", "--games", "4", "--seed", "1", "--bots", "advisor:fast,evaluator"]
@@ -200,23 +201,17 @@ def test_a_log_of_another_run_is_refused_in_one_line(core, tmp_path, capsys):
         (["--players", "4", "--games", "30", "--seed", "5"], "players 3, this run's 4"),
         (["--players", "3", "--games", "30", "--seed", "5", "--bots", "evaluator,timer"], "bots"),
     ]:
-        assert main(["strategy", *args, "--log", str(log), "--quiet"]) == 2
-        err = capsys.readouterr().err.strip()
-        assert "belongs to another run" in err and words in err and "\n" not in err and "Traceback" not in err
+        assert_bad_input(*run(capsys, "strategy", *args, "--log", log, "--quiet"), "belongs to another run", words)
     other = tmp_path / "other.txt"
     other.write_text("hello\n", encoding="utf-8")
-    assert main(["strategy", "--players", "3", "--games", "3", "--log", str(other), "--quiet"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "not a strategy log" in err and "\n" not in err
+    assert_bad_input(*run(capsys, "strategy", "--players", "3", "--games", "3", "--log", other, "--quiet"),
+                     "not a strategy log")
     assert other.read_text(encoding="utf-8") == "hello\n"  # a file that is not a log is left alone
     other.write_text("[" * 100_000 + "\n", encoding="utf-8")  # too deep for the JSON reader: still one line
-    assert main(["strategy", "--players", "3", "--games", "3", "--log", str(other), "--quiet"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "not a strategy log" in err and "\n" not in err
-    assert main(["strategy", "--players", "3", "--games", "3", "--log", str(tmp_path / "no" / "run.jsonl"),
-                 "--quiet"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "log: the folder" in err and "\n" not in err
+    assert_bad_input(*run(capsys, "strategy", "--players", "3", "--games", "3", "--log", other, "--quiet"),
+                     "not a strategy log")
+    assert_bad_input(*run(capsys, "strategy", "--players", "3", "--games", "3", "--log", tmp_path / "no" / "run.jsonl",
+                          "--quiet"), "log: the folder")
 
 
 @pytest.mark.parametrize("args, words", [
@@ -225,6 +220,4 @@ def test_a_log_of_another_run_is_refused_in_one_line(core, tmp_path, capsys):
     (["--bots", "advisor,evaluator"], "unknown bot 'advisor'"),
 ])
 def test_bad_advisor_and_log_options_are_one_line_exit_2(args, words, capsys):
-    assert main(["strategy", "--players", "3", "--games", "3", *args, "--quiet"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert words in err and "\n" not in err and "Traceback" not in err
+    assert_bad_input(*run(capsys, "strategy", "--players", "3", "--games", "3", *args, "--quiet"), words)

@@ -17,7 +17,7 @@ from pennypress.ui.render.explain import RULE_WORDS
 from pennypress.engine.io.record import replay
 from pennypress.solver import Placement, ProposedPage, check_page
 from pennypress.ui.app.audit_view import exclusive_index, solver_placements
-from pennypress.ui.cli.run import main
+from tests.cli_helpers import output
 
 PAGE = "app_pages/audit_game.py"
 OPENING = ["assign 4 city:D:1", "assign 4 war:A:1", "assign 1 city:D:2", "assign 1 city:D:2"]
@@ -121,8 +121,8 @@ def test_a_press_opens_on_the_optimal_page_and_a_worse_page_built_on_the_mat_is_
     # ... and the saved record through the command line: the page loss is the solver's, the decisions the page's
     path = tmp_path / "table.json"
     path.write_text(notation_boxes(at)[0])
-    assert main(["audit", str(path), "--playouts", "2", "--seed", "3", "--workers", "1"]) == 0
-    decisions = json.loads(capsys.readouterr().out)["decisions"]
+    printed = json.loads(output(capsys, "audit", path, "--playouts", "2", "--seed", "3", "--workers", "1"))
+    decisions = printed["decisions"]
     assert decisions[-1]["played"] == f"press {worse}" and decisions[-1]["press"]["page_loss"] == loss
     assert decisions == page_json
 
@@ -202,8 +202,8 @@ def test_a_game_of_the_tournament_page_is_listed_and_audited(tmp_path, capsys):
     assert all(d.played == m or (d.played == "press" and m.startswith("press ")) for d, m in zip(decisions, moves))
     path = tmp_path / "game.json"
     path.write_text(json.dumps(records[1]))
-    assert main(["audit", str(path), "--playouts", "2", "--seed", "5", "--workers", "1"]) == 0
-    assert json.loads(capsys.readouterr().out)["decisions"] == json.loads(at.session_state["aud_result_json"])
+    printed = json.loads(output(capsys, "audit", path, "--playouts", "2", "--seed", "5", "--workers", "1"))
+    assert printed["decisions"] == json.loads(at.session_state["aud_result_json"])
 
 
 def test_no_tournament_game_yet_says_where_they_come_from():

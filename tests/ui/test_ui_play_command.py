@@ -2,7 +2,6 @@
 play, and bad input (one message, exit 2)."""
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
@@ -94,8 +93,8 @@ def test_a_missing_script_is_one_message(capsys, tmp_path):
 
 
 def test_interactive_play_says_why_a_move_is_illegal_and_asks_again(monkeypatch, capsys):
-    monkeypatch.setattr("sys.stdin", io.StringIO("assign 9 war:A:1\n999\n1\nundo\nundo\nquit\n"))
-    code, out, err = run(capsys, "play", "--players", "2", "--me", "1", "--seats", "greedy", "--seed", "5")
+    code, out, err = run(capsys, "play", "--players", "2", "--me", "1", "--seats", "greedy", "--seed", "5",
+                         stdin="assign 9 war:A:1\n999\n1\nundo\nundo\nquit\n", monkeypatch=monkeypatch)
     assert code == 0 and err == ""
     assert "Send 9 reporters to War A ★ is illegal: " in out and "try again" in out
     assert "choose a number from 1 to" in out
