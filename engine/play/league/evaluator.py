@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Iterable
 
 from pennypress.solver.vocab import BEATS, Beat, Cell
 
@@ -234,76 +235,98 @@ class EvaluatorBot:
         return Projection(final, parts, margin, sigma, self._chance(margin, sigma))
 
     def _project_normal(self, state: Position, me: int) -> Projection:
+        """The projection before the final edition (the module's list, in its order): the pages after the
+        threats, the later presses, the bonus race; its figures are added as the native core adds them."""
+        w, n = self.w, state.n_players
+        board = self._board(state)
+        left = [presses_left(state, i) for i in range(n)]
+        fewest = min(left)
+        presses = [min(x, fewest + 1) for x in left]
+        kept_share, nets, parts = self._pages(board)
+        self._later_presses(parts, nets, left, presses)
+        remaining = sum(presses)
+        self._bonus_race(board, kept_share, parts, left, presses, remaining)
+        sigma = w.sigma_base + w.sigma_per_press * math.sqrt(remaining)
+        # added left to right (``sum`` of floats is compensated from Python 3.12 on; the core adds in this order)
+        final = [p["circulation"] + p["page"] + p["presses"] + p["scoops"] + p["bonus"] for p in parts]
+        return self._score(final, parts, me, sigma)
+
+    def _board(self, state: Position) -> _Board:
+        """What the projection reads off the markers and the reporters (:class:`_Board`)."""
         w, n = self.w, state.n_players
         values = tuple(beat_value(state.markers[b]) for b in BEATS)
         scoops = {b: scoop_value(state.markers[b]) for b in BEATS}
         valuers = [self._valuer(values, p.ad) for p in state.players]
-        claims: list[list[Story]] = [[] for _ in range(n)]
-        behind: list[list[tuple[Story, list[int]]]] = [[] for _ in range(n)]  # outnumbered: (story, claimers)
-        for story, r in state.reporters.items():
-            top = max(r)
-            if not top:
-                continue
-            claimers = [i for i in range(n) if r[i] == top]
-            for i in range(n):
-                if r[i] == top:
-                    claims[i].append(story)
-                elif r[i]:
-                    behind[i].append((story, claimers))
+        claims, behind = _claims(state)
         gains = [valuers[i].gain(valuers[i].items(claims[i])) for i in range(n)]
         propensity = [min(w.press_max, max(0.0, (g - w.press_floor) / w.press_span)) for g in gains]
-        left = [presses_left(state, i) for i in range(n)]
-        fewest = min(left)
-        presses = [min(x, fewest + 1) for x in left]
+        return _Board(state, scoops, valuers, claims, behind, gains, propensity)
+
+    def _pages(self, board: _Board) -> tuple[list[float], list[float], list[dict[str, float]]]:
+        """Each player's pending page less what the threat model expects rivals to take, and the scoops
+        expected: ``(share of the page kept, the page's net worth, the parts so far)`` per player."""
+        w, state, n = self.w, board.state, board.state.n_players
         order = acting_order(state)
         deny = 1.0 if n == 2 else 1.0 / (n - 1)
-
         kept_share = [1.0] * n
         nets: list[float] = []
         parts = [{"circulation": float(p.circulation), "page": 0.0, "presses": 0.0, "scoops": 0.0, "bonus": 0.0}
                  for p in state.players]
         for i in range(n):
-            g = gains[i]
+            g = board.gains[i]
             loss = scoop_in = 0.0
-            claim = claims[i]
-            if claim and g > 0:
-                marginal = {s: g - valuers[i].gain(valuers[i].items([t for t in claim if t is not s]))
-                            for s in claim} if len(claim) > 1 else {claim[0]: g}
-                survive = 1.0  # the chance the page is still whole when the next rival acts
-                for o in acts_before(order, i):
-                    best = best_scoop = best_q = 0.0
-                    for s in claim:
-                        worth = max(0.0, marginal[s])
-                        if not worth:
-                            continue
-                        r = state.reporters[s]
-                        if r[o] == r[i]:
-                            q, back = propensity[o], float(scoops[s.beat])
-                        else:
-                            k = reporters_to_take(state, o, s, i, restricted=False)
-                            if k is None:
-                                continue
-                            extra = 0 if len(claims[o]) >= MAX_CLAIM else \
-                                valuers[o].gain(valuers[o].items(claims[o] + [s])) - gains[o]
-                            pay = extra + deny * worth - w.reporter_cost * k
-                            q = w.take_max * _sigmoid((pay - w.take_mid) / w.take_slope)
-                            back = w.scoop_realised * scoops[s.beat]
-                        if q * worth > best:
-                            best, best_scoop, best_q = q * worth, q * back, q
-                    loss += survive * best
-                    scoop_in += survive * best_scoop
-                    survive *= 1.0 - best_q
+            if board.claims[i] and g > 0:
+                loss, scoop_in = self._threats(board, i, acts_before(order, i), deny)
                 loss = min(loss, float(g))
                 kept_share[i] = 1.0 - loss / g
-            for s, claimers in behind[i]:
-                chance = 0.5 + 0.5 * max(propensity[c] for c in claimers)
-                scoop_in += w.scoop_realised * chance * scoops[s.beat]
+            for s, claimers in board.behind[i]:
+                chance = 0.5 + 0.5 * max(board.propensity[c] for c in claimers)
+                scoop_in += w.scoop_realised * chance * board.scoops[s.beat]
             net = g - loss
             parts[i]["page"] = net
             parts[i]["scoops"] = scoop_in
             nets.append(net)
-        # the clock: rounds until the fastest player has pressed their last page; each player's later turns
-        # fill their pages (at most a full page for each press they will make)
+        return kept_share, nets, parts
+
+    def _threats(self, board: _Board, i: int, rivals: Iterable[int], deny: float) -> tuple[float, float]:
+        """What player ``i`` expects to lose of their page to the ``rivals`` acting before them, each taking
+        at most one story, and the scoops those takes pay ``i``: ``(loss, scoops)``."""
+        w, state = self.w, board.state
+        claim, g, claims, gains, valuers = board.claims[i], board.gains[i], board.claims, board.gains, board.valuers
+        marginal = {s: g - valuers[i].gain(valuers[i].items([t for t in claim if t is not s]))
+                    for s in claim} if len(claim) > 1 else {claim[0]: g}
+        loss = scoop_in = 0.0
+        survive = 1.0  # the chance the page is still whole when the next rival acts
+        for o in rivals:
+            best = best_scoop = best_q = 0.0
+            for s in claim:
+                worth = max(0.0, marginal[s])
+                if not worth:
+                    continue
+                r = state.reporters[s]
+                if r[o] == r[i]:
+                    q, back = board.propensity[o], float(board.scoops[s.beat])
+                else:
+                    k = reporters_to_take(state, o, s, i, restricted=False)
+                    if k is None:
+                        continue
+                    extra = 0 if len(claims[o]) >= MAX_CLAIM else \
+                        valuers[o].gain(valuers[o].items(claims[o] + [s])) - gains[o]
+                    pay = extra + deny * worth - w.reporter_cost * k
+                    q = w.take_max * _sigmoid((pay - w.take_mid) / w.take_slope)
+                    back = w.scoop_realised * board.scoops[s.beat]
+                if q * worth > best:
+                    best, best_scoop, best_q = q * worth, q * back, q
+            loss += survive * best
+            scoop_in += survive * best_scoop
+            survive *= 1.0 - best_q
+        return loss, scoop_in
+
+    def _later_presses(self, parts: list[dict[str, float]], nets: list[float], left: list[int],
+                       presses: list[int]) -> None:
+        """The clock: rounds until the fastest player has pressed their last page; each player's later turns
+        fill their pages (at most a full page for each press they will make), into ``parts``."""
+        w, n = self.w, len(parts)
         rounds = max(0.0, min(left[i] * w.pace - nets[i] / w.per_turn for i in range(n)))
         for i in range(n):
             if presses[i] >= 1:
@@ -311,7 +334,12 @@ class EvaluatorBot:
                 room = presses[i] * w.page_cap - nets[i]
                 parts[i]["presses"] = w.later * max(0.0, min(w.per_turn * spare, room))
 
-        remaining = sum(presses)
+    def _bonus_race(self, board: _Board, kept_share: list[float], parts: list[dict[str, float]], left: list[int],
+                    presses: list[int], remaining: int) -> None:
+        """The end-bonus race, into ``parts``: stars published, claimed (the share kept) and to come per beat,
+        against each bonus marker advanced by the draws left."""
+        w, state, n = self.w, board.state, board.state.n_players
+        fewest = min(left)
         draws = sum(min(x, fewest) for x in left) - 1 + (1 if state.draw_pending else 0)
         draws = max(0, min(len(state.deck), draws))
         rates = self._rates(state)
@@ -322,7 +350,7 @@ class EvaluatorBot:
             row = stars[i]
             for s in p.published:
                 row[BEAT_INDEX[s.beat]] += s.stars
-            for s in claims[i]:
+            for s in board.claims[i]:
                 row[BEAT_INDEX[s.beat]] += s.stars * kept_share[i]
             for k in range(len(BEATS)):
                 row[k] += per_beat_future[i]
@@ -333,7 +361,40 @@ class EvaluatorBot:
             marker = min(float(BONUS_MAX), state.bonus[b] + draws * rates[b])
             for i in range(n):
                 parts[i]["bonus"] += marker * math.exp(-(top - stars[i][k]) / temperature)
-        sigma = w.sigma_base + w.sigma_per_press * math.sqrt(remaining)
-        # added left to right (``sum`` of floats is compensated from Python 3.12 on; the core adds in this order)
-        final = [p["circulation"] + p["page"] + p["presses"] + p["scoops"] + p["bonus"] for p in parts]
-        return self._score(final, parts, me, sigma)
+
+
+@dataclass
+class _Board:
+    """What one projection reads off the markers and the reporters, per player where it is a list."""
+
+    state: Position
+    scoops: dict[Beat, int]
+    """Each beat's scoop value."""
+    valuers: list[PressValuer]
+    """Each player's page valuer (the beat values in force, their ad)."""
+    claims: list[list[Story]]
+    """The stories each player claims (has the most reporters on, ties included)."""
+    behind: list[list[tuple[Story, list[int]]]]
+    """The stories each player is outnumbered on, each with the players who claim it."""
+    gains: list[int]
+    """What each player's claims would add pressed now (the optimal page)."""
+    propensity: list[float]
+    """How likely each player is to press, as a rival, by what their page is worth."""
+
+
+def _claims(state: Position) -> tuple[list[list[Story]], list[list[tuple[Story, list[int]]]]]:
+    """Per player, the stories they claim and the stories they are outnumbered on (with who claims each)."""
+    n = state.n_players
+    claims: list[list[Story]] = [[] for _ in range(n)]
+    behind: list[list[tuple[Story, list[int]]]] = [[] for _ in range(n)]
+    for story, r in state.reporters.items():
+        top = max(r)
+        if not top:
+            continue
+        claimers = [i for i in range(n) if r[i] == top]
+        for i in range(n):
+            if r[i] == top:
+                claims[i].append(story)
+            elif r[i]:
+                behind[i].append((story, claimers))
+    return claims, behind
