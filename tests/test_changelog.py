@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import tomllib
 
-from doc_links import ROOT, broken_links
+from tests.doc_links import ROOT, broken_links
 
 CHANGELOG = ROOT / "CHANGELOG.md"
 KINDS = ("Added", "Changed", "Deprecated", "Removed", "Fixed", "Security")

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.speed.fresh_venv import fresh_venv, pip_install
+from tests.cli_helpers import assert_bad_input, run
 from tests.ui.browser_helpers import Page, app_log, make_driver, quit_driver, require_browser, start_app, stop_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,6 +55,7 @@ def installed(tmp_path_factory):
     return bin_dir, env, home
 
 
+@pytest.mark.dist
 def test_the_installed_wheels_advise_on_the_native_core(installed):
     bin_dir, env, home = installed
     run = subprocess.run([str(bin_dir / "pennypress"), "advise", str(POSITION), "--budget", "fast", "--top", "3"],
@@ -69,6 +71,7 @@ def test_the_installed_wheels_advise_on_the_native_core(installed):
     assert versions[:2] == [VERSION, VERSION] and str(home) in versions[2]  # not this checkout
 
 
+@pytest.mark.dist
 @pytest.mark.browser
 def test_the_installed_wheels_serve_the_app(installed):
     bin_dir, env, home = installed
@@ -89,12 +92,8 @@ def test_the_installed_wheels_serve_the_app(installed):
 
 def test_a_core_of_another_version_is_refused_in_one_line(monkeypatch, capsys):
     from pennypress.engine import native
-    from pennypress.ui.cli import main
     if not native.available():
         pytest.skip("the native core is not installed")
     monkeypatch.setattr(native._core, "__version__", "0.0.1", raising=False)
-    assert main(["advise", str(POSITION), "--budget", "fast"]) == 2
-    said = capsys.readouterr()
-    assert said.out == ""
-    err = said.err.strip().splitlines()
-    assert len(err) == 1 and f"needs pennypress-core {VERSION}" in err[0] and "0.0.1 is installed" in err[0], err
+    code, out, err = run(capsys, "advise", POSITION, "--budget", "fast")
+    assert_bad_input(code, out, err, f"needs pennypress-core {VERSION}", "0.0.1 is installed")

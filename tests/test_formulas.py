@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import import_graph as G
+import tests.import_graph as G
 
 ROOT = Path(__file__).resolve().parents[1]
 HOME = "pennypress.stats"

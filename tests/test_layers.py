@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import import_graph as G
+import tests.import_graph as G
 
 ROOT = Path(__file__).resolve().parents[1]
 E = "pennypress.engine"

@@ -35,7 +35,7 @@ def test_the_readme_block_stands_in_its_section():
 
 
 def test_the_readme_blocks_links_resolve():
-    from doc_links import broken_links
+    from tests.doc_links import broken_links
 
     assert not broken_links(results.readme_block(), ROOT)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from advisor_positions import seeded_final_positions
+from tests.advisor.advisor_positions import seeded_final_positions
 from pennypress.engine import GoToPress, Phase, new_game, parse_move
 from pennypress.engine.advisor import advise
 from tests.cli_helpers import assert_bad_input, run

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from advisor_positions import brute_force_moves, final_presses, seeded_final_positions
+from tests.advisor.advisor_positions import brute_force_moves, final_presses, seeded_final_positions
 from pennypress.engine import Phase
 from pennypress.engine.advisor import ExactSearch, advise, state_key
 

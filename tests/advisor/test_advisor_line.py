@@ -14,7 +14,7 @@ from collections import Counter
 
 from hypothesis import given, settings as hsettings, strategies as st
 
-from advisor_positions import brute_force, final_presses, seeded_final_positions
+from tests.advisor.advisor_positions import brute_force, final_presses, seeded_final_positions
 from pennypress.engine import new_game
 from pennypress.engine.advisor import advise
 from pennypress.engine.advisor.line import (LINE_STEPS, contrast, likely_line, line_states, line_words)

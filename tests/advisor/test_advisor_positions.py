@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from advisor_positions import brute_force_moves, final_presses, final_turns
+from tests.advisor.advisor_positions import brute_force_moves, final_presses, final_turns
 from pennypress.engine import State, parse_move
 from pennypress.engine.advisor import advise
 

@@ -2,7 +2,7 @@
 then the planted move recorded from that position (final-edition answers are exact)."""
 from __future__ import annotations
 
-from lab_words import LAB_WORDS
+from tests.lab_words import LAB_WORDS
 
 from pennypress.engine import GameDefinition, new_game
 from pennypress.engine.advisor import AdvisorBot

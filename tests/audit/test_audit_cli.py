@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from audit_records import greedy_until, lab_words, record_from
+from tests.audit.audit_records import greedy_until, lab_words, record_from
 from pennypress.engine.advisor.exact import is_deterministic
 from pennypress.engine.audit import CLASSES, audit
 from pennypress.engine.audit.grading import MARGIN_BANDS

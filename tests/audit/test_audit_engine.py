@@ -6,7 +6,7 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from audit_records import (advisor_game, first_press_with_two_stories, greedy_until, page_without_first_story, record_from,
+from tests.audit.audit_records import (advisor_game, first_press_with_two_stories, greedy_until, page_without_first_story, record_from,
                            solver_page_loss as _solver_page_loss)
 from pennypress.engine.advisor import advise
 from pennypress.engine.advisor.calibration import IDENTITY
@@ -154,7 +154,7 @@ def test_stories_survive_pickling_into_a_process_with_another_hash_seed(tmp_path
 
 
 def test_a_press_that_hands_the_leader_the_game_through_scoops_is_a_blunder():
-    from audit_records import scoop_handing_position
+    from tests.audit.audit_records import scoop_handing_position
 
     state, q = scoop_handing_position()
     mover = state.current

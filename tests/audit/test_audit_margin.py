@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from audit_records import greedy_until, record_from
+from tests.audit.audit_records import greedy_until, record_from
 from pennypress.engine.advisor import RankedMove, advise
 from pennypress.engine.advisor.bot import decision_seed
 from pennypress.engine.advisor.calibration import IDENTITY

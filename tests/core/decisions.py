@@ -25,7 +25,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from differential import Mismatch, game_setup, seeded_games
+from tests.core.differential import Mismatch, game_setup, seeded_games
 from pennypress.engine import native
 from pennypress.engine.advisor.exact import ExactFinalBot
 from pennypress.engine.advisor.policy import core_policy, rollout_bot

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Iterator
 
-from differential import Mismatch
+from tests.core.differential import Mismatch
 from pennypress.engine import native
 from pennypress.engine.advisor.exact import ExactSearch, is_deterministic
 from pennypress.engine.io.state import State, new_game, public_view

@@ -25,8 +25,8 @@ seeded random or press move (so games reach positions the bots would not).
 """
 from __future__ import annotations
 
-from decisions import BothEngines, Report, seat_bots
-from differential import Mismatch, seeded_games
+from tests.core.decisions import BothEngines, Report, seat_bots
+from tests.core.differential import Mismatch, seeded_games
 from pennypress.engine import native
 from pennypress.engine.game.moves import GoToPress, Recall
 from pennypress.engine.native.search import league_policy

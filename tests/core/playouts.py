@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from differential import Mismatch
+from tests.core.differential import Mismatch
 from pennypress.engine.advisor.playout import native_playout, playout
 from pennypress.engine.game.moves import BEST, GoToPress, Page
 from pennypress.engine.io.state import State, new_game, public_view

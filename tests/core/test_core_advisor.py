@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 
-from exact_positions import final_edition_positions
-from playouts import before_the_final_edition, proposed_press, seeded_positions
+from tests.core.exact_positions import final_edition_positions
+from tests.core.playouts import before_the_final_edition, proposed_press, seeded_positions
 from pennypress.engine import native
 from pennypress.engine.advisor import Budget, advise
 from pennypress.engine.arena.recorded import record_selfplay

@@ -7,7 +7,7 @@ seeded alike, the same positions after every move and draw. The full run
 """
 from __future__ import annotations
 
-from differential import Mismatch, play_one, run
+from tests.core.differential import Mismatch, play_one, run
 
 GAMES = 1_000  # 250 of each player count, both variants, both decks; about half a minute
 

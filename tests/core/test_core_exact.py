@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from exact_positions import compare, final_edition_positions
+from tests.core.exact_positions import compare, final_edition_positions
 from pennypress.engine.advisor.exact import ExactSearch, exact_search, state_key
 from pennypress.engine.native.search import ExactSearch as NativeExactSearch
 

@@ -18,8 +18,8 @@ import random
 
 import pytest
 
-from decisions import Contrary
-from league_decisions import LEAGUE, Mismatch, league_bots, play_one, run
+from tests.core.decisions import Contrary
+from tests.core.league_decisions import LEAGUE, Mismatch, league_bots, play_one, run
 from pennypress.engine import native
 from pennypress.engine.io.state import new_game, public_view
 from pennypress.engine.native.search import league_policy

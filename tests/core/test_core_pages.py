@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from pages_check import core_answer, cp_sat_answer, fast_answer, geometries, items_of, random_problem
+from tests.core.pages_check import core_answer, cp_sat_answer, fast_answer, geometries, items_of, random_problem
 
 
 def test_the_core_answers_as_cp_sat_on_every_geometry(core):

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import pytest
 
-from playouts import before_the_final_edition, compare, proposed_press, seeded_positions
+from tests.core.playouts import before_the_final_edition, compare, proposed_press, seeded_positions
 from pennypress.engine import native
 from pennypress.engine.advisor.policy import core_policy
 from pennypress.engine.advisor.pool import playout_engine, run_playouts

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from tests.advisor.advisor_positions import final_turns
-from decisions import KINDS, Contrary, Mismatch, play_one, run
+from tests.core.decisions import KINDS, Contrary, Mismatch, play_one, run
 from pennypress.engine import native
 from pennypress.engine.io.state import new_game, public_view
 from pennypress.engine.native.search import core_weights

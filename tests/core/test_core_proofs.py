@@ -15,13 +15,13 @@ import time
 import pytest
 from tqdm import tqdm
 
-from decisions import run as run_policies
-from differential import run as run_differential
-from exact_positions import compare as compare_exact
-from league_decisions import run as run_league
-from pages_check import core_answer, cp_sat_answer, fast_answer, geometries, items_of, random_problem
-from playouts import compare as compare_playouts, seeded_positions
-from values import compare as compare_values
+from tests.core.decisions import run as run_policies
+from tests.core.differential import run as run_differential
+from tests.core.exact_positions import compare as compare_exact
+from tests.core.league_decisions import run as run_league
+from tests.core.pages_check import core_answer, cp_sat_answer, fast_answer, geometries, items_of, random_problem
+from tests.core.playouts import compare as compare_playouts, seeded_positions
+from tests.core.values import compare as compare_values
 from pennypress.engine.advisor.value import MODEL
 
 pytestmark = pytest.mark.slow

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from values import compare
+from tests.core.values import compare
 from pennypress.engine.advisor.policy import core_policy
 from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.advisor.value import FEATURES, MODEL, Leaf

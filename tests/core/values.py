@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from differential import Mismatch
+from tests.core.differential import Mismatch
 from pennypress.engine import native
 from pennypress.engine.advisor.playout import native_playout, playout
 from pennypress.engine.advisor.policy import JITTER, PLAYOUT

@@ -13,7 +13,7 @@ from pennypress.engine.rules.chance import resolve_chance
 from pennypress.engine.io.record import Recorder, replay
 from pennypress.engine.arena.recorded import record_selfplay
 
-from engine_builders import build, story
+from tests.engine.engine_builders import build, story
 
 
 def pressed(deck_known: bool = True) -> State:

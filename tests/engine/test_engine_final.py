@@ -8,7 +8,7 @@ from pennypress.engine.position.position import Phase
 from pennypress.engine.game.tables import scoop_value
 from pennypress.solver.vocab import BEATS, Beat
 
-from engine_builders import build, story
+from tests.engine.engine_builders import build, story
 
 
 def final_table():

@@ -6,7 +6,7 @@ from pennypress.engine.rules.headlines import resolve_card
 from pennypress.engine.play.invariants import check_state
 from pennypress.solver.vocab import Beat, Shape
 
-from engine_builders import build, story, values
+from tests.engine.engine_builders import build, story, values
 
 
 # --------------------------------------------------------------- arrow markers

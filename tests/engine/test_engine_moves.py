@@ -12,7 +12,7 @@ from pennypress.engine.play.invariants import check_state
 from pennypress.engine.position.position import Phase
 from pennypress.engine.game.stories import ALL_STORIES
 
-from engine_builders import build, story
+from tests.engine.engine_builders import build, story
 
 
 def sample_states(n_games=6, every=3):

@@ -5,7 +5,7 @@ from pennypress.engine import GoToPress, IllegalMove, Page, PagePlacement, parse
 from pennypress.engine.play.invariants import check_state
 from pennypress.solver.vocab import Beat, Shape
 
-from engine_builders import build, story, values
+from tests.engine.engine_builders import build, story, values
 
 
 def rulebook_p9():

@@ -2,7 +2,7 @@
 from pennypress.engine import Assign, Decline, PassNewsboy, new_game, parse_move
 from pennypress.engine.play.invariants import check_state
 
-from engine_builders import build
+from tests.engine.engine_builders import build
 
 
 def _play_assigns(state, turns):

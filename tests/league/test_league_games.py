@@ -13,7 +13,7 @@ from pennypress.stats import wilson
 from pennypress.engine.play.league.mcts import MctsBot, MctsSettings
 from pennypress.engine.play.match import play_match
 
-from league_games import LEAGUE, TEST_MCTS, TEST_MCTS_SEAT, play
+from tests.league.league_games import LEAGUE, TEST_MCTS, TEST_MCTS_SEAT, play
 
 TEST_SEATS = {"evaluator": "evaluator", "timer": "timer", "mcts": TEST_MCTS}
 MOVE_LIMIT = 150

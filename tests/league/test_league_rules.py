@@ -13,7 +13,7 @@ from pennypress.engine.play.league.mcts import DEFAULT as MCTS_DEFAULT, MctsBot
 from pennypress.engine.play.league.timer import TimerBot
 from pennypress.engine.position.position import Phase
 
-from league_games import LEAGUE, bot, play, sample_positions, shuffled
+from tests.league.league_games import LEAGUE, bot, play, sample_positions, shuffled
 
 
 def test_the_league_sits_at_the_table_by_name():

@@ -7,7 +7,7 @@ from pennypress.engine import BadInput
 from pennypress.engine.notation.text import from_text, to_text
 from pennypress.engine.io.state import State
 
-from notation_helpers import selfplay_positions
+from tests.notation.notation_helpers import selfplay_positions
 
 
 @pytest.fixture(scope="module")

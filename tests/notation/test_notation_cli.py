@@ -9,7 +9,7 @@ from pennypress.engine.notation.text import from_text, to_text
 from pennypress.engine.io.state import State
 from tests.cli_helpers import assert_bad_input, run
 
-from notation_helpers import ROOT, normalised
+from tests.notation.notation_helpers import ROOT, normalised
 
 HAND_WRITTEN = ROOT / "tests" / "positions" / "data" / "hand-written-3p.json"
 BLANK = "bonus war=2 crime=2 politics=2 city=2 human=2"

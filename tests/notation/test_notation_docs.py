@@ -8,7 +8,7 @@ from pennypress.engine.notation.text import from_text, to_text
 from pennypress.engine.io.state import State
 from tests.cli_helpers import run
 
-from notation_helpers import ROOT, console_examples, doc_text, normalised, notation_blocks, same_position_files
+from tests.notation.notation_helpers import ROOT, console_examples, doc_text, normalised, notation_blocks, same_position_files
 
 
 def _load_generator():

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from pennypress.engine.notation.text import from_text, load_position_text, to_text
 from pennypress.errors import BadInput
 
-from notation_helpers import notation_blocks
+from tests.notation.notation_helpers import notation_blocks
 
 SETTINGS = dict(derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LINES = notation_blocks()  # one per phase, 2-4 players, the newsboy, the example files

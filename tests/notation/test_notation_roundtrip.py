@@ -14,7 +14,7 @@ from pennypress.engine.notation.drawn_cards import bonus_after
 from pennypress.engine.notation.text import from_text, to_text
 from pennypress.engine.position.position import Phase
 
-from notation_helpers import normalised, selfplay_positions
+from tests.notation.notation_helpers import normalised, selfplay_positions
 
 SETTINGS = dict(derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -15,7 +15,7 @@ import pytest
 from pennypress.engine import BadInput, Phase, State, new_game
 from pennypress.engine.play.bots import RandomBot
 
-from positions_helpers import VALID, fixed_states, mutated, state_doc
+from tests.positions.positions_helpers import VALID, fixed_states, mutated, state_doc
 
 
 def accepted(state: State) -> State:

@@ -12,7 +12,7 @@ from jsonschema import Draft202012Validator
 from pennypress.engine import BadInput, State
 from pennypress.engine.io.validate import position_schema
 
-from positions_helpers import INVALID, VALID, fixed_states, mutated, played_state, state_doc
+from tests.positions.positions_helpers import INVALID, VALID, fixed_states, mutated, played_state, state_doc
 
 SETTINGS = dict(derandomize=True, database=None, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -17,7 +17,7 @@ from pennypress.engine.game.variants import VARIANTS
 from pennypress.engine.io.validate import position_schema
 from pennypress.solver.vocab import BEATS, COLUMNS, ROWS
 
-from positions_helpers import fixed_states, state_doc
+from tests.positions.positions_helpers import fixed_states, state_doc
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND_WRITTEN = Path(__file__).parent / "data" / "hand-written-3p.json"

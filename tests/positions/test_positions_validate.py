@@ -11,7 +11,7 @@ from pennypress.engine.play.bots import RandomBot
 from pennypress.engine.io.validate import check_position, load_position, position_summary
 from pennypress.solver.vocab import Beat
 
-from positions_helpers import state_doc
+from tests.positions.positions_helpers import state_doc
 
 HAND_WRITTEN = json.loads((Path(__file__).parent / "data" / "hand-written-3p.json").read_text())
 

@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-import enumerator as E
-from solver_helpers import VALUES_12, press_doc, rects_of
+import tests.solver.enumerator as E
+from tests.solver.solver_helpers import VALUES_12, press_doc, rects_of
 from pennypress.solver import Placement
 from tests.cli_helpers import assert_bad_input, run, run_process
 

@@ -15,8 +15,8 @@ from collections import Counter
 
 import pytest
 
-import enumerator as E
-from solver_helpers import describe, problem_of, rects_of
+import tests.solver.enumerator as E
+from tests.solver.solver_helpers import describe, problem_of, rects_of
 from pennypress.solver import ProposedPage, best_layouts, check_page, solve, solve_fast
 
 SEED = 20240601

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-import enumerator as E
-from solver_helpers import problem_of
+import tests.solver.enumerator as E
+from tests.solver.solver_helpers import problem_of
 from pennypress.solver import (
     BadInput,
     Placement,

@@ -24,8 +24,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import enumerator as E
-from solver_helpers import describe, problem_of, rects_of
+import tests.solver.enumerator as E
+from tests.solver.solver_helpers import describe, problem_of, rects_of
 from pennypress.solver import ProposedPage, check_page, solve, solve_fast
 import pennypress.solver.checker as checker_module
 

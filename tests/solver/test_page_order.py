@@ -15,8 +15,8 @@ import random
 
 import pytest
 
-import enumerator as E
-from solver_helpers import VALUES_12, describe, press_doc, problem_of, rects_of
+import tests.solver.enumerator as E
+from tests.solver.solver_helpers import VALUES_12, describe, press_doc, problem_of, rects_of
 from pennypress.solver import Placement, PressProblem, Shape, solve, solve_fast
 from pennypress.solver.page_order import (
     MAX_PAGE_ORDER_NUMBER,

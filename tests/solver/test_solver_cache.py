@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-import enumerator as E
-from solver_helpers import VALUES_12, describe, press_doc, problem_of, rects_of
+import tests.solver.enumerator as E
+from tests.solver.solver_helpers import VALUES_12, describe, press_doc, problem_of, rects_of
 from pennypress.solver import ProposedPage, cache_info, check_page, clear_cache, solve
 from tests.cli_helpers import run_process
 

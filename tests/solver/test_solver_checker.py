@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver_helpers import VALUES_12, press_doc, problem_of
+from tests.solver.solver_helpers import VALUES_12, press_doc, problem_of
 from pennypress.solver import BadInput, Placement, ProposedPage, check_page
 from pennypress.solver.checker import RULES
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-import enumerator as E
+import tests.solver.enumerator as E
 from pennypress.solver import vocab
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-import enumerator
+from tests.solver import enumerator
 from pennypress.solver import PressProblem, ProposedPage, check_page, solve
 from pennypress.solver.published import best_page_publishing
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import pytest
 
-import enumerator as E
-from solver_helpers import VALUES_12, press_doc, problem_of, rects_of
+import tests.solver.enumerator as E
+from tests.solver.solver_helpers import VALUES_12, press_doc, problem_of, rects_of
 from pennypress.solver import Placement, ProposedPage, best_layouts, check_page, solve
 
 SHAPE_SETS_12 = {

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-import enumerator as E
-from solver_helpers import VALUES_12, describe, press_doc, rects_of
+import tests.solver.enumerator as E
+from tests.solver.solver_helpers import VALUES_12, describe, press_doc, rects_of
 from pennypress.solver import PressProblem
 from pennypress.solver.score_levels import score_levels
 

@@ -12,8 +12,8 @@ import json
 
 import pytest
 
-import enumerator as E
-from solver_helpers import VALUES_12, describe, problem_of, rects_of
+import tests.solver.enumerator as E
+from tests.solver.solver_helpers import VALUES_12, describe, problem_of, rects_of
 from pennypress.solver import BadInput, Placement, ProposedPage, cache_info, check_page, clear_cache, solve
 from tests.cli_helpers import assert_bad_input, run
 

@@ -6,8 +6,8 @@ from html import unescape
 
 import pytest
 
-from ui_helpers import html_tables, open_app, ranking
-from lab_words import LAB_WORDS
+from tests.ui.ui_helpers import html_tables, open_app, ranking
+from tests.lab_words import LAB_WORDS
 
 from pennypress.engine import parse_move
 from pennypress.engine.game.words import move_words

@@ -14,7 +14,7 @@ import re
 
 import pytest
 from tests.ui.browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
-from lab_words import LAB_WORDS
+from tests.lab_words import LAB_WORDS
 
 from pennypress.engine.advisor import advise
 from pennypress.engine.advisor.line import line_words

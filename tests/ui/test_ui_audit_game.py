@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from tests.audit.audit_records import solver_page_loss, worse_pages
-from ui_helpers import errors, html_tables, notation_boxes, open_app
+from tests.ui.ui_helpers import errors, html_tables, notation_boxes, open_app
 
 from pennypress.engine import parse_move
 from pennypress.engine.game.moves import GoToPress

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from ui_helpers import errors, metrics, no_traceback, open_app, visible_text
+from tests.ui.ui_helpers import errors, metrics, no_traceback, open_app, visible_text
 
 from pennypress.solver import Placement, ProposedPage, check_page, make_problem
 from pennypress.ui.render.explain import RULE_WORDS

@@ -3,7 +3,7 @@ take-back and a press on a page laid out on the mat, to the end and into the rev
 (Saving and loading, which need a file chooser, are in the browser test, test_ui_journeys.py.)"""
 from __future__ import annotations
 
-from ui_helpers import open_app
+from tests.ui.ui_helpers import open_app
 
 from pennypress.engine.arena.seats import make_bot
 from pennypress.engine.game.moves import Assign, GoToPress

@@ -18,7 +18,7 @@ from pennypress.ui.app import editor_draft as ed
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.io import example_files, positions
 from tests.notation.notation_helpers import normalised, selfplay_positions
-from ui_helpers import no_traceback, notation_boxes, open_app
+from tests.ui.ui_helpers import no_traceback, notation_boxes, open_app
 
 EDITOR = "app_pages/position_editor.py"
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from ui_helpers import errors, frame, metrics, no_traceback, notation_boxes, open_app
+from tests.ui.ui_helpers import errors, frame, metrics, no_traceback, notation_boxes, open_app
 
 from pennypress.engine import GoToPress, State, new_game
 from pennypress.engine.rules.press import plan_press

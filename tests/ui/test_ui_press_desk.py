@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from ui_helpers import errors, frame, metrics, no_traceback, open_app
+from tests.ui.ui_helpers import errors, frame, metrics, no_traceback, open_app
 
 from pennypress.solver import PressProblem, best_layouts, make_problem, solve
 from pennypress.ui.app import press_table, session_keys as keys

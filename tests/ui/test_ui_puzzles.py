@@ -18,7 +18,7 @@ from pennypress.engine.puzzles import check_answer, load_puzzles
 from pennypress.engine.puzzles.rating import STEP
 from pennypress.solver import ProposedPage
 from test_ui_words import assert_plain
-from ui_helpers import metrics, no_traceback, open_app, visible_text
+from tests.ui.ui_helpers import metrics, no_traceback, open_app, visible_text
 
 SHIPPED = load_puzzles()
 PAGE = "app_pages/puzzles.py"

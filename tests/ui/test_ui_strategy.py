@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from ui_helpers import errors, no_traceback, open_app
+from tests.ui.ui_helpers import errors, no_traceback, open_app
 
 from pennypress.errors import BadInput
 from pennypress.ui.app.strategy_view import (GROUPS, advisor_own, as_guide, by_unit, chart, load_shipped, sections,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 
 import pandas as pd
-from ui_helpers import errors, html_tables, no_traceback, open_app
+from tests.ui.ui_helpers import errors, html_tables, no_traceback, open_app
 
 from openskill.models import PlackettLuce
 from test_ui_puzzles import on_the_familiar_scale

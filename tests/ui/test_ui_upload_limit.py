@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from ui_helpers import errors, no_traceback, open_app
+from tests.ui.ui_helpers import errors, no_traceback, open_app
 
 from pennypress.errors import BadInput
 from pennypress.json_text import MAX_FILE_BYTES, check_file_size, megabytes

@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from ui_helpers import metrics, no_traceback, open_app, visible_text
+from tests.ui.ui_helpers import metrics, no_traceback, open_app, visible_text
 
 from pennypress.engine import new_game
 from pennypress.engine.play.bots import GreedyBot

@@ -22,7 +22,7 @@ import pytest
 from tests.ui.browser_helpers import Page, set_desktop, set_phone
 from openskill.models import PlackettLuce
 from test_ui_puzzles import on_the_familiar_scale
-from lab_words import HUNTED
+from tests.lab_words import HUNTED
 
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.engine.puzzles import load_puzzles
