@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Set-up and everyday tasks for pennypress, needing nothing but Python 3.11.
 
+    python3 run.py setup      # set up only: the virtual environment and the native core, then stop
     python3 run.py app        # set up (first time), then open the app on a built-in example
-    python3 run.py test       # set up (first time), then run the whole test suite
+    python3 run.py test       # set up (first time), then run the whole test suite on every core
+    python3 run.py test --quick   # the quick tier: pytest without the browser, the wheels and the slow proofs
     python3 run.py demo       # print the optimal front page of the rulebook's 12-point example
     python3 run.py bench      # run the speed benchmarks (benchmarks/speed/; --record keeps their outputs)
-    python3 run.py results    # write docs/results.md from the recorded benchmark outputs (benchmarks/results/)
+    python3 run.py results    # write docs/results.md and README's figures from the recorded benchmark outputs
+    python3 run.py playthroughs  # write the golden playthroughs (tests/golden/) again, after a meant change
     python3 run.py cli ...    # any `pennypress` command, e.g. `python3 run.py cli layout examples/...`
     python3 run.py core-tables  # regenerate core/src/generated/ from the Python tables
     python3 run.py dist       # build the two wheels into dist/ (pennypress, and pennypress-core for this platform)
@@ -19,7 +22,11 @@ core (`core/`, the distribution `pennypress-core`) in release mode with maturin
 and installs it into `.venv/`, again only when its sources change. Without one
 it says so and pennypress runs on the Python engine; under CI (`CI=true`) a
 missing toolchain or a failed build is an error. `test` runs the crate's own
-tests (`cargo test`) before pytest.
+tests (`cargo test --release`, sharing the release build's compiled
+dependencies) before pytest, which runs on every core (pytest-xdist) and writes
+each test's duration to `test-artifacts/durations.json`; `--quick` leaves out
+`cargo test` and the tests marked `browser`, `dist` and `slow`. Other arguments
+go to pytest as they are.
 """
 from __future__ import annotations
 
@@ -125,7 +132,25 @@ def cargo_test() -> int:
     if shutil.which("cargo") is None:
         return 0  # ensure_core already said so (and stopped under CI)
     _say("cargo test (the native core's unit tests)")
-    return subprocess.call(["cargo", "test", "--quiet", "--manifest-path", str(CORE / "Cargo.toml")])
+    return subprocess.call(["cargo", "test", "--release", "--quiet", "--manifest-path", str(CORE / "Cargo.toml")])
+
+
+QUICK = "not browser and not dist and not slow"
+"""The quick tier's marker expression: everything but the real-browser journeys, the wheels' fresh install
+and the slow proofs (their markers are described in pyproject.toml)."""
+DURATIONS = ROOT / "test-artifacts" / "durations.json"
+
+
+def pytest_command(python: Path, rest: list[str]) -> list[str]:
+    """The pytest call of `run.py test`: on every core (pytest-xdist, one module's tests kept on one worker
+    so that a module's costly fixture is built once) with each test's duration recorded; `--quick` selects the
+    quick tier. Arguments the caller gives come last, so `-n 0` or `-m ...` of their own win."""
+    quick = "--quick" in rest
+    rest = [a for a in rest if a != "--quick"]
+    cmd = [str(python), "-m", "pytest", "-n", "auto", "--dist", "loadgroup", "--record-durations", str(DURATIONS)]
+    if quick:
+        cmd += ["-m", QUICK]
+    return cmd + rest
 
 
 DIST = ROOT / "dist"
@@ -162,14 +187,17 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 0
     python = ensure_env()
-    ensure_core(python)
+    core = ensure_core(python)
     pennypress = str(BIN / "pennypress")
+    if task == "setup":
+        _say(f"ready: {VENV} with pennypress" + (" and its native core" if core else " (no native core)"))
+        return 0
     if task == "test":
-        status = cargo_test()
+        status = 0 if "--quick" in rest else cargo_test()
         if status != 0:
             _say("cargo test failed")
             return status
-        cmd = [str(python), "-m", "pytest", *rest]
+        cmd = pytest_command(python, rest)
     elif task == "demo":
         cmd = [pennypress, "demo", *rest]
     elif task == "app":
@@ -178,6 +206,8 @@ def main(argv: list[str]) -> int:
         cmd = [str(python), "-m", "benchmarks.speed", *rest]
     elif task == "results":
         cmd = [str(python), "-m", "benchmarks.results", *rest]
+    elif task == "playthroughs":
+        cmd = [str(python), "-m", "tests.golden.playthroughs", "--write", *rest]
     elif task == "cli":
         cmd = [pennypress, *rest]
     elif task == "core-tables":
@@ -185,7 +215,7 @@ def main(argv: list[str]) -> int:
     elif task == "dist":
         return dist(python)
     else:
-        print(f"unknown task {task!r}; try: app, test, demo, bench, results, cli, core-tables, dist", file=sys.stderr)
+        print(f"unknown task {task!r}; try: setup, app, test, demo, bench, results, playthroughs, cli, core-tables, dist", file=sys.stderr)
         return 2
     return subprocess.call(cmd, cwd=ROOT)
 

@@ -5,12 +5,17 @@ the core's own tests, and tests whose expected answer rests on a named budget's
 native playout cap -- take this fixture: without the core they are skipped with
 the reason, except under CI (``CI=true``), where the core must be built and a
 missing one fails them.
+
+The suite's own plugin, :mod:`tests.durations_plugin`, records each test's duration
+(``--record-durations PATH``).
 """
 from __future__ import annotations
 
 import os
 
 import pytest
+
+pytest_plugins = ["tests.durations_plugin"]
 
 
 @pytest.fixture
