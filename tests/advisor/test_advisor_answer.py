@@ -164,6 +164,7 @@ def test_the_final_edition_is_exact_and_has_no_second_ply():
     assert s.phase is Phase.FINAL_TURNS and answer.exact and answer.second_ply is None and all(m.reply is None for m in answer.moves)
 
 
+@pytest.mark.slow
 def test_the_shipped_normal_is_the_player_the_second_ply_games_measured():
     """Game 0 of ``benchmarks/results/strength/games/842004-normal-second-ply3.jsonl`` (the games behind the
     44.2% of record 11) is played again move for move by the shipped seats: the same scores and length."""

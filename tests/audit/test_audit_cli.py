@@ -165,6 +165,7 @@ def _margin_class(lost: float) -> str:
     return next((name for name, bound in MARGIN_BANDS if lost <= bound), "blunder")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("record", EXAMPLE_RECORDS, ids=lambda p: Path(p).stem)
 def test_best_is_said_only_of_the_best_move(capsys, record):
     """The review never contradicts itself: a decision is "best" only when the move played is the one the

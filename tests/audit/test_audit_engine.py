@@ -179,6 +179,7 @@ def _random_line(players: int, seed: int, rng_seed: int, plies: int):
     return s
 
 
+@pytest.mark.slow
 def test_a_coin_flip_is_within_noise_not_graded():
     """A 3-player midgame move the advisor cannot tell from its best at ``fast`` (paired 95% interval holding
     0) but with a loss estimate that the bands alone would grade: class ``within_noise``, accuracy 100, no key

@@ -9,6 +9,7 @@ from pennypress.engine.advisor import policy, pool
 from pennypress.errors import BadInput
 
 
+@pytest.mark.slow
 def test_a_small_run_pairs_every_variant_with_the_shipped_moves(core, capsys):
     same = f"noise={policy.VALUE_NOISE}"  # the shipped noise, named as a variant
     assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8",
@@ -24,6 +25,7 @@ def test_a_small_run_pairs_every_variant_with_the_shipped_moves(core, capsys):
     assert 0 < int(rows["opponent-playouts"][0]) <= decisions
 
 
+@pytest.mark.slow
 def test_one_worker_gives_the_figures_of_two(core, capsys):
     argv = ["--games", "1", "--seed", "33", "--playouts", "6", "--variants", "leaf=2+budget=fast"]
     tables = []
@@ -81,6 +83,7 @@ def test_bad_arguments_exit_2_with_one_message(core, argv, message, capsys):
     assert message in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_an_imitation_variant_fits_its_model_on_games_the_measure_does_not_keep(core, capsys):
     last_kept = 31 * 1000 + (bdr.KEPT_GAMES - 1) // 3  # the deal of the last game --games may keep
     assert last_kept < bdr.imitation_seed(31) and bdr.imitation_seed(31) + bdr.IMITATION_GAMES <= 32 * 1000
@@ -104,6 +107,7 @@ def test_too_few_imitation_games_exit_2(core, capsys):
     assert "--imitation-games must be from 6 to 500" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_model_variant_searches_with_its_file(core, capsys):
     """``model=FILE``: the shipped file chooses the shipped moves; another model chooses otherwise somewhere."""
     from importlib import resources
@@ -127,6 +131,7 @@ def test_a_model_file_that_cannot_be_read_is_named(tmp_path):
             bdr.parse_variant(f"model={path}")
 
 
+@pytest.mark.slow
 def test_a_mover_variant_seats_its_softmax_bot_and_a_bad_file_is_named(core, tmp_path, capsys):
     """``mover=FILE``: the playouts seat that move policy's softmax bot, which chooses otherwise in some
     decisions; it combines with ``+``; a file that is not a 3-player move policy is named."""

@@ -49,6 +49,7 @@ def test_bad_arguments_exit_2_naming_the_problem(argv, message, capsys):
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_a_small_run_gives_the_same_row_on_one_and_two_workers(core, capsys):
     rows = []
     for workers in (1, 2):
@@ -62,6 +63,7 @@ def test_a_small_run_gives_the_same_row_on_one_and_two_workers(core, capsys):
     assert share in {round(100 * k / 12, 1) for k in range(13)}  # wins and half wins of 6 games
 
 
+@pytest.mark.slow
 def test_the_league_on_the_core_plays_the_python_league_bots_games(core):
     """``--league-on-core``: the core's evaluator, timer and MCTS bot, asked through the Python game loop, play
     the very games the Python bots play (the seats keep their names; their memory lasts the game)."""
@@ -101,6 +103,7 @@ def _games(path) -> list[dict]:
             for g in map(json.loads, path.read_text(encoding="utf-8").splitlines())]
 
 
+@pytest.mark.slow
 def test_a_value_model_file_plays_as_its_model_the_shipped_one_as_the_shipped(core, tmp_path, capsys):
     """``--value-model``: the shipped file gives the very games of a run without it; another model's
     advisor plays otherwise in some of them. ``paired_games`` pairs the runs' results game by game."""
@@ -142,6 +145,7 @@ def test_a_value_model_file_plays_as_its_model_the_shipped_one_as_the_shipped(co
     assert moved["difference"] == pytest.approx(-before / 6) == pytest.approx(moved["second"] - moved["first"])
 
 
+@pytest.mark.slow
 def test_a_leaf_depth_seats_advisors_whose_playouts_stop_there(core, tmp_path, capsys):
     """``--leaf D``: the shipped depth gives the very games of a run without it; another depth's advisors
     search with playouts of that depth (and the shipped model) and play otherwise in some games."""
@@ -235,6 +239,7 @@ def test_paired_games_pairs_two_bots_in_the_same_seat(tmp_path, capsys):
     assert "'advisor:fast' does not sit once" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_the_release_seat_is_fast_with_the_bots_playing_the_final_edition(core, monkeypatch, tmp_path, capsys):
     """``release:fast`` searches as ``advisor:fast`` does except that its playouts leave the final edition to the
     playout bots (``exact_end=False``); ``release2`` seats it head to head against ``advisor:fast``."""
@@ -269,6 +274,7 @@ def test_the_release_seat_is_fast_with_the_bots_playing_the_final_edition(core, 
     assert "advisor:fast,release:fast" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_a_move_policy_file_seats_advisors_whose_playouts_play_it(core, tmp_path, capsys):
     """``--move-policy``: advisors whose playouts seat that policy's softmax bot play otherwise than the shipped
     advisors on the same games; a file that is not a move policy, or one for another table, exits 2."""
@@ -295,6 +301,7 @@ def test_a_move_policy_file_seats_advisors_whose_playouts_play_it(core, tmp_path
         assert exit_.value.code == 2 and message in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_exact_seats_seats_advisors_whose_playouts_play_the_final_edition_seat_by_seat(core, monkeypatch, tmp_path,
                                                                                        capsys):
     """``--exact-seats``: the advisors search with ``exact_seats`` on (so ``exact_end`` off), everything else as

@@ -33,7 +33,7 @@ def test_seeded_games_are_identical_move_by_move_and_reach_every_rule(core):
 
 def test_a_difference_would_be_reported_with_the_game_and_the_field(core, monkeypatch):
     # The harness is not vacuous: make the core's legal-move list lie once and it must say where.
-    import differential
+    from tests.core import differential
 
     real = differential.native.native_position
 

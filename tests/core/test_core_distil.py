@@ -83,6 +83,7 @@ def test_weighing_a_row_is_counting_it_that_many_times():
     assert np.isclose(value, plain_value) and np.allclose(grad, plain_grad)
 
 
+@pytest.mark.slow
 def test_a_run_is_the_same_on_one_and_two_workers_and_changes_only_its_tables_win(core, tmp_path, capsys):
     docs = []
     for workers in (1, 2):
@@ -106,6 +107,7 @@ def test_a_run_is_the_same_on_one_and_two_workers_and_changes_only_its_tables_wi
     load_model((tmp_path / "d1.json").read_text())
 
 
+@pytest.mark.slow
 def test_a_network_is_fitted_on_the_searchs_shares_and_loads(core, tmp_path, capsys):
     out = tmp_path / "n.json"
     assert distil.main(["--players", "3", "--games", "11", "--per-game", "2", "--playouts", "40", "--seed", "6",

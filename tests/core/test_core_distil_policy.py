@@ -66,6 +66,7 @@ def test_the_policys_weights_go_in_the_designs_order():
     assert again == policy
 
 
+@pytest.mark.slow
 def test_a_run_writes_a_move_policy_the_same_on_one_and_two_workers(core, tmp_path, capsys):
     outs = []
     for workers in (1, 2):

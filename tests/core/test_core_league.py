@@ -132,7 +132,7 @@ def test_other_parameters_plug_in_and_decide_alike(core):
 
 
 def test_a_different_decision_or_score_is_reported(core, monkeypatch):
-    import league_decisions
+    from tests.core import league_decisions
 
     real = league_decisions.league_bots
 

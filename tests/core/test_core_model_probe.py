@@ -43,6 +43,7 @@ def test_the_networks_gradient_is_the_derivative_of_its_loss():
         assert abs(numeric - grad[i]) < 1e-6 * max(1.0, abs(numeric)), i
 
 
+@pytest.mark.slow
 def test_an_interaction_is_found_by_the_non_linear_arms_and_not_by_the_linear_one():
     train, held = mp.split(_positions(4000, 3, 2, interaction=True))
     fits = mp.probe(train, held, 6, seed=7, grid=(1e-3, 1e-1, 1.0))
@@ -53,6 +54,7 @@ def test_an_interaction_is_found_by_the_non_linear_arms_and_not_by_the_linear_on
     assert fits["rivals"]["against_linear"][2] > -0.05  # the rivals' most alone does not make a product
 
 
+@pytest.mark.slow
 def test_where_the_winner_is_linear_no_arm_gains_much():
     train, held = mp.split(_positions(4000, 3, 3, interaction=False))
     fits = mp.probe(train, held, 6, seed=7, grid=(1e-3, 1e-1, 1.0))

@@ -37,6 +37,7 @@ def _positions(players: int, games: int, seed: int):
             s.apply(rng.choice(s.legal_moves()))
 
 
+@pytest.mark.slow
 def test_the_core_scores_every_move_as_python_does(core):
     compared = 0
     for players in (2, 3, 4, 5):
@@ -51,6 +52,7 @@ def test_the_core_scores_every_move_as_python_does(core):
     assert compared > 300
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("policy", ["value", "mixed"])
 def test_leaf_and_whole_playouts_with_the_softmax_bot_are_pythons(core, policy):
     rng = random.Random(7)

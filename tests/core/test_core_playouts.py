@@ -88,6 +88,7 @@ def test_bad_batches_are_refused_and_a_panic_on_a_thread_is_explained(core):
     assert run_batch(afters, [(0, 0)], _on(1, threads=2), core_policy("greedy"), 3000)  # the pool still works
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("leaf, exact_end, count", [(True, False, 8), (False, False, 8)],
                          ids=["to the leaf", "to the end"])
 def test_the_traces_are_the_python_traces_event_by_event(core, monkeypatch, leaf, exact_end, count):
@@ -149,6 +150,7 @@ def test_a_playout_the_exact_search_finishes_carries_its_line_of_best_play(core,
         assert s.is_over or len(trace) == TRACE_LEN
 
 
+@pytest.mark.slow
 def test_with_exact_seats_the_value_seats_play_the_final_edition_exactly(core, monkeypatch):
     """``exact_seats``: in the final edition a value seat of the mix plays the exact search's move, a heuristic
     seat its own; the same playouts on both engines, and playouts unlike both the bots' final edition and the

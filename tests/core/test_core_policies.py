@@ -49,7 +49,7 @@ def test_seeded_games_decide_alike_at_every_decision(core):
 
 
 def test_a_different_decision_is_reported_with_the_game_and_both_moves(core, monkeypatch):
-    import decisions
+    from tests.core import decisions
 
     real = decisions.seat_bots
 

@@ -107,6 +107,7 @@ def _mutations(rng: random.Random, doc):
     return mutated
 
 
+@pytest.mark.slow
 def test_mutated_documents_never_panic_the_core(core):
     from pennypress.engine.play.bots import RandomBot
     from pennypress.engine.play.match import play_match

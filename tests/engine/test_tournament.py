@@ -174,6 +174,7 @@ def test_same_report_on_one_and_two_workers():
     assert json.dumps(_without_timing(alone)) == json.dumps(_without_timing(pooled))
 
 
+@pytest.mark.slow
 def test_same_report_on_dask_local_cluster():
     pytest.importorskip("distributed")
     spec = TournamentSpec.create(2, "random,greedy", 6, seed=9)
@@ -183,6 +184,7 @@ def test_same_report_on_dask_local_cluster():
     assert json.dumps(_without_timing(local)) == json.dumps(_without_timing(remote))
 
 
+@pytest.mark.slow
 def test_report_does_not_depend_on_hash_seed(tmp_path):
     import subprocess
 

@@ -43,6 +43,7 @@ def _run(target: str, work: Path) -> tuple[str, int, str]:
     return target, proc.returncode, proc.stdout + proc.stderr
 
 
+@pytest.mark.slow
 def test_a_short_seeded_campaign_of_each_loader_finds_nothing(tmp_path):
     _need_atheris()
     jobs = []
@@ -146,6 +147,7 @@ def test_until_goal_starts_the_target_furthest_from_its_goal_first(tmp_path, mon
     assert order == [["page", "core-moves", "position"]]  # 100% and 90% of their goals left, then 10%
 
 
+@pytest.mark.slow
 def test_a_targets_next_chunk_starts_when_its_last_ends_not_when_every_chunk_has(tmp_path, monkeypatch):
     """Two jobs, a long campaign and a short one: the long one's chunks follow each other while the short
     one's first chunk still runs (before, the round waited for every target's chunk to end)."""

@@ -26,6 +26,7 @@ def test_mcts_seat(monkeypatch):
 
 
 # ------------------------------------------------------------------ determinism
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_same_seed_plays_the_same_game(players):
     seats_ = list(LEAGUE[:players]) if players == 3 else ["mcts", "evaluator"]
@@ -34,6 +35,7 @@ def test_the_same_seed_plays_the_same_game(players):
     assert a.result.state.is_over
 
 
+@pytest.mark.slow
 def test_a_tournament_of_the_league_is_the_same_on_one_or_two_workers(test_mcts_seat):
     spec = TournamentSpec.create(players=3, seats=f"evaluator,timer,{TEST_MCTS}", games=3, seed=72)
     alone = run_tournament(spec)
@@ -58,6 +60,7 @@ def test_the_mcts_search_follows_its_seed():
 PAIRINGS = [(name, other) for k, name in enumerate(LEAGUE) for other in ("greedy", "heuristic") + LEAGUE[k + 1:]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, other", PAIRINGS)
 def test_games_end_against_each_other_and_the_project_bots(name, other):
     """Seeded 2- and 3-player games of each league bot against every other one and greedy/heuristic,

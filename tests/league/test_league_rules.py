@@ -25,6 +25,7 @@ def test_the_league_sits_at_the_table_by_name():
     assert make_bot("mcts", 3).seed == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, variants", [(2, ()), (3, ()), (4, ("newsboy",)), (5, ())])
 def test_every_choice_is_legal_and_every_invariant_holds_in_whole_games(players, variants):
     seats = [LEAGUE[k % 3] for k in range(players)]
@@ -36,6 +37,7 @@ def test_every_choice_is_legal_and_every_invariant_holds_in_whole_games(players,
     assert {Phase.FINAL_TURNS, Phase.FINAL_PRESSES} <= phases  # both rounds of the final edition were played
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", LEAGUE)
 def test_the_same_move_whatever_the_hidden_deck_order(name):
     rnd = random.Random(name)

@@ -77,6 +77,7 @@ def test_every_move_from_an_accepted_position_gives_an_accepted_position(index):
             pytest.fail(f"after {what}: {exc}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(VALID))
 def test_positions_changed_in_free_ways_still_lead_only_to_accepted_positions(name):
     rnd = random.Random(name)

@@ -51,6 +51,7 @@ def test_a_loaded_position_plays_on_like_the_original(state):
         assert back.child(move) == state.child(move)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, **SETTINGS)
 @given(states(), st.sampled_from(sorted(INVALID)), st.randoms(use_true_random=False))
 def test_a_mutated_position_is_refused_naming_the_field(state, name, rnd):

@@ -44,6 +44,7 @@ def test_the_shipped_file_records_every_command_that_makes_it():
     assert ("--replay" in RECORD["build"]) == (not timing["complete"])
 
 
+@pytest.mark.slow
 def test_the_recorded_build_command_remakes_the_shipped_file(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(ROOT)  # the log is recorded relative to the repository
     argv = shlex.split(RECORD["build"])[1:]
@@ -57,6 +58,7 @@ def test_the_recorded_build_command_remakes_the_shipped_file(tmp_path, monkeypat
     assert doc["command"] == RECORD["build"] and doc["timing"]["certified"] == RECORD["timing"]["certified"]
 
 
+@pytest.mark.slow
 def test_a_replay_stops_where_the_log_does_and_writes_nothing(tmp_path):
     lines = (ROOT / RECORD["timing"]["log"]).read_text().splitlines()
     short = tmp_path / "short.jsonl"
@@ -81,6 +83,7 @@ def test_a_log_of_another_run_is_refused(tmp_path):
         replay_log(TimingRun(2, {2: 50, 3: 70, 4: 40}, log))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line, words", [
     ("garbage", "bad.jsonl line 2: malformed JSON"),
     ("[" * 100_000, "bad.jsonl line 2: the JSON is nested more than 64 levels deep"),

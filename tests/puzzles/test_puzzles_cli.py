@@ -13,6 +13,7 @@ from tests.cli_helpers import assert_bad_input, run
 SHIPPED = load_puzzles()
 
 
+@pytest.mark.slow
 def test_list_prints_every_puzzle_in_the_contract_shape(capsys):
     code, out, err = run(capsys, "puzzle", "list")
     assert code == 0, err

@@ -31,6 +31,7 @@ from pennypress.solver import PressProblem, ProposedPage, check_page, solve
 SHIPPED = load_puzzles()
 
 
+@pytest.mark.slow
 def test_same_settings_same_set_on_one_worker_or_two():
     settings = Settings(seed=4, pages=6, press_or_wait=2, best_move=1, games=2)
     one = generate(settings, workers=1)
@@ -55,6 +56,7 @@ def _replayed(source: dict, timing: bool = False):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["page", "press-or-wait", "best-move"])
 def test_a_puzzles_source_replays_to_its_question(kind):
     for puzzle in SHIPPED.filter(kind=kind)[::15]:

@@ -238,6 +238,7 @@ def test_missing_file_is_bad_input(capsys, monkeypatch, tmp_path):
 
 # -- the real command, in a subprocess ------------------------------------------------
 
+@pytest.mark.slow
 def test_subprocess_layout_file_and_stdin(tmp_path):
     path = tmp_path / "p.json"
     path.write_text(json.dumps([DOC12, NOT_TO_PRESS]))

@@ -135,6 +135,7 @@ def lex_docs() -> list[dict]:
     return out
 
 
+@pytest.mark.slow
 def test_edge_first_differs_from_total_first_in_some_presses():
     assert len(lex_docs()) >= 20
 
@@ -252,6 +253,7 @@ _press = st.fixed_dictionaries({
 })
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(_press)
 def test_hypothesis_presses(doc):

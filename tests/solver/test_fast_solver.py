@@ -90,6 +90,7 @@ def test_geometry_list_is_complete():
     assert len(MULTISETS) * len(ADS) == 1625
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ad", ADS, ids=lambda ad: f"{_ad_id(ad)}-125-geometries")
 def test_every_geometry_fast_equals_cpsat_and_enumerator(ad):
     """125 multisets with this ad; 13 such tests cover all 1,625 geometries."""
@@ -156,6 +157,7 @@ def test_fast_equals_enumerator_on_random_presses(start, monkeypatch):
 VERSUS_CPSAT = E.uniform_presses(SEED + 3, 1_000)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", range(0, len(VERSUS_CPSAT), CHUNK),
                          ids=lambda s: f"presses-{s}-{s + CHUNK - 1}-of-1000")
 def test_fast_equals_cpsat_on_uniform_presses(start):
@@ -181,6 +183,7 @@ _press = st.fixed_dictionaries({
 })
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(_press)
 def test_hypothesis_fast_equals_cpsat_and_enumerator(doc):

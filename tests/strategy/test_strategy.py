@@ -42,6 +42,7 @@ def one_worker():
     return report
 
 
+@pytest.mark.slow
 def test_same_json_on_one_and_two_workers(core, capsys, one_worker):
     assert json.dumps(_run(capsys, "--workers", "2")) == json.dumps(one_worker)
 

@@ -73,6 +73,7 @@ def advisor_run(small_chunks, tmp_path_factory):
 
 
 # ------------------------------------------------------------------ the Python loop's records
+@pytest.mark.slow
 @pytest.mark.parametrize("players,bots,games,seed,variants", [
     (3, "evaluator,value", 3, 7, ()),
     (2, "heuristic,greedy", 2, 11, ()),
@@ -105,6 +106,7 @@ def test_the_advisor_searches_the_public_view_seeded_by_game_and_ply(core, monke
 
 
 # ------------------------------------------------------------------ the same JSON however it runs
+@pytest.mark.slow
 def test_an_advisor_run_is_the_same_on_two_workers(advisor_run):
     report, _ = advisor_run
     assert report["timing"]["resumed_games"] == 0
@@ -112,6 +114,7 @@ def test_an_advisor_run_is_the_same_on_two_workers(advisor_run):
     assert json.dumps(_without_timing(again)) == json.dumps(_without_timing(report))
 
 
+@pytest.mark.slow
 def test_a_stopped_advisor_run_goes_on_from_its_log(advisor_run, tmp_path):
     """The log cut after its first chunk, with half a line where the run stopped: the run plays only the
     second chunk, and the JSON is the one of the whole run."""
@@ -147,6 +150,7 @@ def test_a_run_without_the_advisor_is_unchanged_with_or_without_a_log(core, tmp_
 
 
 # ------------------------------------------------------------------ the advisor's findings
+@pytest.mark.slow
 def test_the_advisor_findings_follow_from_its_games(advisor_run):
     report, log = advisor_run
     rows = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()[1:]]

@@ -108,6 +108,7 @@ def test_the_timing_puzzles_are_reached_by_the_filters_of_kind_difficulty_and_ta
     assert _shown_id(at) in {p.id for p in SHIPPED.filter(kind=target.kind, difficulty=target.difficulty, table=5)}
 
 
+@pytest.mark.slow
 def test_a_page_laid_out_right_then_one_laid_out_wrong():
     at = _filtered(open_app(PAGE), "page", 3)
     first, second = SHIPPED.filter(kind="page", difficulty=3)[:2]

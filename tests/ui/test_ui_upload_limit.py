@@ -40,6 +40,7 @@ def test_streamlit_refuses_more_than_a_little_over_the_limit():
     assert MAX_FILE_BYTES < MAX_UPLOAD_MIB * (1 << 20) <= 3 * MAX_FILE_BYTES  # ours first, then Streamlit's
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page, key, shown", [
     ("app_pages/position_viewer.py", "pos_upload", "big.json " + SAID),
     ("app_pages/analysis_board.py", "ab_upload", "big.json " + SAID),

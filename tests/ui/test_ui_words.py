@@ -89,6 +89,7 @@ def test_newspapers_are_the_same_on_board_chips_mats_and_tables():
     assert "The Times (player 1) to move" in text and "The Sun ×1" in text
 
 
+@pytest.mark.slow
 def test_the_analysis_board_and_the_audit_speak_plainly_after_their_work():
     """Analysed positions and audited games: moves, cards and numbers in words (the notation stays in files)."""
     at = open_app("app_pages/analysis_board.py")
