@@ -7,7 +7,8 @@ the command, seed and commit that produced it (strength runs take hours; their t
 ``seeds.json``, the seeds used up; ``fuzz/campaigns.json``, every recorded run of each fuzz target, written by
 ``python -m fuzz.campaign --record`` (docs/developer/fuzzing.md); ``puzzles/``, the shipped puzzle set's
 timing log and ``build.json`` (the set's regeneration time from scratch); ``strategy/``, the strategy guide's
-runs.
+runs; ``suite/``, the test suite's timed runs from a clean clone and one run's durations record
+(``python -m benchmarks.suite_timing``).
 The page is rendered from those records alone, so it cannot drift from them. README.md's "Speed and strength"
 sentences stand between the markers ``BEGIN`` and ``END`` and are written from the same records: the speed
 ratios from the ``core_search`` and ``advisor`` outputs, the strength figure from the newest strength record
@@ -197,12 +198,46 @@ def _seeds(used: dict[str, str], records: list[dict]) -> list[str]:
     return out + [f"| {s} | {what} |" for s, what in sorted(seeds.items())] + [""]
 
 
+def _suite(folder: Path) -> list[str]:
+    """The test suite's time from a clean clone (``suite/timings.json``: the newest commit's runs of each tier,
+    their median) and where it goes (``suite/durations.json``: the slowest files of one full run)."""
+    import statistics
+
+    path = folder / "timings.json"
+    if not path.exists():
+        return []
+    runs = json.loads(path.read_text(encoding="utf-8"))["runs"]
+    out = ["## The test suite", "", "Wall time on the project's 2-core machine, each run from a fresh clone of the "
+           "commit (`python -m benchmarks.suite_timing --tier TIER --runs 3 --record`); the quick tier's set-up "
+           "(`python3 run.py setup`) is not in its time. Medians of the newest commit's runs of each tier.", "",
+           "| tier | command | runs (s) | median | tests passed | commit, date |", "|---|---|---|---:|---:|---|"]
+    for tier in dict.fromkeys(r["tier"] for r in runs):
+        mine = [r for r in runs if r["tier"] == tier]
+        newest = [r for r in mine if r["commit"] == mine[-1]["commit"]]
+        median = statistics.median(r["seconds"] for r in newest)
+        out.append(f"| {tier} | `{newest[-1]['command']}` | {', '.join(str(round(r['seconds'])) for r in newest)} "
+                   f"| {median:.0f} s ({median / 60:.1f} min) | {newest[-1]['tests_passed']:,} "
+                   f"| {newest[-1]['commit']} {newest[-1]['date']} |")
+    out.append("")
+    durations = folder / "durations.json"
+    if durations.exists():
+        doc = json.loads(durations.read_text(encoding="utf-8"))
+        out += [f"Where the time goes, in one full run (commit {doc['commit']}, {doc['date']}): pytest "
+                f"{doc['wall_seconds']:.0f} s wall on {doc['workers']} workers, {doc['test_seconds']:,.0f} s of tests "
+                f"({doc['tests_run']:,} run); the ten slowest files "
+                "([`benchmarks/results/suite/durations.json`](../benchmarks/results/suite/durations.json) has every "
+                "test):", "", "| seconds | file |", "|---:|---|"]
+        out += [f"| {sec:.1f} | `{name}` |" for name, sec in list(doc["files"].items())[:10]] + [""]
+    return out
+
+
 def render(records: Path = RECORDS) -> str:
     """docs/results.md as the records under ``records`` give it."""
     strength = _load(records / "strength")
     used = json.loads((records / "seeds.json").read_text(encoding="utf-8"))["seeds"]
     lines = [INTRO, *_speed(_load(records / "speed")), *_strength(strength), *_fuzz(records / "fuzz"),
-             *_puzzles(records / "puzzles"), *_strategy(records / "strategy"), *_seeds(used, strength)]
+             *_puzzles(records / "puzzles"), *_strategy(records / "strategy"), *_suite(records / "suite"),
+             *_seeds(used, strength)]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

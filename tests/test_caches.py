@@ -77,6 +77,7 @@ def test_every_memo_has_an_explicit_bound():
     assert unbounded == []
 
 
+@pytest.mark.slow
 def test_every_cache_is_written_down():
     doc = DOC.read_text(encoding="utf-8")
     missing = [f"{f}: {fn}" for f, fn, _, _ in memos() if f"`{fn}`" not in doc]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import tests.import_graph as G
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,6 +103,7 @@ def league_problems(root: Path) -> list[str]:
                   for t in G.reached(graph, m) if any(t == p or t.startswith(p + ".") for p in NOT_FOR_THE_LEAGUE))
 
 
+@pytest.mark.slow
 def test_the_league_reaches_neither_the_project_bots_nor_the_advisor():
     graph = G.imports(ROOT)
     assert {f"{LEAGUE}.evaluator", f"{LEAGUE}.timer", f"{LEAGUE}.mcts"} <= set(graph)

@@ -14,6 +14,8 @@ from collections import Counter
 
 from hypothesis import given, settings as hsettings, strategies as st
 
+import pytest
+
 from tests.advisor.advisor_positions import brute_force, final_presses, seeded_final_positions
 from pennypress.engine import new_game
 from pennypress.engine.advisor import advise
@@ -58,6 +60,7 @@ def _decoded(state, move, trace):
     return out
 
 
+@pytest.mark.slow
 def test_each_line_is_the_recounted_most_frequent_continuation_and_legal():
     checked = 0
     for state in _positions():

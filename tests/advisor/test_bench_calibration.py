@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from benchmarks.strength import calibration as bc
 from benchmarks.training import fit_calibration
 from pennypress.engine.advisor.calibration import CALIBRATION
@@ -35,6 +37,7 @@ def test_in_the_large_catches_the_shift_spiegelhalter_misses():
     assert bc.in_the_large(_rows(lambda p: p, n=4000, seed=2))["p_inside"]
 
 
+@pytest.mark.slow
 def test_a_run_reports_raw_and_shown_on_the_same_decisions(capsys):
     assert bc.main(["--games", "3", "--seed", "17", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
@@ -46,6 +49,7 @@ def test_a_run_reports_raw_and_shown_on_the_same_decisions(capsys):
         assert abs(shown["mean_p"] - raw["mean_p"]) > 1e-6 or raw["mean_p"] in (0.0, 1.0)
 
 
+@pytest.mark.slow
 def test_a_run_with_a_second_ply_also_reports_the_chance_kept_after_the_answer(capsys):
     assert bc.main(["--games", "2", "--seed", "17", "--budget", "normal", "--workers", "1", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
@@ -60,6 +64,7 @@ def test_fitting_on_the_held_out_seed_is_refused(capsys):
     assert "held-out" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_fitting_on_too_few_games_is_refused_and_keeps_the_shipped_map(capsys):
     from pennypress.engine.advisor.calibration import DATA
     before = DATA.read_text()

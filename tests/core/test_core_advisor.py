@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.core.exact_positions import final_edition_positions
 from tests.core.playouts import before_the_final_edition, proposed_press, seeded_positions
 from pennypress.engine import native
@@ -45,6 +47,7 @@ RACE = Budget("race", cap=400, python_cap=400)
 """Sequential halving with the same cap on both engines (the named budgets cap the Python engine lower)."""
 
 
+@pytest.mark.slow
 def test_the_advisor_ranks_alike_on_both_engines(core, monkeypatch):
     states = [s for s in POSITIONS if 3 <= s.n_players <= 4][:3]
     for i, state in enumerate(states):
@@ -80,6 +83,7 @@ def test_the_command_line_says_which_engine_answered(core, monkeypatch, tmp_path
     assert _figures(docs[0]) == _figures(docs[1])
 
 
+@pytest.mark.slow
 def test_an_audit_says_which_engine_answered(core, monkeypatch):
     """The audit takes the search's defaults, which finish playouts exactly on the core only: with the
     same rule on both engines (here the bots play every final edition) the figures are the same."""
@@ -94,6 +98,7 @@ def test_an_audit_says_which_engine_answered(core, monkeypatch):
     assert _figures(ja) == _figures(jb)
 
 
+@pytest.mark.slow
 def test_the_analysis_board_says_which_engine_answered(core, monkeypatch):
     from tests.ui.ui_helpers import open_app
 
@@ -111,6 +116,7 @@ def test_the_analysis_board_says_which_engine_answered(core, monkeypatch):
         assert any(words in m.value for m in details.markdown), [m.value for m in details.markdown]
 
 
+@pytest.mark.slow
 def test_by_default_playouts_finish_the_final_edition_exactly_on_the_core_only(core, monkeypatch):
     from pennypress.engine.advisor import pool
 

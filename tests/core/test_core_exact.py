@@ -16,6 +16,7 @@ from pennypress.engine.advisor.exact import ExactSearch, exact_search, state_key
 from pennypress.engine.native.search import ExactSearch as NativeExactSearch
 
 
+@pytest.mark.slow
 def test_the_searches_agree_on_every_small_final_edition_position(core):
     cov = compare(60, seed=15, max_nodes=500)
     assert cov["positions compared"] > 150

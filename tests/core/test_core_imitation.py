@@ -49,6 +49,7 @@ def test_the_gradient_is_the_loss_gradient(evaluator_decisions):
         assert numeric == pytest.approx(g @ step, rel=1e-4, abs=1e-7)
 
 
+@pytest.mark.slow
 def test_fitting_makes_the_moves_played_likelier(evaluator_decisions):
     data = evaluator_decisions
     start = imitation.shipped_weights()
@@ -57,6 +58,7 @@ def test_fitting_makes_the_moves_played_likelier(evaluator_decisions):
     assert imitation.predicted(fitted, data) > imitation.predicted(start, data) + 0.05
 
 
+@pytest.mark.slow
 def test_the_fitted_model_differs_only_at_its_player_count(core, evaluator_decisions):
     w = imitation.fit(evaluator_decisions[:60])
     fitted = Leaf(3, imitation.with_win_weights(w)).core()

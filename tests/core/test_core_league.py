@@ -34,6 +34,7 @@ GAMES = 120  # about 6,800 decisions (2,500 by the evaluator and the timer each,
 MCTS_EVERY = 8  # an MCTS seat in 15 of the games (one of them at its default 200 iterations)
 
 
+@pytest.mark.slow
 def test_seeded_games_decide_alike_at_every_decision(core):
     report = run(GAMES, seed=15, mcts_every=MCTS_EVERY)
     cov = report.coverage
@@ -68,6 +69,7 @@ def _positions(games: int, seed: int) -> list:
     return seen[::7]
 
 
+@pytest.mark.slow
 def test_asked_again_in_the_same_position_both_remember_alike(core):
     """Asked twelve times in the very same position, each bot waits a little more each time (the evaluator:
     ``repeat`` for each earlier visit and ``idle`` beyond ``idle_turns``; the timer: its threshold falls
@@ -83,6 +85,7 @@ def test_asked_again_in_the_same_position_both_remember_alike(core):
     assert all(n > 0 for n in changed.values()), changed
 
 
+@pytest.mark.slow
 def test_other_parameters_plug_in_and_decide_alike(core):
     """Each bot with its parameters scaled by seeded factors in [0.5, 1.5] (whole numbers stay whole; the MCTS
     bot's nested settings too, from 30 iterations)."""

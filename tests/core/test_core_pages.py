@@ -13,6 +13,7 @@ import pytest
 from tests.core.pages_check import core_answer, cp_sat_answer, fast_answer, geometries, items_of, random_problem
 
 
+@pytest.mark.slow
 def test_the_core_answers_as_cp_sat_on_every_geometry(core):
     rng = random.Random(15)
     for shapes, ad in geometries():
@@ -20,6 +21,7 @@ def test_the_core_answers_as_cp_sat_on_every_geometry(core):
         assert core_answer(core, problem) == cp_sat_answer(problem), (shapes, ad, problem.to_json())
 
 
+@pytest.mark.slow
 def test_the_core_answers_as_the_fast_solver_on_random_presses(core):
     rng = random.Random(16)
     pool = geometries()

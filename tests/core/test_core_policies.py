@@ -21,16 +21,18 @@ from pennypress.engine.play.heuristic import TUNED, HeuristicBot, Weights
 from pennypress.engine.play.match import play_match
 from pennypress.engine.position.position import Phase
 
-GAMES = 260  # about 13,000 decisions, every kind of bot, 2-5 players, both variants, every phase
+GAMES = 130  # about 6,500 decisions, every kind of bot, 2-5 players, both variants, every phase (the rarest
+# path, the exact-final mixed bot's final edition, a few times; the full count is the policy proof's)
 
 
+@pytest.mark.slow
 def test_seeded_games_decide_alike_at_every_decision(core):
     report = run(GAMES, seed=15)
     cov = report.coverage
     assert report.games == GAMES == cov["games finished"]
-    assert report.decisions > 8_000
+    assert report.decisions > 4_000
     for kind in KINDS:  # the exact-final bots sit at tables of 2 and 3 only (decisions.EXACT_FINAL_UP_TO)
-        assert cov[f"decisions by {kind}"] > (300 if kind.startswith("exact-final") else 500), kind
+        assert cov[f"decisions by {kind}"] > (100 if kind.startswith("exact-final") else 300), kind
     for phase in Phase:
         if phase is not Phase.OVER:
             assert cov[f"decisions in phase {phase.value}"] > 0, phase

@@ -16,6 +16,7 @@ from pennypress.engine.native.search import play_games
 from pennypress.engine.strategy.games import StrategySpec, core_policy_of, play_recorded, play_recorded_python
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,bots,games,seed,variants", [
     (3, "evaluator,value", 3, 7, ()),
     (2, "heuristic,greedy", 4, 11, ()),

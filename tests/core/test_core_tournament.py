@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from pennypress.engine import native
 from pennypress.engine.arena import native_games
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
@@ -20,6 +22,7 @@ def _without_timing(report: dict) -> dict:
     return {k: v for k, v in report.items() if k != "timing"}
 
 
+@pytest.mark.slow
 def test_core_tournaments_are_the_python_tournaments(core, monkeypatch):
     specs = [
         TournamentSpec.create(3, "heuristic,greedy,random", 12, seed=4),

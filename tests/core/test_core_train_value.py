@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from benchmarks.training import train_value as tv
 
 from pennypress.engine.advisor.value import FEATURES, load_model
@@ -36,6 +38,7 @@ def test_exact_final_editions_change_outcomes_only_and_only_at_small_tables(core
     assert tv.exact_final_at(3, True) and not tv.exact_final_at(4, True) and not tv.exact_final_at(2, False)
 
 
+@pytest.mark.slow
 def test_a_small_run_is_the_same_on_one_and_two_workers(core, tmp_path):
     outs = []
     for workers in (1, 2):
@@ -50,6 +53,7 @@ def test_a_small_run_is_the_same_on_one_and_two_workers(core, tmp_path):
     assert sorted(model.models) == [2, 3, 4, 5]
 
 
+@pytest.mark.slow
 def test_a_network_fitted_by_train_value_is_the_one_the_value_model_evaluates(core, tmp_path):
     """``--network H``: a win network at every table, in the model file; loaded, the value model's own
     evaluation (both engines' reference) gives the fit's probabilities, so the file holds what was fitted."""
@@ -108,6 +112,7 @@ def _sampled_estimates(g: int, core_model):
     return out
 
 
+@pytest.mark.slow
 def test_networks_only_at_the_tables_asked_and_bad_tables_exit_2(core, tmp_path, capsys):
     out = tmp_path / "model.json"
     assert tv.main(["--games", "20", "--seed", "4", "--workers", "1", "--network", "2", "--network-at", "3",

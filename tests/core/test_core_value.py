@@ -25,6 +25,7 @@ from pennypress.engine.play.bots import GreedyBot
 from pennypress.engine.native.search import positions_after, run_batch
 
 
+@pytest.mark.slow
 def test_core_features_estimates_and_leaf_playouts_are_pythons(core):
     cov = compare(games=16, seed=11, model=MODEL)
     assert cov["positions compared"] > 500 and cov["leaf playouts compared"] > 40, cov
@@ -52,6 +53,7 @@ def network_model(seed: int, hidden: int = 6):
     return dataclasses.replace(MODEL, models=models)
 
 
+@pytest.mark.slow
 def test_a_network_models_estimates_and_leaf_playouts_are_pythons(core):
     model = network_model(5)
     cov = compare(games=12, seed=23, model=model)
@@ -150,6 +152,7 @@ def test_the_core_refuses_a_malformed_model_and_a_position_it_cannot_value(core)
         model.evaluate(pos)
 
 
+@pytest.mark.slow
 def test_the_playouts_value_bots_read_the_searchs_model(core):
     """Another model in the leaf is the one the playouts' value bots play by too, on both engines alike:
     the moves of a value-bot playout change with the model, and the core's are Python's."""

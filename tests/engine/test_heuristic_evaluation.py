@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from pennypress.engine import new_game
 from pennypress.engine.play.bots import GreedyBot
 from pennypress.engine.rules.chance import resolve_chance
@@ -64,6 +66,7 @@ def _positions(games: int):
             resolve_chance(s, rng)
 
 
+@pytest.mark.slow
 def test_incremental_values_equal_a_direct_recomputation():
     checked = 0
     phases = set()
@@ -84,6 +87,7 @@ def test_incremental_values_equal_a_direct_recomputation():
     assert checked > 2000 and Phase.FINAL_TURNS in phases
 
 
+@pytest.mark.slow
 def test_choice_is_the_first_best_of_the_evaluated_moves():
     for state in _positions(8):
         scored = HeuristicBot().evaluate(state)

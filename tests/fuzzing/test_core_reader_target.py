@@ -56,6 +56,7 @@ def _refusals(programs: int, seed: int) -> tuple[dict[str, int], list[str]]:
     return outcomes, messages
 
 
+@pytest.mark.slow
 @needs_core
 def test_programs_reach_the_core_reader_field_by_field():
     """What raw JSON text did not: most documents get past the JSON and are judged field by field, so

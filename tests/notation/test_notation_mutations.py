@@ -1,5 +1,6 @@
 """Mutated lines (hypothesis): each is either refused with one BadInput line naming where, or read as a
 valid position that writes back and reads again -- never another exception."""
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -49,6 +50,7 @@ def mutated_lines(draw):
     return line
 
 
+@pytest.mark.slow
 @settings(max_examples=400, **SETTINGS)
 @given(mutated_lines())
 def test_a_mutated_line_is_refused_in_one_line_or_read_as_a_valid_position(line):
@@ -65,6 +67,7 @@ def test_a_mutated_line_is_refused_in_one_line_or_read_as_a_valid_position(line)
     assert from_text(again) == state  # what was read is a position that writes and reads back
 
 
+@pytest.mark.slow
 @settings(max_examples=100, **SETTINGS)
 @given(st.text(max_size=80))
 def test_any_text_is_a_position_or_one_clear_line(text):

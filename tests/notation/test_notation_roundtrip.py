@@ -24,6 +24,7 @@ def positions():
     return selfplay_positions(games=160, every=3)
 
 
+@pytest.mark.slow
 def test_the_sample_covers_every_player_count_variant_deck_and_phase(positions):
     assert len(positions) >= 3000
     kinds = Counter((s.n_players, "newsboy" in s.definition.variants, s.phase.value) for s in positions)
@@ -37,6 +38,7 @@ def test_the_sample_covers_every_player_count_variant_deck_and_phase(positions):
     assert any(s.pending for s in positions if s.phase is Phase.FINAL_PRESSES)
 
 
+@pytest.mark.slow
 def test_from_text_of_to_text_is_the_same_position(positions):
     for k, state in enumerate(positions):
         line = to_text(state)
@@ -52,6 +54,7 @@ def test_from_text_of_to_text_is_the_same_position(positions):
             assert back.legal_moves() == state.legal_moves()
 
 
+@pytest.mark.slow
 def test_without_the_drawn_cards_the_guess_explains_the_bonus_markers(positions):
     for state in positions[::8]:
         back = from_text(to_text(state, cards=False))
@@ -88,6 +91,7 @@ def played(draw):
     return state
 
 
+@pytest.mark.slow
 @settings(max_examples=80, **SETTINGS)
 @given(played(), st.booleans())
 def test_round_trip_after_any_number_of_random_moves(state, cards):

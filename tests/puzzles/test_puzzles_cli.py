@@ -36,6 +36,7 @@ def test_list_filters_by_kind_and_difficulty(capsys, kind):
     assert [i["id"] for i in json.loads(out)] == [p.id for p in SHIPPED.filter(kind, [1, 5])]
 
 
+@pytest.mark.slow
 def test_list_filters_by_table_and_reaches_the_timing_puzzles(capsys):
     code, out, _ = run(capsys, "puzzle", "list", "--kind", "press-or-wait", "--table", "2,4")
     ids = [i["id"] for i in json.loads(out)]

@@ -32,6 +32,7 @@ def _tampered(puzzle, **changes):
     return replace(puzzle, evidence=dict(puzzle.evidence, certificate=cert))
 
 
+@pytest.mark.slow
 def test_a_seeded_sample_of_the_shipped_certificates_reproduces(core):
     chosen = sample(_cheap(), 3, SEED)
     assert len(chosen) == 3 and len({p.id for p in chosen}) == 3
@@ -43,6 +44,7 @@ def test_a_seeded_sample_of_the_shipped_certificates_reproduces(core):
         assert result.figures["interval"][0] > 0 and result.method == "search"
 
 
+@pytest.mark.slow
 def test_a_tampered_certificate_is_refused_by_the_recheck(core):
     puzzle = min(TIMING, key=lambda p: p.evidence["certificate"]["playouts"])
     cert = puzzle.evidence["certificate"]
@@ -51,6 +53,7 @@ def test_a_tampered_certificate_is_refused_by_the_recheck(core):
     assert result.figures["advantage"] == cert["advantage"]  # what the confirmation really gives
 
 
+@pytest.mark.slow
 def test_recheck_on_the_command_line_for_each_kind_of_proof(capsys, tmp_path, core):
     page, exact = SHIPPED.get("page-001"), SHIPPED.filter(kind="best-move")[0]
     doc = json.loads(output(capsys, "puzzle", "recheck", page.id))

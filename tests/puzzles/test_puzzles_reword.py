@@ -15,6 +15,7 @@ from pennypress.errors import BadInput
 SHIPPED = load_puzzles()
 
 
+@pytest.mark.slow
 def test_the_shipped_texts_are_what_todays_wording_says():
     sample = PuzzleSet(tuple(SHIPPED.puzzles[::8]), SHIPPED.generator)  # every kind, every difficulty
     assert {p.kind for p in sample} == {"page", "press-or-wait", "best-move"}

@@ -28,6 +28,7 @@ def _press_decision(seed: int):
     return s
 
 
+@pytest.mark.slow
 def test_a_certificate_is_a_paired_confirmation_that_reproduces(core):
     state = _press_decision(44)
     cert = certify(state, seed=5, multiple=1, minimum=4000)
@@ -64,6 +65,7 @@ def test_no_question_without_a_choice_in_normal_play():
         certify(s)
 
 
+@pytest.mark.slow
 def test_a_mined_timing_puzzle_is_a_valid_puzzle_and_a_run_goes_on_from_its_log(core, tmp_path, monkeypatch):
     from pennypress.engine.puzzles import timing
     from pennypress.engine.puzzles.store import puzzle_set_from_json

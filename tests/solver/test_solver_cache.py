@@ -22,6 +22,7 @@ DOCS = E.random_presses(424242, 150)
 DOC12 = press_doc([("politics", "A"), ("crime", "B"), ("war", "D")], VALUES_12)
 
 
+@pytest.mark.slow
 def test_same_input_same_json_twice(fresh_cache):
     for doc in DOCS:
         a = solve(problem_of(doc), use_cache=False).to_json()
@@ -29,6 +30,7 @@ def test_same_input_same_json_twice(fresh_cache):
         assert a == b, describe(doc)
 
 
+@pytest.mark.slow
 def test_cached_answer_is_the_fresh_answer(fresh_cache):
     for doc in DOCS:
         fresh = solve(problem_of(doc), use_cache=False).to_json()
@@ -98,6 +100,7 @@ def test_cache_info_counts(fresh_cache):
     assert cache_info().size == 0
 
 
+@pytest.mark.slow
 def test_same_output_across_processes(tmp_path):
     path = tmp_path / "p.json"
     path.write_text(json.dumps(DOCS[:40]))

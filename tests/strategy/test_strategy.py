@@ -64,6 +64,7 @@ def test_the_report_has_every_finding_with_an_interval(core, one_worker):
     assert sum(1 for f in r["findings"] if f["kind"] == "seat") == 3
 
 
+@pytest.mark.slow
 def test_findings_follow_from_the_games(core, one_worker):
     """The seat shares are the games' win credit per seat, the trigger's share the games' own; a claim
     states a direction only where its interval excludes the fair share."""

@@ -33,6 +33,7 @@ def test_click_times_are_summarised_by_their_percentiles():
     assert soak.timing([])["p95_ms"] is None
 
 
+@pytest.mark.slow
 def test_bad_options_get_one_line_and_exit_2():
     for args in (["--sessions", "0"], ["--minutes", "-1"], ["--minutes", "2", "--warmup", "3"],
                  ["--sample", "0"], ["--sessions", "many"], ["--out", "/no/such/folder/soak.json"]):
@@ -80,6 +81,7 @@ def test_a_short_soak_clicks_measures_and_reports(tmp_path):
     assert "95th percentile of click to answer, after the warm-up: " in text
 
 
+@pytest.mark.slow
 def test_the_memory_probe_logs_what_grew_in_the_app_server_only(tmp_path):
     """``--probe``: a process started as Streamlit writes a JSON line a period -- its traced memory, the
     bounded caches' entries, the lines whose allocations grew; any other process (``pennypress ui``) nothing."""

@@ -234,6 +234,7 @@ def _step_caption(at) -> str:
     return next(c.value for c in at.caption if c.value.startswith("Step "))
 
 
+@pytest.mark.slow
 def test_the_likely_line_is_listed_stepped_and_follows_the_move_looked_at():
     from pennypress.engine.advisor.line import line_states, line_words
     from pennypress.engine.game.names import newspaper

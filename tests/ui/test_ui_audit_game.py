@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.audit.audit_records import solver_page_loss, worse_pages
 from tests.ui.ui_helpers import errors, html_tables, notation_boxes, open_app
 
@@ -71,6 +73,7 @@ def _play(at, card=None):
     assert not at.exception, at.exception
 
 
+@pytest.mark.slow
 def test_a_press_opens_on_the_optimal_page_and_a_worse_page_built_on_the_mat_is_recorded_and_audited(tmp_path, capsys):
     at = open_app(PAGE)
     _new_deal(at)
@@ -127,6 +130,7 @@ def test_a_press_opens_on_the_optimal_page_and_a_worse_page_built_on_the_mat_is_
     assert decisions == page_json
 
 
+@pytest.mark.slow
 def test_an_illegal_page_is_an_error_naming_the_rule_not_a_record():
     at = open_app(PAGE)
     _new_deal(at)
@@ -158,6 +162,7 @@ def test_an_example_record_loads():
     assert at.button(key="aud_run")
 
 
+@pytest.mark.slow
 def test_a_game_of_the_tournament_page_is_listed_and_audited(tmp_path, capsys):
     at = open_app("app_pages/tournament.py")
     at.number_input(key="tour_players").set_value(2).run()
@@ -253,6 +258,7 @@ def test_the_chart_draws_the_newspaper_reviewed_bold_in_its_own_colour_and_the_o
             assert bold == marked == {newspaper(focus)}  # only its line bold, only its decisions marked
 
 
+@pytest.mark.slow
 def test_a_decision_graded_by_margin_says_so_and_its_lines_step_on_the_board():
     """The example's final-edition decision where both moves win for sure (exact) is graded by the lead it
     lost: the page says so in words; its likely lines step through on the board, the board's words following."""

@@ -3,6 +3,8 @@ take-back and a press on a page laid out on the mat, to the end and into the rev
 (Saving and loading, which need a file chooser, are in the browser test, test_ui_journeys.py.)"""
 from __future__ import annotations
 
+import pytest
+
 from tests.ui.ui_helpers import open_app
 
 from pennypress.engine.arena.seats import make_bot
@@ -65,6 +67,7 @@ def _text(at) -> str:
     return "\n".join(m.value for m in at.markdown) + "\n".join(c.value for c in at.caption)
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_review():
     at = open_app(PAGE)
     game = _start(at)

@@ -96,6 +96,7 @@ def enter(person: Person, line: str) -> None:
         person.to_move(target.current)
 
 
+@pytest.mark.slow
 def test_a_midgame_position_in_under_40_interactions():
     at = open_app(EDITOR)
     person = Person(at)
@@ -137,6 +138,7 @@ def _texts(node) -> str:
     return " ".join(out)
 
 
+@pytest.mark.slow
 def test_problems_show_at_their_spot_in_newspaper_words():
     at = open_app(EDITOR)
     person = Person(at)
@@ -169,6 +171,7 @@ def test_problems_show_at_their_spot_in_newspaper_words():
     assert at.metric  # the position is usable now
 
 
+@pytest.mark.slow
 def test_start_from_an_example_a_deal_and_the_analysis_board():
     at = open_app(EDITOR)
     at.selectbox(key=keys.ED_START).set_value("example").run()
@@ -195,6 +198,7 @@ def test_start_from_an_example_a_deal_and_the_analysis_board():
     no_traceback(at)
 
 
+@pytest.mark.slow
 def test_the_result_feeds_the_viewer_and_the_press_desk():
     at = open_app(EDITOR)
     person = Person(at)

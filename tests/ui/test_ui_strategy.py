@@ -27,6 +27,7 @@ def charts(guide: dict, players: int) -> int:
     return sum(len(by_unit(fs)) for fs in groups)
 
 
+@pytest.mark.slow
 def test_the_page_shows_every_finding_of_the_shipped_guide_at_each_table_size():
     at = open_app(PAGE)
     no_traceback(at)
@@ -51,6 +52,7 @@ def test_the_page_shows_every_finding_of_the_shipped_guide_at_each_table_size():
         assert "no run of advisor games" in text
 
 
+@pytest.mark.slow
 def test_each_chart_draws_its_findings_with_their_intervals_and_the_reference():
     guide = load_shipped()
     groups = [fs for p in table_sizes(guide) for _, fs in sections(guide, p)] + [fs for _, fs in views(guide)] + [
@@ -85,6 +87,7 @@ def test_an_uploaded_run_is_assembled_alone_and_junk_is_one_line():
     assert "\n" not in str(exc.value)
 
 
+@pytest.mark.slow
 def test_an_advisor_run_shows_marked_as_resting_on_advisor_games(monkeypatch):
     from pennypress.engine.strategy.guide import assemble
 
