@@ -87,9 +87,14 @@ def test_the_memory_probe_logs_what_grew_in_the_app_server_only(tmp_path):
     bounded caches' entries, the lines whose allocations grew; any other process (``pennypress ui``) nothing."""
     log = tmp_path / "probe.jsonl"
     env = soak.probe_env(log) | {"PENNYPRESS_SOAK_PROBE_EVERY": "0.5"}
-    grow = ("import time, pennypress.solver.fast, pennypress.solver.solve\n"
-            "kept = []\n"
-            "for _ in range(25):\n    kept.append(bytearray(200_000)); time.sleep(0.2)\n")
+    # it grows for 5 s at least, and on a loaded machine (the probe's snapshots slow too) until the probe has
+    # written four lines, so that the first and the last line are apart by some growth
+    grow = ("import pathlib, time, pennypress.solver.fast, pennypress.solver.solve\n"
+            f"log = pathlib.Path({str(log)!r})\n"
+            "kept, deadline = [], time.monotonic() + 45\n"
+            "def lines():\n    return len(log.read_text().splitlines()) if log.exists() else 0\n"
+            "while len(kept) < 25 or (lines() < 4 and time.monotonic() < deadline):\n"
+            "    kept.append(bytearray(200_000)); time.sleep(0.2)\n")
     subprocess.run([sys.executable, "-c", grow, "streamlit"], env=env, check=True, timeout=60)
     lines = [json.loads(line) for line in log.read_text().splitlines()]
     assert len(lines) >= 3, lines
