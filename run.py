@@ -142,9 +142,9 @@ DURATIONS = ROOT / "test-artifacts" / "durations.json"
 
 
 def pytest_command(python: Path, rest: list[str]) -> list[str]:
-    """The pytest call of `run.py test`: on every core (pytest-xdist, one module's tests kept on one worker
-    so that a module's costly fixture is built once) with each test's duration recorded; `--quick` selects the
-    quick tier. Arguments the caller gives come last, so `-n 0` or `-m ...` of their own win."""
+    """The pytest call of `run.py test`: on every core (pytest-xdist; `loadgroup` hands tests to whichever worker
+    is free, keeping together only tests marked `xdist_group`) with each test's duration recorded; `--quick`
+    selects the quick tier. Arguments the caller gives come last, so `-n 0` or `-m ...` of their own win."""
     quick = "--quick" in rest
     rest = [a for a in rest if a != "--quick"]
     cmd = [str(python), "-m", "pytest", "-n", "auto", "--dist", "loadgroup", "--record-durations", str(DURATIONS)]

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import statistics
 import sys
 import textwrap
 from pathlib import Path
@@ -201,8 +202,6 @@ def _seeds(used: dict[str, str], records: list[dict]) -> list[str]:
 def _suite(folder: Path) -> list[str]:
     """The test suite's time from a clean clone (``suite/timings.json``: the newest commit's runs of each tier,
     their median) and where it goes (``suite/durations.json``: the slowest files of one full run)."""
-    import statistics
-
     path = folder / "timings.json"
     if not path.exists():
         return []
