@@ -13,7 +13,7 @@ It prints each run's seconds and tests, then the median per tier. ``--record`` a
 ``benchmarks/results/suite/durations.json``; ``python3 run.py results`` renders both into docs/results.md.
 A run that fails is reported and never recorded.
 
-    python -m benchmarks.suite_timing --tier ci --runs 3 --record       # about three quarters of an hour
+    python -m benchmarks.suite_timing --tier ci --runs 3 --record
     python -m benchmarks.suite_timing --tier quick --runs 3 --record
 """
 from __future__ import annotations
