@@ -11,6 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LEDGER = ROOT / "benchmarks" / "results" / "seeds.json"
+DURATIONS = ROOT / "benchmarks" / "results" / "suite" / "durations.json"
 
 # "--seed 842005", "seed 731001", "seeds 431001 and 431002", "seeds (0, 1, 2)", "seeds 5000-5019", "seed": 8;
 # not a game's derived "deck seed" / "deck_seed", nor a count in brackets ("a fresh seed (725 decisions)").
@@ -38,12 +39,13 @@ def mentioned_seeds(text: str) -> set[int]:
 
 
 def recorded_texts() -> dict[str, str]:
-    """Every recorded result's text: the records under benchmarks/results/ (the ledger itself aside, and the
-    per-game ``.jsonl`` logs, whose seeds are derived from their run's, which its record names), the training
+    """Every recorded result's text: the records under benchmarks/results/ (the ledger itself aside; the
+    per-game ``.jsonl`` logs, whose seeds are derived from their run's, which its record names; and the suite's
+    per-test durations, whose keys are test ids quoting commands, not results), the training
     records under benchmarks/training/, the lab write-ups, and docs/results.md above its seeds table (which the
     ledger writes)."""
     paths = [p for p in sorted((ROOT / "benchmarks" / "results").rglob("*"))
-             if p.is_file() and p != LEDGER and p.suffix in (".json", ".md", ".sh")]
+             if p.is_file() and p not in (LEDGER, DURATIONS) and p.suffix in (".json", ".md", ".sh")]
     paths += sorted((ROOT / "benchmarks" / "training").glob("*.json")) + sorted((ROOT / "docs" / "lab").glob("*.md"))
     texts = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in paths}
     page = (ROOT / "docs" / "results.md").read_text(encoding="utf-8")
