@@ -144,3 +144,17 @@ def scoop_handing_position(players: int = 3, seed: int = 1):
 def lab_words(text: str) -> list[str]:
     """The lab's words in ``text`` (case-insensitive, whole words)."""
     return LAB_WORDS.findall(text)
+
+
+def press_wins_decline_loses(s) -> bool:
+    """A final-edition decision where pressing wins for certain and declining loses for certain (exact search)."""
+    from pennypress.engine.advisor.exact import ExactSearch
+    from pennypress.engine.rules.actions import legal_moves
+
+    moves = {str(m): m for m in legal_moves(s)}
+    if "press" not in moves or "decline" not in moves:
+        return False
+    ex = ExactSearch()
+    p = s.current
+    return (ex.value(ex.child(s, moves["press"]))[p][0] == 1.0
+            and ex.value(ex.child(s, moves["decline"]))[p][0] == 0.0)

@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _declined_win(tmp_path):
     """A 3-player final edition where declining loses and pressing wins (exact), as a record file."""
-    from test_audit_engine import _press_wins_decline_loses
+    from tests.audit.audit_records import press_wins_decline_loses
 
-    state = greedy_until(3, 7, lambda s: is_deterministic(s) and not s.is_over and _press_wins_decline_loses(s))
+    state = greedy_until(3, 7, lambda s: is_deterministic(s) and not s.is_over and press_wins_decline_loses(s))
     doc = record_from(state, [Decline()] + [])
     path = tmp_path / "game.json"
     path.write_text(json.dumps(doc))

@@ -6,11 +6,11 @@ import math
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tests.audit.audit_records import (advisor_game, first_press_with_two_stories, greedy_until, page_without_first_story, record_from,
-                           solver_page_loss as _solver_page_loss)
+from tests.audit.audit_records import (advisor_game, first_press_with_two_stories, greedy_until, page_without_first_story,
+                                      press_wins_decline_loses, record_from, solver_page_loss as _solver_page_loss)
 from pennypress.engine.advisor import advise
 from pennypress.engine.advisor.calibration import IDENTITY
-from pennypress.engine.advisor.exact import ExactSearch, is_deterministic
+from pennypress.engine.advisor.exact import is_deterministic
 from pennypress.engine.audit import CLASSES, accuracy, audit, classify
 from pennypress.engine.game.moves import Decline, GoToPress, parse_move
 from pennypress.engine.rules.press import optimal_press
@@ -43,19 +43,9 @@ def _final_edition(players, seed, want):
     return greedy_until(players, seed, lambda s: is_deterministic(s) and not s.is_over and want(s))
 
 
-def _press_wins_decline_loses(s) -> bool:
-    moves = {str(m): m for m in legal_moves(s)}
-    if "press" not in moves or "decline" not in moves:
-        return False
-    ex = ExactSearch()
-    p = s.current
-    return (ex.value(ex.child(s, moves["press"]))[p][0] == 1.0
-            and ex.value(ex.child(s, moves["decline"]))[p][0] == 0.0)
-
-
 @pytest.mark.parametrize("players,seed", [(3, 7), (2, 9)])
 def test_declining_a_winning_final_press_is_an_exact_blunder(players, seed):
-    state = _final_edition(players, seed, _press_wins_decline_loses)
+    state = _final_edition(players, seed, press_wins_decline_loses)
     assert not state.is_over, "the seeded game has such a decision"
     a = audit(record_from(state, [Decline()]), playouts=2, workers=1)
     (d,) = a.decisions

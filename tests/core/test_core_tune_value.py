@@ -114,8 +114,8 @@ def test_a_model_file_that_is_not_a_value_model_exits_2(core, capsys, tmp_path):
 
 
 def _with_network(doc: dict, players: int) -> dict:
-    """``doc`` with a seeded random win network at ``players`` (``test_core_value.network_model``'s)."""
-    from test_core_value import network_model
+    """``doc`` with a seeded random win network at ``players`` (``tests.core.values.network_model``'s)."""
+    from tests.core.values import network_model
 
     net = network_model(9).models[players].network
     out = json.loads(json.dumps(doc))

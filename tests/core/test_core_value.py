@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from tests.core.values import compare
+from tests.core.values import compare, network_model
 from pennypress.engine.advisor.policy import core_policy
 from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.advisor.value import FEATURES, MODEL, Leaf
@@ -32,25 +32,6 @@ def test_core_features_estimates_and_leaf_playouts_are_pythons(core):
     for policy in ("value", "heuristic", "mixed"):
         assert cov[f"leaf playouts by the {policy} bot"] > 20, (policy, cov)
     assert all(cov[f"with {n} players"] > 0 for n in (2, 3, 4, 5)), cov
-
-
-def network_model(seed: int, hidden: int = 6):
-    """The shipped model with a seeded random win network at every table (weights large enough that
-    the tanh units leave their linear range), for the proofs; never shipped."""
-    import dataclasses
-
-    from pennypress.engine.advisor.value import VARYING, Network
-
-    rng = random.Random(seed)
-    k, inputs = len(VARYING), 2 * len(VARYING) + len(MODEL.anchors)
-    vec = lambda n, lo, hi: tuple(rng.uniform(lo, hi) for _ in range(n))
-    models = {}
-    for n, pm in MODEL.models.items():
-        net = Network(mean=vec(k, 0, 5), spread=vec(k, 0.5, 4), rival_mean=vec(k, 0, 5), rival_spread=vec(k, 0.5, 4),
-                      weights=tuple(vec(hidden, -0.8, 0.8) for _ in range(inputs)), bias=vec(hidden, -1, 1),
-                      out=vec(hidden, -1.5, 1.5), linear=vec(k, -0.3, 0.3))
-        models[n] = dataclasses.replace(pm, network=net)
-    return dataclasses.replace(MODEL, models=models)
 
 
 @pytest.mark.slow

@@ -20,7 +20,7 @@ from tests.core.differential import Mismatch
 from pennypress.engine import native
 from pennypress.engine.advisor.playout import native_playout, playout
 from pennypress.engine.advisor.policy import JITTER, PLAYOUT
-from pennypress.engine.advisor.value import Leaf, ValueModel, position_features, progress
+from pennypress.engine.advisor.value import MODEL, Leaf, ValueModel, position_features, progress
 from pennypress.engine.arena.native_games import seat_policy
 from pennypress.engine.io.state import State, new_game
 from pennypress.engine.native.search import core_weights
@@ -76,3 +76,22 @@ def compare(games: int, seed: int, model: ValueModel, playouts_every: int = 8) -
             pos.apply(bots[pos.current_player].choose(pos))
             pos.resolve_chance(chance)
     return cov
+
+
+def network_model(seed: int, hidden: int = 6):
+    """The shipped model with a seeded random win network at every table (weights large enough that
+    the tanh units leave their linear range), for the proofs; never shipped."""
+    import dataclasses
+
+    from pennypress.engine.advisor.value import VARYING, Network
+
+    rng = random.Random(seed)
+    k, inputs = len(VARYING), 2 * len(VARYING) + len(MODEL.anchors)
+    vec = lambda n, lo, hi: tuple(rng.uniform(lo, hi) for _ in range(n))
+    models = {}
+    for n, pm in MODEL.models.items():
+        net = Network(mean=vec(k, 0, 5), spread=vec(k, 0.5, 4), rival_mean=vec(k, 0, 5), rival_spread=vec(k, 0.5, 4),
+                      weights=tuple(vec(hidden, -0.8, 0.8) for _ in range(inputs)), bias=vec(hidden, -1, 1),
+                      out=vec(hidden, -1.5, 1.5), linear=vec(k, -0.3, 0.3))
+        models[n] = dataclasses.replace(pm, network=net)
+    return dataclasses.replace(MODEL, models=models)

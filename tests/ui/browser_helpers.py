@@ -129,12 +129,12 @@ def stop_app(proc: subprocess.Popen) -> int:
 
 
 def browser_session(size: tuple[int, int] = DESKTOP):
-    """One ``pennypress ui`` and one headless Chromium for a test module (a fixture ``yield from``-s it):
+    """One ``pennypress ui`` and one headless Chromium (a fixture ``yield from``-s it):
     yields the :class:`Page`; afterwards stops both and fails if the app printed a traceback."""
     require_browser()
     url, proc = start_app()
     driver = make_driver(size)
-    yield Page(driver, url)
+    yield Page(driver, url, proc)
     quit_driver(driver)
     stop_app(proc)
     log = app_log(proc)
@@ -167,26 +167,63 @@ def quit_driver(driver) -> None:
     shutil.rmtree(driver.pennypress_profile, ignore_errors=True)
 
 
-def quiet(driver, timeout: float = 120) -> None:
-    """Wait until Streamlit has drawn the page and finished running it (no running indicator, nothing
-    stale, no placeholder) for a moment."""
-    from selenium.webdriver.common.by import By
+_RUNS_JS = r"""
+const app = document.querySelector('[data-testid="stApp"]');
+if (!app) return -1;
+if (window.__ppWatched !== app) {
+  window.__ppWatched = app;
+  window.__ppRuns = window.__ppRuns || 0;
+  new MutationObserver(() => {
+    if (app.getAttribute('data-test-script-state') !== 'notRunning') window.__ppRuns++;
+  }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+}
+return window.__ppRuns;
+"""
 
-    time.sleep(0.3)
-    deadline = time.monotonic() + timeout
-    quiet_since = None
+_BUSY_JS = r"""
+const app = document.querySelector('[data-testid="stApp"]');
+return !app || app.getAttribute('data-test-script-state') !== 'notRunning'
+  || !!document.querySelector('[data-testid="stStatusWidget"], [data-stale="true"], [data-testid="stSkeleton"]')
+  || !document.querySelector('[data-testid="stMain"] h1');
+"""
+
+# After an action that makes Streamlit run the page, it is settled once the run has ended and nothing has
+# moved for SETTLED seconds (a page that calls st.rerun ends one run and starts the next at once). An action
+# that may run nothing (a click on an expander, a tab, a choice already chosen) waits NO_RUN seconds for a
+# run to begin; a page load, whose runs the watch cannot count, waits LOADED seconds of stillness.
+SETTLED, NO_RUN, LOADED = 0.2, 0.8, 0.5
+
+
+def runs(driver) -> int:
+    """How many times the app has started running since the page was loaded (Streamlit's
+    ``data-test-script-state`` watched in the page); ``-1`` before the app is drawn. Read it before an
+    action and pass it to :func:`quiet`, which then waits for the run the action began."""
+    return driver.execute_script(_RUNS_JS)
+
+
+def quiet(driver, timeout: float = 120, since: int | None = None) -> None:
+    """Wait until Streamlit has drawn the page and finished running it: no run under way, nothing stale,
+    no placeholder, a title drawn. With ``since`` (:func:`runs` before the action), until a run begun after
+    it has ended -- or, if none begins within ``NO_RUN`` seconds, the action ran nothing; without it (a
+    page just opened), until the page has been still for ``LOADED`` seconds."""
+    start = time.monotonic()
+    deadline = start + timeout
+    still_since = None
     while time.monotonic() < deadline:
-        busy = (driver.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]')
-                or driver.find_elements(By.CSS_SELECTOR, '[data-stale="true"]')
-                or driver.find_elements(By.CSS_SELECTOR, '[data-testid="stSkeleton"]')
-                or not driver.find_elements(By.CSS_SELECTOR, '[data-testid="stMain"] h1'))
-        if not busy:
-            quiet_since = quiet_since or time.monotonic()
-            if time.monotonic() - quiet_since > 0.6:
-                return
+        now = time.monotonic()
+        if driver.execute_script(_BUSY_JS):
+            still_since = None
         else:
-            quiet_since = None
-        time.sleep(0.2)
+            still_since = still_since or now
+            if since is None or since < 0:
+                if now - still_since >= LOADED:
+                    return
+            elif runs(driver) > since:
+                if now - still_since >= SETTLED:
+                    return
+            elif now - start >= NO_RUN:
+                return
+        time.sleep(0.05)
     raise AssertionError(f"the app did not finish running within {timeout}s")
 
 
@@ -218,6 +255,13 @@ def full_page(driver, path: Path) -> None:
         set_desktop(driver)
     time.sleep(0.5)
 
+
+_TEXT_JS = r"""
+const main = document.querySelector('[data-testid="stMain"]');
+if (!main) return '';
+return main.innerText.replace(/\u00a0/g, ' ').split('\n')
+  .map(line => line.replace(/[ \t\r]+/g, ' ').trim()).filter(line => line).join('\n');
+"""
 
 _NOTATION_JS = r"""
 const main = document.querySelector('[data-testid="stMain"]');
@@ -267,15 +311,17 @@ return out;
 class Page:
     """A person at the app in the browser: opens pages, clicks, types, picks, and reads what is shown."""
 
-    def __init__(self, driver, url: str):
+    def __init__(self, driver, url: str, proc: subprocess.Popen | None = None):
         self.d = driver
         self.url = url
+        self.proc = proc  # the app's process, when this page's session started it
 
     # ------------------------------------------------------------------ looking
     def text(self) -> str:
-        from selenium.webdriver.common.by import By
-
-        return self.d.find_element(By.CSS_SELECTOR, '[data-testid="stMain"]').text
+        """The page's text as a person reads it: the same as Selenium's ``.text`` of the main area (every
+        line trimmed, blank lines and repeated spaces dropped, no-break spaces as spaces), read by the
+        browser's ``innerText`` in one call instead of Selenium's walk over every element."""
+        return self.d.execute_script(_TEXT_JS)
 
     def problems(self) -> list[str]:
         """Exceptions on the page (Streamlit's exception boxes, or a traceback in the text)."""
@@ -311,9 +357,10 @@ class Page:
                 return m.find_element(By.CSS_SELECTOR, '[data-testid="stMetricValue"]').text.strip()
         raise AssertionError(f"no metric {label!r}")
 
-    def ok(self) -> None:
-        """The page has settled and shows no exception."""
-        quiet(self.d)
+    def ok(self, since: int | None = None) -> None:
+        """The page has settled (after the run an action begun, ``since`` as :func:`quiet` takes it) and
+        shows no exception."""
+        quiet(self.d, since=since)
         problems = self.problems()
         if problems:
             self.shot("failed")
@@ -347,12 +394,13 @@ class Page:
         """A click where the element is (a real mouse click; a tap if something covers it)."""
         from selenium.common.exceptions import ElementClickInterceptedException
 
-        time.sleep(0.15)
+        time.sleep(0.1)
+        since = runs(self.d)
         try:
             element.click()
         except ElementClickInterceptedException:
             self.d.execute_script("arguments[0].click();", element)
-        self.ok()
+        self.ok(since)
 
     def click(self, label: str) -> None:
         """Click the button that says ``label``."""
@@ -439,9 +487,10 @@ class Page:
         from selenium.webdriver.common.keys import Keys
 
         field = self._find(f".st-key-{key} input")
+        since = runs(self.d)
         field.send_keys(Keys.CONTROL, "a")
         field.send_keys(str(value), Keys.TAB)
-        self.ok()
+        self.ok(since)
 
     def wait_for(self, text: str, timeout: float = 240) -> None:
         """Wait until ``text`` is shown (a long analysis), then until the page settles."""

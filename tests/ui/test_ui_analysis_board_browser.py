@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.ui.browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
+from tests.ui.browser_helpers import set_desktop, set_phone
 from tests.lab_words import LAB_WORDS
 
 from pennypress.engine.advisor import advise
@@ -30,11 +30,6 @@ from pennypress.ui.render.verdict import grades, verdict
 pytestmark = pytest.mark.browser
 
 EXAMPLE = "when-not-to-press"
-
-@pytest.fixture(scope="module")
-def person():
-    yield from browser_session(DESKTOP)
-
 
 def _rows(page) -> list[dict]:
     """The rows of the ranking drawn first on the page (the first ten moves): notation, class, the words, the

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.ui.browser_helpers import DESKTOP, browser_session, set_desktop, set_phone
+from tests.ui.browser_helpers import set_desktop, set_phone
 
 from tests.audit.audit_records import lab_words
 
@@ -30,11 +30,6 @@ EXAMPLE = "two-player-greedy-seed-11"
 
 HYPHEN_MINUS = re.compile(r"(?:^|[\s(:;,])-\d")
 """A negative number written with a hyphen (the page writes U+2212)."""
-
-
-@pytest.fixture(scope="module")
-def app():
-    yield from browser_session(DESKTOP)
 
 
 @pytest.fixture(scope="module")
@@ -88,10 +83,10 @@ def _story(notation: str) -> str:
 
 
 @pytest.mark.parametrize("width", ["1400", "390"])
-def test_audit_an_example_by_clicks_in_a_players_words(app, expected, width):
+def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
     doc, result = expected
     deck = replay(doc).start.definition.deck
-    page = app
+    page = person
     (set_desktop if width == "1400" else set_phone)(page.d)
     page.open("audit_game")
     page.pick("aud_example_pick", example_files.title_of(EXAMPLE))

@@ -12,25 +12,7 @@ import signal
 import time
 
 import pytest
-from tests.ui.browser_helpers import (
-    ARTIFACTS, PHONE, app_log, full_page, make_driver, quit_driver, require_browser, start_app, stop_app,
-)
-
-
-@pytest.fixture
-def server():
-    require_browser()
-    url, proc = start_app()
-    yield url, proc
-    stop_app(proc)
-
-
-@pytest.fixture
-def browser():
-    require_browser()
-    driver = make_driver()
-    yield driver
-    quit_driver(driver)
+from tests.ui.browser_helpers import ARTIFACTS, PHONE, app_log, full_page
 
 
 def _settle(driver, timeout: float = 60) -> list[str]:

@@ -1,8 +1,8 @@
 """The position editor in a real browser: a person clicks a midgame position in, the engine's number is read back.
 
-Uses the server and browser of ``test_ui_browser.py`` (Debian chromium + chromedriver;
-skipped with the reason when missing, a failure under CI). Screenshots of the editor at
-desktop and phone width go to ``test-artifacts/``.
+Uses the worker's shared app and browser (the ``person`` fixture in tests/ui/conftest.py; Debian chromium and
+chromedriver, skipped with the reason when missing, a failure under CI). Screenshots of the editor at desktop
+and phone width go to ``test-artifacts/``.
 """
 from __future__ import annotations
 
@@ -15,9 +15,8 @@ from pennypress.engine.game.names import newspaper
 from pennypress.engine.notation.text import from_text
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.app.editor_draft import story_label
-from tests.ui.browser_helpers import ARTIFACTS, PHONE, full_page, quiet
-from test_ui_browser import browser, server  # noqa: F401 - fixtures
-from test_ui_position_editor import MIDGAME
+from tests.ui.browser_helpers import ARTIFACTS, PHONE, full_page, quiet, runs
+from tests.ui.ui_helpers import MIDGAME
 
 from tests.notation.notation_helpers import normalised
 
@@ -43,9 +42,10 @@ class Person:
                 raise AssertionError(f"no element {css}")
             time.sleep(0.2)
 
-    def _did(self) -> None:
+    def _did(self, since: int) -> None:
+        """One interaction done: wait for the run it began (``since``: :func:`runs` before it)."""
         self.actions += 1
-        quiet(self.d)
+        quiet(self.d, since=since)
 
     def click_text(self, key: str, text: str) -> None:
         from selenium.webdriver.common.by import By
@@ -60,20 +60,24 @@ class Person:
         assert named, (text, [b.get_attribute("textContent") for b in buttons])
         button = named[0]
         self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+        since = runs(self.d)
         self.d.execute_script("arguments[0].click();", button)
-        self._did()
+        self._did(since)
 
     def click_key(self, key: str) -> None:
-        self.d.execute_script("arguments[0].click();", self._el(f".st-key-{key} button"))
-        self._did()
+        button = self._el(f".st-key-{key} button")
+        since = runs(self.d)
+        self.d.execute_script("arguments[0].click();", button)
+        self._did(since)
 
     def type_number(self, key: str, value: int) -> None:
         from selenium.webdriver.common.keys import Keys
 
         field = self._el(f".st-key-{key} input")
+        since = runs(self.d)
         field.send_keys(Keys.CONTROL, "a")
         field.send_keys(str(value), Keys.TAB)
-        self._did()
+        self._did(since)
 
     def choose(self, key: str, label: str) -> None:
         """Pick ``label`` in a multiselect: open it, narrow the list by typing, click the option."""
@@ -91,9 +95,10 @@ class Person:
                 break
             time.sleep(0.2)
         assert options, f"no option {label!r} in {key}"
+        since = runs(self.d)
         options[0].click()
         field.send_keys(Keys.ESCAPE)
-        self._did()
+        self._did(since)
 
 
 def enter(person: Person, line: str) -> None:
@@ -122,13 +127,13 @@ def enter(person: Person, line: str) -> None:
 
 
 @pytest.mark.browser
-def test_editor_in_a_real_browser(server, browser):
+def test_editor_in_a_real_browser(person):
     from selenium.webdriver.common.by import By
 
-    url, proc = server
+    url, browser = person.url, person.d
     ARTIFACTS.mkdir(exist_ok=True)
     browser.get(f"{url}/position_editor")
-    person = Person(browser)
+    person = Person(browser)  # counts the interactions
     person._el(f".st-key-{keys.ed_add_key('human')}")  # the page is drawn
     quiet(browser)
     assert browser.find_element(By.TAG_NAME, "h1").text == "Position editor"

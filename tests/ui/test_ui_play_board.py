@@ -13,7 +13,7 @@ answers is measured by ``benchmarks/speed/play_click.py``, not here.)
 from __future__ import annotations
 
 import pytest
-from tests.ui.browser_helpers import DESKTOP, Page, browser_session, set_desktop, set_phone
+from tests.ui.browser_helpers import Page, set_desktop, set_phone
 
 from pennypress.engine.arena.table_game import TableGame
 from pennypress.engine.game.moves import Assign, GoToPress, Recall, parse_move
@@ -24,11 +24,6 @@ from pennypress.ui.app.analysis_view import move_marks
 pytestmark = pytest.mark.browser
 
 SEED, ME = 5, 1  # The Sun, against two greedy bots
-
-
-@pytest.fixture(scope="module")
-def app():
-    yield from browser_session(DESKTOP)
 
 
 def _layout(page: Page) -> str:
@@ -110,8 +105,8 @@ def looks_right(page: Page) -> None:
 
 
 @pytest.mark.parametrize("width", ["1400", "390"])
-def test_play_by_clicking_the_board(app, width):
-    page = app
+def test_play_by_clicking_the_board(person, width):
+    page = person
     (set_desktop if width == "1400" else set_phone)(page.d)
     shadow = TableGame.new(3, ME, ["greedy", "greedy"], seed=SEED)
     shadow.run_bots()

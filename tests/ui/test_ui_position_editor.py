@@ -18,18 +18,11 @@ from pennypress.ui.app import editor_draft as ed
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.io import example_files, positions
 from tests.notation.notation_helpers import normalised, selfplay_positions
-from tests.ui.ui_helpers import no_traceback, notation_boxes, open_app
+from tests.ui.ui_helpers import MIDGAME, no_traceback, notation_boxes, open_app
 
 EDITOR = "app_pages/position_editor.py"
 
 # A typical 3-player midgame: 10 stories in play, 12 reporters on them, 2 presses made.
-MIDGAME = (
-    "game 3p | normal p3 | board war:C:1(p2x2) war:B:2(p1x1) crime:D:1(p1x1) crime:A:2 politics:A:1(p3x3) "
-    "politics:B:1 city:D:2(p3x1) human:A:2(p1x2) human:C:1(p2x1) human:B:3(p3x1) "
-    "| bonus war=7 crime=2 politics=4 city=3 human=2 "
-    "| p1 circ=6 pennies=1 ad=1,2 pub=war:B:1,human:A:1 | p2 circ=8 pennies=1 ad=3,2 pub=city:D:1,city:B:1 "
-    "| p3 circ=0 pennies=0"
-)
 
 
 class Person:

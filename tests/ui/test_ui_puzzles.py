@@ -8,7 +8,6 @@ wrong ones from their second-best choices; the rating expected is computed here 
 from __future__ import annotations
 
 import json
-import math
 
 import pytest
 from openskill.models import PlackettLuce
@@ -17,17 +16,10 @@ from pennypress.engine.game.words import move_words
 from pennypress.engine.puzzles import check_answer, load_puzzles
 from pennypress.engine.puzzles.rating import STEP
 from pennypress.solver import ProposedPage
-from test_ui_words import assert_plain
-from tests.ui.ui_helpers import metrics, no_traceback, open_app, visible_text
+from tests.ui.ui_helpers import assert_plain, metrics, no_traceback, on_the_familiar_scale, open_app, visible_text
 
 SHIPPED = load_puzzles()
 PAGE = "app_pages/puzzles.py"
-
-
-def on_the_familiar_scale(mu: float, model: PlackettLuce) -> int:
-    """The documented mapping (docs/concepts/tournaments.md): 1500 at openskill's start, 400 points a
-    ten-to-one gap under the model's own two-player curve, rounded to a whole number."""
-    return round(1500 + (mu - model.mu) * 400 / (math.log(10) * math.sqrt(2) * model.beta))
 
 
 def _expected_rating(results: list[tuple[int, bool]]) -> int:

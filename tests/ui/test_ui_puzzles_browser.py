@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.ui.browser_helpers import DESKTOP, Page, browser_session
+from tests.ui.browser_helpers import Page
 from openskill.models import PlackettLuce
 
 from pennypress.engine.game.words import move_words
@@ -20,15 +20,10 @@ from pennypress.engine.puzzles.rating import STEP
 from pennypress.ui.app.move_picker import move_groups
 from pennypress.ui.app.page_builder import orientation_words
 from pennypress.ui.render.words import numbered_story
-from test_ui_puzzles import on_the_familiar_scale
+from tests.ui.ui_helpers import on_the_familiar_scale
 
 pytestmark = pytest.mark.browser
 SHIPPED = load_puzzles()
-
-
-@pytest.fixture(scope="module")
-def person():
-    yield from browser_session(DESKTOP)
 
 
 class Rated:

@@ -7,7 +7,7 @@ import pandas as pd
 from tests.ui.ui_helpers import errors, html_tables, no_traceback, open_app
 
 from openskill.models import PlackettLuce
-from test_ui_puzzles import on_the_familiar_scale
+from tests.ui.ui_helpers import on_the_familiar_scale
 
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.ui.app.tournament_view import scores_csv

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 import pytest
-from tests.ui.ui_helpers import metrics, no_traceback, open_app, visible_text
+from tests.ui.ui_helpers import assert_plain, metrics, no_traceback, open_app, visible_text
 
 from pennypress.engine import new_game
 from pennypress.engine.play.bots import GreedyBot
@@ -18,25 +17,6 @@ PAGES = ["app_pages/press_desk.py", "app_pages/check_page.py", VIEWER, "app_page
          "app_pages/position_editor.py", "app_pages/analysis_board.py", "app_pages/tournament.py",
          "app_pages/audit_game.py", "app_pages/puzzles.py",
          "app_pages/play_game.py"]
-
-JARGON = [
-    (re.compile(r"\bPlayer \d"), "players are numbered from 0"),
-    (re.compile(r"\b[a-z]+:[A-D]:\d\b"), "a story in file notation"),
-    (re.compile(r"\b[a-z]+:[A-D]\b"), "a supply stack in file notation"),
-    (re.compile(r"\b(assign|recall|reassign) \d|\S ?-> ?\S"), "a move in the engine's notation"),
-    (re.compile(r"\bp \(|\bp-value"), "a statistician's name for the binomial test"),
-    (re.compile(r"\bply\b"), "the engine's move counter"),
-    (re.compile(r"final-(presses|turns)"), "a phase's file name"),
-    (re.compile(r"\b[TR]\*"), "the solver's name for a top-beat count"),
-    (re.compile(r"\bas printed\b|\brotated\b"), "an orientation without a picture"),
-]
-
-
-def assert_plain(text: str, where: str) -> None:
-    for pattern, why in JARGON:
-        found = pattern.search(text)
-        assert not found, f"{where}: {found.group(0)!r} ({why}) in the visible text"
-
 
 def finished_game():
     game = new_game(3, seed=11)

@@ -21,7 +21,7 @@ import re
 import pytest
 from tests.ui.browser_helpers import Page, set_desktop, set_phone
 from openskill.models import PlackettLuce
-from test_ui_puzzles import on_the_familiar_scale
+from tests.ui.ui_helpers import on_the_familiar_scale
 from tests.lab_words import HUNTED
 
 from pennypress.engine.arena.tournament import TournamentSpec, run_tournament

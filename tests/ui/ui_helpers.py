@@ -5,9 +5,11 @@ page switches are exercised as a user meets them.
 """
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
+from openskill.models import PlackettLuce
 from streamlit.testing.v1 import AppTest
 
 import pennypress.ui.app
@@ -126,3 +128,38 @@ def notation_boxes(at: AppTest) -> list[str]:
 
     return [html.unescape(m.group(1)) for md in at.markdown
             for m in re.finditer(_NOTATION_TEXT, md.value)]
+
+
+# A 3-player midgame position (the editor's tests and its browser journey enter it).
+MIDGAME = (
+    "game 3p | normal p3 | board war:C:1(p2x2) war:B:2(p1x1) crime:D:1(p1x1) crime:A:2 politics:A:1(p3x3) "
+    "politics:B:1 city:D:2(p3x1) human:A:2(p1x2) human:C:1(p2x1) human:B:3(p3x1) "
+    "| bonus war=7 crime=2 politics=4 city=3 human=2 "
+    "| p1 circ=6 pennies=1 ad=1,2 pub=war:B:1,human:A:1 | p2 circ=8 pennies=1 ad=3,2 pub=city:D:1,city:B:1 "
+    "| p3 circ=0 pennies=0"
+)
+
+
+JARGON = [
+    (re.compile(r"\bPlayer \d"), "players are numbered from 0"),
+    (re.compile(r"\b[a-z]+:[A-D]:\d\b"), "a story in file notation"),
+    (re.compile(r"\b[a-z]+:[A-D]\b"), "a supply stack in file notation"),
+    (re.compile(r"\b(assign|recall|reassign) \d|\S ?-> ?\S"), "a move in the engine's notation"),
+    (re.compile(r"\bp \(|\bp-value"), "a statistician's name for the binomial test"),
+    (re.compile(r"\bply\b"), "the engine's move counter"),
+    (re.compile(r"final-(presses|turns)"), "a phase's file name"),
+    (re.compile(r"\b[TR]\*"), "the solver's name for a top-beat count"),
+    (re.compile(r"\bas printed\b|\brotated\b"), "an orientation without a picture"),
+]
+
+
+def assert_plain(text: str, where: str) -> None:
+    for pattern, why in JARGON:
+        found = pattern.search(text)
+        assert not found, f"{where}: {found.group(0)!r} ({why}) in the visible text"
+
+
+def on_the_familiar_scale(mu: float, model: PlackettLuce) -> int:
+    """The documented mapping (docs/concepts/tournaments.md): 1500 at openskill's start, 400 points a
+    ten-to-one gap under the model's own two-player curve, rounded to a whole number."""
+    return round(1500 + (mu - model.mu) * 400 / (math.log(10) * math.sqrt(2) * model.beta))
