@@ -13,7 +13,7 @@ answers is measured by ``benchmarks/speed/play_click.py``, not here.)
 from __future__ import annotations
 
 import pytest
-from tests.ui.browser_helpers import Page, set_desktop, set_phone
+from tests.ui.browser_helpers import Page, runs, set_desktop, set_phone
 
 from pennypress.engine.arena.table_game import TableGame
 from pennypress.engine.game.moves import Assign, GoToPress, Recall, parse_move
@@ -37,8 +37,9 @@ def _mouse(page: Page, element) -> None:
     """A real mouse click at the middle of ``element`` (whatever of the drawing is on top there)."""
     from selenium.webdriver.common.action_chains import ActionChains
 
+    since = runs(page.d)
     ActionChains(page.d).move_to_element(element).click().perform()
-    page.ok()
+    page.ok(since)
 
 
 def click_story(page: Page, story) -> None:
@@ -161,6 +162,45 @@ def test_play_by_clicking_the_board(person, width):
         looks_right(page)
         page.shot(f"play-board-hint-{width}")
     set_desktop(page.d)
+
+
+def announced(page: Page) -> str:
+    """The move the line under the choices announces ("Your move: ...")."""
+    return next(line for line in page.text().splitlines() if line.startswith("Your move: "))[len("Your move: "):]
+
+
+def test_what_your_move_announces_is_what_play_plays(person):
+    """A story clicked and its second choice taken, another story clicked, then the first again: the choice
+    shown, the move announced and the move played are the same move. (The page once announced the first
+    choice of the story clicked again while the browser still showed, and Play played, the one taken before.)"""
+    page = person
+    shadow = TableGame.new(3, ME, ["greedy", "greedy"], seed=SEED)
+    shadow.run_bots()
+    page.open("play_game")
+    page.pick("play_me", "The Sun")
+    page.type_number("play_seed", SEED)
+    page.click("Start the game")
+    sends: dict = {}
+    for m in shadow.state.legal_moves():
+        if isinstance(m, Assign):
+            sends.setdefault(m.story, []).append(m)
+    first, other = [story for story, moves in sends.items() if len(moves) >= 2][:2]
+    click_story(page, first)
+    taken = page.choices("play_choice")[1]
+    page.choose("play_choice", taken)
+    assert chosen(page) == announced(page) == taken
+    click_story(page, other)
+    assert chosen(page) == announced(page)
+    click_story(page, first)
+    shown = chosen(page)
+    assert shown == announced(page), (shown, announced(page))
+    page.click("Play this move")
+    move = next(m for m in sends[first] if move_words(m) == shown)
+    shadow.play(move)
+    shadow.run_bots()
+    text = page.text()
+    for event in shadow.events[-3:]:  # the move announced was played, and the bots answered it
+        assert event.words in text, (event.words, text[-2000:])
 
 
 def _hint_notation(page: Page, shadow: TableGame) -> str:

@@ -23,7 +23,7 @@ from pennypress.engine.game.moves import Assign, Decline, GoToPress, Move, PassN
 from pennypress.engine.game.names import story_name
 from pennypress.engine.game.stories import Story
 from pennypress.engine.game.words import card_words, move_words
-from pennypress.ui.app.widgets import valid_choice
+from pennypress.ui.app.widgets import held_choice, valid_choice
 
 GROUPS = (("Send reporters", Assign), ("Recall reporters", Recall), ("Move a reporter", Reassign),
           ("Go to press", GoToPress), ("Pass the newsboy", PassNewsboy), ("Decline the last press", Decline))
@@ -49,7 +49,7 @@ def chosen(kind_key: str, move_key: str, moves: Sequence[Move]) -> str:
 def kind_picker(kind_key: str, moves: Sequence[Move], on_change=None) -> str:
     """Draw the kind-of-move choice for ``moves`` (nothing when there is one kind); returns the kind."""
     kinds = list(move_groups(moves))
-    valid_choice(kind_key, kinds)
+    held_choice(kind_key, kinds)
     if len(kinds) > 1:
         return st.radio("Kind of move", kinds, key=kind_key, horizontal=True, on_change=on_change)
     st.session_state[kind_key] = kinds[0]
@@ -76,11 +76,12 @@ def assign_picker(story_key: str, count_key: str, assigns: Sequence[Assign], on_
     """Send reporters as players say it: click a story, then how many; returns the move's notation.
     ``on_change`` is called when the person changes either choice."""
     options, _, _ = _assign_options(assigns, story_key)
+    held_choice(story_key, options)
     with _scrolling(story_key, len(options)):
         st.radio("Send reporters to", options, key=story_key, format_func=lambda s: story_name(Story.parse(s)),
                  on_change=on_change)
     _, _, counts = _assign_options(assigns, story_key)
-    valid_choice(count_key, counts)
+    held_choice(count_key, counts)
     st.radio("How many reporters", counts, key=count_key, horizontal=True, on_change=on_change)
     return chosen_assign(story_key, count_key, assigns)
 
@@ -93,7 +94,7 @@ def move_picker(kind_key: str, move_key: str, moves: Sequence[Move], label: str 
 def moves_of_kind(move_key: str, moves: Sequence[Move], label: str = "Move", on_change=None) -> str:
     """Draw the list of ``moves`` (one kind), in words; returns the chosen move's notation."""
     options = [str(m) for m in moves]
-    valid_choice(move_key, options)
+    held_choice(move_key, options)
     with _scrolling(move_key, len(options)):
         return st.radio(label, options, key=move_key, format_func=move_words, on_change=on_change)
 
@@ -118,6 +119,6 @@ def _scrolling(key: str, n: int):
 def card_picker(key: str, cards: Sequence[int], deck: Deck, label: str) -> int:
     """The headline cards that can be drawn, each as it reads; returns the chosen card's number."""
     cards = list(cards)
-    valid_choice(key, cards)
+    held_choice(key, cards)
     with _scrolling(key, len(cards)):
         return st.radio(label, cards, key=key, format_func=lambda c: card_words(deck.card(c)))

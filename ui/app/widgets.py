@@ -76,6 +76,20 @@ def valid_choice(key: str, options: Sequence[Any], default: Any = None) -> Any:
     return ss.get(key)
 
 
+def held_choice(key: str, options: Sequence[Any], default: Any = None) -> Any:
+    """:func:`valid_choice`, and the choice held in the session before the widget is drawn.
+
+    A widget whose key is not in the session starts on its first option in the script, yet the
+    browser may still show the choice it had when a widget of the same key and options was last
+    drawn (a story clicked again): the page would announce one move and play another. Holding the
+    value makes Streamlit send it to the browser, so what the widget shows is what the page reads.
+    Only for a widget drawn without an ``index`` of its own, and before it is drawn."""
+    chosen = valid_choice(key, options, default)
+    if chosen is None and options:
+        chosen = st.session_state[key] = options[0] if default is None else default
+    return chosen
+
+
 def uploaded_text(f) -> str:
     """The text of an uploaded file (``st.file_uploader``'s value); :class:`BadInput` naming the file when it
     is larger than pennypress reads (:data:`~pennypress.json_text.MAX_FILE_BYTES`) or not UTF-8 text."""

@@ -36,7 +36,8 @@ from pennypress.errors import BadInput
 from pennypress.ui.app import audit_view, board_click, move_picker, press_layout
 from pennypress.ui.app import session_keys as K
 from pennypress.ui.app.analysis_view import move_marks
-from pennypress.ui.app.widgets import page_style, show_board, show_svg, show_svgs, show_table, uploaded_json, valid_choice
+from pennypress.ui.app.widgets import (held_choice, page_style, show_board, show_svg, show_svgs, show_table,
+                                      uploaded_json, valid_choice)
 from pennypress.ui.render.audit_words import class_words, pct
 from pennypress.ui.render.board_svg import board_click_html
 from pennypress.ui.render.marks import badge_html
@@ -336,7 +337,7 @@ def your_turn(game: TableGame) -> None:
                             "from the list.")
             if implied:
                 options = [str(m) for m in implied]
-                valid_choice(K.PLAY_CHOICE, options)
+                held_choice(K.PLAY_CHOICE, options)
                 with st.container(height=300, key="play_choice_box") if len(options) > move_picker.SCROLL_FROM else st.container():
                     st.radio("Your move", options, key=K.PLAY_CHOICE, format_func=move_words,
                              label_visibility="collapsed" if len(options) == 1 else "visible")
@@ -354,7 +355,7 @@ def your_turn(game: TableGame) -> None:
     else:
         st.markdown(f"**Your move:** {move_words(move)}")
     if isinstance(move, GoToPress):
-        valid_choice(K.PLAY_LAYOUT, [OPTIMAL, OWN], OPTIMAL)
+        held_choice(K.PLAY_LAYOUT, [OPTIMAL, OWN], OPTIMAL)
         layout = st.radio("The page", [OPTIMAL, OWN], key=K.PLAY_LAYOUT, horizontal=True)
         if layout == OWN:
             page = press_layout.press_page_builder(
