@@ -21,6 +21,22 @@ def _seats_restored():
     seats.SEATS.update(saved)
 
 
+PLAIN = ["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1", "--league-on-core"]
+"""The run the variants are compared with: six head-to-head games against the heuristic bot, as shipped."""
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory):
+    """The results file of :data:`PLAIN`, played once for the tests that compare a variant's games with it (the
+    seats it registers put back afterwards, as ``_seats_restored`` does for each test)."""
+    saved = dict(seats.SEATS)
+    out = tmp_path_factory.mktemp("plain") / "plain.jsonl"
+    assert bs.main([*PLAIN, "--results", str(out)]) == 0
+    seats.SEATS.clear()
+    seats.SEATS.update(saved)
+    return out
+
+
 def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
     for opponent in ("evaluator", "timer", "mcts", "heuristic"):
         assert bs.CELLS[f"{opponent}3"] == f"advisor:fast,{opponent},{opponent}"
@@ -104,7 +120,7 @@ def _games(path) -> list[dict]:
 
 
 @pytest.mark.slow
-def test_a_value_model_file_plays_as_its_model_the_shipped_one_as_the_shipped(core, tmp_path, capsys):
+def test_a_value_model_file_plays_as_its_model_the_shipped_one_as_the_shipped(core, plain, tmp_path, capsys):
     """``--value-model``: the shipped file gives the very games of a run without it; another model's
     advisor plays otherwise in some of them. ``paired_games`` pairs the runs' results game by game."""
     import json
@@ -116,13 +132,10 @@ def test_a_value_model_file_plays_as_its_model_the_shipped_one_as_the_shipped(co
     shipped = tmp_path / "shipped.json"
     shipped.write_text(json.dumps(shipped_document()), encoding="utf-8")
     other = Path(__file__).resolve().parents[2] / "benchmarks" / "training" / "value_model_exact_final.json"
-    runs = {}
-    for name, extra in (("plain", []), ("shipped", ["--value-model", str(shipped)]),
-                        ("other", ["--value-model", str(other)])):
+    runs = {"plain": plain}
+    for name, extra in (("shipped", ["--value-model", str(shipped)]), ("other", ["--value-model", str(other)])):
         out = tmp_path / f"{name}.jsonl"
-        argv = ["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1", "--results", str(out),
-                "--league-on-core", *extra]
-        assert bs.main(argv) == 0
+        assert bs.main([*PLAIN, "--results", str(out), *extra]) == 0
         runs[name] = out
     capsys.readouterr()
     assert _games(runs["plain"]) == _games(runs["shipped"]) and len(_games(runs["plain"])) == 6
@@ -146,18 +159,15 @@ def test_a_value_model_file_plays_as_its_model_the_shipped_one_as_the_shipped(co
 
 
 @pytest.mark.slow
-def test_a_leaf_depth_seats_advisors_whose_playouts_stop_there(core, tmp_path, capsys):
+def test_a_leaf_depth_seats_advisors_whose_playouts_stop_there(core, plain, tmp_path, capsys):
     """``--leaf D``: the shipped depth gives the very games of a run without it; another depth's advisors
     search with playouts of that depth (and the shipped model) and play otherwise in some games."""
     from pennypress.engine.advisor.policy import SEARCH_LEAF
 
-    runs = {}
-    for name, extra in (("plain", []), ("shipped", ["--leaf", str(SEARCH_LEAF.depth)]),
-                        ("deeper", ["--leaf", str(SEARCH_LEAF.depth + 3)])):
+    runs = {"plain": _games(plain)}
+    for name, extra in (("shipped", ["--leaf", str(SEARCH_LEAF.depth)]), ("deeper", ["--leaf", str(SEARCH_LEAF.depth + 3)])):
         out = tmp_path / f"{name}.jsonl"
-        argv = ["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1", "--results", str(out),
-                "--league-on-core", *extra]
-        assert bs.main(argv) == 0
+        assert bs.main([*PLAIN, "--results", str(out), *extra]) == 0
         runs[name] = _games(out)
     capsys.readouterr()
     seated = make_bot("advisor:fast", seed=3).leaf
@@ -275,7 +285,7 @@ def test_the_release_seat_is_fast_with_the_bots_playing_the_final_edition(core, 
 
 
 @pytest.mark.slow
-def test_a_move_policy_file_seats_advisors_whose_playouts_play_it(core, tmp_path, capsys):
+def test_a_move_policy_file_seats_advisors_whose_playouts_play_it(core, plain, tmp_path, capsys):
     """``--move-policy``: advisors whose playouts seat that policy's softmax bot play otherwise than the shipped
     advisors on the same games; a file that is not a move policy, or one for another table, exits 2."""
     from pennypress.engine.advisor.move_policy import from_value_model
@@ -283,12 +293,10 @@ def test_a_move_policy_file_seats_advisors_whose_playouts_play_it(core, tmp_path
 
     two = tmp_path / "two.json"
     two.write_text(from_value_model(MODEL, 2).to_json(), encoding="utf-8")
-    runs = {}
-    for name, extra in (("plain", []), ("softmax", ["--move-policy", str(two)])):
-        out = tmp_path / f"{name}.jsonl"
-        assert bs.main(["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1", "--results",
-                        str(out), "--league-on-core", *extra]) == 0
-        runs[name] = _games(out)
+    runs = {"plain": _games(plain)}
+    out = tmp_path / "softmax.jsonl"
+    assert bs.main([*PLAIN, "--results", str(out), "--move-policy", str(two)]) == 0
+    runs["softmax"] = _games(out)
     capsys.readouterr()
     assert len(runs["plain"]) == 6 and runs["plain"] != runs["softmax"]
     assert make_bot("advisor:fast").mover == from_value_model(MODEL, 2)
@@ -312,8 +320,7 @@ def test_exact_seats_seats_advisors_whose_playouts_play_the_final_edition_seat_b
     from pennypress.engine.io.state import public_view
 
     out = tmp_path / "seats.jsonl"
-    assert bs.main(["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1", "--results",
-                    str(out), "--league-on-core", "--exact-seats"]) == 0
+    assert bs.main([*PLAIN, "--results", str(out), "--exact-seats"]) == 0
     assert "advisor:fast,heuristic" in capsys.readouterr().out and len(_games(out)) == 6
     seen = []
     real = advisor_bot.analyse
