@@ -32,9 +32,12 @@ def fresh_venv(home: Path) -> tuple[Path, dict[str, str]]:
 
 
 def pip_install(bin_dir: Path, env: dict[str, str], cwd: Path, wheels: list[Path],
-                cached: bool = True) -> subprocess.CompletedProcess:
+                cached: bool = True, compile: bool = True) -> subprocess.CompletedProcess:
     """``pip install`` the ``wheels`` (and their dependencies) into the environment of ``bin_dir``; with
-    ``cached`` false pip neither reads nor writes its cache, so every dependency is downloaded."""
+    ``cached`` false pip neither reads nor writes its cache, so every dependency is downloaded; with
+    ``compile`` false pip writes no bytecode (a test that only runs what it installed need not wait for
+    every dependency to be compiled, as a user's install, which the benchmark times, does)."""
     cmd = [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     cmd += [] if cached else ["--no-cache-dir"]
+    cmd += [] if compile else ["--no-compile"]
     return subprocess.run(cmd + [str(w) for w in wheels], capture_output=True, text=True, env=env, cwd=cwd)
