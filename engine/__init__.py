@@ -36,7 +36,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "game.moves": ("BEST", "Assign", "Decline", "GoToPress", "Move", "Page", "PagePlacement", "PassNewsboy",
                    "Reassign", "Recall", "parse_move"),
     "game.stories": ("ALL_STORIES", "Story"),
-    "io.state": ("PublicState", "State", "empty_state", "new_game", "player_view", "public_view"),
+    "io.state": ("PublicState", "State", "deal_hidden", "empty_state", "new_game", "player_view", "public_view"),
     "play.bots": ("GreedyBot", "RandomBot"),
     "play.invariants": ("InvariantChecker", "check_state"),
     "position.events": ("BeatBonus", "EndOutcome", "Event", "PressOutcome", "Scoop"),

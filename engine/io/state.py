@@ -128,6 +128,31 @@ def public_view(state: Position) -> PublicState:
     return view
 
 
+def deal_hidden(position: Position, seed: int) -> State:
+    """A complete position that shows what ``position`` shows, its hidden part dealt at random: the
+    undrawn headline cards in a uniformly random order (``random.Random(seed)`` shuffles them), the only
+    thing a Penny Press table hides. Whatever order ``position`` held is not read (its cards are sorted
+    first), so the deal depends only on what the players see and the seed: the same seed deals the same
+    order, and every order is as likely as any other. ``position`` is unchanged.
+
+    This is how a position is played out to the end (a rollout, a certificate's games): the players'
+    side is the position, the deal is chance's.
+
+    >>> v = public_view(new_game(3, seed=7))
+    >>> full = deal_hidden(v, seed=1)
+    >>> full.deck_known, sorted(full.deck) == v.deck, public_view(full) == v
+    (True, True, True)
+    >>> deal_hidden(v, seed=1).deck == full.deck, deal_hidden(v, seed=2).deck == full.deck
+    (True, False)
+    """
+    state = position.clone(State)
+    deck = sorted(state.deck)
+    random.Random(seed).shuffle(deck)
+    state.deck = deck
+    state.deck_known = True
+    return state
+
+
 def player_view(state: Position, previous: PublicState | None = None) -> PublicState:
     """What the game loop hands a bot: ``state`` itself when it is already public, else a read-only
     view of it without the deck's order (it shares the table's board and players -- no copy is
