@@ -1,12 +1,14 @@
-"""Puzzles: short problems with a certain answer, mined from seeded self-play (issue #17).
+"""Puzzles: short problems with a checked answer, mined from seeded self-play (issue #17).
 
 Three kinds: **page** (lay out the best legal front page for claimed stories,
 beat values and an ad; graded against the proven-optimal page, every broken
 rule named), **press-or-wait** (is pressing now the best move?) and
-**best-move** (one move, or a small stated set, is clearly best). Answers are
-certain: pages by the solver (CP-SAT's proven optimum), positions by the exact
-final-edition search -- or, before the final edition, by a paired search far
-larger than the advisor's ``deep`` budget (:mod:`.searched`).
+**best-move** (one move, or a small stated set, is clearly best). Pages are
+proven by the solver (CP-SAT's proven optimum) and final-edition positions by
+the exact search; before the final edition an answer is judged by a paired
+search far larger than the advisor's ``deep`` budget (:mod:`.searched`,
+:mod:`.timing`), on the search's own playouts -- a judgement, not a proof
+(:data:`.timing.JUDGED_BY_SEARCH`).
 
 The library API (the command line's ``pennypress puzzle`` and the app's
 trainer use it):

@@ -32,7 +32,7 @@ from pennypress.errors import BadInput
 from .generate import Settings, generate
 from .model import Puzzle
 from .store import TIMING_TAG, PuzzleSet
-from .timing_set import TimingRun, mine_timing, replay_log
+from .timing_set import TimingRun, mine_timing, replay_log, timing_why
 
 Progress = Callable[[int, int], None]
 
@@ -68,8 +68,10 @@ def build_command(settings: Settings, run: TimingRun, replay: bool) -> str:
 
 
 def timing_puzzles(found: list[dict]) -> list[Puzzle]:
-    """The mined timing puzzles (:func:`.timing_set.mine_timing`'s records) with their ids, in found order."""
-    return [Puzzle.from_json({**{k: v for k, v in doc.items() if k != "key"}, "id": f"{TIMING_PREFIX}-{n:03d}"})
+    """The mined timing puzzles (:func:`.timing_set.mine_timing`'s records) with their ids, in found order, each
+    explained in today's words (:func:`.timing_set.timing_why`, from the certificate the log holds)."""
+    return [Puzzle.from_json({**{k: v for k, v in doc.items() if k != "key"}, "id": f"{TIMING_PREFIX}-{n:03d}",
+                              "why": timing_why(doc["evidence"]["certificate"])})
             for n, doc in enumerate(found, 1)]
 
 

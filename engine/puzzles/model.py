@@ -1,4 +1,4 @@
-"""A puzzle as data: what is asked, the certain answer, why, how hard, and where it came from.
+"""A puzzle as data: what is asked, the answer and how it was checked, why, how hard, and where it came from.
 
 Three kinds (:data:`KINDS`):
 

@@ -62,6 +62,11 @@ MIN_MARGIN_GAP = 3.0
 """Where chances saturate: the answer must gain at least this many points of expected margin."""
 SATURATED = 0.02
 """Both moves' chances within this of 0 (or of 1): grade by margin instead (win shares cannot tell)."""
+JUDGED_BY_SEARCH = ("Judged by search, not proven: both moves were played out on the same futures of the "
+                    "search's own playouts, its bots playing the other newspapers. Against other kinds of "
+                    "players the better move can change.")
+"""What a certificate shows, in a player's words, wherever a timing puzzle's answer is explained: it measures
+the search's model of the game, not games against opponents it did not assume."""
 
 
 def lower_bound(differences: Sequence[float], alpha: float = ALPHA) -> float:

@@ -38,7 +38,7 @@ from ..position.position import Phase
 from .difficulty import bot_verdicts, difficulty_of
 from .mining import GamePlan, play_positions
 from .model import BEST_MOVE, PRESS_OR_WAIT, WAIT
-from .timing import CONFIRM_MULTIPLE, MIN_CONFIRM, Certificate, candidate, certify
+from .timing import CONFIRM_MULTIPLE, JUDGED_BY_SEARCH, MIN_CONFIRM, Certificate, candidate, certify
 
 PLAYERS = (2, 3, 3, 4)
 """Player counts of the mined games (three players, the commonest table, twice as often)."""
@@ -88,6 +88,18 @@ def _next_choice_gap(state: State, kind: str, seed: int) -> float:
     return 0.0 if rival is None or rival.loss is None else rival.loss
 
 
+def timing_why(certificate: dict) -> list[str]:
+    """A timing puzzle's why, from its stored certificate (``evidence["certificate"]``): the answer, what
+    each move won in the search's playouts, and :data:`~.timing.JUDGED_BY_SEARCH` -- today's words for
+    what was measured, so the build says them again for every puzzle its log holds."""
+    said, rival_said = move_words(parse_move(certificate["answer"])), move_words(parse_move(certificate["rival"]))
+    advantage, (answer, rival) = certificate["advantage"], certificate["outcomes"]
+    gain = (f"{advantage:.0%} more often" if certificate["measure"] == "win"
+            else f"by {advantage:.1f} more points of lead over the best rival")
+    return [f"Best: {said}.", f"In the search's playouts it wins {answer[0]:.0%} of the time, {rival_said} "
+                              f"{rival[0]:.0%}: the best move wins {gain}.", JUDGED_BY_SEARCH]
+
+
 def timing_puzzle(cert: Certificate, position: State, notation: str, source: dict, seed: int) -> dict:
     """A certified timing puzzle's record (without its id)."""
     answer_move = parse_move(cert.answer)
@@ -103,13 +115,8 @@ def timing_puzzle(cert: Certificate, position: State, notation: str, source: dic
         def right(move: Move) -> bool:
             return str(move) == cert.answer
     verdicts = bot_verdicts(position, right, seed)
-    said, rival_said = move_words(answer_move), move_words(parse_move(cert.rival))
-    gain = (f"{cert.advantage:.0%} more often" if cert.measure == "win"
-            else f"by {cert.advantage:.1f} more points of lead over the best rival")
-    why = [f"Best: {said}.", f"It wins {cert.outcomes[0][0]:.0%} of the time, {rival_said} "
-                             f"{cert.outcomes[1][0]:.0%}: the best move wins {gain}.",
-           "Certified by search: both moves played out on the same futures, ten times the deep analysis, "
-           "and the difference holds at 99.9%."]
+    rival_said = move_words(parse_move(cert.rival))
+    why = timing_why(cert.to_json())
     outcome = lambda o: [round(o[0], 4), round(o[1], 4), round(o[2], 4)]  # noqa: E731
     evidence = {"certainty": "searched", "player": position.current, "phase": position.phase.value,
                 "legal_moves": len(position.legal_moves()), "bot_seed": seed, "bots": verdicts,

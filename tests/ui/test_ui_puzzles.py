@@ -15,6 +15,7 @@ from openskill.models import PlackettLuce
 from pennypress.engine.game.words import move_words
 from pennypress.engine.puzzles import check_answer, load_puzzles
 from pennypress.engine.puzzles.rating import STEP
+from pennypress.engine.puzzles.timing import JUDGED_BY_SEARCH
 from pennypress.solver import ProposedPage
 from tests.ui.ui_helpers import assert_plain, metrics, no_traceback, on_the_familiar_scale, open_app, visible_text
 
@@ -253,7 +254,7 @@ def test_every_kind_answered_speaks_plainly(kind):
 
 def test_a_timing_puzzle_says_it_is_certified_by_search_and_shows_both_lines():
     """A press-or-wait puzzle before the final edition (a shipped timing puzzle): after the answer, the
-    trainer says how it was certified and shows the likely line after the answer and after the next
+    trainer says what its answer rests on (the search's own playouts, not a proof) and shows the likely line after the answer and after the next
     choice, in words."""
     from pennypress.engine.advisor.line import LineStep, line_words
     from pennypress.engine.puzzles import load_puzzles
@@ -268,7 +269,7 @@ def test_a_timing_puzzle_says_it_is_certified_by_search_and_shows_both_lines():
     at.button(key="pz_press" if answer == "press" else "pz_wait").click().run()
     assert at.success and not at.exception
     text = _texts(at)
-    assert "Certified by search" in text
+    assert JUDGED_BY_SEARCH in text and "99.9" not in text and "certain" not in text.lower()  # what was measured
     deck = position.definition.deck
     for key in ("answer", "rival"):
         said = line_words([LineStep.from_json(d) for d in puzzle["evidence"]["lines"][key]], deck)

@@ -250,7 +250,7 @@ def _reword(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``puzzle`` (list, show, check, generate, timing, recheck, build, reword) to the ``pennypress`` command
     line."""
-    p = sub.add_parser("puzzle", help="puzzles with certain answers: list, show, check an answer, generate")
+    p = sub.add_parser("puzzle", help="puzzles (pages and the final edition proven, timing judged by search): list, show, check, generate")
     psub = p.add_subparsers(dest="puzzle_command", parser_class=type(p))
     _add_asking(psub)
     _add_mining(psub)
@@ -309,7 +309,7 @@ def _add_mining(psub: argparse._SubParsersAction) -> None:
     q.add_argument("--workers", type=int, default=1, help="processes mining games side by side (same set)")
     q.set_defaults(handler=_generate)
 
-    q = psub.add_parser("timing", help="mine timing puzzles before the final edition, certified by search")
+    q = psub.add_parser("timing", help="mine timing puzzles before the final edition, judged by a search certificate")
     q.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     q.add_argument("--log", required=True, help="every decided candidate, one JSON line each (a run goes on from it)")
     q.add_argument("--out", required=True, help="the certified puzzles found, as JSON")

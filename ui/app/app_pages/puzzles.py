@@ -11,6 +11,7 @@ from pennypress.engine.game.moves import parse_move
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
 from pennypress.engine.puzzles import PAGE, PRESS_OR_WAIT, Puzzle, check_answer, load_puzzles, puzzle_set_from_json
+from pennypress.engine.puzzles.timing import JUDGED_BY_SEARCH
 from pennypress.errors import BadInput
 from pennypress.json_text import parse_json_text
 from pennypress.solver import ProposedPage
@@ -32,10 +33,10 @@ ss = st.session_state
 st.title("Puzzles")
 st.caption(
     "Practise the decisions that decide Penny Press: how to lay out the front page, when to go to press, "
-    "and the best move. Every answer is certain: the page solver's proof, an exact search of the final "
-    "edition to the end of the game, or, before the final edition, a search certificate (both choices played "
-    "out on the same futures, ten times the deep analysis, the difference holding at 99.9%). Your first "
-    "answer to each puzzle moves your rating."
+    "and the best move. Page puzzles are proven by the page solver, and final-edition puzzles by an exact "
+    "search to the end of the game. Puzzles before the final edition are judged by a deep search, which "
+    "plays the other newspapers with its own bots: a strong judgement, not a proof. Your first answer to "
+    "each puzzle moves your rating."
 )
 
 
@@ -240,8 +241,8 @@ if verdict is not None:
                 st.caption("Exact: every newspaper plays its best to the end of the final edition.")
             lines = puzzle.evidence.get("lines")
             if puzzle.certainty == "searched" and lines:
-                st.caption("Certified by search: both choices played out on the same futures, ten times the "
-                           "deep analysis, and the difference holds at 99.9%.")
+                if JUDGED_BY_SEARCH not in verdict.why:  # a file made before its why said so
+                    st.caption(JUDGED_BY_SEARCH)
                 deck = puzzle.position().definition.deck
                 best_words = move_words(parse_move(puzzle.evidence["best"][0]["move"]))
                 for title, key in ((f"After the answer, {best_words}", "answer"),
