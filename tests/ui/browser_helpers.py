@@ -246,14 +246,23 @@ def full_page(driver, path: Path) -> None:
     phone = width <= PHONE["width"]
     metrics = {**PHONE, "width": width, "mobile": phone, "height": int(min(height, 16000)) + 40}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
-    time.sleep(0.8)
+    painted(driver)
     ARTIFACTS.mkdir(exist_ok=True)
     driver.save_screenshot(str(path))
     if phone:
         set_phone(driver)
     else:
         set_desktop(driver)
-    time.sleep(0.5)
+    painted(driver)
+
+
+def painted(driver, frames: int = 3) -> None:
+    """Wait until the browser has laid out and painted the page ``frames`` times (after a change of size:
+    the layout follows the new width before the next look)."""
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1]; let n = arguments[0];"
+        "const step = () => (--n <= 0 ? done() : requestAnimationFrame(step)); requestAnimationFrame(step);",
+        frames)
 
 
 _TEXT_JS = r"""
