@@ -105,16 +105,23 @@ def looks_right(page: Page) -> None:
     assert not page.notation(), page.notation()
 
 
-@pytest.mark.parametrize("width", ["1400", "390"])
-def test_play_by_clicking_the_board(person, width):
-    page = person
-    (set_desktop if width == "1400" else set_phone)(page.d)
+def start_game(page: Page) -> TableGame:
+    """Start the page's game as The Sun against two greedy bots (seed :data:`SEED`), by clicks; the same game
+    played beside the page, up to the person's first move."""
     shadow = TableGame.new(3, ME, ["greedy", "greedy"], seed=SEED)
     shadow.run_bots()
     page.open("play_game")
     page.pick("play_me", "The Sun")
     page.type_number("play_seed", SEED)
     page.click("Start the game")
+    return shadow
+
+
+@pytest.mark.parametrize("width", ["1400", "390"])
+def test_play_by_clicking_the_board(person, width):
+    page = person
+    (set_desktop if width == "1400" else set_phone)(page.d)
+    shadow = start_game(page)
     assert shadow.events[0].words in page.text() and "Your turn, The Sun" in page.text()
     mats_show_home(page, shadow)
     looks_right(page)
@@ -174,12 +181,7 @@ def test_what_your_move_announces_is_what_play_plays(person):
     shown, the move announced and the move played are the same move. (The page once announced the first
     choice of the story clicked again while the browser still showed, and Play played, the one taken before.)"""
     page = person
-    shadow = TableGame.new(3, ME, ["greedy", "greedy"], seed=SEED)
-    shadow.run_bots()
-    page.open("play_game")
-    page.pick("play_me", "The Sun")
-    page.type_number("play_seed", SEED)
-    page.click("Start the game")
+    shadow = start_game(page)
     sends: dict = {}
     for m in shadow.state.legal_moves():
         if isinstance(m, Assign):

@@ -19,6 +19,7 @@ from pennypress.engine.puzzles import KINDS, PAGE, load_puzzles
 from pennypress.ui.render import ratings
 from pennypress.ui.render.tournament_words import LUCK_HEADING, column_words, luck_cell, luck_verdict
 from tests.cli_helpers import output
+from tests.ui.ui_helpers import assert_plain
 
 MODEL = PlackettLuce()
 SHIPPED = load_puzzles()
@@ -126,9 +127,7 @@ RAW = [
 
 
 def assert_no_raw_codes(text: str, where: str) -> None:
-    for pattern, why in RAW:
-        found = pattern.search(text)
-        assert not found, f"{where}: {found.group(0)!r} ({why}) in:\n{text}"
+    assert_plain(text, where, RAW, show=True)
 
 
 def test_tournament_text_has_no_raw_codes(capsys):

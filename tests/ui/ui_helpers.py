@@ -153,10 +153,12 @@ JARGON = [
 ]
 
 
-def assert_plain(text: str, where: str) -> None:
-    for pattern, why in JARGON:
+def assert_plain(text: str, where: str, patterns=JARGON, show: bool = False) -> None:
+    """No pattern of ``patterns`` (``(regex, why)`` pairs; by default :data:`JARGON`) in ``text``; the failure
+    names the match and why it is not for players (and, with ``show``, the whole text)."""
+    for pattern, why in patterns:
         found = pattern.search(text)
-        assert not found, f"{where}: {found.group(0)!r} ({why}) in the visible text"
+        assert not found, f"{where}: {found.group(0)!r} ({why}) in " + (f":\n{text}" if show else "the visible text")
 
 
 def on_the_familiar_scale(mu: float, model: PlackettLuce) -> int:

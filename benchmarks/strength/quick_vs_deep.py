@@ -1,0 +1,209 @@
+"""How far the quick answer is from the deep one: Quick's pick judged by Deep, over seeded held-out positions.
+
+Positions come from seeded games of 3 and 4 players on the native core, half of them league games (the
+``evaluator``, ``timer`` and ``mcts`` bots) and half with ``advisor:fast`` in one seat against league bots;
+one decision a game is kept, drawn by the game's seed among the decisions of normal play with more than one
+legal move, whoever makes it. None of these positions is used to train or tune anything (``--seed`` is a
+seed the ledger does not list).
+
+At each position ``advise`` runs at ``fast`` (Quick) and at ``deep`` (Deep, its second ply included), on the
+public position, with the seed a game's advisor would use. Then:
+
+- **agreement**: Quick's pick is Deep's first move, or a move Deep cannot tell from it (``equal_to_best``);
+- **loss**: what Quick's pick gives up of Deep's chance to win against Deep's first move, in Deep's own terms:
+  where Deep's second ply opened both moves, the difference of the chances kept after the next player's own
+  answer (the figure Deep ranks them by); otherwise Deep's paired loss for the pick (``loss``).
+
+It prints a row per position and the summary (agreement, the mean and the 90th percentile of the loss, the
+seconds each budget took); ``--record FILE`` writes the summary as a strength record for docs/results.md.
+
+    python -m benchmarks.strength.quick_vs_deep --positions 64 --seed 562001 --workers 2 \\
+        --record benchmarks/results/strength/15-quick-vs-deep.json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from tqdm import tqdm
+
+from benchmarks.strength.advisor import LEAGUE_BOTS, CoreLeagueBot
+from pennypress.engine import native, new_game
+from pennypress.engine.advisor.answer import advise
+from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
+from pennypress.engine.advisor.result import Advice
+from pennypress.engine.game.words import move_words
+from pennypress.engine.io.state import PublicState
+from pennypress.engine.play.match import play_match
+from pennypress.engine.position.position import Phase
+from pennypress.errors import BadInput
+
+TABLES = (3, 4)
+QUICK, DEEP = "fast", "deep"
+SEEDS = 2 ** 32
+"""``--seed`` below this (the games' deals are made from it)."""
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One position: Quick's pick, Deep's first move, whether they agree and what the pick gives up."""
+
+    players: int
+    source: str
+    quick: str
+    deep: str
+    agree: bool
+    loss: float
+    quick_seconds: float
+    deep_seconds: float
+
+
+class _Watcher:
+    """Wraps a seat's bot and keeps the public positions of normal play with a choice, in order."""
+
+    def __init__(self, bot, seen: list[PublicState]):
+        self.bot, self.seen, self.name = bot, seen, getattr(bot, "name", "bot")
+
+    def choose(self, view: PublicState):
+        if view.phase is Phase.NORMAL and len(view.legal_moves()) > 1:
+            self.seen.append(view.clone())
+        return self.bot.choose(view)
+
+
+def positions(count: int, seed: int, workers: int) -> list[tuple[int, str, PublicState]]:
+    """``count`` positions ``(players, source, view)``: game ``g`` seats ``TABLES[g % 2]`` players, a league game
+    when ``g // 2`` is even, else ``advisor:fast`` in seat ``g % players``; one decision kept, drawn by its seed."""
+    out = []
+    for g in tqdm(range(count), desc="games", unit="game", file=sys.stderr, leave=False):
+        players, deal = TABLES[g % 2], seed * 1000 + g
+        rng = random.Random(deal)
+        seats = [CoreLeagueBot(rng.choice(LEAGUE_BOTS)(deal * 10 + i), deal * 10 + i) for i in range(players)]
+        source = "league"
+        if (g // 2) % 2:
+            seats[g % players] = AdvisorBot(seed=deal, budget=QUICK, workers=workers)
+            source = "advisor"
+        seen: list[PublicState] = []
+        play_match(new_game(players, seed=deal), [_Watcher(b, seen) for b in seats], seed=deal)
+        out.append((players, source, seen[rng.randrange(len(seen))]))
+    return out
+
+
+def deep_figure(deep: Advice, move: str) -> tuple[float | None, bool]:
+    """Deep's chance for ``move`` as it ranks it (after the answer where its second ply opened the move), and
+    whether that figure is one kept after an answer."""
+    row = deep.find(move)
+    if row.reply is not None:
+        return row.reply.win_probability, True
+    return row.win_probability, False
+
+
+def judge(view: PublicState, workers: int) -> tuple[str, str, bool, float, float, float]:
+    """Quick's pick and Deep's first move in ``view``, their agreement, the loss, and each budget's seconds."""
+    seed = decision_seed(0, view.ply)
+    t = time.perf_counter()
+    quick = advise(view, QUICK, seed=seed, workers=workers, reasons_top=0, lines=False).best.move
+    quick_s = time.perf_counter() - t
+    t = time.perf_counter()
+    deep = advise(view, DEEP, seed=seed, workers=workers, reasons_top=0, lines=False)
+    deep_s = time.perf_counter() - t
+    best, row = deep.best, deep.find(quick)
+    agree = quick == best.move or row.equal_to_best
+    (mine, after), (top, top_after) = deep_figure(deep, quick), deep_figure(deep, best.move)
+    if quick == best.move:
+        loss = 0.0
+    elif after and top_after:
+        loss = max(0.0, top - mine)
+    else:
+        loss = row.loss or 0.0
+    return quick, best.move, agree, loss, quick_s, deep_s
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0 to 1) of ``values``, the nearest rank."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def summary(judged: list[Judged]) -> dict:
+    losses = [j.loss for j in judged]
+    agree = sum(j.agree for j in judged)
+    return {"positions": len(judged), "agree": agree, "agreement": agree / len(judged),
+            "mean_loss": math.fsum(losses) / len(losses), "p90_loss": percentile(losses, 0.9),
+            "max_loss": max(losses),
+            "quick_seconds_median": sorted(j.quick_seconds for j in judged)[len(judged) // 2],
+            "deep_seconds_median": sorted(j.deep_seconds for j in judged)[len(judged) // 2],
+            "by_table": {str(n): sum(j.agree for j in judged if j.players == n) for n in TABLES}}
+
+
+def table(s: dict) -> str:
+    return "\n".join([
+        "| measure | positions | figure | goal (#56) |", "|---|---|---|---|",
+        f"| Quick's pick is Deep's best or equal to it | {s['positions']} | **{s['agreement']:.1%}** "
+        f"({s['agree']} of {s['positions']}) | ≥ 85% |",
+        f"| loss of Deep's chance to win, mean | {s['positions']} | {100 * s['mean_loss']:.1f} points | |",
+        f"| loss, 90th percentile | {s['positions']} | {100 * s['p90_loss']:.1f} points | ≤ 2 points |",
+        f"| loss, largest | {s['positions']} | {100 * s['max_loss']:.1f} points | |",
+        f"| seconds a position (median): Quick, Deep | {s['positions']} | {s['quick_seconds_median']:.2f} s, "
+        f"{s['deep_seconds_median']:.1f} s | |"])
+
+
+def _commit() -> str:
+    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip() or "unknown"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=64, help="positions, one a game (default 64)")
+    ap.add_argument("--seed", type=int, default=562001, help="seed of the games (default 562001, never used before)")
+    ap.add_argument("--workers", type=int, default=2,
+                    help="the searches' threads (default 2; any number gives the same picks)")
+    ap.add_argument("--record", type=Path, help="write the summary as a strength record (JSON) to this file")
+    args = ap.parse_args(argv)
+    try:
+        if args.positions < 2:
+            raise BadInput(f"--positions must be at least 2, got {args.positions}")
+        if not 0 <= args.seed < SEEDS:
+            raise BadInput(f"--seed must be from 0 to 2**32 - 1, got {args.seed}")
+        if args.workers < 1:
+            raise BadInput(f"--workers must be at least 1, got {args.workers}")
+        if args.record is not None and not args.record.parent.is_dir():
+            raise BadInput(f"--record {args.record}: no folder {args.record.parent}")
+        if not native.available():
+            raise BadInput("the native core is not built: python3 run.py build")
+    except BadInput as e:
+        print(f"quick_vs_deep: {e}", file=sys.stderr)
+        return 2
+    judged = []
+    print("| # | players | from | Quick | Deep | agree | loss |\n|---|---|---|---|---|---|---|")
+    for i, (players, source, view) in enumerate(positions(args.positions, args.seed, args.workers)):
+        quick, deep, agree, loss, quick_s, deep_s = judge(view, args.workers)
+        judged.append(Judged(players, source, quick, deep, agree, loss, quick_s, deep_s))
+        print(f"| {i + 1} | {players} | {source} | {move_words(quick)} | {move_words(deep)} | "
+              f"{'yes' if agree else 'no'} | {100 * loss:.1f} |", flush=True)
+    s = summary(judged)
+    print("\n" + table(s))
+    if args.record is not None:
+        command = "python -m benchmarks.strength.quick_vs_deep " + " ".join(
+            a for a in (argv if argv is not None else sys.argv[1:]))
+        record = {"title": "Quick against Deep: how much of Deep's chance to win Quick's pick gives up",
+                  "command": command, "seed": args.seed, "commit": _commit(), "date": date.today().isoformat(),
+                  "note": (f"{s['positions']} positions of normal play, one a game, from seeded games of 3 and 4 "
+                           "players (half league games, half with advisor:fast in a seat), never used for training. "
+                           "Quick is `advise --budget fast`, Deep `--budget deep` with its second ply; the loss is "
+                           "in Deep's own terms (after the next player's answer where Deep opened both moves)."),
+                  "table": table(s), "summary": s}
+        args.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
