@@ -141,13 +141,15 @@ and the slow proofs (their markers are described in pyproject.toml)."""
 DURATIONS = ROOT / "test-artifacts" / "durations.json"
 
 
-def pytest_command(python: Path, rest: list[str]) -> list[str]:
+def pytest_command(python: Path, rest: list[str], durations: Path = DURATIONS) -> list[str]:
     """The pytest call of `run.py test`: on every core (pytest-xdist; `loadgroup` hands tests to whichever worker
     is free, keeping together only tests marked `xdist_group`) with each test's duration recorded; `--quick`
-    selects the quick tier. Arguments the caller gives come last, so `-n 0` or `-m ...` of their own win."""
+    selects the quick tier. Arguments the caller gives come last, so `-n 0` or `-m ...` of their own win.
+    The record's path is joined to its option (`--record-durations=PATH`): given apart, pytest's first look at the
+    arguments, before the suite's conftest adds the option, takes an existing record for a test path."""
     quick = "--quick" in rest
     rest = [a for a in rest if a != "--quick"]
-    cmd = [str(python), "-m", "pytest", "-n", "auto", "--dist", "loadgroup", "--record-durations", str(DURATIONS)]
+    cmd = [str(python), "-m", "pytest", "-n", "auto", "--dist", "loadgroup", f"--record-durations={durations}"]
     if quick:
         cmd += ["-m", QUICK]
     return cmd + rest

@@ -3,8 +3,12 @@ the count run and the wall time, slowest first; without the option nothing is wr
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import run
 
 pytest_plugins = ["pytester"]
+XDIST = ("-n", "auto", "--dist", "loadgroup")
 
 
 def test_a_run_records_each_test_and_each_file(pytester):
@@ -29,3 +33,20 @@ def test_without_the_option_nothing_is_written(pytester):
     result.assert_outcomes(passed=1)
     assert "durations recorded" not in result.stdout.str()
     assert not list(pytester.path.glob("*.json"))
+
+
+def test_run_pys_command_runs_again_when_its_record_is_already_written(pytester):
+    """``run.py test``'s pytest arguments (without the workers) on a suite whose conftest registers the plugin, as
+    this project's does, twice: the second run, with the record already written, still finds and runs the tests
+    (the record's path given as a separate argument was once taken for a test path, and the option unknown)."""
+    pytester.makeini("[pytest]\ntestpaths = suite\n")
+    suite = pytester.mkdir("suite")
+    (suite / "conftest.py").write_text('pytest_plugins = ["tests.durations_plugin"]\n')
+    (suite / "test_one.py").write_text("def test_one():\n    pass\n")
+    out = pytester.path / "durations.json"
+    command = run.pytest_command(Path("python"), [], durations=out)[3:]  # after "python -m pytest"
+    assert command[:len(XDIST)] == list(XDIST)
+    for attempt in (1, 2):
+        result = pytester.runpytest(*command[len(XDIST):])
+        result.assert_outcomes(passed=1)
+        assert out.exists(), attempt
