@@ -30,8 +30,9 @@ from pennypress.engine.play.match import play_match
 from pennypress.engine.position.position import Phase
 from pennypress.engine.rules.chance import resolve_chance
 
-GAMES = 120  # about 6,800 decisions (2,500 by the evaluator and the timer each, 190 by the MCTS bot), 2-5 players
-MCTS_EVERY = 8  # an MCTS seat in 15 of the games (one of them at its default 200 iterations)
+GAMES = 64  # about 3,600 decisions (1,300 by the evaluator and the timer each, 100 by the MCTS bot), 2-5 players,
+# every path the assertions below name; the full count is the league proof's (test_core_proofs.py, --proof-count full)
+MCTS_EVERY = 8  # an MCTS seat in 8 of the games (the last of them, game 63, at its default 200 iterations)
 
 
 @pytest.mark.slow
@@ -39,22 +40,22 @@ def test_seeded_games_decide_alike_at_every_decision(core):
     report = run(GAMES, seed=15, mcts_every=MCTS_EVERY)
     cov = report.coverage
     assert report.games == GAMES == cov["games finished"]
-    assert report.decisions > 5_000
+    assert report.decisions > 3_000
     for kind in LEAGUE:
-        assert cov[f"decisions by {kind}"] > (150 if kind == "mcts" else 2_000), kind
+        assert cov[f"decisions by {kind}"] > (80 if kind == "mcts" else 1_000), kind
         for phase in Phase:
             if phase is not Phase.OVER:
                 assert cov[f"{kind} decisions in phase {phase.value}"] > 0, (kind, phase)
     for kind in ("evaluator", "timer"):
         assert cov[f"{kind} final-edition triggers"] > 0, kind
-    assert cov["mcts decisions with 40 iterations"] > 100 and cov["mcts decisions with 200 iterations"] > 10
-    assert cov["mcts presses"] > 0 and cov["mcts root children compared (visits and mean rewards)"] > 2_000
+    assert cov["mcts decisions with 40 iterations"] > 70 and cov["mcts decisions with 200 iterations"] > 10
+    assert cov["mcts presses"] > 0 and cov["mcts root children compared (visits and mean rewards)"] > 1_000
     for players in (2, 3, 4, 5):
         assert cov[f"decisions with {players} players"] > 0
     for what in ("evaluator decisions beyond idle_turns since its last press", "timer recalls (nothing to build or press)",
                  "timer decisions after last_wait turns waited", "moves played off the bots' choice"):
         assert cov[what] > 0, what
-    assert cov["evaluator scores compared (moves)"] > 15_000
+    assert cov["evaluator scores compared (moves)"] > 10_000
 
 
 def _positions(games: int, seed: int) -> list:
