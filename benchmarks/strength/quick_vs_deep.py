@@ -26,7 +26,7 @@ import argparse
 import json
 import math
 import random
-import subprocess
+import statistics
 import sys
 import time
 from dataclasses import dataclass
@@ -35,6 +35,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from benchmarks.speed.__main__ import commit  # the commit a record was measured on (+ if the tree had changes)
+from benchmarks.speed.report import percentile
 from benchmarks.strength.advisor import LEAGUE_BOTS, CoreLeagueBot
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.answer import advise
@@ -126,20 +128,14 @@ def judge(view: PublicState, workers: int) -> tuple[str, str, bool, float, float
     return quick, best.move, agree, loss, quick_s, deep_s
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The ``q`` quantile (0 to 1) of ``values``, the nearest rank."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
-
-
 def summary(judged: list[Judged]) -> dict:
     losses = [j.loss for j in judged]
     agree = sum(j.agree for j in judged)
     return {"positions": len(judged), "agree": agree, "agreement": agree / len(judged),
             "mean_loss": math.fsum(losses) / len(losses), "p90_loss": percentile(losses, 0.9),
             "max_loss": max(losses),
-            "quick_seconds_median": sorted(j.quick_seconds for j in judged)[len(judged) // 2],
-            "deep_seconds_median": sorted(j.deep_seconds for j in judged)[len(judged) // 2],
+            "quick_seconds_median": statistics.median(j.quick_seconds for j in judged),
+            "deep_seconds_median": statistics.median(j.deep_seconds for j in judged),
             "by_table": {str(n): sum(j.agree for j in judged if j.players == n) for n in TABLES}}
 
 
@@ -153,11 +149,6 @@ def table(s: dict) -> str:
         f"| loss, largest | {s['positions']} | {100 * s['max_loss']:.1f} points | |",
         f"| seconds a position (median): Quick, Deep | {s['positions']} | {s['quick_seconds_median']:.2f} s, "
         f"{s['deep_seconds_median']:.1f} s | |"])
-
-
-def _commit() -> str:
-    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    return done.stdout.strip() or "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -195,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         command = "python -m benchmarks.strength.quick_vs_deep " + " ".join(
             a for a in (argv if argv is not None else sys.argv[1:]))
         record = {"title": "Quick against Deep: how much of Deep's chance to win Quick's pick gives up",
-                  "command": command, "seed": args.seed, "commit": _commit(), "date": date.today().isoformat(),
+                  "command": command, "seed": args.seed, "commit": commit(), "date": date.today().isoformat(),
                   "note": (f"{s['positions']} positions of normal play, one a game, from seeded games of 3 and 4 "
                            "players (half league games, half with advisor:fast in a seat), never used for training. "
                            "Quick is `advise --budget fast`, Deep `--budget deep` with its second ply; the loss is "

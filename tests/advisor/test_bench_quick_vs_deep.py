@@ -29,9 +29,8 @@ def test_the_summary_counts_agreement_and_takes_the_loss_quantiles():
     s = qd.summary(judged)
     assert (s["positions"], s["agree"], s["by_table"]) == (3, 2, {"3": 2, "4": 0})
     assert s["mean_loss"] == pytest.approx(0.11 / 3) and s["p90_loss"] == 0.10 and s["max_loss"] == 0.10
-    assert (s["quick_seconds_median"], s["deep_seconds_median"]) == (0.4, 10.0)
+    assert (s["quick_seconds_median"], s["deep_seconds_median"]) == (0.4, 10.0)  # the middle of three
     assert "**66.7%** (2 of 3)" in qd.table(s) and "10.0 points" in qd.table(s)
-    assert qd.percentile([5, 1, 3, 2, 4], 0.9) == 5 and qd.percentile([5, 1, 3, 2, 4], 0.5) == 3
 
 
 @pytest.mark.parametrize("argv, words", [
