@@ -173,13 +173,14 @@ def main(argv: list[str] | None = None) -> int:
     except BadInput as e:
         print(f"quick_vs_deep: {e}", file=sys.stderr)
         return 2
-    judged = []
+    judged, rows = [], []
     print("| # | players | from | Quick | Deep | agree | loss |\n|---|---|---|---|---|---|---|")
     for i, (players, source, view) in enumerate(positions(args.positions, args.seed, args.workers)):
         quick, deep, agree, loss, quick_s, deep_s = judge(view, args.workers)
         judged.append(Judged(players, source, quick, deep, agree, loss, quick_s, deep_s))
-        print(f"| {i + 1} | {players} | {source} | {move_words(quick)} | {move_words(deep)} | "
-              f"{'yes' if agree else 'no'} | {100 * loss:.1f} |", flush=True)
+        rows.append(f"| {i + 1} | {players} | {source} | {move_words(quick)} | {move_words(deep)} | "
+                    f"{'yes' if agree else 'no'} | {100 * loss:.1f} |")
+        print(rows[-1], flush=True)
     s = summary(judged)
     print("\n" + table(s))
     if args.record is not None:
@@ -191,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
                            "players (half league games, half with advisor:fast in a seat), never used for training. "
                            "Quick is `advise --budget fast`, Deep `--budget deep` with its second ply; the loss is "
                            "in Deep's own terms (after the next player's answer where Deep opened both moves)."),
-                  "table": table(s), "summary": s}
+                  "table": table(s), "summary": s, "positions": rows}
         args.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
 

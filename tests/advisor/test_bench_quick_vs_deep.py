@@ -57,6 +57,6 @@ def test_a_small_run_judges_each_position_and_records_the_summary(core, tmp_path
     assert [r.split("|")[2].strip() for r in rows] == ["3", "4"] and all("| league |" in r for r in rows)
     record = json.loads(out.read_text(encoding="utf-8"))
     s = record["summary"]
-    assert s["positions"] == 2 and s["agree"] == sum("| yes |" in r for r in rows)
+    assert s["positions"] == 2 and s["agree"] == sum("| yes |" in r for r in rows) and record["positions"] == rows
     assert record["table"] in printed and record["command"].startswith("python -m benchmarks.strength.quick_vs_deep ")
     assert {"title", "command", "seed", "commit", "date", "note", "table"} <= set(record)
