@@ -176,11 +176,13 @@ def announced(page: Page) -> str:
     return next(line for line in page.text().splitlines() if line.startswith("Your move: "))[len("Your move: "):]
 
 
-def test_what_your_move_announces_is_what_play_plays(person):
+@pytest.mark.parametrize("width", ["1400", "390"])
+def test_what_your_move_announces_is_what_play_plays(person, width):
     """A story clicked and its second choice taken, another story clicked, then the first again: the choice
     shown, the move announced and the move played are the same move. (The page once announced the first
     choice of the story clicked again while the browser still showed, and Play played, the one taken before.)"""
     page = person
+    (set_desktop if width == "1400" else set_phone)(page.d)
     shadow = start_game(page)
     sends: dict = {}
     for m in shadow.state.legal_moves():
