@@ -10,12 +10,14 @@ player to move there search their own answer (the same search, budget
 ``reply_budget``, from their seat), and takes the win share the advised player
 keeps after that answer (the reply's own playouts: every newspaper's share, raw).
 
-Only moves that leave a decision are opened: a press draws a headline card
-first (a chance node; the search never sees the deck), so it keeps the
-analysis's own estimate. The opened moves are then ranked among themselves
-by what they keep after the reply, in the places they held -- an opened move is
-never compared with an estimate of another kind -- and the first of the new
-order is the move to play.
+Every one of those moves is opened, so all of them are measured alike. A
+press draws a headline card before anyone answers (a chance node; the search
+never sees the deck's order): it is answered after each of a few cards drawn
+at random from those that may come up, and keeps the mean. A move that ends
+the game keeps its exact result. The opened moves are then ranked by what
+they keep after the reply, in the places they held (the analysis's first
+places), and the first of the new order is the move to play; the moves after
+them keep the analysis's figures and order.
 
 The ``normal`` and ``deep`` budgets end with it (:mod:`.budget`;
 :func:`.answer.advise` shows its order, every figure measured against its first
@@ -35,8 +37,12 @@ True
 """
 from __future__ import annotations
 
+import math
+import random
+from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Callable
+from statistics import fmean
+from typing import Callable, Sequence
 
 from pennypress.stats import wilson
 
@@ -44,11 +50,13 @@ from ..game.names import newspaper
 from ..game.words import move_words
 from ..io.state import PublicState, public_view
 from ..rules.actions import legal_moves
-from .budget import MAX_CANDIDATES, Budget, second_ply_candidates
+from .budget import MAX_CANDIDATES, Budget, budget_for, second_ply_candidates
 from .calibration import IDENTITY, Calibration
 from .line import LineStep
-from .result import Advice, RankedMove, Reply, SecondPlyNote
+from .outcome import share
+from .result import Advice, FirstSight, RankedMove, Reply, SecondPlyNote
 from .search import Stop, analyse
+from .stats import Z95
 from .settings import SearchSettings
 
 def reply_seed(seed: int, rank: int) -> int:
@@ -57,33 +65,88 @@ def reply_seed(seed: int, rank: int) -> int:
     return seed * (MAX_CANDIDATES + 1) + rank
 
 
+DRAWS = 4
+"""The headline cards a press is answered on (all of them when fewer may come up): each card drawn, then
+the next player's search, with the reply budget's playouts shared among the cards."""
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The next player's answer in one future of a move (one headline card, for a press)."""
+
+    reply: str | None
+    """``None``: the game ends before anyone answers (``kept`` is then exact)."""
+    player: int
+    kept: float
+    playouts: int
+    converged: bool
+    samples: int
+    exact: bool
+    line: tuple[LineStep, ...] = ()
+
+    def variance(self) -> float:
+        """A bound on the variance of ``kept`` as an estimate: a coin's with the same mean over ``samples``."""
+        return 0.0 if self.exact or self.samples < 1 else self.kept * (1.0 - self.kept) / self.samples
+
+
 @dataclass(frozen=True)
 class Opened:
-    """One opened move: the reply the next player found, and the advised player's win share after it."""
+    """One opened move: the reply the next player found, and the advised player's win share after it (for a
+    press, the mean over the headline cards drawn, :attr:`draws`)."""
 
     move: str
     rank: int
     """The move's rank in the analysis."""
-    reply: str
+    reply: str | None
+    """The answer (for a press: the one found after most cards); ``None`` when the game ends first."""
     player: int
     """Who replies."""
     kept: float
     """The advised player's win share after the reply (the reply's playouts, raw)."""
     playouts: int
-    """The reply's search's playouts."""
+    """The reply's search's playouts (for a press, every card's)."""
     converged: bool
-    """The reply's search separated its answer from every other."""
+    """The reply's search separated its answer from every other (for a press: on every card)."""
     samples: int
-    """The playouts of the answer itself, which ``kept`` is the mean of."""
+    """The playouts of the answer itself, which ``kept`` is the mean of (for a press: on every card)."""
     exact: bool
     """The answer came from the exact search (nothing random left): ``kept`` is exact."""
     line: tuple[LineStep, ...] = ()
     """The likely line after the answer, from the answer's own playouts (asked for with ``lines``)."""
+    draws: int = 0
+    """For a press, the headline cards drawn (0: the move draws none)."""
+    spread: float | None = None
+    """For a press, the standard error of ``kept``: each card's own and, when only some of the cards that may
+    come up were drawn, the sampling of the cards."""
 
     def interval(self) -> tuple[float, float]:
         """A 95% interval of ``kept`` (raw): the Wilson interval over :attr:`samples`, which holds for the mean
-        of any shares in [0, 1] (their variance is at most that of a coin with the same mean); exact: itself."""
-        return (self.kept, self.kept) if self.exact else wilson(self.kept, self.samples)
+        of any shares in [0, 1] (their variance is at most that of a coin with the same mean); for a press,
+        ``kept`` ± 1.96 standard errors (:attr:`spread`); exact: itself."""
+        if self.exact:
+            return self.kept, self.kept
+        if self.spread is not None:
+            return max(0.0, self.kept - Z95 * self.spread), min(1.0, self.kept + Z95 * self.spread)
+        return wilson(self.kept, self.samples)
+
+    @classmethod
+    def of(cls, move: str, rank: int, answers: Sequence[Answered], outcomes: int) -> Opened:
+        """The move answered in each of its futures (one, or one a headline card drawn out of ``outcomes``)."""
+        if len(answers) == 1 and outcomes <= 1:
+            a = answers[0]
+            return cls(move, rank, a.reply, a.player, a.kept, a.playouts, a.converged, a.samples, a.exact, a.line)
+        k = len(answers)
+        kept = fmean(a.kept for a in answers)
+        within = sum(a.variance() for a in answers) / k ** 2
+        between = 0.0 if k >= outcomes or k < 2 else (
+            sum((a.kept - kept) ** 2 for a in answers) / (k - 1) / k * (1 - k / outcomes))
+        found = [a.reply for a in answers if a.reply is not None]
+        reply = Counter(found).most_common(1)[0][0] if found else None
+        shown = next((a for a in answers if a.reply == reply), answers[0])
+        exact = all(a.exact for a in answers) and k >= outcomes
+        return cls(move, rank, reply, shown.player, kept, sum(a.playouts for a in answers),
+                   all(a.converged for a in answers), sum(a.samples for a in answers), exact, shown.line,
+                   draws=k, spread=math.sqrt(within + between))
 
 
 @dataclass(frozen=True)
@@ -107,13 +170,16 @@ def second_ply(view: PublicState, advice: Advice, settings: SearchSettings, cand
                reply_budget: Budget, progress: Callable[[int, int], None] | None = None,
                stop: Stop | None = None, lines: bool = False) -> SecondPly | None:
     """The second ply over ``advice`` (the analysis of ``view`` for the player to move, run with ``settings``):
-    its first ``candidates`` moves (1 to :data:`MAX_CANDIDATES`) that leave a decision, each answered by the
-    next player's search with ``settings`` but for the budget (``reply_budget``), the seed (:func:`reply_seed`)
-    and the calibration (none: raw win shares).
+    its first ``candidates`` moves (1 to :data:`MAX_CANDIDATES`), each answered by the next player's search
+    with ``settings`` but for the budget (``reply_budget``), the seed (:func:`reply_seed`) and the calibration
+    (none: raw win shares). A press is answered after each of :data:`DRAWS` headline cards drawn at random
+    (seeded; every card when fewer may come up; the budget shared among them); a move that ends the game
+    keeps its exact result. The opened moves are ranked by what they keep, in the places they held.
 
-    ``progress(i, done)`` is told the playouts done in the ``i``-th reply's search (0, 1, ...); ``stop()`` is
-    asked by each search, and the second ply gives ``None`` once it says stop (the analysis alone stands).
-    With ``lines`` each opened move keeps the likely line after its reply (the choices do not depend on it)."""
+    ``progress(i, done)`` is told the playouts done in the ``i``-th opened move's searches (0, 1, ...);
+    ``stop()`` is asked by each search, and the second ply gives ``None`` once it says stop (the analysis
+    alone stands). With ``lines`` each opened move keeps the likely line after its reply (the choices do not
+    depend on it)."""
     second_ply_candidates(candidates)
     view = public_view(view)  # as the analysis: only what the table shows (never the deck's order)
     me = view.current
@@ -121,21 +187,26 @@ def second_ply(view: PublicState, advice: Advice, settings: SearchSettings, cand
     order = [r.move for r in advice.moves]
     opened: list[Opened] = []
     for row in advice.moves[:candidates]:
+        if not row.was_searched:
+            continue
         after = view.clone()
         after.apply(moves[row.move])
-        if after.is_over or after.is_chance_node():
-            continue
         if stop is not None and stop():
             return None
-        reply = replace(settings, budget=reply_budget, seed=reply_seed(settings.seed, row.rank), calibration=IDENTITY)
+        seed = reply_seed(settings.seed, row.rank)
         i = len(opened)
-        told = None if progress is None else (lambda done, _total, i=i: progress(i, done))
-        answer = analyse(after, reply, reasons_top=0, lines=lines, progress=told, stop=stop)
-        if answer.stopped:
-            return None
-        opened.append(Opened(row.move, row.rank, answer.best.move, after.current, answer.best.win_all[me],
-                             answer.playouts, answer.converged, answer.best.playouts, answer.exact,
-                             answer.best.line))
+        futures, outcomes = _futures(after, seed)
+        plan = reply_budget if len(futures) == 1 else _shared(reply_budget, len(futures))
+        answers, done = [], 0
+        for j, future in enumerate(futures):
+            told = None if progress is None else (lambda d, _total, i=i, done=done: progress(i, done + d))
+            answered = _answer(future, me, replace(settings, budget=plan, seed=seed if j == 0 else seed * DRAWS + j,
+                                                   calibration=IDENTITY), lines, told, stop)
+            if answered is None:
+                return None
+            answers.append(answered)
+            done += answered.playouts
+        opened.append(Opened.of(row.move, row.rank, answers, outcomes))
     slots = sorted(o.rank - 1 for o in opened)
     ranked = sorted(opened, key=lambda o: (-o.kept, o.rank))
     for slot, o in zip(slots, ranked):
@@ -143,16 +214,63 @@ def second_ply(view: PublicState, advice: Advice, settings: SearchSettings, cand
     return SecondPly(order[0], tuple(ranked), tuple(order), advice.moves[0].move)
 
 
+def _futures(after: PublicState, seed: int) -> tuple[list[PublicState], int]:
+    """The positions the next player answers in after a move (``after``), and how many futures there are: the
+    position itself, or -- after a press -- the position after each of :data:`DRAWS` headline cards drawn
+    (every card when there are no more; seeded by ``seed``)."""
+    if not after.is_chance_node():
+        return [after], 1
+    cards = [card for card, _p in after.chance_outcomes()]
+    drawn = cards if len(cards) <= DRAWS else sorted(random.Random(seed).sample(cards, DRAWS))
+    futures = []
+    for card in drawn:
+        future = after.clone()
+        future.apply_chance(card)
+        futures.append(future)
+    return futures, len(cards)
+
+
+def _shared(plan: Budget, parts: int) -> Budget:
+    """``plan`` with its playouts shared among ``parts`` searches (at least one each; an explicit count stays
+    explicit, a cap stays a cap with its early stop)."""
+    if plan.playouts is not None:
+        return budget_for(playouts=max(1, plan.playouts // parts))
+    return replace(plan, cap=max(1, plan.cap // parts), python_cap=max(1, plan.python_cap // parts),
+                   seconds=None if plan.seconds is None else plan.seconds / parts)
+
+
+def _answer(future: PublicState, me: int, settings: SearchSettings, lines: bool,
+            progress: Callable[[int, int], None] | None, stop: Stop | None) -> Answered | None:
+    """The next player's answer in ``future`` and the win share ``me`` keeps after it (``None``: stopped)."""
+    if future.is_over:
+        return Answered(None, future.current, share(future.winners(), me), 0, True, 0, True)
+    answer = analyse(future, settings, reasons_top=0, lines=lines, progress=progress, stop=stop)
+    if answer.stopped:
+        return None
+    best = answer.best
+    return Answered(best.move, future.current, best.win_all[me], answer.playouts, answer.converged, best.playouts,
+                    answer.exact, best.line)
+
+
 def with_replies(advice: Advice, ply: SecondPly, candidates: int, reply_budget: str, calibration: Calibration,
                  reasons_top: int) -> Advice:
-    """``advice`` (ranked in ``ply``'s order) with each opened move's reply, the second ply's note and its
-    playouts counted, and -- among the first ``reasons_top`` moves -- the reply said in words."""
+    """``advice`` (ranked in ``ply``'s order) with each opened move weighed: its figures after the next
+    player's answer (chance, interval, loss against the first move and whether it is as good), its figures
+    before it kept as :attr:`~.result.RankedMove.first_sight`, its reply; the second ply's note and its
+    playouts counted; and -- among the first ``reasons_top`` moves -- the reply said in words.
+
+    Every weighed move's loss is measured against the first move's chance after its own answer (the
+    searches are independent: the interval of the difference is unpaired), so the weighed moves are in
+    the order of the figure they show; a move not weighed keeps the analysis's figures, measured on the
+    same playouts against the first move's before its answer."""
+    opened = {o.move: o for o in ply.opened}
     replies = {o.move: Reply(o.reply, o.player, calibration(o.kept), calibration.interval(*o.interval()), o.playouts,
-                             o.converged, o.line) for o in ply.opened}
+                             o.converged, o.line, o.draws) for o in ply.opened}
+    top = opened.get(advice.moves[0].move)
     rows = []
     for row in advice.moves:
         reply = replies.get(row.move)
-        if reply is None:
+        if reply is None or top is None:
             rows.append(row)
             continue
         reasons = row.reasons
@@ -161,7 +279,7 @@ def with_replies(advice: Advice, ply: SecondPly, candidates: int, reply_budget: 
             if row.rank == 1 and ply.first != row.move and ply.first in replies:
                 first = next(r for r in advice.moves if r.move == ply.first)
                 reasons = reasons + (_changed_words(first, replies[ply.first], reply),)
-        rows.append(replace(row, reply=reply, reasons=reasons))
+        rows.append(_weighed(replace(row, reply=reply, reasons=reasons), opened[row.move], top, calibration))
     note = SecondPlyNote(candidates, reply_budget, len(ply.opened), ply.playouts, ply.first)
     # "converged" says the first move is separated from every other on the analysis: not so for a first move
     # the analysis alone did not put first
@@ -169,23 +287,56 @@ def with_replies(advice: Advice, ply: SecondPly, candidates: int, reply_budget: 
                    converged=advice.converged and ply.first == rows[0].move)
 
 
+def _weighed(row: RankedMove, mine: Opened, top: Opened, calibration: Calibration) -> RankedMove:
+    """``row`` with its figures after the answer (``mine``), measured against the first move's (``top``)."""
+    sight = FirstSight(row.win_probability, row.win_interval, row.loss or 0.0, row.loss_interval)
+    if mine is top:
+        d, spread = 0.0, 0.0
+    else:
+        d = top.kept - mine.kept
+        spread = math.hypot(_stderr(top), _stderr(mine))
+    low, high = d - Z95 * spread, d + Z95 * spread
+    shown = calibration.loss
+    return replace(row, win_probability=calibration(mine.kept), win_interval=calibration.interval(*mine.interval()),
+                   loss=max(0.0, shown(top.kept, d)), loss_interval=(shown(top.kept, low), shown(top.kept, high)),
+                   equal_to_best=mine is top or low <= 0.0, first_sight=sight)
+
+
+def _stderr(o: Opened) -> float:
+    """The standard error of what ``o`` keeps (0: exact)."""
+    if o.exact:
+        return 0.0
+    if o.spread is not None:
+        return o.spread
+    return math.sqrt(o.kept * (1.0 - o.kept) / o.samples) if o.samples else 0.0
+
+
 def reply_words(reply: Reply, me: int) -> str:
     """The reply a move meets, in words: ``'The Sun's likely answer: Send 2 reporters to War D ★★★; then your
-    chance to win is about 35%'``."""
+    chance to win is about 35%'``; for a press, after the headline cards drawn."""
+    chance = f"your chance to win is about {reply.win_probability:.0%}"
+    if reply.move is None:
+        return f"The game ends before anyone answers; {chance}"
     who = "your" if reply.player == me else f"{newspaper(reply.player)}'s"
-    return (f"{who[0].upper()}{who[1:]} likely answer: {move_words(reply.move)}; then your chance to win is about "
-            f"{reply.win_probability:.0%}")
+    drawn = "" if not reply.draws else f"After the headline card is drawn ({_cards(reply.draws)} tried), "
+    said = f"{who} likely answer: {move_words(reply.move)}; then {chance}"
+    return drawn + said if drawn else f"{said[0].upper()}{said[1:]}"
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
 
 
 def _changed_words(first: RankedMove, theirs: Reply, mine: Reply) -> str:
     """Why the second ply's first move is not the analysis's first (``first``, answered by ``theirs``): what
     that move keeps after its answer, against this move's (``mine``), and whether the two are told apart."""
     before = "" if first.win_probability is None else f" ({first.win_probability:.0%} at first sight)"
-    return (f"{move_words(first.move)} looked at least as good{before}, but after {newspaper(theirs.player)}'s likely answer, "
-            f"{move_words(theirs.move)}, your chance to win is about {theirs.win_probability:.0%}, against "
-            f"{mine.win_probability:.0%} after this move"
+    answer = ("once the game is over" if theirs.move is None else
+              f"after {newspaper(theirs.player)}'s likely answer, {move_words(theirs.move)},")
+    return (f"{move_words(first.move)} looked at least as good{before}, but {answer} your chance to win is about "
+            f"{theirs.win_probability:.0%}, against {mine.win_probability:.0%} after this move"
             + ("" if mine.clearly_above(theirs) else " (too close to tell apart)"))
 
 
-__all__ = ["MAX_CANDIDATES", "Opened", "SecondPly", "reply_seed", "reply_words", "second_ply",
+__all__ = ["DRAWS", "MAX_CANDIDATES", "Answered", "Opened", "SecondPly", "reply_seed", "reply_words", "second_ply",
            "second_ply_candidates", "with_replies"]

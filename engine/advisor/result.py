@@ -28,10 +28,11 @@ class Reply:
     """What the next player answers to a move a second ply opened (:mod:`.replies`), and what the advised
     player keeps after that answer."""
 
-    move: str
-    """The answer in the engine's notation (legal in the position after the move)."""
+    move: str | None
+    """The answer in the engine's notation (legal in the position after the move); for a press, the answer
+    found after most of the headline cards tried (:attr:`draws`); ``None`` when the game ends first."""
     player: int
-    """Who answers (the player to move after the move)."""
+    """Who answers (the player to move after the move, and after the headline draw of a press)."""
     win_probability: float
     """The advised player's chance to win after the answer: the answer's own playouts, shown through the
     calibration like every chance to win."""
@@ -43,6 +44,9 @@ class Reply:
     """That search separated its answer from every other (:attr:`Advice.converged`)."""
     line: tuple[LineStep, ...] = ()
     """The likely line after the answer, from the answer's own playouts (``share``: of those futures)."""
+    draws: int = 0
+    """For a press: how many of the headline cards that may come up were drawn, each answered on its own
+    (the chance is their mean); 0 for a move that draws none."""
 
     def clearly_above(self, other: Reply) -> bool:
         """Whether this answer leaves the advised player a chance to win clearly above ``other``'s: their 95%
@@ -52,7 +56,24 @@ class Reply:
     def to_json(self) -> dict:
         return {"move": self.move, "player": self.player, "win_probability": _r(self.win_probability),
                 "win_interval": [_r(self.win_interval[0]), _r(self.win_interval[1])], "playouts": self.playouts,
-                "converged": self.converged, "line": [step.to_json() for step in self.line]}
+                "converged": self.converged, "line": [step.to_json() for step in self.line], "draws": self.draws}
+
+
+@dataclass(frozen=True)
+class FirstSight:
+    """A move's figures on the analysis's own playouts, before the second ply weighed the next player's answer
+    (:mod:`.replies`): kept beside the figures after the answer, which the ranking is sorted by."""
+
+    win_probability: float
+    win_interval: tuple[float, float]
+    loss: float
+    """The mean paired difference of win share to the analysis's figure for rank 1, never below 0."""
+    loss_interval: tuple[float, float] | None
+
+    def to_json(self) -> dict:
+        return {"win_probability": _r(self.win_probability),
+                "win_interval": [_r(self.win_interval[0]), _r(self.win_interval[1])], "loss": _r(self.loss),
+                "loss_interval": None if self.loss_interval is None else [_r(x) for x in self.loss_interval]}
 
 
 @dataclass(frozen=True)
@@ -60,7 +81,7 @@ class SecondPlyNote:
     """How a second ply changed an answer (:mod:`.replies`): which moves it opened and what it spent."""
 
     candidates: int
-    """The analysis's first moves it could open (presses are not: a card is drawn before the next turn)."""
+    """The analysis's first moves it could open (a press through the headline cards it may draw)."""
     reply_budget: str
     """The budget of each reply's search."""
     opened: int
@@ -117,6 +138,15 @@ class RankedMove:
     1): what grades a move where every chance to win is about 0 or 1 (:func:`pennypress.engine.audit.grading.grade`)."""
     reply: Reply | None = None
     """For a move a second ply opened (:mod:`.replies`): the next player's answer and the chance kept after it."""
+    first_sight: FirstSight | None = None
+    """For a move a second ply weighed (:mod:`.replies`): its figures before the answer. Its own
+    ``win_probability``, ``win_interval``, ``loss``, ``loss_interval`` and ``equal_to_best`` are then the
+    figures after the answer, which the ranking is sorted by; ``None``: the analysis's figures alone."""
+
+    @property
+    def weighed(self) -> bool:
+        """Whether the figures are after the next player's answer (a second ply weighed this move)."""
+        return self.first_sight is not None
 
     @property
     def was_searched(self) -> bool:
@@ -135,6 +165,7 @@ class RankedMove:
             "margin_loss_interval": pair(self.margin_loss_interval, 2),
             "line": [step.to_json() for step in self.line], "why": list(self.why),
             "reply": None if self.reply is None else self.reply.to_json(),
+            "first_sight": None if self.first_sight is None else self.first_sight.to_json(),
         }
         if self.equivalent_to is not None:
             doc["equivalent_to"] = self.equivalent_to

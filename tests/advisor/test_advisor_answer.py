@@ -72,24 +72,47 @@ def test_the_answer_is_ranked_in_the_second_plys_order_and_names_what_the_player
     assert not answer.converged  # the first move is not the one the analysis separated
 
 
-def test_every_figure_is_measured_against_the_new_first_move_on_the_same_playouts():
-    """With raw shares (no calibration), the analysis leader's paired loss against the new first move is the
-    new first move's paired loss against it in the analysis, negated (enough playouts that no interval is cut
-    at the ends of the range of a chance)."""
+def test_first_sight_figures_are_measured_against_the_new_first_move_on_the_same_playouts():
+    """With raw shares (no calibration), the analysis leader's paired loss at first sight against the new first
+    move is the new first move's paired loss against it in the analysis, negated (enough playouts that no
+    interval is cut at the ends of the range of a chance)."""
     plan = replace(budget_for(playouts=2000), replies=3, reply_budget=REPLY)
     view, seed, answer = _reranked(plan=plan, calibration=IDENTITY)
     alone = analyse(view, _settings(seed, plan, calibration=IDENTITY), reasons_top=0)
     first, leader = answer.best, answer.find(alone.best.move)
     before = alone.find(first.move)
     assert (first.rank, first.loss, first.loss_interval, first.equal_to_best) == (1, 0.0, (0.0, 0.0), True)
+    assert first.first_sight.win_probability == pytest.approx(alone.best.win_probability - before.loss,
+                                                              abs=1e-9) or before.loss == 0
+    sight = leader.first_sight
     assert leader.rank > 1 and leader.paired_playouts == before.paired_playouts >= 30
-    assert first.win_probability - 1 < leader.loss_interval[0] and leader.loss_interval[1] < first.win_probability
-    assert leader.loss_interval == pytest.approx((-before.loss_interval[1], -before.loss_interval[0]))
-    assert leader.loss == pytest.approx(max(0.0, -sum(before.loss_interval) / 2))
+    assert sight.loss_interval == pytest.approx((-before.loss_interval[1], -before.loss_interval[0]))
+    assert sight.loss == pytest.approx(max(0.0, -sum(before.loss_interval) / 2))
     assert [m.rank for m in answer.moves] == list(range(1, len(answer.moves) + 1))
     assert all(m.loss >= 0 for m in answer.moves if m.loss is not None)
     said = " ".join(first.reasons)
     assert "looked at least as good" in said and "likely answer" in said
+
+
+def test_the_weighed_moves_show_the_figure_they_are_ranked_by():
+    """Each weighed move's chance is what it keeps after the answer, its loss the first move's chance less it
+    (independent searches: the interval unpaired, around the loss); the weighed moves come first, in the
+    order of that chance; the rest keep the analysis's figures, after them."""
+    view, seed, answer = _reranked(calibration=IDENTITY)
+    weighed = [m for m in answer.moves if m.weighed]
+    assert len(weighed) == 3 and answer.moves[:3] == tuple(weighed)
+    assert all(not m.weighed and m.reply is None for m in answer.moves[3:])
+    chances = [m.win_probability for m in weighed]
+    assert chances == sorted(chances, reverse=True)
+    for m in weighed:
+        assert m.win_probability == m.reply.win_probability
+        assert m.loss == pytest.approx(chances[0] - m.win_probability, abs=1e-12)
+        low, high = m.loss_interval
+        assert low <= m.loss <= high and m.equal_to_best == (low <= 0)
+        assert m.win_interval == m.reply.win_interval and m.first_sight.win_probability != m.win_probability
+    doc = answer.to_json()["moves"]
+    assert doc[1]["first_sight"]["win_probability"] == round(weighed[1].first_sight.win_probability, 4)
+    assert doc[3]["first_sight"] is None
 
 
 def test_the_answer_to_json_says_the_second_ply_and_each_reply():
@@ -166,10 +189,11 @@ def test_the_final_edition_is_exact_and_has_no_second_ply():
 
 @pytest.mark.slow
 def test_the_shipped_normal_is_the_player_the_second_ply_games_measured():
-    """Game 0 of ``benchmarks/results/strength/games/842004-normal-second-ply3.jsonl`` (the games behind the
-    44.2% of record 11) is played again move for move by the shipped seats: the same scores and length."""
-    games = ROOT / "benchmarks/results/strength/games/842004-normal-second-ply3.jsonl"
-    recorded = json.loads(games.read_text(encoding="utf-8").splitlines()[0])
+    """Game 0 of ``benchmarks/results/strength/games/842004-normal-press-draws.jsonl`` (the games behind record
+    16: the second ply with presses answered after headline draws) is played again move for move by the
+    shipped seats: the same scores and length."""
+    games = ROOT / "benchmarks/results/strength/games/842004-normal-press-draws.jsonl"
+    recorded = next(g for g in map(json.loads, games.read_text(encoding="utf-8").splitlines()) if g["game"] == 0)
     spec = TournamentSpec.create(3, "advisor:normal,advisor:fast,advisor:fast", 600, 842004)
     replayed = play_planned(spec, spec.plans()[0])
     assert recorded["seats"] == replayed["seats"] == ["advisor:normal", "advisor:fast", "advisor:fast"]

@@ -13,7 +13,7 @@ from pennypress.engine.advisor import advise
 from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
 from pennypress.engine.advisor.budget import budget_for
 from pennypress.engine.advisor.calibration import IDENTITY
-from pennypress.engine.advisor.replies import MAX_CANDIDATES, reply_seed, second_ply
+from pennypress.engine.advisor.replies import DRAWS, MAX_CANDIDATES, reply_seed, second_ply
 from pennypress.engine.advisor.settings import SearchSettings
 from pennypress.engine.game.moves import GoToPress
 from pennypress.engine.rules.actions import legal_moves
@@ -59,23 +59,51 @@ def test_an_opened_move_keeps_what_the_next_players_own_search_leaves_it(midgame
     assert ply.move == ply.opened[0].move == ply.order[0]
 
 
-def test_a_press_is_never_opened_and_keeps_its_place():
-    """In the first seeded position where pressing ranks among the first 6, with 8 moves opened."""
+def _press_among_first(count: int):
+    """The first seeded position where pressing ranks among the analysis's first ``count`` moves."""
     for seed in range(60):
         view = public_view(_position(seed, press=True))
         advice = advise(view, _settings(seed), reasons_top=0, lines=False)
         before = [r.move for r in advice.moves]
-        if before.index("press") < 6:
-            break
-    press = before.index("press")
+        if before.index("press") < count:
+            return seed, view, advice, before
+    raise AssertionError(f"no seeded position ranks pressing among the first {count}")
+
+
+def test_a_press_is_answered_after_headline_cards_drawn_from_those_that_may_come_up():
+    """A press is opened like any move: each of DRAWS cards (seeded, from the undrawn deck as the table shows it)
+    is drawn, the next player answers with a quarter of the reply's playouts, and the press keeps the mean."""
+    seed, view, advice, before = _press_among_first(6)
     ply = second_ply(view, advice, _settings(seed), 8, REPLY)
-    assert press < 6 and "press" not in {o.move for o in ply.opened}
-    assert ply.order[press] == "press" and sorted(ply.order) == sorted(before)
-    opened_slots = sorted(o.rank - 1 for o in ply.opened)
-    assert opened_slots == [i for i in range(8) if not before[i].startswith("press")]
-    assert [ply.order[i] for i in opened_slots] == [o.move for o in ply.opened]  # re-ranked in their own places
-    untouched = set(range(len(before))) - set(opened_slots)
-    assert all(ply.order[i] == before[i] for i in untouched)
+    press = next(o for o in ply.opened if o.move == "press")
+    assert len(ply.opened) == 8 and sorted(ply.order) == sorted(before)
+    after = view.clone()
+    after.apply(GoToPress())
+    cards = sorted(card for card, _p in after.chance_outcomes())
+    assert len(cards) > DRAWS and press.draws == DRAWS
+    drawn = sorted(random.Random(reply_seed(seed, press.rank)).sample(cards, DRAWS))
+    kept, found = [], []
+    for j, card in enumerate(drawn):
+        future = after.clone()
+        future.apply_chance(card)
+        plan = budget_for(playouts=REPLY.playouts // DRAWS)
+        s = replace(_settings(seed), budget=plan, calibration=IDENTITY,
+                    seed=reply_seed(seed, press.rank) if j == 0 else reply_seed(seed, press.rank) * DRAWS + j)
+        answer = advise(future, s, reasons_top=0, lines=False)
+        kept.append(answer.best.win_all[view.current])
+        found.append(answer.best.move)
+    assert press.kept == pytest.approx(sum(kept) / DRAWS)
+    assert press.reply == max(found, key=found.count) and press.player == (view.current + 1) % 3
+    low, high = press.interval()
+    assert low < press.kept < high and high - low > 0.02  # the cards' spread counts, not only each card's playouts
+
+
+def test_the_opened_moves_are_reranked_in_their_own_places_and_the_rest_keep_theirs():
+    seed, view, advice, before = _press_among_first(6)
+    ply = second_ply(view, advice, _settings(seed), 6, REPLY)
+    assert sorted(o.rank for o in ply.opened) == [1, 2, 3, 4, 5, 6]
+    assert [o.kept for o in ply.opened] == sorted((o.kept for o in ply.opened), reverse=True)
+    assert list(ply.order[:6]) == [o.move for o in ply.opened] and list(ply.order[6:]) == before[6:]
 
 
 def test_the_second_ply_changes_the_order_somewhere():

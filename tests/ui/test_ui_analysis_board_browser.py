@@ -25,6 +25,7 @@ from pennypress.ui.io.example_files import load, position_examples, title_of
 from pennypress.ui.io.positions import parse_position
 from pennypress.ui.render.audit_words import class_words
 from pennypress.ui.render.marks import colour
+from pennypress.ui.render.ranking_html import WEIGHED_NOTE
 from pennypress.ui.render.verdict import grades, verdict
 
 pytestmark = pytest.mark.browser
@@ -179,13 +180,23 @@ def test_a_thorough_analysis_says_the_answer_each_move_meets(person):
     rows = _rows(person)
     assert [r["move"] for r in rows] == expected.ranking()[:len(rows)]  # the second ply's order
     facts = person.d.execute_script(
-        "return [...document.querySelector('.pp-ranking').querySelectorAll('.pp-rank-facts')].map(e => e.innerText)")
-    for m, words in zip(expected.moves, facts):
-        answer = f"after {newspaper(m.reply.player)}'s own answer {m.reply.win_probability:.0%}" if m.reply else None
-        assert (answer in words) if answer else "own answer" not in words, (m.move, words)
-    reply = expected.best.reply
+        "return [...document.querySelector('.pp-ranking').querySelectorAll('.pp-rank-facts')].map(e => ({"
+        "words: e.innerText, win: e.getAttribute('data-win'), kind: e.getAttribute('data-kind')}))")
+    for m, f in zip(expected.moves, facts):
+        if m.weighed:  # the figure it is ranked by leads, said as after the answer; its first sight beside it
+            assert f["kind"] == "after-answer" and f["win"] == f"{m.win_probability:.0%}", (m.move, f)
+            assert f["words"].startswith(f"{m.win_probability:.0%} chance to win after "), (m.move, f)
+            assert f"{m.first_sight.win_probability:.0%} at first sight" in f["words"], (m.move, f)
+        else:
+            assert f["kind"] == "first-sight" and "at first sight (the answer not weighed)" in f["words"], (m.move, f)
+    # the screen's invariant: the weighed moves come first, in the order of the chance they show ("best" on top)
+    kinds = [f["kind"] for f in facts]
+    weighed = [int(f["win"].rstrip("%")) for f in facts if f["kind"] == "after-answer"]
+    assert kinds == sorted(kinds) and weighed and weighed == sorted(weighed, reverse=True), facts
     shown = person.text()
-    assert f"{newspaper(reply.player)}'s own answer, thought through from their seat: {move_words(reply.move)}." \
+    assert WEIGHED_NOTE in shown.replace("\n", " ")
+    reply = expected.best.reply
+    assert f"{newspaper(reply.player)}'s own answer, thought through from their seat: {move_words(reply.move)}" \
         in shown.replace("\n", " ")
     assert list(_at_both_widths(person, "thorough")) == ["1400", "390"]
     person.expand("Details")

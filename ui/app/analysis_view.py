@@ -89,11 +89,16 @@ def reply_said(reply: Reply, mover: int, deck) -> str:
     >>> reply_said(Reply("press", 1, 0.38, (0.35, 0.41), 900, True), 0, None)
     "**The Sun's own answer**, thought through from their seat: Go to press. Then your chance to win is about 38%."
     """
+    if reply.move is None:
+        return f"**The game ends** with this move: your chance to win is {reply.win_probability:.0%}."
     who = "Your" if reply.player == mover else f"{newspaper(reply.player)}'s"
     then = f" Then your chance to win is about {reply.win_probability:.0%}."
+    if reply.draws:
+        then = (f" (the answer found most often after {reply.draws} headline cards drawn at random). Then, on "
+                f"average over those cards, your chance to win is about {reply.win_probability:.0%}.")
     if reply.line:
         then += " After it, likely: " + " → ".join(step_words(reply.line, deck)) + "."
-    return f"**{who} own answer**, thought through from their seat: {move_words(reply.move)}.{then}"
+    return f"**{who} own answer**, thought through from their seat: {move_words(reply.move)}{'' if reply.draws else '.'}{then}"
 
 
 def line_html(said: list[str], step: int) -> str:

@@ -76,14 +76,20 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
         lines.extend(f"{'':>6}why: {w}" for w in m.why)
         if m.reply is not None:
             r = m.reply
-            after = f"{'':>6}after {newspaper(r.player)}'s own answer, {move_words(r.move)}: your chance to win " \
+            answer = "the game ends first" if r.move is None else (
+                ("after the headline card " if r.draws else "") + f"{newspaper(r.player)}'s own answer, {move_words(r.move)}")
+            after = f"{'':>6}weighed: {answer}; your chance to win " \
                     f"{r.win_probability:.0%} ({r.win_interval[0]:.0%}-{r.win_interval[1]:.0%})"
             lines.append(after + ("; then likely: " + " → ".join(line_words(r.line, deck)) if r.line else ""))
+        if m.first_sight is not None:
+            f = m.first_sight
+            lines.append(f"{'':>6}at first sight: {f.win_probability:.0%} ({f.win_interval[0]:.0%}-"
+                         f"{f.win_interval[1]:.0%})" + ("" if m.rank == 1 else f", loss {f.loss:.0%}"))
     if any(m.equal_to_best for m in moves[1:]):
         lines.append("=: not significantly worse than the best move (the paired 95% interval of the loss contains 0)")
-    if advice.reranked:
-        lines.append("a loss interval below 0: better than the best move at first sight (the analysis alone), worse "
-                     "after the next player's own answer")
+    if any(m.weighed for m in moves):
+        lines.append("win, loss: for the moves weighed, after the next player's own answer (the order is by it; a "
+                     "press after the headline cards tried); for the others, at first sight (the analysis alone)")
     if not advice.exact:
         lines.append("[n]: playouts of the move; moves clearly worse left the race early (fewer playouts)")
     if advice.calibrated:

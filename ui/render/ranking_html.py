@@ -23,12 +23,15 @@ page shows one click away.
 >>> details_rows(a.moves)[1]["Loss, 95% interval"]
 '12% to 38%'
 >>> from dataclasses import replace
->>> from pennypress.engine.advisor.result import Reply
->>> answered = replace(a.moves[1], reply=Reply("press", 1, 0.2, (0.17, 0.23), 900, True))
+>>> from pennypress.engine.advisor.result import FirstSight, Reply
+>>> answered = replace(a.moves[1], win_probability=0.2, reply=Reply("press", 1, 0.2, (0.17, 0.23), 900, True),
+...                    first_sight=FirstSight(0.25, (0.15, 0.38), 0.25, (0.12, 0.38)))
 >>> row_words(answered, "blunder")
-"25% chance to win · 25% less chance to win · 5.0 points fewer on average · after The Sun's own answer 20%"
->>> details_rows((a.moves[0], answered))[1]["Chance after it"], details_rows(a.moves[:1])[0].get("Chance after it")
-('20%', None)
+"20% chance to win after The Sun's own answer · 25% less chance to win · 5.0 points fewer on average at first sight · 25% at first sight"
+>>> row_words(a.moves[1], "blunder", weighing=True)
+'25% chance to win at first sight (the answer not weighed) · 25% less chance to win · 5.0 points fewer on average'
+>>> details_rows((a.moves[0], answered))[1]["At first sight"], details_rows(a.moves[:1])[0].get("At first sight")
+('25%', None)
 """
 from __future__ import annotations
 
@@ -67,6 +70,7 @@ RANKING_CSS = """
 .pp-bar-fill { position: absolute; left: 0; top: 0; bottom: 0; border-radius: 3px; }
 .pp-loss { flex: 0 0 3.4rem; text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
 .pp-rank-facts { color: #555; font-size: 0.85rem; overflow-wrap: anywhere; }
+.pp-rank-note { color: #555; font-size: 0.85rem; font-style: italic; padding: 8px 0 4px 0; border-bottom: 1px solid #eee; }
 .pp-verdict { border-left: 6px solid var(--c); background: #f7faf7; padding: 8px 12px; margin: 4px 0 10px 0;
               border-radius: 4px; }
 .pp-verdict .pp-verdict-move { font-size: 1.35rem; font-weight: 700; overflow-wrap: anywhere; }
@@ -116,26 +120,48 @@ def mark_badge(klass: str) -> str:
     return lead + badge_html(klass)
 
 
-def row_words(m: RankedMove, klass, g=None) -> str:
+def row_words(m: RankedMove, klass, g=None, weighing: bool = False) -> str:
     """The words under a move's bar: its chance to win and what it gives up against the best (the lead,
-    for a move graded by it)."""
+    for a move graded by it). A move a second ply weighed says its figures are after the next player's
+    answer, and its chance at first sight; with ``weighing`` (a ranking where some moves were weighed) a
+    move that was not says its figures are at first sight."""
     klass = _klass(klass)
     g = klass if isinstance(klass, Grade) else g
     if not m.was_searched or klass is None:
         return "not looked at: the analysis was stopped first"
-    parts = [f"{m.win_probability:.0%} chance to win"]
+    parts = [f"{m.win_probability:.0%} chance to win{_kind_words(m, weighing)}"]
     if m.rank > 1 and klass in ("best", "within_noise"):
         parts.append("about the same as the best")
     elif m.rank > 1 and _by_lead(g):
         parts.append(less_lead(g.loss))
     elif m.rank > 1:
         parts.append(less_chance(m.loss or 0.0))
-        if round(m.points_loss, 1) > 0:
-            parts.append(fewer_points(m.points_loss))
-    if m.reply is not None:
-        parts.append(f"after {newspaper(m.reply.player)}'s own answer {m.reply.win_probability:.0%}")
+        if round(m.points_loss, 1) > 0:  # points are measured on the analysis's playouts alone
+            parts.append(fewer_points(m.points_loss) + (" at first sight" if m.weighed else ""))
+    if m.first_sight is not None:
+        parts.append(f"{m.first_sight.win_probability:.0%} at first sight")
     return " · ".join(parts)
 
+
+def _kind_words(m: RankedMove, weighing: bool) -> str:
+    """What a row's chance is measured after: the next player's answer, or (in a ranking that weighed some
+    moves) nothing but the analysis."""
+    if m.first_sight is None:
+        return " at first sight (the answer not weighed)" if weighing else ""
+    reply = m.reply
+    if reply is None or reply.move is None:
+        return " (the game ends with it)" if reply is not None else ""
+    drawn = "the headline card and " if reply.draws else ""
+    return f" after {drawn}{newspaper(reply.player)}'s own answer"
+
+
+def _kind(m: RankedMove, weighing: bool) -> str:
+    return "after-answer" if m.weighed else ("first-sight" if weighing else "analysis")
+
+
+WEIGHED_NOTE = ("The moves above are ranked by your chance after the next player's own answer; the moves below "
+                "were not weighed against it: their figures are at first sight, before any answer.")
+"""Said between the moves a second ply weighed and the others."""
 
 def ranking_html(moves: Sequence[RankedMove], graded: Sequence, scale: float | None = None) -> str:
     """The moves, best first: rank, the mark, the move in words (class ``pp-move``), the loss bar, its label
@@ -144,8 +170,11 @@ def ranking_html(moves: Sequence[RankedMove], graded: Sequence, scale: float | N
     stands for, in chance to win (at least :data:`SCALE`; by default the largest loss shown)."""
     losses = [bar_weight(m, g) for m, g in zip(moves, graded) if m.was_searched and m.loss is not None]
     full = max([SCALE, *losses]) if scale is None else max(SCALE, scale)
+    weighing = any(m.weighed for m in moves)
     rows = []
-    for m, g in zip(moves, graded):
+    for k, (m, g) in enumerate(zip(moves, graded)):
+        if weighing and k and moves[k - 1].weighed and not m.weighed:
+            rows.append(f'<div class="pp-rank-note">{escape(WEIGHED_NOTE)}</div>')
         klass = _klass(g)
         fill = UNSEARCHED if klass is None else colour(klass)
         drawn = klass is not None and m.loss is not None and m.rank > 1
@@ -157,21 +186,22 @@ def ranking_html(moves: Sequence[RankedMove], graded: Sequence, scale: float | N
             f'{badge}<span class="pp-move">{escape(move_words(m.move))}</span></div>'
             f'<div class="pp-rank-bar"><span class="pp-bar"><span class="pp-bar-fill" style="width:{width:.1f}%;'
             f'background:{fill}"></span></span><span class="pp-loss" style="color:{fill}">{loss_label(m, g)}</span>'
-            f'</div><div class="pp-rank-facts" data-win="{"—" if not m.was_searched else f"{m.win_probability:.0%}"}">'
-            f'{escape(row_words(m, klass, g))}</div></div></div>')
+            f'</div><div class="pp-rank-facts" data-win="{"—" if not m.was_searched else f"{m.win_probability:.0%}"}"'
+            f' data-kind="{_kind(m, weighing)}">{escape(row_words(m, klass, g, weighing))}</div></div></div>')
     return f'<div class="pp-ranking">{"".join(rows)}</div>'
 
 
 _ROW = re.compile(r'<div class="pp-rank" data-move="([^"]*)" data-class="([^"]*)"><div class="pp-rank-n">(\d+)</div>'
                   r'.*?<span class="pp-move">(.*?)</span>.*?<span class="pp-loss"[^>]*>(.*?)</span>.*?'
-                  r'data-win="([^"]*)"', re.S)
+                  r'data-win="([^"]*)" data-kind="([^"]*)"', re.S)
 
 
 def ranking_rows(html: str) -> list[dict[str, str]]:
     """The rows of :func:`ranking_html` (for tests): notation, rank, the move as shown, its class, the loss
-    shown beside the bar and the chance to win said under it."""
-    return [{"notation": unescape(n), "rank": r, "move": unescape(w), "class": k, "loss": loss, "win": win}
-            for n, k, r, w, loss, win in _ROW.findall(html)]
+    shown beside the bar, the chance to win said under it and what that chance is measured after
+    (``after-answer``, ``first-sight`` or, with no second ply, ``analysis``)."""
+    return [{"notation": unescape(n), "rank": r, "move": unescape(w), "class": k, "loss": loss, "win": win,
+             "kind": kind} for n, k, r, w, loss, win, kind in _ROW.findall(html)]
 
 
 def _interval(pair: tuple[float, float] | None, fmt) -> str:
@@ -207,12 +237,15 @@ def details_rows(moves: Sequence[RankedMove]) -> list[dict[str, str]]:
             "Playouts": "exact" if m.exact else str(m.playouts),
             "Paired playouts": "—" if m.exact or m.rank == 1 else str(m.paired_playouts),
         })
-        if any(r.reply is not None for r in moves):  # a second ply: each opened move's answer and its figures
-            reply = m.reply
+        if any(r.weighed for r in moves):  # a second ply: what each figure is after, and the first sight's
+            reply, sight = m.reply, m.first_sight
             rows[-1].update({
-                "Their own answer": "—" if reply is None else move_words(reply.move),
-                "Chance after it": "—" if reply is None else _pct(reply.win_probability),
-                "After it, 95% interval": "—" if reply is None else _interval(reply.win_interval, _pct),
+                "Measured": "after the answer" if sight is not None else "at first sight",
+                "Their own answer": "—" if reply is None else (
+                    "the game ends" if reply.move is None else move_words(reply.move)),
+                "Headline cards tried": "—" if reply is None or not reply.draws else str(reply.draws),
                 "Answer's playouts": "—" if reply is None else str(reply.playouts),
+                "At first sight": "—" if sight is None else _pct(sight.win_probability),
+                "At first sight, 95% interval": "—" if sight is None else _interval(sight.win_interval, _pct),
             })
     return rows

@@ -157,10 +157,11 @@ def weighed(v: Verdict, advice: Advice) -> Verdict:
     chances clearly apart (95% intervals) -- the best move is "the best once the answer is weighed";
     otherwise the answer is said after the verdict.
 
-    >>> from pennypress.engine.advisor.result import Advice, RankedMove, Reply, SecondPlyNote
+    >>> from pennypress.engine.advisor.result import Advice, FirstSight, RankedMove, Reply, SecondPlyNote
     >>> def rm(move, rank, win, kept, low, high):
-    ...     return RankedMove(move, rank, win, (win, win), 30.0, 1.0, 0.0, 0.0, True, playouts=200,
-    ...                       loss_interval=(0.0, 0.0), reply=Reply("press", 1, kept, (low, high), 900, True))
+    ...     return RankedMove(move, rank, kept, (low, high), 30.0, 1.0, 0.0, 0.0, True, playouts=200,
+    ...                       loss_interval=(0.0, 0.0), reply=Reply("press", 1, kept, (low, high), 900, True),
+    ...                       first_sight=FirstSight(win, (win, win), 0.0, (0.0, 0.0)))
     >>> a, b = rm("assign 1 war:A:1", 1, 0.40, 0.38, 0.36, 0.40), rm("assign 2 war:A:1", 2, 0.44, 0.30, 0.28, 0.32)
     >>> note = SecondPlyNote(3, "fast", 2, 1800, "assign 2 war:A:1")
     >>> v = verdict(Advice(0, "normal", 0, False, (a, b), 2200, second_ply=note), 3)
@@ -175,20 +176,23 @@ def weighed(v: Verdict, advice: Advice) -> Verdict:
     mine = best.reply
     who = newspaper(mine.player)
     first = advice.find(advice.second_ply.analysis_first) if advice.reranked else None
-    if first is not None and first.reply is not None and first.win_probability is not None \
-            and best.win_probability is not None:
+    if first is not None and first.reply is not None and first.first_sight is not None \
+            and best.first_sight is not None:
         theirs = first.reply
         if mine.clearly_above(theirs):
-            because = (f"At first sight {move_words(first.move)} looks better ({first.win_probability:.0%} against "
-                       f"{best.win_probability:.0%}), but after {who}'s likely answer you keep "
+            because = (f"At first sight {move_words(first.move)} looks better ({first.first_sight.win_probability:.0%} "
+                       f"against {best.first_sight.win_probability:.0%}), but after {who}'s likely answer you keep "
                        f"{theirs.win_probability:.0%} with it and {mine.win_probability:.0%} with this move.")
             return Verdict(v.best, f"the best once {who}'s answer is weighed",
                            f"{v.best} is the best move once {who}'s answer is weighed: {because[0].lower()}"
                            f"{because[1:]}", "replies", v.equal, because)
         note = (f" After {who}'s likely answers it keeps about the chance {move_words(first.move)} keeps "
                 f"({mine.win_probability:.0%} against {theirs.win_probability:.0%}).")
+    elif mine.move is None:
+        note = f" The game ends with it: you keep {mine.win_probability:.0%}."
     else:
-        note = f" After {who}'s likely answer, {move_words(mine.move)}, you keep about {mine.win_probability:.0%}."
+        drawn = "the headline card and " if mine.draws else ""
+        note = f" After {drawn}{who}'s likely answer, {move_words(mine.move)}, you keep about {mine.win_probability:.0%}."
     return replace(v, sentence=v.sentence + note, because=(v.because + note).strip())
 
 
