@@ -13,7 +13,7 @@ from pennypress.errors import BadInput
 
 from .fast import FastPage, PageValue, PressItem, best_page, clear_fast_cache, fast_cache_info, page_value, solve_fast
 from .page_order import page_order_key
-from .problem import ClaimedStory, PressProblem, make_problem
+from .problem import ClaimedStory, PressProblem, make_problem, story_tag
 from .result import PressResult
 from .scoring import Breakdown, best_exclusive, score_page
 from .solve import best_layouts, cache_info, clear_cache, solve

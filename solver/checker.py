@@ -12,7 +12,7 @@ a plain sentence naming the stories and cells involved.
 >>> r.legal, [v.rule for v in r.violations]
 (False, ['top-edge'])
 >>> print(r.violations[0].message)
-#0 Politics A must touch the top edge: 1 top-beat story fits along the top, this page has 0.
+#1 Politics A must touch the top edge: 1 top-beat story fits along the top, this page has 0.
 """
 from __future__ import annotations
 
@@ -157,7 +157,7 @@ def _corner(p: Placement) -> str:
 
 
 def _name(problem: PressProblem, i: int) -> str:
-    """Story ``i`` as every page drawing and message shows it, numbered once: ``'#0 Politics A ★★'``."""
+    """Story ``i`` as every page drawing and message shows it, numbered once: ``'#1 Politics A ★★'`` for story 0."""
     return problem.stories[i].numbered(i)
 
 

@@ -35,6 +35,16 @@ from .vocab import (
 )
 
 
+def story_tag(index: int) -> str:
+    """A story's number as people read it -- page drawings, messages, lists, the press desk's table: ``#1``
+    for the first story of a press. Files and JSON keep the index (from 0): story ``0`` is ``#1``.
+
+    >>> story_tag(0), story_tag(4)
+    ('#1', '#5')
+    """
+    return f"#{index + 1}"
+
+
 def _parse_beat(value: Any, where: str) -> Beat:
     if isinstance(value, Beat):
         return value
@@ -99,9 +109,9 @@ class ClaimedStory:
         return f"{self.beat.title} {self.shape.value}{stars}"
 
     def numbered(self, index: int) -> str:
-        """The story with its number in its press, as every page drawing and message shows it:
-        ``#0 Politics A ★★``."""
-        return f"#{index} {self.label}"
+        """The story of index ``index`` with its number in its press, as every page drawing and message shows
+        it (:func:`story_tag`): ``#1 Politics A ★★`` for index 0."""
+        return f"{story_tag(index)} {self.label}"
 
     def to_json(self) -> dict:
         doc: dict[str, Any] = {"beat": self.beat.value, "shape": self.shape.value}

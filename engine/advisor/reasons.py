@@ -18,9 +18,21 @@ def describe(move: Move) -> str:
     return move_words(move)
 
 
+def page_score_words(total: int, gain: int) -> str:
+    """What the best page scores, as the press preview says it: ``'the best page scores 12 points'``, or for a
+    page below zero, ``'the best page scores −6 points, so you gain no circulation'`` (a page never costs
+    circulation: ``gain`` is 0 then).
+
+    >>> page_score_words(12, 12), page_score_words(-6, 0)
+    ('the best page scores 12 points', 'the best page scores −6 points, so you gain no circulation')
+    """
+    said = f"the best page scores {plural(total, 'point')}".replace("-", "−")
+    return said if gain == total else f"{said}, so you gain {'no' if gain <= 0 else signed(gain, None)} circulation"
+
+
 def press_text(p: PressFacts) -> str:
-    """``'Go to press: +12 on the best page; gives The Sun 2 scoop points'``."""
-    parts = [f"{move_words(GoToPress())}: {signed(p.gain, None)} on the best page"]
+    """``'Go to press: the best page scores 12 points; gives The Sun 2 scoop points'``."""
+    parts = [f"{move_words(GoToPress())}: {page_score_words(p.total, p.gain)}"]
     if p.unpublished:
         parts.append("leaves " + ", ".join(story_name(s) for s in p.unpublished) + " unpublished")
     given = p.scoop_points()
@@ -63,9 +75,11 @@ def reasons_for(facts: MoveFacts, win: float | None, exact: bool, margin: float 
     out = []
     if facts.press is not None:
         out.append(press_text(facts.press))
-        if waiting is not None:
-            lines = [threat_text(t, "Waiting lets") for t in waiting.threats]
-            out.extend(line.replace("Waiting lets ", "Waiting: ") for line in lines if line)
+        if waiting is not None:  # the threats after the best move that waits: say which move that is, once
+            lines = [line for line in (threat_text(t, "If you wait:") for t in waiting.threats) if line]
+            if lines:
+                lines[0] = lines[0].replace("If you wait:", f"If you wait ({describe(waiting.move)}):", 1)
+            out.extend(lines)
     else:
         out.append(describe(facts.move))
         out.extend(line for line in (threat_text(t) for t in facts.threats) if line)
@@ -75,8 +89,25 @@ def reasons_for(facts: MoveFacts, win: float | None, exact: bool, margin: float 
     elif win is None or margin is None:
         out.append("Not searched: the analysis was stopped before this move's playouts")
     else:
-        line = f"Chance to win about {win:.0%}; expected margin {signed(margin)}"
-        if next_best is not None and next_best[1] is not None:
-            line += f" (next: {move_words(next_best[0])} at {next_best[1]:.0%})"
-        out.append(line)
+        out.append(chance_words(win, margin, next_best))
     return tuple(out)
+
+
+CHANCE = "Chance to win about "
+"""How the reason that gives a move's chance begins."""
+
+
+def chance_words(win: float, margin: float, next_best: tuple[str, float | None] | None = None,
+                 after: str = "", first_sight: float | None = None) -> str:
+    """A move's chance to win and expected margin, with the move it is compared with (``next_best``, as in
+    :func:`reasons_for`); ``after`` says what the chance is measured after (``' after The Sun's answer'``),
+    and then ``first_sight`` is the chance before it (the margin is the analysis's, before it too).
+
+    >>> chance_words(0.64, 2.0, ("press", 0.6), " after The Sun's answer", 0.82)
+    "Chance to win about 64% after The Sun's answer (82% at first sight); expected margin +2.0 at first sight (next: Go to press at 60%)"
+    """
+    sight = "" if first_sight is None else f" ({first_sight:.0%} at first sight)"
+    line = f"{CHANCE}{win:.0%}{after}{sight}; expected margin {signed(margin)}{' at first sight' if after else ''}"
+    if next_best is not None and next_best[1] is not None:
+        line += f" (next: {move_words(next_best[0])} at {next_best[1]:.0%})"
+    return line

@@ -54,6 +54,7 @@ from .budget import MAX_CANDIDATES, Budget, budget_for, second_ply_candidates
 from .calibration import IDENTITY, Calibration
 from .line import LineStep
 from .outcome import share
+from .reasons import CHANCE, chance_words
 from .result import Advice, FirstSight, RankedMove, Reply, SecondPlyNote
 from .search import Stop, analyse
 from .stats import Z95
@@ -280,6 +281,7 @@ def with_replies(advice: Advice, ply: SecondPly, candidates: int, reply_budget: 
                 first = next(r for r in advice.moves if r.move == ply.first)
                 reasons = reasons + (_changed_words(first, replies[ply.first], reply),)
         rows.append(_weighed(replace(row, reply=reply, reasons=reasons), opened[row.move], top, calibration))
+    rows = _chances_said(rows, reasons_top)
     note = SecondPlyNote(candidates, reply_budget, len(ply.opened), ply.playouts, ply.first)
     # "converged" says the first move is separated from every other on the analysis: not so for a first move
     # the analysis alone did not put first
@@ -300,6 +302,27 @@ def _weighed(row: RankedMove, mine: Opened, top: Opened, calibration: Calibratio
     return replace(row, win_probability=calibration(mine.kept), win_interval=calibration.interval(*mine.interval()),
                    loss=max(0.0, shown(top.kept, d)), loss_interval=(shown(top.kept, low), shown(top.kept, high)),
                    equal_to_best=mine is top or low <= 0.0, first_sight=sight)
+
+
+def _chances_said(rows: list[RankedMove], reasons_top: int) -> list[RankedMove]:
+    """Each weighed move among the first ``reasons_top`` with its chance said as the row shows it: after the
+    answer, its first sight beside it, and the move it is compared with at the figure that move shows."""
+    out = []
+    for row in rows:
+        said = [i for i, r in enumerate(row.reasons) if r.startswith(CHANCE)]
+        if row.rank > reasons_top or not row.weighed or not said or row.expected_margin is None:
+            out.append(row)
+            continue
+        other = rows[1] if row.rank == 1 and len(rows) > 1 else rows[0]
+        reply = row.reply
+        after = (" once the game ends" if reply.move is None else
+                 f" after {'the headline card and ' if reply.draws else ''}{newspaper(reply.player)}'s answer")
+        line = chance_words(row.win_probability, row.expected_margin, (other.move, other.win_probability), after,
+                            row.first_sight.win_probability)
+        reasons = list(row.reasons)
+        reasons[said[0]] = line
+        out.append(replace(row, reasons=tuple(reasons)))
+    return out
 
 
 def _stderr(o: Opened) -> float:

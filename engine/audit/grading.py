@@ -95,7 +95,11 @@ def classify(loss: float, n_players: int, forced: bool = False, is_best: bool = 
     sampled difference; only that move is ``best``. Any other move is
     ``within_noise`` when its loss is not ``significant`` at 95% (paired) -- as
     good as the best as far as the analysis can tell, but not called the best
-    -- and else graded by the size of the loss (:data:`BANDS`).
+    -- and else graded by the size of the loss as it is shown (:data:`BANDS`; a chance to the whole percent,
+    a lead to the tenth of a point).
+
+    >>> classify(0.0251, 3), classify(0.0349, 3)  # both shown as −3%: one mark
+    ('good', 'good')
     """
     if forced:
         return "forced"
@@ -103,7 +107,10 @@ def classify(loss: float, n_players: int, forced: bool = False, is_best: bool = 
         return "best"
     if not significant:
         return "within_noise"
-    x, bands = (max(0.0, loss), MARGIN_BANDS) if by == BY_MARGIN else (scaled_loss(loss, n_players), BANDS)
+    # graded as shown: a chance to the whole percent, a lead to the tenth of a point, so two moves that show
+    # the same loss never get different marks
+    x, bands = (round(max(0.0, loss), 1), MARGIN_BANDS) if by == BY_MARGIN else (
+        scaled_loss(round(max(0.0, loss), 2), n_players), BANDS)
     for name, bound in bands:
         if x <= bound:
             return name

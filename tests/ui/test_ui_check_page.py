@@ -44,7 +44,7 @@ def test_an_illegal_page_lists_the_broken_rule_in_words():
     shown = violations(at)
     assert [v.split("**")[1] for v in shown] == [RULE_WORDS[v.rule] for v in expected.violations]
     assert "Top edge" in shown[0] and "must touch the top edge" in shown[0]
-    assert "#0 Politics A ★★" in shown[0] and "story 0" not in shown[0]  # the story numbered once, as drawn
+    assert "#1 Politics A ★★" in shown[0] and "story 0" not in shown[0] and "#0" not in shown[0]  # numbered from 1
     # each broken rule is listed once, with the checker's own words
     assert [v.split("**: ", 1)[1] for v in shown] == [v.message for v in expected.violations]
 
@@ -122,7 +122,7 @@ def test_a_page_built_by_clicking_the_mat():
     assert (m["Legal"], m["Your total"], m["Points lost"]) == ("yes", str(expected.total), str(expected.loss))
     assert any(f"as good as the optimal page: {expected.total} points" in s.value for s in at.success)
     # the cells show the stories on them, in the mat's grid
-    assert [at.button(key=f"chk_cell_{x}_0").label for x in range(4)] == ["#0", "#1", "#2", "#2"]
+    assert [at.button(key=f"chk_cell_{x}_0").label for x in range(4)] == ["#1", "#2", "#3", "#3"]
     assert at.button(key="chk_cell_0_2").label == "−1"
     # moving Politics down a row breaks the top-edge rule; the checker's words are shown once
     place(at, 0, "1x2", 0, 1)
@@ -136,7 +136,7 @@ def test_a_page_built_by_clicking_the_mat():
     assert metrics(at)["Legal"] == "no"  # it now lies on the Crime B at (1, 0)
     assert any(RULE_WORDS["overlap"] in v for v in violations(at))
     at.button(key="chk_remove").click().run()  # Politics off the page
-    assert "#0" not in [b.label for b in at.button if b.key and b.key.startswith("chk_cell_")]
+    assert "#1" not in [b.label for b in at.button if b.key and b.key.startswith("chk_cell_")]
 
 
 def test_a_bad_paste_leaves_no_green_verdict_beside_the_error():

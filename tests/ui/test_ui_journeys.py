@@ -98,9 +98,9 @@ def test_check_my_page_from_an_empty_page(person):
     person.click_key("chk_cell_1_0")
     assert "Your page" in person.text()
     # lay out the rulebook's 12-point page by clicking: each story, how it is turned, its top-left cell
-    for story, turned, cell in (("#0 Politics A ★★", "upright: 1 wide, 2 tall", "chk_cell_0_0"),
-                                ("#1 Crime & Calamity B ★", "upright: 1 wide, 3 tall", "chk_cell_1_0"),
-                                ("#2 War D ★★★", "upright: 2 wide, 3 tall", "chk_cell_2_0")):
+    for story, turned, cell in (("#1 Politics A ★★", "upright: 1 wide, 2 tall", "chk_cell_0_0"),
+                                ("#2 Crime & Calamity B ★", "upright: 1 wide, 3 tall", "chk_cell_1_0"),
+                                ("#3 War D ★★★", "upright: 2 wide, 3 tall", "chk_cell_2_0")):
         person.choose("chk_story", story)
         person.choose("chk_orientation", turned)
         person.click_key(cell)
@@ -116,14 +116,14 @@ def test_check_my_page_from_the_optimum(person):
     person.click("Start from the optimal page")
     assert person.metric("Your total") == "12"
     # move the top-beat story off the top edge: the rule it breaks, in words, numbered once
-    person.choose("chk_story", "#0 Politics A ★★")
+    person.choose("chk_story", "#1 Politics A ★★")
     person.click_key("chk_cell_0_1")
     assert person.metric("Legal") == "no"
     text = person.text()
-    assert "Top edge: #0 Politics A ★★ must touch the top edge" in text
+    assert "Top edge: #1 Politics A ★★ must touch the top edge" in text
     assert "(story 0)" not in text
     person.click("Take #0 off the page")
-    assert "Off the page: #0 Politics A ★★" in person.text()
+    assert "Off the page: #1 Politics A ★★" in person.text()
     reads_plainly(person)
 
 

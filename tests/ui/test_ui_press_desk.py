@@ -89,7 +89,7 @@ def test_blank_cells_zero_and_six_stories_are_messages_not_tracebacks():
     at = open_app()
     set_stories(at, [{"beat": "politics", "shape": "A"}, {"beat": None, "shape": "B"}])
     no_traceback(at)
-    assert any("Story #1 (row 2 of the table): the beat is blank" in e for e in errors(at))
+    assert any("Story #2 (row 2 of the table): the beat is blank" in e for e in errors(at))
     assert not metrics(at)
 
     set_stories(at, [{"beat": "war", "shape": None}])

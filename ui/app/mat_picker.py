@@ -10,7 +10,7 @@ What a click does is the page's business (``on_click(x, y)``).
 >>> from pennypress.solver import make_problem, Placement
 >>> p = make_problem([("war", "D", 3)], {"war": 3, "crime": 0, "politics": 0, "city": 0, "human": 0}, ad=(0, 2))
 >>> cell_face((3, 1), p.ad, p, [Placement(0, 2, 0, 2, 3)]), cell_face((1, 0), p.ad), cell_face((0, 2), p.ad)
-(('#0', '#c62828', '#ffffff'), ('−2', None, None), ('AD', '#6a1b9a', '#ffffff'))
+(('#1', '#c62828', '#ffffff'), ('−2', None, None), ('AD', '#6a1b9a', '#ffffff'))
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 import streamlit as st
 
-from pennypress.solver import COLUMNS, ROWS, Placement, PressProblem, cell_penalty
+from pennypress.solver import COLUMNS, ROWS, Placement, PressProblem, cell_penalty, story_tag
 from pennypress.ui.render.page_svg import minus
 from pennypress.ui.render.styles import AD_FILL, BAD_STROKE, BEAT_STYLE, EMPTY_FILL, PENALTY_TEXT
 from pennypress.ui.render.words import cell_words
@@ -34,10 +34,10 @@ def cell_face(
     the ad, or its printed penalty."""
     on = [p.story for p in placements if cell in set(p.cells())]
     if len(on) > 1:
-        return " ".join(f"#{i}" for i in on), "#ffebee", BAD_STROKE
+        return " ".join(story_tag(i) for i in on), "#ffebee", BAD_STROKE
     if on:
         style = BEAT_STYLE[problem.stories[on[0]].beat]
-        return f"#{on[0]}", style.fill, style.text
+        return story_tag(on[0]), style.fill, style.text
     if ad is not None and tuple(ad) == tuple(cell):
         return "AD", AD_FILL, "#ffffff"
     return minus(cell_penalty(*cell)), None, None

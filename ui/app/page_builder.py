@@ -32,7 +32,7 @@ from typing import Any, Iterable, Sequence
 import streamlit as st
 
 from pennypress.json_text import parse_json_text
-from pennypress.solver import Placement, PressProblem, ProposedPage
+from pennypress.solver import Placement, PressProblem, ProposedPage, story_tag
 from pennypress.ui.app.mat_picker import cell_face, mat_grid
 from pennypress.ui.app.session_keys import BuilderKeys
 from pennypress.ui.render.page_svg import footprint_svg
@@ -198,9 +198,9 @@ def builder(keys: BuilderKeys, problem: PressProblem) -> None:
         face=lambda x, y: cell_face((x, y), problem.ad, problem, placements),
         on_click=lambda x, y: _click(keys, problem, x, y),
         chosen=lambda x, y: mine is not None and (x, y) in set(mine.cells()),
-        help_text=lambda x, y: f"Put #{chosen}'s top-left corner in the {cell_words((x, y))}",
+        help_text=lambda x, y: f"Put {story_tag(chosen)}'s top-left corner in the {cell_words((x, y))}",
     )
-    st.button(f"Take #{chosen} off the page", key=keys.remove, on_click=_remove, args=(keys, problem), disabled=mine is None)
+    st.button(f"Take {story_tag(chosen)} off the page", key=keys.remove, on_click=_remove, args=(keys, problem), disabled=mine is None)
     ex_options = ["best", "none"] + [str(i) for i in range(n_stories)]
     valid_choice(keys.exclusive, ex_options, "best")
     st.selectbox(

@@ -9,7 +9,7 @@ many stories a press claims.
 >>> problem_doc_from_table(stories_table([{"beat": None, "shape": "A"}]), {}, None)
 Traceback (most recent call last):
 ...
-pennypress.errors.BadInput: Story #0 (row 1 of the table): the beat is blank; pick one.
+pennypress.errors.BadInput: Story #1 (row 1 of the table): the beat is blank; pick one.
 >>> SHAPE_HELP
 'A 1×2, B 1×3, C 2×2, D 2×3 (any story may be turned either way)'
 """
@@ -22,7 +22,7 @@ import pandas as pd
 
 from pennypress.errors import BadInput
 from pennypress.json_text import parse_json_text
-from pennypress.solver import BEATS, SHAPES, Beat, PressProblem
+from pennypress.solver import BEATS, SHAPES, Beat, PressProblem, story_tag
 from pennypress.solver.vocab import MAX_CLAIMED_STORIES, MAX_STARS, MIN_STARS
 from pennypress.ui.render.words import names_and
 
@@ -59,6 +59,7 @@ def stories_table(stories: list[Mapping[str, Any]]) -> pd.DataFrame:
     df["Beat"] = df["Beat"].astype(object)
     df["Shape"] = df["Shape"].astype(object)
     df["Stars"] = df["Stars"].astype("Int64")
+    df.index = pd.RangeIndex(1, len(df) + 1)  # the "#" column: the numbers the page drawings show
     return df
 
 
@@ -72,7 +73,7 @@ def problem_doc_from_table(
     """
     stories = []
     for n, (_, row) in enumerate(table.iterrows()):
-        where = f"Story #{n} (row {n + 1} of the table)"
+        where = f"Story {story_tag(n)} (row {n + 1} of the table)"
         beat, shape, stars = row.get("Beat"), row.get("Shape"), row.get("Stars")
         if _blank(beat) and _blank(shape) and _blank(stars):
             raise BadInput(f"{where} is empty: fill it in or delete the row.")

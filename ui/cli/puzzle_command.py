@@ -98,7 +98,7 @@ def puzzle_text(puzzle: Puzzle, solution: bool = False) -> str:
     out = [head, puzzle.prompt, ""]
     if puzzle.kind == PAGE:
         problem = puzzle.problem()
-        out += [f"  #{i} {story_words(s)} (value {problem.value(i)}{', top beat' if problem.is_top(i) else ''})"
+        out += [f"  {s.numbered(i)} (value {problem.value(i)}{', top beat' if problem.is_top(i) else ''})"
                 for i, s in enumerate(problem.stories)]
         out += ["", "The empty mat (each cell's penalty if left empty):", render_page(problem, (), None)]
     else:

@@ -12,7 +12,7 @@ breakdown's own total).
 Politics is the top beat. 1 top-beat story can touch the top edge and this page places it there; no further top-beat stories to place.
 >>> df = breakdown_frame(r.problem, r.breakdown)
 >>> list(df["Points"]), df["Item"][0]
-([4, 6, 3, -1, 12], '#0 Politics A ★★')
+([4, 6, 3, -1, 12], '#1 Politics A ★★')
 >>> print(top_rule_counts(r))
 Top-beat stories that must touch the top edge: 1; further top-beat stories that must be placed: 0.
 """

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from pennypress.solver import BEATS, COLUMNS, ROWS, Placement, PressProblem, cell_penalty
+from pennypress.solver import BEATS, COLUMNS, ROWS, Placement, PressProblem, cell_penalty, story_tag
 from pennypress.solver.result import PressResult
 from pennypress.solver.scoring import Breakdown
 
 from .styles import AD_FILL, AD_STROKE, BAD_STROKE, BEAT_STYLE, EMPTY_FILL, EMPTY_STROKE, PENALTY_TEXT, TOP_BADGE
 from .svg import badge, svg_open, text, wrap
-from .words import story_words
 
 CELL = 104
 PAD = 5  # gap between a story's rectangle and its cells' edges
@@ -104,7 +103,7 @@ def _below(problem: PressProblem, unplaced: list[int], cost: dict[int, int], leg
         y_cursor += 26
         for i in unplaced:
             st = BEAT_STYLE[problem.stories[i].beat]
-            label = f"#{i} {story_words(problem.stories[i])}"
+            label = problem.stories[i].numbered(i)
             if i in cost:
                 label += f"   {minus(cost[i]) if cost[i] < 0 else f'+{cost[i]}'}"
             below.append(
@@ -182,7 +181,7 @@ def _story(problem: PressProblem, p: Placement, exclusive: int | None, transluce
         f'stroke="{st.stroke}" stroke-width="2.5"{dash} class="story" '
         f'data-story="{p.story}" data-beat="{s.beat.value}"/>'
     ]
-    parts.append(text(rx + 8, ry + 13, f"#{p.story}", size=TEXT, fill=st.text, anchor="start", weight="bold"))
+    parts.append(text(rx + 8, ry + 13, story_tag(p.story), size=TEXT, fill=st.text, anchor="start", weight="bold"))
     lines = wrap(s.beat.title, rw - 10, char_w=BOLD_CHAR)
     shape_line = f"{s.shape.value}" + (f" {'★' * s.stars}" if s.stars else "")
     badges: list[tuple[str, str, str, str]] = []

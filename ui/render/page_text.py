@@ -8,13 +8,13 @@ words (:mod:`.explain`).
 >>> r = solve(make_problem([("politics", "A", 2), ("crime", "B", 1), ("war", "D", 3)],
 ...                        {"war": 3, "crime": 3, "politics": 4, "city": 0, "human": 0}))
 >>> print(render_page(r.problem, r.placements, r.exclusive).splitlines()[1])
-| #0 Politics A* |   #1 Crime B!  |    #2 War D    |    #2 War D    |
+| #1 Politics A* |   #2 Crime B!  |    #3 War D    |    #3 War D    |
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-from pennypress.solver import CheckResult, Placement, PressProblem
+from pennypress.solver import CheckResult, Placement, PressProblem, story_tag
 from pennypress.solver.result import PressResult
 from pennypress.solver.scoring import Breakdown
 from pennypress.solver.vocab import COLUMNS, ROWS, cell_penalty
@@ -43,12 +43,12 @@ def render_page(problem: PressProblem, placements: Sequence[Placement], exclusiv
         for x in range(COLUMNS):
             here = owners.get((x, y), [])
             if len(here) > 1:
-                txt = "clash " + " ".join(f"#{i}" for i in here)
+                txt = "clash " + " ".join(story_tag(i) for i in here)
             elif here:
                 i = here[0]
                 s = problem.stories[i]
                 mark = "*" if problem.is_top(i) else ("!" if i == exclusive else "")
-                txt = f"#{i} {beat_short(s.beat)} {s.shape.value}{mark}"
+                txt = f"{story_tag(i)} {beat_short(s.beat)} {s.shape.value}{mark}"
             elif (x, y) == problem.ad:
                 txt = "AD"
             else:

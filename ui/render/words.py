@@ -49,7 +49,7 @@ def story_words(story: Any) -> str:
 
 
 def numbered_story(problem: PressProblem, i: int) -> str:
-    """Story ``i`` of a press, with the number the page drawing shows: ``'#0 Politics A ★★'``."""
+    """Story ``i`` of a press, with the number the page drawing shows: ``'#1 Politics A ★★'`` for story 0."""
     return problem.stories[i].numbered(i)
 
 
