@@ -22,8 +22,9 @@ shuffled over the games (what calibration without resolution would score).
     python -m benchmarks.strength.calibration [--games 300] [--budget fast] [--seed S] [--workers 2]
         [--plays-on advisor|heuristic] [--json]
 
-With a second ply (``--budget normal`` or ``deep``) the chance the best move keeps after the next player's own
-answer (``reply``, shown through the same map) is tabulated too, over the decisions where it was opened.
+With a second ply (``--budget normal`` or ``deep``) ``p`` is the best move's chance at first sight (on the
+analysis's playouts), and the chance it keeps after the next player's own answer (``reply``, the chance the
+page shows for it, through the same map) is tabulated too, over the decisions where it was weighed.
 
 The advisor shows its playouts' win shares through a calibration map
 (``engine/advisor/calibration.py``); the map changes no move, so each game gives
@@ -78,7 +79,7 @@ class _Advised:
             self.count += 1
             if self.count == self.at:
                 advice = advise(view, self.budget, seed=self.seed, workers=1, reasons_top=0, calibration=IDENTITY)
-                self.p, self.legal = advice.best.win_probability, len(moves)
+                self.p, self.legal = advice.best.at_first_sight().win_probability, len(moves)
                 self.kept = None if advice.best.reply is None else advice.best.reply.win_probability
                 return next(m for m in moves if str(m) == advice.best.move)
         return self.bot.choose(view)

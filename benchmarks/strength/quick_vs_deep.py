@@ -99,12 +99,10 @@ def positions(count: int, seed: int, workers: int) -> list[tuple[int, str, Publi
 
 
 def deep_figure(deep: Advice, move: str) -> tuple[float | None, bool]:
-    """Deep's chance for ``move`` as it ranks it (after the answer where its second ply opened the move), and
-    whether that figure is one kept after an answer."""
+    """Deep's chance for ``move`` as it ranks it and shows it (after the answer where its second ply weighed the
+    move), and whether that figure is one kept after an answer."""
     row = deep.find(move)
-    if row.reply is not None:
-        return row.reply.win_probability, True
-    return row.win_probability, False
+    return row.win_probability, row.weighed
 
 
 def judge(view: PublicState, workers: int) -> tuple[str, str, bool, float, float, float]:
@@ -119,12 +117,8 @@ def judge(view: PublicState, workers: int) -> tuple[str, str, bool, float, float
     best, row = deep.best, deep.find(quick)
     agree = quick == best.move or row.equal_to_best
     (mine, after), (top, top_after) = deep_figure(deep, quick), deep_figure(deep, best.move)
-    if quick == best.move:
-        loss = 0.0
-    elif after and top_after:
-        loss = max(0.0, top - mine)
-    else:
-        loss = row.loss or 0.0
+    # Deep's own loss: after the answers where it weighed both moves, else on its analysis's playouts
+    loss = 0.0 if quick == best.move else (max(0.0, top - mine) if after and top_after else row.loss or 0.0)
     return quick, best.move, agree, loss, quick_s, deep_s
 
 

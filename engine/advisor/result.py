@@ -12,7 +12,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from .facts import MoveFacts
@@ -147,6 +147,15 @@ class RankedMove:
     def weighed(self) -> bool:
         """Whether the figures are after the next player's answer (a second ply weighed this move)."""
         return self.first_sight is not None
+
+    def at_first_sight(self) -> RankedMove:
+        """This move with the analysis's own figures (itself when no second ply weighed it): what a move
+        measured beside it on the analysis's playouts -- an extra move, a move played -- is compared with."""
+        sight = self.first_sight
+        if sight is None:
+            return self
+        return replace(self, win_probability=sight.win_probability, win_interval=sight.win_interval,
+                       loss=sight.loss, loss_interval=sight.loss_interval, first_sight=None)
 
     @property
     def was_searched(self) -> bool:

@@ -229,10 +229,13 @@ def _is_press(move_text: str) -> bool:
 
 
 def _timing(advice: Advice) -> Timing | None:
+    """Pressing against the best move that waits, both on the analysis's own playouts (as every figure the
+    audit grades with: a second ply's figures after an answer are not mixed with them)."""
     press = advice.find("press")
     wait = next((m for m in advice.moves if not _is_press(m.move)), None)
     if press is None or wait is None or press.win_probability is None or wait.win_probability is None:
         return None
+    press, wait = press.at_first_sight(), wait.at_first_sight()
     return Timing(press.win_probability, wait.win_probability, wait.move, press.expected_score, wait.expected_score)
 
 
@@ -269,7 +272,7 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
     # grades every newspaper on one scale, and its chart follows each newspaper along the line played
     advice = advise(before, budget, playouts=playouts, seed=decision_seed(seed, before.ply), workers=workers,
                     reasons_top=0, extra_moves=[extra], calibration=IDENTITY)
-    best = advice.best
+    best = advice.best.at_first_sight()  # the move played is measured on the analysis's playouts: so is the best
     mine: RankedMove = advice.extra[0]
     # "best" only for the move ranked first, one the exact search finds exactly as good, or the same move
     # written otherwise (a press on a page of its own that leaves the position the best move leaves)

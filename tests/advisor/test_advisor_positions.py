@@ -30,7 +30,7 @@ def test_last_chance_press_that_wins_beats_declining():
     assert advice.ranking() == ["press", "decline"]
     assert advice.best.win_probability == 1.0 and advice.moves[1].win_probability == 0.0
     assert advice.moves[1].loss == 1.0
-    assert any(r.startswith("Go to press: +") for r in advice.best.reasons)
+    assert any(r.startswith("Go to press: the best page scores ") for r in advice.best.reasons)
 
 
 def test_press_giving_the_leader_enough_scoop_points_is_avoided():

@@ -7,15 +7,16 @@ import json
 import pytest
 
 from benchmarks.strength import quick_vs_deep as qd
-from pennypress.engine.advisor.result import Advice, RankedMove, Reply
+from pennypress.engine.advisor.result import Advice, FirstSight, RankedMove, Reply
 
 
-def _row(move, rank, win, loss=0.0, reply=None, equal=False):
-    return RankedMove(move, rank, win, (win - 0.02, win + 0.02), 30.0, 0.0, loss, 0.0, equal, (), 100, reply=reply)
+def _row(move, rank, win, loss=0.0, reply=None, equal=False, sight=None):
+    return RankedMove(move, rank, win, (win - 0.02, win + 0.02), 30.0, 0.0, loss, 0.0, equal, (), 100, reply=reply,
+                      first_sight=None if sight is None else FirstSight(sight, (sight, sight), 0.0, (0.0, 0.0)))
 
 
-def test_deep_ranks_an_opened_move_by_the_chance_kept_after_the_answer():
-    answered = _row("decline", 1, 0.60, reply=Reply("press", 1, 0.50, (0.47, 0.53), 900, True))
+def test_deep_ranks_a_weighed_move_by_the_chance_kept_after_the_answer():
+    answered = _row("decline", 1, 0.50, reply=Reply("press", 1, 0.50, (0.47, 0.53), 900, True), sight=0.60)
     press = _row("press", 2, 0.70, loss=0.0)
     deep = Advice(0, "deep", 0, False, (answered, press), 1000)
     assert qd.deep_figure(deep, "decline") == (0.50, True)
