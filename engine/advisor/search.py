@@ -65,7 +65,8 @@ Progress = Callable[[int, int], None]
 Stop = Callable[[], bool]
 """Asked between batches; return True to stop and get the best answer so far."""
 Rerank = Callable[[Advice], Sequence[str] | None]
-"""``rerank(ranking)``: a new order of every move (notation, the new first move first), or ``None`` to keep it."""
+"""``rerank(ranking)``: the moves to put first, in their new order (notation, the new first move first; the others
+follow by their figures against it), or ``None`` to keep the ranking."""
 
 __all__ = ["Z95", "analyse", "check_position", "resolve_settings", "wilson"]
 
@@ -167,8 +168,9 @@ def analyse(
     them for any other move (``lines=False`` leaves them all out: the benchmark of what they cost).
 
     ``rerank(ranking)`` (not in the final edition) is shown the ranking with its figures before reasons,
-    lines and extras and may return a new order of every move's notation (a second ply's, :mod:`.replies`);
-    every figure is then measured against the new first move, on the same playouts.
+    lines and extras and may return the moves to put first, in a new order (a second ply's, :mod:`.replies`);
+    every figure is then measured against the new first move, on the same playouts, and the other moves
+    follow in the order of those figures.
 
     :class:`BadInput` for a finished game or a pending card draw.
     """
@@ -232,25 +234,27 @@ def _ranking(view: State, moves: list[Move], settings: SearchSettings, halved: _
                          halved.stopped, time.perf_counter() - started, engine=settings.engine,
                          converged=halved.converged, rounds=halved.rounds,
                          calibrated=settings.calibration != IDENTITY)
-        new_order = rerank(ranking)
-        if new_order is not None:
+        head = rerank(ranking)
+        if head is not None:
             index = {str(m): i for i, m in enumerate(moves)}
-            if sorted(new_order) != sorted(index):
-                raise ValueError("rerank: the new order must hold every legal move once")
-            top = index[new_order[0]]
-            order, rows = _ranked(moves, stats, top, [index[m] for m in new_order], player, settings.calibration)
+            if not head or len(set(head)) != len(head) or not set(head) <= set(index):
+                raise ValueError("rerank: the moves put first must be legal moves, at least one, each once")
+            top = index[head[0]]
+            order, rows = _ranked(moves, stats, top, [index[m] for m in head], player, settings.calibration)
     return top, order, rows
 
 
-def _ranked(moves: list[Move], stats: list[_Stats], top: int, order: list[int] | None, player: int,
+def _ranked(moves: list[Move], stats: list[_Stats], top: int, head: list[int] | None, player: int,
             calibration: Calibration) -> tuple[list[int], list[tuple[int, RankedMove]]]:
-    """The ranking with move ``top`` first: every other move's figures paired with its playouts, in ``order``
-    (every move's index, ``top`` first) or else by their paired estimates, the moves never reached last."""
+    """The ranking with move ``top`` first: every other move's figures paired with its playouts; the moves of
+    ``head`` (indices, ``top`` first) first in that order, then the others by their paired estimates, the
+    moves never reached last."""
     best = stats[top]
     estimates = {i: _paired_estimate(best, stats[i]) for i in range(len(moves)) if i != top and stats[i].n}
-    if order is None:
-        order = [top] + sorted(estimates, key=lambda i: (-estimates[i][0], estimates[i][3], i)) \
-            + [i for i in range(len(moves)) if i != top and not stats[i].n]
+    head = head or [top]
+    placed = set(head)
+    order = head + sorted((i for i in estimates if i not in placed), key=lambda i: (-estimates[i][0], estimates[i][3], i)) \
+        + [i for i in range(len(moves)) if i not in placed and not stats[i].n]
     rows = []
     for rank, i in enumerate(order, 1):
         if rank == 1:

@@ -55,7 +55,11 @@ def test_the_answer_is_ranked_in_the_second_plys_order_and_names_what_the_player
     settings = _settings(seed)
     alone = analyse(view, settings, reasons_top=0)
     ply = second_ply(view, alone, settings, 3, REPLY)
-    assert answer.ranking() == list(ply.order) and answer.best.move == ply.move != alone.best.move
+    k = len(ply.opened)
+    assert answer.ranking()[:k] == list(ply.order[:k]) and answer.best.move == ply.move != alone.best.move
+    assert sorted(answer.ranking()) == sorted(ply.order)
+    rest = [m.win_probability for m in answer.moves[k:] if m.was_searched]
+    assert rest == sorted(rest, reverse=True)  # the moves not weighed: in the order of the figure they show
     assert answer.second_ply.analysis_first == alone.best.move and answer.second_ply.opened == len(ply.opened)
     assert answer.playouts == alone.playouts + sum(o.playouts for o in ply.opened)
     bot = AdvisorBot(seed=0, budget=PLAN)
@@ -104,6 +108,8 @@ def test_the_weighed_moves_show_the_figure_they_are_ranked_by():
     assert all(not m.weighed and m.reply is None for m in answer.moves[3:])
     chances = [m.win_probability for m in weighed]
     assert chances == sorted(chances, reverse=True)
+    rest = [m.win_probability for m in answer.moves[3:] if m.was_searched]
+    assert rest == sorted(rest, reverse=True)
     for m in weighed:
         assert m.win_probability == m.reply.win_probability
         assert m.loss == pytest.approx(chances[0] - m.win_probability, abs=1e-12)

@@ -192,7 +192,9 @@ def test_a_thorough_analysis_says_the_answer_each_move_meets(person):
     # the screen's invariant: the weighed moves come first, in the order of the chance they show ("best" on top)
     kinds = [f["kind"] for f in facts]
     weighed = [int(f["win"].rstrip("%")) for f in facts if f["kind"] == "after-answer"]
+    rest = [int(f["win"].rstrip("%")) for f in facts if f["kind"] == "first-sight"]
     assert kinds == sorted(kinds) and weighed and weighed == sorted(weighed, reverse=True), facts
+    assert rest == sorted(rest, reverse=True), facts  # the others: in the order of the chance they show
     shown = person.text()
     assert WEIGHED_NOTE in shown.replace("\n", " ")
     reply = expected.best.reply

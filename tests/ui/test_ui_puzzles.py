@@ -147,6 +147,8 @@ def _press_or_wait(side: str):
 
 def test_press_or_wait_right_and_wrong():
     at = _filtered(open_app(PAGE), "press-or-wait")
+    # neither answer is drawn as the one to click (a primary button would hint at it)
+    assert at.button(key="pz_press").proto.type == at.button(key="pz_wait").proto.type == "secondary"
     pool = SHIPPED.filter(kind="press-or-wait")
     first, second = pool[0], pool[1]
     right = "pz_press" if first.answer == ("press",) else "pz_wait"

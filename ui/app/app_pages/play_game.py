@@ -107,9 +107,10 @@ def set_up() -> None:
         ss.setdefault(K.play_seat_key(seat), "greedy")
         col.selectbox(newspaper(seat), names, key=K.play_seat_key(seat), format_func=bot_label)
     d1, d2 = st.columns(2)
-    fresh = d1.checkbox("A fresh deal", key=K.PLAY_FRESH, help="Unchecked: the deal and the bots follow the seed, "
-                        "so the same seed gives the same game as the Tournament page's.")
-    d2.number_input("Seed", 0, 10**9, 1, key=K.PLAY_SEED, disabled=fresh)
+    fresh = d1.checkbox("A fresh deal", key=K.PLAY_FRESH, help="Unchecked: the deal and the bots follow the deal "
+                        "number, so the same number gives the same game as the Tournament page's.")
+    d2.number_input("Deal number", 0, 10**9, 1, key=K.PLAY_SEED, disabled=fresh,
+                    help="The same number deals the same game (the seed of the deal and of the bots).")
     st.button("Start the game", key=K.PLAY_START, on_click=_start, type="primary")
     with st.expander("Load a saved game"):
         st.file_uploader("Saved game (a game record, JSON)", type=["json"], key=K.PLAY_LOAD, on_change=_load)
@@ -436,7 +437,7 @@ if game is None:
     st.stop()
 
 opponents = ", ".join(f"{newspaper(s)}: {bot_label(n)}" for s, n in enumerate(game.names) if n is not None)
-st.write(f"You are **{newspaper(game.me)}**; {opponents}. Seed {game.seed}.")
+st.write(f"You are **{newspaper(game.me)}**; {opponents}. Deal {game.seed}.")
 c1, c2, c3 = st.columns(3)
 c1.download_button("Save the game", dumps_record(game.record()), file_name="pennypress-game.json",
                    mime="application/json", key=K.PLAY_SAVE, width="stretch")

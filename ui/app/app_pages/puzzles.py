@@ -189,8 +189,8 @@ else:
     show_board(state)
     show_svgs([mat_svg(state, i, to_move=i == me) for i in range(state.n_players)])
     if puzzle.kind == PRESS_OR_WAIT:
-        with st.container(horizontal=True):
-            st.button("Press now", key=keys.PZ_PRESS, type="primary", on_click=_answer, args=("press",))
+        with st.container(horizontal=True):  # the two answers look alike: neither is drawn as the one to click
+            st.button("Press now", key=keys.PZ_PRESS, on_click=_answer, args=("press",))
             st.button("Wait", key=keys.PZ_WAIT, on_click=_answer, args=("wait",))
     else:
         moves = state.legal_moves()
