@@ -73,81 +73,80 @@ the next player's search, with the reply budget's playouts shared among the card
 
 @dataclass(frozen=True)
 class Answered:
-    """The next player's answer in one future of a move (one headline card, for a press)."""
+    """The next player's answer in one future of a move (one headline card, for a press), and the advised
+    player's win share after it."""
 
     reply: str | None
-    """``None``: the game ends before anyone answers (``kept`` is then exact)."""
-    player: int
-    kept: float
-    playouts: int
-    converged: bool
-    samples: int
-    exact: bool
-    line: tuple[LineStep, ...] = ()
-
-    def variance(self) -> float:
-        """A bound on the variance of ``kept`` as an estimate: a coin's with the same mean over ``samples``."""
-        return 0.0 if self.exact or self.samples < 1 else self.kept * (1.0 - self.kept) / self.samples
-
-
-@dataclass(frozen=True)
-class Opened:
-    """One opened move: the reply the next player found, and the advised player's win share after it (for a
-    press, the mean over the headline cards drawn, :attr:`draws`)."""
-
-    move: str
-    rank: int
-    """The move's rank in the analysis."""
-    reply: str | None
-    """The answer (for a press: the one found after most cards); ``None`` when the game ends first."""
+    """The answer; ``None``: the game ends before anyone answers (``kept`` is then exact)."""
     player: int
     """Who replies."""
     kept: float
     """The advised player's win share after the reply (the reply's playouts, raw)."""
     playouts: int
-    """The reply's search's playouts (for a press, every card's)."""
+    """The reply's search's playouts."""
     converged: bool
-    """The reply's search separated its answer from every other (for a press: on every card)."""
+    """The reply's search separated its answer from every other."""
     samples: int
-    """The playouts of the answer itself, which ``kept`` is the mean of (for a press: on every card)."""
+    """The playouts of the answer itself, which ``kept`` is the mean of."""
     exact: bool
     """The answer came from the exact search (nothing random left): ``kept`` is exact."""
     line: tuple[LineStep, ...] = ()
     """The likely line after the answer, from the answer's own playouts (asked for with ``lines``)."""
+
+    def stderr(self) -> float:
+        """A bound on the standard error of ``kept``: a coin's with the same mean over ``samples`` (0: exact)."""
+        if self.exact or self.samples < 1:
+            return 0.0
+        return math.sqrt(self.kept * (1.0 - self.kept) / self.samples)
+
+    def interval(self) -> tuple[float, float]:
+        """A 95% interval of ``kept`` (raw): the Wilson interval over :attr:`samples`, which holds for the mean
+        of any shares in [0, 1] (their variance is at most that of a coin with the same mean); exact: itself."""
+        return (self.kept, self.kept) if self.exact else wilson(self.kept, self.samples)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Opened(Answered):
+    """One opened move and its answer: for a press, over the headline cards drawn (:attr:`draws`) -- the
+    answer found after most of them, the mean share kept, every card's playouts, converged on every card."""
+
+    move: str
+    rank: int
+    """The move's rank in the analysis."""
     draws: int = 0
     """For a press, the headline cards drawn (0: the move draws none)."""
     spread: float | None = None
     """For a press, the standard error of ``kept``: each card's own and, when only some of the cards that may
     come up were drawn, the sampling of the cards."""
 
+    def stderr(self) -> float:
+        return super().stderr() if self.spread is None or self.exact else self.spread
+
     def interval(self) -> tuple[float, float]:
-        """A 95% interval of ``kept`` (raw): the Wilson interval over :attr:`samples`, which holds for the mean
-        of any shares in [0, 1] (their variance is at most that of a coin with the same mean); for a press,
-        ``kept`` ± 1.96 standard errors (:attr:`spread`); exact: itself."""
-        if self.exact:
-            return self.kept, self.kept
-        if self.spread is not None:
-            return max(0.0, self.kept - Z95 * self.spread), min(1.0, self.kept + Z95 * self.spread)
-        return wilson(self.kept, self.samples)
+        """:meth:`Answered.interval`; for a press, ``kept`` ± 1.96 standard errors (:attr:`spread`)."""
+        if self.spread is None or self.exact:
+            return super().interval()
+        return max(0.0, self.kept - Z95 * self.spread), min(1.0, self.kept + Z95 * self.spread)
 
     @classmethod
     def of(cls, move: str, rank: int, answers: Sequence[Answered], outcomes: int) -> Opened:
         """The move answered in each of its futures (one, or one a headline card drawn out of ``outcomes``)."""
         if len(answers) == 1 and outcomes <= 1:
             a = answers[0]
-            return cls(move, rank, a.reply, a.player, a.kept, a.playouts, a.converged, a.samples, a.exact, a.line)
+            return cls(a.reply, a.player, a.kept, a.playouts, a.converged, a.samples, a.exact, a.line,
+                       move=move, rank=rank)
         k = len(answers)
         kept = fmean(a.kept for a in answers)
-        within = sum(a.variance() for a in answers) / k ** 2
+        within = sum(a.stderr() ** 2 for a in answers) / k ** 2
         between = 0.0 if k >= outcomes or k < 2 else (
             sum((a.kept - kept) ** 2 for a in answers) / (k - 1) / k * (1 - k / outcomes))
         found = [a.reply for a in answers if a.reply is not None]
         reply = Counter(found).most_common(1)[0][0] if found else None
         shown = next((a for a in answers if a.reply == reply), answers[0])
         exact = all(a.exact for a in answers) and k >= outcomes
-        return cls(move, rank, reply, shown.player, kept, sum(a.playouts for a in answers),
-                   all(a.converged for a in answers), sum(a.samples for a in answers), exact, shown.line,
-                   draws=k, spread=math.sqrt(within + between))
+        return cls(reply, shown.player, kept, sum(a.playouts for a in answers), all(a.converged for a in answers),
+                   sum(a.samples for a in answers), exact, shown.line, move=move, rank=rank, draws=k,
+                   spread=math.sqrt(within + between))
 
 
 @dataclass(frozen=True)
@@ -296,7 +295,7 @@ def _weighed(row: RankedMove, mine: Opened, top: Opened, calibration: Calibratio
         d, spread = 0.0, 0.0
     else:
         d = top.kept - mine.kept
-        spread = math.hypot(_stderr(top), _stderr(mine))
+        spread = math.hypot(top.stderr(), mine.stderr())
     low, high = d - Z95 * spread, d + Z95 * spread
     shown = calibration.loss
     return replace(row, win_probability=calibration(mine.kept), win_interval=calibration.interval(*mine.interval()),
@@ -323,15 +322,6 @@ def _chances_said(rows: list[RankedMove], reasons_top: int) -> list[RankedMove]:
         reasons[said[0]] = line
         out.append(replace(row, reasons=tuple(reasons)))
     return out
-
-
-def _stderr(o: Opened) -> float:
-    """The standard error of what ``o`` keeps (0: exact)."""
-    if o.exact:
-        return 0.0
-    if o.spread is not None:
-        return o.spread
-    return math.sqrt(o.kept * (1.0 - o.kept) / o.samples) if o.samples else 0.0
 
 
 def reply_words(reply: Reply, me: int) -> str:

@@ -150,9 +150,10 @@ def details_words(advice: Advice) -> list[str]:
         if advice.second_ply is not None:
             ply = advice.second_ply
             lines.append(f"Second ply: {ply.opened} of the first {ply.candidates} moves answered by the next "
-                         f"player's own {ply.reply_budget} search ({ply.playouts} of the playouts); a press is never "
-                         "opened (a headline card is drawn first). The moves opened are ranked among themselves by "
-                         "the chance left after that answer. That chance assumes the next player answers as "
+                         f"player's own {ply.reply_budget} search ({ply.playouts} of the playouts); a press is "
+                         "answered after a few headline cards drawn at random, and keeps the mean. The moves opened "
+                         "are ranked among themselves by the chance left after that answer, and show it; the others "
+                         "show their chance at first sight. That chance assumes the next player answers as "
                          "carefully as the advisor would, so against weaker players it is too modest.")
     if advice.stopped:
         lines.append("Stopped before the budget was spent: some moves were not played out.")
