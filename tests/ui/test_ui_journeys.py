@@ -122,7 +122,7 @@ def test_check_my_page_from_the_optimum(person):
     text = person.text()
     assert "Top edge: #1 Politics A ★★ must touch the top edge" in text
     assert "(story 0)" not in text
-    person.click("Take #0 off the page")
+    person.click("Take #1 off the page")
     assert "Off the page: #1 Politics A ★★" in person.text()
     reads_plainly(person)
 
