@@ -69,7 +69,7 @@ def advise(
             halted[0] = True
             return None
         found.append(ply)
-        return [o.move for o in ply.opened]  # the opened moves, in their new order; the rest by their figures
+        return [o.move for o in ply.opened] or None  # the opened moves, in their new order; the rest follow
 
     advice = analyse(view, search, progress=told, stop=stop, reasons_top=reasons_top, extra_moves=extra_moves,
                      lines=lines, rerank=rerank)
