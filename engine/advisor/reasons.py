@@ -27,7 +27,7 @@ def page_score_words(total: int, gain: int) -> str:
     ('the best page scores 12 points', 'the best page scores −6 points, so you gain no circulation')
     """
     said = f"the best page scores {plural(total, 'point')}".replace("-", "−")
-    return said if gain == total else f"{said}, so you gain {'no' if gain <= 0 else signed(gain, None)} circulation"
+    return said if gain == total else f"{said}, so you gain no circulation"
 
 
 def press_text(p: PressFacts) -> str:

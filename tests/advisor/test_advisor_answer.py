@@ -86,8 +86,7 @@ def test_first_sight_figures_are_measured_against_the_new_first_move_on_the_same
     first, leader = answer.best, answer.find(alone.best.move)
     before = alone.find(first.move)
     assert (first.rank, first.loss, first.loss_interval, first.equal_to_best) == (1, 0.0, (0.0, 0.0), True)
-    assert first.first_sight.win_probability == pytest.approx(alone.best.win_probability - before.loss,
-                                                              abs=1e-9) or before.loss == 0
+    assert first.first_sight.loss == 0.0 and first.first_sight.loss_interval == (0.0, 0.0)  # the new reference
     sight = leader.first_sight
     assert leader.rank > 1 and leader.paired_playouts == before.paired_playouts >= 30
     assert sight.loss_interval == pytest.approx((-before.loss_interval[1], -before.loss_interval[0]))

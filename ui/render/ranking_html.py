@@ -148,9 +148,9 @@ def _kind_words(m: RankedMove, weighing: bool) -> str:
     moves) nothing but the analysis."""
     if m.first_sight is None:
         return " at first sight (the answer not weighed)" if weighing else ""
-    reply = m.reply
+    reply = m.reply  # a weighed move always has the reply it was weighed by
     if reply is None or reply.move is None:
-        return " (the game ends with it)" if reply is not None else ""
+        return "" if reply is None else " (the game ends with it)"
     drawn = "the headline card and " if reply.draws else ""
     return f" after {drawn}{newspaper(reply.player)}'s own answer"
 
