@@ -19,14 +19,15 @@ when `pyproject.toml` changes.
 
 With a Rust toolchain (cargo) on the PATH, every call also builds the native
 core (`core/`, the distribution `pennypress-core`) in release mode with maturin
-and installs it into `.venv/`, again only when its sources change. Without one
-it says so and pennypress runs on the Python engine; under CI (`CI=true`) a
-missing toolchain or a failed build is an error. `test` runs the crate's own
-tests (`cargo test --release`, sharing the release build's compiled
-dependencies) before pytest, which runs on every core (pytest-xdist) and writes
-each test's duration to `test-artifacts/durations.json`; `--quick` leaves out
-`cargo test` and the tests marked `browser`, `dist` and `slow`. Other arguments
-go to pytest as they are.
+and installs it into `.venv/`, again only when its sources change; the build
+runs while pip installs the dependencies. Without one it says so and
+pennypress runs on the Python engine; under CI (`CI=true`) a missing toolchain
+or a failed build is an error. `test` runs the crate's own tests (`cargo test
+--profile release-tests`: release optimisation without link-time optimisation)
+beside the set-up, then pytest, which runs on every core (pytest-xdist) and
+writes each test's duration to `test-artifacts/durations.json`; `--quick`
+leaves out `cargo test` and the tests marked `browser`, `dist` and `slow`.
+Other arguments go to pytest as they are.
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 import venv
 from pathlib import Path
@@ -52,17 +54,22 @@ def _say(msg: str) -> None:
     print(f"[run.py] {msg}", file=sys.stderr, flush=True)
 
 
-def ensure_env() -> Path:
-    """Create the virtual environment and install the project if needed."""
+def make_venv() -> Path:
+    """Create the virtual environment if it is missing; returns its Python."""
     if sys.version_info < (3, 11):
         sys.exit(f"pennypress needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     python = BIN / "python"
-    # what the installed metadata comes from: pyproject.toml, and the version (core/Cargo.toml via setup.py)
-    digest = hashlib.sha256(b"\0".join((ROOT / f).read_bytes() for f in ("pyproject.toml", "setup.py",
-                                                                         "core/Cargo.toml"))).hexdigest()
     if not python.exists():
         _say(f"creating {VENV}")
         venv.create(VENV, with_pip=True)
+    return python
+
+
+def install_project(python: Path) -> None:
+    """Install the project (editable, with the test extras) when its metadata changed since the last install."""
+    # what the installed metadata comes from: pyproject.toml, and the version (core/Cargo.toml via setup.py)
+    digest = hashlib.sha256(b"\0".join((ROOT / f).read_bytes() for f in ("pyproject.toml", "setup.py",
+                                                                         "core/Cargo.toml"))).hexdigest()
     if not STAMP.exists() or STAMP.read_text().strip() != digest:
         _say("installing pennypress and its dependencies (first run only)")
         subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
@@ -70,7 +77,6 @@ def ensure_env() -> Path:
             [str(python), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]"], check=True
         )
         STAMP.write_text(digest)
-    return python
 
 
 def _under_ci() -> bool:
@@ -95,9 +101,38 @@ def _core_unavailable(reason: str) -> bool:
     return False
 
 
-def ensure_core(python: Path) -> bool:
-    """Build the native core (release) and install it into the venv if a Rust toolchain is present and
-    its sources changed since the last build. Returns whether the core is installed."""
+class CoreBuild:
+    """The native core's release build, started in the background (maturin) so that it runs while pip installs
+    the project's dependencies; `finish` waits for it and installs the wheel."""
+
+    def __init__(self, python: Path, digest: str):
+        self.python, self.digest = python, digest
+        _say("building the native core (pennypress-core, release build; about a minute the first time)")
+        if subprocess.run([str(python), "-m", "maturin", "--version"], capture_output=True).returncode != 0:
+            requires = tomllib.loads((CORE / "pyproject.toml").read_text())["build-system"]["requires"]
+            subprocess.run([str(python), "-m", "pip", "install", "--quiet", *requires], check=True)
+        shutil.rmtree(CORE_WHEELS, ignore_errors=True)
+        self.process = subprocess.Popen([str(python), "-m", "maturin", "build", "--release", "--quiet",
+                                         "--manifest-path", str(CORE / "Cargo.toml"), "--interpreter", str(python),
+                                         "--out", str(CORE_WHEELS)])
+
+    def finish(self) -> bool:
+        """Wait for the build and install its wheel; returns whether the core is installed."""
+        python = str(self.python)
+        wheels = sorted(CORE_WHEELS.glob("pennypress_core-*.whl")) if self.process.wait() == 0 else []
+        if not wheels:
+            subprocess.run([python, "-m", "pip", "uninstall", "--quiet", "--yes", "pennypress-core"], check=False)
+            CORE_STAMP.unlink(missing_ok=True)
+            return _core_unavailable("the native core failed to build (see the messages above)")
+        subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall", str(wheels[-1])],
+                       check=True)
+        CORE_STAMP.write_text(self.digest)
+        return True
+
+
+def start_core(python: Path) -> CoreBuild | bool:
+    """Start building the native core (release) if a Rust toolchain is present and its sources changed since the
+    last build. Returns the build under way, or whether the core is installed."""
     if shutil.which("cargo") is None:
         subprocess.run([str(python), "-m", "pip", "uninstall", "--quiet", "--yes", "pennypress-core"],
                        check=False, capture_output=True)
@@ -108,31 +143,47 @@ def ensure_core(python: Path) -> bool:
         [str(python), "-c", "import pennypress_core"], capture_output=True
     ).returncode == 0:
         return True
-    _say("building the native core (pennypress-core, release build; about a minute the first time)")
-    if subprocess.run([str(python), "-m", "maturin", "--version"], capture_output=True).returncode != 0:
-        requires = tomllib.loads((CORE / "pyproject.toml").read_text())["build-system"]["requires"]
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *requires], check=True)
-    shutil.rmtree(CORE_WHEELS, ignore_errors=True)
-    built = subprocess.run([str(python), "-m", "maturin", "build", "--release", "--quiet",
-                            "--manifest-path", str(CORE / "Cargo.toml"), "--interpreter", str(python),
-                            "--out", str(CORE_WHEELS)])
-    wheels = sorted(CORE_WHEELS.glob("pennypress_core-*.whl"))
-    if built.returncode != 0 or not wheels:
-        subprocess.run([str(python), "-m", "pip", "uninstall", "--quiet", "--yes", "pennypress-core"], check=False)
-        CORE_STAMP.unlink(missing_ok=True)
-        return _core_unavailable("the native core failed to build (see the messages above)")
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall", str(wheels[-1])],
-                   check=True)
-    CORE_STAMP.write_text(digest)
-    return True
+    return CoreBuild(python, digest)
 
 
-def cargo_test() -> int:
-    """The crate's own tests (`cargo test`), when there is a toolchain."""
-    if shutil.which("cargo") is None:
-        return 0  # ensure_core already said so (and stopped under CI)
-    _say("cargo test (the native core's unit tests)")
-    return subprocess.call(["cargo", "test", "--release", "--quiet", "--manifest-path", str(CORE / "Cargo.toml")])
+def set_up() -> tuple[Path, bool]:
+    """The virtual environment with the project installed, and the native core built into it (the core's build
+    runs beside pip's install). Returns the venv's Python and whether the core is installed."""
+    python = make_venv()
+    core = start_core(python)
+    try:
+        install_project(python)
+    except BaseException:
+        if isinstance(core, CoreBuild):
+            core.process.kill()
+        raise
+    return python, core.finish() if isinstance(core, CoreBuild) else core
+
+
+class CargoTest:
+    """The crate's own tests (`cargo test`, in the `release-tests` profile: release optimisation without
+    link-time optimisation, which would be paid again for every test binary), started in the background when
+    there is a toolchain: they need neither the venv nor the Python build, and run while those are made."""
+
+    def __init__(self):
+        self.log = tempfile.TemporaryFile(mode="w+")
+        self.process = None
+        if shutil.which("cargo") is not None:  # without one, set_up says so (and stops under CI)
+            self.process = subprocess.Popen(
+                ["cargo", "test", "--profile", "release-tests", "--quiet", "--manifest-path", str(CORE / "Cargo.toml")],
+                stdout=self.log, stderr=subprocess.STDOUT)
+
+    def finish(self) -> int:
+        """Wait for the tests, print what they printed, and return their exit status."""
+        if self.process is None:
+            return 0
+        _say("cargo test (the native core's unit tests)")
+        status = self.process.wait()
+        self.log.seek(0)
+        sys.stdout.write(self.log.read())
+        sys.stdout.flush()
+        self.log.close()
+        return status
 
 
 QUICK = "not browser and not dist and not slow"
@@ -188,14 +239,14 @@ def main(argv: list[str]) -> int:
     if task in ("help", "-h", "--help"):
         print(__doc__)
         return 0
-    python = ensure_env()
-    core = ensure_core(python)
+    cargo = CargoTest() if task == "test" and "--quick" not in rest else None
+    python, core = set_up()
     pennypress = str(BIN / "pennypress")
     if task == "setup":
         _say(f"ready: {VENV} with pennypress" + (" and its native core" if core else " (no native core)"))
         return 0
     if task == "test":
-        status = 0 if "--quick" in rest else cargo_test()
+        status = cargo.finish() if cargo else 0
         if status != 0:
             _say("cargo test failed")
             return status

@@ -4,7 +4,7 @@ Each run clones the committed ``HEAD`` of this checkout into a fresh temporary f
 ``.venv``) and times one tier there, wall clock:
 
 - ``ci``: ``CI=true bash .ci/run``, everything CI does -- the virtual environment, the native core's
-  release build, ``cargo test --release`` and the whole pytest suite on every core;
+  release build, the crate's ``cargo test`` and the whole pytest suite on every core;
 - ``quick``: ``python3 run.py setup`` first (not timed), then ``python3 run.py test --quick`` (timed).
 
 It prints each run's seconds and tests, then the median per tier. ``--record`` appends the runs to
