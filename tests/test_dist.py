@@ -7,7 +7,9 @@ give a working ``pennypress``: its advice runs on the native core (``"engine": "
 version of core/Cargo.toml, and pennypress refuses a core of another version with one line.
 
 The install downloads the dependencies (pip's cache makes a second run quick); the test is skipped
-without a Rust toolchain to build the core's wheel, except under CI.
+without a Rust toolchain to build the core's wheel, except under CI. The fresh environment is made without
+pip (``fresh_venv(..., with_pip=False)``): this checkout's pip installs into it from outside
+(``pip --python``), so the environment holds nothing but the two wheels and what their metadata pulls in.
 """
 from __future__ import annotations
 
@@ -36,7 +38,8 @@ def _under_ci() -> bool:
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
-    """A fresh virtual environment with only the two wheels (and their dependencies) installed."""
+    """A fresh virtual environment with only the two wheels (and their dependencies) installed: no pip, no
+    setuptools, nothing of this checkout's environment."""
     if shutil.which("cargo") is None:
         if _under_ci():
             pytest.fail("under CI the core's wheel must be built: no cargo on the PATH")
@@ -49,9 +52,10 @@ def installed(tmp_path_factory):
     assert all(n.split("-")[1] == VERSION for n in names), names
     assert "-cp311-abi3-" in names[1] and "manylinux" in names[1], names[1]
     home = tmp_path_factory.mktemp("fresh")
-    bin_dir, env = fresh_venv(home)
+    bin_dir, env = fresh_venv(home, with_pip=False)
     pip = pip_install(bin_dir, env, home, wheels, compile=False)  # no bytecode written: nothing here needs it
     assert pip.returncode == 0, pip.stderr[-3000:]
+    assert not (bin_dir / "pip").exists()  # the environment's own packages: only what the wheels brought
     return bin_dir, env, home
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import venv
 from pathlib import Path
 
@@ -17,11 +18,13 @@ class RustOnPath(RuntimeError):
     """The fresh environment's PATH still reaches cargo or rustc: an install there would not show a user's."""
 
 
-def fresh_venv(home: Path) -> tuple[Path, dict[str, str]]:
+def fresh_venv(home: Path, with_pip: bool = True) -> tuple[Path, dict[str, str]]:
     """Make ``home/venv`` and return its ``bin`` folder and an environment that runs it: its ``bin`` and
     the system's before anything else on the PATH, no ``PYTHONPATH``. :class:`RustOnPath` if that PATH
-    still finds a Rust toolchain."""
-    venv.create(home / "venv", with_pip=True)
+    still finds a Rust toolchain. With ``with_pip`` false the environment gets no pip of its own (nor
+    setuptools): :func:`pip_install` then installs into it with the calling environment's pip, so it holds
+    only what the wheels bring, and making it skips copying in and installing a pip nothing would use."""
+    venv.create(home / "venv", with_pip=with_pip)
     bin_dir = home / "venv" / "bin"
     env = {**os.environ, "PATH": f"{bin_dir}:/usr/bin:/bin", "VIRTUAL_ENV": str(home / "venv")}
     env.pop("PYTHONPATH", None)
@@ -33,11 +36,16 @@ def fresh_venv(home: Path) -> tuple[Path, dict[str, str]]:
 
 def pip_install(bin_dir: Path, env: dict[str, str], cwd: Path, wheels: list[Path],
                 cached: bool = True, compile: bool = True) -> subprocess.CompletedProcess:
-    """``pip install`` the ``wheels`` (and their dependencies) into the environment of ``bin_dir``; with
-    ``cached`` false pip neither reads nor writes its cache, so every dependency is downloaded; with
-    ``compile`` false pip writes no bytecode (a test that only runs what it installed need not wait for
-    every dependency to be compiled, as a user's install, which the benchmark times, does)."""
-    cmd = [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    """``pip install`` the ``wheels`` (and their dependencies) into the environment of ``bin_dir``: with the
+    environment's own pip, or, when it has none (``fresh_venv(..., with_pip=False)``), with this Python's pip
+    aimed at it (``pip --python``). With ``cached`` false pip neither reads nor writes its cache, so every
+    dependency is downloaded; with ``compile`` false pip writes no bytecode (a test that only runs what it
+    installed need not wait for every dependency to be compiled, as a user's install, which the benchmark
+    times, does)."""
+    own = (bin_dir / "pip").exists()
+    cmd = ([str(bin_dir / "python"), "-m", "pip"] if own
+           else [sys.executable, "-m", "pip", "--python", str(bin_dir / "python")])
+    cmd += ["install", "--quiet", "--disable-pip-version-check"]
     cmd += [] if cached else ["--no-cache-dir"]
     cmd += [] if compile else ["--no-compile"]
     return subprocess.run(cmd + [str(w) for w in wheels], capture_output=True, text=True, env=env, cwd=cwd)

@@ -1,6 +1,6 @@
 """The soak benchmark's machinery (``benchmarks/speed/soak.py``; the 20-minute run itself is a benchmark,
 never part of the suite): its figures from made-up samples and clicks, its refusal of bad options, and a
-real run of half a minute with two browsers, whose record must have the documented shape, clicks in it
+real run of a few seconds with two browsers, whose record must have the documented shape, clicks in it
 with their times, the errors as a list, and the app's memory sampled."""
 from __future__ import annotations
 
@@ -47,15 +47,17 @@ def test_bad_options_get_one_line_and_exit_2():
 def test_a_short_soak_clicks_measures_and_reports(tmp_path):
     require_browser()
     out = tmp_path / "soak.json"
-    done = subprocess.run([sys.executable, "-m", "benchmarks.speed.soak", "--sessions", "2", "--minutes", "0.5",
-                           "--warmup", "0.2", "--sample", "2", "--seed", "7", "--out", str(out)],
+    # a short run: each session finishes the journey it is on when the time is up (every journey clicks at
+    # least twice), and the memory, sampled every half second (the least --sample takes), has its samples
+    done = subprocess.run([sys.executable, "-m", "benchmarks.speed.soak", "--sessions", "2", "--minutes", "0.2",
+                           "--warmup", "0.1", "--sample", "0.5", "--seed", "7", "--out", str(out)],
                           cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
     doc = json.loads(out.read_text(encoding="utf-8"))
     assert {"command", "commit", "date", "sessions", "minutes", "warmup_minutes", "seed", "seconds", "journeys",
             "clicks", "click_to_answer", "errors", "ignored_console", "unmeasured", "memory", "targets", "click_log",
             "widths"} <= set(doc)
-    assert (doc["sessions"], doc["minutes"], doc["seed"], doc["widths"]) == (2, 0.5, 7, [1400, 390])
+    assert (doc["sessions"], doc["minutes"], doc["seed"], doc["widths"]) == (2, 0.2, 7, [1400, 390])
     # the machinery clicked: each session began a journey, and every click has its time to the answer
     assert set(doc["journeys"]) == set(soak.JOURNEYS) and sum(doc["journeys"].values()) >= 2
     clicks = doc["click_log"]
@@ -86,15 +88,15 @@ def test_the_memory_probe_logs_what_grew_in_the_app_server_only(tmp_path):
     """``--probe``: a process started as Streamlit writes a JSON line a period -- its traced memory, the
     bounded caches' entries, the lines whose allocations grew; any other process (``pennypress ui``) nothing."""
     log = tmp_path / "probe.jsonl"
-    env = soak.probe_env(log) | {"PENNYPRESS_SOAK_PROBE_EVERY": "0.5"}
-    # it grows for 5 s at least, and on a loaded machine (the probe's snapshots slow too) until the probe has
-    # written four lines, so that the first and the last line are apart by some growth
+    env = soak.probe_env(log) | {"PENNYPRESS_SOAK_PROBE_EVERY": "0.25"}
+    # it grows for 2.5 s (ten of the probe's periods) at least, and on a loaded machine (the probe's snapshots
+    # slow too) until the probe has written four lines, so that the first and the last line are apart by some growth
     grow = ("import pathlib, time, pennypress.solver.fast, pennypress.solver.solve\n"
             f"log = pathlib.Path({str(log)!r})\n"
             "kept, deadline = [], time.monotonic() + 45\n"
             "def lines():\n    return len(log.read_text().splitlines()) if log.exists() else 0\n"
             "while len(kept) < 25 or (lines() < 4 and time.monotonic() < deadline):\n"
-            "    kept.append(bytearray(200_000)); time.sleep(0.2)\n")
+            "    kept.append(bytearray(200_000)); time.sleep(0.1)\n")
     subprocess.run([sys.executable, "-c", grow, "streamlit"], env=env, check=True, timeout=60)
     lines = [json.loads(line) for line in log.read_text().splitlines()]
     assert len(lines) >= 3, lines

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tests.audit.audit_records import solver_page_loss, worse_pages
+from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
 from tests.ui.ui_helpers import errors, html_tables, notation_boxes, open_app
 
 from pennypress.engine import parse_move
@@ -20,6 +21,8 @@ from pennypress.engine.io.record import replay
 from pennypress.solver import Placement, ProposedPage, check_page
 from pennypress.ui.app.audit_view import exclusive_index, solver_placements
 from tests.cli_helpers import output
+
+pytestmark = pytest.mark.usefixtures("shared_app_caches")  # compiled and scanned once, as a server does
 
 PAGE = "app_pages/audit_game.py"
 OPENING = ["assign 4 city:D:1", "assign 4 war:A:1", "assign 1 city:D:2", "assign 1 city:D:2"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
 from tests.ui.ui_helpers import open_app
 
 from pennypress.engine.arena.seats import make_bot
@@ -15,8 +16,10 @@ from pennypress.engine.io.record import replay
 from pennypress.ui.app import board_click
 from pennypress.ui.app.move_picker import move_groups
 
+pytestmark = pytest.mark.usefixtures("shared_app_caches")  # compiled and scanned once, as a server does
+
 PAGE = "app_pages/play_game.py"
-SEED = 5
+SEED = 20  # a short game (ten moves of yours) in which the bots press, and you press, recall and assign
 ME = 1  # The Sun
 
 

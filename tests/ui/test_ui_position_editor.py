@@ -18,7 +18,10 @@ from pennypress.ui.app import editor_draft as ed
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.io import example_files, positions
 from tests.notation.notation_helpers import normalised, selfplay_positions
+from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
 from tests.ui.ui_helpers import MIDGAME, no_traceback, notation_boxes, open_app
+
+pytestmark = pytest.mark.usefixtures("shared_app_caches")  # compiled and scanned once, as a server does
 
 EDITOR = "app_pages/position_editor.py"
 

@@ -3,12 +3,17 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
 from tests.ui.ui_helpers import errors, frame, metrics, no_traceback, notation_boxes, open_app
 
 from pennypress.engine import GoToPress, State, new_game
 from pennypress.engine.rules.press import plan_press
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.io.example_files import load, position_examples
+
+pytestmark = pytest.mark.usefixtures("shared_app_caches")  # compiled and scanned once, as a server does
 
 VIEWER = "app_pages/position_viewer.py"
 EXAMPLES = "app_pages/scoring_examples.py"

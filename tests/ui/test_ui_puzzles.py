@@ -17,7 +17,10 @@ from pennypress.engine.puzzles import check_answer, load_puzzles
 from pennypress.engine.puzzles.rating import STEP
 from pennypress.engine.puzzles.timing import JUDGED_BY_SEARCH
 from pennypress.solver import ProposedPage
+from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
 from tests.ui.ui_helpers import assert_plain, metrics, no_traceback, on_the_familiar_scale, open_app, visible_text
+
+pytestmark = pytest.mark.usefixtures("shared_app_caches")  # compiled and scanned once, as a server does
 
 SHIPPED = load_puzzles()
 PAGE = "app_pages/puzzles.py"

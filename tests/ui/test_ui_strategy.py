@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
 from tests.ui.ui_helpers import errors, no_traceback, open_app
 
 from pennypress.errors import BadInput
 from pennypress.ui.app.strategy_view import (GROUPS, advisor_own, as_guide, by_unit, chart, load_shipped, sections,
                                              table_sizes, variants_at, views)
+
+pytestmark = pytest.mark.usefixtures("shared_app_caches")  # compiled and scanned once, as a server does
 
 PAGE = "app_pages/strategy.py"
 

@@ -177,24 +177,26 @@ def audit_chart(result: Audit, focus: int = 0, deck: Deck | None = None) -> alt.
     x = alt.X("Move:Q", title="Move", axis=alt.Axis(tickMinStep=1))
     y = alt.Y("Win %:Q", scale=alt.Scale(domain=[0, 100]), title="Chance to win (%)")
     lines = alt.Chart(curve).mark_line(interpolate="monotone").encode(
-        x=x, y=y, color=colour, detail="Newspaper:N",
+        x=x, y=y, color=colour, detail=alt.Detail("Newspaper:N"),
         opacity=alt.condition("datum.Reviewed", alt.value(1.0), alt.value(OTHER_OPACITY)),
         strokeWidth=alt.condition("datum.Reviewed", alt.value(REVIEWED_WIDTH), alt.value(OTHER_WIDTH)),
         strokeDash=alt.condition("datum.Reviewed", alt.value([1, 0]), alt.value([6, 4])),
-        tooltip=["Move", "Newspaper", alt.Tooltip("Win %:Q", title="Chance to win (%)")])
+        tooltip=[alt.Tooltip("Move"), alt.Tooltip("Newspaper"), alt.Tooltip("Win %:Q", title="Chance to win (%)")])
     present = [k for k in CLASSES if marks.marked_words(k) in set(marks_["Class"])]
     by_class = alt.Scale(domain=[marks.marked_words(k) for k in present], range=[marks.colour(k) for k in present])
     fill = alt.Fill("Class:N", scale=by_class,
                     legend=alt.Legend(title="Decision", orient="bottom", direction="horizontal", columns=3))
-    tips = ["Move", "Newspaper", "Class", "Played", "Best", alt.Tooltip("Win %:Q", title="Chance to win (%)")]
-    base = alt.Chart(marks_).encode(x="Move:Q", y="Win %:Q", tooltip=tips)
+    # typed channels, never bare strings: altair matches a string against every class of its schema (slow)
+    tips = [*map(alt.Tooltip, ["Move", "Newspaper", "Class", "Played", "Best"]),
+            alt.Tooltip("Win %:Q", title="Chance to win (%)")]
+    base = alt.Chart(marks_).encode(x=alt.X("Move:Q"), y=alt.Y("Win %:Q"), tooltip=tips)
     points = base.mark_point(filled=True, size=90, opacity=1, stroke="white", strokeWidth=1).encode(fill=fill)
     signs = base.mark_text(dy=-13, fontSize=13, fontWeight="bold").encode(
-        text="Mark:N", color=alt.Color("Class:N", scale=by_class, legend=None))
+        text=alt.Text("Mark:N"), color=alt.Color("Class:N", scale=by_class, legend=None))
     drawn = marks_frame(result, deck)
     draws = alt.Chart(drawn[drawn["Card"] != ""]).mark_rule(strokeDash=[3, 3], color="#999").encode(
-        x="Move:Q", tooltip=["Move", "Card", "Luck"])
-    fair = alt.Chart(pd.DataFrame({"y": [100 / result.players]})).mark_rule(color="#bbb").encode(y="y:Q")
+        x=alt.X("Move:Q"), tooltip=[*map(alt.Tooltip, ["Move", "Card", "Luck"])])
+    fair = alt.Chart(pd.DataFrame({"y": [100 / result.players]})).mark_rule(color="#bbb").encode(y=alt.Y("y:Q"))
     return (fair + draws + lines + points + signs).resolve_scale(color="independent").properties(height=320)
 
 

@@ -119,19 +119,21 @@ def chart(findings: list[dict]) -> Any:
                           "95% high": f["interval"][1], "Claim": f["claim"], "Interval": f["interval_words"],
                           "Reference": f.get("reference")} for f in findings])
     base = alt.Chart(data).encode(y=alt.Y("Finding:N", sort=None, title=None, axis=alt.Axis(labelLimit=170)))
-    tips = ["Finding", "Claim:N", "Interval:N"]
+    # every channel a typed object (alt.X2, alt.Tooltip, ...), never a bare string: altair turns a string into
+    # its channel by matching it against every class of its schema (slow); the spec is the same
+    tips = [alt.Tooltip("Finding"), alt.Tooltip("Claim:N"), alt.Tooltip("Interval:N")]
     unit = findings[0]["unit"]
     ticks = alt.Axis(format=".1~%", tickCount=6) if unit in PERCENT else alt.Axis(tickCount=6)
     bars = base.mark_rule(strokeWidth=3).encode(
         x=alt.X("95% low:Q", title=AXES.get(unit, "value"), scale=alt.Scale(zero=False),
-                axis=ticks), x2="95% high:Q", tooltip=tips)
-    points = base.mark_point(filled=True, size=80).encode(x="Value:Q", tooltip=tips)
+                axis=ticks), x2=alt.X2("95% high:Q"), tooltip=tips)
+    points = base.mark_point(filled=True, size=80).encode(x=alt.X("Value:Q"), tooltip=tips)
     layers = bars + points
     refs = {f.get("reference") for f in findings}
     if refs != {None}:
         if len(refs) == 1:
             layers = layers + alt.Chart(pd.DataFrame({"ref": list(refs)})).mark_rule(
-                strokeDash=[6, 4], color="red").encode(x="ref:Q")
+                strokeDash=[6, 4], color="red").encode(x=alt.X("ref:Q"))
         else:
-            layers = layers + base.mark_tick(color="red", thickness=2).encode(x="Reference:Q")
+            layers = layers + base.mark_tick(color="red", thickness=2).encode(x=alt.X("Reference:Q"))
     return layers.properties(height=alt.Step(30))

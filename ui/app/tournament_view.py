@@ -76,10 +76,11 @@ def win_share_chart(report: dict):
     base = alt.Chart(data).encode(y=alt.Y("Bot:N", sort=None, title=None))
     bars = base.mark_bar(opacity=0.7).encode(
         x=alt.X("Win share:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%"), title="Win share"),
-        tooltip=["Bot", alt.Tooltip("Win share:Q", format=".0%"), alt.Tooltip("95% low:Q", format=".0%"),
+        tooltip=[alt.Tooltip("Bot"), alt.Tooltip("Win share:Q", format=".0%"), alt.Tooltip("95% low:Q", format=".0%"),
                  alt.Tooltip("95% high:Q", format=".0%")],
     )
-    whiskers = base.mark_rule(strokeWidth=2).encode(x="95% low:Q", x2="95% high:Q")
+    # typed channels, never bare strings: altair matches a string against every class of its schema (slow)
+    whiskers = base.mark_rule(strokeWidth=2).encode(x=alt.X("95% low:Q"), x2=alt.X2("95% high:Q"))
     fair = alt.Chart(pd.DataFrame({"fair": [1 / report["players"]]})).mark_rule(
-        strokeDash=[6, 4], color="red").encode(x="fair:Q")
+        strokeDash=[6, 4], color="red").encode(x=alt.X("fair:Q"))
     return (bars + whiskers + fair).properties(height=40 + 40 * len(data))
