@@ -24,6 +24,7 @@ The page checks (:class:`Page`):
 """
 from __future__ import annotations
 
+import base64
 import os
 import shutil
 import signal
@@ -108,7 +109,7 @@ def start_app(pennypress: list[str] | None = None, cwd: Path = ROOT,
             proc.kill()
             proc.wait()
             pytest.fail(f"pennypress ui did not start (exit {proc.returncode}):\n{app_log(proc)[-2000:]}")
-        time.sleep(0.25)
+        time.sleep(0.1)
 
 
 def app_log(proc: subprocess.Popen) -> str:
@@ -158,6 +159,7 @@ def make_driver(size: tuple[int, int] = (1500, 2300), console: bool = False):
     driver_path = DRIVER if os.path.exists(DRIVER) else shutil.which("chromedriver")
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=opts)
     driver.set_page_load_timeout(60)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _WATCH_JS})
     driver.pennypress_profile = profile
     return driver
 
@@ -167,17 +169,36 @@ def quit_driver(driver) -> None:
     shutil.rmtree(driver.pennypress_profile, ignore_errors=True)
 
 
+_WATCH_JS = r"""
+// Installed in every page before its own scripts (make_driver): counts the messages the page sends the
+// server (a widget changed: Streamlit asks for a run) and every run that begins, from the first one, and
+// notes how many messages had been sent when the last run began.
+window.__ppSent = 0;
+window.__ppRuns = 0;
+window.__ppSentAtRun = 0;
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (...args) { window.__ppSent++; return send.apply(this, args); };
+new MutationObserver(records => {
+  for (const r of records) {
+    if (r.target.getAttribute('data-test-script-state') === 'notRunning') continue;
+    window.__ppRuns++;
+    window.__ppSentAtRun = window.__ppSent;
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+"""
+
 _RUNS_JS = r"""
 const app = document.querySelector('[data-testid="stApp"]');
-if (!app) return -1;
-if (window.__ppWatched !== app) {
+if (!app) return [-1, -1, false];
+if (window.__ppSent === undefined && window.__ppWatched !== app) {  // a driver without the watch installed
   window.__ppWatched = app;
   window.__ppRuns = window.__ppRuns || 0;
   new MutationObserver(() => {
     if (app.getAttribute('data-test-script-state') !== 'notRunning') window.__ppRuns++;
   }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
 }
-return window.__ppRuns;
+return [window.__ppRuns, window.__ppSent === undefined ? -1 : window.__ppSent,
+        window.__ppSent !== undefined && window.__ppSent > window.__ppSentAtRun];
 """
 
 _BUSY_JS = r"""
@@ -189,23 +210,53 @@ return !app || app.getAttribute('data-test-script-state') !== 'notRunning'
 
 # After an action that makes Streamlit run the page, it is settled once the run has ended and nothing has
 # moved for SETTLED seconds (a page that calls st.rerun ends one run and starts the next at once). An action
-# that may run nothing (a click on an expander, a tab, a choice already chosen) waits NO_RUN seconds for a
-# run to begin; a page load, whose runs the watch cannot count, waits LOADED seconds of stillness.
-SETTLED, NO_RUN, LOADED = 0.2, 0.8, 0.5
+# that may run nothing (a click on an expander, a tab, a choice already chosen) asks the server for nothing:
+# if the page has sent it no message QUIET_SEND seconds after the action, no run is coming; if it has (or the
+# watch is missing), it waits up to NO_RUN seconds for the run to begin. Without that count (a page load, a
+# change of width, a look after a click) it is settled once a run has ended and nothing has moved for SETTLED
+# seconds -- LOADED seconds if the watch saw no run -- unless the page has sent the server a message since the
+# last run began: then the run it may have asked for is waited for, up to NO_RUN seconds.
+SETTLED, NO_RUN, LOADED, QUIET_SEND = 0.2, 0.8, 0.5, 0.15
+
+
+def _counts(driver) -> tuple[int, int, bool]:
+    """``(runs begun, messages sent)`` since the page was loaded (``-1`` for what is not watched), and whether
+    a message was sent after the last run began (a run asked for, not yet begun)."""
+    counted, sent, asking = driver.execute_script(_RUNS_JS)
+    return counted, sent, asking
 
 
 def runs(driver) -> int:
     """How many times the app has started running since the page was loaded (Streamlit's
     ``data-test-script-state`` watched in the page); ``-1`` before the app is drawn. Read it before an
-    action and pass it to :func:`quiet`, which then waits for the run the action began."""
-    return driver.execute_script(_RUNS_JS)
+    action and pass it to :func:`quiet`, which then waits for the run the action began. (It also notes
+    how many messages the page had sent the server, on ``driver``: see :func:`quiet`.)"""
+    counted, driver.pennypress_sent, _ = _counts(driver)
+    return counted
+
+
+def _settled(driver, since: int | None, start: float, still: float) -> bool:
+    """Whether a page that is not running has settled (``still``: for how long it has been so)."""
+    counted, sent, asking = _counts(driver)
+    waited = time.monotonic() - start
+    if since is None or since < 0:  # no count before: a run seen ended and stillness, unless one is asked for
+        if asking and waited < NO_RUN:
+            return False
+        return still >= (SETTLED if counted > 0 else LOADED)
+    if counted > since:
+        return still >= SETTLED
+    asked = getattr(driver, "pennypress_sent", -1)
+    if 0 <= asked == sent and waited >= QUIET_SEND:
+        return True  # the action sent the server nothing: no run is coming
+    return waited >= NO_RUN
 
 
 def quiet(driver, timeout: float = 120, since: int | None = None) -> None:
     """Wait until Streamlit has drawn the page and finished running it: no run under way, nothing stale,
     no placeholder, a title drawn. With ``since`` (:func:`runs` before the action), until a run begun after
-    it has ended -- or, if none begins within ``NO_RUN`` seconds, the action ran nothing; without it (a
-    page just opened), until the page has been still for ``LOADED`` seconds."""
+    it has ended -- or, if the action asked the server for nothing (or no run begins within ``NO_RUN``
+    seconds), at once; without it (a page just opened, a change of width), until a run has ended and the
+    page has been still for a moment -- after the run it asked the server for, if it did."""
     start = time.monotonic()
     deadline = start + timeout
     still_since = None
@@ -215,25 +266,24 @@ def quiet(driver, timeout: float = 120, since: int | None = None) -> None:
             still_since = None
         else:
             still_since = still_since or now
-            if since is None or since < 0:
-                if now - still_since >= LOADED:
-                    return
-            elif runs(driver) > since:
-                if now - still_since >= SETTLED:
-                    return
-            elif now - start >= NO_RUN:
+            if _settled(driver, since, start, now - still_since):
                 return
-        time.sleep(0.05)
+        time.sleep(0.03)
     raise AssertionError(f"the app did not finish running within {timeout}s")
 
 
 def set_phone(driver, height: int | None = None) -> None:
+    """A phone's screen (390 px), laid out and painted before the next look."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {**PHONE, **({"height": height} if height else {})})
+    painted(driver)
 
 
 def set_desktop(driver) -> None:
+    """The desktop window (1400 px), laid out and painted before the next look."""
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    driver.set_window_size(*DESKTOP)
+    if driver.get_window_size() != {"width": DESKTOP[0], "height": DESKTOP[1]}:
+        driver.set_window_size(*DESKTOP)
+    painted(driver)
 
 
 def full_page(driver, path: Path) -> None:
@@ -247,13 +297,18 @@ def full_page(driver, path: Path) -> None:
     metrics = {**PHONE, "width": width, "mobile": phone, "height": int(min(height, 16000)) + 40}
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     painted(driver)
-    ARTIFACTS.mkdir(exist_ok=True)
-    driver.save_screenshot(str(path))
+    save_png(driver, path)
     if phone:
         set_phone(driver)
     else:
         set_desktop(driver)
-    painted(driver)
+
+
+def save_png(driver, path: Path) -> None:
+    """The viewport as a PNG at ``path`` (Chromium's capture, the PNG encoded for speed: the same pixels)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})
+    Path(path).write_bytes(base64.b64decode(shot["data"]))
 
 
 def painted(driver, frames: int = 3) -> None:
@@ -397,13 +452,13 @@ class Page:
                 return found[0]
             if time.monotonic() > deadline:
                 raise AssertionError(f"nothing to click at {css}")
-            time.sleep(0.2)
+            time.sleep(0.05)
 
     def _press(self, element) -> None:
         """A click where the element is (a real mouse click; a tap if something covers it)."""
         from selenium.common.exceptions import ElementClickInterceptedException
 
-        time.sleep(0.1)
+        painted(self.d, 2)  # the scroll that brought it into view laid out and painted
         since = runs(self.d)
         try:
             element.click()
@@ -421,7 +476,7 @@ class Page:
                        if b.is_displayed() and b.is_enabled()]
             if buttons or time.monotonic() > deadline:
                 break
-            time.sleep(0.2)
+            time.sleep(0.05)
         assert buttons, f"no button {label!r}"
         self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", buttons[0])
         self._press(buttons[0])
@@ -487,7 +542,7 @@ class Page:
             options = [o for o in self.d.find_elements(By.CSS_SELECTOR, '[role="option"]') if o.text.strip() == label]
             if options or time.monotonic() > deadline:
                 break
-            time.sleep(0.2)
+            time.sleep(0.05)
         assert options, f"no option {label!r} in {key}: " + repr(
             [o.text for o in self.d.find_elements(By.CSS_SELECTOR, '[role="option"]')])
         self._press(options[0])
@@ -507,7 +562,7 @@ class Page:
         while text not in self.text():
             assert time.monotonic() < deadline, f"{text!r} never appeared"
             assert not self.problems(), self.problems()
-            time.sleep(0.5)
+            time.sleep(0.1)
         self.ok()
 
 

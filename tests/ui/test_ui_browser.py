@@ -5,6 +5,10 @@ chromium-driver``) and the ``selenium`` test extra. Without them the test is
 skipped with the reason -- except under CI (the ``CI`` environment variable
 set), where a missing browser is a failure. Screenshots go to
 ``test-artifacts/`` (git-ignored).
+
+Each test starts its own ``pennypress ui`` (the ``server`` fixture: a server's first visit, and its stop on
+Ctrl-C, are what they check) and visits it in the worker's shared Chromium (the ``person`` fixture's; a new
+server's address is a new origin to the browser, so nothing of another test's visits carries over).
 """
 from __future__ import annotations
 
@@ -12,26 +16,26 @@ import signal
 import time
 
 import pytest
-from tests.ui.browser_helpers import ARTIFACTS, PHONE, app_log, full_page
+from tests.ui.browser_helpers import ARTIFACTS, PHONE, app_log, full_page, painted, quiet
+
+BROWSER = (1500, 2300)
+"""The window these tests look through (their screenshots are of the window)."""
 
 
 def _settle(driver, timeout: float = 60) -> list[str]:
-    """Wait until Streamlit has finished running the page; return the metric values shown."""
+    """Wait until Streamlit has finished running the page (:func:`quiet`) and shows its metrics; return the
+    metric values shown."""
     from selenium.webdriver.common.by import By
 
     deadline = time.monotonic() + timeout
-    quiet_since = None
-    while time.monotonic() < deadline:
-        running = driver.find_elements(By.CSS_SELECTOR, '[data-testid="stStatusWidget"]')
+    while True:
+        quiet(driver, timeout=max(deadline - time.monotonic(), 0.1))
         values = [e.text for e in driver.find_elements(By.CSS_SELECTOR, '[data-testid="stMetricValue"]')]
-        if values and values[0] and not running:
-            quiet_since = quiet_since or time.monotonic()
-            if time.monotonic() - quiet_since > 0.6:
-                return values
-        else:
-            quiet_since = None
-        time.sleep(0.25)
-    raise AssertionError(f"the app did not finish running within {timeout}s")
+        if values and values[0]:
+            return values
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the app did not finish running within {timeout}s")
+        time.sleep(0.05)
 
 
 def _click(driver, label: str) -> None:
@@ -48,7 +52,7 @@ def _click_key(driver, key: str) -> None:
 
     button = driver.find_element(By.CSS_SELECTOR, f".st-key-{key} button")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
-    time.sleep(0.3)
+    painted(driver)  # the scroll laid out and painted
     driver.execute_script("arguments[0].click();", button)  # as a tap: no pointer hover needed
 
 
@@ -61,7 +65,7 @@ def _wait_for(driver, condition, what: str, timeout: float = 60) -> None:
                 return
         except Exception:  # noqa: BLE001 - the page is re-rendering; look again
             pass
-        time.sleep(0.25)
+        time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")
 
 
@@ -72,10 +76,12 @@ def _problems(driver) -> list[str]:
 
 
 @pytest.mark.browser
-def test_press_desk_in_a_real_browser(server, browser):
+def test_press_desk_in_a_real_browser(server, person):
     from selenium.webdriver.common.by import By
 
     url, proc = server
+    browser = person.d
+    browser.set_window_size(*BROWSER)
     ARTIFACTS.mkdir(exist_ok=True)
 
     # A deep link as the server's very first visit still gets the app's own navigation
@@ -137,12 +143,14 @@ def test_press_desk_in_a_real_browser(server, browser):
 
 
 @pytest.mark.browser
-def test_phone_width(server, browser):
+def test_phone_width(server, person):
     """At 390 px the ad picker stays a 4×3 mat, nothing is wider than the screen, and the press desk
     and position viewer are kept as screenshots (``test-artifacts/phone-*.png``)."""
     from selenium.webdriver.common.by import By
 
     url, proc = server
+    browser = person.d
+    browser.set_window_size(*BROWSER)
     ARTIFACTS.mkdir(exist_ok=True)
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
     browser.get(url)

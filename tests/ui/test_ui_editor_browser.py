@@ -15,7 +15,7 @@ from pennypress.engine.game.names import newspaper
 from pennypress.engine.notation.text import from_text
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.app.editor_draft import story_label
-from tests.ui.browser_helpers import ARTIFACTS, PHONE, full_page, quiet, runs
+from tests.ui.browser_helpers import ARTIFACTS, PHONE, full_page, painted, quiet, runs
 from tests.ui.ui_helpers import MIDGAME
 
 from tests.notation.notation_helpers import normalised
@@ -40,7 +40,7 @@ class Person:
                 return el
             if time.monotonic() > deadline:
                 raise AssertionError(f"no element {css}")
-            time.sleep(0.2)
+            time.sleep(0.05)
 
     def _did(self, since: int) -> None:
         """One interaction done: wait for the run it began (``since``: :func:`runs` before it)."""
@@ -56,7 +56,7 @@ class Person:
             named = [b for b in buttons if (b.get_attribute("textContent") or "").strip() == text]
             if named or time.monotonic() > deadline:
                 break
-            time.sleep(0.2)
+            time.sleep(0.05)
         assert named, (text, [b.get_attribute("textContent") for b in buttons])
         button = named[0]
         self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
@@ -93,7 +93,7 @@ class Person:
                        if o.text.strip() == label]
             if options or time.monotonic() > deadline:
                 break
-            time.sleep(0.2)
+            time.sleep(0.05)
         assert options, f"no option {label!r} in {key}"
         since = runs(self.d)
         options[0].click()
@@ -158,11 +158,11 @@ def test_editor_in_a_real_browser(person):
     width = browser.execute_script("return document.documentElement.clientWidth")
     assert browser.execute_script("return document.documentElement.scrollWidth") <= width
     browser.set_window_size(1400, 2300)
-    time.sleep(0.8)
+    painted(browser)  # laid out at the new size
     browser.save_screenshot(str(ARTIFACTS / "position-editor.png"))
 
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)  # the same page, at phone width
-    time.sleep(1.0)
+    painted(browser)
     width = browser.execute_script("return document.documentElement.clientWidth")
     assert width == PHONE["width"]
     assert browser.execute_script("return document.documentElement.scrollWidth") <= width  # no sideways page
