@@ -2,8 +2,11 @@
 same row on one and two workers, and the league's bots play the same games on the core."""
 from __future__ import annotations
 
+import io
 import re
+from contextlib import redirect_stdout
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -26,15 +29,24 @@ PLAIN = ["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1
 
 
 @pytest.fixture(scope="module")
-def plain(tmp_path_factory):
-    """The results file of :data:`PLAIN`, played once for the tests that compare a variant's games with it (the
-    seats it registers put back afterwards, as ``_seats_restored`` does for each test)."""
+def plain_run(tmp_path_factory) -> tuple[Path, str]:
+    """:data:`PLAIN` played once, for the tests that compare a variant's games or another worker count's row with
+    it: its results file and the row it printed (the seats it registers put back afterwards, as
+    ``_seats_restored`` does for each test)."""
     saved = dict(seats.SEATS)
     out = tmp_path_factory.mktemp("plain") / "plain.jsonl"
-    assert bs.main([*PLAIN, "--results", str(out)]) == 0
+    printed = io.StringIO()
+    with redirect_stdout(printed):
+        assert bs.main([*PLAIN, "--results", str(out)]) == 0
     seats.SEATS.clear()
     seats.SEATS.update(saved)
-    return out
+    return out, printed.getvalue().strip().splitlines()[-1]
+
+
+@pytest.fixture(scope="module")
+def plain(plain_run) -> Path:
+    """The results file of :data:`PLAIN`."""
+    return plain_run[0]
 
 
 def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
@@ -66,12 +78,12 @@ def test_bad_arguments_exit_2_naming_the_problem(argv, message, capsys):
 
 
 @pytest.mark.slow
-def test_a_small_run_gives_the_same_row_on_one_and_two_workers(core, capsys):
-    rows = []
-    for workers in (1, 2):
-        assert bs.main(["--cells", "heuristic2", "--games", "6", "--seed", "5", "--workers", str(workers)]) == 0
-        row = capsys.readouterr().out.strip().splitlines()[-1]
-        rows.append(row.rsplit("|", 2)[0])  # all but the time it took
+def test_a_small_run_gives_the_same_row_on_one_and_two_workers(core, plain_run, capsys):
+    """:data:`PLAIN`, on one worker, played again on two worker processes: the same row."""
+    rows = [plain_run[1]]
+    assert bs.main([*PLAIN, "--workers", "2"]) == 0  # the later --workers is the one argparse keeps
+    rows.append(capsys.readouterr().out.strip().splitlines()[-1])
+    rows = [r.rsplit("|", 2)[0] for r in rows]  # all but the time it took
     assert rows[0] == rows[1]
     cells = [c.strip() for c in rows[0].split("|")]
     assert cells[1] == "`advisor:fast,heuristic`" and cells[2] == "6"
