@@ -7,15 +7,46 @@ the reason, except under CI (``CI=true``), where the core must be built and a
 missing one fails them.
 
 The suite's own plugin, :mod:`tests.durations_plugin`, records each test's duration
-(``--record-durations PATH``).
+(``--record-durations PATH``), and the files run longest first by the committed record
+(``benchmarks/results/suite/durations.json``): on pytest-xdist's workers the long files then start
+early and the run ends on short tests, instead of one worker finishing a long file alone.
 """
 from __future__ import annotations
 
+import json
 import os
+from pathlib import Path
 
 import pytest
 
 pytest_plugins = ["tests.durations_plugin"]
+
+RECORD = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "suite" / "durations.json"
+
+
+def file_seconds() -> dict[str, float]:
+    """Each test file's seconds in the committed durations record (empty when there is none)."""
+    try:
+        return json.loads(RECORD.read_text(encoding="utf-8"))["files"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Order the files longest first by the record; a file's own tests keep their order (module fixtures are
+    set up once), and files the record does not know come last in their collected order. The order depends only
+    on committed files, so every xdist worker collects the same."""
+    seconds = file_seconds()
+    root = Path(str(config.rootpath))
+
+    def weight(item) -> float:
+        try:
+            name = Path(str(item.path)).relative_to(root).as_posix()
+        except ValueError:
+            return 0.0
+        return seconds.get(name, 0.0)
+
+    items[:] = sorted(items, key=lambda item: -weight(item))  # a stable sort: ties keep the collected order
 
 
 @pytest.fixture
