@@ -8,6 +8,10 @@ for the exact final-edition answers, for a move evaluated beside the legal list
 (a press on a proposed page, played on the Python engine first) and for the
 command line, whose JSON and ``--text`` say which engine answered, as the
 analysis board does.
+
+The ranking race runs a smaller cap by default; ``--proof-count full`` (``conftest.py``) runs the larger one:
+
+    .venv/bin/python -m pytest tests/core/test_core_advisor.py --proof-count full
 """
 from __future__ import annotations
 
@@ -43,17 +47,19 @@ def _both_ways(monkeypatch, run):
     return on_core, on_python
 
 
-RACE = Budget("race", cap=400, python_cap=400)
-"""Sequential halving with the same cap on both engines (the named budgets cap the Python engine lower)."""
+RACE = {count: Budget("race", cap=cap, python_cap=cap) for count, cap in (("small", 200), ("full", 400))}
+"""Sequential halving with the same cap on both engines (the named budgets cap the Python engine lower), by
+``--proof-count``: at either cap every move is searched and the race runs the same rounds; the larger cap
+compares more playouts, on the Python engine's slow exact final editions."""
 
 
 @pytest.mark.slow
-def test_the_advisor_ranks_alike_on_both_engines(core, monkeypatch):
+def test_the_advisor_ranks_alike_on_both_engines(core, monkeypatch, proof_count):
     states = [s for s in POSITIONS if 3 <= s.n_players <= 4][:3]
     for i, state in enumerate(states):
         extra = proposed_press(state)
-        a, b = _both_ways(monkeypatch, lambda: advise(state, RACE, seed=11 + i, workers=1, exact_end=True,
-                                                      extra_moves=[extra] if extra else []))
+        a, b = _both_ways(monkeypatch, lambda: advise(state, RACE[proof_count], seed=11 + i, workers=1,
+                                                      exact_end=True, extra_moves=[extra] if extra else []))
         assert (a.engine, b.engine) == ("native", "python")
         assert a.ranking() == b.ranking()
         assert _figures(a.to_json()) == _figures(b.to_json())

@@ -4,6 +4,10 @@ Every game plays on both engines at once (``differential.py``): the same legal
 moves in the same order, the same events, the same card draws from generators
 seeded alike, the same positions after every move and draw. The full run
 (10,000 games) is the differential proof in ``test_core_proofs.py`` (slow; ``--proof-count full``).
+
+The seeded share is smaller by default; ``--proof-count full`` (``conftest.py``) plays the larger one:
+
+    .venv/bin/python -m pytest tests/core/test_core_differential.py --proof-count full
 """
 from __future__ import annotations
 
@@ -11,14 +15,18 @@ import pytest
 
 from tests.core.differential import Mismatch, play_one, run
 
-GAMES = 500  # 125 of each player count, both variants, both decks: every rule below reached at least 30 times
+GAMES = {"small": 120, "full": 500}
+"""Seeded games (seed 15) by ``--proof-count``. The 120 are five turns of the 24 game setups
+(``differential.game_setup``: 2-5 players, the newsboy variant, both decks), every rule below reached several
+times; the 500 reach no other rule, each more often."""
 
 
 @pytest.mark.slow
-def test_seeded_games_are_identical_move_by_move_and_reach_every_rule(core):
-    report = run(GAMES, seed=15)
+def test_seeded_games_are_identical_move_by_move_and_reach_every_rule(core, proof_count):
+    games = GAMES[proof_count]
+    report = run(games, seed=15)
     cov = report.coverage
-    assert report.games == GAMES and cov["games finished"] == GAMES
+    assert report.games == games and cov["games finished"] == games
     for players in (2, 3, 4, 5):
         assert cov[f"games with {players} players"] > 0
     for players in (4, 5):

@@ -1,5 +1,11 @@
 """``benchmarks/strength/imitation.py``: the fit's gradient is the loss's, fitting raises the likelihood of the opponent's
-moves, and the fitted model changes only the player count it was fitted at."""
+moves, and the fitted model changes only the player count it was fitted at.
+
+By default the fit is made once, on the first decisions, and both tests that need one read it;
+``--proof-count full`` (``conftest.py``) fits every decision of the six games to show the likelihood raised:
+
+    .venv/bin/python -m pytest tests/core/test_core_imitation.py --proof-count full
+"""
 from __future__ import annotations
 
 import functools
@@ -17,6 +23,18 @@ from pennypress.errors import BadInput
 @functools.cache
 def _six_games() -> list[imitation.Decision]:
     return imitation.decisions("evaluator", 6, seed=71)
+
+
+FITTED = {"small": 60, "full": None}
+"""The decisions fitted to show the likelihood raised (by ``--proof-count``): the first 60 (the fit the
+player-count test makes too), or all of them. The likelihood rises far beyond the bounds asked for either way:
+the fit is made to these very decisions."""
+
+
+@functools.cache
+def _fitted(decisions: int | None) -> np.ndarray:
+    """The weights fitted to the first ``decisions`` of the six games (all of them for ``None``), made once."""
+    return imitation.fit(_six_games()[:decisions])
 
 
 @pytest.fixture
@@ -50,17 +68,17 @@ def test_the_gradient_is_the_loss_gradient(evaluator_decisions):
 
 
 @pytest.mark.slow
-def test_fitting_makes_the_moves_played_likelier(evaluator_decisions):
-    data = evaluator_decisions
+def test_fitting_makes_the_moves_played_likelier(evaluator_decisions, proof_count):
+    data = evaluator_decisions[:FITTED[proof_count]]
     start = imitation.shipped_weights()
-    fitted = imitation.fit(data)
+    fitted = _fitted(FITTED[proof_count])
     assert imitation.loss(fitted, data, start)[0] < imitation.loss(start, data, start)[0] - 0.1
     assert imitation.predicted(fitted, data) > imitation.predicted(start, data) + 0.05
 
 
 @pytest.mark.slow
 def test_the_fitted_model_differs_only_at_its_player_count(core, evaluator_decisions):
-    w = imitation.fit(evaluator_decisions[:60])
+    w = _fitted(60)  # fitted to evaluator_decisions[:60]
     fitted = Leaf(3, imitation.with_win_weights(w)).core()
     shipped = Leaf(3, MODEL).core()
     for players, same in ((3, False), (4, True)):

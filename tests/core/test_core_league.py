@@ -10,6 +10,11 @@ same doubles and every MCTS root the same visits and mean rewards
 What the bots remember (the evaluator's visits and turns since its last press,
 the timer's turns waited, the MCTS bot's), which seeded games reach rarely, is
 driven on purpose: the same position asked again and again.
+
+The seeded games and the positions asked again are a smaller share by default; ``--proof-count full``
+(``conftest.py``) runs the larger one, each figure asked for in proportion:
+
+    .venv/bin/python -m pytest tests/core/test_core_league.py --proof-count full
 """
 from __future__ import annotations
 
@@ -30,36 +35,54 @@ from pennypress.engine.play.match import play_match
 from pennypress.engine.position.position import Phase
 from pennypress.engine.rules.chance import resolve_chance
 
-GAMES = 64  # about 3,600 decisions (1,300 by the evaluator and the timer each, 100 by the MCTS bot), 2-5 players,
-# every path the assertions below name; the full count is the league proof's (test_core_proofs.py, --proof-count full)
-MCTS_EVERY = 8  # an MCTS seat in 8 of the games (the last of them, game 63, at its default 200 iterations)
+GAMES = {"small": 32, "full": 64}
+"""Seeded games (seed 15) by ``--proof-count``, 2-5 players, every path the assertions below name. The 64 reach
+nothing the 32 do not; they compare more decisions. The full count is the league proof's
+(``test_core_proofs.py``)."""
+MCTS_EVERY = {"small": 4, "full": 8}
+"""An MCTS seat in every so many games: in 8 of them either way, the last (game 31, or 63) at its default
+200 iterations (``league_decisions.py``)."""
+
+
+def _scaled(figure: int, games: int) -> int:
+    """A lower bound set for the full count, in proportion to ``games`` (as much per game as there)."""
+    return figure * games // GAMES["full"]
 
 
 @pytest.mark.slow
-def test_seeded_games_decide_alike_at_every_decision(core):
-    report = run(GAMES, seed=15, mcts_every=MCTS_EVERY)
+def test_seeded_games_decide_alike_at_every_decision(core, proof_count):
+    games = GAMES[proof_count]
+    report = run(games, seed=15, mcts_every=MCTS_EVERY[proof_count])
     cov = report.coverage
-    assert report.games == GAMES == cov["games finished"]
-    assert report.decisions > 3_000
+    assert report.games == games == cov["games finished"]
+    assert report.decisions > _scaled(3_000, games)
     for kind in LEAGUE:
-        assert cov[f"decisions by {kind}"] > (80 if kind == "mcts" else 1_000), kind
+        assert cov[f"decisions by {kind}"] > _scaled(80 if kind == "mcts" else 1_000, games), kind
         for phase in Phase:
             if phase is not Phase.OVER:
                 assert cov[f"{kind} decisions in phase {phase.value}"] > 0, (kind, phase)
     for kind in ("evaluator", "timer"):
         assert cov[f"{kind} final-edition triggers"] > 0, kind
-    assert cov["mcts decisions with 40 iterations"] > 70 and cov["mcts decisions with 200 iterations"] > 10
-    assert cov["mcts presses"] > 0 and cov["mcts root children compared (visits and mean rewards)"] > 1_000
+    assert cov["mcts decisions with 40 iterations"] > _scaled(70, games)
+    assert cov["mcts decisions with 200 iterations"] > _scaled(10, games)
+    assert cov["mcts presses"] > 0
+    assert cov["mcts root children compared (visits and mean rewards)"] > _scaled(1_000, games)
     for players in (2, 3, 4, 5):
         assert cov[f"decisions with {players} players"] > 0
     for what in ("evaluator decisions beyond idle_turns since its last press", "timer recalls (nothing to build or press)",
                  "timer decisions after last_wait turns waited", "moves played off the bots' choice"):
         assert cov[what] > 0, what
-    assert cov["evaluator scores compared (moves)"] > 10_000
+    assert cov["evaluator scores compared (moves)"] > _scaled(10_000, games)
 
 
-def _positions(games: int, seed: int) -> list:
-    """Normal-play decision positions (more than one legal move) of seeded league games."""
+ASKED_EVERY = {"small": 14, "full": 7}
+"""The positions asked again: every so many of the decision positions of eight seeded league games (by
+``--proof-count``). Every 14th -- 2-5 players, a sixth of them asked of the MCTS bot too -- holds positions
+where each bot's choice changes on the way, as every 7th does."""
+
+
+def _positions(games: int, seed: int, every: int) -> list:
+    """Every ``every``-th normal-play decision position (more than one legal move) of seeded league games."""
     seen = []
     for g in range(games):
         players = 2 + g % 4
@@ -67,16 +90,16 @@ def _positions(games: int, seed: int) -> list:
         keep = lambda state, event: seen.append(public_view(state)) if (  # noqa: E731
             state.phase is Phase.NORMAL and not state.is_chance_node() and len(state.legal_moves()) > 1) else None
         play_match(new_game(players, seed=seed + g), bots, seed=seed + g, on_move=keep)
-    return seen[::7]
+    return seen[::every]
 
 
 @pytest.mark.slow
-def test_asked_again_in_the_same_position_both_remember_alike(core):
+def test_asked_again_in_the_same_position_both_remember_alike(core, proof_count):
     """Asked twelve times in the very same position, each bot waits a little more each time (the evaluator:
     ``repeat`` for each earlier visit and ``idle`` beyond ``idle_turns``; the timer: its threshold falls
     with the turns waited) -- on both engines alike, and in some positions the choice changes on the way."""
     changed = {kind: 0 for kind in LEAGUE}
-    for k, state in enumerate(_positions(8, seed=40)):
+    for k, state in enumerate(_positions(8, seed=40, every=ASKED_EVERY[proof_count])):
         nat = native.native_position(state)
         for kind in LEAGUE if k % 6 == 0 else LEAGUE[:2]:  # the MCTS bot (40 iterations) in a sixth of them
             py_bot, core_bot = league_bots(kind, k, 0, state.n_players)

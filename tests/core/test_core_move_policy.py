@@ -1,6 +1,12 @@
 """The move policy and its softmax bot: the same scores and leaf playouts on both engines, draws with the
 softmax's chances, and refusals that name the problem. (Decision by decision the softmax bot is proven in
-``decisions.py``, which seats it alone and in the mix.)"""
+``decisions.py``, which seats it alone and in the mix.)
+
+The scores and the playouts are compared on a share of the positions by default; ``--proof-count full``
+(``conftest.py``) compares the larger share:
+
+    .venv/bin/python -m pytest tests/core/test_core_move_policy.py --proof-count full
+"""
 from __future__ import annotations
 
 import json
@@ -37,12 +43,22 @@ def _positions(players: int, games: int, seed: int):
             s.apply(rng.choice(s.legal_moves()))
 
 
+SCORED_EVERY = {"small": 24, "full": 8}
+"""The positions whose every move is scored on both engines: every so many of a seeded game at each table (by
+``--proof-count``). Every 24th still spans each game from its first move to the final edition, thousands
+of moves, far above the bound the test asks for."""
+PLAYED_OUT = {"small": (24, 1), "full": (12, 2)}
+"""The playouts compared, by ``--proof-count``: a leaf playout from every so many positions of two seeded
+3-player games (from the first move to the final edition), and a whole one from the first so many of them (the
+Python engine's whole playouts with the softmax bot are slow)."""
+
+
 @pytest.mark.slow
-def test_the_core_scores_every_move_as_python_does(core):
+def test_the_core_scores_every_move_as_python_does(core, proof_count):
     compared = 0
     for players in (2, 3, 4, 5):
         policy = from_value_model(MODEL, players).scaled(1.7)
-        for view in list(_positions(players, 1, seed=players))[::8]:
+        for view in list(_positions(players, 1, seed=players))[::SCORED_EVERY[proof_count]]:
             for move in view.legal_moves():
                 after = view.clone()
                 after.apply(move)
@@ -54,16 +70,17 @@ def test_the_core_scores_every_move_as_python_does(core):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("policy", ["value", "mixed"])
-def test_leaf_and_whole_playouts_with_the_softmax_bot_are_pythons(core, policy):
+def test_leaf_and_whole_playouts_with_the_softmax_bot_are_pythons(core, policy, proof_count):
     rng = random.Random(7)
     mover = from_value_model(MODEL, 3).scaled(0.5)
-    views = list(_positions(3, 2, seed=11))[::12]
+    every, whole = PLAYED_OUT[proof_count]
+    views = list(_positions(3, 2, seed=11))[::every]
     assert len(views) > 6
     other = set()
-    for i, view in enumerate(views):  # leaf playouts, and two whole ones with the bots playing the final
-        move = rng.choice(view.legal_moves())  # edition (the Python engine's whole playouts are slow)
+    for i, view in enumerate(views):  # leaf playouts, and whole ones with the bots playing the final edition
+        move = rng.choice(view.legal_moves())
         s, k = rng.randrange(10 ** 9), rng.randrange(100)
-        for leaf, exact in ((Leaf(rng.randrange(1, 8), MODEL), False),) + (((None, False),) if i < 2 else ()):
+        for leaf, exact in ((Leaf(rng.randrange(1, 8), MODEL), False),) + (((None, False),) if i < whole else ()):
             ours = native_playout(view, move, s, k, exact, policy, leaf, mover=mover)
             assert ours == playout(view, move, s, k, exact, policy, leaf, mover=mover), (view.ply, str(move), leaf)
             other.add(ours != native_playout(view, move, s, k, exact, policy, leaf))

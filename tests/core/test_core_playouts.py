@@ -7,6 +7,11 @@ outcome -- every player's win share, margin and circulation -- must equal
 press on a page the player proposes) is played on the Python engine and the
 core goes on from there. Threads change nothing; the advisor's batches give the
 same answer on either engine.
+
+The traces of playouts to the end are compared from fewer positions by default; ``--proof-count full``
+(``conftest.py``) compares them from as many as the traces to the leaf:
+
+    .venv/bin/python -m pytest tests/core/test_core_playouts.py --proof-count full
 """
 from __future__ import annotations
 
@@ -88,17 +93,22 @@ def test_bad_batches_are_refused_and_a_panic_on_a_thread_is_explained(core):
     assert run_batch(afters, [(0, 0)], _on(1, threads=2), core_policy("greedy"), 3000)  # the pool still works
 
 
+TO_THE_END = {"small": 4, "full": 8}
+"""The positions (of :data:`POSITIONS`) whose playouts to the end of the game have their traces compared, by
+``--proof-count``: the first four are a table of each size (the Python engine's whole playouts are slow)."""
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("leaf, exact_end, count", [(True, False, 8), (False, False, 8)],
+@pytest.mark.parametrize("leaf, exact_end, count", [(True, False, 8), (False, False, None)],
                          ids=["to the leaf", "to the end"])
-def test_the_traces_are_the_python_traces_event_by_event(core, monkeypatch, leaf, exact_end, count):
+def test_the_traces_are_the_python_traces_event_by_event(core, monkeypatch, proof_count, leaf, exact_end, count):
     """The likely line is read from each playout's first events: on the core they must be the Python
     playout's, move index by move index and card by card, and the same on any number of threads (the
     bots play the final edition here; where the exact search finishes a playout, the next test)."""
     from pennypress.engine.advisor.policy import SEARCH_LEAF
     from pennypress.engine.advisor.playout import TRACE_LEN
     seen_cards = seen_moves = 0
-    for state in POSITIONS[:count]:
+    for state in POSITIONS[:count or TO_THE_END[proof_count]]:
         moves = state.legal_moves()
         picked = list(range(0, len(moves), max(1, len(moves) // 3)))
         pressed = [i for i, m in enumerate(moves) if str(m) == "press"]

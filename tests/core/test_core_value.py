@@ -7,6 +7,10 @@ doubles from them, and a playout that stops at a leaf must give the same
 estimates on both engines and on any number of threads. The harness is
 ``values.py`` (beside this file); the value proof in
 ``test_core_proofs.py`` (slow; ``--proof-count full``) runs the full count.
+
+A network model is compared on fewer seeded games by default; ``--proof-count full`` (``conftest.py``) plays more:
+
+    .venv/bin/python -m pytest tests/core/test_core_value.py --proof-count full
 """
 from __future__ import annotations
 
@@ -34,10 +38,15 @@ def test_core_features_estimates_and_leaf_playouts_are_pythons(core):
     assert all(cov[f"with {n} players"] > 0 for n in (2, 3, 4, 5)), cov
 
 
+NETWORK_GAMES = {"small": 8, "full": 12}
+"""Seeded games (seed 23) on which a network model is compared, by ``--proof-count``: two of each table either
+way, with the positions and leaf playouts the test asks for."""
+
+
 @pytest.mark.slow
-def test_a_network_models_estimates_and_leaf_playouts_are_pythons(core):
+def test_a_network_models_estimates_and_leaf_playouts_are_pythons(core, proof_count):
     model = network_model(5)
-    cov = compare(games=12, seed=23, model=model)
+    cov = compare(games=NETWORK_GAMES[proof_count], seed=23, model=model)
     assert cov["positions compared"] > 300 and cov["leaf playouts compared"] > 30, cov
     assert all(cov[f"with {n} players"] > 0 for n in (2, 3, 4, 5)), cov
     # the network decides: the shipped linear model's estimates differ from it on a midgame
