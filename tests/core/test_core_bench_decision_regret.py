@@ -1,94 +1,38 @@
 """``benchmarks/strength/decision_regret.py``: a variant that is the shipped setting chooses the shipped moves, the
-opponent's bot in the playouts changes them, settings are put back, and bad arguments are refused.
-
-The slow tests read one table: a single seeded run (:func:`table`) of every variant they look at. Each
-variant's row depends only on its own moves in the kept positions, which every variant is asked for afresh
-(its settings put back after each decision), so one run shows each variant as a run of it alone would --
-and a setting that leaked from one variant into the next would show there, in the shipped-noise variant that
-comes after the others. Valuing playouts: the fewest the script takes, since no assertion reads a share's
-size."""
+opponent's bot in the playouts changes them, settings are put back, and bad arguments are refused."""
 from __future__ import annotations
-
-import contextlib
-import functools
-import io
-from importlib import resources
 
 import pytest
 
 from benchmarks.strength import decision_regret as bdr
-from pennypress.engine.advisor import policy, pool, value
+from pennypress.engine.advisor import policy, pool
 from pennypress.errors import BadInput
-
-RUN = ["--games", "1", "--seed", "31", "--playouts", "2", "--imitation-games", "6"]
-"""The shared run: one kept game; the fewest valuing playouts and imitation games the script takes."""
-SAME = f"noise={policy.VALUE_NOISE}"
-"""The shipped noise, named as a variant."""
-SHIPPED_MODEL = str(resources.files(value.__package__).joinpath(value.MODEL_FILE))
-OTHER_MODEL = "benchmarks/training/value_model_exact_final.json"
-LEAF = "leaf=2+budget=fast"
-"""The variant the one-worker run plays beside the shipped one."""
-
-
-def _rows(out: str) -> dict[str, list[str]]:
-    """The table's cells by variant name, in the table's order."""
-    return {r.split("|")[1].strip(" `"): [c.strip() for c in r.split("|")[2:-1]]
-            for r in out.splitlines() if r.startswith("| `")}
-
-
-def _decisions(out: str) -> int:
-    return int(out.split(" decisions,")[0].rsplit(", ", 1)[1])
-
-
-def _main(argv: list[str]) -> str:
-    """What the script prints for ``argv`` (it must exit 0)."""
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        assert bdr.main(argv) == 0
-    return buf.getvalue()
-
-
-@pytest.fixture(scope="module")
-def mover(tmp_path_factory) -> str:
-    """A 3-player move-policy file (the shipped value model's softmax bot)."""
-    from pennypress.engine.advisor.move_policy import from_value_model
-    from pennypress.engine.advisor.value import MODEL
-
-    path = tmp_path_factory.mktemp("mover") / "mover.json"
-    path.write_text(from_value_model(MODEL, 3).to_json(), encoding="utf-8")
-    return str(path)
-
-
-def variants(mover_path: str) -> list[str]:
-    """The shared run's variants, in the order its table lists them after ``shipped``."""
-    return ["opponent-playouts", "imitation=1.0", f"model={SHIPPED_MODEL}", f"model={OTHER_MODEL}+leaf=3",
-            f"mover={mover_path}", LEAF, SAME]
-
-
-@pytest.fixture(scope="module")
-def table(mover):
-    """The shared run's output (``--workers 2``), played on first use: the tests ask for it after the ``core``
-    fixture, which skips them (or fails them under CI) without the core."""
-    return functools.cache(lambda: _main([*RUN, "--variants", ",".join(variants(mover))]))
 
 
 @pytest.mark.slow
-def test_a_small_run_pairs_every_variant_with_the_shipped_moves(core, table, mover):
-    out = table()
-    decisions, rows = _decisions(out), _rows(out)
-    assert list(rows) == ["shipped", *variants(mover)] and decisions > 5
-    assert rows["shipped"][0] == rows[SAME][0] == "0"  # the same setting chooses the same move every time
-    assert rows[SAME][2].startswith("+0.00 (+0.00 to +0.00)")
+def test_a_small_run_pairs_every_variant_with_the_shipped_moves(core, capsys):
+    same = f"noise={policy.VALUE_NOISE}"  # the shipped noise, named as a variant
+    assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8",
+                     "--variants", f"{same},opponent-playouts"]) == 0
+    out = capsys.readouterr().out
+    decisions = int(out.split(" decisions,")[0].rsplit(", ", 1)[1])
+    rows = {r.split("|")[1].strip(" `"): [c.strip() for c in r.split("|")[2:-1]]
+            for r in out.splitlines() if r.startswith("| `")}
+    assert list(rows) == ["shipped", same, "opponent-playouts"] and decisions > 5
+    assert rows["shipped"][0] == rows[same][0] == "0"  # the same setting chooses the same move every time
+    assert rows[same][2].startswith("+0.00 (+0.00 to +0.00)")
     # a search whose playouts are the very opponent plays otherwise in some decisions
     assert 0 < int(rows["opponent-playouts"][0]) <= decisions
 
 
 @pytest.mark.slow
-def test_one_worker_gives_the_figures_of_two(core, table):
-    """The shipped and one other variant on one worker: the very rows of the shared run on two."""
-    alone = _rows(_main([*RUN, "--variants", LEAF, "--workers", "1"]))
-    shared = _rows(table())
-    assert list(alone) == ["shipped", LEAF] and alone == {name: shared[name] for name in alone}
+def test_one_worker_gives_the_figures_of_two(core, capsys):
+    argv = ["--games", "1", "--seed", "33", "--playouts", "6", "--variants", "leaf=2+budget=fast"]
+    tables = []
+    for workers in ("1", "2"):
+        assert bdr.main(argv + ["--workers", workers]) == 0
+        tables.append([r for r in capsys.readouterr().out.splitlines() if r.startswith("| `")])
+    assert tables[0] == tables[1] and len(tables[0]) == 2
 
 
 def test_settings_are_put_back_even_when_the_search_fails():
@@ -140,13 +84,16 @@ def test_bad_arguments_exit_2_with_one_message(core, argv, message, capsys):
 
 
 @pytest.mark.slow
-def test_an_imitation_variant_fits_its_model_on_games_the_measure_does_not_keep(core, table):
+def test_an_imitation_variant_fits_its_model_on_games_the_measure_does_not_keep(core, capsys):
     last_kept = 31 * 1000 + (bdr.KEPT_GAMES - 1) // 3  # the deal of the last game --games may keep
     assert last_kept < bdr.imitation_seed(31) and bdr.imitation_seed(31) + bdr.IMITATION_GAMES <= 32 * 1000
-    out = table()
+    assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8", "--imitation-games", "6",
+                     "--variants", "imitation=1.0"]) == 0
+    out = capsys.readouterr().out
     line = next(r for r in out.splitlines() if r.startswith("Imitation model: fitted on"))
     assert "held out it picks the opponent's move" in line
-    assert "imitation=1.0" in _rows(out)
+    rows = [r for r in out.splitlines() if r.startswith("| `")]
+    assert [r.split("|")[1].strip(" `") for r in rows] == ["shipped", "imitation=1.0"]
 
 
 @pytest.mark.parametrize("text", ["imitation=2", "imitation=x", "imitation=-0.1"])
@@ -161,10 +108,19 @@ def test_too_few_imitation_games_exit_2(core, capsys):
 
 
 @pytest.mark.slow
-def test_a_model_variant_searches_with_its_file(core, table):
+def test_a_model_variant_searches_with_its_file(core, capsys):
     """``model=FILE``: the shipped file chooses the shipped moves; another model chooses otherwise somewhere."""
-    rows = _rows(table())
-    assert rows[f"model={SHIPPED_MODEL}"][0] == "0" and int(rows[f"model={OTHER_MODEL}+leaf=3"][0]) > 0
+    from importlib import resources
+
+    from pennypress.engine.advisor import value
+
+    shipped = str(resources.files(value.__package__).joinpath(value.MODEL_FILE))
+    other = "benchmarks/training/value_model_exact_final.json"
+    assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8",
+                     "--variants", f"model={shipped},model={other}+leaf=3"]) == 0
+    rows = {r.split("|")[1].strip(" `"): [c.strip() for c in r.split("|")[2:-1]]
+            for r in capsys.readouterr().out.splitlines() if r.startswith("| `")}
+    assert rows[f"model={shipped}"][0] == "0" and int(rows[f"model={other}+leaf=3"][0]) > 0
 
 
 def test_a_model_file_that_cannot_be_read_is_named(tmp_path):
@@ -176,15 +132,21 @@ def test_a_model_file_that_cannot_be_read_is_named(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_mover_variant_seats_its_softmax_bot_and_a_bad_file_is_named(core, table, mover, tmp_path):
+def test_a_mover_variant_seats_its_softmax_bot_and_a_bad_file_is_named(core, tmp_path, capsys):
     """``mover=FILE``: the playouts seat that move policy's softmax bot, which chooses otherwise in some
     decisions; it combines with ``+``; a file that is not a 3-player move policy is named."""
     from pennypress.engine.advisor.move_policy import from_value_model
     from pennypress.engine.advisor.value import MODEL
 
-    assert bdr.parse_variant(f"mover={mover}+leaf=4") == bdr.Variant(f"mover={mover}+leaf=4", leaf=4, mover=mover)
-    out = table()
-    assert 0 < int(_rows(out)[f"mover={mover}"][0]) <= _decisions(out)
+    path = tmp_path / "mover.json"
+    path.write_text(from_value_model(MODEL, 3).to_json(), encoding="utf-8")
+    assert bdr.parse_variant(f"mover={path}+leaf=4") == bdr.Variant(f"mover={path}+leaf=4", leaf=4, mover=str(path))
+    assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8", "--variants", f"mover={path}"]) == 0
+    out = capsys.readouterr().out
+    decisions = int(out.split(" decisions,")[0].rsplit(", ", 1)[1])
+    rows = {r.split("|")[1].strip(" `"): [c.strip() for c in r.split("|")[2:-1]]
+            for r in out.splitlines() if r.startswith("| `")}
+    assert 0 < int(rows[f"mover={path}"][0]) <= decisions
     two = tmp_path / "two.json"
     two.write_text(from_value_model(MODEL, 2).to_json(), encoding="utf-8")
     for bad, message in ((tmp_path / "none.json", "cannot read it"), (two, "it is for tables of 2")):
