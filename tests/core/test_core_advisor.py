@@ -55,7 +55,12 @@ compares more playouts, on the Python engine's slow exact final editions."""
 
 @pytest.mark.slow
 def test_the_advisor_ranks_alike_on_both_engines(core, monkeypatch, proof_count):
-    states = [s for s in POSITIONS if 3 <= s.n_players <= 4][:3]
+    """Two positions of the seeded set, and the first after them where a press on a proposed page is legal:
+    the proposed press (an extra move) is ranked alike too."""
+    more = seeded_positions(len(POSITIONS) + 6, seed=4)[len(POSITIONS):]
+    with_press = next(s for s in more if 3 <= s.n_players <= 4 and proposed_press(s) is not None)
+    states = [s for s in POSITIONS if 3 <= s.n_players <= 4][:2] + [with_press]
+    extras = 0
     for i, state in enumerate(states):
         extra = proposed_press(state)
         a, b = _both_ways(monkeypatch, lambda: advise(state, RACE[proof_count], seed=11 + i, workers=1,
@@ -65,6 +70,8 @@ def test_the_advisor_ranks_alike_on_both_engines(core, monkeypatch, proof_count)
         assert _figures(a.to_json()) == _figures(b.to_json())
         assert [m.to_json() for m in a.extra] == [m.to_json() for m in b.extra]
         assert a.playouts == b.playouts > 0 and all(m.searched for m in a.moves) and a.rounds == b.rounds > 1
+        extras += len(a.extra)
+    assert extras > 0  # the extra moves' figures were compared, not two empty lists
 
 
 def test_exact_answers_are_alike_on_both_engines(core, monkeypatch):

@@ -14,6 +14,10 @@ from benchmarks.strength import advisor as bs
 from pennypress.engine.arena import seats
 from pennypress.engine.arena.seats import make_bot
 
+pytestmark = pytest.mark.xdist_group("bench-strength")
+"""pytest-xdist's ``--dist loadgroup`` runs the tests that compare with the plain run on one worker, so that
+it is played once."""
+
 
 @pytest.fixture(autouse=True)
 def _seats_restored():

@@ -19,6 +19,10 @@ from pennypress.engine.advisor.value import MODEL, Leaf
 from pennypress.engine.io.state import public_view
 from pennypress.errors import BadInput
 
+pytestmark = pytest.mark.xdist_group("imitation-fit")
+"""pytest-xdist's ``--dist loadgroup`` runs the tests that read the one fit on one worker, so that it is made
+once."""
+
 
 @functools.cache
 def _six_games() -> list[imitation.Decision]:
