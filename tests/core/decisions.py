@@ -250,3 +250,9 @@ def play_one(index: int, seed: int) -> Report:
 def run(games: int, seed: int = 0, progress=None) -> Report:
     """``games`` seeded games (game ``i`` seeded ``seed * 1_000_003 + i``), every decision compared."""
     return seeded_games(play_one, games, seed, Report(), progress)
+
+
+def scaled(figure: int, games: int, full: int) -> int:
+    """A lower bound set for a proof's full count of ``full`` games, in proportion to the ``games`` played (as
+    much per game as there): the small share asks each figure of its games as the full count does."""
+    return figure * games // full

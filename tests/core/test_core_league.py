@@ -23,7 +23,7 @@ import random
 
 import pytest
 
-from tests.core.decisions import Contrary
+from tests.core.decisions import Contrary, scaled
 from tests.core.league_decisions import LEAGUE, Mismatch, league_bots, play_one, run
 from pennypress.engine import native
 from pennypress.engine.io.state import new_game, public_view
@@ -44,10 +44,6 @@ MCTS_EVERY = {"small": 4, "full": 8}
 200 iterations (``league_decisions.py``)."""
 
 
-def _scaled(figure: int, games: int) -> int:
-    """A lower bound set for the full count, in proportion to ``games`` (as much per game as there)."""
-    return figure * games // GAMES["full"]
-
 
 @pytest.mark.slow
 def test_seeded_games_decide_alike_at_every_decision(core, proof_count):
@@ -55,24 +51,24 @@ def test_seeded_games_decide_alike_at_every_decision(core, proof_count):
     report = run(games, seed=15, mcts_every=MCTS_EVERY[proof_count])
     cov = report.coverage
     assert report.games == games == cov["games finished"]
-    assert report.decisions > _scaled(3_000, games)
+    assert report.decisions > scaled(3_000, games, GAMES["full"])
     for kind in LEAGUE:
-        assert cov[f"decisions by {kind}"] > _scaled(80 if kind == "mcts" else 1_000, games), kind
+        assert cov[f"decisions by {kind}"] > scaled(80 if kind == "mcts" else 1_000, games, GAMES["full"]), kind
         for phase in Phase:
             if phase is not Phase.OVER:
                 assert cov[f"{kind} decisions in phase {phase.value}"] > 0, (kind, phase)
     for kind in ("evaluator", "timer"):
         assert cov[f"{kind} final-edition triggers"] > 0, kind
-    assert cov["mcts decisions with 40 iterations"] > _scaled(70, games)
-    assert cov["mcts decisions with 200 iterations"] > _scaled(10, games)
+    assert cov["mcts decisions with 40 iterations"] > scaled(70, games, GAMES["full"])
+    assert cov["mcts decisions with 200 iterations"] > scaled(10, games, GAMES["full"])
     assert cov["mcts presses"] > 0
-    assert cov["mcts root children compared (visits and mean rewards)"] > _scaled(1_000, games)
+    assert cov["mcts root children compared (visits and mean rewards)"] > scaled(1_000, games, GAMES["full"])
     for players in (2, 3, 4, 5):
         assert cov[f"decisions with {players} players"] > 0
     for what in ("evaluator decisions beyond idle_turns since its last press", "timer recalls (nothing to build or press)",
                  "timer decisions after last_wait turns waited", "moves played off the bots' choice"):
         assert cov[what] > 0, what
-    assert cov["evaluator scores compared (moves)"] > _scaled(10_000, games)
+    assert cov["evaluator scores compared (moves)"] > scaled(10_000, games, GAMES["full"])
 
 
 ASKED_EVERY = {"small": 14, "full": 7}

@@ -18,7 +18,7 @@ import random
 import pytest
 
 from tests.advisor.advisor_positions import final_turns
-from tests.core.decisions import KINDS, Contrary, Mismatch, play_one, run
+from tests.core.decisions import KINDS, Contrary, Mismatch, play_one, run, scaled
 from pennypress.engine import native
 from pennypress.engine.io.state import new_game, public_view
 from pennypress.engine.native.search import core_weights
@@ -34,10 +34,6 @@ edition solved by its exact search, game 48 -- among them. The 130 reach nothing
 compare more decisions."""
 
 
-def _scaled(figure: int, games: int) -> int:
-    """A lower bound set for the full count, in proportion to ``games`` (as much per game as there)."""
-    return figure * games // GAMES["full"]
-
 
 @pytest.mark.slow
 def test_seeded_games_decide_alike_at_every_decision(core, proof_count):
@@ -45,9 +41,10 @@ def test_seeded_games_decide_alike_at_every_decision(core, proof_count):
     report = run(games, seed=15)
     cov = report.coverage
     assert report.games == games == cov["games finished"]
-    assert report.decisions > _scaled(4_000, games)
+    assert report.decisions > scaled(4_000, games, GAMES["full"])
     for kind in KINDS:  # the exact-final bots sit at tables of 2 and 3 only (decisions.EXACT_FINAL_UP_TO)
-        assert cov[f"decisions by {kind}"] > _scaled(100 if kind.startswith("exact-final") else 300, games), kind
+        least = 100 if kind.startswith("exact-final") else 300
+        assert cov[f"decisions by {kind}"] > scaled(least, games, GAMES["full"]), kind
     for phase in Phase:
         if phase is not Phase.OVER:
             assert cov[f"decisions in phase {phase.value}"] > 0, phase
