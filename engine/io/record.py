@@ -46,7 +46,7 @@ from ..position.events import Event
 from ..position.position import Phase
 from ..rules.setup import deal
 from .state import State, empty_state, new_game
-from .validate import StrictValidator, check_schema, position_schema
+from .validate import SchemaCheck, check_schema, position_schema
 
 FORMAT = "pennypress-record"
 VERSION = 1
@@ -90,7 +90,7 @@ def _record_schema() -> dict:
     }
 
 
-_VALIDATOR = StrictValidator(_record_schema())
+_SCHEMA = SchemaCheck(_record_schema())
 
 
 # ------------------------------------------------------------------ replaying
@@ -260,7 +260,7 @@ def replay(doc: Any, root: str = "record", visit: Visitor | None = None) -> Repl
     ``visit`` (optional) is called once per move with a :class:`ReplayStep`:
     the position before the move, the move and its event.
     """
-    check_schema(doc, _VALIDATOR, root)
+    check_schema(doc, _SCHEMA, root)
     start = start_state(doc, root)
     state = start.clone()
     events: list[Event] = []

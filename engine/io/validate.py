@@ -59,6 +59,7 @@ from ..position.position import Phase, Position
 from ..rules.actions import legal_moves
 from ..rules.status import cheap_problems, position_problems
 from .codec import build_state
+from .schema_check import compile_schema
 
 P = TypeVar("P", bound=Position)
 SCHEMA_FILE = "position_schema.json"
@@ -82,9 +83,40 @@ StrictValidator = validators.extend(
 """Draft 2020-12 where ``integer`` means a JSON whole number written without a fraction (``2``, not ``2.0``)."""
 
 
+class SchemaCheck:
+    """One schema, checked fast and worded by ``jsonschema``.
+
+    Most documents conform, so the answer for them comes from the schema
+    compiled once into plain checks (:mod:`.schema_check`); only a document
+    that fails is walked by ``jsonschema`` to find and name its error.
+    """
+
+    def __init__(self, schema: dict):
+        self.schema = schema
+        self.conforms = compile_schema(schema)
+        self._validator: Draft202012Validator | None = None
+
+    @property
+    def validator(self) -> Draft202012Validator:
+        """The reference validator, built the first time an error must be worded."""
+        if self._validator is None:
+            self._validator = StrictValidator(self.schema)
+        return self._validator
+
+    def problem(self, doc: Any, root: str) -> str | None:
+        """The most relevant schema error as ``path: sentence``, or ``None`` if ``doc`` conforms."""
+        if self.conforms(doc):
+            return None
+        error = best_match(self.validator.iter_errors(doc))
+        if error is None:
+            return None
+        return f"{field_path(root, error.absolute_path) or root}: {_sentence(error)}"
+
+
 @lru_cache(maxsize=1)
-def _position_validator() -> Draft202012Validator:
-    return StrictValidator(position_schema())
+def position_check() -> SchemaCheck:
+    """The position schema, ready to check documents."""
+    return SchemaCheck(position_schema())
 
 
 def field_path(root: str, path: Iterable[Any]) -> str:
@@ -171,17 +203,9 @@ def _sentence(error: ValidationError) -> str:
     return error.message.replace("\n", " ")
 
 
-def schema_problem(doc: Any, validator: Draft202012Validator, root: str) -> str | None:
-    """The most relevant schema error as ``path: sentence``, or ``None`` if ``doc`` conforms."""
-    error = best_match(validator.iter_errors(doc))
-    if error is None:
-        return None
-    return f"{field_path(root, error.absolute_path) or root}: {_sentence(error)}"
-
-
-def check_schema(doc: Any, validator: Draft202012Validator, root: str) -> None:
+def check_schema(doc: Any, schema: SchemaCheck, root: str) -> None:
     """Raise :class:`BadInput` for the most relevant schema error, naming the field."""
-    problem = schema_problem(doc, validator, root)
+    problem = schema.problem(doc, root)
     if problem is not None:
         raise BadInput(problem)
 
@@ -236,7 +260,7 @@ def load_position(doc: Any, root: str = "position", trusted: bool = False, cls: 
         if problems:
             raise BadInput(problems[0].text(root))
         return state
-    check_schema(doc, _position_validator(), root)
+    check_schema(doc, position_check(), root)
     GameDefinition.from_json(doc["game"], f"{root}.game")
     problem = _event_problem(doc, root)
     if problem is not None:

@@ -42,7 +42,7 @@ from pennypress.json_text import check_file_size, parse_json_text
 from pennypress.solver import PressProblem, ProposedPage
 
 from ..io.state import State
-from ..io.validate import StrictValidator, schema_problem
+from ..io.validate import SchemaCheck
 from .model import DIFFICULTIES, KINDS, PAGE, PRESS_OR_WAIT, Puzzle
 
 FORMAT, VERSION = "pennypress-puzzles", 1
@@ -62,8 +62,8 @@ def puzzle_schema() -> dict:
 
 
 @lru_cache(maxsize=1)
-def _validator():
-    return StrictValidator(puzzle_schema())
+def _schema_check() -> SchemaCheck:
+    return SchemaCheck(puzzle_schema())
 
 
 @dataclass(frozen=True)
@@ -177,7 +177,7 @@ def _check_certificate(p: Puzzle, state: State, where: str) -> None:
 
 def puzzle_set_from_json(doc: Any, where: str = "puzzles") -> PuzzleSet:
     """Check a puzzle file's document (schema, then meaning) and build the set; :class:`BadInput` names the field."""
-    problem = schema_problem(doc, _validator(), "")
+    problem = _schema_check().problem(doc, "")
     if problem is not None:
         raise BadInput(f"{where}: {problem.lstrip(': ')}")
     puzzles = []
