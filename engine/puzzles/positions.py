@@ -227,11 +227,13 @@ def _step_words(player: int, move: Move, event) -> str:
 def best_line(state: State, move: Move, search: ExactSearch | None = None) -> tuple[list[str], State]:
     """What follows ``move`` when everyone plays their best (the exact search's choice at every turn:
     the best outcome for the player moving, the first such move in the engine's order), in words,
-    and the finished game."""
+    and the finished game. A press is said as the line's first step, with the circulation it gains and
+    the scoop points it gives, so that the line names every part of every final circulation."""
     search = search or ExactSearch()
     s = state.clone()
-    s.apply(move)
-    steps = []
+    mover = s.current
+    event = s.apply(move)
+    steps = [_step_words(mover, move, event)] if isinstance(move, GoToPress) else []
     while not s.is_over:
         player, choice, best = s.current, None, None
         for m in legal_moves(s):
@@ -247,27 +249,26 @@ def _names(players) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def final_words(finished: State, beats=None) -> str:
+def final_words(finished: State) -> str:
     """``'The Herald 53, The Times 44 (bonus: War 9 to The Herald)'``: final scores, best first, and
-    the beat bonuses of ``beats`` (default: every beat's)."""
+    every beat bonus paid: with the circulations before and the presses of the line, the parts that add
+    up to each final score."""
     end = finished.last_event.end
     order = sorted(range(finished.n_players), key=lambda i: -end.circulation[i])
     text = ", ".join(f"{newspaper(i)} {end.circulation[i]}" for i in order)
-    bonuses = [f"{b.beat.title} {b.points} to {_names(b.players)}" for b in end.bonuses
-               if b.players and b.points and (beats is None or b.beat in beats)]
+    bonuses = [f"{b.beat.title} {b.points} to {_names(b.players)}" for b in end.bonuses if b.players and b.points]
     return text + (f" ({'bonus' if len(bonuses) == 1 else 'bonuses'}: {'; '.join(bonuses)})" if bonuses else "")
 
 
 def _lines(state: State, moves: tuple[Move, Move]) -> list[str]:
-    """Each move's best line and final result, naming only the beat bonuses that differ between them."""
+    """Each move's best line and final result, every part of each final circulation named."""
     search = ExactSearch()
-    lines = [best_line(state, m, search) for m in moves]
-    ends = [{b.beat: (b.players, b.points) for b in finished.last_event.end.bonuses} for _, finished in lines]
-    differ = {beat for beat in ends[0] if ends[0][beat] != ends[1].get(beat)}
     out = []
-    for steps, finished in lines:
-        then = f"then {'; '.join(steps)}; " if steps else ""
-        out.append(f"{then}final: {final_words(finished, differ)}")
+    for move in moves:
+        steps, finished = best_line(state, move, search)
+        own = steps[:1] if isinstance(move, GoToPress) else []  # the move itself, then what follows it
+        later = [f"then {'; '.join(steps[len(own):])}"] if steps[len(own):] else []
+        out.append("; ".join([*own, *later, f"final: {final_words(finished)}"]))
     return out
 
 

@@ -17,6 +17,7 @@ from pennypress.engine.puzzles import check_answer, load_puzzles
 from pennypress.engine.puzzles.rating import STEP
 from pennypress.engine.puzzles.timing import JUDGED_BY_SEARCH
 from pennypress.solver import ProposedPage
+from tests.puzzles.final_parts import final_lines, unexplained
 from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
 from tests.ui.ui_helpers import assert_plain, metrics, no_traceback, on_the_familiar_scale, open_app, visible_text
 
@@ -279,3 +280,21 @@ def test_a_timing_puzzle_says_it_is_certified_by_search_and_shows_both_lines():
     for key in ("answer", "rival"):
         said = line_words([LineStep.from_json(d) for d in puzzle["evidence"]["lines"][key]], deck)
         assert said and all(w in text for w in said)
+
+
+def test_a_final_circulation_shown_is_the_sum_of_its_parts_shown():
+    """press-001 once showed "The Herald 68" beside parts adding to 62 (#55): on the page, every final
+    circulation of both lines is the circulation the prompt gives plus the presses, scoop points and bonuses
+    the line names."""
+    at = _filtered(open_app(PAGE), "press-or-wait")
+    while _shown_id(at) != "press-001":
+        at.button(key="pz_next").click().run()
+    puzzle = SHIPPED.get("press-001")
+    at.button(key="pz_press" if puzzle.answer == ("press",) else "pz_wait").click().run()
+    shown = [m.value for m in at.markdown]
+    prompt = next(v for v in shown if v.startswith("**") and "circulation " in v).strip("*")
+    why = next(v for v in shown if v.startswith("**Why**")).split("\n- ")[1:]
+    lines = final_lines(why)
+    assert len(lines) == 2 and any("The Herald 68" in line for line in lines)
+    for line in lines:
+        assert unexplained(prompt, line) == {}, line
