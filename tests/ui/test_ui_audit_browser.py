@@ -89,7 +89,7 @@ def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
     page = person
     (set_desktop if width == "1400" else set_phone)(page.d)
     page.open("audit_game")
-    page.pick("aud_example_pick", example_files.title_of(EXAMPLE))
+    page.pick("aud_example_pick", example_files.record_title(view.record_examples()[EXAMPLE]))
     page.click("Load example")
     page.click("Analyse")
     page.wait_for("Key moments")

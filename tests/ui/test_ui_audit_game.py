@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.audit.audit_records import solver_page_loss, worse_pages
+from tests.audit.audit_records import lab_words, solver_page_loss, worse_pages
 from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
 from tests.ui.ui_helpers import errors, html_tables, notation_boxes, open_app
 
@@ -19,7 +19,9 @@ from pennypress.ui.app.move_picker import move_groups
 from pennypress.ui.render.explain import RULE_WORDS
 from pennypress.engine.io.record import replay
 from pennypress.solver import Placement, ProposedPage, check_page
+from pennypress.ui.app import audit_view as view
 from pennypress.ui.app.audit_view import exclusive_index, solver_placements
+from pennypress.ui.io import example_files
 from tests.cli_helpers import output
 
 pytestmark = pytest.mark.usefixtures("shared_app_caches")  # compiled and scanned once, as a server does
@@ -163,6 +165,22 @@ def test_an_example_record_loads():
     at.button(key="aud_load_example").click().run()
     assert not at.exception, at.exception
     assert at.button(key="aud_run")
+
+
+def test_example_records_are_listed_by_their_titles_in_players_words():
+    """The list of examples shows each record's own title, in players' words: never its file name, never a
+    seed (a deal, as the Play page calls it), and the record loaded is headed by the same title (#55)."""
+    at = open_app(PAGE)
+    picker = at.selectbox(key="aud_example_pick")
+    names = list(view.record_examples())
+    shown = [picker.format_func(name) for name in names]
+    assert shown == [example_files.record_title(view.record_examples()[n]) for n in names]
+    for name, title in zip(names, shown):
+        assert title != example_files.title_of(name) and not lab_words(title), title
+    assert "Four players, Newsboy variant: every newspaper played by the greedy bot (deal 6)" in shown
+    picker.set_value("four-player-newsboy-greedy-seed-6").run()
+    at.button(key="aud_load_example").click().run()
+    assert at.subheader[0].value == "Example: " + shown[names.index("four-player-newsboy-greedy-seed-6")]
 
 
 @pytest.mark.slow

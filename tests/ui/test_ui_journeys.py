@@ -173,9 +173,9 @@ def test_analyse_and_play_a_move(person):
 
 def test_audit_an_example_and_open_a_decision(person):
     person.open("audit_game")
-    person.pick("aud_example_pick", "Declined final press")  # the README's example, first in the list
-    assert "3 players: a winning final press declined" in person.text()  # the record's own title
+    person.pick("aud_example_pick", "Three players: a winning final press declined")  # the README's example, by its title
     person.click("Load example")
+    assert "Example: Three players: a winning final press declined" in person.text()  # the record's own title
     person.click("Analyse")
     person.wait_for("Key moments")
     assert "The Times declined the last press; better: Go to press" in person.text()

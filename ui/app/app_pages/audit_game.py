@@ -183,8 +183,8 @@ with tabs[0]:
     examples = view.record_examples()
     if examples:
         valid_choice(K.AUDIT_EXAMPLE_PICK, list(examples))
-        chosen = st.selectbox("Example record", list(examples), key=K.AUDIT_EXAMPLE_PICK, format_func=example_files.title_of)
-        st.caption(example_files.record_title(examples[chosen]))
+        titles = {name: example_files.record_title(path) for name, path in examples.items()}
+        st.selectbox("Example record", list(examples), key=K.AUDIT_EXAMPLE_PICK, format_func=titles.get)
         st.button("Load example", key=K.AUDIT_LOAD_EXAMPLE, on_click=_load_example)
     else:
         st.info("No example records are installed.")

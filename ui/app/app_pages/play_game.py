@@ -410,7 +410,7 @@ def the_end(game: TableGame) -> None:
     coach_summary(game)
     if st.button("Review this game", key=K.PLAY_REVIEW, type="primary"):
         ss[K.AUDIT_DOC] = game.record()
-        ss[K.AUDIT_NAME] = f"Your game as {newspaper(game.me)} against the computer (seed {game.seed})"
+        ss[K.AUDIT_NAME] = f"Your game as {newspaper(game.me)} against the computer (deal {game.seed})"
         ss[K.AUDIT_FOCUS] = game.me
         for key in (K.AUDIT_RESULT, K.AUDIT_RESULT_JSON, K.AUDIT_PICK):
             ss.pop(key, None)
