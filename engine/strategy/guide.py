@@ -48,7 +48,7 @@ from ..arena.seats import seat_words
 from ..game.definition import GameDefinition
 from ..game.names import newspaper
 from ..game.words import signed
-from .study import SEAT_WORDS, minus_signs, pct
+from .study import SEAT_WORDS, claim_words, minus_signs, pct, pooled_bot_shares
 
 FORMAT = "pennypress strategy guide"
 """The ``format`` field of an assembled guide (a run has none)."""
@@ -238,7 +238,9 @@ def interval_words(iv: list[float], u: str) -> str:
 
 
 def counted(f: dict) -> str:
-    """What a finding's ``games`` count: games, decision points, a bonus's takers."""
+    """What a finding's ``games`` count: games, decision points, a bonus's takers, seats held."""
+    if f.get("counted"):
+        return f["counted"]
     if f["kind"] in ("press-or-wait", "advisor-press-or-wait") or f.get("by") == "press-or-wait":
         return "decision points"
     if f["kind"] == "beat-bonus":
@@ -275,8 +277,36 @@ def label(f: dict) -> str:
         return f"A page worth {f['gain'].replace('-', '–')}"
     if kind == "bots-disagree":
         return "Press now or wait" if f.get("by") == "press-or-wait" else "Page value pressed"
+    if kind.startswith("advisor-"):
+        return _advisor_label(f)
     return {"final-edition": "The trigger's win share", "winning-circulation": "Winner's circulation",
             "scoops": "Best on scoops"}.get(kind, kind)
+
+
+ADVISOR_LABELS = {("advisor-presses", "presses"): "Presses a game", ("advisor-presses", "gain"): "Page value pressed",
+                  ("advisor-presses", "round"): "Round of the presses",
+                  ("advisor-final-edition", "triggers"): "Triggers the final edition",
+                  ("advisor-final-edition", "wins"): "Wins when it triggers it",
+                  ("advisor-press-or-wait", "pressed"): "Where it pressed",
+                  ("advisor-press-or-wait", "waited"): "Where it waited"}
+"""The advisor's findings' chart labels, by kind and measure (its seats and page values are labelled apart)."""
+
+
+def _advisor_label(f: dict) -> str:
+    """An advisor finding's chart label in players' words (a kind this module does not know: said plainly).
+
+    >>> _advisor_label({"kind": "advisor-seat", "seat": 2}), _advisor_label({"kind": "advisor-unknown-thing"})
+    ('In the third seat (The Herald)', 'Unknown thing')
+    """
+    kind, by = f["kind"], f.get("by")
+    if kind == "advisor-seat" and "seat" in f:
+        return f"In the {SEAT_WORDS[f['seat']]} seat ({newspaper(f['seat'])})"
+    if kind == "advisor-press-or-wait" and by == "gain" and "gain" in f:
+        return f"A page worth {f['gain'].replace('-', '–')}"
+    if (kind, by) in ADVISOR_LABELS:
+        return ADVISOR_LABELS[(kind, by)]
+    words = kind.removeprefix("advisor-").replace("-", " ")
+    return words[0].upper() + words[1:]
 
 
 def reference(f: dict) -> float | None:
@@ -314,7 +344,7 @@ def said(claim: str, bots: Iterable[str]) -> str:
 
 def _finding(f: dict, run: dict, **extra: Any) -> dict:
     """A run's finding as the guide keeps it: its words in the guide's style, its unit, label and source."""
-    out = {**f, "claim": said(f["claim"], run["bots"]), "label": label(f), "unit": unit(f), "counted": counted(f),
+    out = {**f, "claim": said(claim_words(f) or f["claim"], run["bots"]), "label": label(f), "unit": unit(f), "counted": counted(f),
            "interval_words": interval_words(f["interval"], unit(f)), "reference": reference(f),
            "players": run["players"], "source": _source(run), **extra}
     if f["kind"] == "beat-bonus" and "decided_interval" in f:
@@ -500,7 +530,9 @@ def assemble(runs: list[tuple[str, dict]], command: str | None = None) -> dict:
                               "variants": list(run.get("variants", [])), "deck": run.get("deck", "default"),
                               "timing": run.get("timing"), "findings": run["findings"],
                               **({"variant": variant_name(run)} if r == "variant" else {})})
-        findings = [_finding(f, run) for f in run["findings"]]
+        own = (pooled_bot_shares(run["findings"], run["players"], next(b for b in run["bots"] if b.startswith("advisor")))
+               if r == "advisor" else run["findings"])
+        findings = [_finding(f, run) for f in own]
         if r == "base":
             guide["tables"].append({"players": run["players"], "run": run_id(run), "games": run["games"],
                                     "findings": findings})

@@ -30,6 +30,7 @@ from pennypress.solver.vocab import BEATS
 
 from ..arena.seats import seat_words
 from ..game.names import newspaper
+from ..game.words import signed
 from .games import StrategySpec
 from .tally import CREDIT, GAIN_BUCKETS, Tally, gain_bucket, tally_games
 from .timing import Point, sample_point, sampled
@@ -139,7 +140,8 @@ def run_study(spec: StrategySpec, executor: Any = None, threads: int = 1, progre
     if spec.advisor is None:
         said = findings(spec, total, points)
     else:  # the decision points are the advisor's own: they go to its findings
-        said = findings(spec, total, []) + advisor_findings(spec, total, points)
+        said = pooled_bot_shares(findings(spec, total, []) + advisor_findings(spec, total, points), spec.players,
+                                 spec.advisor)
         for f in said:
             f["rests_on"] = ADVISOR_GAMES
     report = {"games": spec.games, "players": spec.players, "seed": spec.seed, "bots": list(spec.bots),
@@ -187,6 +189,21 @@ def direction(interval: list[float], against: float, above: str, below: str, unc
 
 def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
+
+
+def points_words(x: float) -> str:
+    """A difference of two shares in percentage points, signed, with a true minus -- the one way the guide says
+    such a difference, in its sentences as on its charts' axes.
+
+    >>> points_words(-0.102), points_words(0.0913), points_words(0.0001)
+    ('−10.2 percentage points', '+9.1 percentage points', '0.0 percentage points')
+    """
+    return f"{signed(100 * x, 1)} percentage points"
+
+
+def _within(iv: list[float]) -> str:
+    """How far from zero an interval reaches, in percentage points (unsigned)."""
+    return f"{100 * max(abs(iv[0]), abs(iv[1])):.1f} percentage points"
 
 
 _MINUS = re.compile(r"(?<![\w.])-(?=\d)")
@@ -265,26 +282,33 @@ WINNERS_WORDS = {
     "gain": ("Winners press bigger pages than losers ({d:+.2f} points a page)", "Winners press smaller pages "
              "than losers ({d:+.2f} points a page)", "Winners' and losers' pages are worth much the same "
              "({d:+.2f} points)"),
-    "ahead": ("Winners press while in the lead more often than losers ({d:+.1%} of their presses)",
-              "Winners press while in the lead less often than losers ({d:+.1%} of their presses)",
-              "Winners and losers press while leading about as often ({d:+.1%})"),
-    "behind": ("Winners press while behind more often than losers ({d:+.1%} of their presses)",
-               "Winners press while behind less often than losers ({d:+.1%} of their presses)",
-               "Winners and losers press while behind about as often ({d:+.1%})"),
+    "ahead": ("Winners press while in the lead more often than losers ({p} of their presses)",
+              "Winners press while in the lead less often than losers ({p} of their presses)",
+              "Winners and losers press while leading about as often ({p})"),
+    "behind": ("Winners press while behind more often than losers ({p} of their presses)",
+               "Winners press while behind less often than losers ({p} of their presses)",
+               "Winners and losers press while behind about as often ({p})"),
 }
-"""How winners' presses differ from losers', by measure: the words above, below and within the interval."""
+"""How winners' presses differ from losers', by measure: the words above, below and within the interval
+(``d`` the difference as a number, ``p`` a difference of shares in percentage points)."""
+
+
+def winners_claim(f: dict) -> str:
+    """A ``when-winners-press`` finding's words (by round, gain, ahead or behind), from its figures."""
+    words = direction(f["interval"], 0.0, *WINNERS_WORDS[f["by"]])
+    return words.format(d=f["value"], p=points_words(f["value"])) + "."
 
 
 def _when_winners_press(t: Tally) -> list[dict]:
     """Winners' presses against losers': when, how big, leading or behind, and how many."""
     out = []
-    for what, (above, below, unclear) in WINNERS_WORDS.items():
+    for what in WINNERS_WORDS:
         m = t.moments.get(("winners-losers", what))
         if m is None or m.n == 0:
             continue
         v, iv, _ = mean_interval(m.n, m.s, m.ss)
         w, l = t.moments[("winners", what)], t.moments[("losers", what)]
-        claim = direction(iv, 0.0, above, below, unclear).format(d=v) + "."
+        claim = winners_claim({"by": what, "value": v, "interval": iv})
         out.append(finding("when-winners-press", claim, v, iv, m.n, by=what, winners=_r(w.s / w.n),
                            losers=_r(l.s / l.n), **_histograms(t, what)))
     m = t.moments.get("presses winners-losers")
@@ -368,14 +392,20 @@ def _press_or_wait_findings(points: list[Point]) -> list[dict]:
         if len(diffs) < 2:
             continue
         v, iv, _ = mean_interval(len(diffs), sum(diffs), sum(d * d for d in diffs))
-        page = f"a page worth {label} points"
-        claim = direction(iv, 0.0, f"With {page}, going to press now beats waiting: {v:+.1%} win chance.",
-                          f"With {page}, waiting beats going to press now: {v:+.1%} win chance for pressing.",
-                          f"With {page}, pressing now and waiting are within {max(abs(iv[0]), abs(iv[1])):.1%} "
-                          "of each other.")
+        claim = press_or_wait_claim({"gain": label, "value": v, "interval": iv})
         out.append(finding("press-or-wait", claim, v, iv, len(diffs), gain=label, points=len(diffs),
                            playouts=_playouts()))
     return out
+
+
+def press_or_wait_claim(f: dict) -> str:
+    """A ``press-or-wait`` finding's words, from its figures: the difference in percentage points of win chance."""
+    v, iv, page = f["value"], f["interval"], f"a page worth {f['gain']} points"
+    return direction(iv, 0.0, f"With {page}, going to press now beats waiting: {points_words(v)} of win chance.",
+                     f"With {page}, waiting beats going to press now: {points_words(v)} of win chance for "
+                     "pressing.",
+                     f"With {page}, pressing now and waiting are within {_within(iv)} of win chance of each "
+                     "other.")
 
 
 def _disagreements(spec: StrategySpec, t: Tally, points: list[Point]) -> list[dict]:
@@ -404,14 +434,22 @@ def _disagreements(spec: StrategySpec, t: Tally, points: list[Point]) -> list[di
         diff = ma - mb
         half = Z95 * math.sqrt(va / len(pa) + vb / len(pb))
         iv = [_r(diff - half), _r(diff + half)]
-        claim = direction(iv, 0.0, f"The bots judge timing differently: at {na}'s decision points pressing now "
-                          f"is worth {diff:+.1%} more than at {nb}'s.",
-                          f"The bots judge timing differently: at {na}'s decision points pressing now is "
-                          f"worth {diff:+.1%} less than at {nb}'s.",
-                          f"At {na}'s and {nb}'s decision points pressing now is worth about the same "
-                          f"({diff:+.1%}).")
+        claim = timing_disagreement_claim({"bots": [a, b], "value": _r(diff), "interval": iv})
         out.append(finding("bots-disagree", claim, _r(diff), iv, len(pa) + len(pb), bots=[a, b], by="press-or-wait"))
     return out
+
+
+def timing_disagreement_claim(f: dict) -> str:
+    """A ``bots-disagree`` finding by ``press-or-wait``'s words, from its figures."""
+    na, nb = (seat_words(b) for b in f["bots"])
+    v, iv = f["value"], f["interval"]
+    gap = f"{100 * abs(v):.1f} percentage points of win chance"
+    return direction(iv, 0.0, f"The bots judge timing differently: at {na}'s decision points pressing now is "
+                     f"worth {gap} more than at {nb}'s.",
+                     f"The bots judge timing differently: at {na}'s decision points pressing now is worth "
+                     f"{gap} less than at {nb}'s.",
+                     f"At {na}'s and {nb}'s decision points pressing now is worth about the same "
+                     f"({points_words(v)}).")
 
 
 def _playouts() -> int:
@@ -570,30 +608,100 @@ def _advisor_press_or_wait(own: list) -> list[dict]:
         diffs = [p.difference for p in here]
         v, iv, _ = mean_interval(len(diffs), sum(diffs), sum(d * d for d in diffs))
         pressed, piv = share_interval(sum(p.pressed for p in here), len(here))
-        page = f"At the advisor's own decisions with a page worth {label} points"
-        claim = direction(iv, 0.0, f"{page}, going to press now beats its best other move: {v:+.1%} win chance.",
-                          f"{page}, its best other move beats going to press now: {v:+.1%} win chance for "
-                          "pressing.",
-                          f"{page}, pressing now and its best other move are within "
-                          f"{max(abs(iv[0]), abs(iv[1])):.1%} of each other.")
-        claim += f" It went to press at {pct(pressed)} of them."
-        out.append(finding("advisor-press-or-wait", claim, v, iv, len(here), by="gain", gain=label,
-                           points=len(here), pressed=pressed, pressed_interval=piv, playouts=_playouts()))
+        f = finding("advisor-press-or-wait", "", v, iv, len(here), by="gain", gain=label, points=len(here),
+                    pressed=pressed, pressed_interval=piv, playouts=_playouts())
+        out.append({**f, "claim": advisor_press_or_wait_claim(f)})
     for chose in ("pressed", "waited"):
         here = [p for p in own if p.pressed == (chose == "pressed")]
         if len(here) < 2:
             continue
         diffs = [p.difference for p in here]
         v, iv, _ = mean_interval(len(diffs), sum(diffs), sum(d * d for d in diffs))
-        when = "Where the advisor went to press" if chose == "pressed" else "Where the advisor waited"
-        right, wrong = (("playing on from there bears it out", "waiting would have been better") if chose == "pressed"
-                        else ("pressing would have been better", "playing on from there bears it out"))
-        claim = direction(iv, 0.0, f"{when}, {right}: pressing was worth {v:+.1%} win chance against its best "
-                          "other move.",
-                          f"{when}, {wrong}: pressing was worth {v:+.1%} win chance against its best other "
-                          "move.",
-                          f"{when}, pressing and its best other move were within "
-                          f"{max(abs(iv[0]), abs(iv[1])):.1%} of each other.")
-        out.append(finding("advisor-press-or-wait", claim, v, iv, len(here), by=chose, points=len(here),
-                           playouts=_playouts()))
+        f = finding("advisor-press-or-wait", "", v, iv, len(here), by=chose, points=len(here), playouts=_playouts())
+        out.append({**f, "claim": advisor_press_or_wait_claim(f)})
     return out
+
+
+def advisor_press_or_wait_claim(f: dict) -> str:
+    """An ``advisor-press-or-wait`` finding's words, from its figures. By page value, how often the advisor pressed
+    beside what pressing was worth on average; where the two seem to point opposite ways (it pressed at most of
+    the decisions, yet pressing cost on average, or the other way round), the words say how both hold."""
+    v, iv, pw = f["value"], f["interval"], points_words(f["value"])
+    if f["by"] in ("pressed", "waited"):
+        when = "Where the advisor went to press" if f["by"] == "pressed" else "Where the advisor waited"
+        right, wrong = (("playing on from there bears it out", "waiting would have been better")
+                        if f["by"] == "pressed" else ("pressing would have been better",
+                                                      "playing on from there bears it out"))
+        return direction(iv, 0.0, f"{when}, {right}: pressing was worth {pw} of win chance against its best "
+                         "other move.",
+                         f"{when}, {wrong}: pressing was worth {pw} of win chance against its best other move.",
+                         f"{when}, pressing and its best other move were within {_within(iv)} of win chance of "
+                         "each other.")
+    page = f"At the advisor's own decisions with a page worth {f['gain']} points"
+    claim = direction(iv, 0.0, f"{page}, going to press now beats its best other move: {pw} of win chance on "
+                      "average.",
+                      f"{page}, its best other move beats going to press now: {pw} of win chance for pressing "
+                      "on average.",
+                      f"{page}, pressing now and its best other move are within {_within(iv)} of win chance of "
+                      "each other on average.")
+    claim += f" It went to press at {pct(f['pressed'])} of them."
+    way = 1 if iv[0] > 0 else -1 if iv[1] < 0 else 0
+    if (way < 0 and f["pressed"] >= 0.5) or (way > 0 and f["pressed"] < 0.5):
+        claim += (f" Both hold: {pct(f['pressed'])} is how often the advisor chose to press, one decision at a "
+                  f"time; {pw} is what pressing was worth on average over all of these decisions, those where "
+                  "it pressed and those where it waited together (split by its choice below).")
+    return claim
+
+
+def pooled_bot_shares(findings: list[dict], players: int, advisor: str) -> list[dict]:
+    """An advisor run's findings with each bot's win share taken over every seat it held, so that the advisor's
+    share is its per-seat shares together (their win credit summed over their seats) and cannot disagree with
+    them; the other bot's share is the rest of the credit over the rest of the seats. With more than one other
+    bot their seats are not told apart by the advisor's counts, and their shares are left out rather than
+    given on another footing. Wilson's interval over the seats held."""
+    seats = [f for f in findings if f["kind"] == "advisor-seat"]
+    mine = next((f for f in findings if f["kind"] == "bot" and f.get("bot") == advisor), None)
+    if mine is None or not seats:
+        return findings
+    games = mine.get("finished", mine["games"])
+    held = sum(f["games"] for f in seats)
+    credit = sum(f["value"] * f["games"] for f in seats)
+    others = [f.get("bot") for f in findings if f["kind"] == "bot" and f is not mine]
+    pooled = {mine["bot"]: (credit, held)}
+    if len(others) == 1:
+        pooled[others[0]] = (games - credit, players * games - held)
+    out = []
+    for f in findings:
+        if f["kind"] != "bot":
+            out.append(f)
+        elif f.get("bot") in pooled:
+            out.append(_bot_over_seats(f, *pooled[f["bot"]], games))
+    return out
+
+
+def _bot_over_seats(f: dict, credit: float, seats: int, games: int) -> dict:
+    """A bot's win share: ``credit`` over the ``seats`` it held in ``games`` finished games."""
+    v, iv = share_interval(credit, seats)
+    fair = f["fair"]
+    name = _capital(seat_words(f["bot"]))
+    held = f"{pct(v)} of the {seats:,} seats it held"
+    claim = direction(iv, fair, f"{name} wins more than its fair share: {held}.",
+                      f"{name} wins less than its fair share: {held}.",
+                      f"{name} wins {held}, within reach of the fair share.")
+    return {**f, **finding("bot", claim, v, iv, seats), "finished": games, "counted": "seats held"}
+
+
+def claim_words(f: dict) -> str | None:
+    """A recorded finding's words as a study writes them now, from its figures, for the kinds whose words are
+    built from them (``None`` for the others): a guide assembled from older records says every figure the
+    way a new run does."""
+    kind, by = f["kind"], f.get("by")
+    if kind == "press-or-wait":
+        return press_or_wait_claim(f)
+    if kind == "when-winners-press" and by in WINNERS_WORDS:
+        return winners_claim(f)
+    if kind == "bots-disagree" and by == "press-or-wait":
+        return timing_disagreement_claim(f)
+    if kind == "advisor-press-or-wait" and (by in ("pressed", "waited") or (by == "gain" and "pressed" in f)):
+        return advisor_press_or_wait_claim(f)
+    return None

@@ -139,6 +139,7 @@ def test_advisor_findings_rest_on_advisor_games(tmp_path):
     advisor["findings"] += [
         {**finding("bot", 0.4, 0.38, 0.42, 2400, bot="advisor:fast", fair=0.3333),
          "claim": "Advisor:fast wins more than its fair share: 40.0% of its seats."},
+        finding("bot", 0.3, 0.28, 0.32, 2400, bot="evaluator", fair=0.3333),
         finding("advisor-something-new", -1.5, -2.0, -1.0, 2400),  # a kind this guide does not know yet
         {**finding("advisor-seat", 0.45, 0.41, 0.49, 800, seat=0, fair=0.3333),
          "claim": "Advisor:fast in the first seat (The Times) wins 45.0%, more than the fair share 33.3%."},
@@ -151,8 +152,14 @@ def test_advisor_findings_rest_on_advisor_games(tmp_path):
     assert all("rests_on" not in f for t in guide["tables"] for f in t["findings"])
     assert [r["role"] for r in guide["runs"]] == ["base", "advisor"]
     claims = {f["kind"]: f for f in a["findings"]}
-    assert claims["bot"]["claim"] == "The advisor (fast) wins more than its fair share: 40.0% of its seats."
-    assert claims["bot"]["label"] == "Advisor (fast)"
+    assert claims["advisor-seat"]["label"] == "In the first seat (The Times)"
+    # the advisor's share is over the seats it held, its per-seat findings together: 45.0% of its 800 seats
+    mine = next(f for f in a["findings"] if f["kind"] == "bot" and f["bot"] == "advisor:fast")
+    assert mine["claim"] == "The advisor (fast) wins more than its fair share: 45.0% of the 800 seats it held."
+    assert (mine["value"], mine["games"], mine["counted"]) == (0.45, 800, "seats held")
+    evaluator = next(f for f in a["findings"] if f["kind"] == "bot" and f["bot"] == "evaluator")
+    assert (evaluator["value"], evaluator["games"]) == (round((2400 - 360) / (3 * 2400 - 800), 4), 3 * 2400 - 800)
+    assert mine["label"] == "Advisor (fast)"
     assert claims["advisor-something-new"]["interval_words"] == "95% interval −2 to −1"
     assert guide["runs"][1]["command"] == "pennypress strategy --players 3 --games 2400 --seed 8 --bots advisor:fast,evaluator"
     text = guide_markdown(guide)

@@ -172,6 +172,12 @@ def test_the_advisor_findings_follow_from_its_games(advisor_run):
         held = [g for g in games if g.lineup[f["seat"]] == me]
         credit = sum(1 / len(g.winners) for g in held if f["seat"] in g.winners)
         assert (f["games"], f["value"]) == (len(held), round(credit / len(held), 4))
+    # its win share is over every seat it held, from the same games as its per-seat shares: it is them together
+    held = [(g, s) for g in games for s in range(2) if g.lineup[s] == me]
+    share = next(f for f in report["findings"] if f["kind"] == "bot" and f["bot"] == me)
+    credit = sum(1 / len(g.winners) for g, s in held if s in g.winners)
+    assert (share["games"], share["counted"]) == (len(held), "seats held")
+    assert abs(share["value"] - credit / len(held)) <= 0.0001
     triggers = next(f for f in report["findings"] if f["kind"] == "advisor-final-edition" and f["by"] == "triggers")
     by_advisor = [g for g in games for p in g.presses if p.final_edition and g.lineup[p.player] == me]
     assert triggers["value"] == round(len(by_advisor) / len(games), 4)
