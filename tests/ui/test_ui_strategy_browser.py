@@ -29,6 +29,16 @@ def test_strategy_by_clicks_at_a_table_size(person):
         person.wait_for(f"{v['variant'][0].upper() + v['variant'][1:]} at 4 players", timeout=30)
     text = person.text()
     assert "Small run" in text if guide["small_run"] else "Small run" not in text
+    # one truth on the screen: the advisor's win share read off the page is its per-seat shares read off the
+    # page, weighed by the seats each held (the counts its Details shows, from the guide the page reads)
+    from pennypress.engine.strategy.study import SEAT_WORDS
+    from pennypress.ui.app.strategy_view import advisor_own
+    from tests.ui.test_ui_strategy import check_summary_equals_parts
+
+    (advisor,) = guide["advisor"]
+    seats_in = {SEAT_WORDS[f["seat"]]: f["games"] for f in advisor_own(advisor["findings"])
+                if f["kind"] == "advisor-seat"}
+    check_summary_equals_parts(text, seats_in, advisor["games"])
     for width, setter in (("1400", set_desktop), ("390", set_phone)):
         setter(person.d)
         person.ok()

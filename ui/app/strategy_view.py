@@ -40,8 +40,29 @@ VIEWS = {"winning-circulation": "The winner's circulation", "final-edition": "Th
 """The by-table-size views, in the page's order."""
 
 
-PERCENT = ("share", "share-difference")
-"""Units whose axis reads in percent (a share; a difference of shares, in percentage points)."""
+POINTS_LABEL = "format(datum.value * 100, '.1~f')"
+"""A difference of shares' axis labels: percentage points, as its sentences and its axis title say them."""
+
+SPREAD_WORDS = ("The grey bar: where 90% of games end (from the 5th to the 95th percentile of the winner's "
+                "circulation); the point: the average, with its 95% interval.")
+"""What the winning circulation's chart draws, said under it."""
+
+
+def spread(findings: list[dict]) -> bool:
+    """Whether a group's findings carry the spread of games (the winning circulation's 5th and 95th percentiles),
+    which its chart draws beside the average."""
+    return any("p5" in f and "p95" in f for f in findings)
+
+
+def axis(unit: str) -> Any:
+    """A unit's axis: a share in percent, a difference of shares in percentage points, others as numbers."""
+    import altair as alt
+
+    if unit == "share":
+        return alt.Axis(format=".1~%", tickCount=6)
+    if unit == "share-difference":
+        return alt.Axis(labelExpr=POINTS_LABEL, tickCount=6)
+    return alt.Axis(tickCount=6)
 
 
 def load_shipped() -> dict:
@@ -112,23 +133,29 @@ def details(findings: list[dict]) -> pd.DataFrame:
 
 def chart(findings: list[dict]) -> Any:
     """Altair: each finding a point with its 95% interval as a rule; the no-effect value dashed in red (one
-    rule when the findings share it, else a tick on each row)."""
+    rule when the findings share it, else a tick on each row); where the findings carry the spread of games
+    (:func:`spread`), the 90% of games their words name as a wide grey bar under it, so the axis holds it."""
     import altair as alt
 
     data = pd.DataFrame([{"Finding": f["label"], "Value": f["value"], "95% low": f["interval"][0],
                           "95% high": f["interval"][1], "Claim": f["claim"], "Interval": f["interval_words"],
-                          "Reference": f.get("reference")} for f in findings])
+                          "Reference": f.get("reference"), "5th": f.get("p5"), "95th": f.get("p95")}
+                         for f in findings])
     base = alt.Chart(data).encode(y=alt.Y("Finding:N", sort=None, title=None, axis=alt.Axis(labelLimit=170)))
     # every channel a typed object (alt.X2, alt.Tooltip, ...), never a bare string: altair turns a string into
     # its channel by matching it against every class of its schema (slow); the spec is the same
     tips = [alt.Tooltip("Finding"), alt.Tooltip("Claim:N"), alt.Tooltip("Interval:N")]
     unit = findings[0]["unit"]
-    ticks = alt.Axis(format=".1~%", tickCount=6) if unit in PERCENT else alt.Axis(tickCount=6)
-    bars = base.mark_rule(strokeWidth=3).encode(
-        x=alt.X("95% low:Q", title=AXES.get(unit, "value"), scale=alt.Scale(zero=False),
-                axis=ticks), x2=alt.X2("95% high:Q"), tooltip=tips)
+    x = dict(title=AXES.get(unit, "value"), scale=alt.Scale(zero=False), axis=axis(unit))
+    bars = base.mark_rule(strokeWidth=3).encode(x=alt.X("95% low:Q", **x), x2=alt.X2("95% high:Q"), tooltip=tips)
     points = base.mark_point(filled=True, size=80).encode(x=alt.X("Value:Q"), tooltip=tips)
     layers = bars + points
+    if spread(findings):
+        games = base.mark_rule(strokeWidth=12, color="lightgray").encode(
+            x=alt.X("5th:Q", **x), x2=alt.X2("95th:Q"),
+            tooltip=[alt.Tooltip("Finding"), alt.Tooltip("5th:Q", title="5th percentile"),
+                     alt.Tooltip("95th:Q", title="95th percentile")])
+        layers = games + layers
     refs = {f.get("reference") for f in findings}
     if refs != {None}:
         if len(refs) == 1:

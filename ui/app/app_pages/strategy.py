@@ -11,8 +11,8 @@ from __future__ import annotations
 import streamlit as st
 
 from pennypress.errors import BadInput
-from pennypress.ui.app.strategy_view import (advisor_own, as_guide, by_unit, chart, details, load_shipped, sections,
-                                             table, table_sizes, variants_at, views)
+from pennypress.ui.app.strategy_view import (SPREAD_WORDS, advisor_own, as_guide, by_unit, chart, details,
+                                             load_shipped, sections, spread, table, table_sizes, variants_at, views)
 from pennypress.ui.app.widgets import page_style, uploaded_json
 
 page_style()
@@ -21,7 +21,8 @@ st.title("Strategy")
 st.caption(
     "What strong bots' games say about playing Penny Press. Each finding is a sentence with its number; the "
     "chart draws it as a point with its 95% interval (the bar). A claim says which way only where the "
-    "interval allows it. The dashed red line is the no-effect value: the fair share, or no difference."
+    "interval allows it. The dashed red line is the no-effect value: the fair share, or no difference. A "
+    "difference of two shares (of win chance, of presses) is in percentage points, on the charts as in the words."
 )
 
 
@@ -31,6 +32,8 @@ def show(findings: list[dict], key: str) -> None:
         st.markdown(f"- {f['claim']}")
     for i, group in enumerate(by_unit(findings)):
         st.altair_chart(chart(group), width="stretch", key=f"{key}_chart_{i}")
+        if spread(group):
+            st.caption(SPREAD_WORDS)
     with st.expander("Details"):
         st.dataframe(details(findings), hide_index=True, width="stretch")
 
