@@ -89,7 +89,7 @@ def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
     page = person
     (set_desktop if width == "1400" else set_phone)(page.d)
     page.open("audit_game")
-    page.pick("aud_example_pick", example_files.record_title(view.record_examples()[EXAMPLE]))
+    page.choose("aud_example_pick", example_files.record_title(view.record_examples()[EXAMPLE]))
     page.click("Load example")
     page.click("Analyse")
     page.wait_for("Key moments")
@@ -159,3 +159,78 @@ def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
 def test_the_minus_check_catches_a_hyphen_minus():
     """The minus check itself (the lab's words' check has its own test in ``tests/audit/test_audit_cli.py``)."""
     assert HYPHEN_MINUS.search("luck -13%") and not HYPHEN_MINUS.search("luck −13%, a 10-Day Heat Wave")
+
+
+# ------------------------------------------------------------------ one truth: table, decision and chart agree
+FOUR = "four-player-newsboy-greedy-seed-6"
+"""The record the disagreement was seen on (#55): "Chance before 100%" where the chart stood near 30%."""
+
+_TABLE_JS = r"""
+const table = [...document.querySelectorAll('.pp-table table')]
+  .find(t => [...t.querySelectorAll('th')].some(th => th.textContent === arguments[0]));
+if (!table) return null;
+return [...table.querySelectorAll('tbody tr')].map(tr => Object.fromEntries(
+  [...tr.querySelectorAll('td')].map(td => [td.getAttribute('data-label'), td.innerText.trim()])));
+"""
+
+_CHART_JS = r"""
+return [...document.querySelectorAll('[data-testid="stVegaLiteChart"] svg [aria-roledescription="point"]')]
+  .map(e => e.getAttribute('aria-label'));
+"""
+
+_PANEL = re.compile(r"Chance to win: (\d+)% after the best move, (\d+)% after the move played")
+_CHART_FIGURES = re.compile(r"Move: (\d+);.*Newspaper: ([^;]+);.*Chance after the move played \(%\): (\d+); "
+                            r"Chance after the best move \(%\): (\d+)")
+
+
+def _table_chances(page) -> dict[int, tuple[int, int]]:
+    """``move -> (chance after the best move, after the move played)`` as the decisions table shows them."""
+    rows = page.d.execute_script(_TABLE_JS, view.CHANCE_COLUMNS[0])
+    assert rows, "no decisions table with the two chances"
+    best, played = view.CHANCE_COLUMNS
+    return {int(r["Move"]): (int(r[best].rstrip("%")), int(r[played].rstrip("%"))) for r in rows}
+
+
+def _chart_chances(page, paper: str) -> dict[int, tuple[int, int]]:
+    """``move -> (chance after the best move, after the move played)`` as the chart draws each decision's point
+    (read off the drawing itself: each point's label, as a screen reader says it)."""
+    out = {}
+    for label in page.d.execute_script(_CHART_JS):
+        m = _CHART_FIGURES.search(label or "")
+        if m and m.group(2) == paper:
+            out[int(m.group(1))] = (int(m.group(4)), int(m.group(3)))
+    return out
+
+
+def _panel_chances(page, ply: int) -> tuple[int, int]:
+    """The opened decision's two chances, as its panel says them."""
+    page._press(next(p for p in _visible(page, ".st-key-aud_pick button") if p.text.strip().split()[0] == str(ply)))
+    text = page.text()
+    assert f"Move {ply}, The Times — " in text
+    m = _PANEL.search(text)
+    assert m, text[-2000:]
+    return int(m.group(1)), int(m.group(2))
+
+
+@pytest.mark.slow
+def test_the_table_the_decision_and_the_chart_give_one_chance_for_each_decision(person):
+    """Read off the rendered audit of the 4-player example, at 1400 and 390 px: every decision of The Times
+    has the same two chances (after the best move, after the move played) in the decisions table and on the
+    chart, and the decisions opened -- the one whose best move kept the most, where the figures once
+    disagreed, and the first -- say the same in their panel."""
+    page = person
+    page.open("audit_game")
+    page.choose("aud_example_pick", example_files.record_title(view.record_examples()[FOUR]))
+    page.click("Load example")
+    page.click("Analyse")
+    page.wait_for("Key moments")
+    for width in ("1400", "390"):
+        (set_desktop if width == "1400" else set_phone)(page.d)
+        assert "Chance before" not in page.text()
+        table, chart = _table_chances(page), _chart_chances(page, "The Times")
+        assert len(table) > 10 and chart == table, (width, table, chart)
+        worst = max(table, key=lambda ply: table[ply][0] - table[ply][1])
+        assert table[worst][0] - table[worst][1] >= 50  # the reported case: a decision that lost most of its chance
+        for ply in (worst, min(table)):
+            assert _panel_chances(page, ply) == table[ply], (width, ply)
+        page.shot(f"audit-one-truth-{width}")

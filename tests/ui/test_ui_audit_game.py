@@ -161,7 +161,7 @@ def test_an_illegal_page_is_an_error_naming_the_rule_not_a_record():
 
 def test_an_example_record_loads():
     at = open_app(PAGE)
-    at.selectbox(key="aud_example_pick").set_value("two-player-greedy-seed-11")
+    at.radio(key="aud_example_pick").set_value("two-player-greedy-seed-11")
     at.button(key="aud_load_example").click().run()
     assert not at.exception, at.exception
     assert at.button(key="aud_run")
@@ -171,7 +171,7 @@ def test_example_records_are_listed_by_their_titles_in_players_words():
     """The list of examples shows each record's own title, in players' words: never its file name, never a
     seed (a deal, as the Play page calls it), and the record loaded is headed by the same title (#55)."""
     at = open_app(PAGE)
-    picker = at.selectbox(key="aud_example_pick")
+    picker = at.radio(key="aud_example_pick")
     names = list(view.record_examples())
     shown = [picker.format_func(name) for name in names]
     assert shown == [example_files.record_title(view.record_examples()[n]) for n in names]
@@ -293,7 +293,7 @@ def test_a_decision_graded_by_margin_says_so_and_its_lines_step_on_the_board():
     result = audit(doc, "fast", seed=0, workers=1)
     d = next(d for d in result.decisions if d.graded_by == "margin" and d.klass != "within_noise")
     at = open_app(PAGE)
-    at.selectbox(key="aud_example_pick").set_value("two-player-greedy-seed-11")
+    at.radio(key="aud_example_pick").set_value("two-player-greedy-seed-11")
     at.button(key="aud_load_example").click().run()
     at.button(key="aud_run").click().run(timeout=300)
     assert not at.exception, at.exception

@@ -173,7 +173,7 @@ def test_analyse_and_play_a_move(person):
 
 def test_audit_an_example_and_open_a_decision(person):
     person.open("audit_game")
-    person.pick("aud_example_pick", "Three players: a winning final press declined")  # the README's example, by its title
+    person.choose("aud_example_pick", "Three players: a winning final press declined")  # the README's example, by its title
     person.click("Load example")
     assert "Example: Three players: a winning final press declined" in person.text()  # the record's own title
     person.click("Analyse")

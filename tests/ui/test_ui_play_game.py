@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
-from tests.ui.ui_helpers import open_app
+from tests.ui.ui_helpers import chart_points, html_tables, open_app
 
 from pennypress.engine.arena.seats import make_bot
 from pennypress.engine.game.moves import Assign, GoToPress
 from pennypress.engine.game.names import story_name
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import replay
-from pennypress.ui.app import board_click
+from pennypress.ui.app import audit_view as view, board_click
 from pennypress.ui.app.move_picker import move_groups
 
 pytestmark = pytest.mark.usefixtures("shared_app_caches")  # compiled and scanned once, as a server does
@@ -137,3 +137,20 @@ def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_revie
     assert not at.exception, at.exception
     assert at.radio(key="aud_focus").value == ME  # your decisions first
     assert any(m.value == "#### Decisions of The Sun" for m in at.markdown)
+    the_audit_gives_one_chance_for_each_decision(at)
+
+
+def the_audit_gives_one_chance_for_each_decision(at) -> None:
+    """The review of the game played: every decision of yours has the same two chances (after the best move,
+    after the move played) in the decisions table, on the chart and in its panel when opened (#55)."""
+    best, played = view.CHANCE_COLUMNS
+    (rows,) = html_tables(at, best, played)
+    table = {int(r["Move"]): (int(r[best].rstrip("%")), int(r[played].rstrip("%"))) for r in rows}
+    chart = {int(p["Move"]): (int(p["Best %"]), int(p["Win %"])) for p in chart_points(at) if p["Newspaper"] == "The Sun"}
+    assert len(table) >= 5 and chart == table
+    labels = at.button_group(key="aud_pick").options
+    for i in (0, len(labels) - 1):
+        at.button_group(key="aud_pick").set_value(i).run()
+        ply = view.shown_decisions(at.session_state["aud_result"], ME)[i].ply
+        said = next(m.value for m in at.markdown if m.value.startswith("Chance to win: "))
+        assert said.startswith(f"Chance to win: **{table[ply][0]}%** after the best move, **{table[ply][1]}%** after")

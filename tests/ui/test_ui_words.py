@@ -79,7 +79,7 @@ def test_the_analysis_board_and_the_audit_speak_plainly_after_their_work():
     no_traceback(at)
     assert_plain(visible_text(at), "analysis board")
     at.switch_page("app_pages/audit_game.py").run()
-    at.selectbox(key="aud_example_pick").set_value("two-player-greedy-seed-11").run()
+    at.radio(key="aud_example_pick").set_value("two-player-greedy-seed-11").run()
     at.button(key="aud_load_example").click().run()
     # 20 playouts a decision: enough for the card swing after move 9 to show as a key moment (with 2, the
     # playouts tuned against the league leave only the turning point)

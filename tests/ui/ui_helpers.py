@@ -83,6 +83,24 @@ def html_tables(at: AppTest, *columns: str) -> list[list[dict[str, str]]]:
     return [rows for rows in found if rows and all(c in rows[0] for c in columns)]
 
 
+def chart_points(at: AppTest) -> list[dict]:
+    """The rows behind the filled points of every chart the page sends the browser (its Vega-Lite spec and
+    the data sets with it, as Arrow): what the points are drawn from, one dict a point."""
+    import json
+
+    import pyarrow as pa
+
+    rows = []
+    for chart in at.get("vega_lite_chart"):
+        data = {d.name: d.data.data for d in chart.proto.datasets}
+        for layer in json.loads(chart.proto.spec).get("layer", []):
+            mark = layer.get("mark")
+            if isinstance(mark, dict) and mark.get("type") == "point" and mark.get("filled"):
+                table = pa.ipc.open_stream(data[layer["data"]["name"]]).read_all()
+                rows += table.to_pylist()
+    return rows
+
+
 def errors(at: AppTest) -> list[str]:
     return [e.value for e in at.error]
 

@@ -13,6 +13,7 @@ import math
 import re
 from html import escape
 from pathlib import Path
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 import altair as alt
@@ -34,7 +35,7 @@ from pennypress.ui.io import example_files
 from pennypress.engine.audit.grading import CLASSES
 from pennypress.ui.render import marks
 from pennypress.ui.render.audit_words import (
-    accuracy_words, card_text, classes_words, luck_words, moment_words, num, pct, short_loss_words,
+    accuracy_words, card_text, classes_words, luck_words, moment_words, num, short_loss_words,
     signed_pct,
 )
 from pennypress.ui.render.html_table import table_html
@@ -127,29 +128,70 @@ def steps_of(doc: dict) -> list[ReplayStep]:
     return steps
 
 
+def whole_pct(x: float) -> int:
+    """A win probability as the whole percentage every part of the page shows: ``whole_pct(0.386) == 39``."""
+    return round(100 * x)
+
+
+@dataclass(frozen=True)
+class Chances:
+    """One decision's chance to win, computed once: the decisions table, the decision opened and the chart
+    all read it. Both figures are the decision's own analysis, measured on the same futures: the chance of
+    the newspaper to move after the best move, and after the move played (the chart's point for the
+    decision); their difference is what the move lost. ``None`` where the record gives no figure."""
+
+    ply: int
+    player: int
+    best: int | None
+    """After the best move, whole percent."""
+    played: int | None
+    """After the move played, whole percent (the point the chart draws for the decision)."""
+
+    def words(self) -> str:
+        """The two figures as the decision opened says them."""
+        if self.best is None or self.played is None:
+            return ""
+        return (f"Chance to win: **{self.best}%** after the best move, **{self.played}%** after the move played "
+                "(as the chart and the table show them).")
+
+
+def chances(d) -> Chances:
+    """A decision's :class:`Chances`, from the figures of its analysis (for a forced move, the chances it
+    carries from the decision before)."""
+    def figure(every: tuple[float, ...], alone: float) -> int | None:
+        x = every[d.player] if every else alone
+        return None if x is None or math.isnan(x) else whole_pct(x)
+
+    return Chances(d.ply, d.player, figure(d.before_all, d.win_before), figure(d.after_all, d.win_after))
+
+
 def curve_frame(result: Audit) -> pd.DataFrame:
     """Each newspaper's win probability along the line played: after the move played at each decision
     (its own estimate, on the same futures as the best move; long form, for the chart)."""
     rows = []
     for d in result.decisions:
         for p, w in enumerate(d.after_all):
-            rows.append({"Move": d.ply, "Newspaper": newspaper(p), "Win %": round(100 * w)})
+            rows.append({"Move": d.ply, "Newspaper": newspaper(p), "Win %": whole_pct(w)})
     return pd.DataFrame(rows, columns=["Move", "Newspaper", "Win %"])
 
 
+MARK_COLUMNS = ["Move", "Newspaper", "Win %", "Best %", "Class", "Mark", "Played", "Best", "Card", "Luck"]
+
+
 def marks_frame(result: Audit, deck: Deck | None = None) -> pd.DataFrame:
-    """Each decision as a point on its newspaper's curve (after the move played), with its class and
-    (after a draw) the card's luck."""
+    """Each decision as a point on its newspaper's curve (after the move played), with the chance after the
+    best move (:func:`chances`), its class and (after a draw) the card's luck."""
     rows = []
     for d in result.decisions:
         if not d.after_all:
             continue
-        rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Win %": round(100 * d.after_all[d.player]),
+        c = chances(d)
+        rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Win %": c.played, "Best %": c.best,
                      "Class": marks.marked_words(d.klass), "Mark": marks.mark(d.klass),
                      "Played": move_words(d.played), "Best": move_words(d.best),
                      "Card": "" if d.card is None else card_text(d.card, deck),
                      "Luck": "" if d.luck is None else luck_words(d.luck)})
-    return pd.DataFrame(rows, columns=["Move", "Newspaper", "Win %", "Class", "Mark", "Played", "Best", "Card", "Luck"])
+    return pd.DataFrame(rows, columns=MARK_COLUMNS)
 
 
 REVIEWED_WIDTH, OTHER_WIDTH = 4.0, 2.0
@@ -188,16 +230,27 @@ def audit_chart(result: Audit, focus: int = 0, deck: Deck | None = None) -> alt.
                     legend=alt.Legend(title="Decision", orient="bottom", direction="horizontal", columns=3))
     # typed channels, never bare strings: altair matches a string against every class of its schema (slow)
     tips = [*map(alt.Tooltip, ["Move", "Newspaper", "Class", "Played", "Best"]),
-            alt.Tooltip("Win %:Q", title="Chance to win (%)")]
+            alt.Tooltip("Win %:Q", title=PLAYED_TIP), alt.Tooltip("Best %:Q", title=BEST_TIP)]
     base = alt.Chart(marks_).encode(x=alt.X("Move:Q"), y=alt.Y("Win %:Q"), tooltip=tips)
     points = base.mark_point(filled=True, size=90, opacity=1, stroke="white", strokeWidth=1).encode(fill=fill)
     signs = base.mark_text(dy=-13, fontSize=13, fontWeight="bold").encode(
         text=alt.Text("Mark:N"), color=alt.Color("Class:N", scale=by_class, legend=None))
+    lost = marks_[marks_["Best %"] != marks_["Win %"]]
+    # what the best move would have kept: a ring at its chance, joined to the point of the move played
+    drop = alt.Chart(lost).mark_rule(strokeDash=[2, 2], color="#555").encode(
+        x=alt.X("Move:Q"), y=alt.Y("Win %:Q"), y2=alt.Y2("Best %:Q"), tooltip=tips)
+    rings = alt.Chart(lost).mark_point(filled=False, size=70, strokeWidth=1.5, color="#222").encode(
+        x=alt.X("Move:Q"), y=alt.Y("Best %:Q"), tooltip=tips)
     drawn = marks_frame(result, deck)
     draws = alt.Chart(drawn[drawn["Card"] != ""]).mark_rule(strokeDash=[3, 3], color="#999").encode(
         x=alt.X("Move:Q"), tooltip=[*map(alt.Tooltip, ["Move", "Card", "Luck"])])
     fair = alt.Chart(pd.DataFrame({"y": [100 / result.players]})).mark_rule(color="#bbb").encode(y=alt.Y("y:Q"))
-    return (fair + draws + lines + points + signs).resolve_scale(color="independent").properties(height=320)
+    layers = fair + draws + lines + drop + rings + points + signs
+    return layers.resolve_scale(color="independent").properties(height=320)
+
+
+PLAYED_TIP, BEST_TIP = "Chance after the move played (%)", "Chance after the best move (%)"
+"""The chart's two chances of a decision, named as the table's columns (:data:`CHANCE_COLUMNS`)."""
 
 
 def summary_frame(result: Audit) -> pd.DataFrame:
@@ -221,23 +274,29 @@ def shown_decisions(result: Audit, focus: int) -> list:
 
 def decisions_frame(result: Audit, focus: int = EVERY) -> pd.DataFrame:
     """The decisions shown, one a row: move number, newspaper, the move played and the best (in notation:
-    the table says them in words, :data:`DECISION_MOVES`), the class, the chance to win before it, what it
-    lost, and a press's page points lost."""
+    the table says them in words, :data:`DECISION_MOVES`), the class, the chance to win after the best move
+    and after the move played (:func:`chances`), what it lost, and a press's page points lost."""
     rows = []
     for d in shown_decisions(result, focus):
         rows.append({"Move": d.ply, "Newspaper": newspaper(d.player), "Played": d.played, "Best": d.best,
-                     "Class": marks.marked_words(d.klass),
-                     "Chance before": "" if math.isnan(d.win_before) else pct(d.win_before),
+                     "Class": marks.marked_words(d.klass), **chance_cells(chances(d)),
                      "Lost": short_loss_words(d),
                      "Page points lost": "" if d.press is None else num(d.press.page_loss)})
-    columns = ["Move", "Newspaper", "Played", "Best", "Class", "Chance before", "Lost", "Page points lost"]
+    columns = ["Move", "Newspaper", "Played", "Best", "Class", *CHANCE_COLUMNS, "Lost", "Page points lost"]
     if focus != EVERY:
         columns.remove("Newspaper")  # the heading names it
     return pd.DataFrame(rows, columns=columns + ["Newspaper"])[columns]
 
 
 DECISION_MOVES = ("Played", "Best")
-DECISION_NUMBERS = ("Move", "Chance before", "Page points lost")
+CHANCE_COLUMNS = ("Chance after the best move", "Chance after the move played")
+"""The decisions table's two chances (:class:`Chances`), named as the decision opened and the chart name them."""
+DECISION_NUMBERS = ("Move", *CHANCE_COLUMNS, "Page points lost")
+
+
+def chance_cells(c: Chances) -> dict[str, str]:
+    """A decision's two chances as the table's cells: ``'39%'`` (empty where there is no figure)."""
+    return {name: "" if x is None else f"{x}%" for name, x in zip(CHANCE_COLUMNS, (c.best, c.played))}
 
 
 _CLASS_CELL = re.compile(r'(<td data-label="Class")>([^<]*)</td>')

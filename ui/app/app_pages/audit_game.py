@@ -184,7 +184,7 @@ with tabs[0]:
     if examples:
         valid_choice(K.AUDIT_EXAMPLE_PICK, list(examples))
         titles = {name: example_files.record_title(path) for name, path in examples.items()}
-        st.selectbox("Example record", list(examples), key=K.AUDIT_EXAMPLE_PICK, format_func=titles.get)
+        st.radio("Example record", list(examples), key=K.AUDIT_EXAMPLE_PICK, format_func=titles.get)
         st.button("Load example", key=K.AUDIT_LOAD_EXAMPLE, on_click=_load_example)
     else:
         st.info("No example records are installed.")
@@ -261,8 +261,11 @@ if not result.key_moments:
 if len({d.ply for d in result.decisions}) > 1:
     st.altair_chart(view.audit_chart(result, focus, deck), width="stretch")
     st.caption("The chance to win of each newspaper along the line played, after each move as it was played; "
-               "the newspaper reviewed is the bold line, each decision marked in its colour; the faint line is "
-               "the fair share; dashed upright lines are headline-card draws (hover for the card and its luck).")
+               "the newspaper reviewed is the bold line, each decision marked in its colour; a ring above a "
+               "decision is its chance after the best move, the dotted line down to it what the move played lost "
+               "(each decision's two chances are measured afresh by its own analysis, so a ring may stand far "
+               "from the point before it); the faint line is the fair share; dashed upright lines are "
+               "headline-card draws (hover for the card and its luck).")
 st.markdown("#### Per newspaper")
 show_table(view.summary_frame(result), numbers=view.SUMMARY_NUMBERS,
            emphasis=() if focus == view.EVERY else (focus,))
@@ -287,6 +290,7 @@ st.markdown(f"##### {view.decision_title(d)}")
 cost = "" if d.klass in ("forced", "best") else f"; it lost {loss_words(d)}"
 st.markdown(f"{newspaper(d.player)} {move_words(d.played, past=True)}; the advisor's best: "
             f"**{move_words(d.best)}** — {class_words(d.klass)}{cost}.")
+st.markdown(view.chances(d).words())
 if graded_words(d):
     st.caption(graded_words(d))
 views = view.board_views(d)
