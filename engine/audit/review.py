@@ -121,6 +121,10 @@ class Decision:
     why: tuple[str, ...] = ()
     """How the futures after the move played differ from the best move's, in words (``()`` for the best,
     a forced move, or where nothing significant differs)."""
+    timing_lead_loss: float = 0.0
+    """The lead over the best rival lost on timing alone, in points (0 unless the move pressed when waiting
+    was best, or waited when pressing was best): the measure a decision's loss of lead is said in, so that
+    the timing figure and the decision's own figure are one (for a press, against the optimal page)."""
 
     @property
     def grade(self) -> Grade:
@@ -155,7 +159,8 @@ class Decision:
                             "page": self.press.page, "optimal_page": self.press.optimal_page,
                             "notes": list(self.press.notes)}
         if self.timing is not None:
-            doc["timing"] = {**self.timing.to_json(), "points_loss": round(self.timing_points_loss, 2)}
+            doc["timing"] = {**self.timing.to_json(), "points_loss": round(self.timing_points_loss, 2),
+                             "lead_loss": round(self.timing_lead_loss, 2)}
         if self.missed_press:
             doc["missed_press"] = True
         if self.card is not None:
@@ -180,12 +185,15 @@ class PlayerSummary:
     scoops_given: int
     scoops_received: int
     luck: float
+    timing_lead_lost: float = 0.0
+    """The lead over the best rival lost on timing, summed over the player's decisions (points of lead, as
+    each decision's loss of lead is said)."""
 
     def to_json(self) -> dict:
         return {"player": self.player, "newspaper": newspaper(self.player), "accuracy": None if self.accuracy is None else round(self.accuracy, 1),
                 "classes": dict(self.classes), "decisions": self.decisions,
                 "page_points_lost": self.page_points_lost, "timing_points_lost": round(self.timing_points_lost, 2),
-                "scoops_given": self.scoops_given, "scoops_received": self.scoops_received, "luck": round(self.luck, 4)}
+                "timing_lead_lost": round(self.timing_lead_lost, 2), "scoops_given": self.scoops_given, "scoops_received": self.scoops_received, "luck": round(self.luck, 4)}
 
 
 @dataclass
@@ -284,15 +292,17 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
     margin_loss = 0.0 if is_best or mine.expected_margin is None else max(0.0, best.expected_margin - mine.expected_margin)
     line_best = best.line or advice.line(best.move)
     timing = _timing(advice)
-    timing_loss = 0.0
+    timing_loss = lead_loss = 0.0
     missed = False
     played_press = _is_press(played_text)
     if timing is not None:
         press = advice.find("press")
         if played_press and not _is_press(best.move):
+            # the optimal page played is the move graded: its own loss of lead; a worse page, the optimal one's
+            lead_loss = margin_loss if played_text == "press" else _lead_lost(best, press.at_first_sight())
             timing_loss = press.points_loss
         elif not played_press and _is_press(best.move):
-            timing_loss = mine.points_loss
+            timing_loss, lead_loss = mine.points_loss, margin_loss
             missed = klass not in ("best", "forced", "within_noise")
     return Decision(
         step.number, player, played_text, best.move, best.win_probability, mine.win_probability, loss,
@@ -303,7 +313,14 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
         graded_by=grade.by, margin_loss=margin_loss,
         margin_loss_interval=(0.0, 0.0) if is_best else mine.margin_loss_interval, same_as_best=same,
         line_played=line_best if is_best else (mine.line or advice.line(played_text)), line_best=line_best,
-        why=() if is_best else advice.why(played_text))
+        why=() if is_best else advice.why(played_text), timing_lead_loss=0.0 if is_best else lead_loss)
+
+
+def _lead_lost(best: RankedMove, move: RankedMove) -> float:
+    """The expected lead over the best rival ``move`` loses against ``best`` (never below 0)."""
+    if best.expected_margin is None or move.expected_margin is None:
+        return 0.0
+    return max(0.0, best.expected_margin - move.expected_margin)
 
 
 def _grade_all(todo: list[ReplayStep], budget: str, playouts: int | None, seed: int, workers: int | None,
@@ -376,6 +393,7 @@ def _summaries(decisions: list[Decision], n: int, received: list[int]) -> list[P
             classes=classes, decisions=len(mine),
             page_points_lost=sum(d.press.page_loss for d in mine if d.press is not None),
             timing_points_lost=sum(d.timing_points_loss for d in mine),
+            timing_lead_lost=sum(d.timing_lead_loss for d in mine),
             scoops_given=sum(d.scoops_given for d in mine),
             scoops_received=received[p],
             luck=sum(d.luck[p] for d in decisions if d.luck is not None),

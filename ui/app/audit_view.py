@@ -254,17 +254,21 @@ PLAYED_TIP, BEST_TIP = "Chance after the move played (%)", "Chance after the bes
 
 
 def summary_frame(result: Audit) -> pd.DataFrame:
-    """One row per newspaper: accuracy (whole, or why there is none), classes, points lost, scoops, luck."""
+    """One row per newspaper: accuracy (whole, or why there is none), classes, page points lost, the lead lost
+    on timing (:data:`TIMING_LEAD`), scoops, luck."""
     rows = []
     for s in result.summary:
         rows.append({"Newspaper": newspaper(s.player), "Accuracy": accuracy_words(s), "Decisions": classes_words(s),
-                     "Page points lost": s.page_points_lost, "Timing points lost": f"{s.timing_points_lost:.1f}",
+                     "Page points lost": s.page_points_lost, TIMING_LEAD: f"{s.timing_lead_lost:.1f}",
                      "Scoops given": s.scoops_given, "Scoops received": s.scoops_received,
                      "Luck": signed_pct(s.luck)})
     return pd.DataFrame(rows)
 
 
-SUMMARY_NUMBERS = ("Accuracy", "Page points lost", "Timing points lost", "Scoops given", "Scoops received", "Luck")
+TIMING_LEAD = "Points of lead lost on timing"
+"""The lead over the best rival lost by pressing too soon or waiting too long: in the points of lead the
+decisions table says each decision's loss in, so a decision lost only on timing shows one figure in both."""
+SUMMARY_NUMBERS = ("Accuracy", "Page points lost", TIMING_LEAD, "Scoops given", "Scoops received", "Luck")
 
 
 def shown_decisions(result: Audit, focus: int) -> list:

@@ -41,8 +41,8 @@ def audit_text(result: Audit, player: int | None = None, deck: Deck | None = Non
     >>> print(audit_text(Audit(2, "fast", 0, [], [s, t], [], [30, 20], [0], True)))
     Audit of a 2-player game (fast analysis); final circulation The Times 30, The Sun 20; winner The Times
     <BLANKLINE>
-    The Times: accuracy 91; 3 best; page points lost 0, timing points lost 0.0; scoops given 2, received 1; luck +10%
-    The Sun: no graded decision (1 forced); page points lost 0, timing points lost 0.0; scoops given 1, received 2; luck −10%
+    The Times: accuracy 91; 3 best; page points lost 0, points of lead lost on timing 0.0; scoops given 2, received 1; luck +10%
+    The Sun: no graded decision (1 forced); page points lost 0, points of lead lost on timing 0.0; scoops given 1, received 2; luck −10%
     """
     keep = (lambda p: True) if player is None else (lambda p: p == player)
     win = ", ".join(newspaper(w) for w in result.winners) or "none (the game is not over)"
@@ -54,8 +54,8 @@ def audit_text(result: Audit, player: int | None = None, deck: Deck | None = Non
         if not keep(s.player):
             continue
         lines.append(f"{newspaper(s.player)}: {grades_words(s)}; "
-                     f"page points lost {s.page_points_lost}, timing points lost {s.timing_points_lost:.1f}; scoops "
-                     f"given {s.scoops_given}, received {s.scoops_received}; luck {signed_pct(s.luck)}")
+                     f"page points lost {s.page_points_lost}, points of lead lost on timing {s.timing_lead_lost:.1f}; "
+                     f"scoops given {s.scoops_given}, received {s.scoops_received}; luck {signed_pct(s.luck)}")
     shown = [d for d in result.decisions if keep(d.player) and (d.press is not None or d.klass in BAD)]
     if shown:
         lines += ["", "Decisions (presses, and every inaccuracy or worse):"]
