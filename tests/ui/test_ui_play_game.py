@@ -81,7 +81,10 @@ def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_revie
     hinted = took_back = laid_out = drawn = False
     while not game.is_over:
         # an opponent's press since your last move is drawn: its page and points
-        drawn = drawn or any("s page: " in m.value and "<svg" in m.value for m in at.markdown)
+        pages = [m.value for m in at.markdown if "s page: " in m.value and "<svg" in m.value]
+        drawn = drawn or bool(pages)
+        for page in pages:  # an opponent's page tiles: stories numbered from 1, as people read them (#55)
+            assert ">#1</text>" in page and ">#0</text>" not in page
         assert game.person_to_move
         move = me_bot.choose(game.view())
         if game.state.ply % 2 or not _click(at, game, move):  # by a click, or from the lists
