@@ -1,7 +1,8 @@
 """Every seat at the table by name: the one registry of bots.
 
 Above the play layer and the advisor, so it can seat either: ``random``,
-``greedy`` and ``heuristic`` (:mod:`pennypress.engine.play`); the league,
+``greedy`` and ``heuristic`` (:mod:`pennypress.engine.play`), and two styles of the greedy bot,
+``early-presser`` (presses whenever its page gains a point) and ``big-pages`` (only big pages); the league,
 opponents written apart from the advisor's playout policy (``evaluator``,
 ``timer``, ``mcts``: :mod:`pennypress.engine.play.league`, ``docs/concepts/league.md``);
 ``value``, the advisor's playout bot, which sits only at the strategy study's
@@ -15,8 +16,8 @@ words all read this one table (:func:`make_bot`, :func:`bot_names`,
 :func:`strategy_seats`, :func:`seat_label`, :func:`seat_words`); every bot is
 seeded (:func:`seat_seed`).
 
->>> bot_names()
-('random', 'greedy', 'heuristic', 'evaluator', 'timer', 'mcts', 'advisor:fast', 'advisor:normal', 'advisor:deep')
+>>> bot_names()[:6]
+('random', 'greedy', 'early-presser', 'big-pages', 'heuristic', 'evaluator')
 >>> make_bot("advisor:fast", 3).name, make_bot("greedy", 3).name
 ('advisor:fast', 'greedy')
 >>> seat_label("greedy"), seat_label("advisor:fast"), seat_words("evaluator"), seat_words("advisor:deep")
@@ -61,7 +62,9 @@ class Seat:
     seat names add the option to both in parentheses (``"Advisor (fast)"``, ``"the advisor (fast)"``).
     ``core`` is how it plays on the native core (:data:`TWIN`, :data:`PLAYOUT` or :data:`SEARCHES`);
     ``tournament`` whether tournaments, self-play and the game against the bots seat it;
-    ``strategy`` whether the strategy study may seat it (a seat the core plays, or the advisor)."""
+    ``strategy`` whether the strategy study may seat it (a seat the core plays, or the advisor);
+    ``population`` whether it is one of the opponent models claims are tested against
+    (:mod:`~pennypress.engine.arena.population`; a seat the core plays)."""
 
     factory: Callable[..., Bot]
     options: tuple[str, ...] = ()
@@ -70,6 +73,7 @@ class Seat:
     core: str = TWIN
     tournament: bool = True
     strategy: bool = False
+    population: bool = False
 
     def __post_init__(self) -> None:
         if self.core not in CORE_POLICIES:
@@ -102,6 +106,27 @@ def _mcts(seed: int = 0) -> MctsBot:
     return MctsBot(seed=seed)
 
 
+EARLY_THRESHOLD = 1
+"""The early presser's threshold: it presses whenever its best page gains a point."""
+BIG_PAGE_THRESHOLD = 14
+"""The big-page presser's threshold: it presses only a page that gains this many points (or when the game
+leaves it nothing else)."""
+
+
+def _greedy_style(name: str, threshold: int, seed: int) -> GreedyBot:
+    bot = GreedyBot(seed, threshold=threshold)
+    bot.name = name  # the core plays it as the greedy bot with this threshold
+    return bot
+
+
+def _early_presser(seed: int = 0) -> GreedyBot:
+    return _greedy_style("early-presser", EARLY_THRESHOLD, seed)
+
+
+def _big_pages(seed: int = 0) -> GreedyBot:
+    return _greedy_style("big-pages", BIG_PAGE_THRESHOLD, seed)
+
+
 def _value(seed: int = 0) -> Bot:
     from ..advisor.policy import rollout_bot
 
@@ -116,13 +141,18 @@ def _advisor(budget: str, seed: int = 0) -> AdvisorBot:
 
 SEATS: dict[str, Seat] = {
     "random": Seat(RandomBot, label="Random bot", words="the random bot", strategy=True),
-    "greedy": Seat(GreedyBot, label="Greedy bot", words="the greedy bot", strategy=True),
-    "heuristic": Seat(_heuristic, label="Heuristic bot", words="the heuristic bot", strategy=True),
-    "evaluator": Seat(_evaluator, label="Evaluator (league)", words="the league's evaluator", strategy=True),
-    "timer": Seat(_timer, label="Press timer (league)", words="the timer bot", strategy=True),
-    "mcts": Seat(_mcts, label="MCTS (league)", words="the MCTS bot", strategy=True),
+    "greedy": Seat(GreedyBot, label="Greedy bot", words="the greedy bot", strategy=True, population=True),
+    "early-presser": Seat(_early_presser, label="Early presser", words="the early presser", strategy=True,
+                          population=True),
+    "big-pages": Seat(_big_pages, label="Big-page presser", words="the big-page presser", strategy=True,
+                      population=True),
+    "heuristic": Seat(_heuristic, label="Heuristic bot", words="the heuristic bot", strategy=True, population=True),
+    "evaluator": Seat(_evaluator, label="Evaluator (league)", words="the league's evaluator", strategy=True,
+                      population=True),
+    "timer": Seat(_timer, label="Press timer (league)", words="the timer bot", strategy=True, population=True),
+    "mcts": Seat(_mcts, label="MCTS (league)", words="the MCTS bot", strategy=True, population=True),
     "value": Seat(_value, label="Value bot", words="the value bot", core=PLAYOUT, tournament=False,
-                  strategy=True),
+                  strategy=True, population=True),
     "advisor": Seat(_advisor, ("fast", "normal", "deep"), label="Advisor", words="the advisor", core=SEARCHES,
                     strategy=True),
 }

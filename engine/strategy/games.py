@@ -71,7 +71,7 @@ def check_bots(names: str | Sequence[str]) -> tuple[str, ...]:
     >>> check_bots("evaluator,wizard")
     Traceback (most recent call last):
     ...
-    pennypress.errors.BadInput: bots: unknown bot 'wizard' (expected some of random, greedy, heuristic, evaluator, timer, mcts, value, advisor:<budget>)
+    pennypress.errors.BadInput: bots: unknown bot 'wizard' (expected some of random, greedy, early-presser, big-pages, heuristic, evaluator, timer, mcts, value, advisor:<budget>)
     """
     seats = strategy_seats()
     expected = ", ".join(b if not s.options else f"{b}:<budget>" for b, s in seats.items())

@@ -232,6 +232,40 @@ def _recheck(args: argparse.Namespace) -> int:
     return 0 if all(r.reproduced for r in results) else 1
 
 
+def _population(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pennypress.engine.arena.population import population
+    from pennypress.engine.puzzles.population_run import PopulationRun, run_population, summary, timing_puzzles
+    pop = population()
+    if args.opponents:
+        unknown = [n for n in args.opponents.split(",") if n not in pop.opponents]
+        if unknown:
+            raise BadInput(f"--opponents: not an opponent model: {', '.join(unknown)} "
+                           f"(expected some of {', '.join(pop.opponents)})")
+        for name in [n for n in pop.opponents if n not in args.opponents.split(",")]:
+            pop = pop.without(name)
+    if args.games < 2:
+        raise BadInput(f"--games must be at least 2, got {args.games}")
+    if args.threads is not None and args.threads < 1:
+        raise BadInput(f"--threads must be at least 1, got {args.threads}")
+    log = Path(args.log)
+    if not log.parent.is_dir():
+        raise BadInput(f"--log: no folder {log.parent} to write {log.name} in")
+    puzzles = _set(args)
+    every = timing_puzzles(puzzles)
+    chosen = timing_puzzles(puzzles, args.ids)
+    run = PopulationRun(args.seed, pop, log, args.games, args.threads or 2)
+    bar = ProgressBar("cell", leave=True)
+    try:
+        certificates = run_population(run, chosen, {p.id: i for i, p in enumerate(every)}, progress=bar)
+    finally:
+        bar.close()
+    write_json(dict(summary(certificates, chosen), seed=args.seed, games=args.games,
+                    opponents=list(pop.opponents), movers=list(pop.movers)))
+    return 0
+
+
 def _reword(args: argparse.Namespace) -> int:
     puzzles = _set(args)
     max_nodes = int(puzzles.generator.get("settings", {}).get("max_exact_nodes", Settings().max_exact_nodes))
@@ -349,6 +383,17 @@ def _add_set_work(psub: argparse._SubParsersAction) -> None:
     q.add_argument("--workers", type=int, default=1, help="processes mining the generated games side by side")
     q.add_argument("--core-workers", type=int, default=None, help="threads on the core for the timing search")
     q.set_defaults(handler=_build)
+
+    q = psub.add_parser("population", help="play each timing puzzle's answer and rival to the end against every "
+                                           "opponent model (docs/concepts/puzzles.md); resumable from --log")
+    q.add_argument("ids", nargs="*", metavar="ID", help="the timing puzzles to play out (default: every one)")
+    q.add_argument("--log", required=True, help="every cell played, one JSON line each (a run goes on from it)")
+    q.add_argument("--games", type=int, default=300, help="paired games per opponent model and mover (default 300)")
+    q.add_argument("--seed", type=int, default=54, help="the run's seed (default 54)")
+    q.add_argument("--opponents", default=None, help="only these opponent models, comma-separated (default: all)")
+    q.add_argument("--threads", type=int, default=None, help="threads on the core (default 2; same result)")
+    _file_option(q)
+    q.set_defaults(handler=_population)
 
     q = psub.add_parser("reword", help="say the set's texts again (answers proved unchanged) into a new file")
     q.add_argument("--out", required=True, help="the puzzle file to write")
