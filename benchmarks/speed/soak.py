@@ -9,7 +9,7 @@ new session of the app, as a person opening a tab; the time to open it is record
 
 - **analyse**: deal a new game (a random seed) on the Analysis board, **Analyse** until the
   ranking is shown, **Play this move**, draw the card if one is drawn, **Analyse** again;
-- **audit**: load an example record -- "Declined final press" (one decision), or a whole two-player
+- **audit**: load an example record -- "a winning final press declined" (one decision), or a whole two-player
   game at 2 playouts a decision -- **Analyse** until the key moments are shown, then open a few of
   the game's decisions (every newspaper's) until each one's title is shown;
 - **play**: start a game against two greedy bots (a random seed), then a few moves played by
@@ -263,7 +263,8 @@ class Driver:
         self.open("audit_game", "Load example")
         p = self.page
         whole = self.rng.random() < 0.5  # a whole game (its decisions to open), or the README's one decision
-        p.pick("aud_example_pick", "Two player greedy seed 11" if whole else "Declined final press")
+        p.choose("aud_example_pick", "Two players: every newspaper played by the greedy bot (deal 11)" if whole
+                 else "Three players: a winning final press declined")
         self.timed("load example", self.button("Load example"), appears="How thorough")
         if whole:  # a person in a hurry: few playouts a decision (a detail)
             p.expand("Details")

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import math
 import sys
 from dataclasses import dataclass
@@ -238,14 +239,31 @@ def imitation_seed(seed: int) -> int:
 
 
 def kept_positions(opponent: str, games: int, seed: int, workers: int = 2) -> list[PublicState]:
-    """The advisor's decisions in ``games`` seat-rotated 3-player games against two ``opponent`` bots."""
+    """The advisor's decisions in ``games`` seat-rotated 3-player games against two ``opponent`` bots (each a
+    copy: the games and the shipped picks are kept for the process, see :func:`_kept`)."""
+    return [view.clone() for view in _kept(opponent, games, seed, workers)]
+
+
+@functools.lru_cache(maxsize=4)
+def _kept(opponent: str, games: int, seed: int, workers: int) -> tuple[PublicState, ...]:
     kept: list[PublicState] = []
     for g in tqdm(range(games), desc="games", unit="game", file=sys.stderr, leave=False):
         deal = seed * 1000 + g // 3
         bots = [CoreLeagueBot(OPPONENTS[opponent](deal * 10 + i), deal * 10 + i) for i in range(3)]
         bots[g % 3] = Keeper(deal, kept, workers)
         play_match(new_game(3, seed=deal), bots, seed=deal)
-    return kept
+    return tuple(kept)
+
+
+@functools.lru_cache(maxsize=4)
+def shipped_picks(opponent: str, games: int, seed: int, workers: int) -> tuple[str, ...]:
+    """The shipped setting's move in each kept decision. Kept for the process with the games: the shipped
+    setting is fixed, so every run over the same games picks the same moves (a run's variants apply their
+    settings only around their own picks, :func:`applied`)."""
+    shipped = Variant("shipped")
+    views = _kept(opponent, games, seed, workers)
+    return tuple(choice(view, shipped, None, None, workers)
+                 for view in tqdm(views, desc="shipped", unit="decision", file=sys.stderr, leave=False))
 
 
 def choice(view: PublicState, variant: Variant, opponent_policy, imitated=None, workers: int = 2) -> str:
@@ -309,8 +327,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{fitted.held_out} held out it picks the opponent's move {fitted.predicted:.1%} "
               f"(the shipped model {fitted.shipped_predicted:.1%}).\n")
     views = kept_positions(args.opponent, args.games, args.seed, args.workers)
-    picks = {v.name: [choice(view, v, opponent_policy, imitated, args.workers)
-                      for view in tqdm(views, desc=v.name, unit="decision", file=sys.stderr, leave=False)]
+    picks = {v.name: list(shipped_picks(args.opponent, args.games, args.seed, args.workers)) if v.name == "shipped"
+             else [choice(view, v, opponent_policy, imitated, args.workers)
+                   for view in tqdm(views, desc=v.name, unit="decision", file=sys.stderr, leave=False)]
              for v in variants}
     own = [str(CoreLeagueBot(OPPONENTS[args.opponent](0), 0).choose(view)) for view in views]
     values: dict[tuple[int, str], float] = {}

@@ -8,6 +8,8 @@ from benchmarks.strength import decision_regret as bdr
 from pennypress.engine.advisor import policy, pool
 from pennypress.errors import BadInput
 
+pytestmark = pytest.mark.xdist_group("decision_regret")  # one worker plays the shared games once (bdr._kept)
+
 
 @pytest.mark.slow
 def test_a_small_run_pairs_every_variant_with_the_shipped_moves(core, capsys):
