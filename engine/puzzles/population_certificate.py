@@ -134,38 +134,120 @@ class PopulationCertificate:
         return min(cells, key=lambda c: c.advantage) if cells else None
 
     def to_json(self) -> dict:
+        """As stored with the puzzle (``evidence["population"]``): every cell rounded, the verdict named."""
         return {"certified": "population" if self.certified else "no", "answer": self.answer, "rival": self.rival,
                 "seed": self.seed, "alpha": ALPHA, "cells": [c.to_json() for c in self.cells]}
+
+    @classmethod
+    def from_json(cls, doc: dict) -> PopulationCertificate:
+        return cls(doc["answer"], doc["rival"], doc["seed"], tuple(Cell.from_json(c) for c in doc["cells"]))
 
 
 def certify(position: State | PublicState, answer: Move, rival: Move, population: Population,
             games: int = GAMES, seed: int = 0, threads: int = 1,
             done: Callable[[str, str], Cell | None] | None = None,
-            on_cell: Callable[[Cell], None] | None = None) -> PopulationCertificate:
+            on_cell: Callable[[Cell], None] | None = None, stop_at_failure: bool = False) -> PopulationCertificate:
     """Play ``answer`` and ``rival`` out under every cell of ``population``, ``games`` paired games a cell.
 
     ``done(opponent, mover)`` may give a cell already played (a resumed run); ``on_cell`` hears each cell
-    as it is played. Every cell's games are seeded by ``seed`` alone, so a resumed run is the run."""
+    as it is played. Every cell's games are seeded by ``seed`` alone, so a resumed run is the run. With
+    ``stop_at_failure`` no cell is played once one cell alone rules the certificate out (not significant
+    even before Holm's correction, or too small): the certificate then holds the cells up to that one."""
+    known = {key: done(*key) if done is not None else None for key in population.cells()}
+    known = {key: cell for key, cell in known.items() if cell is not None and cell.games == games}
+    if stop_at_failure:
+        failed = next((cell for cell in known.values() if _rules_out(cell)), None)
+        if failed is not None:
+            return PopulationCertificate(str(answer), str(rival), seed, tuple(known.values()))
     cells = []
-    for opponent, mover in population.cells():
-        cell = done(opponent, mover) if done is not None else None
-        if cell is None or cell.games != games:
-            cell = cell_of(play_out(position, (answer, rival), opponent, mover, games, seed, threads))
+    for key in population.cells():
+        cell = known.get(key)
+        if cell is None:
+            cell = cell_of(play_out(position, (answer, rival), key[0], key[1], games, seed, threads))
             if on_cell is not None:
                 on_cell(cell)
         cells.append(cell)
+        if stop_at_failure and _rules_out(cell):
+            break
     return PopulationCertificate(str(answer), str(rival), seed, tuple(cells))
 
 
-def gain_words(certificate: PopulationCertificate, answer_words: str) -> str:
-    """The smallest gain over every kind of opponent tried, in a player's words."""
-    win = certificate.smallest("win")
-    if win is None:
-        margin = certificate.smallest("margin")
-        points = math.floor(margin.advantage) if margin is not None else 0
-        return f"{answer_words} ends at least {points} points better off, against every kind of opponent tried"
-    games = math.floor(win.advantage * 100 + 1e-9)
-    return f"{answer_words} wins at least {games} more games in 100, against every kind of opponent tried"
+def _rules_out(cell: Cell) -> bool:
+    """One cell alone keeps the answer from being certified: too small, or not significant at all."""
+    return not cell.large_enough or cell.p_value > ALPHA
+
+
+def stored_problem(doc: dict, population: Population, answer: str, rival: str) -> str | None:
+    """What is wrong with a stored population certificate, checked without a game, or ``None``: it
+    certifies ``answer`` against ``rival``; it has one cell for each of the population's (opponent,
+    mover) pairs, in order, each of at least :data:`GAMES` games, its interval the one its advantage and
+    error give; and, tested again from those figures, every cell is significant (Holm) and large enough."""
+    if (doc.get("answer"), doc.get("rival")) != (answer, rival):
+        return f"it certifies {doc.get('answer')!r} against {doc.get('rival')!r}, the puzzle {answer!r} against {rival!r}"
+    cert = PopulationCertificate.from_json(doc)
+    cells = [(c.opponent, c.mover) for c in cert.cells]
+    if cells != list(population.cells()):
+        missing = [f"{o}/{m}" for o, m in population.cells() if (o, m) not in cells]
+        return f"its cells are not the population's ({'missing ' + ', '.join(missing) if missing else 'another order'})"
+    for cell, stored in zip(cert.cells, doc["cells"]):
+        if cell.games < GAMES:
+            return f"{cell.opponent}/{cell.mover}: {cell.games} games, fewer than {GAMES}"
+        if cell.measure not in ("win", "margin"):
+            return f"{cell.opponent}/{cell.mover}: no measure {cell.measure!r}"
+        if stored.get("interval") != cell.to_json()["interval"]:
+            return f"{cell.opponent}/{cell.mover}: the interval is not the one its advantage and error give"
+    if not cert.certified:
+        failing = ", ".join(f"{c.opponent}/{c.mover}" for c in cert.failing())
+        return f"the answer is not shown better against {failing}"
+    if doc.get("certified") != "population" or doc.get("alpha") != ALPHA:
+        return "it does not say it is a population certificate at the error it was tested at"
+    return None
+
+
+def replay(position: State | PublicState, doc: dict, answer: Move, rival: Move,
+           models: Sequence[str] | None = None, threads: int = 1) -> tuple[list[Cell], str | None]:
+    """The stored cells played again (only those of the opponent ``models`` if given) and the first one
+    whose figures differ from the stored ones, in words (``None`` when every one reproduces)."""
+    played = []
+    for want in doc["cells"]:
+        opponent, mover = want["opponent"], want["mover"]
+        if models is not None and opponent not in models:
+            continue
+        cell = cell_of(play_out(position, (answer, rival), opponent, mover, want["games"], doc["seed"], threads))
+        played.append(cell)
+        if cell.to_json() != want:
+            return played, (f"{opponent}/{mover}: played again, the advantage is {cell.advantage:.4f} "
+                            f"({cell.measure}), stored {want['advantage']:.4f} ({want['measure']})")
+    return played, None
+
+
+def gain_words(certificate: PopulationCertificate, answer_words: str, rival_words: str | None = None) -> str:
+    """The smallest gain over every kind of opponent tried, in a player's words (against ``rival_words``
+    when given): games won in 100 where chances can tell the moves apart, points of lead where the game
+    is decided either way."""
+    than = f" than {rival_words}" if rival_words else ""
+    win, margin = certificate.smallest("win"), certificate.smallest("margin")
+    parts = []
+    if win is not None:
+        parts.append(f"wins at least {math.floor(win.advantage * 100 + 1e-9)} more games in 100{than}")
+    if margin is not None:
+        points = math.floor(margin.advantage + 1e-9)
+        lead = f"ends at least {points} points further ahead{than}"
+        parts.append(lead if win is None else f"and, where the game is decided either way, {lead.replace(than, '')}")
+    return f"{answer_words} {' '.join(parts) if win is None else ', '.join(parts)}, against every kind of opponent tried"
+
+
+def population_why(doc: dict, answer_words: str, rival_words: str) -> list[str]:
+    """What a timing puzzle's population certificate shows, for its why: the smallest gain, and what
+    was played to show it."""
+    cert = PopulationCertificate.from_json(doc)
+    models = models_of(cert.cells)
+    games = min(c.games for c in cert.cells)
+    return [gain_words(cert, answer_words, rival_words) + ".",
+            f"Played to the end of the game at least {games} times against each of {len(models)} kinds of "
+            f"opponent ({', '.join(Population.words(m) for m in models)}), both moves on the same shuffled "
+            "decks, your own later moves played by two strong bots. Players unlike all of these may still "
+            "change the answer."]
 
 
 def models_of(cells: Iterable[Cell]) -> list[str]:

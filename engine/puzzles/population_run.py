@@ -11,16 +11,18 @@ and the puzzle's place in the set (:func:`puzzle_seed`).
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
 from pennypress.errors import BadInput
 
 from ..arena.population import Population
+from ..game.moves import parse_move
+from ..game.words import move_words
 from ..notation.text import from_text
 from .model import Puzzle
-from .population_certificate import GAMES, Cell, PopulationCertificate, certify
+from .population_certificate import GAMES, Cell, PopulationCertificate, certify, population_why
 from .positions import read_move
 from .store import TIMING_TAG, PuzzleSet
 
@@ -75,11 +77,13 @@ class PopulationRun:
 
 
 def run_population(run: PopulationRun, puzzles: Sequence[Puzzle], order: dict[str, int],
-                   progress: Callable[[int, int], None] | None = None) -> dict[str, PopulationCertificate]:
+                   progress: Callable[[int, int], None] | None = None,
+                   stop_at_failure: bool = False) -> dict[str, PopulationCertificate]:
     """Each puzzle's population certificate, from the log where it has them and by games where not.
 
     ``order`` gives each puzzle's place among the set's timing puzzles (its seed); ``progress(done, total)``
-    counts cells."""
+    counts the cells looked at; ``stop_at_failure`` plays no more of a puzzle's cells once one rules it out
+    (:func:`.population_certificate.certify`)."""
     played = run.played()
     total = len(puzzles) * len(run.population.cells())
     done = 0
@@ -103,10 +107,35 @@ def run_population(run: PopulationRun, puzzles: Sequence[Puzzle], order: dict[st
                 return played.get((puzzle_id, seed, opponent, mover))
 
             out[puzzle.id] = certify(view, read_move(view, cert["answer"]), read_move(view, cert["rival"]),
-                                     run.population, run.games, seed, run.threads, done=counted, on_cell=write)
+                                     run.population, run.games, seed, run.threads, done=counted, on_cell=write,
+                                     stop_at_failure=stop_at_failure)
     if progress is not None:
         progress(total, total)
     return out
+
+
+def settle(puzzles: PuzzleSet, certificates: dict[str, PopulationCertificate], record: dict) -> PuzzleSet:
+    """The set with each certified timing puzzle carrying its population certificate
+    (``evidence["population"]``) and its why saying what the games showed; the timing puzzles the games
+    did not certify are withdrawn. ``record`` (the run's settings and command) is kept in the generator."""
+    kept = []
+    withdrawn = []
+    for puzzle in puzzles.puzzles:
+        if TIMING_TAG not in puzzle.tags:
+            kept.append(puzzle)
+            continue
+        cert = certificates[puzzle.id]
+        if not cert.certified:
+            withdrawn.append(puzzle.id)
+            continue
+        evidence = dict(puzzle.evidence, population=cert.to_json())
+        said = move_words(parse_move(cert.answer))
+        rival = move_words(parse_move(cert.rival))
+        why = (f"Best: {said}.", *population_why(evidence["population"], said[0].upper() + said[1:], rival.lower()))
+        kept.append(replace(puzzle, evidence=evidence, why=why))
+    generator = dict(puzzles.generator, population=dict(record, certified=len(certificates) - len(withdrawn),
+                                                         withdrawn=withdrawn))
+    return PuzzleSet(tuple(kept), generator)
 
 
 def summary(certificates: dict[str, PopulationCertificate], puzzles: Sequence[Puzzle]) -> dict:

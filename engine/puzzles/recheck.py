@@ -11,7 +11,9 @@ Each kind is re-proved the way it was made certain (``docs/concepts/puzzles.md``
 - a timing puzzle (before the final edition, certified by search): its
   certificate's confirmation is played again on the core
   (:func:`.timing.replay`) -- the same seed gives the same playouts -- and must
-  reproduce the stored advantage and interval and clear the bar.
+  reproduce the stored advantage and interval and clear the bar; and its
+  population certificate's full games are played again
+  (:func:`.population_certificate.replay`) and must give the stored cells.
 
 :func:`recheck_puzzle` says which, with the figures; ``pennypress puzzle
 recheck ID`` prints it. :func:`sample` picks puzzles to re-check by a seed.
@@ -97,7 +99,7 @@ def _exact(p: Puzzle) -> Recheck:
                                                 "outcomes and second-best choice", figures)
 
 
-def _search(p: Puzzle, workers: int | None) -> Recheck:
+def _search(p: Puzzle, workers: int | None, models: Sequence[str] | None = None) -> Recheck:
     from .timing import replay
 
     stored = p.evidence.get("certificate")
@@ -111,20 +113,40 @@ def _search(p: Puzzle, workers: int | None) -> Recheck:
     if problem is not None:
         return Recheck(p.id, p.kind, "search", False, problem, figures)
     unit = "of win probability" if again.measure == "win" else "points of margin"
-    return Recheck(p.id, p.kind, "search", True,
-                   f"the confirmation played again gives the same advantage, {again.advantage:.4f} {unit} "
-                   f"(99.9% interval {again.interval[0]:.4f} to {again.interval[1]:.4f}) on {again.playouts} "
-                   f"playouts a move", figures)
+    why = (f"the confirmation played again gives the same advantage, {again.advantage:.4f} {unit} "
+           f"(99.9% interval {again.interval[0]:.4f} to {again.interval[1]:.4f}) on {again.playouts} "
+           f"playouts a move")
+    if "population" in p.evidence:
+        return _population(p, why, figures, models, workers)
+    return Recheck(p.id, p.kind, "search", True, why, figures)
 
 
-def recheck_puzzle(puzzle: Puzzle, workers: int | None = None) -> Recheck:
+def _population(p: Puzzle, why: str, figures: dict, models: Sequence[str] | None, workers: int | None) -> Recheck:
+    """The population certificate's games played again (only against ``models`` when given)."""
+    from .population_certificate import replay
+    from .positions import read_move
+
+    doc, view = p.evidence["population"], p.position()
+    played, problem = replay(view, doc, read_move(view, doc["answer"]), read_move(view, doc["rival"]),
+                             models, workers or 1)
+    figures["population"] = [c.to_json() for c in played]
+    if problem is not None:
+        return Recheck(p.id, p.kind, "population", False, f"{why}; but the games against the population differ: "
+                                                          f"{problem}", figures)
+    return Recheck(p.id, p.kind, "population", True,
+                   f"{why}; and the {sum(c.games for c in played)} games of {len(played)} cells against the "
+                   "population, played again, give the stored figures", figures)
+
+
+def recheck_puzzle(puzzle: Puzzle, workers: int | None = None, models: Sequence[str] | None = None) -> Recheck:
     """Re-prove ``puzzle``'s answer the way it was made certain (see the module); ``workers`` are the
-    core's threads for a certificate (the result does not depend on them)."""
+    core's threads for a certificate (the result does not depend on them); ``models`` limits the games of a
+    population certificate played again to those opponent models."""
     if puzzle.kind == PAGE:
         return _page(puzzle)
     if puzzle.certainty == "exact":
         return _exact(puzzle)
-    return _search(puzzle, workers)
+    return _search(puzzle, workers, models)
 
 
 def sample(items: Sequence[T], k: int, seed: int) -> list[T]:

@@ -147,7 +147,7 @@ def _check_position(p: Puzzle, where: str) -> State:
     return state
 
 
-def _check_certificate(p: Puzzle, state: State, where: str) -> None:
+def _check_certificate(p: Puzzle, state: State, where: str, settled: bool = False) -> None:
     """A timing puzzle's certificate, consistent without a search (:func:`.timing.certificate_problem`), and
     the evidence's best and second moves the certificate's; ``where`` is the file."""
     from .positions import read_move
@@ -173,6 +173,24 @@ def _check_certificate(p: Puzzle, state: State, where: str) -> None:
                 problem = f"its next choice: {exc}"
     if problem is not None:
         raise BadInput(f"{where}: puzzle {p.id}: its certificate is broken: {problem}")
+    _check_population(p, cert, where, settled)
+
+
+def _check_population(p: Puzzle, cert: dict, where: str, settled: bool) -> None:
+    """A timing puzzle's population certificate (required in a set ``settled`` by games, whose generator
+    records the run: ``generator["population"]``), consistent without a game
+    (:func:`.population_certificate.stored_problem`)."""
+    from ..arena.population import population
+    from .population_certificate import stored_problem
+
+    doc = p.evidence.get("population")
+    if doc is None:
+        if TIMING_TAG in p.tags and settled:
+            raise BadInput(f"{where}: puzzle {p.id}: its population certificate is missing")
+        return
+    problem = stored_problem(doc, population(), cert["answer"], cert["rival"])
+    if problem is not None:
+        raise BadInput(f"{where}: puzzle {p.id}: its population certificate is broken: {problem}")
 
 
 def puzzle_set_from_json(doc: Any, where: str = "puzzles") -> PuzzleSet:
@@ -191,7 +209,7 @@ def puzzle_set_from_json(doc: Any, where: str = "puzzles") -> PuzzleSet:
         if p.kind == PAGE:
             _check_page(p, at)
         else:
-            _check_certificate(p, _check_position(p, at), where)
+            _check_certificate(p, _check_position(p, at), where, "population" in doc.get("generator", {}))
         puzzles.append(p)
     return PuzzleSet(tuple(puzzles), doc.get("generator", {}))
 

@@ -131,3 +131,83 @@ def test_the_command_plays_out_and_names_bad_input(core, capsys, tmp_path):
                         (["--log", str(tmp_path / "no" / "x.jsonl")], ("--log", "no folder"))):
         argv = argv if "--log" in argv else argv + ["--log", str(log)]
         assert_bad_input(*run(capsys, "puzzle", "population", *argv), *words)
+
+
+# ------------------------------------------------------------------ stored with the puzzle
+def _stored(answer: str, rival: str, advantage: float = 0.3, games: int = 300) -> dict:
+    """A population certificate as the set stores it: every cell of the population, clearly won."""
+    cells = tuple(Cell(o, m, games, "win", advantage, 0.02, 0.6, 0.6 - advantage) for o, m in population().cells())
+    return PopulationCertificate(answer, rival, 11, cells).to_json()
+
+
+def test_a_stored_certificate_is_checked_without_a_game():
+    from pennypress.engine.puzzles.population_certificate import stored_problem
+
+    pop = population()
+    assert stored_problem(_stored("press", "pass"), pop, "press", "pass") is None
+    assert "certifies 'press' against 'pass', the puzzle 'x'" in stored_problem(_stored("press", "pass"), pop, "x", "pass")
+    short = _stored("press", "pass")
+    short["cells"] = short["cells"][:-1]
+    assert "missing value/evaluator" in stored_problem(short, pop, "press", "pass")
+    assert "fewer than 300" in stored_problem(_stored("press", "pass", games=200), pop, "press", "pass")
+    small = _stored("press", "pass", advantage=0.05)
+    assert "not shown better against greedy/value" in stored_problem(small, pop, "press", "pass")
+    moved = _stored("press", "pass")
+    moved["cells"][3]["interval"] = [0.0, 1.0]
+    assert "interval is not the one" in stored_problem(moved, pop, "press", "pass")
+
+
+def test_a_settled_set_keeps_the_certified_withdraws_the_rest_and_is_checked_on_loading(tmp_path):
+    from pennypress.engine.puzzles.population_run import settle
+    from pennypress.engine.puzzles.store import puzzle_set_from_json
+
+    shipped = load_puzzles()
+    timing = timing_puzzles(shipped)
+    certificates = {}
+    for i, p in enumerate(timing):
+        cert = p.evidence["certificate"]
+        doc = _stored(cert["answer"], cert["rival"], advantage=0.3 if i % 2 == 0 else 0.01)
+        certificates[p.id] = PopulationCertificate.from_json(doc)
+    settled = settle(shipped, certificates, {"command": "test", "seed": 11})
+    kept = timing_puzzles(settled)
+    assert [p.id for p in kept] == [p.id for p in timing[::2]]
+    assert len(settled.puzzles) == len(shipped.puzzles) - len(timing[1::2])
+    assert settled.generator["population"]["withdrawn"] == [p.id for p in timing[1::2]]
+    why = " ".join(kept[0].why)
+    assert "wins at least 30 more games in 100 than" in why and "against every kind of opponent tried" in why
+    assert "Judged by search" not in why and "99.9" not in why
+    again = puzzle_set_from_json(json.loads(json.dumps(settled.to_json())), "settled.json")
+    assert [p.id for p in again.puzzles] == [p.id for p in settled.puzzles]
+    doc = json.loads(json.dumps(settled.to_json()))
+    entry = next(e for e in doc["puzzles"] if e["id"] == kept[0].id)
+    del entry["evidence"]["population"]
+    with pytest.raises(BadInput, match=f"puzzle {kept[0].id}: its population certificate is missing"):
+        puzzle_set_from_json(doc, "settled.json")
+
+
+def test_recheck_plays_the_stored_games_again_and_refuses_other_figures(core):
+    from dataclasses import replace
+
+    from pennypress.engine.puzzles.recheck import recheck_puzzle
+
+    puzzle, view, answer, rival = _timing()
+    small = Population(("greedy", "timer"))
+    cert = certify(view, answer, rival, small, games=6, seed=5)
+    stored = replace(puzzle, evidence=dict(puzzle.evidence, population=cert.to_json()))
+    result = recheck_puzzle(stored, models=["timer"])
+    assert result.reproduced and result.method == "population" and len(result.figures["population"]) == 2
+    assert "12 games of 2 cells" in result.why
+    tampered = json.loads(json.dumps(cert.to_json()))
+    tampered["cells"][-1]["advantage"] += 0.5
+    bad = replace(puzzle, evidence=dict(puzzle.evidence, population=tampered))
+    result = recheck_puzzle(bad)
+    assert not result.reproduced and "timer/evaluator: played again" in result.why
+
+
+def test_the_trainers_details_say_each_cell_in_words():
+    from pennypress.ui.render.puzzle_words import population_rows
+
+    rows = population_rows(_stored("press", "pass", advantage=0.25))
+    assert len(rows) == len(population().cells())
+    assert rows[0]["Other newspapers played by"] == "the greedy bot" and rows[0]["Games"] == 300
+    assert rows[0]["The answer's gain"].startswith("+25 games in 100 (")

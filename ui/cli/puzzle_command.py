@@ -217,9 +217,16 @@ def _recheck(args: argparse.Namespace) -> int:
     else:
         pool = puzzles.filter(args.kind)
         chosen = pool if args.all else sample(pool, args.sample, args.seed)
+    models = args.models.split(",") if args.models else None
+    if models:
+        from pennypress.engine.arena.population import population
+        unknown = [m for m in models if m not in population().opponents]
+        if unknown:
+            raise BadInput(f"--models: not an opponent model: {', '.join(unknown)} "
+                           f"(expected some of {', '.join(population().opponents)})")
     results = []
     for puzzle in chosen:
-        result = recheck_puzzle(puzzle, args.workers)
+        result = recheck_puzzle(puzzle, args.workers, models)
         results.append(result)
         if args.text:
             print(result.words(), flush=True)
@@ -250,19 +257,35 @@ def _population(args: argparse.Namespace) -> int:
     if args.threads is not None and args.threads < 1:
         raise BadInput(f"--threads must be at least 1, got {args.threads}")
     log = Path(args.log)
-    if not log.parent.is_dir():
-        raise BadInput(f"--log: no folder {log.parent} to write {log.name} in")
+    for flag, path in (("--log", log), ("--out", Path(args.out) if args.out else None)):
+        if path is not None and not path.parent.is_dir():
+            raise BadInput(f"{flag}: no folder {path.parent} to write {path.name} in")
+    if args.out and (args.ids or args.opponents):
+        raise BadInput("--out settles the whole set against the whole population: no puzzle ids, no --opponents")
     puzzles = _set(args)
     every = timing_puzzles(puzzles)
     chosen = timing_puzzles(puzzles, args.ids)
     run = PopulationRun(args.seed, pop, log, args.games, args.threads or 2)
     bar = ProgressBar("cell", leave=True)
     try:
-        certificates = run_population(run, chosen, {p.id: i for i, p in enumerate(every)}, progress=bar)
+        certificates = run_population(run, chosen, {p.id: i for i, p in enumerate(every)}, progress=bar,
+                                      stop_at_failure=args.stop_at_failure or bool(args.out))
     finally:
         bar.close()
-    write_json(dict(summary(certificates, chosen), seed=args.seed, games=args.games,
-                    opponents=list(pop.opponents), movers=list(pop.movers)))
+    report = dict(summary(certificates, chosen), seed=args.seed, games=args.games,
+                  opponents=list(pop.opponents), movers=list(pop.movers))
+    if args.out:
+        from pennypress.engine.puzzles.population_run import settle
+
+        command = "pennypress puzzle population --log " + args.log + f" --games {args.games} --seed {args.seed}"
+        record = {"command": command + f" --out {args.out}", "seed": args.seed, "games": args.games,
+                  "opponents": list(pop.opponents), "movers": list(pop.movers)}
+        settled = settle(puzzles, certificates, record)
+        save_puzzles(settled, args.out)
+        print(f"wrote {len(settled)} puzzles to {args.out} ({report['certified']} timing puzzles certified, "
+              f"{report['puzzles'] - report['certified']} withdrawn)", file=sys.stderr)
+        report["out"] = args.out
+    write_json(report)
     return 0
 
 
@@ -365,6 +388,8 @@ def _add_set_work(psub: argparse._SubParsersAction) -> None:
     q.add_argument("--kind", choices=KINDS, default=None, help="with --all or --sample: only this kind")
     q.add_argument("--text", action="store_true", help="one line in words per puzzle instead of JSON")
     q.add_argument("--workers", type=int, default=None, help="threads on the core for a certificate (same result)")
+    q.add_argument("--models", default=None, help="a population certificate's games played again only against "
+                                                  "these opponent models, comma-separated (default: all)")
     q.add_argument("--puzzles", dest="file", default=None, help="the same as --file")
     _file_option(q)
     q.set_defaults(handler=_recheck)
@@ -392,6 +417,10 @@ def _add_set_work(psub: argparse._SubParsersAction) -> None:
     q.add_argument("--seed", type=int, default=54, help="the run's seed (default 54)")
     q.add_argument("--opponents", default=None, help="only these opponent models, comma-separated (default: all)")
     q.add_argument("--threads", type=int, default=None, help="threads on the core (default 2; same result)")
+    q.add_argument("--stop-at-failure", action="store_true", help="play no more of a puzzle once one cell rules "
+                                                                   "it out (always with --out)")
+    q.add_argument("--out", default=None, help="write the set settled by the games: each certified timing puzzle "
+                                               "with its certificate, the others withdrawn")
     _file_option(q)
     q.set_defaults(handler=_population)
 

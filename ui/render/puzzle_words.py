@@ -45,3 +45,24 @@ def answer_words(puzzle: Puzzle) -> str:
         waits = [m for m in puzzle.answer if m != WAIT]
         return "wait" + (f": {moves_words(waits)}" if waits else "")
     return moves_words(puzzle.answer)
+
+
+def population_rows(doc: dict) -> list[dict]:
+    """A population certificate's cells as a table a player reads (the trainer's Details): who played the
+    other newspapers, who played the puzzle's own later moves, the games, how often each move won, and
+    the answer's gain with its interval -- in games won in 100, or in points of lead where the game was
+    decided either way."""
+    from pennypress.engine.arena.seats import seat_words
+
+    rows = []
+    for cell in doc["cells"]:
+        low, high = cell["interval"]
+        if cell["measure"] == "win":
+            gain = f"{cell['advantage'] * 100:+.0f} games in 100 ({low * 100:+.0f} to {high * 100:+.0f})"
+        else:
+            gain = f"{cell['advantage']:+.1f} points of lead ({low:+.1f} to {high:+.1f})"
+        rows.append({"Other newspapers played by": seat_words(cell["opponent"]),
+                     "Your later moves played by": seat_words(cell["mover"]), "Games": cell["games"],
+                     "The answer wins": f"{cell['answer_win']:.0%}", "The other choice wins": f"{cell['rival_win']:.0%}",
+                     "The answer's gain": gain.replace("-", "−")})
+    return rows

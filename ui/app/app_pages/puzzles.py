@@ -4,6 +4,7 @@ with the explanation, the second-best choice and what it loses, and a running ra
 1500 scale (openskill underneath, :mod:`pennypress.ui.render.ratings`)."""
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from pennypress.engine.advisor.line import LineStep, line_words
@@ -20,8 +21,11 @@ from pennypress.ui.app.puzzle_trainer import (
     ANY, KIND_CHOICES, KIND_WORDS, LEVEL_CHOICES, TABLE_CHOICES, Rating, chosen, following, level_words,
     solved_words, table_words,
 )
+from pennypress.ui.render.puzzle_words import population_rows
 from pennypress.ui.render.ratings import START
-from pennypress.ui.app.widgets import breakdown_table, page_style, show_board, show_svg, show_svgs, uploaded_text, valid_choice
+from pennypress.ui.app.widgets import (
+    breakdown_table, page_style, show_board, show_svg, show_svgs, uploaded_text, valid_choice, wrapped_table,
+)
 from pennypress.ui.render.explain import RULE_WORDS
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import page_svg
@@ -241,7 +245,13 @@ if verdict is not None:
                 st.caption("Exact: every newspaper plays its best to the end of the final edition.")
             lines = puzzle.evidence.get("lines")
             if puzzle.certainty == "searched" and lines:
-                if JUDGED_BY_SEARCH not in verdict.why:  # a file made before its why said so
+                population = puzzle.evidence.get("population")
+                if population is not None:  # settled by full games: the why says what they showed
+                    with st.expander("Details: the games against each kind of opponent"):
+                        wrapped_table(pd.DataFrame(population_rows(population)))
+                        st.caption("The same shuffled decks for both moves in each row; the range is the "
+                                   "precision of these games (98%).")
+                elif JUDGED_BY_SEARCH not in verdict.why:  # a file made before its why said so
                     st.caption(JUDGED_BY_SEARCH)
                 deck = puzzle.position().definition.deck
                 best_words = move_words(parse_move(puzzle.evidence["best"][0]["move"]))
