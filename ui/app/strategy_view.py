@@ -11,6 +11,7 @@ the page only lays them out.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -129,6 +130,17 @@ def details(findings: list[dict]) -> pd.DataFrame:
                           else " against ".join(f"{g:,}" for g in reversed(f["games"])),
                           "counted": f.get("counted", "games"),
                           "run": f["source"]["run"], "command": f["source"]["command"]} for f in findings])
+
+
+def chart_spec(findings: list[dict]) -> dict:
+    """:func:`chart`'s Vega-Lite spec, made once for the same findings (a guide's charts do not change
+    between clicks, and Altair builds and validates each for seconds): a fresh copy each call."""
+    return json.loads(_chart_spec(json.dumps(findings, sort_keys=True)))
+
+
+@lru_cache(maxsize=64)
+def _chart_spec(findings_json: str) -> str:
+    return json.dumps(chart(json.loads(findings_json)).to_dict())
 
 
 def chart(findings: list[dict]) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from pennypress.errors import BadInput
-from pennypress.ui.app.strategy_view import (SPREAD_WORDS, advisor_own, as_guide, by_unit, chart, details,
+from pennypress.ui.app.strategy_view import (SPREAD_WORDS, advisor_own, as_guide, by_unit, chart_spec, details,
                                              load_shipped, sections, spread, table, table_sizes, variants_at, views)
 from pennypress.ui.app.widgets import page_style, uploaded_json
 
@@ -31,7 +31,7 @@ def show(findings: list[dict], key: str) -> None:
     for f in findings:
         st.markdown(f"- {f['claim']}")
     for i, group in enumerate(by_unit(findings)):
-        st.altair_chart(chart(group), width="stretch", key=f"{key}_chart_{i}")
+        st.vega_lite_chart(spec=chart_spec(group), width="stretch", key=f"{key}_chart_{i}")
         if spread(group):
             st.caption(SPREAD_WORDS)
     with st.expander("Details"):
