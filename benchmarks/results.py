@@ -4,7 +4,8 @@ benchmark outputs: ``python3 run.py results``.
 The records live under ``benchmarks/results/``: ``speed/NAME.json``, written by ``python -m benchmarks.speed
 --record`` (each benchmark's output, command, commit and date); ``strength/*.json``, one table each with
 the command, seed and commit that produced it (strength runs take hours; their tables are recorded once);
-``seeds.json``, the seeds used up; ``fuzz/campaigns.json``, every recorded run of each fuzz target, written by
+``seeds.json``, the seeds used up; ``puzzles/population/``, the timing puzzles played out against the
+population of opponents (``pennypress puzzle population``: its log and the run's record); ``fuzz/campaigns.json``, every recorded run of each fuzz target, written by
 ``python -m fuzz.campaign --record`` (docs/developer/fuzzing.md); ``puzzles/``, the shipped puzzle set's
 timing log and ``build.json`` (the set's regeneration time from scratch); ``strategy/``, the strategy guide's
 runs; ``suite/``, the test suite's timed runs from a clean clone and one run's durations record
@@ -166,6 +167,18 @@ def _puzzles(folder: Path, shipped: Path = SHIPPED_PUZZLES) -> list[str]:
     return out
 
 
+def _population(folder: Path) -> list[str]:
+    """The timing puzzles played out against the population (``puzzles/population/``): the run's record
+    (``run-seed-S.json``: its commands, log and each puzzle's table) and its cells."""
+    from benchmarks.population_results import section
+
+    runs = sorted(folder.glob("run-seed-*.json"))
+    if not runs:
+        return []
+    tables = json.loads(runs[-1].read_text(encoding="utf-8"))["tables"]
+    return section(folder, tables)
+
+
 def _strategy(folder: Path) -> list[str]:
     """The strategy guide's runs (``strategy/*.json``, each a ``pennypress strategy --out`` report, made by
     ``strategy/runs.sh``): games, time and speed of each, with its command."""
@@ -235,8 +248,8 @@ def render(records: Path = RECORDS) -> str:
     strength = _load(records / "strength")
     used = json.loads((records / "seeds.json").read_text(encoding="utf-8"))["seeds"]
     lines = [INTRO, *_speed(_load(records / "speed")), *_strength(strength), *_fuzz(records / "fuzz"),
-             *_puzzles(records / "puzzles"), *_strategy(records / "strategy"), *_suite(records / "suite"),
-             *_seeds(used, strength)]
+             *_puzzles(records / "puzzles"), *_population(records / "puzzles" / "population"),
+             *_strategy(records / "strategy"), *_suite(records / "suite"), *_seeds(used, strength)]
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

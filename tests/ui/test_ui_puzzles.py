@@ -258,28 +258,68 @@ def test_every_kind_answered_speaks_plainly(kind):
     assert_plain(visible_text(at), f"{kind} answered")
 
 
-def test_a_timing_puzzle_says_it_is_certified_by_search_and_shows_both_lines():
-    """A press-or-wait puzzle before the final edition (a shipped timing puzzle): after the answer, the
-    trainer says what its answer rests on (the search's own playouts, not a proof) and shows the likely line after the answer and after the next
-    choice, in words."""
-    from pennypress.engine.advisor.line import LineStep, line_words
+def _timing_file(with_population: bool) -> tuple[dict, object]:
+    """A file of one shipped timing puzzle: settled by games against the population (its certificate the
+    shipped one, or every cell clearly won where the shipped set is not settled), or as a file made before
+    (no population certificate, the search's why)."""
+    from pennypress.engine.arena.population import population
     from pennypress.engine.puzzles import load_puzzles
+    from pennypress.engine.puzzles.population_certificate import Cell, PopulationCertificate
+    from pennypress.engine.puzzles.population_run import settle
+    from pennypress.engine.puzzles.store import PuzzleSet
 
     shipped = next(p for p in load_puzzles() if "certificate" in p.evidence)
-    puzzle = {k: v for k, v in shipped.to_json().items() if k != "id"}
-    answer = shipped.evidence["certificate"]["answer"]
-    position = shipped.position()
-    doc = {"format": "pennypress-puzzles", "version": 1, "puzzles": [{**puzzle, "id": "timing-001"}]}
+    cert = shipped.evidence["certificate"]
+    if "population" in shipped.evidence:
+        population_cert = PopulationCertificate.from_json(shipped.evidence["population"])
+    else:
+        population_cert = PopulationCertificate(cert["answer"], cert["rival"], 1, tuple(
+            Cell(o, m, 300, "win", 0.2, 0.02, 0.5, 0.3) for o, m in population().cells()))
+    puzzle = settle(PuzzleSet((shipped,)), {shipped.id: population_cert}, {"command": "test"}).puzzles[0]
+    entry = {k: v for k, v in puzzle.to_json().items() if k != "id"}
+    if not with_population:
+        from pennypress.engine.puzzles.timing_set import timing_why
+
+        entry["evidence"] = {k: v for k, v in entry["evidence"].items() if k != "population"}
+        entry["why"] = timing_why(cert)
+    return {"format": "pennypress-puzzles", "version": 1, "puzzles": [{**entry, "id": "timing-001"}]}, puzzle
+
+
+def _answered(doc: dict, puzzle):
     at = open_app(PAGE)
     at.file_uploader(key="pz_upload").upload("timing.json", json.dumps(doc).encode(), "application/json").run()
+    answer = puzzle.evidence["certificate"]["answer"]
     at.button(key="pz_press" if answer == "press" else "pz_wait").click().run()
     assert at.success and not at.exception
+    return at
+
+
+def test_a_timing_puzzle_says_what_full_games_showed_and_shows_both_lines():
+    """A press-or-wait puzzle before the final edition settled by games: after the answer, the trainer says
+    the smallest gain over every kind of opponent tried and what was played to show it, the games of each
+    kind of opponent one click away (Details), and the likely line after the answer and after the next
+    choice, in words -- never "99.9%", "certain" or the search's "not proven"."""
+    from pennypress.engine.advisor.line import LineStep, line_words
+
+    doc, puzzle = _timing_file(with_population=True)
+    at = _answered(doc, puzzle)
     text = _texts(at)
-    assert JUDGED_BY_SEARCH in text and "99.9" not in text and "certain" not in text.lower()  # what was measured
-    deck = position.definition.deck
+    assert "against every kind of opponent tried" in text and "Played to the end of the game" in text
+    assert JUDGED_BY_SEARCH not in text and "99.9" not in text and "certain" not in text.lower()
+    details = next(e for e in at.expander if e.label.startswith("Details: the games against each kind"))
+    cells = doc["puzzles"][0]["evidence"]["population"]["cells"]
+    shown = details.table[0].value
+    assert len(shown) == len(cells) and list(shown["Games"]) == [c["games"] for c in cells]
+    deck = puzzle.position().definition.deck
     for key in ("answer", "rival"):
-        said = line_words([LineStep.from_json(d) for d in puzzle["evidence"]["lines"][key]], deck)
+        said = line_words([LineStep.from_json(d) for d in puzzle.evidence["lines"][key]], deck)
         assert said and all(w in text for w in said)
+
+
+def test_a_timing_puzzle_of_an_older_file_says_it_is_judged_by_search():
+    doc, puzzle = _timing_file(with_population=False)
+    text = _texts(_answered(doc, puzzle))
+    assert JUDGED_BY_SEARCH in text and "99.9" not in text and "against every kind of opponent" not in text
 
 
 def test_a_final_circulation_shown_is_the_sum_of_its_parts_shown():
