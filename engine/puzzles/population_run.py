@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 from pennypress.errors import BadInput
 
 from ..arena.population import Population
-from ..game.moves import parse_move
+from ..game.moves import GoToPress, Move, parse_move
 from ..game.words import move_words
 from ..notation.text import from_text
 from .model import Puzzle
@@ -129,13 +129,24 @@ def settle(puzzles: PuzzleSet, certificates: dict[str, PopulationCertificate], r
             withdrawn.append(puzzle.id)
             continue
         evidence = dict(puzzle.evidence, population=cert.to_json())
-        said = move_words(parse_move(cert.answer))
-        rival = move_words(parse_move(cert.rival))
-        why = (f"Best: {said}.", *population_why(evidence["population"], said[0].upper() + said[1:], rival.lower()))
+        answer, rival = parse_move(cert.answer), parse_move(cert.rival)
+        why = (f"Best: {move_words(answer)}.", *population_why(evidence["population"], *_phrases(answer, rival)))
         kept.append(replace(puzzle, evidence=evidence, why=why))
     generator = dict(puzzles.generator, population=dict(record, certified=len(certificates) - len(withdrawn),
                                                          withdrawn=withdrawn))
     return PuzzleSet(tuple(kept), generator)
+
+
+def _phrases(answer: Move, rival: Move) -> tuple[str, str]:
+    """The answer and the other choice as the why compares them: pressing against waiting by their side,
+    two moves of the same side by their words."""
+    if isinstance(answer, GoToPress) != isinstance(rival, GoToPress):
+        if isinstance(answer, GoToPress):
+            wait = move_words(rival)
+            return "Going to press now", f"the best way to wait ({wait[0].lower()}{wait[1:]})"
+        return "Waiting", "going to press now"
+    said = move_words(rival)
+    return move_words(answer), f"{said[0].lower()}{said[1:]}"
 
 
 def summary(certificates: dict[str, PopulationCertificate], puzzles: Sequence[Puzzle]) -> dict:
