@@ -51,6 +51,7 @@ def section(folder: Path, tables: dict[str, int]) -> list[str]:
            f"{run['games']} times against each opponent model with each mover (docs/concepts/puzzles.md); "
            "commands:", ""]
     out += [f"    {c}" for c in run["commands"]]
+    out += ["", f"MCTS was played for {run['mcts_played_for']}. Cost: {run['cost']}."]
     out += ["", f"**{len(certified)} of the {len(puzzles)} timing puzzles hold against every model** "
                 "(significant in every cell, Holm at 1%, and at least 8 more games won in 100 or 3 points "
                 "of lead).", "",

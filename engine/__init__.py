@@ -6,7 +6,7 @@ and pure queries) -> ``rules`` (the transitions) -> ``io`` and ``notation``
 (documents, the :class:`State` API) -> ``native`` (the seam to the native core) ->
 ``play`` (bots, the game loop) ->
 ``advisor`` -> ``audit`` and ``arena`` (seat registry, self-play, tournaments)
--> ``puzzles`` (puzzles mined from self-play: proven answers, or judged by search).
+-> ``puzzles`` (puzzles mined from self-play: proven answers, or settled by full games).
 This module gathers the names most callers need. It imports each on first use
 (:pep:`562`), so that importing one part of the engine (the command line's
 ``position validate`` needs the rules, not the arena) runs only that part.

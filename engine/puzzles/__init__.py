@@ -5,10 +5,10 @@ beat values and an ad; graded against the proven-optimal page, every broken
 rule named), **press-or-wait** (is pressing now the best move?) and
 **best-move** (one move, or a small stated set, is clearly best). Pages are
 proven by the solver (CP-SAT's proven optimum) and final-edition positions by
-the exact search; before the final edition an answer is judged by a paired
+the exact search; before the final edition an answer is picked by a paired
 search far larger than the advisor's ``deep`` budget (:mod:`.searched`,
-:mod:`.timing`), on the search's own playouts -- a judgement, not a proof
-(:data:`.timing.JUDGED_BY_SEARCH`).
+:mod:`.timing`) and settled by full games against a population of opponents
+(:mod:`.population_certificate`): what those games showed, not a proof.
 
 The library API (the command line's ``pennypress puzzle`` and the app's
 trainer use it):

@@ -33,6 +33,8 @@ ALPHA = 0.01
 GAMES = 300
 """Paired games per cell at the least (each move plays every one)."""
 _Z = NormalDist()
+_ROUNDING = 1e-5
+"""How far a stored interval may be from the one its rounded advantage and error give."""
 
 
 @dataclass(frozen=True)
@@ -194,7 +196,8 @@ def stored_problem(doc: dict, population: Population, answer: str, rival: str) -
             return f"{cell.opponent}/{cell.mover}: {cell.games} games, fewer than {GAMES}"
         if cell.measure not in ("win", "margin"):
             return f"{cell.opponent}/{cell.mover}: no measure {cell.measure!r}"
-        if stored.get("interval") != cell.to_json()["interval"]:
+        interval = stored.get("interval") or [math.nan, math.nan]
+        if any(not abs(a - b) <= _ROUNDING for a, b in zip(interval, cell.to_json()["interval"])):
             return f"{cell.opponent}/{cell.mover}: the interval is not the one its advantage and error give"
     if not cert.certified:
         failing = ", ".join(f"{c.opponent}/{c.mover}" for c in cert.failing())

@@ -2,7 +2,8 @@
 tampered one does not, and ``pennypress puzzle recheck`` says so for any puzzle.
 
 The sample is drawn (by a fixed seed) among the certificates of at most :data:`CHEAP` playouts a move,
-most of the set, so the test stays quick; ``pennypress puzzle recheck --all`` plays every one.
+most of the set, and plays again the games of two of the population's models (:data:`CHEAP_MODELS`), so
+the test stays quick; ``pennypress puzzle recheck --all`` plays every one.
 """
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ TIMING = [p for p in SHIPPED if "certificate" in p.evidence]
 CHEAP = 120_000
 """Playouts a move of the certificates the sample is drawn from."""
 SEED = 35
+CHEAP_MODELS = ("greedy", "timer")
+"""The opponent models whose games a settled puzzle's sample plays again (each a second or so a cell);
+``pennypress puzzle recheck ID`` plays every model's."""
 
 
 def _cheap() -> list:
@@ -37,11 +41,16 @@ def test_a_seeded_sample_of_the_shipped_certificates_reproduces(core):
     chosen = sample(_cheap(), 3, SEED)
     assert len(chosen) == 3 and len({p.id for p in chosen}) == 3
     for puzzle in chosen:
-        result = recheck_puzzle(puzzle)
+        result = recheck_puzzle(puzzle, models=CHEAP_MODELS)
         stored = puzzle.evidence["certificate"]
         assert result.reproduced, result.words()
         assert (result.figures["advantage"], result.figures["interval"]) == (stored["advantage"], stored["interval"])
-        assert result.figures["interval"][0] > 0 and result.method == "search"
+        assert result.figures["interval"][0] > 0
+        if "population" in puzzle.evidence:  # a settled set: its games against two models played again
+            cells = [c for c in puzzle.evidence["population"]["cells"] if c["opponent"] in CHEAP_MODELS]
+            assert result.method == "population" and result.figures["population"] == cells and len(cells) == 4
+        else:
+            assert result.method == "search"
 
 
 @pytest.mark.slow

@@ -305,7 +305,7 @@ def test_a_timing_puzzle_says_what_full_games_showed_and_shows_both_lines():
     at = _answered(doc, puzzle)
     text = _texts(at)
     assert "against every kind of opponent tried" in text and "Played to the end of the game" in text
-    assert JUDGED_BY_SEARCH not in text and "99.9" not in text and "certain" not in text.lower()
+    assert JUDGED_BY_SEARCH not in text and "99.9%" not in text and "certain" not in text.lower()
     details = next(e for e in at.expander if e.label.startswith("Details: the games against each kind"))
     cells = doc["puzzles"][0]["evidence"]["population"]["cells"]
     shown = details.table[0].value
@@ -319,7 +319,7 @@ def test_a_timing_puzzle_says_what_full_games_showed_and_shows_both_lines():
 def test_a_timing_puzzle_of_an_older_file_says_it_is_judged_by_search():
     doc, puzzle = _timing_file(with_population=False)
     text = _texts(_answered(doc, puzzle))
-    assert JUDGED_BY_SEARCH in text and "99.9" not in text and "against every kind of opponent" not in text
+    assert JUDGED_BY_SEARCH in text and "99.9%" not in text and "against every kind of opponent" not in text
 
 
 def test_a_final_circulation_shown_is_the_sum_of_its_parts_shown():

@@ -10,7 +10,7 @@
 - :mod:`~pennypress.ui.cli.strategy_command` — ``strategy`` (a strategy guide measured from self-play)
 - :mod:`~pennypress.ui.cli.table_options` — the table and executor options ``tournament`` and ``strategy`` share
 - :mod:`~pennypress.ui.cli.advise_command` — ``advise`` (the advisor)
-- :mod:`~pennypress.ui.cli.puzzle_command` — ``puzzle`` (list, show, check, generate: pages and the final edition proven, timing judged by search)
+- :mod:`~pennypress.ui.cli.puzzle_command` — ``puzzle`` (list, show, check, generate: pages and the final edition proven, timing settled by full games)
 """
 from .run import main
 

@@ -277,8 +277,10 @@ def _population(args: argparse.Namespace) -> int:
     if args.out:
         from pennypress.engine.puzzles.population_run import settle
 
-        command = "pennypress puzzle population --log " + args.log + f" --games {args.games} --seed {args.seed}"
-        record = {"command": command + f" --out {args.out}", "seed": args.seed, "games": args.games,
+        # the set it settles is the build's (FILE): the two commands of the generator make the shipped file
+        command = (f"pennypress puzzle population --file FILE --log {Path(args.log).as_posix()} "
+                   f"--games {args.games} --seed {args.seed} --out FILE")
+        record = {"command": command, "seed": args.seed, "games": args.games, "log": Path(args.log).as_posix(),
                   "opponents": list(pop.opponents), "movers": list(pop.movers)}
         settled = settle(puzzles, certificates, record)
         save_puzzles(settled, args.out)
@@ -307,7 +309,7 @@ def _reword(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction) -> None:
     """Add ``puzzle`` (list, show, check, generate, timing, recheck, build, reword) to the ``pennypress`` command
     line."""
-    p = sub.add_parser("puzzle", help="puzzles (pages and the final edition proven, timing judged by search): list, show, check, generate")
+    p = sub.add_parser("puzzle", help="puzzles (pages and the final edition proven, timing settled by full games): list, show, check, generate")
     psub = p.add_subparsers(dest="puzzle_command", parser_class=type(p))
     _add_asking(psub)
     _add_mining(psub)
