@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Callable, Iterable, Sequence
 
+from pennypress.stats import normal_quantile
+
 from ..arena.population import Outcomes, Population, mean_and_error, play_out
 from ..game.moves import Move
 from ..io.state import PublicState, State
@@ -62,7 +64,7 @@ class Cell:
 
     def interval(self, alpha: float = ALPHA) -> tuple[float, float]:
         """The two-sided ``1 - 2 alpha`` interval of the advantage (its lower end the one-sided bound)."""
-        z = _Z.inv_cdf(1 - alpha)
+        z = normal_quantile(1 - alpha)
         return self.advantage - z * self.error, self.advantage + z * self.error
 
     @property
@@ -127,7 +129,7 @@ class PopulationCertificate:
 
     def reversed_by(self) -> list[Cell]:
         """The cells where the rival is significantly better (the answer reverses there)."""
-        z = _Z.inv_cdf(1 - ALPHA)
+        z = normal_quantile(1 - ALPHA)
         return [c for c in self.cells if c.advantage + z * c.error < 0]
 
     def smallest(self, measure: str = "win") -> Cell | None:

@@ -11,6 +11,7 @@ from tests.lab_words import LAB_WORDS
 
 from pennypress.engine import parse_move
 from pennypress.engine.game.words import move_words
+from pennypress.ui.app.analysis_view import INTERVALS_MEASURE
 from pennypress.ui.app.move_picker import move_groups
 from pennypress.ui.io import positions
 
@@ -205,6 +206,8 @@ def test_the_statistics_are_one_click_away(example, playouts):
     advice = at.session_state["ab_advice"][1]
     assert f"Seed: {advice.seed}." in details and "Engine: the native core (Rust)." in details
     assert (f"{advice.playouts} playouts" in details) or advice.exact
+    # an interval says the search's precision, never how sure the move is at the table (#54)
+    assert (INTERVALS_MEASURE in details) != advice.exact
     assert [e.label for e in at.expander].count("Details") == 1
     assert all(not e.proto.expanded for e in at.expander if e.label in ("Details", "Advanced"))
 

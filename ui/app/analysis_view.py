@@ -124,6 +124,12 @@ def step_marks(state: State, move: str, moves: list[str | None], positions: list
     return {} if played is None else move_marks(parse_move(played), positions[step - 1])
 
 
+INTERVALS_MEASURE = ("What the 95% intervals measure: the precision of this analysis -- how far its figures could "
+                     "move with more playouts of the same search, whose own bots play the other newspapers. They "
+                     "are not how sure it is that the move is right against the players at your table.")
+"""Said under every searched analysis's statistics: an interval is the search's precision, not certainty."""
+
+
 def details_words(advice: Advice) -> list[str]:
     """The statistics of an analysis, for the page's collapsed details (one line each).
 
@@ -155,6 +161,8 @@ def details_words(advice: Advice) -> list[str]:
                          "are ranked among themselves by the chance left after that answer, and show it; the others "
                          "show their chance at first sight. That chance assumes the next player answers as "
                          "carefully as the advisor would, so against weaker players it is too modest.")
+    if not advice.exact:
+        lines.append(INTERVALS_MEASURE)
     if advice.stopped:
         lines.append("Stopped before the budget was spent: some moves were not played out.")
     lines.append("Engine: the native core (Rust)." if advice.engine == "native" else
