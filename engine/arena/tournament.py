@@ -62,7 +62,7 @@ from ..play.invariants import DEFAULT_MOVE_CAP
 from ..play.match import play_match
 from . import native_games
 from .recorded import record_selfplay
-from .seats import make_bot, parse_seats, seat_seed
+from .seats import make_bot, parse_seats, seat_seed, seat_words
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(games_done, games_total)`` while a tournament runs."""
@@ -150,13 +150,22 @@ class TournamentSpec:
 
 
 # ------------------------------------------------------------------ playing
+def game_title(seed: int, plan: GamePlan) -> str:
+    """A tournament game's record title in players' words: the game counted from 1, as people count (the
+    result's ``game`` counts from 0), who played each newspaper, and the deal.
+
+    >>> game_title(1, GamePlan(0, 9, 0, ("greedy", "random")))
+    'Tournament 1, game 1: The Times played by the greedy bot, The Sun by the random bot (deal 9)'
+    """
+    seats = [f"{newspaper(i)} {'played ' if i == 0 else ''}by {seat_words(name)}" for i, name in enumerate(plan.seats)]
+    return f"Tournament {seed}, game {plan.game + 1}: {', '.join(seats)} (deal {plan.deck_seed})"
+
+
 def play_planned(spec: TournamentSpec, plan: GamePlan) -> dict:
     """Play one planned game; its result as JSON data (with the record when ``spec.records``)."""
     if spec.records:
         doc, state = record_selfplay(spec.definition, plan.deck_seed, seats=plan.seats, move_cap=spec.move_cap)
-        seats = ", ".join(f"{newspaper(i)} {name}" for i, name in enumerate(plan.seats))
-        # the game counted from 1 in words, as people count (the result's "game" counts from 0)
-        doc["title"] = f"Tournament seed {spec.seed}, game {plan.game + 1}: {seats} (deck seed {plan.deck_seed})"
+        doc["title"] = game_title(spec.seed, plan)
     else:
         bots = [make_bot(name, seat_seed(plan.deck_seed, seat)) for seat, name in enumerate(plan.seats)]
         state = play_match(new_game(spec.definition, seed=plan.deck_seed), bots, seed=plan.deck_seed,

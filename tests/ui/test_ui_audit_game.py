@@ -208,8 +208,11 @@ def test_a_game_of_the_tournament_page_is_listed_and_audited(tmp_path, capsys):
         won = " and ".join(("The Times", "The Sun")[w] for w in game["winners"])
         assert label == f"Game {k + 1}: {won} won", label  # counted from 1
     pick.set_value(1).run()
-    seats = f"The Times {results[1]['seats'][0]}, The Sun {results[1]['seats'][1]}"
-    assert any(c.value.startswith(f"Tournament seed 4, game 2: {seats} (deck seed {results[1]['deck_seed']})")
+    from pennypress.engine.arena.seats import seat_words
+
+    seats = (f"The Times played by {seat_words(results[1]['seats'][0])}, "
+             f"The Sun by {seat_words(results[1]['seats'][1])}")
+    assert any(c.value.startswith(f"Tournament 4, game 2: {seats} (deal {results[1]['deck_seed']})")
                for c in at.caption)
     at.button(key="aud_tn_load").click().run()
     assert not at.exception, at.exception

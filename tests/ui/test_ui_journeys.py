@@ -196,7 +196,7 @@ def test_a_small_tournament_to_the_audit(person):
     assert "Audit a game" in person.text()
     person.tab("Tournament")
     text = person.text()  # games counted from 1, as people count, in the list and in the record's title
-    assert "Tournament seed 1, game 1: " in text and "game 0" not in text and "#0" not in text
+    assert "Tournament 1, game 1: The Times played by " in text and "game 0" not in text and "#0" not in text
     person.click("Load this game")
     person.wait_for("How thorough")  # the record loaded: its analysis's choices, the figures in "Details"
     person.expand("Details")

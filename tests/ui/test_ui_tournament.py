@@ -92,4 +92,4 @@ def test_keeps_the_records_of_the_last_run_only_for_the_audit_page():
     second = at.session_state["tn_records"]
     assert len(second) == 2 and [r["seed"] for r in second] == [
         g["deck_seed"] for g in at.session_state["tour_report"]["results"]]
-    assert all(r["title"].startswith("Tournament seed 8, game ") for r in second)
+    assert all(r["title"].startswith("Tournament 8, game ") and "deck seed" not in r["title"] for r in second)

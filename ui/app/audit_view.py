@@ -51,12 +51,12 @@ def record_examples() -> dict[str, Path]:
 
 
 def tournament_game_label(doc: dict) -> str:
-    """A tournament game's record in a list: its title (tournament seed, game, the bot in each
-    newspaper's seat, deck seed), who won and the final scores (in seat order).
+    """A tournament game's record in a list: its title (the tournament, the game, who played each
+    newspaper, the deal), who won and the final scores (in seat order).
 
-    >>> tournament_game_label({"title": "Tournament seed 1, game 1: The Times greedy, The Sun random (deck seed 9)",
-    ...                        "final_scores": [40, 20], "winners": [0]})
-    'Tournament seed 1, game 1: The Times greedy, The Sun random (deck seed 9) -- The Times won; scores 40, 20'
+    >>> tournament_game_label({"title": "Tournament 1, game 1: The Times played by the greedy bot, The Sun by "
+    ...                                 "the random bot (deal 9)", "final_scores": [40, 20], "winners": [0]})
+    'Tournament 1, game 1: The Times played by the greedy bot, The Sun by the random bot (deal 9) -- The Times won; scores 40, 20'
     >>> tournament_game_label({"title": "t", "final_scores": [30, 30, 12], "winners": [0, 1]})
     't -- The Times and The Sun won; scores 30, 30, 12'
     """
