@@ -66,8 +66,7 @@ def section(folder: Path, tables: dict[str, int]) -> list[str]:
     for model in pop.opponents:
         keys = [(model, m) for m in pop.movers]
         played = [p for p in puzzles if all(k in cells[p] for k in keys)]
-        fails = sum(_fails(_certificate(cells[p], keys)) or any(
-            not c.large_enough for c in (cells[p][k] for k in keys)) for p in played)
+        fails = sum(_fails(_certificate(cells[p], keys)) for p in played)
         reverses = sum(bool(_certificate(cells[p], keys).reversed_by()) for p in played)
         out.append(f"| {pop.words(model)} | {fails} | {reverses} | {len(played)} |")
     out += ["", "Leave one out: the puzzles certified by every model but one, and how often the one left out "
