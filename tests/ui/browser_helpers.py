@@ -525,8 +525,13 @@ class Page:
         from selenium.webdriver.common.by import By
 
         self._find(f".st-key-{key}")
-        choices = [c for c in self.d.find_elements(By.CSS_SELECTOR, f'.st-key-{key} [role="radiogroup"] label')
-                   if c.text.strip() == label]
+        deadline = time.monotonic() + 20  # a rerun may still be redrawing the choices
+        while True:
+            choices = [c for c in self.d.find_elements(By.CSS_SELECTOR, f'.st-key-{key} [role="radiogroup"] label')
+                       if c.is_displayed() and c.text.strip() == label]
+            if choices or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
         assert choices, f"no choice {label!r} in {key}: {self.choices(key)}"
         self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", choices[0])
         self._press(choices[0])
@@ -535,13 +540,18 @@ class Page:
         """Open the drop-down Streamlit drew with ``key`` and click the option that says ``label``."""
         from selenium.webdriver.common.by import By
 
-        field = self._find(f".st-key-{key} input")
-        field.click()
-        deadline = time.monotonic() + 20
+        self.ok()
+        deadline = time.monotonic() + 30
+        opened = 0.0
         while True:
-            options = [o for o in self.d.find_elements(By.CSS_SELECTOR, '[role="option"]') if o.text.strip() == label]
+            shown = self.d.find_elements(By.CSS_SELECTOR, '[role="option"]')
+            options = [o for o in shown if o.text.strip() == label]
             if options or time.monotonic() > deadline:
                 break
+            if not shown and time.monotonic() - opened > 3:  # not open yet (a click lost to a redraw): click the field again
+                painted(self.d, 2)
+                self._find(f".st-key-{key} input").click()
+                opened = time.monotonic()
             time.sleep(0.05)
         assert options, f"no option {label!r} in {key}: " + repr(
             [o.text for o in self.d.find_elements(By.CSS_SELECTOR, '[role="option"]')])
