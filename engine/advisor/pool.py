@@ -29,10 +29,8 @@ True
 from __future__ import annotations
 
 import atexit
-import multiprocessing
 import threading
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from .. import native
 from ..game.moves import Move
@@ -45,6 +43,9 @@ from .move_policy import check_table
 from .policy import POLICIES, PREFERRED, core_policy
 from .settings import SearchSettings
 
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
 Pair = tuple[int, int]
 """``(move index, playout number k)``."""
 
@@ -54,6 +55,9 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None:
+        import multiprocessing  # here: searches on the native core start no process
+        from concurrent.futures import ProcessPoolExecutor
+
         methods = multiprocessing.get_all_start_methods()
         # fork is quick and shares the warm solver cache, but is unsafe from a multi-threaded
         # process (a web app): there, workers start from a clean server process instead
@@ -177,6 +181,8 @@ def run_playouts(
             if on_done is not None:
                 on_done(len(chunk))
         return out
+    from concurrent.futures import as_completed  # here: searches on the native core start no process
+
     pool = _pool(workers)
     futures = [pool.submit(_run_chunk, state, moves, chunk, settings, traces is not None) for chunk in chunks]
     try:

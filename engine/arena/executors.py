@@ -24,7 +24,6 @@ pennypress.errors.BadInput: executor: expected local or dask, got 'cloud'
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Iterator
 
@@ -92,6 +91,8 @@ def open_executor(kind: str = "local", workers: int | None = None, scheduler: st
         if workers == 1:
             yield None
             return
+        from concurrent.futures import ProcessPoolExecutor  # here: reading EXECUTORS (the help) needs none
+
         with ProcessPoolExecutor(max_workers=workers, initializer=_end_with, initargs=(os.getpid(),)) as pool:
             yield pool
         return

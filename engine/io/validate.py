@@ -42,10 +42,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterable, TypeVar
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any, Iterable, TypeVar
 
 from pennypress.errors import BadInput
 from pennypress.solver.vocab import BEATS, Beat, field_names
@@ -60,6 +57,10 @@ from ..rules.actions import legal_moves
 from ..rules.status import cheap_problems, position_problems
 from .codec import build_state
 from .schema_check import compile_schema
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 P = TypeVar("P", bound=Position)
 SCHEMA_FILE = "position_schema.json"
@@ -76,11 +77,21 @@ def _is_whole_number(_checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-StrictValidator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
-)
-"""Draft 2020-12 where ``integer`` means a JSON whole number written without a fraction (``2``, not ``2.0``)."""
+@lru_cache(maxsize=1)
+def _strict_validator_class() -> type[Draft202012Validator]:
+    from jsonschema import Draft202012Validator, validators  # here: only a failing document needs it
+
+    return validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
+    )
+
+
+def strict_validator(schema: dict) -> Draft202012Validator:
+    """``jsonschema``'s validator of ``schema``: draft 2020-12 where ``integer`` means a JSON whole number
+    written without a fraction (``2``, not ``2.0``). ``jsonschema`` is imported on the first call, so
+    loading documents that conform (checked by :mod:`.schema_check`) never imports it."""
+    return _strict_validator_class()(schema)
 
 
 class SchemaCheck:
@@ -100,13 +111,15 @@ class SchemaCheck:
     def validator(self) -> Draft202012Validator:
         """The reference validator, built the first time an error must be worded."""
         if self._validator is None:
-            self._validator = StrictValidator(self.schema)
+            self._validator = strict_validator(self.schema)
         return self._validator
 
     def problem(self, doc: Any, root: str) -> str | None:
         """The most relevant schema error as ``path: sentence``, or ``None`` if ``doc`` conforms."""
         if self.conforms(doc):
             return None
+        from jsonschema.exceptions import best_match  # here: only a failing document needs it
+
         error = best_match(self.validator.iter_errors(doc))
         if error is None:
             return None

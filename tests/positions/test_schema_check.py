@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from pennypress.engine.io.record import _SCHEMA as RECORD_SCHEMA
 from pennypress.engine.io.schema_check import UnknownKeyword, compile_schema, json_equal
-from pennypress.engine.io.validate import StrictValidator, position_check
+from pennypress.engine.io.validate import position_check, strict_validator
 from pennypress.engine.notation.text import from_text
 from pennypress.engine.puzzles.store import _schema_check as puzzle_check, load_puzzles
 
@@ -145,7 +145,7 @@ def test_mutated_records_and_puzzles_are_checked_alike():
     ({"if": {"type": "integer"}, "then": {"minimum": 5}, "else": {"type": "string"}}, [5, "a"], [4, None]),
 ])
 def test_each_keyword_means_what_jsonschema_means(schema, good, bad):
-    conforms, reference = compile_schema(schema), StrictValidator(schema)
+    conforms, reference = compile_schema(schema), strict_validator(schema)
     for doc, expected in [(g, True) for g in good] + [(b, False) for b in bad]:
         assert conforms(doc) is reference.is_valid(doc) is expected, doc
 

@@ -19,7 +19,7 @@ from pennypress.engine.puzzles.difficulty import bot_verdicts, difficulty_of
 from pennypress.engine.puzzles.pages import page_facts, try_strategies
 from pennypress.engine.puzzles.positions import analyse, best_move, is_right, press_or_wait
 from pennypress.engine.puzzles.store import SET_FILE, puzzle_schema
-from pennypress.engine.io.validate import StrictValidator
+from pennypress.engine.io.validate import strict_validator
 from pennypress.solver import ProposedPage, check_page, solve
 
 SHIPPED = load_puzzles()
@@ -29,7 +29,7 @@ EXACT = [p for p in SHIPPED.filter(kind=["press-or-wait", "best-move"]) if p.cer
 
 def test_the_shipped_file_validates_against_its_schema():
     doc = json.loads(resources.files("pennypress.engine.puzzles").joinpath(SET_FILE).read_text(encoding="utf-8"))
-    assert list(StrictValidator(puzzle_schema()).iter_errors(doc)) == []
+    assert list(strict_validator(puzzle_schema()).iter_errors(doc)) == []
     assert doc["counts"] == SHIPPED.counts()
 
 

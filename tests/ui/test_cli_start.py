@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from pennypress.engine import native
 from pennypress.ui.cli.run import COMMANDS, SUBCOMMAND_MODULES, build_parser, command_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,6 +23,10 @@ POSITION = "examples/positions/rulebook-12-points.json"
 
 HEAVY = ("ortools", "pandas", "pyarrow", "streamlit", "altair", "scipy", "numpy", "openskill", "distributed")
 """Libraries that take a noticeable part of a second to import."""
+
+ON_DEMAND = ("jsonschema", "multiprocessing", "concurrent.futures.process", "importlib.metadata")
+"""Modules only some paths need, imported there: ``jsonschema`` to word a document's schema error, a process
+pool for the Python engine's playouts and for tournaments, the installed metadata for the version."""
 
 _REPORT = """
 import contextlib, io, json, sys
@@ -44,10 +49,16 @@ def _top(modules: set[str], names: tuple[str, ...]) -> set[str]:
     return {m for m in modules if m.split(".")[0] in names}
 
 
+def _under(modules: set[str], names: tuple[str, ...]) -> set[str]:
+    """The modules that are one of ``names`` or inside one of them."""
+    return {m for m in modules if any(m == n or m.startswith(n + ".") for n in names)}
+
+
 def test_position_validate_imports_no_heavy_library_nor_the_advisor():
     code, modules = imported_by("position", "validate", POSITION)
     assert code == 0
     assert _top(modules, HEAVY) == set()
+    assert _under(modules, ON_DEMAND) == set()
     engine = "pennypress.engine."
     assert not {m for m in modules if m.startswith((engine + "advisor", engine + "play.league", engine + "puzzles",
                                                     engine + "audit", engine + "arena.tournament", "pennypress.ui.render",
@@ -62,6 +73,27 @@ def test_advise_imports_no_heavy_library():
     assert code == 0
     assert "pennypress.engine.advisor.search" in modules  # the guard sees the command's own imports
     assert _top(modules, HEAVY) == set()
+    assert _under(modules, ("jsonschema",)) == set()
+    if native.available():  # the playouts run on the core's threads: no process pool
+        assert _under(modules, ("multiprocessing", "concurrent.futures.process")) == set()
+
+
+def test_a_schema_error_is_worded_by_jsonschema_imported_then(tmp_path):
+    """The guard above is not blind either: a document that breaks the schema brings jsonschema in."""
+    doc = json.loads((ROOT / POSITION).read_text(encoding="utf-8"))
+    doc["players"][1]["home"] = "five"
+    (tmp_path / "bad.json").write_text(json.dumps(doc), encoding="utf-8")
+    code, modules = imported_by("position", "validate", str(tmp_path / "bad.json"))
+    assert code == 2 and "jsonschema" in modules
+
+
+def test_the_version_is_read_from_the_metadata_only_when_asked():
+    script = ("import sys, pennypress; before = 'importlib.metadata' in sys.modules; "
+              "from importlib.metadata import version; "
+              "print(before, pennypress.__version__ == version('pennypress'))")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True,
+                          timeout=60)
+    assert done.stdout.split() == ["False", "True"]
 
 
 def test_layout_imports_cp_sat_when_it_solves():

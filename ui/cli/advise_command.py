@@ -15,10 +15,18 @@ from pennypress.engine.game.cards import Deck
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words, plural
 from pennypress.errors import BadInput
-from pennypress.ui.render.verdict import verdict
 
 from .progress import ProgressBar
 from .json_io import read_position, write_json
+
+
+def _verdict_lines(advice: Advice, n_players: int | None) -> list[str]:
+    """The verdict's line of :func:`advice_table` (none without ``n_players``)."""
+    if n_players is None:
+        return []
+    from pennypress.ui.render.verdict import verdict  # here: the JSON answer (the default) needs no verdict
+
+    return [f"Verdict: {verdict(advice, n_players).sentence}"]
 
 
 def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = None,
@@ -56,7 +64,7 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
             + f", budget {advice.budget}, seed {advice.seed}" + (" (stopped early)" if advice.stopped else ""))
     said = [move_words(m.move) for m in moves]
     width = max(map(len, said)) if moves else 4
-    lines = ([f"Verdict: {verdict(advice, n_players).sentence}"] if n_players is not None else []) + [
+    lines = _verdict_lines(advice, n_players) + [
         head, f"{'rank':>4}  {'move':<{width}}  {'win':>4}  {'95% interval':<12}  circulation  margin  "
              "loss (95%, paired)"]
     for m, words in zip(moves, said):
