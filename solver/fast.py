@@ -19,10 +19,10 @@ a sort and a dictionary look-up; input is validated only the first time (and,
 as Python counts ``True == 1`` and ``2.0 == 2``, a press equal to one seen
 before is answered like it). Bad input raises :class:`~pennypress.errors.BadInput`.
 
-Threads may share it (the tables are built once, under a lock; the memo is a
-``functools.lru_cache``); each process of a pool builds its own tables on
-first use, in well under a second (the fast solver's speed benchmark prints
-the time: ``benchmarks/README.md``).
+Threads may share it (the tables are made once, under a lock; the memo is a
+``functools.lru_cache``); each process of a pool reads its own tables from the
+shipped data on first use (:mod:`~pennypress.solver.page_profiles`; the fast
+solver's speed benchmark prints the time: ``benchmarks/README.md``).
 
 >>> page_value((PressItem(0, 4, True), PressItem(1, 3, False), PressItem(3, 3, False)))  # Politics A, Crime B, War D
 PageValue(total=12, gain=12, top_edge=1, top_rest=0)

@@ -43,6 +43,20 @@ Why these candidates are enough:
 The tests check the result against CP-SAT and the independent enumerator on
 every geometry and on tens of thousands of random presses.
 
+**Shipped as data.** The table depends on the rules alone, so it is built once
+and shipped as ``data/page_profiles.json`` (written by ``python -m
+pennypress.solver.page_profiles_file --write``): a process reads an ad cell's
+part from it instead of searching every packing on its first press. Each
+candidate page is stored as its placements (the witness); what it publishes,
+what touches row 0 and its empty-cell points are read off them
+(:func:`decode_part`; the writer refuses a part that does not read back
+exactly as built). The file holds a digest of what the table is made of
+(:func:`inputs_digest`) and a digest of its parts; when either is not what the
+loader computes -- the rules changed, the file was edited -- the parts are
+built by the search as before, so the answer never depends on the file.
+``tests/solver/test_page_profiles.py`` fails while the shipped file is not
+what the writer writes now.
+
 Two A stories and a D with the ad at (1, 1) (the rulebook's "when not to go to
 press"): either all three are published, the D on row 0 with one A, or -- the
 answer when both A stories are top-beat stories and the D is not -- both A
@@ -57,8 +71,11 @@ stories lie along row 0 and the D stays off:
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 import time
+from importlib import resources
 from itertools import product
 from typing import NamedTuple
 
@@ -77,6 +94,10 @@ class Profile(NamedTuple):
     edge: tuple[int, ...]  # slots touching row 0
     penalty: int  # the empty cells' points (ad excluded)
     witness: Witness  # the page itself
+
+
+Part = dict[tuple[int, ...], tuple[Profile, ...]]
+"""One ad cell's profiles, keyed by shape indices in slot order."""
 
 
 class _Packing(NamedTuple):
@@ -181,7 +202,7 @@ def _profile(pack: _Packing, counts: tuple[int, ...], ad: Cell | None) -> Profil
     return Profile(placed, edge, _empty_points(pack.mask, ad), tuple(sorted(witness)))
 
 
-def _build_ad(packings: list[_Packing], ad: Cell | None) -> dict[tuple[int, ...], tuple[Profile, ...]]:
+def _build_ad(packings: list[_Packing], ad: Cell | None) -> Part:
     """The profiles of every geometry with this ad cell, keyed by shape indices in slot order."""
     ad_mask = 0 if ad is None else _bit(*ad)
     first: dict[tuple, _Packing] = {}  # signature -> its witness packing
@@ -213,16 +234,102 @@ def _build_ad(packings: list[_Packing], ad: Cell | None) -> dict[tuple[int, ...]
 AD_CELLS: tuple[Cell | None, ...] = (None, *CELLS)
 """The ad's places: none, or one of the page's cells (the table's order)."""
 
+DATA_FILE = "page_profiles.json"
+"""The shipped table, in ``solver/data/`` (see the module docstring)."""
+WRITE_COMMAND = "python -m pennypress.solver.page_profiles_file --write"
+"""The command that writes :data:`DATA_FILE` (:mod:`.page_profiles_file`; ``--check``: exit 1 if it is stale)."""
+
 _PACKINGS: list[_Packing] | None = None
-_BY_AD: dict[Cell | None, dict[tuple[int, ...], tuple[Profile, ...]]] = {}
+_SHIPPED: dict[str, dict[str, str]] | None = None  # the data file's parts ({} when they cannot be used)
+_BY_AD: dict[Cell | None, Part] = {}
 _TABLE: dict | None = None
 _BUILD_SECONDS = 0.0
 _LOCK = threading.RLock()
 
 
-def _ad_table(ad: Cell | None) -> dict[tuple[int, ...], tuple[Profile, ...]]:
-    """One ad cell's part of the table, built on first use (a press needs only its own ad's part)."""
-    global _PACKINGS, _BUILD_SECONDS
+def digest(value: object) -> str:
+    """The SHA-256 of ``value`` written as canonical JSON (sorted keys, no spaces)."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def inputs_digest() -> str:
+    """A digest of what the table is made of: the story limit, the page's cells and their penalties,
+    and every shape's rectangles in placement-rank order."""
+    return digest([MAX_CLAIMED_STORIES, CELLS, [cell_penalty(x, y) for x, y in CELLS],
+                   [ranked_rectangles(shape) for shape in SHAPES]])
+
+
+def ad_key(ad: Cell | None) -> str:
+    """The ad cell as the data file names it: ``"none"`` or ``"x,y"``."""
+    return "none" if ad is None else f"{ad[0]},{ad[1]}"
+
+
+def decode_part(encoded: dict[str, str], ad: Cell | None) -> Part:
+    """An ad cell's part from the data file's text: ``"013"`` (the shapes, A 0 .. D 3, in slot order) -> the
+    candidate pages in tie-break order, ``/`` between them, a space between placements, each placement the
+    five digits of ``(slot, x, y, w, h)``. A page publishes its placements' slots, those at ``y`` 0 touch
+    row 0, and its empty cells' points are those of every cell but the ad's less those of the cells its
+    placements cover (they neither overlap nor cover the ad)."""
+    every_cell = sum(cell_penalty(x, y) for x, y in CELLS if (x, y) != ad)
+    placements: dict[str, tuple[tuple[int, int, int, int, int], int]] = {}  # text -> (placement, its cells' points)
+    pages: dict[str, Profile] = {}
+
+    def placement(text: str) -> tuple[tuple[int, int, int, int, int], int]:
+        found = placements.get(text)
+        if found is None:
+            slot, x, y, w, h = map(int, text)
+            covered = sum(cell_penalty(x + dx, y + dy) for dy in range(h) for dx in range(w))
+            found = placements[text] = ((slot, x, y, w, h), covered)
+        return found
+
+    def page(text: str) -> Profile:  # one profile per text: geometries share pages (profiles are immutable)
+        profile = pages.get(text)
+        if profile is None:
+            found = [placement(t) for t in text.split()]
+            witness = tuple(p for p, _ in found)
+            profile = pages[text] = Profile(tuple(p[0] for p in witness), tuple(p[0] for p in witness if p[2] == 0),
+                                            every_cell - sum(covered for _, covered in found), witness)
+        return profile
+
+    return {tuple(map(int, shapes)): tuple(page(t) for t in text.split("/")) for shapes, text in encoded.items()}
+
+
+def _shipped() -> dict[str, dict[str, str]]:
+    """The data file's parts by ad key, or ``{}`` when the file is missing, unreadable or not the table of
+    these rules (its digests do not match: see the module docstring)."""
+    try:
+        doc = json.loads(resources.files(__package__).joinpath(f"data/{DATA_FILE}").read_text(encoding="utf-8"))
+        parts = doc["parts"]
+        if isinstance(parts, dict) and doc["inputs"] == inputs_digest() and doc["digest"] == digest(parts):
+            return parts
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return {}
+
+
+def _make_part(ad: Cell | None) -> Part:
+    """One ad cell's part: read from the shipped data, or built when that cannot be used."""
+    global _PACKINGS, _SHIPPED
+    if _SHIPPED is None:
+        _SHIPPED = _shipped()
+    encoded = _SHIPPED.get(ad_key(ad))
+    if encoded is not None:
+        return decode_part(encoded, ad)
+    if _PACKINGS is None:
+        _PACKINGS = _packings()
+    return _build_ad(_PACKINGS, ad)
+
+
+def built_parts() -> dict[Cell | None, Part]:
+    """Every ad cell's part built by the search, never read from the data file (what the file must hold)."""
+    packings = _packings()
+    return {ad: _build_ad(packings, ad) for ad in AD_CELLS}
+
+
+def _ad_table(ad: Cell | None) -> Part:
+    """One ad cell's part of the table, made on first use (a press needs only its own ad's part)."""
+    global _BUILD_SECONDS
     part = _BY_AD.get(ad)
     if part is None:
         if ad not in AD_CELLS:
@@ -231,16 +338,14 @@ def _ad_table(ad: Cell | None) -> dict[tuple[int, ...], tuple[Profile, ...]]:
             part = _BY_AD.get(ad)
             if part is None:
                 start = time.perf_counter()
-                if _PACKINGS is None:
-                    _PACKINGS = _packings()
-                part = _build_ad(_PACKINGS, ad)
+                part = _make_part(ad)
                 _BUILD_SECONDS += time.perf_counter() - start
                 _BY_AD[ad] = part
     return part
 
 
 def table() -> dict[tuple[tuple[int, ...], Cell | None], tuple[Profile, ...]]:
-    """Every geometry's profiles, keyed by ``(shape indices in slot order, ad)``; built on first use."""
+    """Every geometry's profiles, keyed by ``(shape indices in slot order, ad)``; made on first use."""
     global _TABLE
     if _TABLE is None:
         with _LOCK:
@@ -250,15 +355,16 @@ def table() -> dict[tuple[tuple[int, ...], Cell | None], tuple[Profile, ...]]:
 
 
 def reset() -> None:
-    """Forget every built part, so that the next use builds it again (a cold start)."""
-    global _PACKINGS, _TABLE, _BUILD_SECONDS
+    """Forget every part made and the data file read, so that the next use makes it again (a cold start)."""
+    global _PACKINGS, _SHIPPED, _TABLE, _BUILD_SECONDS
     with _LOCK:
-        _PACKINGS, _TABLE, _BUILD_SECONDS = None, None, 0.0
+        _PACKINGS, _SHIPPED, _TABLE, _BUILD_SECONDS = None, None, None, 0.0
         _BY_AD.clear()
 
 
 def build_seconds() -> float:
-    """How long building the whole table took in this process (building it first if need be)."""
+    """How long making the whole table (reading the shipped parts, or building them) took in this process
+    (making it first if need be)."""
     table()
     return _BUILD_SECONDS
 

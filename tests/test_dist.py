@@ -76,6 +76,15 @@ def test_the_installed_wheels_advise_on_the_native_core(installed):
 
 
 @pytest.mark.dist
+def test_the_installed_wheel_reads_the_shipped_page_tables(installed):
+    """The fast solver's page tables are package data: the installed solver reads them, it builds nothing."""
+    bin_dir, env, home = installed
+    script = "from pennypress.solver import page_profiles as p; p.profiles((0,), None); print(p._PACKINGS is None)"
+    run = subprocess.run([str(bin_dir / "python"), "-c", script], capture_output=True, text=True, env=env, cwd=home)
+    assert run.returncode == 0 and run.stdout.split() == ["True"], run.stderr
+
+
+@pytest.mark.dist
 @pytest.mark.browser
 def test_the_installed_wheels_serve_the_app(installed):
     bin_dir, env, home = installed

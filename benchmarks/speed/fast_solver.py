@@ -4,8 +4,8 @@ Presses are drawn uniformly (1-5 stories of uniform beat and shape, five
 uniform values 0..6, the ad uniform over none and the 12 cells; the generator
 is ``tests/solver/enumerator.uniform_presses``). Measured per press:
 
-- **table build**: the fast solver's geometry tables, built on first use in
-  this fresh process (``page_profiles.build_seconds``);
+- **table build**: the fast solver's geometry tables, made on first use in
+  this fresh process: read from the shipped data (``page_profiles.build_seconds``);
 - **fast, uncached**: ``page_value`` (the hot path: items in, total/gain/T*/R*
   out), ``best_page`` (also the page in the caller's story numbers) and
   ``solve_fast`` (a full ``PressResult`` from a ``PressProblem``, breakdown
@@ -72,7 +72,7 @@ def _cached(fn, args_list, repeats: int) -> list[float]:
 
 
 def run(count: int = COUNT, seed: int = SEED, cached_repeats: int = 5) -> dict:
-    build = page_profiles.build_seconds()  # first use in this fresh process: builds the tables
+    build = page_profiles.build_seconds()  # first use in this fresh process: reads the tables
 
     docs = E.uniform_presses(seed, count)
     problems = [PressProblem.from_json(d) for d in docs]

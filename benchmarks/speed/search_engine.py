@@ -43,7 +43,7 @@ def _clock() -> tuple[float, float]:
 def selfplay(games: int, seed: int, solver: str) -> dict:
     clear_cache()
     clear_fast_cache()
-    page_profiles.reset()  # a cold start builds the fast solver's tables inside the timing
+    page_profiles.reset()  # a cold start makes the fast solver's tables inside the timing
     definition = GameDefinition.create(3)
     cpu0, wall0 = _clock()
     with use_page_solver(solver):

@@ -4,13 +4,16 @@ Every one of the 1,625 geometries has candidates; every candidate's witness is a
 legal arrangement of the geometry's shapes whose stated facts (slots published,
 slots on row 0, empty-cell points) are what the page really shows; each is the
 sorted labelling the module's argument relies on; the candidates are listed in
-tie-break order. The table is built once per process even when threads race for
-it. (That the candidates are *enough* is proved against CP-SAT and the
-enumerator in test_fast_solver.py.)
+tie-break order. The table is made once per process even when threads race for
+it. The table is shipped as data (solver/data/page_profiles.json): the file is
+what its writer writes now, it reads back as the very table the search builds,
+and a file that is not the rules' table is not used. (That the candidates are
+*enough* is proved against CP-SAT and the enumerator in test_fast_solver.py.)
 """
 from __future__ import annotations
 
 import itertools
+import json
 import threading
 
 import pytest
@@ -117,3 +120,72 @@ def test_a_press_builds_only_its_own_ad_cells_part():
     assert set(page_profiles._BY_AD) == set(page_profiles.AD_CELLS)
     with pytest.raises(KeyError):
         page_profiles.profiles((0,), (4, 0))  # no such cell
+
+
+def _built_table() -> dict:
+    return {(shapes, ad): c for ad, part in page_profiles.built_parts().items() for shapes, c in part.items()}
+
+
+def test_the_shipped_file_is_what_the_writer_writes_now():
+    """solver/data/page_profiles.json is regenerated from the search: the same text, byte for byte (after a
+    change to the rules or the search, `python -m pennypress.solver.page_profiles_file --write`)."""
+    from pennypress.solver import page_profiles_file
+
+    assert page_profiles_file.PATH.read_text(encoding="utf-8") == page_profiles_file.document_text()
+
+
+def test_the_table_read_from_the_shipped_file_is_the_table_the_search_builds():
+    """Read, not built (no packing is searched), and equal to the search's table in every geometry, every
+    candidate and their order."""
+    page_profiles.reset()
+    read = page_profiles.table()
+    assert page_profiles._PACKINGS is None, "the shipped file was read, nothing built"
+    assert list(read.items()) == list(_built_table().items())
+
+
+def _file_in(tmp_path, monkeypatch, edit) -> None:
+    """The loader reads a copy of the shipped file, changed by ``edit(doc)``, from ``tmp_path``."""
+    from pennypress.solver import page_profiles_file
+
+    doc = json.loads(page_profiles_file.PATH.read_text(encoding="utf-8"))
+    edit(doc)
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / page_profiles.DATA_FILE).write_text(json.dumps(doc), encoding="utf-8")
+    monkeypatch.setattr(page_profiles.resources, "files", lambda package: tmp_path)
+    page_profiles.reset()
+
+
+def _edit_a_page(doc: dict) -> None:
+    doc["parts"]["1,1"]["003"] = doc["parts"]["1,1"]["003"].split("/")[0]
+
+
+@pytest.mark.parametrize("edit", [
+    _edit_a_page,
+    lambda doc: doc.update(inputs="0" * 64),
+    lambda doc: doc.pop("digest"),
+    lambda doc: doc.update(parts=[]),
+], ids=["a page edited", "made from other rules", "no digest", "malformed"])
+def test_a_file_that_is_not_the_rules_table_is_not_used(tmp_path, monkeypatch, edit):
+    """An edited file, one made from other rules or a malformed one: the loader finds its digests wrong and
+    builds the table by the search, so the answers stay the search's."""
+    _file_in(tmp_path, monkeypatch, edit)
+    try:
+        assert page_profiles.profiles((0, 0, 3), (1, 1)) == _built_table()[((0, 0, 3), (1, 1))]
+        assert page_profiles._PACKINGS is not None, "built, not read"
+    finally:
+        page_profiles.reset()
+
+
+def test_the_digest_is_what_refuses_an_edited_page(tmp_path, monkeypatch):
+    """The same edit with the digest written again is read as it is: the test above sees the digest refuse
+    the file, not a page the loader could not read (and the first test of the file keeps such a file out)."""
+    def edit(doc):
+        _edit_a_page(doc)
+        doc["digest"] = page_profiles.digest(doc["parts"])
+
+    _file_in(tmp_path, monkeypatch, edit)
+    try:
+        assert len(page_profiles.profiles((0, 0, 3), (1, 1))) == 1
+        assert page_profiles._PACKINGS is None
+    finally:
+        page_profiles.reset()
