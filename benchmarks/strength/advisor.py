@@ -8,6 +8,9 @@ Cells (``--cells``, in this order by default; ``--games`` seat-rotated games eac
 - ``normal3``: ``advisor:normal`` against two ``advisor:fast`` seats (more time never plays worse: fair 33%);
 - ``evaluator3-normal``: ``advisor:normal`` against two ``evaluator`` bots (is its time's gain a general one, or
   only against players who search as it does? Pair it with an ``evaluator3`` run of the same seed);
+- ``previous2``: ``advisor:fast`` head to head against ``previous:fast``, the ``fast`` advisor as it played
+  before it weighed the next player's reply (issue #56: its analysis alone, :data:`~.budget.ANALYSIS`;
+  2 players, fair 50%);
 - ``release2``: ``advisor:fast`` head to head against ``release:fast``, the ``fast`` advisor as it played when
   issue #37 was filed (2 players, fair 50%). Since then the one change to how ``fast`` plays is that its
   playouts finish the final edition exactly (``SearchSettings.exact_end``), so the release seat is
@@ -32,7 +35,7 @@ files game by game. ``--leaf D`` seats advisors whose playouts stop after ``D`` 
 shipped ``LEAF_DEPTH`` (a candidate depth, paired the same way); ``--leaf normal=6`` only the advisors of that
 budget (``normal3``: does time spent on depth play better?). ``--second-ply normal=K`` seats ``normal``
 advisors that play ``fast``'s analysis and a second ply over its first K moves (``engine/advisor/replies.py``),
-each reply a ``fast`` search from the replying seat -- ``normal=3`` is the shipped ``normal`` budget.
+each reply the analysis alone at ``fast``'s cap from the replying seat -- ``normal=3`` is the shipped ``normal`` budget.
 ``--move-policy FILE`` seats advisors whose playouts seat the softmax bot of that move-policy file
 (``benchmarks/training/distil_policy.py``) where the value bot would sit (``SearchSettings.mover``).
 ``--exact-seats`` seats advisors whose playouts play the final edition seat by seat: the value-bot seats by
@@ -48,7 +51,7 @@ from typing import Callable
 
 from benchmarks.strength.playout import HEADER, RESULTS, cell, row
 from pennypress.engine.advisor.bot import AdvisorBot
-from pennypress.engine.advisor.budget import BUDGETS
+from pennypress.engine.advisor.budget import ANALYSIS, BUDGETS
 from pennypress.engine.advisor.move_policy import MovePolicy, load_move_policy
 from pennypress.engine.advisor.policy import SEARCH_LEAF
 from pennypress.engine.advisor.replies import second_ply_candidates
@@ -69,6 +72,7 @@ CELLS: dict[str, str] = {
     **{f"{o}2": f"advisor:fast,{o}" for o in OPPONENTS},
     "normal3": "advisor:normal,advisor:fast,advisor:fast",
     "evaluator3-normal": "advisor:normal,evaluator,evaluator",
+    "previous2": "advisor:fast,previous:fast",
     "release2": "advisor:fast,release:fast",
     "release-heuristic3": "release:fast,heuristic,heuristic",
 }
@@ -154,18 +158,24 @@ def advisor_seat(budget: str, seed: int, leaf, plies: dict[str, int], mover: Mov
                  exact_seats: bool = False) -> AdvisorBot:
     """The advisor seat of ``budget``: its analysis with that budget (and its second ply, if it has one), or --
     when ``plies`` opens a second ply for it -- ``fast``'s analysis and a second ply over its first moves, each
-    reply a ``fast`` search (``normal=3`` is the shipped ``normal``); with ``exact_seats`` its playouts play
+    reply the analysis alone at ``fast``'s cap (``normal=3`` is the shipped ``normal``); with ``exact_seats`` its playouts play
     the final edition seat by seat."""
     if budget in plies:
-        plan = replace(BUDGETS["fast"], name=budget, replies=plies[budget], reply_budget="fast")
+        plan = replace(BUDGETS["fast"], name=budget, replies=plies[budget], reply_budget=ANALYSIS)
         return AdvisorBot(seed=seed, budget=plan, leaf=leaf, mover=mover, exact_seats=exact_seats)
     return AdvisorBot(seed=seed, budget=budget, leaf=leaf, mover=mover, exact_seats=exact_seats)
 
 
 def release_seat(seed: int = 0) -> AdvisorBot:
-    """``release:fast``: the ``fast`` advisor as it played when issue #37 was filed -- its playouts let the
-    playout bots play the final edition (``exact_end=False``)."""
-    return AdvisorBot(seed=seed, budget="fast", exact_end=False, name="release:fast")
+    """``release:fast``: the ``fast`` advisor as it played when issue #37 was filed -- its analysis alone (no
+    second ply), whose playouts let the playout bots play the final edition (``exact_end=False``)."""
+    return AdvisorBot(seed=seed, budget=replace(ANALYSIS, name="fast"), exact_end=False, name="release:fast")
+
+
+def previous_seat(seed: int = 0) -> AdvisorBot:
+    """``previous:fast``: the ``fast`` advisor as it played before it weighed the next player's reply (#56):
+    its analysis alone."""
+    return AdvisorBot(seed=seed, budget=replace(ANALYSIS, name="fast"), name="previous:fast")
 
 
 def register(league_on_core: bool = False, model: ValueModel | None = None,
@@ -176,9 +186,10 @@ def register(league_on_core: bool = False, model: ValueModel | None = None,
     advisor of such a budget stops its playouts after that many bot moves, with ``plies`` (budget -> moves)
     it plays a second ply (:func:`advisor_seat`), with a ``mover`` its playouts seat that move policy's
     softmax bot for the value bot, with ``exact_seats`` they play the final edition seat by seat; forked
-    workers inherit the seats. The release seat
-    (:func:`release_seat`) is always registered."""
+    workers inherit the seats. The release and previous seats
+    (:func:`release_seat`, :func:`previous_seat`) are always registered."""
     register_seat("release", lambda budget, seed=0: release_seat(seed), ("fast",))
+    register_seat("previous", lambda budget, seed=0: previous_seat(seed), ("fast",))
     if model is not None or depths or plies or mover is not None or exact_seats:
         leaves = {b: replace(SEARCH_LEAF, model=SEARCH_LEAF.model if model is None else model,
                              depth=(depths or {}).get(b, SEARCH_LEAF.depth)) for b in ADVISOR_BUDGETS}
@@ -205,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
                          "normal=6: only the normal advisors'")
     ap.add_argument("--second-ply", metavar="BUDGET=K",
                     help="the advisors of BUDGET play fast's analysis and a second ply over its first K moves, each "
-                         "reply a fast search (normal=3 is the shipped normal)")
+                         "reply fast's analysis alone (normal=3 is the shipped normal)")
     ap.add_argument("--move-policy", type=Path, metavar="FILE",
                     help="the advisors' playouts seat this move policy's softmax bot where the value bot sits")
     ap.add_argument("--exact-seats", action="store_true",

@@ -17,8 +17,14 @@ public position, with the seed a game's advisor would use. Then:
 It prints a row per position and the summary (agreement, the mean and the 90th percentile of the loss, the
 seconds each budget took); ``--record FILE`` writes the summary as a strength record for docs/results.md.
 
-    python -m benchmarks.strength.quick_vs_deep --positions 64 --seed 562001 --workers 2 \\
-        --record benchmarks/results/strength/15-quick-vs-deep.json
+``--quick`` judges other candidates for Quick against the same Deep, position by position (a comma-separated
+list; the first is the one recorded): a named budget with ``+`` parts, ``replies=N`` (a second ply opening the
+analysis's first N moves; 0: the analysis alone), ``reply-cap=C`` (each reply's search at most C playouts) and
+``cap=C`` (the analysis's cap), e.g. ``fast+replies=3+reply-cap=1000``; ``fast+replies=0`` is Quick as it was
+before it weighed the reply.
+
+    python -m benchmarks.strength.quick_vs_deep --positions 64 --seed 562202 --workers 2 \\
+        --quick fast,fast+replies=0 --record benchmarks/results/strength/15-quick-vs-deep.json
 """
 from __future__ import annotations
 
@@ -30,6 +36,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass
+from typing import Sequence
 from datetime import date
 from pathlib import Path
 
@@ -41,6 +48,7 @@ from benchmarks.strength.advisor import LEAGUE_BOTS, CoreLeagueBot
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.answer import advise
 from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
+from pennypress.engine.advisor.budget import Budget, budget_for
 from pennypress.engine.advisor.result import Advice
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.state import PublicState
@@ -105,21 +113,52 @@ def deep_figure(deep: Advice, move: str) -> tuple[float | None, bool]:
     return row.win_probability, row.weighed
 
 
-def judge(view: PublicState, workers: int) -> tuple[str, str, bool, float, float, float]:
-    """Quick's pick and Deep's first move in ``view``, their agreement, the loss, and each budget's seconds."""
+def candidate(spec: str) -> Budget:
+    """The budget a ``--quick`` spec names (module docstring); :class:`BadInput` naming the problem."""
+    name, *parts = spec.split("+")
+    try:
+        base = budget_for(name)
+    except BadInput as e:
+        raise BadInput(f"--quick {spec!r}: {e}") from None
+    fields: dict[str, int] = {}
+    for part in parts:
+        key, _, value = part.partition("=")
+        if (key not in ("replies", "reply-cap", "cap") or not value.isdigit() or key in fields
+                or int(value) < (0 if key == "replies" else 1)):
+            raise BadInput(f"--quick {spec!r}: {part!r} is not replies=N, reply-cap=C or cap=C (each once, N a "
+                           "whole number, C one of at least 1)")
+        fields[key] = int(value)
+    reply = base.reply_budget
+    if "reply-cap" in fields:
+        reply = Budget(f"reply cap {fields['reply-cap']}", cap=fields["reply-cap"], python_cap=fields["reply-cap"])
+    try:
+        return Budget(spec, cap=fields.get("cap", base.cap), python_cap=base.python_cap,
+                      replies=fields.get("replies", base.replies), reply_budget=reply)
+    except BadInput as e:
+        raise BadInput(f"--quick {spec!r}: {e}") from None
+
+
+def judge(view: PublicState, workers: int, quicks: Sequence[Budget] = (budget_for(QUICK),)
+          ) -> tuple[str, float, list[tuple[str, bool, float, float]]]:
+    """Deep's first move in ``view`` and its seconds, and for each candidate for Quick its pick, whether Deep
+    agrees, what the pick gives up of Deep's chance (Deep's own terms) and the candidate's seconds."""
     seed = decision_seed(0, view.ply)
-    t = time.perf_counter()
-    quick = advise(view, QUICK, seed=seed, workers=workers, reasons_top=0, lines=False).best.move
-    quick_s = time.perf_counter() - t
     t = time.perf_counter()
     deep = advise(view, DEEP, seed=seed, workers=workers, reasons_top=0, lines=False)
     deep_s = time.perf_counter() - t
-    best, row = deep.best, deep.find(quick)
-    agree = quick == best.move or row.equal_to_best
-    (mine, after), (top, top_after) = deep_figure(deep, quick), deep_figure(deep, best.move)
-    # Deep's own loss: after the answers where it weighed both moves, else on its analysis's playouts
-    loss = 0.0 if quick == best.move else (max(0.0, top - mine) if after and top_after else row.loss or 0.0)
-    return quick, best.move, agree, loss, quick_s, deep_s
+    best = deep.best
+    judged = []
+    for plan in quicks:
+        t = time.perf_counter()
+        quick = advise(view, plan, seed=seed, workers=workers, reasons_top=0, lines=False).best.move
+        quick_s = time.perf_counter() - t
+        row = deep.find(quick)
+        agree = quick == best.move or row.equal_to_best
+        (mine, after), (top, top_after) = deep_figure(deep, quick), deep_figure(deep, best.move)
+        # Deep's own loss: after the answers where it weighed both moves, else on its analysis's playouts
+        loss = 0.0 if quick == best.move else (max(0.0, top - mine) if after and top_after else row.loss or 0.0)
+        judged.append((quick, agree, loss, quick_s))
+    return best.move, deep_s, judged
 
 
 def summary(judged: list[Judged]) -> dict:
@@ -133,16 +172,24 @@ def summary(judged: list[Judged]) -> dict:
             "by_table": {str(n): sum(j.agree for j in judged if j.players == n) for n in TABLES}}
 
 
-def table(s: dict) -> str:
+def table(s: dict, others: dict[str, dict] | None = None) -> str:
+    """The summary as a Markdown table; with ``others`` (candidate -> summary) a column for each beside it."""
+    others = others or {}
+    head = "| measure | positions | figure | " + "".join(f"`{spec}` | " for spec in others) + "goal (#56) |"
+
+    def line(measure: str, cell, goal: str = "") -> str:
+        return (f"| {measure} | {s['positions']} | {cell(s)} | " + "".join(f"{cell(o)} | " for o in others.values())
+                + f"{goal} |")
+
     return "\n".join([
-        "| measure | positions | figure | goal (#56) |", "|---|---|---|---|",
-        f"| Quick's pick is Deep's best or equal to it | {s['positions']} | **{s['agreement']:.1%}** "
-        f"({s['agree']} of {s['positions']}) | ≥ 85% |",
-        f"| loss of Deep's chance to win, mean | {s['positions']} | {100 * s['mean_loss']:.1f} points | |",
-        f"| loss, 90th percentile | {s['positions']} | {100 * s['p90_loss']:.1f} points | ≤ 2 points |",
-        f"| loss, largest | {s['positions']} | {100 * s['max_loss']:.1f} points | |",
-        f"| seconds a position (median): Quick, Deep | {s['positions']} | {s['quick_seconds_median']:.2f} s, "
-        f"{s['deep_seconds_median']:.1f} s | |"])
+        head, "|---|---|---|" + "---|" * len(others) + "---|",
+        line("Quick's pick is Deep's best or equal to it",
+             lambda x: f"**{x['agreement']:.1%}** ({x['agree']} of {x['positions']})", "≥ 85%"),
+        line("loss of Deep's chance to win, mean", lambda x: f"{100 * x['mean_loss']:.1f} points"),
+        line("loss, 90th percentile", lambda x: f"{100 * x['p90_loss']:.1f} points", "≤ 2 points"),
+        line("loss, largest", lambda x: f"{100 * x['max_loss']:.1f} points"),
+        line("seconds a position (median): Quick, Deep",
+             lambda x: f"{x['quick_seconds_median']:.2f} s, {x['deep_seconds_median']:.1f} s")])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=562001, help="seed of the games (default 562001, never used before)")
     ap.add_argument("--workers", type=int, default=2,
                     help="the searches' threads (default 2; any number gives the same picks)")
+    ap.add_argument("--quick", default=QUICK,
+                    help=f"comma-separated candidates for Quick, judged against the same Deep (default {QUICK}; "
+                         "the first is recorded; module docstring)")
     ap.add_argument("--record", type=Path, help="write the summary as a strength record (JSON) to this file")
     args = ap.parse_args(argv)
     try:
@@ -160,6 +210,10 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput(f"--seed must be from 0 to 2**32 - 1, got {args.seed}")
         if args.workers < 1:
             raise BadInput(f"--workers must be at least 1, got {args.workers}")
+        specs = args.quick.split(",")
+        if len(set(specs)) < len(specs):
+            raise BadInput(f"--quick {args.quick!r}: a candidate is named twice")
+        quicks = [candidate(spec) for spec in specs]
         if args.record is not None and not args.record.parent.is_dir():
             raise BadInput(f"--record {args.record}: no folder {args.record.parent}")
         if not native.available():
@@ -167,16 +221,22 @@ def main(argv: list[str] | None = None) -> int:
     except BadInput as e:
         print(f"quick_vs_deep: {e}", file=sys.stderr)
         return 2
-    judged, rows = [], []
+    judged: dict[str, list[Judged]] = {spec: [] for spec in specs}
+    rows = []
     print("| # | players | from | Quick | Deep | agree | loss |\n|---|---|---|---|---|---|---|")
     for i, (players, source, view) in enumerate(positions(args.positions, args.seed, args.workers)):
-        quick, deep, agree, loss, quick_s, deep_s = judge(view, args.workers)
-        judged.append(Judged(players, source, quick, deep, agree, loss, quick_s, deep_s))
+        deep, deep_s, picks = judge(view, args.workers, quicks)
+        for spec, (quick, agree, loss, quick_s) in zip(specs, picks):
+            judged[spec].append(Judged(players, source, quick, deep, agree, loss, quick_s, deep_s))
+        quick, agree, loss, _ = picks[0]
         rows.append(f"| {i + 1} | {players} | {source} | {move_words(quick)} | {move_words(deep)} | "
                     f"{'yes' if agree else 'no'} | {100 * loss:.1f} |")
-        print(rows[-1], flush=True)
-    s = summary(judged)
-    print("\n" + table(s))
+        print(rows[-1] + "".join(f" {spec}: {'yes' if a else 'no'} {100 * l:.1f} |"
+                                 for spec, (_, a, l, _) in list(zip(specs, picks))[1:]), flush=True)
+    summaries = {spec: summary(js) for spec, js in judged.items()}
+    s = summaries[specs[0]]
+    others = {spec: summaries[spec] for spec in specs[1:]}
+    print(f"\nQuick as {specs[0]}" + (f", beside {', '.join(others)}" if others else "") + ":\n" + table(s, others))
     if args.record is not None:
         command = "python -m benchmarks.strength.quick_vs_deep " + " ".join(
             a for a in (argv if argv is not None else sys.argv[1:]))
@@ -184,9 +244,11 @@ def main(argv: list[str] | None = None) -> int:
                   "command": command, "seed": args.seed, "commit": commit(), "date": date.today().isoformat(),
                   "note": (f"{s['positions']} positions of normal play, one a game, from seeded games of 3 and 4 "
                            "players (half league games, half with advisor:fast in a seat), never used for training. "
-                           "Quick is `advise --budget fast`, Deep `--budget deep` with its second ply; the loss is "
-                           "in Deep's own terms (after the next player's answer where Deep opened both moves)."),
-                  "table": table(s), "summary": s, "positions": rows}
+                           f"Quick is `advise --budget {specs[0]}`, Deep `--budget deep` with its second ply; the "
+                           "loss is in Deep's own terms (after the next player's answer where Deep opened both moves)."
+                           + (f" Beside it, on the same positions: {', '.join(f'`{o}`' for o in others)}."
+                              if others else "")),
+                  "table": table(s, others), "summary": s, "positions": rows, "candidates": others}
         args.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
 

@@ -1,17 +1,20 @@
 """The advisor's answer: the analysis (:mod:`.search`) and, where the budget spends its time on depth, its
 second ply (:mod:`.replies`).
 
-:func:`advise` is the one entry point: with ``fast``, an explicit playout count or a time bound it is the
-analysis alone; with ``normal`` and ``deep`` (:mod:`.budget`) the analysis's first moves are opened, each
+:func:`advise` is the one entry point: with an explicit playout count or a time bound it is the analysis
+alone; with a named budget (:mod:`.budget`) the analysis's first moves are opened, each
 answered by the next player's own search, and the answer is ranked in the second ply's order -- every
 figure measured against its first move on the analysis's own playouts, each opened move with its
 :attr:`~.result.RankedMove.reply` -- so the move named best is the move the advisor plays.
 
 >>> from pennypress.engine import new_game
+>>> from pennypress.engine.advisor.budget import budget_for
 >>> a = advise(new_game(3, seed=4), "normal", seed=1, workers=1, reasons_top=0, lines=False)
 >>> a.second_ply.opened >= 1 and a.best.reply is not None and a.moves[0].loss == 0
 True
->>> advise(new_game(3, seed=4), "fast", seed=1, workers=1, reasons_top=0, lines=False).second_ply is None
+>>> advise(new_game(3, seed=4), "fast", seed=1, workers=1, reasons_top=0, lines=False).second_ply.reply_budget
+'quick'
+>>> advise(new_game(3, seed=4), budget_for(playouts=200), seed=1, workers=1, reasons_top=0, lines=False).second_ply is None
 True
 """
 from __future__ import annotations

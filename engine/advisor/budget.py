@@ -15,13 +15,16 @@ the table (``fast``) to a deep one (``deep``): ``benchmarks/speed/advisor.py``
 measures them (``docs/results.md`` has the figures).
 
 More playouts of the same estimate do not play better (the estimate is
-biased, not noisy), so ``normal`` and ``deep`` spend their time on depth: a
-**second ply** (:mod:`.replies`) opens the analysis's first ``replies``
-moves, lets the next player search their own answer to each (at the budget
+biased, not noisy), so every named budget spends time on depth: a **second
+ply** (:mod:`.replies`) opens the analysis's first ``replies`` moves, lets
+the next player search their own answer to each (at the budget
 ``reply_budget``) and ranks those moves by what the player keeps after it.
-``normal`` is ``fast``'s analysis with that second ply -- the player measured
-in ``docs/lab/self-play.md`` ("A second ply over the replies"); ``deep`` adds
-it to a larger analysis, whose figures are the tightest. The Python engine plays the same
+``fast`` answers each with a small search (:data:`QUICK_REPLY`), enough to
+name the move ``deep`` names almost always at a fraction of its time
+(``benchmarks/strength/quick_vs_deep.py``); ``normal`` answers each with a
+whole ``fast`` analysis -- the player measured in ``docs/lab/self-play.md``
+("A second ply over the replies"); ``deep`` adds that to a far larger
+analysis, whose figures are the tightest. The Python engine plays the same
 playouts far slower (the value bot in half the seats weighs every legal move
 with the value model), so it has its own, far smaller caps (``python_cap``):
 the same rules, wider intervals, "within noise" more often.
@@ -35,14 +38,14 @@ the same rules, wider intervals, "within noise" more often.
 
 Either is the analysis alone, without a second ply.
 
->>> b = budget_for("fast"); (b.name, b.cap_for("native") > b.cap_for("python"))
-('fast', True)
+>>> b = budget_for("fast"); (b.name, b.cap_for("native") > b.cap_for("python"), b.replies, b.reply_plan().name)
+('fast', True, 3, 'quick')
 >>> b = budget_for("normal", playouts=120); (b.name, b.fixed)
 ('120 playouts', True)
 >>> budget_for("deep", seconds=2.5).name
 '2.5 seconds'
->>> n = budget_for("normal"); (n.cap == budget_for("fast").cap, n.replies, n.reply_budget)
-(True, 3, 'fast')
+>>> n = budget_for("normal"); (n.cap == budget_for("fast").cap, n.replies, n.reply_plan().name)
+(True, 3, 'analysis')
 >>> budget_for("huge")
 Traceback (most recent call last):
 ...
@@ -85,7 +88,7 @@ class Budget:
     replies: int = 0
     """How many of the analysis's first moves a second ply opens (:mod:`.replies`; 0: none, else 1 to
     :data:`MAX_CANDIDATES`)."""
-    reply_budget: str | Budget = "fast"
+    reply_budget: str | Budget = "analysis"
     """The budget of each reply's search in a second ply (a name or a budget; without a second ply of its own)."""
 
     def __post_init__(self) -> None:
@@ -101,7 +104,7 @@ class Budget:
         """The budget of each reply's search in this budget's second ply (``None``: no second ply)."""
         if not self.replies:
             return None
-        plan = self.reply_budget if isinstance(self.reply_budget, Budget) else BUDGETS[self.reply_budget]
+        plan = self.reply_budget if isinstance(self.reply_budget, Budget) else REPLY_PLANS[self.reply_budget]
         if plan.replies:
             raise ValueError(f"budget {self.name!r}: its replies' budget {plan.name!r} has a second ply of its own")
         return plan
@@ -113,13 +116,24 @@ class Budget:
         return self.cap if engine == "native" else self.python_cap
 
 
+ANALYSIS = Budget("analysis", cap=3_000, python_cap=80)
+"""The analysis alone at ``fast``'s cap, without a second ply: what ``fast`` was before it weighed the reply,
+and what a reply's search in ``normal`` and ``deep`` runs."""
+
+QUICK_REPLY = Budget("quick", cap=500, python_cap=16)
+"""Each reply's search in ``fast``'s second ply: the cap at which Quick still names the move Deep names
+(``benchmarks/strength/quick_vs_deep.py``, tuned on positions of its own seed)."""
+
 BUDGETS: dict[str, Budget] = {
-    "fast": Budget("fast", cap=3_000, python_cap=80),
-    "normal": Budget("normal", cap=3_000, python_cap=80, replies=3, reply_budget="fast"),
-    "deep": Budget("deep", cap=120_000, python_cap=2_400, replies=3, reply_budget="fast"),
+    "fast": Budget("fast", cap=3_000, python_cap=80, replies=3, reply_budget=QUICK_REPLY),
+    "normal": Budget("normal", cap=3_000, python_cap=80, replies=3, reply_budget=ANALYSIS),
+    "deep": Budget("deep", cap=120_000, python_cap=2_400, replies=3, reply_budget=ANALYSIS),
 }
 """The named budgets (``--budget``); caps set by ``benchmarks/speed/advisor.py``'s timings, the second ply's
-by ``docs/lab/self-play.md``'s games."""
+by ``docs/lab/self-play.md``'s games and ``benchmarks/strength/quick_vs_deep.py``."""
+
+REPLY_PLANS: dict[str, Budget] = {plan.name: plan for plan in (ANALYSIS, QUICK_REPLY)}
+"""The budgets a second ply's replies may name (``Budget.reply_budget``)."""
 
 
 def budget_for(name: str = "normal", playouts: int | None = None, seconds: float | None = None) -> Budget:

@@ -13,7 +13,7 @@ import pytest
 from pennypress.engine import Phase, new_game, public_view
 from pennypress.engine.advisor import BUDGETS, advise, analyse
 from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
-from pennypress.engine.advisor.budget import budget_for
+from pennypress.engine.advisor.budget import QUICK_REPLY, budget_for
 from pennypress.engine.advisor.calibration import IDENTITY
 from pennypress.engine.advisor.replies import second_ply
 from pennypress.engine.advisor.settings import SearchSettings
@@ -174,13 +174,24 @@ def test_the_answer_is_the_same_on_two_workers_and_with_the_deck_shuffled():
         assert other.to_json() == {**answer.to_json(), "seconds": other.to_json()["seconds"]}
 
 
-def test_fast_a_fixed_count_and_a_time_bound_are_the_analysis_alone(midgame):
-    for settings in (SearchSettings.for_budget("fast", seed=1, workers=1),
-                     SearchSettings.for_budget("normal", playouts=60, seed=1, workers=1),
+def test_a_fixed_count_and_a_time_bound_are_the_analysis_alone(midgame):
+    for settings in (SearchSettings.for_budget("normal", playouts=60, seed=1, workers=1),
                      SearchSettings.for_budget("normal", seconds=0.2, seed=1, workers=1)):
         assert advise(midgame, settings, reasons_top=0, lines=False).second_ply is None
-    assert BUDGETS["normal"].replies == BUDGETS["deep"].replies == 3
-    assert BUDGETS["normal"].cap == BUDGETS["fast"].cap  # normal is fast's analysis and its second ply
+    assert BUDGETS["fast"].replies == BUDGETS["normal"].replies == BUDGETS["deep"].replies == 3
+    assert BUDGETS["normal"].cap == BUDGETS["fast"].cap  # one analysis; normal's replies are the larger searches
+    assert BUDGETS["fast"].reply_plan().cap < BUDGETS["normal"].reply_plan().cap == BUDGETS["fast"].cap
+
+
+def test_quick_weighs_the_reply_with_a_small_search(midgame):
+    """Quick (``fast``) opens its first 3 moves like Thorough, each answered by a search of at most
+    ``QUICK_REPLY``'s playouts (a press's cards share them), and says so."""
+    answer = advise(midgame, "fast", seed=1, workers=1, reasons_top=0, lines=False)
+    ply = answer.second_ply
+    assert ply is not None and ply.reply_budget == QUICK_REPLY.name and ply.opened == 3
+    weighed = [m for m in answer.moves if m.weighed]
+    assert len(weighed) == 3 and all(m.reply.playouts <= QUICK_REPLY.cap for m in weighed)
+    assert ply.playouts == sum(m.reply.playouts for m in weighed) and answer.playouts > ply.playouts
 
 
 def test_the_final_edition_is_exact_and_has_no_second_ply():
@@ -196,12 +207,17 @@ def test_the_final_edition_is_exact_and_has_no_second_ply():
 def test_the_shipped_normal_is_the_player_the_second_ply_games_measured():
     """Game 0 of ``benchmarks/results/strength/games/842004-normal-press-draws.jsonl`` (the games behind record
     16: the second ply with presses answered after headline draws) is played again move for move by the
-    shipped seats: the same scores and length."""
+    shipped normal against the fast of its time (``previous:fast``: the analysis alone, as fast played before it
+    weighed the reply): the same scores and length."""
+    from benchmarks.strength.advisor import register
+
+    register()  # the previous fast's seat
     games = ROOT / "benchmarks/results/strength/games/842004-normal-press-draws.jsonl"
     recorded = next(g for g in map(json.loads, games.read_text(encoding="utf-8").splitlines()) if g["game"] == 0)
-    spec = TournamentSpec.create(3, "advisor:normal,advisor:fast,advisor:fast", 600, 842004)
+    spec = TournamentSpec.create(3, "advisor:normal,previous:fast,previous:fast", 600, 842004)
     replayed = play_planned(spec, spec.plans()[0])
-    assert recorded["seats"] == replayed["seats"] == ["advisor:normal", "advisor:fast", "advisor:fast"]
+    assert recorded["seats"] == ["advisor:normal", "advisor:fast", "advisor:fast"]
+    assert replayed["seats"] == ["advisor:normal", "previous:fast", "previous:fast"]
     assert (replayed["scores"], replayed["winners"], replayed["moves"]) == \
         (recorded["scores"], recorded["winners"], recorded["moves"])
 

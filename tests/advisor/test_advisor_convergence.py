@@ -87,7 +87,7 @@ def test_the_halving_follows_its_schedule_and_stops_only_when_separated_or_spent
     schedule = halving_schedule(len(midgame.legal_moves()), cap)
     checkpoints = {target for _, target in schedule}
     for seed in range(3):
-        a = advise(midgame, "fast", seed=seed, workers=1)
+        a = analyse(midgame, "fast", seed=seed, workers=1)  # the analysis (no second ply)
         assert {m.playouts for m in a.moves} <= checkpoints
         assert a.best.playouts == max(m.playouts for m in a.moves) and a.playouts <= cap
         # how many moves reached each checkpoint: the schedule's halves
@@ -148,6 +148,8 @@ def test_the_python_engine_gives_the_same_shape(midgame, monkeypatch):
     native_doc = _json(advise(midgame, "fast", seed=5, workers=1))
     monkeypatch.setenv(native.ENGINE_VARIABLE, "python")
     a = advise(midgame, "fast", seed=5, workers=1)
+    assert a.second_ply is not None and a.second_ply.reply_budget == "quick"  # the same second ply
+    a = analyse(midgame, "fast", seed=5, workers=1)  # the analysis's shape
     doc = _json(a)
     assert doc["engine"] == "python" and set(doc) == set(native_doc)
     assert [set(m) for m in doc["moves"]] == [set(m) for m in native_doc["moves"]]

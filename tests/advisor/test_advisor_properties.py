@@ -7,7 +7,7 @@ import random
 import pytest
 
 from pennypress.engine import BadInput, GoToPress, new_game, parse_move
-from pennypress.engine.advisor import advise, budget_for
+from pennypress.engine.advisor import advise, analyse, budget_for
 
 PLAYOUTS = 40
 
@@ -104,7 +104,7 @@ def test_every_move_is_searched_by_a_named_budget_within_its_cap(midgame):
     the search policy, the total stays within the cap, and the moves still in the race share the top count."""
     from pennypress.engine.advisor.pool import playout_engine
 
-    fast = advise(midgame, "fast", seed=2, workers=1)
+    fast = analyse(midgame, "fast", seed=2, workers=1)  # the analysis (the second ply opens its first moves)
     plan = budget_for("fast")
     engine = playout_engine(seed=2, state=midgame)
     assert fast.engine == engine

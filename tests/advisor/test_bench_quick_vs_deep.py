@@ -61,3 +61,24 @@ def test_a_small_run_judges_each_position_and_records_the_summary(core, tmp_path
     assert s["positions"] == 2 and s["agree"] == sum("| yes |" in r for r in rows) and record["positions"] == rows
     assert record["table"] in printed and record["command"].startswith("python -m benchmarks.strength.quick_vs_deep ")
     assert {"title", "command", "seed", "commit", "date", "note", "table"} <= set(record)
+
+
+def test_a_candidate_for_quick_is_a_named_budget_with_its_parts_changed():
+    from pennypress.engine.advisor.budget import BUDGETS
+
+    plan = qd.candidate("fast+replies=2+reply-cap=700+cap=1500")
+    assert (plan.name, plan.cap, plan.replies, plan.reply_plan().cap) == ("fast+replies=2+reply-cap=700+cap=1500",
+                                                                          1500, 2, 700)
+    assert qd.candidate("fast+replies=0").reply_plan() is None  # the analysis alone: Quick before #56
+    assert qd.candidate("normal").reply_plan() == BUDGETS["normal"].reply_plan()
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("huge", "unknown budget 'huge'"), ("fast+replies=x", "'replies=x' is not"), ("fast+cap=0", "'cap=0' is not"),
+    ("fast+depth=2", "'depth=2' is not"), ("fast+cap=9+cap=9", "'cap=9' is not"),
+    ("fast+replies=99", "replies: expected a whole number of moves from 1 to 16"), ("fast,fast", "named twice"),
+])
+def test_a_bad_candidate_exits_2_naming_it(spec, words, capsys):
+    assert qd.main(["--quick", spec]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("quick_vs_deep: --quick ") and words in err and len(err.strip().splitlines()) == 1

@@ -223,7 +223,7 @@ def test_the_text_walk_reads_the_tucked_away_sections_when_asked():
     at = open_app(PAGE)
     at.button(key="ab_analyse").click().run()
     every = "\n".join(_text_outside(at.main, skip=()))
-    assert {"Seed", "playouts", "Converged"} <= {m.group(0) for m in LAB_WORDS.finditer(every)}
+    assert {"Seed", "playouts", "Budget", "ply"} <= {m.group(0) for m in LAB_WORDS.finditer(every)}  # "Second ply:"
     assert "Best move" in every and "Every move, ranked" in every
 
 
