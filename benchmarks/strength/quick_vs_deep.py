@@ -138,6 +138,12 @@ def candidate(spec: str) -> Budget:
         raise BadInput(f"--quick {spec!r}: {e}") from None
 
 
+def said(spec: str) -> str:
+    """A candidate as the record's note names it."""
+    return f"`{spec}`" + (" (the analysis alone: Quick before it weighed the reply)"
+                          if candidate(spec).reply_plan() is None else "")
+
+
 def judge(view: PublicState, workers: int, quicks: Sequence[Budget] = (budget_for(QUICK),)
           ) -> tuple[str, float, list[tuple[str, bool, float, float]]]:
     """Deep's first move in ``view`` and its seconds, and for each candidate for Quick its pick, whether Deep
@@ -246,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
                            "players (half league games, half with advisor:fast in a seat), never used for training. "
                            f"Quick is `advise --budget {specs[0]}`, Deep `--budget deep` with its second ply; the "
                            "loss is in Deep's own terms (after the next player's answer where Deep opened both moves)."
-                           + (f" Beside it, on the same positions: {', '.join(f'`{o}`' for o in others)}."
+                           + (f" Beside it, on the same positions: {', '.join(map(said, others))}."
                               if others else "")),
                   "table": table(s, others), "summary": s, "positions": rows, "candidates": others}
         args.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -267,18 +267,21 @@ def test_paired_games_pairs_two_bots_in_the_same_seat(tmp_path, capsys):
 
 @pytest.mark.slow
 def test_the_release_seat_is_fast_with_the_bots_playing_the_final_edition(core, monkeypatch, tmp_path, capsys):
-    """``release:fast`` searches as ``advisor:fast`` does except that its playouts leave the final edition to the
-    playout bots (``exact_end=False``); ``release2`` seats it head to head against ``advisor:fast``."""
+    """``release:fast`` searches as ``previous:fast`` (the analysis alone, fast before it weighed the reply) does
+    except that its playouts leave the final edition to the playout bots (``exact_end=False``); ``release2``
+    seats it head to head against ``advisor:fast``, ``previous2`` the previous fast."""
     import json
 
     from pennypress.engine.advisor import bot as advisor_bot
+    from pennypress.engine.advisor.budget import ANALYSIS
     from pennypress.engine.advisor.settings import SearchSettings
 
     assert bs.CELLS["release2"] == "advisor:fast,release:fast"
     assert bs.CELLS["release-heuristic3"] == "release:fast,heuristic,heuristic"
+    assert bs.CELLS["previous2"] == "advisor:fast,previous:fast"
     bs.register()
-    release, fast = make_bot("release:fast", seed=4), make_bot("advisor:fast", seed=4)
-    assert release.name == "release:fast"
+    release, fast = make_bot("release:fast", seed=4), make_bot("previous:fast", seed=4)
+    assert (release.name, fast.name) == ("release:fast", "previous:fast")
     seen = {}
     real = advisor_bot.analyse
     from pennypress.engine import new_game
@@ -292,7 +295,8 @@ def test_the_release_seat_is_fast_with_the_bots_playing_the_final_edition(core, 
         bot.choose(view)
     assert [s.exact_end for s in seen["release"]] == [False] and [s.exact_end for s in seen["fast"]] == [None]
     assert replace(seen["release"][0], exact_end=None) == seen["fast"][0] == SearchSettings.for_budget(
-        "fast", seed=seen["fast"][0].seed, workers=1)
+        replace(ANALYSIS, name="fast"), seed=seen["fast"][0].seed, workers=1)
+    assert seen["fast"][0].budget.reply_plan() is None  # the analysis alone
     out = tmp_path / "release.jsonl"
     assert bs.main(["--cells", "release2", "--games", "6", "--seed", "8", "--workers", "1", "--results", str(out)]) == 0
     games = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
@@ -333,6 +337,7 @@ def test_exact_seats_seats_advisors_whose_playouts_play_the_final_edition_seat_b
     ``test_core_playouts.py``."""
     from pennypress.engine import new_game
     from pennypress.engine.advisor import bot as advisor_bot
+    from pennypress.engine.advisor.budget import ANALYSIS, BUDGETS
     from pennypress.engine.io.state import public_view
 
     out = tmp_path / "seats.jsonl"
@@ -346,4 +351,6 @@ def test_exact_seats_seats_advisors_whose_playouts_play_the_final_edition_seat_b
     make_bot("advisor:fast", seed=4).choose(view)
     make_bot("release:fast", seed=4).choose(view)
     assert [(s.exact_end_on("native", 2), s.exact_seats) for s in seen] == [(False, True), (False, False)]
-    assert replace(seen[0], exact_end=None, exact_seats=False) == replace(seen[1], exact_end=None)
+    # the release seat is the analysis alone (fast before it weighed the reply); the rest is the same
+    assert seen[0].budget == BUDGETS["fast"] and seen[1].budget == replace(ANALYSIS, name="fast")
+    assert replace(seen[0], exact_end=None, exact_seats=False, budget=seen[1].budget) == replace(seen[1], exact_end=None)
