@@ -1,7 +1,9 @@
 """Analysis board: load a position, analyse it, see the best move and every move ranked, step forward.
 
 In the spirit of Lichess's analysis board. The advisor (:mod:`pennypress.engine.advisor`)
-does all the work; this page draws its answer and keeps the line of moves played.
+does all the work; this page draws its answer and keeps the line of moves played. Like Lichess's
+``/analysis/FEN``, the page opens on a position given in its address (``?position=`` and the one-line
+notation) and offers the link of the position on the board (:mod:`pennypress.ui.app.analysis_link`).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
 from pennypress.engine.rules.press import press_problem
 from pennypress.solver import BadInput
-from pennypress.ui.app import session_keys as keys, analysis_view as view
+from pennypress.ui.app import session_keys as keys, analysis_link, analysis_view as view
 from pennypress.ui.app import move_picker, position_loader as loader, solving, what_if
 from pennypress.ui.app.widgets import (flash, page_style, result_panel, show_board, show_svg, show_svgs, show_table,
                                        valid_choice)
@@ -53,6 +55,18 @@ def _start(doc: dict, name: str) -> None:
 
 def _loaded(state, name: str) -> None:
     _start(state.to_json(), name)
+
+
+def _first_position() -> None:
+    """The board's first position in a session: the one in the address (a link), else the usual example;
+    a link whose position cannot be opened says why, above the usual example."""
+    linked, problem = analysis_link.opened_from_address()
+    if linked is not None:
+        _loaded(linked, analysis_link.NAME)
+        return
+    loader.start_with(keys.AB_LOADER, _loaded, DEFAULT_EXAMPLE)
+    if problem:
+        ss[keys.AB_ERROR] = problem  # after start_with, which clears the loader's error key
 
 
 def _line_full() -> bool:
@@ -156,7 +170,7 @@ incoming = ss.get(keys.ANALYSIS_POSITION)
 if incoming is not None and incoming != ss.get(keys.AB_PUBLISHED):  # handed over by another page (the editor)
     _start(incoming, ss.get(keys.ANALYSIS_NAME, "From another page"))
 if keys.AB_LINE not in ss:
-    loader.start_with(keys.AB_LOADER, _loaded, DEFAULT_EXAMPLE)
+    _first_position()
 loader.loader_panel(keys.AB_LOADER, _loaded)
 
 if ss.get(keys.AB_ERROR):
@@ -176,7 +190,10 @@ if played:
     st.markdown("**The line played from the start position:**\n" + "\n".join(f"{k}. {w}" for k, w in enumerate(played, 1)))
 else:
     st.markdown("**The start position** (no move played on the board yet).")
-st.button("← Back one move", key=keys.AB_BACK, on_click=_back, disabled=len(ss[keys.AB_LINE]) < 2)
+with st.container(horizontal=True):
+    st.button("← Back one move", key=keys.AB_BACK, on_click=_back, disabled=len(ss[keys.AB_LINE]) < 2)
+    shared = analysis_link.copy_link_button(game)  # the position on the board, whatever brought it there
+analysis_link.link_box(shared)
 
 if game.is_over:
     end = what_if.end_outcome(game)
