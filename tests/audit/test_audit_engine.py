@@ -181,8 +181,13 @@ def test_a_coin_flip_is_within_noise_not_graded():
     for seed in range(70, 130):  # the first midgame position with such a move (most have one)
         s = _random_line(3, seed, 3, 5 + seed % 8)
         ranked = advise(s, "fast", seed=decision_seed(0, s.ply), workers=1)
-        # in the final duel beside the best (as many playouts): the audit re-runs it on exactly those futures
-        flips = [m for m in ranked.moves[1:] if m.equal_to_best and m.playouts == ranked.best.playouts
+        if ranked.reranked:  # the audit measures on the analysis's playouts: keep the analysis's own first
+            continue
+        # in the final duel beside the best (as many playouts): the audit re-runs it on exactly those futures;
+        # the figures the audit grades by are the analysis's (first sight), not those after the next answer
+        sights = [m.at_first_sight() for m in ranked.moves[1:]]
+        flips = [m for m in sights if m.loss_interval[0] <= 0 <= m.loss_interval[1]
+                 and m.playouts == ranked.best.playouts
                  and classify(m.loss, 3) in GRADED]  # the bands alone would have graded it
         if flips:
             flip = max(flips, key=lambda m: (m.loss, m.move))

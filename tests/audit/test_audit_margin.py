@@ -112,3 +112,19 @@ def test_a_real_decided_game_on_playouts_is_graded_by_the_paired_lead(core):
     assert d.graded_by == "margin" and d.margin_loss == pytest.approx(best.expected_margin - mine.expected_margin)
     low, _ = d.margin_loss_interval
     assert low > 0 and not d.within_noise and d.klass == _band(MARGIN_BANDS, d.margin_loss)
+
+
+def test_a_press_of_a_worse_page_says_the_lead_it_lost_on_timing_beside_its_whole_loss():
+    """What the newspaper table's timing column adds up is said in the decision's own row when it is not the
+    whole lead lost (a worse page lost the rest), and only then (#55)."""
+    from types import SimpleNamespace as D
+
+    from pennypress.ui.render.audit_words import short_loss_words
+
+    worse = D(klass="blunder", graded_by="win", loss=0.14, margin_loss=2.763, timing_lead_loss=2.672)
+    assert short_loss_words(worse) == "14% chance, 2.8 points of lead (pressing too soon: 2.7)"
+    assert loss_words(worse) == "14% chance to win and 2.8 points of lead (pressing too soon: 2.7)"
+    best_page = D(klass="mistake", graded_by="win", loss=0.1, margin_loss=2.598, timing_lead_loss=2.598)
+    assert short_loss_words(best_page) == "10% chance, 2.6 points of lead"
+    decided = D(klass="blunder", graded_by="margin", loss=0.0, margin_loss=18.578, timing_lead_loss=19.0)
+    assert short_loss_words(decided) == "18.6 points of lead (pressing too soon: 19.0)"

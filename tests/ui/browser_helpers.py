@@ -337,6 +337,8 @@ while ((node = walker.nextNode())) {
   const el = node.parentElement;
   if (!el || el.closest('.pp-notation') || el.closest('textarea') || el.closest('title')) continue;
   if (!el.getClientRects().length) continue;  // not drawn (a closed expander, the other board layout)
+  const shut = el.closest('details:not([open])');  // Chromium may lay out a closed <details>' content hidden
+  if (shut && !el.closest('summary')) continue;
   if (re.test(node.textContent)) hits.push(node.textContent.trim().slice(0, 160));
 }
 return hits;

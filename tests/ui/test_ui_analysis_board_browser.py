@@ -129,8 +129,14 @@ def test_quick_analysis_of_the_example_reads_like_a_coach(person):
     assert [r["fill"] for r in rows] == [_rgb(colour(c)) for c in classes[:10]]
     assert rows[0]["loss"] == "0%" and rows[0]["width"] == 0
     assert all(r["loss"].startswith("−") or r["loss"] == "0%" for r in rows[1:])  # a true minus sign
-    widths = [r["width"] for r in rows]
-    assert widths == sorted(widths) and widths[-1] > widths[1]  # the bars grow with the loss
+    # the bars grow with the loss, within each kind of figure: the moves Quick weighed (their loss after the next
+    # player's answer) first, then the others (their loss at first sight)
+    weighed = [m.weighed for m in expected.moves[:len(rows)]]
+    assert weighed == sorted(weighed, reverse=True) and any(weighed) and not all(weighed)
+    for kind in (True, False):
+        widths = [r["width"] for r, w in zip(rows, weighed) if w == kind]
+        assert widths == sorted(widths), (kind, widths)
+    assert rows[-1]["width"] > rows[1]["width"]
     assert [r["klass"] for r in rows].count("best") == 1
 
     # the likely line after the best move, each step with how often the futures went that way, stepped

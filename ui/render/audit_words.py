@@ -116,7 +116,17 @@ def loss_words(d) -> str:
     else:
         lead = getattr(d, "margin_loss", 0.0)
         said = f"{pct(d.loss)} chance to win" + (f" and {lead:.1f} points of lead" if round(lead, 1) > 0 else "")
-    return said
+    return said + on_timing(d)
+
+
+def on_timing(d) -> str:
+    """``' (pressing too soon: 2.7)'`` when a decision's lead lost on timing -- what the newspaper table's
+    timing column adds up -- is not the lead it lost in all (only a press of another page than the best one:
+    the page's part differs); empty otherwise."""
+    timing, lead = getattr(d, "timing_lead_loss", 0.0), getattr(d, "margin_loss", 0.0)
+    if round(timing, 1) <= 0 or f"{timing:.1f}" == f"{lead:.1f}":
+        return ""
+    return f" (pressing too soon: {timing:.1f})"
 
 
 def short_loss_words(d) -> str:
@@ -126,9 +136,9 @@ def short_loss_words(d) -> str:
     if d.klass == "best":
         return "nothing"
     if getattr(d, "graded_by", "win") == "margin":
-        return f"{d.margin_loss:.1f} points of lead"
+        return f"{d.margin_loss:.1f} points of lead" + on_timing(d)
     lead = getattr(d, "margin_loss", 0.0)
-    return f"{pct(d.loss)} chance" + (f", {lead:.1f} points of lead" if round(lead, 1) > 0 else "")
+    return f"{pct(d.loss)} chance" + (f", {lead:.1f} points of lead" if round(lead, 1) > 0 else "") + on_timing(d)
 
 
 def graded_words(d) -> str:
