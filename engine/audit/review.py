@@ -125,6 +125,10 @@ class Decision:
     """The lead over the best rival lost on timing alone, in points (0 unless the move pressed when waiting
     was best, or waited when pressing was best): the measure a decision's loss of lead is said in, so that
     the timing figure and the decision's own figure are one (for a press, against the optimal page)."""
+    as_good: tuple[str, ...] = ()
+    """The other legal moves the analysis could not tell from the best (:func:`~.grading.assess` against it on
+    its own playouts: as good as the best as far as it can tell, or tied with it exactly), in its ranking's
+    order: never the move played nor a move it never reached (``()`` for a forced move)."""
 
     @property
     def grade(self) -> Grade:
@@ -152,6 +156,7 @@ class Decision:
         doc["line_played"] = [step.to_json() for step in self.line_played]
         doc["line_best"] = [step.to_json() for step in self.line_best]
         doc["why"] = list(self.why)
+        doc["as_good"] = list(self.as_good)
         if self.press is not None:
             doc["press"] = {"gain": self.press.gain, "optimal_gain": self.press.optimal_gain,
                             "page_loss": self.press.page_loss, "scoops_given": self.scoops_given,
@@ -313,7 +318,22 @@ def _grade(step: ReplayStep, budget: str, playouts: int | None, seed: int, worke
         graded_by=grade.by, margin_loss=margin_loss,
         margin_loss_interval=(0.0, 0.0) if is_best else mine.margin_loss_interval, same_as_best=same,
         line_played=line_best if is_best else (mine.line or advice.line(played_text)), line_best=line_best,
-        why=() if is_best else advice.why(played_text), timing_lead_loss=0.0 if is_best else lead_loss)
+        why=() if is_best else advice.why(played_text), timing_lead_loss=0.0 if is_best else lead_loss,
+        as_good=_as_good(advice, best, played_text, n))
+
+
+def _as_good(advice: Advice, best: RankedMove, played_text: str, n: int) -> tuple[str, ...]:
+    """The moves other than the best and the move played that the analysis could not tell from the best,
+    each graded against it as the move played is (on the analysis's own figures)."""
+    out = []
+    for m in advice.moves:
+        if m.move in (best.move, played_text) or not m.was_searched:
+            continue
+        grade = assess(m.at_first_sight(), n, same_as_best=False, best_win=best.win_probability,
+                       best_margin=best.expected_margin)
+        if grade.klass in ("best", "within_noise"):
+            out.append(m.move)
+    return tuple(out)
 
 
 def _lead_lost(best: RankedMove, move: RankedMove) -> float:

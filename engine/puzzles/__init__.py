@@ -21,7 +21,9 @@ trainer use it):
   rules of a page, and the second-best choice and what it loses;
 - :func:`puzzle_rating` and :func:`rate_attempt` -- ratings on openskill's
   model for a trainer (a puzzle's initial rating from its difficulty);
-- :func:`generate` -- the generator (``pennypress puzzle generate``).
+- :func:`generate` -- the generator (``pennypress puzzle generate``);
+- :func:`mistake_puzzles` -- an audited game's mistakes and blunders as puzzles of a
+  fourth kind, ``better-move`` ("find the better move", :mod:`.mistakes`).
 
 >>> puzzles = load_puzzles()
 >>> page = puzzles.filter(kind="page", difficulty=5)[0]
@@ -33,12 +35,16 @@ True
 """
 from .check import Verdict, check_answer
 from .generate import Settings, generate
-from .model import BEST_MOVE, DIFFICULTIES, DIFFICULTY_NAMES, KINDS, PAGE, PRESS_OR_WAIT, WAIT, Puzzle
+from .mistakes import Mistake, mistake_of, mistake_puzzles
+from .model import (
+    ALL_KINDS, BEST_MOVE, BETTER_MOVE, DIFFICULTIES, DIFFICULTY_NAMES, KINDS, PAGE, PRESS_OR_WAIT, WAIT, Puzzle,
+)
 from .rating import puzzle_rating, rate_attempt, rating_model
-from .store import PuzzleSet, load_puzzles, puzzle_set_from_json, save_puzzles
+from .store import PuzzleSet, load_puzzles, puzzle_set_from_json, puzzles_text, save_puzzles
 
 __all__ = [
-    "BEST_MOVE", "DIFFICULTIES", "DIFFICULTY_NAMES", "KINDS", "PAGE", "PRESS_OR_WAIT", "Puzzle", "PuzzleSet",
-    "Settings", "Verdict", "WAIT", "check_answer", "generate", "load_puzzles", "puzzle_rating",
-    "puzzle_set_from_json", "rate_attempt", "rating_model", "save_puzzles",
+    "ALL_KINDS", "BEST_MOVE", "BETTER_MOVE", "DIFFICULTIES", "DIFFICULTY_NAMES", "KINDS", "Mistake", "PAGE",
+    "PRESS_OR_WAIT", "Puzzle", "PuzzleSet", "Settings", "Verdict", "WAIT", "check_answer", "generate",
+    "load_puzzles", "mistake_of", "mistake_puzzles", "puzzle_rating", "puzzle_set_from_json", "puzzles_text",
+    "rate_attempt", "rating_model", "save_puzzles",
 ]

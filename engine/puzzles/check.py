@@ -12,6 +12,8 @@
 - ``best-move``: a legal move; correct when it reaches the best result (exact
   puzzles: its outcome is computed, so an unlisted move that does as well is
   right too).
+- ``better-move``: a legal move; correct when it is the analysis's best move or
+  one it could not tell from the best (the answer lists them).
 
 A malformed answer (bad JSON, an unknown move word, an illegal move, a story
 index the press does not have) raises :class:`~pennypress.errors.BadInput`.
@@ -40,7 +42,7 @@ from pennypress.solver import CheckResult, PressProblem, ProposedPage, check_pag
 
 from ..game.moves import Move
 from ..game.words import move_words
-from .model import PAGE, WAIT, Puzzle
+from .model import BETTER_MOVE, PAGE, WAIT, Puzzle
 from .positions import exact_value, is_right, read_move, side_of
 from .say import num, outcome_words, plural
 
@@ -130,6 +132,8 @@ def _check_position(puzzle: Puzzle, answer: str) -> Verdict:
         return Verdict(puzzle.id, correct, puzzle.answer_json(), (head,) + puzzle.why, WAIT,
                        second_best=puzzle.second_best)
     move: Move = read_move(state, text)
+    if puzzle.kind == BETTER_MOVE:
+        return _check_better_move(puzzle, move)
     outcome = None
     if puzzle.certainty == "exact":
         outcome = exact_value(state, move)
@@ -150,6 +154,21 @@ def _check_position(puzzle: Puzzle, answer: str) -> Verdict:
         head = f"Not the best: {said}; {result}. Best: {_answer_words(puzzle)}."
     return Verdict(puzzle.id, correct, puzzle.answer_json(), (head,) + puzzle.why,
                    "press" if word == "press" else str(move), outcome=outcome, second_best=puzzle.second_best)
+
+
+def _check_better_move(puzzle: Puzzle, move: Move) -> Verdict:
+    """A ``better-move`` puzzle: right for the analysis's best move or one it could not tell from it; the
+    move played in the game is named as such when given again."""
+    said, best = move_words(move), puzzle.answer[0]
+    if str(move) == best:
+        head = f"Correct: {said}; the analysis's best move."
+    elif str(move) in puzzle.answer:
+        head = f"Correct: {said}; as good as the analysis's best, {move_words(best)}, as far as it can tell."
+    elif str(move) == puzzle.evidence["played"]:
+        head = f"Not the better move: {said} is the move you played. Better: {_answer_words(puzzle)}."
+    else:
+        head = f"Not the better move: {said}; the analysis did not find it as good. Better: {_answer_words(puzzle)}."
+    return Verdict(puzzle.id, str(move) in puzzle.answer, puzzle.answer_json(), (head,) + puzzle.why, str(move))
 
 
 def check_answer(puzzle: Puzzle, answer: Any) -> Verdict:

@@ -1,6 +1,6 @@
 """A puzzle as data: what is asked, the answer and how it was checked, why, how hard, and where it came from.
 
-Three kinds (:data:`KINDS`):
+Three kinds are mined from self-play (:data:`KINDS`):
 
 - ``page`` -- lay out the page: the question is a press problem (claimed
   stories, the five beat values, the ad; ``docs/guide/cli.md``), the answer the
@@ -10,6 +10,11 @@ Three kinds (:data:`KINDS`):
   waiting moves.
 - ``best-move`` -- a position where one move (or a small stated set of equally
   good moves) is clearly best; the answer lists them.
+
+A fourth, ``better-move`` (:data:`BETTER_MOVE`), is made from an audited game
+(:mod:`.mistakes`): a decision the audit found a mistake or a blunder, the move
+played shown, the analysis's best move and the moves it could not tell from
+it the answer. Its difficulty is not measured (``None``): it is never rated.
 
 Positions are stored as the one-line notation (``docs/guide/notation.md``), the public
 position only (the headline deck's order is never part of a puzzle).
@@ -32,11 +37,17 @@ from typing import Any
 from pennypress.solver import PressProblem
 
 from ..io.state import State
-from .prompts import page_prompt, position_prompt
+from .prompts import better_move_prompt, page_prompt, position_prompt
 
 PAGE, PRESS_OR_WAIT, BEST_MOVE = "page", "press-or-wait", "best-move"
 KINDS: tuple[str, ...] = (PAGE, PRESS_OR_WAIT, BEST_MOVE)
-"""The puzzle kinds, in the order the set lists them."""
+"""The puzzle kinds mined from self-play, in the order the set lists them."""
+
+BETTER_MOVE = "better-move"
+"""The kind made from an audited game's mistakes and blunders (:mod:`.mistakes`): find the better move."""
+
+ALL_KINDS: tuple[str, ...] = (*KINDS, BETTER_MOVE)
+"""Every kind a puzzle file may hold."""
 
 DIFFICULTIES: tuple[int, ...] = (1, 2, 3, 4, 5)
 """Difficulty 1 (easy) .. 5: one more than how many of the four yardsticks get the puzzle wrong
@@ -44,12 +55,16 @@ DIFFICULTIES: tuple[int, ...] = (1, 2, 3, 4, 5)
 
 DIFFICULTY_NAMES = {1: "easy", 2: "fair", 3: "tricky", 4: "hard", 5: "very hard"}
 
+UNRATED = "not rated"
+"""The difficulty name of a puzzle whose difficulty is not measured (``better-move``)."""
+
 WAIT = "wait"
 """The answer word for "do not press now" in a press-or-wait puzzle (beside any waiting move)."""
 
-CERTAINTIES = ("solver", "exact", "searched")
+CERTAINTIES = ("solver", "exact", "searched", "audit")
 """How an answer was made certain: the page solver's proof (CP-SAT), the exact final-edition
-search, or a paired search far larger than the advisor's ``deep`` budget (:mod:`.searched`)."""
+search, a paired search far larger than the advisor's ``deep`` budget (:mod:`.searched`), or the
+audit of a game (``better-move``: the audit's own analysis, at the budget it was run with)."""
 
 
 @lru_cache(maxsize=1024)
@@ -70,7 +85,7 @@ class Puzzle:
 
     id: str
     kind: str
-    difficulty: int
+    difficulty: int | None
     question: Any
     answer: Any
     why: tuple[str, ...] = ()
@@ -81,11 +96,11 @@ class Puzzle:
 
     @property
     def difficulty_name(self) -> str:
-        return DIFFICULTY_NAMES[self.difficulty]
+        return UNRATED if self.difficulty is None else DIFFICULTY_NAMES[self.difficulty]
 
     @property
     def certainty(self) -> str:
-        """``solver``, ``exact`` or ``searched`` (:data:`CERTAINTIES`)."""
+        """``solver``, ``exact``, ``searched`` or ``audit`` (:data:`CERTAINTIES`)."""
         return "solver" if self.kind == PAGE else self.evidence.get("certainty", "exact")
 
     @property
@@ -99,7 +114,7 @@ class Puzzle:
         return PressProblem.from_json(self.question, f"puzzle {self.id}.question")
 
     def position(self) -> State:
-        """The position of a ``press-or-wait`` or ``best-move`` puzzle (a fresh copy)."""
+        """The position of a ``press-or-wait``, ``best-move`` or ``better-move`` puzzle (a fresh copy)."""
         if self.kind == PAGE:
             raise ValueError(f"puzzle {self.id} is a page puzzle: its question is a press problem")
         return _position(self.question).clone()
@@ -120,6 +135,8 @@ class Puzzle:
         """The question in words (e.g. "Lay out the best legal front page. Claimed: ...")."""
         if self.kind == PAGE:
             return page_prompt(self.problem())
+        if self.kind == BETTER_MOVE:
+            return better_move_prompt(self.position(), self.evidence["played"])
         return position_prompt(self.position(), asks_press=self.kind == PRESS_OR_WAIT)
 
     def solution(self) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pennypress.solver import ClaimedStory, PressProblem
 
 from ..game.names import newspaper, story_name
+from ..game.words import move_words
 from ..io.state import State
 from ..position.position import Phase
 
@@ -34,14 +35,31 @@ def page_prompt(problem: PressProblem) -> str:
     return f"Lay out the best legal front page. Claimed: {stories}. Beat values: {values}; {ad}."
 
 
-def position_prompt(state: State, asks_press: bool) -> str:
-    """The question in words: is pressing now the best move (``asks_press``), or find the best move."""
+def _situation(state: State) -> str:
+    """Who is to move, when, and every newspaper's circulation, in one sentence."""
     me = newspaper(state.current)
     when = {Phase.FINAL_TURNS: "the final edition, last turns (one reporter at a time)",
             Phase.FINAL_PRESSES: "the final edition, last presses"}.get(state.phase, "normal play")
     scores = ", ".join(f"{newspaper(i)} {p.circulation}" for i, p in enumerate(state.players))
-    head = f"{me} to move in {when}; circulation {scores}."
+    return f"{me} to move in {when}; circulation {scores}."
+
+
+def position_prompt(state: State, asks_press: bool) -> str:
+    """The question in words: is pressing now the best move (``asks_press``), or find the best move."""
+    me = newspaper(state.current)
+    head = _situation(state)
     if asks_press:
         claims = ", ".join(story_name(s) for s in state.claimable(state.current))
         return f"{head} {me} can go to press now, claiming {claims}. Is pressing now the best move?"
     return f"{head} Find the best move."
+
+
+def better_move_prompt(state: State, played: str) -> str:
+    """The question of a puzzle made from a game's mistake: the move played (notation) said as the move
+    the person played, and the question.
+
+    >>> from pennypress.engine import new_game
+    >>> better_move_prompt(new_game(2, seed=11), "assign 1 war:A:1").split("; ")[1]
+    'circulation The Times 0, The Sun 0. You played Send 1 reporter to War A ★ here: find the better move.'
+    """
+    return f"{_situation(state)} You played {move_words(played)} here: find the better move."

@@ -43,7 +43,7 @@ from pennypress.solver import PressProblem, ProposedPage
 
 from ..io.state import State
 from ..io.validate import SchemaCheck
-from .model import DIFFICULTIES, KINDS, PAGE, PRESS_OR_WAIT, Puzzle
+from .model import ALL_KINDS, BETTER_MOVE, DIFFICULTIES, KINDS, PAGE, PRESS_OR_WAIT, Puzzle
 
 FORMAT, VERSION = "pennypress-puzzles", 1
 SET_FILE = "puzzles.json"
@@ -89,16 +89,23 @@ class PuzzleSet:
     def filter(self, kind: str | Iterable[str] | None = None, difficulty: int | Iterable[int] | None = None,
                table: int | Iterable[int] | None = None) -> list[Puzzle]:
         """The puzzles of ``kind`` (one or several), ``difficulty`` (one or several) and ``table`` (how many
-        newspapers play, one or several: :attr:`Puzzle.table`), in file order."""
-        kinds = _choice(kind, KINDS, "kind")
+        newspapers play, one or several: :attr:`Puzzle.table`), in file order. A puzzle whose difficulty
+        is not measured (``better-move``) is left out by any ``difficulty``."""
+        kinds = _choice(kind, ALL_KINDS, "kind")
         levels = _choice(difficulty, DIFFICULTIES, "difficulty")
         tables = _choice(table, TABLES, "table")
-        return [p for p in self.puzzles if p.kind in kinds and p.difficulty in levels
+        return [p for p in self.puzzles if p.kind in kinds and (difficulty is None or p.difficulty in levels)
                 and (table is None or p.table in tables)]
 
     def counts(self) -> dict[str, int]:
-        """Puzzles per kind."""
-        return {k: sum(p.kind == k for p in self.puzzles) for k in KINDS}
+        """Puzzles per kind: every mined kind, and ``better-move`` when the set holds some."""
+        counts = {k: sum(p.kind == k for p in self.puzzles) for k in ALL_KINDS}
+        return {k: n for k, n in counts.items() if k in KINDS or n}
+
+    @property
+    def is_mistakes(self) -> bool:
+        """Whether the set is made of a game's mistakes (``better-move`` puzzles; never mixed with others)."""
+        return any(p.kind == BETTER_MOVE for p in self.puzzles)
 
     def counts_by_difficulty(self) -> dict[str, dict[int, int]]:
         """Puzzles per kind and difficulty."""
@@ -193,8 +200,47 @@ def _check_population(p: Puzzle, cert: dict, where: str, settled: bool) -> None:
         raise BadInput(f"{where}: puzzle {p.id}: its population certificate is broken: {problem}")
 
 
+def _check_mistake(p: Puzzle, state: State, where: str) -> None:
+    """A ``better-move`` puzzle's evidence against its position (:mod:`.mistakes`): the player to move, the
+    answer the best move and the moves as good, the move played legal and not among them, and the likely
+    line after the best move legal in turn."""
+    from ..advisor.line import LineStep, line_states
+    from .positions import read_move
+
+    ev = p.evidence
+    if ev["player"] != state.current:
+        raise BadInput(f"{where}.evidence.player: {ev['player']} is not the player to move ({state.current})")
+    if list(p.answer) != [ev["best"], *ev["as_good"]]:
+        raise BadInput(f"{where}.answer: not the best move and the moves as good ({ev['best']!r} first)")
+    try:
+        read_move(state, ev["played"])
+    except BadInput as exc:
+        raise BadInput(f"{where}.evidence.played: {exc}") from None
+    if ev["played"] in p.answer:
+        raise BadInput(f"{where}.evidence.played: the move played is one of the answers")
+    line = [LineStep.from_json(d) for d in ev["line_best"]]
+    try:
+        positions = line_states(state, ev["best"], line)
+    except BadInput as exc:  # an illegal move or card (IllegalMove), or a move that does not read
+        raise BadInput(f"{where}.evidence.line_best: a step is not legal in turn ({exc})") from None
+    for k, (step, at) in enumerate(zip(line, positions)):
+        if step.move is not None and step.player != at.current:
+            raise BadInput(f"{where}.evidence.line_best[{k}].player: {step.player}, but {at.current} is to move")
+
+
+def _check_entry(p: Puzzle, at: str, where: str, settled: bool) -> None:
+    """One puzzle's meaning (after the schema): its kind's own checks."""
+    if p.kind == PAGE:
+        _check_page(p, at)
+    elif p.kind == BETTER_MOVE:
+        _check_mistake(p, _check_position(p, at), at)
+    else:
+        _check_certificate(p, _check_position(p, at), where, settled)
+
+
 def puzzle_set_from_json(doc: Any, where: str = "puzzles") -> PuzzleSet:
-    """Check a puzzle file's document (schema, then meaning) and build the set; :class:`BadInput` names the field."""
+    """Check a puzzle file's document (schema, then meaning) and build the set; :class:`BadInput` names the field.
+    A set of a game's mistakes (``better-move``) holds nothing else."""
     problem = _schema_check().problem(doc, "")
     if problem is not None:
         raise BadInput(f"{where}: {problem.lstrip(': ')}")
@@ -206,11 +252,10 @@ def puzzle_set_from_json(doc: Any, where: str = "puzzles") -> PuzzleSet:
         if p.id in ids:
             raise BadInput(f"{at}.id: {p.id!r} is used twice")
         ids.add(p.id)
-        if p.kind == PAGE:
-            _check_page(p, at)
-        else:
-            _check_certificate(p, _check_position(p, at), where, "population" in doc.get("generator", {}))
+        _check_entry(p, at, where, "population" in doc.get("generator", {}))
         puzzles.append(p)
+    if len({p.kind == BETTER_MOVE for p in puzzles}) > 1:
+        raise BadInput(f"{where}: puzzles made from a game's mistakes (better-move) cannot be mixed with other kinds")
     return PuzzleSet(tuple(puzzles), doc.get("generator", {}))
 
 
@@ -237,10 +282,15 @@ def load_puzzles(path: str | Path | None = None) -> PuzzleSet:
     return _shipped() if path is None else _read(str(path))
 
 
-def save_puzzles(puzzles: PuzzleSet, path: str | Path) -> None:
-    """Write ``puzzles`` as a puzzle file: the header indented, then one puzzle a line (small diffs)."""
+def puzzles_text(puzzles: PuzzleSet) -> str:
+    """``puzzles`` as a puzzle file's text: the header indented, then one puzzle a line (small diffs)."""
     doc = puzzles.to_json()
     items = doc.pop("puzzles")
     head = json.dumps(doc, indent=1, ensure_ascii=False)[:-2]
     body = ",\n".join("  " + json.dumps(p, ensure_ascii=False) for p in items)
-    Path(path).write_text(f'{head},\n "puzzles": [\n{body}\n ]\n}}\n', encoding="utf-8")
+    return f'{head},\n "puzzles": [\n{body}\n ]\n}}\n'
+
+
+def save_puzzles(puzzles: PuzzleSet, path: str | Path) -> None:
+    """Write ``puzzles`` as a puzzle file (:func:`puzzles_text`)."""
+    Path(path).write_text(puzzles_text(puzzles), encoding="utf-8")

@@ -93,8 +93,9 @@ def position_text(puzzle: Puzzle) -> str:
 def puzzle_text(puzzle: Puzzle, solution: bool = False) -> str:
     """A puzzle for people: the question in words and drawn; with ``solution``, the answer (in words, never
     the engine's notation: ``puzzle show`` without ``--text`` gives that) and why."""
-    head = (f"Puzzle {puzzle.id} ({KIND_WORDS[puzzle.kind]}, difficulty {puzzle.difficulty}: "
-            f"{puzzle.difficulty_name})")
+    level = puzzle.difficulty_name if puzzle.difficulty is None else \
+        f"difficulty {puzzle.difficulty}: {puzzle.difficulty_name}"
+    head = f"Puzzle {puzzle.id} ({KIND_WORDS[puzzle.kind]}, {level})"
     out = [head, puzzle.prompt, ""]
     if puzzle.kind == PAGE:
         problem = puzzle.problem()

@@ -17,8 +17,10 @@ from __future__ import annotations
 from pennypress.engine.game.words import move_words
 from pennypress.engine.puzzles import PAGE, PRESS_OR_WAIT, Puzzle
 from pennypress.engine.puzzles.model import WAIT
+from pennypress.ui.render.audit_words import class_words, loss_words
 
-KIND_WORDS = {"page": "Lay out the page", "press-or-wait": "Press or wait?", "best-move": "Best move"}
+KIND_WORDS = {"page": "Lay out the page", "press-or-wait": "Press or wait?", "best-move": "Best move",
+              "better-move": "Find the better move"}
 """Each kind of puzzle by the name a player reads."""
 
 
@@ -66,3 +68,23 @@ def population_rows(doc: dict) -> list[dict]:
                      "The answer wins": f"{cell['answer_win']:.0%}", "The other choice wins": f"{cell['rival_win']:.0%}",
                      "The answer's gain": gain.replace("-", "−")})
     return rows
+
+
+def played_words(m) -> str:
+    """What the move played in the game cost, in the audit's own terms (a puzzle made from a game's mistake,
+    :class:`~pennypress.engine.puzzles.mistakes.Mistake`, or the audit's decision itself): the move, its class
+    and its loss as the audit page says them (:func:`~pennypress.ui.render.audit_words.loss_words`).
+
+    >>> from types import SimpleNamespace as D
+    >>> played_words(D(played="press", klass="blunder", graded_by="win", loss=0.43, margin_loss=5.9))
+    'In the game you played Go to press, a blunder ??: it lost 43% chance to win and 5.9 points of lead against the better move.'
+    """
+    return (f"In the game you played {move_words(m.played)}, a {class_words(m.klass)}: "
+            f"it lost {loss_words(m)} against the better move.")
+
+
+def no_mistakes_words(who: str) -> str:
+    """What the audit page and the end of a game say when there is nothing to practise: ``who`` is a
+    newspaper's name, ``'you'`` or ``'any newspaper'``."""
+    return (f"No mistake to practise: the analysis found no mistake or blunder by {who} in this game "
+            "(a move it cannot tell from the best, or one that lost little, is not one).")
