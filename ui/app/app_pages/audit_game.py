@@ -6,6 +6,8 @@ page actually laid out is built on the mat with Check my page's builder
 (:mod:`pennypress.ui.app.page_builder`), opened on the optimal page and judged
 by the engine as it is built; then **Analyse** (progress bar). The engine's
 audit (:mod:`pennypress.engine.audit`) does all the work; this page draws it.
+**Practise your mistakes** takes the mistakes and blunders of the newspaper
+reviewed to the Puzzles page as puzzles (:mod:`pennypress.ui.app.mistake_trainer`).
 """
 from __future__ import annotations
 
@@ -21,9 +23,10 @@ from pennypress.engine.game.moves import GoToPress
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.rules.press import plan_press
 from pennypress.engine.io.record import dumps_record, replay
+from pennypress.engine.puzzles.mistakes import is_mistake, mistake_puzzles
 from pennypress.engine.game.words import move_words
 from pennypress.errors import BadInput
-from pennypress.ui.app import audit_view as view, move_picker, press_layout
+from pennypress.ui.app import audit_view as view, mistake_trainer, move_picker, press_layout
 from pennypress.ui.app import session_keys as K
 from pennypress.ui.app.widgets import (
     notation_box, page_style, show_board, show_svgs, show_table, uploaded_json, valid_choice,
@@ -34,6 +37,7 @@ from pennypress.ui.render.audit_words import (
     card_text, class_words, graded_words, line_labels, loss_words, luck_words, num,
 )
 from pennypress.ui.render.marks import swatch_html
+from pennypress.ui.render.puzzle_words import no_mistakes_words
 from pennypress.ui.render.page_svg import page_svg
 
 page_style()
@@ -177,6 +181,24 @@ def table_recorder() -> None:
     st.button("Audit this game", key=K.TABLE_USE, on_click=_table_use, disabled=not doc["moves"], type="primary")
 
 
+def practise_mistakes(doc: dict, result, focus: int) -> None:
+    """The mistakes and blunders of the newspaper reviewed (every newspaper's for all) as puzzles on the
+    Puzzles page, or why there is none."""
+    player = None if focus == view.EVERY else focus
+    count = sum(is_mistake(d) for d in result.decisions if player is None or d.player == player)
+    if not count:
+        st.info(no_mistakes_words("any newspaper" if player is None else newspaper(player)))
+        return
+    who = "every newspaper" if player is None else newspaper(player)
+    c1, c2 = st.columns([1, 2], vertical_alignment="center")
+    c2.caption(f"{count} {'move' if count == 1 else 'moves'} of {who} the analysis found a mistake or a blunder: "
+               "each a puzzle on the Puzzles page. Find the better move, then see the answer and its likely line.")
+    if c1.button("Practise your mistakes", key=K.AUDIT_PRACTISE, type="primary"):
+        name = ss.get(K.AUDIT_NAME, "Record")
+        mistake_trainer.practise(mistake_puzzles(doc, result, player, game=name), f"{name} ({who})")
+        st.switch_page(mistake_trainer.TRAINER_PAGE)
+
+
 # ------------------------------------------------------------------ choosing a game
 tabs = st.tabs(["Example", "Upload", "Tournament", "Table game"])
 with tabs[0]:
@@ -269,6 +291,7 @@ if len({d.ply for d in result.decisions}) > 1:
 st.markdown("#### Per newspaper")
 show_table(view.summary_frame(result), numbers=view.SUMMARY_NUMBERS,
            emphasis=() if focus == view.EVERY else (focus,))
+practise_mistakes(doc, result, focus)
 st.markdown("#### Decisions" + ("" if focus == view.EVERY else f" of {newspaper(focus)}"))
 shown = view.shown_decisions(result, focus)
 if not shown:

@@ -11,7 +11,9 @@ list" (for the keyboard). The opponents then move one at a time, each move said
 in words (:mod:`pennypress.engine.arena.table_words`). Hint (the advisor on your
 public position: outlined on the board and chosen), Take back, Save; coach mode
 grades each of your moves as the audit does (:mod:`pennypress.engine.arena.coach`);
-at the end the final scores and bonuses, your marks and "Review this game".
+at the end the final scores and bonuses, your marks, "Review this game" and
+"Practise your mistakes" (your decisions audited, the mistakes and blunders as puzzles
+on the Puzzles page: :mod:`pennypress.ui.app.mistake_trainer`).
 The game is :class:`pennypress.engine.arena.table_game.TableGame`: this page
 asks it everything and holds no rule (the moves offered are the engine's legal moves).
 """
@@ -21,6 +23,7 @@ import pandas as pd
 import streamlit as st
 
 from pennypress.engine.arena.seats import bot_names
+from pennypress.engine.audit import audit
 from pennypress.engine.arena.coach import CoachNote, coach
 from pennypress.engine.arena.table_game import TableEvent, TableGame
 from pennypress.engine.arena.table_words import (bonus_sentence, card_sentence, end_sentence, hint_sentence,
@@ -31,9 +34,10 @@ from pennypress.engine.game.stories import Story
 from pennypress.engine.game.variants import choosable
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import dumps_record
+from pennypress.engine.puzzles.mistakes import mistake_puzzles
 from pennypress.engine.rules.press import plan_press
 from pennypress.errors import BadInput
-from pennypress.ui.app import audit_view, board_click, move_picker, press_layout
+from pennypress.ui.app import audit_view, board_click, mistake_trainer, move_picker, press_layout
 from pennypress.ui.app import session_keys as K
 from pennypress.ui.app.analysis_view import move_marks
 from pennypress.ui.app.widgets import (held_choice, page_style, show_board, show_svg, show_svgs, show_table,
@@ -43,6 +47,7 @@ from pennypress.ui.render.board_svg import board_click_html
 from pennypress.ui.render.marks import badge_html
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import page_svg
+from pennypress.ui.render.puzzle_words import no_mistakes_words
 from pennypress.ui.render.tournament_words import bot_label
 
 AUDIT_PAGE = "app_pages/audit_game.py"
@@ -408,13 +413,42 @@ def the_end(game: TableGame) -> None:
     for b in end["bonuses"]:
         st.markdown("- " + bonus_sentence(b["beat"], b["players"], b["points"], b["most_stars"], game.me))
     coach_summary(game)
-    if st.button("Review this game", key=K.PLAY_REVIEW, type="primary"):
+    c1, c2 = st.columns(2)
+    if c1.button("Review this game", key=K.PLAY_REVIEW, type="primary", width="stretch"):
         ss[K.AUDIT_DOC] = game.record()
-        ss[K.AUDIT_NAME] = f"Your game as {newspaper(game.me)} against the computer (deal {game.seed})"
+        ss[K.AUDIT_NAME] = game_name(game)
         ss[K.AUDIT_FOCUS] = game.me
         for key in (K.AUDIT_RESULT, K.AUDIT_RESULT_JSON, K.AUDIT_PICK):
             ss.pop(key, None)
         st.switch_page(AUDIT_PAGE)
+    if c2.button("Practise your mistakes", key=K.PLAY_PRACTISE, width="stretch",
+                 help="Your moves weighed as the coach weighs them; each mistake or blunder becomes a puzzle "
+                      "on the Puzzles page: find the better move."):
+        practise_mistakes(game)
+
+
+def game_name(game: TableGame) -> str:
+    """The game just played, as the review and the puzzles made from it name it."""
+    return f"Your game as {newspaper(game.me)} against the computer (deal {game.seed})"
+
+
+def practise_mistakes(game: TableGame) -> None:
+    """Your decisions of the game audited as the coach grades them (its analysis, the game's deal), your
+    mistakes and blunders taken to the Puzzles page as puzzles -- or, when there is none, said so."""
+    bar = st.progress(0.0, text="Looking for your mistakes…")
+
+    def _progress(done: int, total: int) -> None:
+        bar.progress(done / max(1, total), text=f"Looking for your mistakes: {done} of {total} moves")
+
+    record = game.record()
+    result = audit(record, HINT_BUDGET, seed=game.seed, progress=_progress, player=game.me)
+    bar.empty()
+    puzzles = mistake_puzzles(record, result, game.me, game=game_name(game))
+    if not len(puzzles):
+        st.info(no_mistakes_words("you"))
+        return
+    mistake_trainer.practise(puzzles, game_name(game))
+    st.switch_page(mistake_trainer.TRAINER_PAGE)
 
 
 def run_coach(game: TableGame) -> None:

@@ -1,7 +1,8 @@
 """Puzzles: the trainer. One puzzle at a time -- lay out the page, press or wait?, the best move --
 answered by clicking, judged by the engine (:func:`pennypress.engine.puzzles.check_answer`),
 with the explanation, the second-best choice and what it loses, and a running rating on the familiar
-1500 scale (openskill underneath, :mod:`pennypress.ui.render.ratings`)."""
+1500 scale (openskill underneath, :mod:`pennypress.ui.render.ratings`). When the session holds the
+mistakes of an audited game, "Your mistakes" is offered beside the set (:mod:`pennypress.ui.app.mistake_trainer`)."""
 from __future__ import annotations
 
 import pandas as pd
@@ -16,7 +17,7 @@ from pennypress.engine.puzzles.timing import JUDGED_BY_SEARCH
 from pennypress.errors import BadInput
 from pennypress.json_text import parse_json_text
 from pennypress.solver import ProposedPage
-from pennypress.ui.app import move_picker, page_builder, session_keys as keys, solving
+from pennypress.ui.app import mistake_trainer, move_picker, page_builder, session_keys as keys, solving
 from pennypress.ui.app.puzzle_trainer import (
     ANY, KIND_CHOICES, KIND_WORDS, LEVEL_CHOICES, TABLE_CHOICES, Rating, chosen, following, level_words,
     solved_words, table_words,
@@ -56,9 +57,12 @@ def _load_file() -> None:
         return
     try:
         doc = parse_json_text(raw, upload.name)
-        puzzle_set_from_json(doc, upload.name)
+        loaded = puzzle_set_from_json(doc, upload.name)
     except BadInput as exc:
         ss[keys.PZ_ERROR] = str(exc)
+        return
+    if loaded.is_mistakes:  # a set of a game's mistakes, downloaded from "Your mistakes"
+        mistake_trainer.practise(loaded, upload.name)
         return
     ss[keys.PZ_SET], ss[keys.PZ_SET_NAME] = doc, upload.name
     ss.pop(keys.PZ_CURRENT, None)
@@ -78,6 +82,10 @@ with st.expander("Use another puzzle file (JSON, as `pennypress puzzle generate`
               disabled=ss.get(keys.PZ_SET) is None)
 if ss.get(keys.PZ_ERROR):
     st.error(f"The puzzle file was not loaded: {ss.pop(keys.PZ_ERROR)}")
+mistake_trainer.loader()
+if mistake_trainer.showing_mistakes():
+    mistake_trainer.trainer()
+    st.stop()
 
 try:
     puzzles = load_puzzles() if ss.get(keys.PZ_SET) is None else puzzle_set_from_json(ss[keys.PZ_SET],
