@@ -27,6 +27,10 @@ from benchmarks.speed.fresh_venv import fresh_venv, pip_install
 from tests.cli_helpers import assert_bad_input, run
 from tests.ui.browser_helpers import Page, app_log, make_driver, quit_driver, require_browser, start_app, stop_app
 
+pytestmark = pytest.mark.xdist_group("dist")
+"""The wheels are built into one ``dist/`` folder: the tests that build and install them run on one worker
+(``--dist loadgroup``), so that two builds never empty the folder under each other."""
+
 ROOT = Path(__file__).resolve().parents[1]
 VERSION = tomllib.loads((ROOT / "core" / "Cargo.toml").read_text())["package"]["version"]
 POSITION = ROOT / "examples" / "positions" / "rulebook-12-points.json"

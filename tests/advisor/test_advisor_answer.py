@@ -210,12 +210,18 @@ def test_the_shipped_normal_is_the_player_the_second_ply_games_measured():
     shipped normal against the fast of its time (``previous:fast``: the analysis alone, as fast played before it
     weighed the reply): the same scores and length."""
     from benchmarks.strength.advisor import register
+    from pennypress.engine.arena.seats import SEATS
 
-    register()  # the previous fast's seat
     games = ROOT / "benchmarks/results/strength/games/842004-normal-press-draws.jsonl"
     recorded = next(g for g in map(json.loads, games.read_text(encoding="utf-8").splitlines()) if g["game"] == 0)
-    spec = TournamentSpec.create(3, "advisor:normal,previous:fast,previous:fast", 600, 842004)
-    replayed = play_planned(spec, spec.plans()[0])
+    saved = dict(SEATS)
+    try:
+        register()  # the previous fast's seat, for this test only: other tests see the project's seats
+        spec = TournamentSpec.create(3, "advisor:normal,previous:fast,previous:fast", 600, 842004)
+        replayed = play_planned(spec, spec.plans()[0])
+    finally:
+        SEATS.clear()
+        SEATS.update(saved)
     assert recorded["seats"] == ["advisor:normal", "advisor:fast", "advisor:fast"]
     assert replayed["seats"] == ["advisor:normal", "previous:fast", "previous:fast"]
     assert (replayed["scores"], replayed["winners"], replayed["moves"]) == \
