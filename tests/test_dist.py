@@ -52,7 +52,8 @@ def installed(tmp_path_factory):
     assert built.returncode == 0, built.stderr[-3000:]
     wheels = sorted((ROOT / "dist").glob("*.whl"))
     names = sorted(w.name for w in wheels)
-    assert [n.split("-")[0] for n in names] == ["pennypress", "pennypress_core"], names
+    assert [n.split("-")[0] for n in names] == ["pennypress", "pennypress_core"], \
+        (names, built.stdout[-2000:], built.stderr[-2000:])  # what run.py dist said, to see why one is missing
     assert all(n.split("-")[1] == VERSION for n in names), names
     assert "-cp311-abi3-" in names[1] and "manylinux" in names[1], names[1]
     home = tmp_path_factory.mktemp("fresh")
