@@ -58,7 +58,8 @@ def installed(tmp_path_factory):
     assert "-cp311-abi3-" in names[1] and "manylinux" in names[1], names[1]
     home = tmp_path_factory.mktemp("fresh")
     bin_dir, env = fresh_venv(home, with_pip=False)
-    pip = pip_install(bin_dir, env, home, wheels, compile=False)  # no bytecode written: nothing here needs it
+    # no bytecode written and no requirements check: what runs below is the test
+    pip = pip_install(bin_dir, env, home, wheels, compile=False, conflicts=False)
     assert pip.returncode == 0, pip.stderr[-3000:]
     assert not (bin_dir / "pip").exists()  # the environment's own packages: only what the wheels brought
     return bin_dir, env, home

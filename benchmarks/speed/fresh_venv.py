@@ -35,17 +35,19 @@ def fresh_venv(home: Path, with_pip: bool = True) -> tuple[Path, dict[str, str]]
 
 
 def pip_install(bin_dir: Path, env: dict[str, str], cwd: Path, wheels: list[Path],
-                cached: bool = True, compile: bool = True) -> subprocess.CompletedProcess:
+                cached: bool = True, compile: bool = True, conflicts: bool = True) -> subprocess.CompletedProcess:
     """``pip install`` the ``wheels`` (and their dependencies) into the environment of ``bin_dir``: with the
     environment's own pip, or, when it has none (``fresh_venv(..., with_pip=False)``), with this Python's pip
     aimed at it (``pip --python``). With ``cached`` false pip neither reads nor writes its cache, so every
     dependency is downloaded; with ``compile`` false pip writes no bytecode (a test that only runs what it
     installed need not wait for every dependency to be compiled, as a user's install, which the benchmark
-    times, does)."""
+    times, does). With ``conflicts`` false pip skips its check of the installed set's requirements (a test of
+    what runs needs no such check; pip's own check has failed inside pip on a loaded machine)."""
     own = (bin_dir / "pip").exists()
     cmd = ([str(bin_dir / "python"), "-m", "pip"] if own
            else [sys.executable, "-m", "pip", "--python", str(bin_dir / "python")])
     cmd += ["install", "--quiet", "--disable-pip-version-check"]
     cmd += [] if cached else ["--no-cache-dir"]
     cmd += [] if compile else ["--no-compile"]
+    cmd += [] if conflicts else ["--no-warn-conflicts"]
     return subprocess.run(cmd + [str(w) for w in wheels], capture_output=True, text=True, env=env, cwd=cwd)
