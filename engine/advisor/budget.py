@@ -21,8 +21,8 @@ the next player search their own answer to each (at the budget
 ``reply_budget``) and ranks those moves by what the player keeps after it.
 ``fast`` answers each with a small search (:data:`QUICK_REPLY`), enough to
 name the move ``deep`` names almost always at a fraction of its time
-(``benchmarks/strength/quick_vs_deep.py``); ``normal`` answers each with a
-whole ``fast`` analysis -- the player measured in ``docs/lab/self-play.md``
+(``benchmarks/strength/quick_vs_deep.py``); ``normal`` answers each with the
+analysis alone at ``fast``'s cap (:data:`ANALYSIS`) -- the player measured in ``docs/lab/self-play.md``
 ("A second ply over the replies"); ``deep`` adds that to a far larger
 analysis, whose figures are the tightest. The Python engine plays the same
 playouts far slower (the value bot in half the seats weighs every legal move
