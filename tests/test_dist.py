@@ -13,6 +13,7 @@ pip (``fresh_venv(..., with_pip=False)``): this checkout's pip installs into it 
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -48,15 +49,21 @@ def installed(tmp_path_factory):
         if _under_ci():
             pytest.fail("under CI the core's wheel must be built: no cargo on the PATH")
         pytest.skip("building the core's wheel needs a Rust toolchain (cargo)")
-    built = subprocess.run([sys.executable, str(ROOT / "run.py"), "dist"], capture_output=True, text=True, cwd=ROOT)
-    assert built.returncode == 0, built.stderr[-3000:]
-    wheels = sorted((ROOT / "dist").glob("*.whl"))
+    home = tmp_path_factory.mktemp("fresh")
+    (ROOT / "dist").mkdir(exist_ok=True)
+    with open(ROOT / "dist" / ".build-lock", "w") as lock:
+        # one build at a time in dist/, even should the xdist group be split (tests/test_suite_groups.py):
+        # the wheels are copied out before another build may replace them
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        built = subprocess.run([sys.executable, str(ROOT / "run.py"), "dist"], capture_output=True, text=True,
+                               cwd=ROOT)
+        assert built.returncode == 0, built.stderr[-3000:]
+        wheels = [Path(shutil.copy2(w, home)) for w in sorted((ROOT / "dist").glob("*.whl"))]
     names = sorted(w.name for w in wheels)
     assert [n.split("-")[0] for n in names] == ["pennypress", "pennypress_core"], \
         (names, built.stdout[-2000:], built.stderr[-2000:])  # what run.py dist said, to see why one is missing
     assert all(n.split("-")[1] == VERSION for n in names), names
     assert "-cp311-abi3-" in names[1] and "manylinux" in names[1], names[1]
-    home = tmp_path_factory.mktemp("fresh")
     bin_dir, env = fresh_venv(home, with_pip=False)
     # no bytecode written and no requirements check: what runs below is the test
     pip = pip_install(bin_dir, env, home, wheels, compile=False, conflicts=False)
