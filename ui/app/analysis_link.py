@@ -37,6 +37,7 @@ from pennypress.engine.io.state import State
 from pennypress.engine.notation.text import from_text, to_text
 from pennypress.errors import BadInput
 from pennypress.ui.app.widgets import notation_box
+from pennypress.ui.io.positions import read_or_say
 
 PARAM = "position"
 """The address's query parameter that holds the position's line."""
@@ -69,12 +70,7 @@ def position_of(line: str) -> State:
     wrong part otherwise, as a pasted line is refused."""
     if len(line) > MOST:
         raise BadInput(f"{WHERE}: the line is {len(line):,} characters long; a position's line is at most {MOST:,}")
-    try:
-        return from_text(line, WHERE)
-    except BadInput:
-        raise
-    except Exception as exc:  # noqa: BLE001 - anything malformed must reach the player as a message
-        raise BadInput(f"{WHERE}: cannot be read ({type(exc).__name__}: {exc})") from None
+    return read_or_say(from_text, line, WHERE, where=WHERE)
 
 
 def not_opened(exc: BadInput) -> str:
