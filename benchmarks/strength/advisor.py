@@ -40,6 +40,12 @@ each reply the analysis alone at ``fast``'s cap from the replying seat -- ``norm
 (``benchmarks/training/distil_policy.py``) where the value bot would sit (``SearchSettings.mover``).
 ``--exact-seats`` seats advisors whose playouts play the final edition seat by seat: the value-bot seats by
 the exact search, the heuristic seats as the heuristic bot does (``SearchSettings.exact_seats``), paired with a run of the same seed.
+``--search-cap N`` seats every advisor (``advisor:*``, ``release:fast``, ``previous:fast``) with each of its
+budget's caps held to at most N playouts -- its analysis's and, in a second ply, each reply's search's (the
+same moves opened, so the same code runs; :func:`capped`; as under any cap, sequential halving still plays
+every move once a round): the harness's own checks (its cells, seeds, workers, files and variants) play
+small runs of real games this way. A playout count, so as seeded as the full search; not a strength
+measurement (the default is every budget's own caps).
 """
 from __future__ import annotations
 
@@ -51,7 +57,7 @@ from typing import Callable
 
 from benchmarks.strength.playout import HEADER, RESULTS, cell, row
 from pennypress.engine.advisor.bot import AdvisorBot
-from pennypress.engine.advisor.budget import ANALYSIS, BUDGETS
+from pennypress.engine.advisor.budget import ANALYSIS, BUDGETS, Budget
 from pennypress.engine.advisor.move_policy import MovePolicy, load_move_policy
 from pennypress.engine.advisor.policy import SEARCH_LEAF
 from pennypress.engine.advisor.replies import second_ply_candidates
@@ -154,47 +160,72 @@ def second_plies(text: str) -> dict[str, int]:
     return by_budget(text, reply_count, "K or BUDGET=K")
 
 
+def search_cap(text: str) -> int:
+    """A cap on each search of the advisors (``--search-cap``), in playouts: a whole number of at least 1;
+    :class:`ValueError` naming the problem otherwise."""
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"a cap is a whole number of playouts of at least 1, got {text!r}")
+    return int(text)
+
+
+def capped(budget: Budget, cap: int | None) -> Budget:
+    """``budget`` with each of its caps at most ``cap`` playouts (``None``: ``budget`` itself): its analysis's
+    on either engine and -- where it has a second ply -- each reply's search's, the rest (its name, the moves
+    its second ply opens) unchanged."""
+    if cap is None:
+        return budget
+    plan = budget.reply_plan()
+    return replace(budget, cap=min(budget.cap, cap), python_cap=min(budget.python_cap, cap),
+                   playouts=None if budget.playouts is None else min(budget.playouts, cap),
+                   reply_budget=budget.reply_budget if plan is None else capped(plan, cap))
+
+
 def advisor_seat(budget: str, seed: int, leaf, plies: dict[str, int], mover: MovePolicy | None = None,
-                 exact_seats: bool = False) -> AdvisorBot:
+                 exact_seats: bool = False, cap: int | None = None) -> AdvisorBot:
     """The advisor seat of ``budget``: its analysis with that budget (and its second ply, if it has one), or --
     when ``plies`` opens a second ply for it -- ``fast``'s analysis and a second ply over its first moves, each
     reply the analysis alone at ``fast``'s cap (``normal=3`` is the shipped ``normal``); with ``exact_seats`` its playouts play
-    the final edition seat by seat."""
+    the final edition seat by seat; with a ``cap`` its budget's caps at most that many playouts (:func:`capped`)."""
+    plan = BUDGETS[budget]
     if budget in plies:
         plan = replace(BUDGETS["fast"], name=budget, replies=plies[budget], reply_budget=ANALYSIS)
-        return AdvisorBot(seed=seed, budget=plan, leaf=leaf, mover=mover, exact_seats=exact_seats)
-    return AdvisorBot(seed=seed, budget=budget, leaf=leaf, mover=mover, exact_seats=exact_seats)
+    elif cap is None:  # the budget by its name, as the project's seat makes it
+        return AdvisorBot(seed=seed, budget=budget, leaf=leaf, mover=mover, exact_seats=exact_seats)
+    return AdvisorBot(seed=seed, budget=capped(plan, cap), leaf=leaf, mover=mover, exact_seats=exact_seats)
 
 
-def release_seat(seed: int = 0) -> AdvisorBot:
+def release_seat(seed: int = 0, cap: int | None = None) -> AdvisorBot:
     """``release:fast``: the ``fast`` advisor as it played when issue #37 was filed -- its analysis alone (no
-    second ply), whose playouts let the playout bots play the final edition (``exact_end=False``)."""
-    return AdvisorBot(seed=seed, budget=replace(ANALYSIS, name="fast"), exact_end=False, name="release:fast")
+    second ply), whose playouts let the playout bots play the final edition (``exact_end=False``); with a
+    ``cap``, its cap at most that many playouts."""
+    return AdvisorBot(seed=seed, budget=capped(replace(ANALYSIS, name="fast"), cap), exact_end=False,
+                      name="release:fast")
 
 
-def previous_seat(seed: int = 0) -> AdvisorBot:
+def previous_seat(seed: int = 0, cap: int | None = None) -> AdvisorBot:
     """``previous:fast``: the ``fast`` advisor as it played before it weighed the next player's reply (#56):
-    its analysis alone."""
-    return AdvisorBot(seed=seed, budget=replace(ANALYSIS, name="fast"), name="previous:fast")
+    its analysis alone; with a ``cap``, its cap at most that many playouts."""
+    return AdvisorBot(seed=seed, budget=capped(replace(ANALYSIS, name="fast"), cap), name="previous:fast")
 
 
 def register(league_on_core: bool = False, model: ValueModel | None = None,
              depths: dict[str, int] | None = None, plies: dict[str, int] | None = None,
-             mover: MovePolicy | None = None, exact_seats: bool = False) -> None:
+             mover: MovePolicy | None = None, exact_seats: bool = False, cap: int | None = None) -> None:
     """With ``league_on_core`` the league's seats decide on the native core (:class:`CoreLeagueBot`, the
     same moves); with a ``model`` the advisor seats search with it, with ``depths`` (budget -> moves) an
     advisor of such a budget stops its playouts after that many bot moves, with ``plies`` (budget -> moves)
     it plays a second ply (:func:`advisor_seat`), with a ``mover`` its playouts seat that move policy's
-    softmax bot for the value bot, with ``exact_seats`` they play the final edition seat by seat; forked
-    workers inherit the seats. The release and previous seats
+    softmax bot for the value bot, with ``exact_seats`` they play the final edition seat by seat, with a
+    ``cap`` every advisor seat's budget (the release and previous seats' too) has its caps at most that
+    many playouts (:func:`capped`); forked workers inherit the seats. The release and previous seats
     (:func:`release_seat`, :func:`previous_seat`) are always registered."""
-    register_seat("release", lambda budget, seed=0: release_seat(seed), ("fast",))
-    register_seat("previous", lambda budget, seed=0: previous_seat(seed), ("fast",))
-    if model is not None or depths or plies or mover is not None or exact_seats:
+    register_seat("release", lambda budget, seed=0: release_seat(seed, cap), ("fast",))
+    register_seat("previous", lambda budget, seed=0: previous_seat(seed, cap), ("fast",))
+    if model is not None or depths or plies or mover is not None or exact_seats or cap is not None:
         leaves = {b: replace(SEARCH_LEAF, model=SEARCH_LEAF.model if model is None else model,
                              depth=(depths or {}).get(b, SEARCH_LEAF.depth)) for b in ADVISOR_BUDGETS}
         register_seat("advisor", lambda budget, seed=0: advisor_seat(budget, seed, leaves[budget], plies or {}, mover,
-                                                                       exact_seats),
+                                                                       exact_seats, cap),
                       ADVISOR_BUDGETS)
     if league_on_core:
         for cls in LEAGUE_BOTS:
@@ -222,6 +253,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--exact-seats", action="store_true",
                     help="the advisors' playouts play the final edition seat by seat: the value-bot seats exactly, "
                          "the heuristic seats as the heuristic bot does")
+    ap.add_argument("--search-cap", metavar="N",
+                    help="every advisor's searches (its analysis, each reply's in a second ply) are capped at N "
+                         "playouts: a quick check of the harness, not a measurement (default: each budget's caps)")
     ap.add_argument("--league-on-core", action="store_true",
                     help="the league's bots decide on the native core (the same moves, far faster: the mcts cells)")
     args = ap.parse_args(argv)
@@ -241,6 +275,10 @@ def main(argv: list[str] | None = None) -> int:
         plies = second_plies(args.second_ply) if args.second_ply is not None else None
     except ValueError as exc:
         ap.error(f"--second-ply {exc}")
+    try:
+        cap = search_cap(args.search_cap) if args.search_cap is not None else None
+    except ValueError as exc:
+        ap.error(f"--search-cap: {exc}")
     model = None
     if args.value_model is not None:
         try:
@@ -257,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         if tables != {mover.players}:
             ap.error(f"--move-policy: {args.move_policy} is for tables of {mover.players}; the cells "
                      f"{', '.join(names)} seat {' and '.join(map(str, sorted(tables)))}")
-    register(args.league_on_core, model, depths, plies, mover, args.exact_seats)
+    register(args.league_on_core, model, depths, plies, mover, args.exact_seats, cap)
     if args.results:
         RESULTS.append(open(args.results, "w", encoding="utf-8"))
     try:

@@ -28,8 +28,15 @@ def _seats_restored():
     seats.SEATS.update(saved)
 
 
-PLAIN = ["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1", "--league-on-core"]
-"""The run the variants are compared with: six head-to-head games against the heuristic bot, as shipped."""
+SEARCH_CAP = 40
+"""``--search-cap`` of the runs here: they check the harness's plumbing (its cells, seeds, workers, files and
+variants), which plays the same code with every search of the advisors capped at a few dozen playouts (the
+second ply still opened), not how strongly the advisors play."""
+
+PLAIN = ["--cells", "heuristic2", "--games", "6", "--seed", "8", "--workers", "1", "--league-on-core",
+         "--search-cap", str(SEARCH_CAP)]
+"""The run the variants are compared with: six head-to-head games against the heuristic bot, the advisors'
+searches capped (:data:`SEARCH_CAP`) and otherwise as shipped."""
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +80,10 @@ def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
     (["--second-ply", "normal"], "--second-ply 'normal': a second ply opens a whole number of moves, got 'normal'"),
     (["--second-ply", "quick=3"], "expected K or BUDGET=K, each of fast, normal, deep at most once"),
     (["--second-ply", "normal=2,normal=3"], "each of fast, normal, deep at most once"),
+    (["--search-cap", "0"], "--search-cap: a cap is a whole number of playouts of at least 1, got '0'"),
+    (["--search-cap", "-5"], "a cap is a whole number of playouts of at least 1, got '-5'"),
+    (["--search-cap", "1.5"], "a cap is a whole number of playouts of at least 1, got '1.5'"),
+    (["--search-cap", "many"], "a cap is a whole number of playouts of at least 1, got 'many'"),
 ])
 def test_bad_arguments_exit_2_naming_the_problem(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:
@@ -82,11 +93,15 @@ def test_bad_arguments_exit_2_naming_the_problem(argv, message, capsys):
 
 
 @pytest.mark.slow
-def test_a_small_run_gives_the_same_row_on_one_and_two_workers(core, plain_run, capsys):
-    """:data:`PLAIN`, on one worker, played again on two worker processes: the same row."""
+def test_a_small_run_gives_the_same_row_on_one_and_two_workers(core, plain_run, tmp_path, capsys):
+    """:data:`PLAIN`, on one worker, played again on two worker processes: the same row, and the same games
+    (in the order they finish) -- the workers seat the advisors the run registered, search cap and all."""
+    out = tmp_path / "two.jsonl"
     rows = [plain_run[1]]
-    assert bs.main([*PLAIN, "--workers", "2"]) == 0  # the later --workers is the one argparse keeps
+    assert bs.main([*PLAIN, "--workers", "2", "--results", str(out)]) == 0  # argparse keeps the later --workers
     rows.append(capsys.readouterr().out.strip().splitlines()[-1])
+    games = [sorted(_games(path), key=lambda g: (g["deck_seed"], g["rotation"])) for path in (plain_run[0], out)]
+    assert games[0] == games[1] and len(games[1]) == 6
     rows = [r.rsplit("|", 2)[0] for r in rows]  # all but the time it took
     assert rows[0] == rows[1]
     cells = [c.strip() for c in rows[0].split("|")]
@@ -217,6 +232,66 @@ def test_a_second_ply_seats_only_that_budgets_advisors_with_fast_analyses():
     assert bs.second_plies("2") == {"fast": 2, "normal": 2, "deep": 2}
 
 
+def test_a_search_cap_holds_each_search_to_it_and_keeps_the_second_ply():
+    """:func:`~benchmarks.strength.advisor.capped`: every cap of a budget (its analysis on either engine, each
+    reply's in its second ply) at most the cap, the rest of the budget -- its name, the moves its second ply
+    opens -- unchanged; a cap above a budget's own changes none of its caps; no cap is the budget itself."""
+    from pennypress.engine.advisor.budget import BUDGETS
+
+    for budget in BUDGETS.values():
+        assert bs.capped(budget, None) is budget
+        small = bs.capped(budget, 7)
+        assert (small.name, small.replies, small.fixed) == (budget.name, budget.replies, False)
+        assert (small.cap, small.python_cap) == (min(budget.cap, 7), min(budget.python_cap, 7)) == (7, 7)
+        plan, reply = budget.reply_plan(), small.reply_plan()
+        assert (reply.name, reply.replies) == (plan.name, 0)
+        assert (reply.cap, reply.python_cap) == (min(plan.cap, 7), min(plan.python_cap, 7))
+        large = bs.capped(budget, budget.cap + plan.cap)
+        assert (large.cap, large.python_cap, large.replies) == (budget.cap, budget.python_cap, budget.replies)
+        assert large.reply_plan() == plan
+    assert bs.search_cap("40") == 40
+
+
+def test_a_search_cap_reaches_every_advisor_seat_and_each_of_its_searches(core, monkeypatch):
+    """``--search-cap N`` (``register(cap=N)``): the advisor seats of every budget, with or without another
+    option, and the release and previous seats search with their budgets capped; a decision's analysis and
+    each reply's search in its second ply run with a cap of at most N playouts and spend no more than their
+    sequential halving plans for it (every move once a round, when the moves outnumber the cap), and the
+    second ply still opens its moves."""
+    from pennypress.engine import new_game
+    from pennypress.engine.advisor import bot as advisor_bot, replies
+    from pennypress.engine.advisor.budget import ANALYSIS, BUDGETS
+    from pennypress.engine.advisor.search import halving_schedule
+    from pennypress.engine.io.state import public_view
+
+    bs.register(cap=SEARCH_CAP)
+    for budget in bs.ADVISOR_BUDGETS:
+        seated = make_bot(f"advisor:{budget}", seed=2)
+        assert (seated.name, seated.budget) == (f"advisor:{budget}", bs.capped(BUDGETS[budget], SEARCH_CAP))
+    for name in ("release:fast", "previous:fast"):
+        assert make_bot(name).budget == bs.capped(replace(ANALYSIS, name="fast"), SEARCH_CAP)
+    assert make_bot("release:fast").exact_end is False
+    bs.register(plies=bs.second_plies("deep=2"), depths=bs.leaf_depths("6"), cap=SEARCH_CAP)
+    deep = make_bot("advisor:deep")
+    assert deep.leaf.depth == 6 and deep.budget == bs.capped(
+        replace(BUDGETS["fast"], name="deep", replies=2, reply_budget=ANALYSIS), SEARCH_CAP)
+    bs.register(cap=SEARCH_CAP)
+    searched = []  # (which search, its cap, the playouts it spent, the most its halving plans for that cap)
+    for module, kind in ((advisor_bot, "analysis"), (replies, "reply")):
+        def spy(view, settings, _real=module.analyse, _kind=kind, **kw):
+            advice = _real(view, settings, **kw)
+            cap = settings.budget.cap_for(advice.engine)
+            plan = halving_schedule(advice.legal_moves, cap)
+            most = sum(moves * (to - had) for (moves, to), (_, had) in zip(plan, [(0, 0), *plan]))
+            searched.append((_kind, cap, advice.playouts, most))
+            return advice
+        monkeypatch.setattr(module, "analyse", spy)
+    make_bot("advisor:fast", seed=4).choose(public_view(new_game(3, seed=11)))
+    kinds = [kind for kind, *_ in searched]
+    assert kinds.count("analysis") == 1 and kinds.count("reply") >= BUDGETS["fast"].replies
+    assert all(cap <= SEARCH_CAP and 0 < spent <= most for _, cap, spent, most in searched)
+
+
 def test_a_bad_value_model_file_exits_2_naming_it(tmp_path, capsys):
     bad = tmp_path / "m.json"
     bad.write_text('{"format": "something else"}', encoding="utf-8")
@@ -298,7 +373,8 @@ def test_the_release_seat_is_fast_with_the_bots_playing_the_final_edition(core, 
         replace(ANALYSIS, name="fast"), seed=seen["fast"][0].seed, workers=1)
     assert seen["fast"][0].budget.reply_plan() is None  # the analysis alone
     out = tmp_path / "release.jsonl"
-    assert bs.main(["--cells", "release2", "--games", "6", "--seed", "8", "--workers", "1", "--results", str(out)]) == 0
+    assert bs.main(["--cells", "release2", "--games", "6", "--seed", "8", "--workers", "1", "--results", str(out),
+                    "--search-cap", str(SEARCH_CAP)]) == 0
     games = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert len(games) == 6 and all(sorted(g["seats"]) == ["advisor:fast", "release:fast"] for g in games)
     assert "advisor:fast,release:fast" in capsys.readouterr().out
@@ -351,6 +427,8 @@ def test_exact_seats_seats_advisors_whose_playouts_play_the_final_edition_seat_b
     make_bot("advisor:fast", seed=4).choose(view)
     make_bot("release:fast", seed=4).choose(view)
     assert [(s.exact_end_on("native", 2), s.exact_seats) for s in seen] == [(False, True), (False, False)]
-    # the release seat is the analysis alone (fast before it weighed the reply); the rest is the same
-    assert seen[0].budget == BUDGETS["fast"] and seen[1].budget == replace(ANALYSIS, name="fast")
+    # the release seat is the analysis alone (fast before it weighed the reply), both capped as the run's; the
+    # rest is the same
+    assert seen[0].budget == bs.capped(BUDGETS["fast"], SEARCH_CAP)
+    assert seen[1].budget == bs.capped(replace(ANALYSIS, name="fast"), SEARCH_CAP)
     assert replace(seen[0], exact_end=None, exact_seats=False, budget=seen[1].budget) == replace(seen[1], exact_end=None)

@@ -14,12 +14,15 @@ from __future__ import annotations
 import io
 import json
 from contextlib import redirect_stdout
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from pennypress.engine import native
-from pennypress.engine.advisor.bot import decision_seed
+from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
+from pennypress.engine.advisor.budget import BUDGETS
+from pennypress.engine.arena import seats
 from pennypress.engine.arena.seats import seat_seed
 from pennypress.engine.io.state import PublicState
 from pennypress.engine.strategy import advisor_games
@@ -53,9 +56,32 @@ def _with_hyphens(report: dict) -> dict:
     return {**report, "findings": [{**f, "claim": f["claim"].replace("\u2212", "-")} for f in report["findings"]]}
 
 
+SEARCH_CAP = 40
+"""The cap, in playouts, of each search of the advisor seated here (:func:`quick_advisor`)."""
+
+
 @pytest.fixture(scope="module")
-def small_chunks():
-    """Advisor chunks of 2 games, so 4 games make two chunks (the worker processes are forked after it)."""
+def quick_advisor():
+    """The advisor seats search with their budgets' caps at :data:`SEARCH_CAP` playouts (its analysis's and
+    each reply's in its second ply, which still opens its moves: ``benchmarks.strength.advisor``'s
+    ``--search-cap``), the seat otherwise the project's: these tests check how an advisor study is seeded,
+    played, logged, resumed and tallied, which a small search plays through as a full one does (the worker
+    processes are forked after it, so they seat it too)."""
+    from benchmarks.strength.advisor import capped
+
+    def quick(budget: str, seed: int = 0) -> AdvisorBot:
+        return AdvisorBot(seed=seed, budget=capped(BUDGETS[budget], SEARCH_CAP))
+
+    patch = pytest.MonkeyPatch()
+    patch.setitem(seats.SEATS, "advisor", replace(seats.SEATS["advisor"], factory=quick))
+    yield
+    patch.undo()
+
+
+@pytest.fixture(scope="module")
+def small_chunks(quick_advisor):
+    """Advisor chunks of 2 games, so 4 games make two chunks (the worker processes are forked after it), and
+    the quick advisor at the table."""
     if not native.available():
         pytest.skip("the native core is not installed")
     patch = pytest.MonkeyPatch()
@@ -86,15 +112,16 @@ def test_the_python_loop_records_the_cores_games(core, players, bots, games, see
     assert all(g.over and g.presses for g in on_core)
 
 
-def test_the_advisor_searches_the_public_view_seeded_by_game_and_ply(core, monkeypatch):
+def test_the_advisor_searches_the_public_view_seeded_by_game_and_ply(core, quick_advisor, monkeypatch):
     from pennypress.engine.advisor import bot as advisor_bot
 
     spec = StrategySpec.create(2, 2, 4, "advisor:fast,evaluator")
-    real, seen = advisor_bot.analyse, []
+    real, seen, budgets = advisor_bot.analyse, [], set()
 
     def spy(view, settings, **kw):
         assert isinstance(view, PublicState) and not view.deck_known and view.deck == sorted(view.deck)
         seen.append((view.current, view.ply, settings.seed))
+        budgets.add(settings.budget)
         return real(view, settings, **kw)
 
     monkeypatch.setattr(advisor_bot, "analyse", spy)
@@ -103,6 +130,7 @@ def test_the_advisor_searches_the_public_view_seeded_by_game_and_ply(core, monke
     seat = game.lineup.index("advisor:fast")
     assert {player for player, _, _ in seen} == {seat}
     assert all(seed == decision_seed(seat_seed(spec.deck_seed(1), seat), ply) for _, ply, seed in seen)
+    assert budgets == {seats.make_bot("advisor:fast").budget}  # the study seats the advisor as tournaments do
 
 
 # ------------------------------------------------------------------ the same JSON however it runs
