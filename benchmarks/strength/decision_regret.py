@@ -39,6 +39,15 @@ joined with ``+``
 (``budget=normal+leaf=6``: a larger budget spent on deeper playouts);
 ``opponent-playouts``; ``imitation=SHARE``.
 
+``--search-cap N`` caps every search's playouts at ``N`` -- the kept games'
+advisor's, the shipped setting's and every variant's: the analysis and each
+reply's search in the second ply, which still opens the same number of moves
+(:func:`capped`; as under any budget's cap, each move is still played at
+least once a round). The searches stay deterministic (a number of playouts,
+the same on any number of workers, carried in the budget to wherever it
+runs), but they are smaller than the advisor's as it ships, so a capped run
+is a sketch or a test of the plumbing, never a measure; its table says so.
+
     python -m benchmarks.strength.decision_regret --games 24 --seed 555 \\
         --variants shipped,noise=0.15,jitter=0.3,policy=heuristic,policy=value,opponent-playouts
 """
@@ -49,7 +58,7 @@ import contextlib
 import functools
 import math
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
 
@@ -60,7 +69,7 @@ from benchmarks.strength.advisor import LEAGUE_BOTS, CoreLeagueBot, leaf_depth
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor import policy, pool
 from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
-from pennypress.engine.advisor.budget import BUDGETS
+from pennypress.engine.advisor.budget import BUDGETS, Budget
 from pennypress.engine.advisor.move_policy import MovePolicy, load_move_policy
 from pennypress.engine.advisor.answer import advise
 from pennypress.engine.advisor.settings import SearchSettings
@@ -219,11 +228,29 @@ def applied(variant: Variant, opponent_policy, imitated=None) -> Iterator[None]:
             setattr(policy, name, value)
 
 
-class Keeper(AdvisorBot):
-    """``advisor:fast`` that keeps a copy of the public position at each of its decisions worth comparing."""
+def capped(budget: Budget, cap: int | None) -> Budget:
+    """``budget`` with every search's playouts at most ``cap`` (``None``: ``budget`` itself): its analysis's
+    and, where it has a second ply, each reply's search, the ply opening as many moves as before.
 
-    def __init__(self, seed: int, kept: list[PublicState], workers: int = 2):
-        super().__init__(seed=seed, budget="fast", workers=workers)
+    >>> b = capped(BUDGETS["fast"], 40); (b.cap, b.python_cap, b.replies, b.reply_plan().cap)
+    (40, 40, 3, 40)
+    >>> capped(BUDGETS["fast"], None) is BUDGETS["fast"], capped(BUDGETS["normal"], 5000).reply_plan().cap
+    (True, 3000)
+    """
+    if cap is None:
+        return budget
+    plan = budget.reply_plan()
+    return replace(budget, name=f"{budget.name} (at most {cap} playouts)", cap=min(budget.cap, cap),
+                   python_cap=min(budget.python_cap, cap),
+                   reply_budget=budget.reply_budget if plan is None else capped(plan, cap))
+
+
+class Keeper(AdvisorBot):
+    """``advisor:fast`` (its searches capped at ``cap`` playouts, :func:`capped`) that keeps a copy of the public
+    position at each of its decisions worth comparing."""
+
+    def __init__(self, seed: int, kept: list[PublicState], workers: int = 2, cap: int | None = None):
+        super().__init__(seed=seed, budget=capped(BUDGETS["fast"], cap), workers=workers, name="advisor:fast")
         self.kept = kept
 
     def choose(self, view: PublicState):
@@ -238,40 +265,45 @@ def imitation_seed(seed: int) -> int:
     return seed * 1000 + KEPT_GAMES // 3
 
 
-def kept_positions(opponent: str, games: int, seed: int, workers: int = 2) -> list[PublicState]:
-    """The advisor's decisions in ``games`` seat-rotated 3-player games against two ``opponent`` bots (each a
-    copy: the games and the shipped picks are kept for the process, see :func:`_kept`)."""
-    return [view.clone() for view in _kept(opponent, games, seed, workers)]
+def kept_positions(opponent: str, games: int, seed: int, workers: int = 2, cap: int | None = None
+                   ) -> list[PublicState]:
+    """The advisor's decisions in ``games`` seat-rotated 3-player games against two ``opponent`` bots, its
+    searches capped at ``cap`` playouts (each a copy: the games and the shipped picks are kept for the process,
+    see :func:`_kept`)."""
+    return [view.clone() for view in _kept(opponent, games, seed, workers, cap)]
 
 
 @functools.lru_cache(maxsize=4)
-def _kept(opponent: str, games: int, seed: int, workers: int) -> tuple[PublicState, ...]:
+def _kept(opponent: str, games: int, seed: int, workers: int, cap: int | None = None) -> tuple[PublicState, ...]:
     kept: list[PublicState] = []
     for g in tqdm(range(games), desc="games", unit="game", file=sys.stderr, leave=False):
         deal = seed * 1000 + g // 3
         bots = [CoreLeagueBot(OPPONENTS[opponent](deal * 10 + i), deal * 10 + i) for i in range(3)]
-        bots[g % 3] = Keeper(deal, kept, workers)
+        bots[g % 3] = Keeper(deal, kept, workers, cap)
         play_match(new_game(3, seed=deal), bots, seed=deal)
     return tuple(kept)
 
 
 @functools.lru_cache(maxsize=4)
-def shipped_picks(opponent: str, games: int, seed: int, workers: int) -> tuple[str, ...]:
+def shipped_picks(opponent: str, games: int, seed: int, workers: int, cap: int | None = None) -> tuple[str, ...]:
     """The shipped setting's move in each kept decision. Kept for the process with the games: the shipped
     setting is fixed, so every run over the same games picks the same moves (a run's variants apply their
     settings only around their own picks, :func:`applied`)."""
     shipped = Variant("shipped")
-    views = _kept(opponent, games, seed, workers)
-    return tuple(choice(view, shipped, None, None, workers)
+    views = _kept(opponent, games, seed, workers, cap)
+    return tuple(choice(view, shipped, None, None, workers, cap)
                  for view in tqdm(views, desc="shipped", unit="decision", file=sys.stderr, leave=False))
 
 
-def choice(view: PublicState, variant: Variant, opponent_policy, imitated=None, workers: int = 2) -> str:
-    """The variant's best move in ``view`` (the decision's seed as the advisor in a game would have it)."""
+def choice(view: PublicState, variant: Variant, opponent_policy, imitated=None, workers: int = 2,
+           cap: int | None = None) -> str:
+    """The variant's best move in ``view`` (the decision's seed as the advisor in a game would have it), its
+    searches capped at ``cap`` playouts (:func:`capped`)."""
     with applied(variant, opponent_policy, imitated):
         model = MODEL if variant.model is None else model_file(variant.model)
         leaf = Leaf(policy.SEARCH_LEAF.depth if variant.leaf is None else variant.leaf, model)
-        return advise(view, variant.budget, seed=decision_seed(0, view.ply), workers=workers, reasons_top=0,
+        return advise(view, capped(BUDGETS[variant.budget], cap), seed=decision_seed(0, view.ply), workers=workers,
+                      reasons_top=0, lines=False,  # the move alone: lines and reasons never change the ranking
                       leaf=leaf, policy=variant.policy,
                       mover=None if variant.mover is None else mover_file(variant.mover)).best.move
 
@@ -299,6 +331,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="the search's and the valuing playouts' threads (default 2; any number gives the same figures)")
     ap.add_argument("--variants", default="shipped,noise=0.15,jitter=0.3,policy=heuristic,policy=value,"
                     "opponent-playouts", help="comma-separated (module docstring); shipped is always added")
+    ap.add_argument("--search-cap", type=int, default=None, metavar="N",
+                    help="every search (the games' advisor's, each variant's: analysis and replies) at most N "
+                         "playouts: a sketch or a test, not the shipped searches (default: no cap)")
     args = ap.parse_args(argv)
     try:
         if args.opponent not in OPPONENTS:
@@ -311,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput(f"--imitation-games must be from {imitation.HELD_OUT + 1} to {IMITATION_GAMES}")
         if not 0 <= args.seed < SEEDS:
             raise BadInput(f"--seed must be from 0 to 2**40 - 1, got {args.seed}")
+        if args.search_cap is not None and args.search_cap < 1:
+            raise BadInput(f"--search-cap must be at least 1 playout, got {args.search_cap}")
         names = ["shipped"] + [v for v in args.variants.split(",") if v != "shipped"]
         variants = [parse_variant(v) for v in names]
         if not native.available():
@@ -326,10 +363,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Imitation model: fitted on {fitted.decisions} decisions of three `{args.opponent}` bots; on "
               f"{fitted.held_out} held out it picks the opponent's move {fitted.predicted:.1%} "
               f"(the shipped model {fitted.shipped_predicted:.1%}).\n")
-    views = kept_positions(args.opponent, args.games, args.seed, args.workers)
-    picks = {v.name: list(shipped_picks(args.opponent, args.games, args.seed, args.workers)) if v.name == "shipped"
-             else [choice(view, v, opponent_policy, imitated, args.workers)
-                   for view in tqdm(views, desc=v.name, unit="decision", file=sys.stderr, leave=False)]
+    cap = args.search_cap
+    views = kept_positions(args.opponent, args.games, args.seed, args.workers, cap)
+    picks = {v.name: list(shipped_picks(args.opponent, args.games, args.seed, args.workers, cap))
+             if v.name == "shipped" else [choice(view, v, opponent_policy, imitated, args.workers, cap)
+                                          for view in tqdm(views, desc=v.name, unit="decision", file=sys.stderr,
+                                                           leave=False)]
              for v in variants}
     own = [str(CoreLeagueBot(OPPONENTS[args.opponent](0), 0).choose(view)) for view in views]
     values: dict[tuple[int, str], float] = {}
@@ -337,8 +376,9 @@ def main(argv: list[str] | None = None) -> int:
         for move in dict.fromkeys(p[i] for p in picks.values()):
             values[i, move] = win_share(view, move, opponent_policy, args.playouts, args.seed * 1000 + i, args.workers)
     shipped = picks["shipped"]
+    capped_note = "" if cap is None else f"; every search at most {cap} playouts, not the shipped searches"
     print(f"### Decisions against two `{args.opponent}` bots (seed {args.seed}, {args.games} games, "
-          f"{len(views)} decisions, {args.playouts} valuing playouts a move)\n")
+          f"{len(views)} decisions, {args.playouts} valuing playouts a move{capped_note})\n")
     print("| variant | other move than shipped | win share of its moves | paired difference (95%) "
           "| the opponent's own move |")
     print("|---|---|---|---|---|")

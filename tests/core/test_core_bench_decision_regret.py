@@ -1,5 +1,6 @@
 """``benchmarks/strength/decision_regret.py``: a variant that is the shipped setting chooses the shipped moves, the
-opponent's bot in the playouts changes them, settings are put back, and bad arguments are refused."""
+opponent's bot in the playouts changes them, settings are put back, a search cap holds, and bad arguments are
+refused."""
 from __future__ import annotations
 
 import pytest
@@ -10,13 +11,19 @@ from pennypress.errors import BadInput
 
 pytestmark = pytest.mark.xdist_group("decision_regret")  # one worker plays the shared games once (bdr._kept)
 
+CAP = ["--search-cap", "100"]
+"""The harness's runs here check its plumbing, not strength: every search is capped (the games' advisor's, the
+shipped setting's, each variant's; the second ply keeps its shape), and a small search still tells a setting
+that is the shipped one (the same moves) from one that is not (other moves somewhere)."""
+
 
 @pytest.mark.slow
 def test_a_small_run_pairs_every_variant_with_the_shipped_moves(core, capsys):
     same = f"noise={policy.VALUE_NOISE}"  # the shipped noise, named as a variant
     assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8",
-                     "--variants", f"{same},opponent-playouts"]) == 0
+                     "--variants", f"{same},opponent-playouts", *CAP]) == 0
     out = capsys.readouterr().out
+    assert "every search at most 100 playouts, not the shipped searches" in out.split("\n\n")[0]
     decisions = int(out.split(" decisions,")[0].rsplit(", ", 1)[1])
     rows = {r.split("|")[1].strip(" `"): [c.strip() for c in r.split("|")[2:-1]]
             for r in out.splitlines() if r.startswith("| `")}
@@ -29,12 +36,34 @@ def test_a_small_run_pairs_every_variant_with_the_shipped_moves(core, capsys):
 
 @pytest.mark.slow
 def test_one_worker_gives_the_figures_of_two(core, capsys):
-    argv = ["--games", "1", "--seed", "33", "--playouts", "6", "--variants", "leaf=2+budget=fast"]
+    # the other runs' seed: two workers' games and shipped picks may be kept from them (bdr._kept), one worker's
+    # are played and picked anew, so the figures still compare one worker's run with two workers'
+    argv = ["--games", "1", "--seed", "31", "--playouts", "6", "--variants", "leaf=2+budget=fast", *CAP]
     tables = []
     for workers in ("1", "2"):
         assert bdr.main(argv + ["--workers", workers]) == 0
         tables.append([r for r in capsys.readouterr().out.splitlines() if r.startswith("| `")])
     assert tables[0] == tables[1] and len(tables[0]) == 2
+
+
+def test_a_search_cap_holds_every_search_of_the_harness(core, monkeypatch):
+    """``--search-cap``: a variant's analysis and each reply's search spend at most the cap, the second ply still
+    opening the budget's moves, and the kept games' advisor searches with the same capped budget."""
+    from pennypress.engine import new_game
+    from pennypress.engine.advisor.answer import advise
+    from pennypress.engine.advisor.budget import BUDGETS
+    from pennypress.engine.io.state import public_view
+
+    seen = []  # every answer the harness's search gives, as advise gives it
+    monkeypatch.setattr(bdr, "advise", lambda *a, **kw: seen.append(advise(*a, **kw)) or seen[-1])
+    view = public_view(new_game(3, seed=5))
+    bdr.choice(view, bdr.parse_variant("budget=normal+leaf=3"), None, None, 1, 100)
+    (advice,) = seen
+    ply = advice.second_ply  # ply.playouts: the replies' in all; advice.playouts: the analysis's and the replies'
+    assert ply.opened == BUDGETS["normal"].replies and ply.playouts <= 100 * ply.opened
+    assert advice.playouts - ply.playouts <= 100
+    keeper = bdr.Keeper(0, [], 1, 100)
+    assert keeper.budget == bdr.capped(BUDGETS["fast"], 100) and keeper.name == "advisor:fast"
 
 
 def test_settings_are_put_back_even_when_the_search_fails():
@@ -78,6 +107,7 @@ def test_a_bad_combination_is_named(text, message):
     (["--variants", "leaf=-1"], "variant 'leaf=-1': a depth is a whole number of moves, from 1 to 3000"),
     (["--variants", "leaf=0+budget=normal"], "variant 'leaf=0': a depth is a whole number of moves"),
     (["--variants", "leaf=99999999999"], "a depth is a whole number of moves, from 1 to 3000"),
+    (["--search-cap", "0"], "--search-cap must be at least 1 playout, got 0"),
 ])
 def test_bad_arguments_exit_2_with_one_message(core, argv, message, capsys):
     assert bdr.main(argv) == 2
@@ -90,7 +120,7 @@ def test_an_imitation_variant_fits_its_model_on_games_the_measure_does_not_keep(
     last_kept = 31 * 1000 + (bdr.KEPT_GAMES - 1) // 3  # the deal of the last game --games may keep
     assert last_kept < bdr.imitation_seed(31) and bdr.imitation_seed(31) + bdr.IMITATION_GAMES <= 32 * 1000
     assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8", "--imitation-games", "6",
-                     "--variants", "imitation=1.0"]) == 0
+                     "--variants", "imitation=1.0", *CAP]) == 0
     out = capsys.readouterr().out
     line = next(r for r in out.splitlines() if r.startswith("Imitation model: fitted on"))
     assert "held out it picks the opponent's move" in line
@@ -119,7 +149,7 @@ def test_a_model_variant_searches_with_its_file(core, capsys):
     shipped = str(resources.files(value.__package__).joinpath(value.MODEL_FILE))
     other = "benchmarks/training/value_model_exact_final.json"
     assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8",
-                     "--variants", f"model={shipped},model={other}+leaf=3"]) == 0
+                     "--variants", f"model={shipped},model={other}+leaf=3", *CAP]) == 0
     rows = {r.split("|")[1].strip(" `"): [c.strip() for c in r.split("|")[2:-1]]
             for r in capsys.readouterr().out.splitlines() if r.startswith("| `")}
     assert rows[f"model={shipped}"][0] == "0" and int(rows[f"model={other}+leaf=3"][0]) > 0
@@ -143,7 +173,7 @@ def test_a_mover_variant_seats_its_softmax_bot_and_a_bad_file_is_named(core, tmp
     path = tmp_path / "mover.json"
     path.write_text(from_value_model(MODEL, 3).to_json(), encoding="utf-8")
     assert bdr.parse_variant(f"mover={path}+leaf=4") == bdr.Variant(f"mover={path}+leaf=4", leaf=4, mover=str(path))
-    assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8", "--variants", f"mover={path}"]) == 0
+    assert bdr.main(["--games", "1", "--seed", "31", "--playouts", "8", "--variants", f"mover={path}", *CAP]) == 0
     out = capsys.readouterr().out
     decisions = int(out.split(" decisions,")[0].rsplit(", ", 1)[1])
     rows = {r.split("|")[1].strip(" `"): [c.strip() for c in r.split("|")[2:-1]]
