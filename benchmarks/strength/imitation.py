@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,39 +69,88 @@ def decisions(opponent: str, games: int, seed: int, players: int = PLAYERS) -> l
     return out
 
 
-def _move_scores(d: Decision, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The log-chance of the mover after every move, and its gradient in ``w`` (moves by flattened weights)."""
-    weights = w.reshape(d.hats.shape[1], d.features.shape[2])
-    z = np.einsum("ma,mpk,ak->mp", d.hats, d.features, weights)
-    z -= z.max(axis=1, keepdims=True)
-    q = np.exp(z)
-    q /= q.sum(axis=1, keepdims=True)
-    scores = np.log(q[:, d.seat])
-    mine = d.features[:, d.seat, :] - np.einsum("mp,mpk->mk", q, d.features)
-    grad = (d.hats[:, :, None] * mine[:, None, :]).reshape(len(scores), -1)
-    return scores, grad
+@dataclass(frozen=True)
+class Packed:
+    """Decisions laid end to end, made once per fit so that :func:`loss` and :func:`predicted` are a few array
+    operations over every move of every decision rather than a Python loop over decisions, which L-BFGS would
+    run at every evaluation.
+
+    Row ``r`` is one legal move of one decision: ``hats[r]`` as in :class:`Decision`, and ``features[:, r]`` the
+    newspapers' features after it, turned so that the mover comes first (the chances are the same in any order
+    of newspapers) and newspapers leading so that sums over them run along whole rows. The moves of decision ``i`` are
+    rows ``starts[i]`` up to the next start (``decision[r]`` is ``i`` for each), and ``chosen[i]`` is the row of
+    the move it played. Moves are laid end to end rather than padded to the largest count: the count ranges
+    widely, and a softmax over each decision's rows (``np.ufunc.reduceat``) needs no mask. Products over rows
+    are ``np.einsum`` rather than ``@``: BLAS splits matrices this long and thin over threads, which on a busy
+    machine costs far more than it saves."""
+
+    hats: np.ndarray
+    features: np.ndarray
+    starts: np.ndarray
+    decision: np.ndarray
+    chosen: np.ndarray
+
+    @classmethod
+    def of(cls, data: Sequence[Decision] | Packed) -> Packed:
+        """``data`` packed (as it is if already packed)."""
+        if isinstance(data, Packed):
+            return data
+        counts = np.array([len(d.hats) for d in data])
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        features = np.concatenate([np.roll(d.features, -d.seat, axis=1) for d in data])
+        return cls(np.concatenate([d.hats for d in data]), np.ascontiguousarray(features.transpose(1, 0, 2)),
+                   starts, np.repeat(np.arange(len(data)), counts), starts + np.array([d.chosen for d in data]))
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def chances(self, w: np.ndarray) -> np.ndarray:
+        """Every newspaper's chance after every move under win weights ``w`` (newspapers, the mover first, by
+        rows)."""
+        mixed = np.einsum("ra,ak->rk", self.hats, w.reshape(self.hats.shape[1], -1))  # weights by row
+        z = np.einsum("prk,rk->pr", self.features, mixed)
+        z -= z.max(axis=0)
+        q = np.exp(z)
+        return q / q.sum(axis=0)
+
+    def segment_max(self, x: np.ndarray) -> np.ndarray:
+        """The largest of ``x`` (by row) over each row's decision, by row."""
+        return np.maximum.reduceat(x, self.starts)[self.decision]
 
 
-def loss(w: np.ndarray, data: list[Decision], start: np.ndarray, l2: float = L2) -> tuple[float, np.ndarray]:
+def loss(w: np.ndarray, data: Sequence[Decision] | Packed, start: np.ndarray,
+         l2: float = L2) -> tuple[float, np.ndarray]:
     """The mean negative log-likelihood of the chosen moves plus ``l2`` times the squared distance from
-    ``start``, and its gradient."""
-    total, grad = 0.0, np.zeros_like(w)
-    for d in data:
-        s, ds = _move_scores(d, w)
-        s = s - s.max()
-        p = np.exp(s)
-        p /= p.sum()
-        total -= np.log(p[d.chosen])
-        grad -= ds[d.chosen] - p @ ds
+    ``start``, and its gradient.
+
+    A decision's chance of move ``m`` is the softmax over its moves of the score ``s_m``, the log of the mover's
+    chance after ``m``. The gradient of ``s_m`` in weight ``(a, k)`` is ``hats[m, a]`` times the mover's feature
+    ``k`` less its mean over newspapers weighted by their chances; the negative log-likelihood's is that summed
+    over moves weighted by each move's chance less 1 at the move played. Pass a :class:`Packed` to pack once."""
+    packed = Packed.of(data)
+    chances = packed.chances(w)
+    scores = np.log(chances[0])
+    s = scores - packed.segment_max(scores)
+    e = np.exp(s)
+    sums = np.add.reduceat(e, packed.starts)
+    total = float(np.sum(np.log(sums)) - np.sum(s[packed.chosen]))
+    residual = e / sums[packed.decision]
+    residual[packed.chosen] -= 1
+    mine = packed.features[0] - np.einsum("pr,prk->rk", chances, packed.features)
+    grad = np.einsum("ra,rk->ak", residual[:, None] * packed.hats, mine).reshape(-1)
     step = w - start
-    return total / len(data) + l2 * step @ step, grad / len(data) + 2 * l2 * step
+    return total / len(packed) + l2 * step @ step, grad / len(packed) + 2 * l2 * step
 
 
-def predicted(w: np.ndarray, data: list[Decision]) -> float:
+def predicted(w: np.ndarray, data: Sequence[Decision] | Packed) -> float:
     """The share of decisions where the best move by the mover's chance under win weights ``w`` (the first of
     equal ones) is the chosen move: the value bot's choice without its noise and without the thousandth of
     the expected margin it adds to break near-ties."""
-    return sum(int(np.argmax(_move_scores(d, w)[0])) == d.chosen for d in data) / len(data)
+    packed = Packed.of(data)
+    mover = packed.chances(w)[0]
+    rows = np.arange(len(mover))
+    first = np.minimum.reduceat(np.where(mover == packed.segment_max(mover), rows, len(rows)), packed.starts)
+    return float(np.mean(first == packed.chosen))
 
 
 def shipped_weights(players: int = PLAYERS) -> np.ndarray:
@@ -109,9 +159,9 @@ def shipped_weights(players: int = PLAYERS) -> np.ndarray:
 
 
 def fit(data: list[Decision], players: int = PLAYERS, l2: float = L2) -> np.ndarray:
-    """Win weights fitted to the chosen moves (L-BFGS from the shipped weights)."""
+    """Win weights fitted to the chosen moves (L-BFGS from the shipped weights, the decisions packed once)."""
     start = shipped_weights(players)
-    return minimize(loss, start.copy(), args=(data, start, l2), jac=True, method="L-BFGS-B",
+    return minimize(loss, start.copy(), args=(Packed.of(data), start, l2), jac=True, method="L-BFGS-B",
                     options={"maxiter": 300}).x
 
 

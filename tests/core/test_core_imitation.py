@@ -1,5 +1,6 @@
-"""``benchmarks/strength/imitation.py``: the fit's gradient is the loss's, fitting raises the likelihood of the opponent's
-moves, and the fitted model changes only the player count it was fitted at.
+"""``benchmarks/strength/imitation.py``: the fit's gradient is the loss's, the loss over packed decisions is
+the per-decision formula, fitting raises the likelihood of the opponent's moves, and the fitted model changes
+only the player count it was fitted at.
 
 By default the fit is made once, on the first decisions, and both tests that need one read it;
 ``--proof-count full`` (``conftest.py``) fits every decision of the six games to show the likelihood raised:
@@ -70,6 +71,39 @@ def test_the_gradient_is_the_loss_gradient(evaluator_decisions):
         numeric = (imitation.loss(w + h * step, data, start)[0] - imitation.loss(w - h * step, data, start)[0]) / (2 * h)
         assert numeric == pytest.approx(g @ step, rel=1e-4, abs=1e-7)
 
+
+
+def _reference_loss(w, data, start, l2=imitation.L2):
+    """:func:`imitation.loss` one decision at a time, straight from its formula, and the best move of each."""
+    total, grad, best = 0.0, np.zeros_like(w), []
+    for d in data:
+        z = np.einsum("ma,mpk,ak->mp", d.hats, d.features, w.reshape(d.hats.shape[1], -1))
+        q = np.exp(z - z.max(axis=1, keepdims=True))
+        q /= q.sum(axis=1, keepdims=True)
+        scores = np.log(q[:, d.seat])  # the mover's log-chance after each move
+        mine = d.features[:, d.seat, :] - np.einsum("mp,mpk->mk", q, d.features)
+        dscores = (d.hats[:, :, None] * mine[:, None, :]).reshape(len(scores), -1)  # its gradient
+        p = np.exp(scores - scores.max())
+        p /= p.sum()
+        total -= np.log(p[d.chosen])
+        grad -= dscores[d.chosen] - p @ dscores
+        best.append(int(np.argmax(scores)))
+    step = w - start
+    return total / len(data) + l2 * step @ step, grad / len(data) + 2 * l2 * step, best
+
+
+def test_the_packed_loss_is_the_per_decision_formula(evaluator_decisions):
+    data = evaluator_decisions
+    assert len({len(d.hats) for d in data}) > 10  # decisions of many move counts, packed end to end
+    start = imitation.shipped_weights()
+    packed = imitation.Packed.of(data)
+    for w in (start, start + np.random.default_rng(5).normal(0, 0.3, start.shape)):
+        value, grad, best = _reference_loss(w, data, start)
+        assert imitation.loss(w, packed, start)[0] == pytest.approx(value, rel=1e-9)
+        assert np.linalg.norm(imitation.loss(w, data, start)[1] - grad) <= 1e-9 * np.linalg.norm(grad)
+        share = np.mean([b == d.chosen for b, d in zip(best, data)])
+        assert imitation.predicted(w, packed) == imitation.predicted(w, data) == pytest.approx(share, abs=1e-12)
+        assert 0 < share < 1
 
 @pytest.mark.slow
 def test_fitting_makes_the_moves_played_likelier(evaluator_decisions, proof_count):
