@@ -19,6 +19,11 @@ from pathlib import Path
 
 import pytest
 
+for _blas in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    # pytest-xdist already runs a worker per core: NumPy's and SciPy's BLAS splitting each small product over
+    # every core as well would only make the workers wait on each other (set before NumPy is first imported)
+    os.environ.setdefault(_blas, "1")
+
 pytest_plugins = ["tests.durations_plugin"]
 
 RECORD = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "suite" / "durations.json"
