@@ -110,7 +110,7 @@ class AdvisorBot:
                                              workers=self.workers, leaf=self.leaf, policy=self.policy,
                                              exact_end=self.exact_end, mover=self.mover,
                                              exact_seats=self.exact_seats)
-        advice = analyse(view, settings, reasons_top=0)
+        advice = analyse(view, settings, reasons_top=0, lines=False)  # the bot reads no line nor why
         if press is not None and (seen >= 1 or quiet >= quiet_turns(QUIET_MOVES_BEFORE_PRESS, players)) and \
                 advice.find(str(press)).equal_to_best:
             return press

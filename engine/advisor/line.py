@@ -44,6 +44,8 @@ from ..rules.chance import apply_chance
 from .stats import paired
 
 if TYPE_CHECKING:
+    from pennypress_core import Position
+
     from ..game.cards import Deck
     from .exact import ExactSearch
 
@@ -100,12 +102,13 @@ class Replayer:
     """The position before the ranked moves, made once, from which each move's traced futures are replayed:
     on the core when it takes the position (one conversion for every move), else on the Python engine."""
 
-    def __init__(self, state: State, checked: bool = True):
-        """``checked=False``: the caller knows the core takes ``state`` (its search ran there)."""
+    def __init__(self, state: State, checked: bool = True, root: Position | None = None):
+        """``checked=False``: the caller knows the core takes ``state`` (its search ran there); ``root``: the
+        core's copy of ``state`` the search already made (only cloned here, never played on)."""
         self.state = state
         self.root = None
         if native.available() and (not checked or native.accepts(state)):
-            self.root = native.native_position(state, False)
+            self.root = native.native_position(state, False) if root is None else root
             self.listed = set(self.root.legal_moves())
 
     def after(self, move: Move) -> _Replay:

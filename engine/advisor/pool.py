@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from .. import native
 from ..game.moves import Move
 from ..io.state import PublicState
-from ..native.search import positions_after, run_batch, seed_fits
+from ..native.search import Afters, run_batch, seed_fits
 from ..play.invariants import DEFAULT_MOVE_CAP
 from .outcome import Value
 from .playout import playout
@@ -45,6 +45,8 @@ from .settings import SearchSettings
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
+
+    from pennypress_core import Policy
 
 Pair = tuple[int, int]
 """``(move index, playout number k)``."""
@@ -98,14 +100,34 @@ def decided(settings: SearchSettings, state: PublicState) -> SearchSettings:
     return settings.decided(playout_engine(policy, settings.seed, state), state.n_players)
 
 
+class Kept:
+    """What one search's batches on the core keep from round to round, each made on first use: the core's
+    positions after the search's moves (:class:`~pennypress.engine.native.search.Afters`), so the position
+    reaches the core once per search rather than once per round, and the playout bot of its settings."""
+
+    def __init__(self, state: PublicState, moves: Sequence[Move]):
+        self.afters = Afters(state, moves, checked=False)  # the search's engine was decided on the core's checks
+        self._bot: tuple[SearchSettings, Policy] | None = None
+
+    def bot(self, settings: SearchSettings) -> Policy:
+        """The core's playout bot of ``settings`` (a search hands every round the same settings object)."""
+        if self._bot is None or self._bot[0] is not settings:
+            self._bot = (settings, core_policy(settings.policy, settings.value_model, settings.mover,
+                                               settings.exact_seats))
+        return self._bot[1]
+
+
 def _run_native(state: PublicState, moves: Sequence[Move], pairs: list[Pair], settings: SearchSettings,
                 on_done: Callable[[int], None] | None, stop: Callable[[], bool] | None,
-                traces: dict[Pair, tuple[int, ...]] | None) -> dict[Pair, tuple[Value, ...]]:
-    """The playouts on the core, in batches of ``32 * threads`` (progress and stop between batches)."""
-    afters = positions_after(state, moves, {m for m, _ in pairs}, checked=False)  # playout_engine checked it
+                traces: dict[Pair, tuple[int, ...]] | None, kept: Kept | None) -> dict[Pair, tuple[Value, ...]]:
+    """The playouts on the core, in batches of ``32 * threads`` (progress and stop between batches), from what
+    the search keeps (``kept``; else made for this call alone)."""
+    if kept is None:
+        kept = Kept(state, moves)  # playout_engine checked the state
+    afters = kept.afters.positions({m for m, _ in pairs})
     index = {m: i for i, m in enumerate(afters)}
     positions = list(afters.values())
-    bot = core_policy(settings.policy, settings.value_model, settings.mover, settings.exact_seats)
+    bot = kept.bot(settings)
     out: dict[Pair, tuple[Value, ...]] = {}
     size = 32 * settings.threads
     for start in range(0, len(pairs), size):
@@ -150,6 +172,7 @@ def run_playouts(
     on_done: Callable[[int], None] | None = None,
     stop: Callable[[], bool] | None = None,
     traces: dict[Pair, tuple[int, ...]] | None = None,
+    kept: Kept | None = None,
 ) -> dict[Pair, tuple[Value, ...]]:
     """Play every ``(move index, k)`` in ``pairs`` by the settings' policy (:mod:`.policy`; by default the
     search policy for the table, :meth:`~.settings.SearchSettings.policy_for`), to the end or to the
@@ -161,6 +184,8 @@ def run_playouts(
     ``stop()`` is asked between batches, and a true answer drops the batches
     not yet finished (the answer then holds the ones that were). A ``traces`` dict given gets each
     playout's first events (:data:`.playout.Trace`, the same on either engine) under its pair.
+    ``kept`` (a :class:`Kept` of this ``state`` and ``moves``) keeps what the batches on the core make from
+    one call to the next: a search hands the same one to each of its rounds.
     """
     pairs = sorted(pairs)
     out: dict[Pair, tuple[Value, ...]] = {}
@@ -170,7 +195,7 @@ def run_playouts(
     check_table(settings.mover, state.n_players, settings.policy)
     workers = settings.threads
     if settings.engine == "native":
-        return _run_native(state, moves, pairs, settings, on_done, stop, traces)
+        return _run_native(state, moves, pairs, settings, on_done, stop, traces, kept)
     size = max(1, min(16, len(pairs) // (workers * 4) or 1))
     chunks = [pairs[i:i + size] for i in range(0, len(pairs), size)]
     if workers <= 1:

@@ -56,7 +56,7 @@ from .line import LineStep
 from .outcome import share
 from .reasons import CHANCE, chance_words
 from .result import Advice, FirstSight, RankedMove, Reply, SecondPlyNote
-from .search import Stop, analyse
+from .search import Stop, first_move
 from .stats import Z95
 from .settings import SearchSettings
 
@@ -244,10 +244,10 @@ def _answer(future: PublicState, me: int, settings: SearchSettings, lines: bool,
     """The next player's answer in ``future`` and the win share ``me`` keeps after it (``None``: stopped)."""
     if future.is_over:
         return Answered(None, future.current, share(future.winners(), me), 0, True, 0, True)
-    answer = analyse(future, settings, reasons_top=0, lines=lines, progress=progress, stop=stop)
+    answer = first_move(future, settings, lines=lines, progress=progress, stop=stop)  # the reply alone is read
     if answer.stopped:
         return None
-    best = answer.best
+    best = answer.row
     return Answered(best.move, future.current, best.win_all[me], answer.playouts, answer.converged, best.playouts,
                     answer.exact, best.line)
 

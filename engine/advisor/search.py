@@ -54,7 +54,7 @@ from .exact import ExactSearch, exact_search, is_deterministic
 from .facts import MoveFacts, move_facts
 from .line import LineStep, Replayer, contrast, exact_line, future_facts, line_steps
 from .outcome import Value, preference
-from .pool import Pair, decided, run_playouts
+from .pool import Kept, Pair, decided, run_playouts
 from .reasons import reasons_for
 from .result import Advice, RankedMove
 from .settings import SearchSettings
@@ -68,7 +68,7 @@ Rerank = Callable[[Advice], Sequence[str] | None]
 """``rerank(ranking)``: the moves to put first, in their new order (notation, the new first move first; the others
 follow by their figures against it), or ``None`` to keep the ranking."""
 
-__all__ = ["Z95", "analyse", "check_position", "resolve_settings", "wilson"]
+__all__ = ["FirstMove", "Z95", "analyse", "check_position", "first_move", "resolve_settings", "wilson"]
 
 
 def check_position(state: State) -> None:
@@ -81,7 +81,11 @@ def check_position(state: State) -> None:
 
 @dataclass
 class _Stats:
-    """A move's playout outcomes for the player advised, in playout order ``k = 0, 1, ...``."""
+    """A move's playout outcomes for the player advised, in playout order ``k = 0, 1, ...``.
+
+    Its columns and the figures made of them are worked out once per playout count and kept (each halving
+    round sorts and compares every move by them, and the ranking reads them again and again); a playout
+    added drops them. Only :meth:`add` adds playouts, and no caller changes a column it reads."""
 
     values: list[Value] = field(default_factory=list)
     everyone: list[tuple[Value, ...]] = field(default_factory=list)
@@ -90,30 +94,57 @@ class _Stats:
     """The round after which the move left the race (``None``: still in it)."""
     traces: list[tuple[int, ...]] = field(default_factory=list)
     """Each playout's first events (:data:`.playout.Trace`; same order as ``values``)."""
+    _cache: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Columns (by index), means (by ``("mean", index)``), ``"key"``, ``"win_all"`` and ``"win_interval"``,
+    for the playouts there are."""
 
     def add(self, outcome: tuple[Value, ...], player: int, trace: tuple[int, ...] = ()) -> None:
         self.values.append(outcome[player])
         self.everyone.append(outcome)
         self.traces.append(trace)
+        if self._cache:
+            self._cache.clear()
 
     def win_all(self) -> tuple[float, ...]:
         """Each player's mean win share over the playouts."""
         if not self.everyone:
             return ()
-        return tuple(fmean([o[i][0] for o in self.everyone]) for i in range(len(self.everyone[0])))
+        got = self._cache.get("win_all")
+        if got is None:
+            got = self._cache["win_all"] = tuple(fmean([o[i][0] for o in self.everyone])
+                                                  for i in range(len(self.everyone[0])))
+        return got
 
     @property
     def n(self) -> int:
         return len(self.values)
 
     def column(self, i: int) -> list[float]:
-        return [v[i] for v in self.values]
+        got = self._cache.get(i)
+        if got is None:
+            got = self._cache[i] = [v[i] for v in self.values]
+        return got
 
     def mean(self, i: int) -> float:
-        return fmean(self.column(i)) if self.values else 0.0  # a list: fmean's fast path, the same float
+        if not self.values:
+            return 0.0
+        got = self._cache.get(("mean", i))
+        if got is None:
+            got = self._cache[("mean", i)] = fmean(self.column(i))  # a list: fmean's fast path, the same float
+        return got
 
     def key(self) -> tuple[float, float, float]:
-        return (self.mean(0), self.mean(1), self.mean(2))
+        got = self._cache.get("key")
+        if got is None:
+            got = self._cache["key"] = (self.mean(0), self.mean(1), self.mean(2))
+        return got
+
+    def win_interval(self) -> tuple[float, float]:
+        """The 95% interval of the mean win share (:func:`.stats.mean_interval`)."""
+        got = self._cache.get("win_interval")
+        if got is None:
+            got = self._cache["win_interval"] = mean_interval(self.column(0))
+        return got
 
 
 @dataclass
@@ -182,15 +213,13 @@ def analyse(
     extras = _checked_extras(view, extra_moves)
     if is_deterministic(view):
         return _exact_advice(view, moves, settings, started, reasons_top, extras, lines)
-    settings = decided(settings, view)
-    halved = _halve(view, moves, settings, progress, _timed(stop, started, settings.budget))
+    settings, kept, halved = _searched(view, moves, settings, progress, stop, started)
     stats = halved.stats
     top, order, rows = _ranking(view, moves, settings, halved, started, rerank)
     best = stats[top]
     futures = None
     if lines:
-        futures = _Futures(Replayer(view, checked=settings.engine != "native"), moves, stats, order,
-                           [r for _, r in rows])
+        futures = _Futures(_replayer(view, kept), moves, stats, order, [r for _, r in rows])
         rows = [(i, replace(r, line=futures.line(i), why=futures.why(i) if r.rank <= WHY_TOP else ())
                  if r.rank <= LINE_TOP else r) for i, r in rows]
     advice_moves = _with_reasons(view, moves, rows, reasons_top)
@@ -200,6 +229,56 @@ def analyse(
                   halved.stopped, time.perf_counter() - started, extra, settings.engine, converged=halved.converged,
                   rounds=halved.rounds, calibrated=settings.calibration != IDENTITY,
                   futures=futures)
+
+
+def _searched(view: State, moves: list[Move], settings: SearchSettings, progress: Progress | None,
+              stop: Stop | None, started: float) -> tuple[SearchSettings, Kept | None, _Halved]:
+    """Every move of ``view`` searched (not in the final edition): the search's decided settings, what its
+    batches on the core kept (the positions after the moves, for the lines too; ``None`` off the core), and
+    what the halving left."""
+    settings = decided(settings, view)
+    kept = Kept(view, moves) if settings.engine == "native" else None
+    return settings, kept, _halve(view, moves, settings, progress, _timed(stop, started, settings.budget), kept)
+
+
+def _replayer(view: State, kept: Kept | None) -> Replayer:
+    """The replayer of the lines from ``view``: on the search's own copy of it on the core, if it has one."""
+    return Replayer(view) if kept is None else Replayer(view, checked=False, root=kept.afters.root)
+
+
+@dataclass(frozen=True)
+class FirstMove:
+    """The move a search puts first and what a second ply reads of that search (:func:`first_move`)."""
+
+    row: RankedMove
+    """The move and its figures, rank 1 (its likely line when asked for; no reasons)."""
+    playouts: int
+    converged: bool
+    exact: bool
+    stopped: bool
+
+
+def first_move(state: State, settings: SearchSettings, *, progress: Progress | None = None,
+               stop: Stop | None = None, lines: bool = False) -> FirstMove:
+    """The first move of ``analyse(state, settings, progress=progress, stop=stop, reasons_top=0,
+    lines=lines)`` -- the same search, the same move and figures, the same line -- without the rest of
+    the ranking: a reply's search in a second ply (:mod:`.replies`) reads its first move alone, and
+    measuring every other move against it, their lines and their whys would cost more than a small
+    search's playouts."""
+    check_position(state)
+    started = time.perf_counter()
+    view = public_view(state)
+    moves = legal_moves(view)
+    if is_deterministic(view):
+        advice = _exact_advice(view, moves, settings, started, 0, (), lines, line_top=1)
+        return FirstMove(advice.best, advice.playouts, advice.converged, True, advice.stopped)
+    settings, kept, halved = _searched(view, moves, settings, progress, stop, started)
+    top = _top(halved.stats)
+    best = halved.stats[top]
+    row = _calibrated(_first_row(str(moves[top]), best), best.mean(0), view.current, settings.calibration)
+    if lines:
+        row = replace(row, line=line_steps(_replayer(view, kept), moves[top], best.traces))
+    return FirstMove(row, halved.done, halved.converged, False, halved.stopped)
 
 
 def _checked_extras(view: State, extra_moves: Sequence[Move]) -> list[Move]:
@@ -226,8 +305,7 @@ def _ranking(view: State, moves: list[Move], settings: SearchSettings, halved: _
     the move the halving kept first, unless ``rerank``, shown that ranking, gives a new order."""
     stats = halved.stats
     player = view.current
-    top = min(range(len(moves)), key=lambda i: (stats[i].n == 0, stats[i].left is not None,
-                                                 -(stats[i].left or 0), *(-x for x in stats[i].key()), i))
+    top = _top(stats)
     order, rows = _ranked(moves, stats, top, None, player, settings.calibration)
     if rerank is not None:
         ranking = Advice(player, settings.budget.name, settings.seed, False, tuple(r for _, r in rows), halved.done,
@@ -244,6 +322,19 @@ def _ranking(view: State, moves: list[Move], settings: SearchSettings, halved: _
     return top, order, rows
 
 
+def _top(stats: list[_Stats]) -> int:
+    """The index of the move the halving kept (the last in the race; else the last to leave, the best)."""
+    return min(range(len(stats)), key=lambda i: (stats[i].n == 0, stats[i].left is not None,
+                                                  -(stats[i].left or 0), *(-x for x in stats[i].key()), i))
+
+
+def _first_row(move: str, best: _Stats) -> RankedMove:
+    """Rank 1's figures (before calibration), from its own playouts ``best``."""
+    return RankedMove(move, 1, best.mean(0), best.win_interval(), best.mean(2), best.mean(1), 0.0, 0.0, True,
+                      playouts=best.n, win_all=best.win_all(), searched=True, loss_interval=(0.0, 0.0),
+                      paired_playouts=best.n, margin_loss_interval=(0.0, 0.0))
+
+
 def _ranked(moves: list[Move], stats: list[_Stats], top: int, head: list[int] | None, player: int,
             calibration: Calibration) -> tuple[list[int], list[tuple[int, RankedMove]]]:
     """The ranking with move ``top`` first: every other move's figures paired with its playouts; the moves of
@@ -258,9 +349,7 @@ def _ranked(moves: list[Move], stats: list[_Stats], top: int, head: list[int] | 
     rows = []
     for rank, i in enumerate(order, 1):
         if rank == 1:
-            row = RankedMove(str(moves[i]), 1, best.mean(0), mean_interval(best.column(0)), best.mean(2), best.mean(1),
-                             0.0, 0.0, True, playouts=best.n, win_all=best.win_all(), searched=True,
-                             loss_interval=(0.0, 0.0), paired_playouts=best.n, margin_loss_interval=(0.0, 0.0))
+            row = _first_row(str(moves[i]), best)
         elif i in estimates:
             row = replace(_paired_move(str(moves[i]), best, stats[i], estimates[i]), rank=rank)
         else:  # never reached (stopped early): no figures at all
@@ -394,7 +483,7 @@ def _paired_estimate(best: _Stats, other: _Stats) -> Estimate:
     mean paired difference on the playouts both had; its interval is rank 1's Wilson interval less the
     paired interval (both 95%, so it is conservative), within [0, 1]."""
     d = paired(best.column(0), other.column(0))
-    low, high = mean_interval(best.column(0))
+    low, high = best.win_interval()
     win = min(1.0, max(0.0, best.mean(0) - d.mean))
     interval = (max(0.0, min(win, low - d.high)), min(1.0, max(win, high - d.low)))
     return win, interval, d, _paired_mean(best.column(2), other.column(2))
@@ -447,9 +536,10 @@ def _extra_rollouts(view: State, extras: list[Move], best: _Stats, ranked: list[
 
 
 def _halve(view: State, moves: list[Move], settings: SearchSettings, progress: Progress | None,
-           stop: Stop | None) -> _Halved:
+           stop: Stop | None, kept: Kept | None = None) -> _Halved:
     """Every move searched by sequential halving (passes of it under a time bound; an even share of a
-    fixed count) with the search's decided settings; see the module."""
+    fixed count) with the search's decided settings; see the module. On the core, ``kept`` keeps what the
+    batches make (the positions after the moves) for every round (:func:`.pool.run_playouts`)."""
     n = len(moves)
     stats = [_Stats() for _ in moves]
     plan = settings.budget
@@ -471,16 +561,20 @@ def _halve(view: State, moves: list[Move], settings: SearchSettings, progress: P
         if not pairs or want_stop():
             return
         traces: dict[Pair, tuple[int, ...]] = {}
-        results = run_playouts(view, moves, pairs, settings, on_done, want_stop, traces)
+        results = run_playouts(view, moves, pairs, settings, on_done, want_stop, traces, kept)
         done: dict[int, list[int]] = {m: [] for m, _ in pairs}
         for m, k in results:
             done[m].append(k)
+        player = view.current
         for m in sorted(done):
             # keep playouts in order k = 0, 1, ... and only a gap-free prefix (common futures stay aligned)
+            st = stats[m]
+            n = st.n
             for k in sorted(done[m]):
-                if k != stats[m].n:
+                if k != n:
                     break
-                stats[m].add(results[(m, k)], view.current, traces[(m, k)])
+                st.add(results[(m, k)], player, traces[(m, k)])
+                n += 1
 
     def upto(movelist: Sequence[int], target: int) -> None:
         run([(m, k) for m in movelist for k in range(stats[m].n, target)])
@@ -580,7 +674,8 @@ def sequential_halving(stats: list[_Stats], cap: int, upto: Callable[[Sequence[i
 
 
 def _exact_advice(view: State, moves: list[Move], settings: SearchSettings, started: float,
-                  reasons_top: int, extras: Sequence[Move] = (), lines: bool = True) -> Advice:
+                  reasons_top: int, extras: Sequence[Move] = (), lines: bool = True,
+                  line_top: int = LINE_TOP) -> Advice:
     player = view.current
     search, engine = exact_search(view)
     outcomes = [v for _, v in search.move_values(view)]
@@ -588,7 +683,7 @@ def _exact_advice(view: State, moves: list[Move], settings: SearchSettings, star
     order = sorted(range(len(moves)), key=lambda i: (tuple(-x for x in preference(values[i])), i))
     best = values[order[0]]
     rows = [(i, replace(_exact_move(str(moves[i]), rank, outcomes[i], player, best),
-                        line=exact_line(search, view, moves[i]) if lines and rank <= LINE_TOP else ()))
+                        line=exact_line(search, view, moves[i]) if lines and rank <= line_top else ()))
             for rank, i in enumerate(order, 1)]
     advice_moves = _with_reasons(view, moves, rows, reasons_top)
     extra = []

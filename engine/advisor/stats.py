@@ -85,7 +85,7 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float]:
     m = fmean(values)
     if n < 2:
         return wilson(m, n)
-    sd = math.sqrt(sum((x - m) ** 2 for x in values) / (n - 1))
+    sd = math.sqrt(sum([(x - m) ** 2 for x in values]) / (n - 1))
     if sd == 0:
         return wilson(m, n)
     half = t95(n - 1) * sd / math.sqrt(n)
@@ -127,7 +127,7 @@ def paired(best: Sequence[float], other: Sequence[float], span: float = 1.0, alp
     m = fmean(d)
     if n < 2:
         return Paired(m, -span, span, n)
-    sd = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1))
+    sd = math.sqrt(sum([(x - m) ** 2 for x in d]) / (n - 1))
     t = t_quantile(n - 1, alpha)
     if math.isinf(t):
         return Paired(m, -span, span, n)

@@ -169,23 +169,55 @@ def positions_after(state: State, moves: Sequence[Move], indices: Iterable[int],
 
     A move the core lists is played on the core; a press on a proposed page is
     played on the Python engine, and the core's copy is made from the result
-    (possibly a chance node: the playout draws the card).
+    (possibly a chance node: the playout draws the card). A search that asks
+    again and again keeps one :class:`Afters` instead.
     """
-    root = native_position(state, checked)
-    listed = set(root.legal_moves())
-    out = {}
-    for i in sorted(set(indices)):
-        move = moves[i]
+    return Afters(state, moves, checked).positions(indices)
+
+
+class Afters:
+    """The core's positions after ``moves`` from ``state`` (:func:`positions_after`'s), each made once and
+    kept: a search asks for them round after round, and converting the position to the core and playing
+    the move again each time would cost more than a small round's playouts. The position itself reaches
+    the core once, on the first question (checked then unless ``checked=False``).
+
+    The positions are shared, not copied: :func:`run_batch` only reads them (the core plays a copy of
+    each), and whoever plays on one must play on a ``clone()``."""
+
+    def __init__(self, state: State, moves: Sequence[Move], checked: bool = True):
+        self.state, self.moves, self.checked = state, moves, checked
+        self._root: Position | None = None
+        self._listed: set[str] = set()
+        self._made: dict[int, Position] = {}
+
+    @property
+    def root(self) -> Position:
+        """The core's copy of ``state`` (made on first use)."""
+        if self._root is None:
+            self._root = native_position(self.state, self.checked)
+            self._listed = set(self._root.legal_moves())
+        return self._root
+
+    def positions(self, indices: Iterable[int]) -> dict[int, Position]:
+        """``{i: the position after moves[i]}`` for each ``i`` in ``indices``, in index order."""
+        root = self.root
+        out = {}
+        for i in sorted(set(indices)):
+            after = self._made.get(i)
+            if after is None:
+                after = self._made[i] = self._after(root, self.moves[i])
+            out[i] = after
+        return out
+
+    def _after(self, root: Position, move: Move) -> Position:
         proposed = isinstance(move, GoToPress) and move.page is not None
-        if not proposed and str(move) in listed:
+        if not proposed and str(move) in self._listed:
             after = root.clone()
             after.apply(str(move))
-        else:
-            child = state.clone()
-            child.apply(move)
-            after = native_position(child)
-        out[i] = after
-    return out
+            return after
+        child = self.state.clone()
+        child.apply(move)
+        return native_position(child)
 
 
 def run_batch(afters: Sequence[Position], jobs: Sequence[tuple[int, int]], settings: BatchSettings,
@@ -257,7 +289,7 @@ class ExactSearch:
         return [(m, v) for m, (_, v) in zip(moves, found)]
 
 
-__all__ = ["BatchSettings", "CoreLeaf", "ExactSearch", "SEED_LIMIT", "Values", "accepts", "available", "core_bot",
-           "core_weights", "greedy_policy", "heuristic_policy", "jittered_greedy_policy", "jittered_heuristic_policy",
-           "league_policy", "play_games", "play_games_recorded", "positions_after", "random_policy", "run_batch",
-           "seed_fits", "softmax_policy", "value_model", "value_policy"]
+__all__ = ["Afters", "BatchSettings", "CoreLeaf", "ExactSearch", "SEED_LIMIT", "Values", "accepts", "available",
+           "core_bot", "core_weights", "greedy_policy", "heuristic_policy", "jittered_greedy_policy",
+           "jittered_heuristic_policy", "league_policy", "play_games", "play_games_recorded", "positions_after",
+           "random_policy", "run_batch", "seed_fits", "softmax_policy", "value_model", "value_policy"]
