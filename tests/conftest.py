@@ -10,6 +10,11 @@ The suite's own plugin, :mod:`tests.durations_plugin`, records each test's durat
 (``--record-durations PATH``), and the files run longest first by the committed record
 (``benchmarks/results/suite/durations.json``): on pytest-xdist's workers the long files then start
 early and the run ends on short tests, instead of one worker finishing a long file alone.
+
+``--proof-count small|full`` and the ``proof_count`` fixture: a test that proves something on many seeded
+inputs (games, positions, presses) runs by default the smallest share that still reaches every path it
+asserts, and its full count under ``--proof-count full`` (``docs/developer/proofs.md`` lists them). The
+option is the suite's, so any folder's tests may read it.
 """
 from __future__ import annotations
 
@@ -27,6 +32,19 @@ for _blas in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 pytest_plugins = ["tests.durations_plugin"]
 
 RECORD = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "suite" / "durations.json"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--proof-count", choices=("small", "full"), default="small",
+                     help="the seeded proofs (the core's, the solver's, the league's games) and the shares that "
+                          "read it: a small count (default, as CI runs them) or the full count")
+
+
+@pytest.fixture
+def proof_count(request) -> str:
+    """``"small"`` or ``"full"``: how many games, positions or presses each proof (and each seeded share
+    that takes this fixture) runs (``--proof-count``)."""
+    return request.config.getoption("--proof-count")
 
 
 def file_seconds() -> dict[str, float]:
