@@ -1,12 +1,18 @@
 """The proof: the CP-SAT solver agrees with an independent exhaustive enumerator.
 
-2,000 seeded random presses (1-5 stories, every ad cell and no ad, tied top
+Seeded random presses (1-5 stories, every ad cell and no ad, tied top
 beats, several stories of one beat, values 0-6, all zero). For each, the
 solver's T*, R* and optimal total must equal the enumerator's; its page must be
 legal and score its total when judged from scratch by the enumerator, when
 judged by ``check_page`` (legal, loss 0), and its breakdown must add up. Its
 page must be the enumerator's first optimal page in the tie-break order, and
 the fast solver must return the very same result.
+
+By default the first 1,280 of the 2,000 seeded presses are judged: they hold
+every case the 2,000 hold, each as often as the coverage test asks.
+``--proof-count full`` (``tests/conftest.py``) judges all 2,000:
+
+    .venv/bin/python -m pytest tests/solver/test_cross_check.py --proof-count full
 """
 from __future__ import annotations
 
@@ -20,34 +26,74 @@ from tests.solver.solver_helpers import describe, problem_of, rects_of
 from pennypress.solver import ProposedPage, best_layouts, check_page, solve, solve_fast
 
 SEED = 20240601
-PRESSES = 2000
-CHUNK = 50
-DOCS = E.random_presses(SEED, PRESSES)
+PRESSES = {"small": 1_280, "full": 2_000}
+"""The seeded presses judged, by ``--proof-count``: the first 1,280 of the 2,000 hold every case the 2,000
+do (every size, ad, value and shape, T* and R* at every value, negative totals, ties for the top beat, all
+values zero, three stories of one beat) and each as often as ``test_random_set_covers_the_space`` asks;
+it fails the day they do not. The full count judges more presses of the same cases."""
+CHUNKS = 40
+"""The judged presses run as 40 tests at either count; each test's id names its presses and the count."""
+ALL_DOCS = E.random_presses(SEED, PRESSES["full"])
 
 
-def test_random_set_covers_the_space():
-    """The seeded set really contains the cases the proof is meant to cover."""
-    sizes = Counter(len(d["stories"]) for d in DOCS)
+def judged(proof_count: str) -> list[dict]:
+    """The seeded presses judged at this count: the first ``PRESSES[proof_count]``."""
+    return ALL_DOCS[: PRESSES[proof_count]]
+
+
+def pytest_generate_tests(metafunc):
+    if metafunc.definition.name == "test_solver_matches_enumerator":
+        total = PRESSES[metafunc.config.getoption("--proof-count")]
+        chunk = total // CHUNKS
+        metafunc.parametrize("start", range(0, total, chunk), ids=lambda s: f"presses{s}-{s + chunk - 1}-of-{total}")
+
+
+def _top_count(d: dict) -> int:
+    best = max(d["beat_values"].values())
+    return sum(v == best for v in d["beat_values"].values())
+
+
+def _cases(d: dict, opt) -> set[str]:
+    """The cases one press (``opt`` its enumerated optimum) holds."""
+    out = {f"{len(d['stories'])} stories", f"ad {d['ad']}", f"T* {opt.edge_required}", f"R* {opt.rest_required}"}
+    out |= {f"value {v}" for v in d["beat_values"].values()} | {f"shape {s['shape']}" for s in d["stories"]}
+    if opt.total < 0:
+        out.add("a negative total")
+    if _top_count(d) >= 2:
+        out.add("a tie for the top beat")
+    if set(d["beat_values"].values()) == {0}:
+        out.add("all values zero")
+    if max(Counter(s["beat"] for s in d["stories"]).values()) >= 3:
+        out.add("three stories of one beat")
+    return out
+
+
+def test_random_set_covers_the_space(proof_count):
+    """The seeded set judged really contains the cases the proof is meant to cover: every one the full
+    count holds, each often enough."""
+    docs = judged(proof_count)
+    assert len(docs) == PRESSES[proof_count] and len(docs) % CHUNKS == 0
+    every = [E.solve_exhaustive(E.Press.from_doc(d)) for d in ALL_DOCS]
+    full = set().union(*map(_cases, ALL_DOCS, every))
+    missing = full - set().union(*map(_cases, docs, every))
+    assert not missing, f"the {len(docs):,} presses judged miss cases the {len(ALL_DOCS):,} hold: {sorted(missing)}"
+    sizes = Counter(len(d["stories"]) for d in docs)
     assert set(sizes) == {1, 2, 3, 4, 5}
     assert min(sizes.values()) >= 100
-    ads = Counter(None if d["ad"] is None else tuple(d["ad"]) for d in DOCS)
+    ads = Counter(None if d["ad"] is None else tuple(d["ad"]) for d in docs)
     assert set(ads) == {None} | {(x, y) for x in range(4) for y in range(3)}
     assert min(ads.values()) >= 50
 
-    def top_count(d):
-        best = max(d["beat_values"].values())
-        return sum(v == best for v in d["beat_values"].values())
-
-    assert sum(top_count(d) >= 2 for d in DOCS) >= 300, "ties for the top beat"
-    assert sum(set(d["beat_values"].values()) == {0} for d in DOCS) >= 50, "all values zero"
-    assert sum(max(Counter(s["beat"] for s in d["stories"]).values()) >= 3 for d in DOCS) >= 300
-    values = {v for d in DOCS for v in d["beat_values"].values()}
+    assert sum(_top_count(d) >= 2 for d in docs) >= 300, "ties for the top beat"
+    assert sum(set(d["beat_values"].values()) == {0} for d in docs) >= 50, "all values zero"
+    assert sum(max(Counter(s["beat"] for s in d["stories"]).values()) >= 3 for d in docs) >= 300
+    values = {v for d in docs for v in d["beat_values"].values()}
     assert values == set(range(7))
-    opts = [E.solve_exhaustive(E.Press.from_doc(d)) for d in DOCS]
+    opts = every[: len(docs)]
     assert sum(o.rest_required >= 1 for o in opts) >= 100, "R* > 0 must be exercised"
     assert {o.edge_required for o in opts} >= {0, 1, 2, 3, 4}
     assert sum(o.total < 0 for o in opts) >= 50, "negative totals"
-    shapes = Counter(s["shape"] for d in DOCS for s in d["stories"])
+    shapes = Counter(s["shape"] for d in docs for s in d["stories"])
     assert set(shapes) == set("ABCD")
 
 
@@ -114,9 +160,9 @@ def _report(failures: list[tuple[dict, list[str]]]) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("start", range(0, PRESSES, CHUNK), ids=lambda s: f"presses{s}-{s + CHUNK - 1}")
-def test_solver_matches_enumerator(start):
-    failures = [(d, bad) for d in DOCS[start : start + CHUNK] if (bad := _judge(d))]
+def test_solver_matches_enumerator(start, proof_count):
+    docs = judged(proof_count)
+    failures = [(d, bad) for d in docs[start : start + len(docs) // CHUNKS] if (bad := _judge(d))]
     assert not failures, _report(failures)
 
 
@@ -124,10 +170,10 @@ def test_solver_matches_enumerator(start):
 # The lexicographic top-beat rule, where the other reading would differ.
 
 @functools.cache
-def lex_docs() -> list[dict]:
-    """Presses of the seeded set where edge-first and total-first give different (T*, T* + R*)."""
+def lex_docs(proof_count: str) -> list[dict]:
+    """Presses of the seeded set judged where edge-first and total-first give different (T*, T* + R*)."""
     out = []
-    for d in DOCS:
+    for d in judged(proof_count):
         press = E.Press.from_doc(d)
         o = E.solve_exhaustive(press)
         if E.total_first(press)[:2] != (o.edge_required, o.edge_required + o.rest_required):
@@ -136,13 +182,13 @@ def lex_docs() -> list[dict]:
 
 
 @pytest.mark.slow
-def test_edge_first_differs_from_total_first_in_some_presses():
-    assert len(lex_docs()) >= 20
+def test_edge_first_differs_from_total_first_in_some_presses(proof_count):
+    assert len(lex_docs(proof_count)) >= 20
 
 
 @pytest.mark.parametrize("k", range(20))
-def test_edge_first_is_applied_where_readings_differ(k):
-    doc = lex_docs()[k]
+def test_edge_first_is_applied_where_readings_differ(k, proof_count):
+    doc = lex_docs(proof_count)[k]
     press = E.Press.from_doc(doc)
     opt = E.solve_exhaustive(press)
     tf_edge, tf_placed, _ = E.total_first(press)

@@ -6,16 +6,23 @@
   exclusive, T*, R*, total, breakdown, status) and the enumerator's first
   optimal page in the tie-break order; ``check_page`` finds the page legal and
   optimal.
-- **20,000 random presses** (10,000 from the edge-case generator the CP-SAT
-  proof uses, 10,000 drawn uniformly): the fast page equals the enumerator's,
-  and ``check_page`` -- given the enumerator's T*, R* and optimum rather than
-  CP-SAT's, to keep the run short -- finds it legal with nothing lost.
+- **Random presses** from two generators (the edge-case one the CP-SAT proof
+  uses and a uniform one): the fast page equals the enumerator's, and
+  ``check_page`` -- given the enumerator's T*, R* and optimum rather than
+  CP-SAT's, to keep the run short -- finds it legal with nothing lost. By
+  default the first 4,000 of each, which reach every path through the fast
+  solver (``press_paths.py``) the full 10,000 of each reach -- a test checks
+  it; ``--proof-count full`` (``tests/conftest.py``) runs all 20,000:
+
+      .venv/bin/python -m pytest tests/solver/test_fast_solver.py --proof-count full
+
 - **1,000 uniform presses vs CP-SAT** (test_cross_check.py compares the fast
-  solver with CP-SAT on its 2,000 presses too), and hypothesis-generated
+  solver with CP-SAT on its seeded presses too), and hypothesis-generated
   presses vs both.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from types import SimpleNamespace
@@ -25,8 +32,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tests.solver.enumerator as E
+from tests.solver.press_paths import press_paths
 from tests.solver.solver_helpers import describe, problem_of, rects_of
 from pennypress.solver import ProposedPage, check_page, solve, solve_fast
+from pennypress.solver.page_profiles import table
 import pennypress.solver.checker as checker_module
 
 SEED = 16250
@@ -114,26 +123,62 @@ def test_every_geometry_fast_equals_cpsat_and_enumerator(ad):
 
 
 # --------------------------------------------------------------------------
-# 20,000 random presses against the enumerator
+# Random presses against the enumerator
 
-EDGE_CASES = E.random_presses(SEED + 1, 10_000)
-UNIFORM = E.uniform_presses(SEED + 2, 10_000)
-MANY = EDGE_CASES + UNIFORM
+PRESSES = {"small": 4_000, "full": 10_000}
+"""The random presses of each generator compared with the enumerator, by ``--proof-count``. The first
+4,000 of each reach every path the 10,000 of each do (the answer at every place of a geometry's
+candidate list, T* and R* at every value the full count gives, ties the tie-break order settles, ...:
+``press_paths.py``); ``test_the_random_presses_cover_the_space`` fails the day they do not. The full
+count compares more presses along the same paths."""
+CHUNKS = 40
+"""The random presses run as 40 tests at either count, the first 20 of the edge-case generator's, the
+last 20 of the uniform one's; each test's id names its presses and the count."""
 CHUNK = 500
+"""Presses a test of the CP-SAT comparison below takes."""
 
 
-def test_twenty_thousand_presses_cover_the_space():
-    assert len(MANY) == 20_000
-    assert {len(d["stories"]) for d in MANY} == {1, 2, 3, 4, 5}
-    assert {None if d["ad"] is None else tuple(d["ad"]) for d in UNIFORM} == set(ADS)
-    assert {s["shape"] for d in MANY for s in d["stories"]} == set("ABCD")
+@functools.cache
+def random_docs(proof_count: str) -> list[dict]:
+    """The edge-case generator's first presses, then the uniform generator's (``PRESSES``)."""
+    n = PRESSES[proof_count]
+    return E.random_presses(SEED + 1, n) + E.uniform_presses(SEED + 2, n)
 
 
-@pytest.mark.parametrize("start", range(0, len(MANY), CHUNK),
-                         ids=lambda s: f"presses-{s}-{s + CHUNK - 1}-of-20000")
-def test_fast_equals_enumerator_on_random_presses(start, monkeypatch):
+def pytest_generate_tests(metafunc):
+    if metafunc.definition.name == "test_fast_equals_enumerator_on_random_presses":
+        total = len(random_docs(metafunc.config.getoption("--proof-count")))
+        chunk = total // CHUNKS
+        metafunc.parametrize("start", range(0, total, chunk), ids=lambda s: f"presses-{s}-{s + chunk - 1}-of-{total}")
+
+
+def test_the_random_presses_cover_the_space(proof_count):
+    """The presses compared reach every path through the fast solver that the full count reaches: every
+    size, ad and shape, the answer at every place of a candidate list, T*, R*, what decides, the exclusive."""
+    docs = random_docs(proof_count)
+    n = PRESSES[proof_count]
+    assert len(docs) == 2 * n and len(docs) % CHUNKS == 0
+    uniform = docs[n:]
+    assert {len(d["stories"]) for d in docs} == {1, 2, 3, 4, 5}
+    assert {None if d["ad"] is None else tuple(d["ad"]) for d in uniform} == set(ADS)
+    assert {s["shape"] for d in docs for s in d["stories"]} == set("ABCD")
+    full, every = random_docs("full"), PRESSES["full"]
+    paths = [press_paths(d) for d in full]
+    reached = set().union(*paths[:n], *paths[every : every + n])
+    assert docs == full[:n] + full[every : every + n]
+    missing = set().union(*paths) - reached
+    assert not missing, f"the {2 * n:,} presses compared miss paths the {2 * every:,} reach: {sorted(missing)}"
+    longest = max(len(c) for c in table().values())
+    assert {f"candidate {k} is the answer" for k in range(longest)} <= reached
+    assert {f"T* {t}" for t in range(5)} | {f"R* {r}" for r in range(3)} <= reached
+    assert {"T* decides", "R* decides", "the score decides", "a later candidate ties the answer: the tie-break "
+            "order decides", "the exclusive among equal values", "stories out of the canonical order"} <= reached
+
+
+def test_fast_equals_enumerator_on_random_presses(start, proof_count, monkeypatch):
+    docs = random_docs(proof_count)
     failures = []
-    for doc in MANY[start : start + CHUNK]:
+    for doc in docs[start : start + len(docs) // CHUNKS]:
         problem = problem_of(doc)
         res = solve_fast(problem)
         found: list = []
