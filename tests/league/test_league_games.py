@@ -1,6 +1,12 @@
 """The league's games: the same seed plays the same game on any number of workers, every game ends
 without stalling, and each bot is a real opponent (it beats ``random`` clearly and ``greedy`` by a
-margin whose 95% Wilson interval clears the fair share)."""
+margin whose 95% Wilson interval clears the fair share).
+
+The games that must end are a smaller share by default, one that still reaches every path the full count
+reaches; ``--proof-count full`` (``tests/conftest.py``) plays the full count:
+
+    .venv/bin/python -m pytest tests/league/test_league_games.py --proof-count full
+"""
 from __future__ import annotations
 
 import pytest
@@ -12,6 +18,7 @@ from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
 from pennypress.stats import wilson
 from pennypress.engine.play.league.mcts import MctsBot, MctsSettings
 from pennypress.engine.play.match import play_match
+from pennypress.engine.position.position import Phase
 
 from tests.league.league_games import LEAGUE, TEST_MCTS, TEST_MCTS_SEAT, play
 
@@ -58,22 +65,55 @@ def test_the_mcts_search_follows_its_seed():
 
 # ------------------------------------------------------------------ games end
 PAIRINGS = [(name, other) for k, name in enumerate(LEAGUE) for other in ("greedy", "heuristic") + LEAGUE[k + 1:]]
+DECIDING = (Phase.NORMAL, Phase.FINAL_TURNS, Phase.FINAL_PRESSES)
+
+
+def games_of(name: str, other: str, proof_count: str) -> int:
+    """Seeded games of one pairing (each a 2- and a 3-player game), by ``--proof-count``. The full count is
+    6, or 4 with the MCTS bot, whose games are the slow ones. The small count is 3, one whole turn of the
+    seats' rotation, which already reaches every path the full count does (every seat of both sizes, each
+    league bot deciding in every phase, each of the two bots starting the final edition) -- but 5 for the
+    timer against the heuristic bot: the timer starts the final edition itself in the first four, so its
+    decisions in the final edition come only in the fifth."""
+    if proof_count == "full":
+        return 4 if "mcts" in (name, other) else 6
+    return 5 if (name, other) == ("timer", "heuristic") else 3
+
+
+def _phases_seen(seats_: list[str], reached: set[str]):
+    """An ``on_move`` that adds to ``reached`` each league seat's deciding in the phase it moved in."""
+    phase = Phase.NORMAL
+
+    def on_move(state, event) -> None:
+        nonlocal phase
+        if event.player is not None and seats_[event.player] in LEAGUE:
+            reached.add(f"{seats_[event.player]} decides in {phase}")
+        phase = state.phase
+    return on_move
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name, other", PAIRINGS)
-def test_games_end_against_each_other_and_the_project_bots(name, other):
+def test_games_end_against_each_other_and_the_project_bots(name, other, proof_count):
     """Seeded 2- and 3-player games of each league bot against every other one and greedy/heuristic,
-    seats rotated: each ends, and no league bot makes ``MOVE_LIMIT`` moves."""
-    games = 4 if "mcts" in (name, other) else 6
-    longest = 0
-    for g in range(games):
+    seats rotated: each ends, and no league bot makes ``MOVE_LIMIT`` moves. The games reach every path the
+    full count reaches: ``name`` in every seat of both sizes, each league bot deciding in every phase, and
+    each of the two starting the final edition in some game (``games_of``)."""
+    longest, reached = 0, set()
+    for g in range(games_of(name, other, proof_count)):
         for seats_ in ([name, other] if g % 2 == 0 else [other, name],
                        [[name, other, other], [other, name, other], [other, other, name]][g % 3]):
-            played = play(seats_, seed=100 + g, move_cap=600)
-            assert played.result.state.is_over, (seats_, 100 + g)
+            played = play(seats_, seed=100 + g, move_cap=600, on_move=_phases_seen(seats_, reached))
+            state = played.result.state
+            assert state.is_over, (seats_, 100 + g)
+            reached |= {f"{name} in seat {seats_.index(name)} of {len(seats_)}",
+                        f"{seats_[state.trigger_player]} starts the final edition"}
             longest = max([longest] + [m for k, m in enumerate(played.moves_by_seat) if seats_[k] in LEAGUE])
     assert 0 < longest < MOVE_LIMIT
+    paths = {f"{name} in seat {k} of {n}" for n in (2, 3) for k in range(n)}
+    paths |= {f"{bot} decides in {phase}" for bot in (name, other) if bot in LEAGUE for phase in DECIDING}
+    paths |= {f"{bot} starts the final edition" for bot in (name, other)}
+    assert paths <= reached, f"paths the games did not reach: {sorted(paths - reached)}"
 
 
 # ------------------------------------------------------------------ strength
