@@ -263,6 +263,7 @@ def test_a_search_cap_reaches_every_advisor_seat_and_each_of_its_searches(core, 
     from pennypress.engine.advisor.budget import ANALYSIS, BUDGETS
     from pennypress.engine.advisor.search import halving_schedule
     from pennypress.engine.io.state import public_view
+    from pennypress.engine.rules.actions import legal_moves
 
     bs.register(cap=SEARCH_CAP)
     for budget in bs.ADVISOR_BUDGETS:
@@ -277,15 +278,26 @@ def test_a_search_cap_reaches_every_advisor_seat_and_each_of_its_searches(core, 
         replace(BUDGETS["fast"], name="deep", replies=2, reply_budget=ANALYSIS), SEARCH_CAP)
     bs.register(cap=SEARCH_CAP)
     searched = []  # (which search, its cap, the playouts it spent, the most its halving plans for that cap)
-    for module, kind in ((advisor_bot, "analysis"), (replies, "reply")):
-        def spy(view, settings, _real=module.analyse, _kind=kind, **kw):
-            advice = _real(view, settings, **kw)
-            cap = settings.budget.cap_for(advice.engine)
-            plan = halving_schedule(advice.legal_moves, cap)
-            most = sum(moves * (to - had) for (moves, to), (_, had) in zip(plan, [(0, 0), *plan]))
-            searched.append((_kind, cap, advice.playouts, most))
-            return advice
-        monkeypatch.setattr(module, "analyse", spy)
+
+    def planned(kind: str, view, settings, engine: str, spent: int) -> None:
+        cap = settings.budget.cap_for(engine)
+        plan = halving_schedule(len(legal_moves(public_view(view))), cap)
+        most = sum(moves * (to - had) for (moves, to), (_, had) in zip(plan, [(0, 0), *plan]))
+        searched.append((kind, cap, spent, most))
+
+    def analysis(view, settings, _real=advisor_bot.analyse, **kw):
+        advice = _real(view, settings, **kw)
+        planned("analysis", view, settings, advice.engine, advice.playouts)
+        return advice
+
+    def reply(view, settings, _real=replies.first_move, **kw):  # a reply's search reads its first move alone
+        found = _real(view, settings, **kw)
+        if not found.exact:
+            planned("reply", view, settings, "native", found.playouts)
+        return found
+
+    monkeypatch.setattr(advisor_bot, "analyse", analysis)
+    monkeypatch.setattr(replies, "first_move", reply)
     make_bot("advisor:fast", seed=4).choose(public_view(new_game(3, seed=11)))
     kinds = [kind for kind, *_ in searched]
     assert kinds.count("analysis") == 1 and kinds.count("reply") >= BUDGETS["fast"].replies
