@@ -176,36 +176,132 @@ _WATCH_JS = r"""
 window.__ppSent = 0;
 window.__ppRuns = 0;
 window.__ppSentAtRun = 0;
+// It also reads what the server says of its runs, in each message as the page receives it (in the same task as
+// Streamlit, just before it handles it): a run begun (ForwardMsg's new_session, field 4) or finished
+// (script_finished, field 6, whose value 2 is "finished early, for a rerun": another run follows). __ppNews is
+// the last of these: 'begun', 'rerun' or 'done'. One sequence numbers the last finish heard (__ppDoneSeq) and
+// the last time the page was seen to stop running (__ppIdleSeq): the server ends a run with its finish, then
+// "not running", so a page seen to stop after the last finish was heard has drawn the end of that run.
+window.__ppSeq = 0;
+window.__ppDoneSeq = 0;
+window.__ppIdleSeq = 0;
 const send = WebSocket.prototype.send;
 WebSocket.prototype.send = function (...args) { window.__ppSent++; return send.apply(this, args); };
+function ppNews(b) {  // one ForwardMsg's top-level fields: [a run begun, how a run finished (or null)]
+  let i = 0, begun = false, finished = null;
+  const varint = () => {
+    let x = 0, m = 1, c;
+    do { c = b[i++]; x += (c & 0x7f) * m; m *= 128; } while (c & 0x80);
+    return x;
+  };
+  while (i < b.length) {
+    const tag = varint(), field = Math.floor(tag / 8), wire = tag % 8;
+    if (wire === 0) { const v = varint(); if (field === 6) finished = v; }
+    else if (wire === 2) { const n = varint(); if (field === 4) begun = true; i += n; }
+    else if (wire === 1) i += 8;
+    else if (wire === 5) i += 4;
+    else return [false, null];  // not a message read here: it says nothing of the runs
+  }
+  return [begun, finished];
+}
+const Socket = window.WebSocket;
+window.WebSocket = class extends Socket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', e => {
+      if (!(e.data instanceof ArrayBuffer)) return;
+      const [begun, finished] = ppNews(new Uint8Array(e.data));
+      if (begun) window.__ppNews = 'begun';
+      if (finished !== null) {
+        window.__ppNews = finished === 2 ? 'rerun' : 'done';
+        window.__ppDoneSeq = ++window.__ppSeq;
+      }
+    });
+  }
+};
 new MutationObserver(records => {
   for (const r of records) {
     if (r.target.getAttribute('data-test-script-state') === 'notRunning') continue;
     window.__ppRuns++;
     window.__ppSentAtRun = window.__ppSent;
   }
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (app && app.getAttribute('data-test-script-state') === 'notRunning') window.__ppIdleSeq = ++window.__ppSeq;
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
 """
 
-_RUNS_JS = r"""
-const app = document.querySelector('[data-testid="stApp"]');
-if (!app) return [-1, -1, false];
-if (window.__ppSent === undefined && window.__ppWatched !== app) {  // a driver without the watch installed
-  window.__ppWatched = app;
-  window.__ppRuns = window.__ppRuns || 0;
-  new MutationObserver(() => {
-    if (app.getAttribute('data-test-script-state') !== 'notRunning') window.__ppRuns++;
-  }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+_COUNTS_FN = r"""
+function ppCounts() {
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app) return [-1, -1, false];
+  if (window.__ppSent === undefined && window.__ppWatched !== app) {  // a driver without the watch installed
+    window.__ppWatched = app;
+    window.__ppRuns = window.__ppRuns || 0;
+    new MutationObserver(() => {
+      if (app.getAttribute('data-test-script-state') !== 'notRunning') window.__ppRuns++;
+    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+  }
+  return [window.__ppRuns, window.__ppSent === undefined ? -1 : window.__ppSent,
+          window.__ppSent !== undefined && window.__ppSent > window.__ppSentAtRun];
 }
-return [window.__ppRuns, window.__ppSent === undefined ? -1 : window.__ppSent,
-        window.__ppSent !== undefined && window.__ppSent > window.__ppSentAtRun];
 """
 
-_BUSY_JS = r"""
-const app = document.querySelector('[data-testid="stApp"]');
-return !app || app.getAttribute('data-test-script-state') !== 'notRunning'
-  || !!document.querySelector('[data-testid="stStatusWidget"], [data-stale="true"], [data-testid="stSkeleton"]')
-  || !document.querySelector('[data-testid="stMain"] h1');
+_RUNS_JS = _COUNTS_FN + "return ppCounts();"
+
+_PAINTED_RUNS_JS = _COUNTS_FN + r"""
+const done = arguments[arguments.length - 1];
+requestAnimationFrame(() => requestAnimationFrame(() => done(ppCounts())));
+"""
+
+_QUIET_JS = _COUNTS_FN + r"""
+// The wait of quiet(), run in the page: looked at every 20 ms without a round trip to the driver, so that the
+// page is seen settled as soon as it is. Answers [settled, for how long it has been still (s)] -- not settled
+// when `chunk` seconds have passed, for the driver to ask again (its script timeout is far longer).
+const [since, asked, offset, stillBefore, chunk, SETTLED, NO_RUN, LOADED, QUIET_SEND, DRAWN, DOUBT] = arguments;
+const done = arguments[arguments.length - 1];
+function busy() {  // a run under way; something not drawn yet: stale, a placeholder, no title, a chart not drawn;
+                   // or something still moving (an expander opening: an animation or transition that ends)
+  const app = document.querySelector('[data-testid="stApp"]');
+  return !app || app.getAttribute('data-test-script-state') !== 'notRunning'
+    || !!document.querySelector('[data-testid="stStatusWidget"], [data-stale="true"], [data-testid="stSkeleton"]')
+    || !document.querySelector('[data-testid="stMain"] h1')
+    || [...document.querySelectorAll('[data-testid="stVegaLiteChart"]')]
+         .some(c => c.getClientRects().length && !c.querySelector('svg, canvas'))
+    || document.getAnimations().some(a => a.playState === 'running' && a.effect
+         && Number.isFinite(a.effect.getComputedTiming().endTime));
+}
+function settled(still, waited) {
+  const [counted, sent, asking] = ppCounts();
+  const news = window.__ppNews;
+  // the server has begun a run or will rerun: not settled, however still the page is (unless it stays so for
+  // DOUBT seconds: then the page is believed)
+  if ((news === 'begun' || news === 'rerun') && still < DOUBT) return false;
+  // the server's last run ended and the page was seen to stop running after that: settled after a moment
+  // (DRAWN), not SETTLED
+  const enough = news === 'done' && window.__ppIdleSeq > window.__ppDoneSeq ? DRAWN : SETTLED;
+  if (since < 0) {  // no count before: a run seen ended and stillness, unless one is asked for
+    if (asking && waited < NO_RUN) return false;
+    return still >= (counted > 0 ? enough : LOADED);
+  }
+  if (counted > since) return still >= enough;
+  if (0 <= asked && asked === sent && waited >= QUIET_SEND) return true;  // the action sent nothing: no run is coming
+  return waited >= NO_RUN;
+}
+const t0 = performance.now();
+let stillSince = null, first = true;
+function look() {
+  const now = performance.now();
+  if (busy()) {
+    stillSince = null;
+  } else {
+    if (stillSince === null) stillSince = first ? now - 1000 * stillBefore : now;
+    if (settled((now - stillSince) / 1000, offset + (now - t0) / 1000)) return done([true, 0]);
+  }
+  first = false;
+  if (now - t0 >= 1000 * chunk) return done([false, stillSince === null ? 0 : (now - stillSince) / 1000]);
+  setTimeout(look, 20);
+}
+look();
 """
 
 # After an action that makes Streamlit run the page, it is settled once the run has ended and nothing has
@@ -216,7 +312,16 @@ return !app || app.getAttribute('data-test-script-state') !== 'notRunning'
 # change of width, a look after a click) it is settled once a run has ended and nothing has moved for SETTLED
 # seconds -- LOADED seconds if the watch saw no run -- unless the page has sent the server a message since the
 # last run began: then the run it may have asked for is waited for, up to NO_RUN seconds.
+#
+# The server's own word shortens and guards the wait (the watch reads it off the socket, ``_WATCH_JS``): while
+# its last word is that a run has begun, or ended early for a rerun, the page is not settled however still it
+# looks (unless it stays still for DOUBT seconds: then the page is believed); once its last word is that the
+# run ended for good and the page has drawn that run, DRAWN seconds of stillness are enough instead of
+# SETTLED. The page is looked at in the browser itself (``_QUIET_JS``), so these are the times waited, not
+# rounded up to the driver's round trips; CHUNK is how long one such look may last before the driver asks again.
 SETTLED, NO_RUN, LOADED, QUIET_SEND = 0.2, 0.8, 0.5, 0.15
+DRAWN, DOUBT = 0.05, 5.0
+CHUNK = 5.0
 
 
 def _counts(driver) -> tuple[int, int, bool]:
@@ -226,49 +331,48 @@ def _counts(driver) -> tuple[int, int, bool]:
     return counted, sent, asking
 
 
-def runs(driver) -> int:
+def runs(driver, painted: bool = False) -> int:
     """How many times the app has started running since the page was loaded (Streamlit's
     ``data-test-script-state`` watched in the page); ``-1`` before the app is drawn. Read it before an
     action and pass it to :func:`quiet`, which then waits for the run the action began. (It also notes
-    how many messages the page had sent the server, on ``driver``: see :func:`quiet`.)"""
-    counted, driver.pennypress_sent, _ = _counts(driver)
+    how many messages the page had sent the server, on ``driver``: see :func:`quiet`.) With ``painted``,
+    read once the browser has laid out and painted the page twice (as :func:`painted`), in the same call."""
+    if painted:
+        counted, driver.pennypress_sent, _ = driver.execute_async_script(_PAINTED_RUNS_JS)
+    else:
+        counted, driver.pennypress_sent, _ = _counts(driver)
     return counted
-
-
-def _settled(driver, since: int | None, start: float, still: float) -> bool:
-    """Whether a page that is not running has settled (``still``: for how long it has been so)."""
-    counted, sent, asking = _counts(driver)
-    waited = time.monotonic() - start
-    if since is None or since < 0:  # no count before: a run seen ended and stillness, unless one is asked for
-        if asking and waited < NO_RUN:
-            return False
-        return still >= (SETTLED if counted > 0 else LOADED)
-    if counted > since:
-        return still >= SETTLED
-    asked = getattr(driver, "pennypress_sent", -1)
-    if 0 <= asked == sent and waited >= QUIET_SEND:
-        return True  # the action sent the server nothing: no run is coming
-    return waited >= NO_RUN
 
 
 def quiet(driver, timeout: float = 120, since: int | None = None) -> None:
     """Wait until Streamlit has drawn the page and finished running it: no run under way, nothing stale,
-    no placeholder, a title drawn. With ``since`` (:func:`runs` before the action), until a run begun after
-    it has ended -- or, if the action asked the server for nothing (or no run begins within ``NO_RUN``
-    seconds), at once; without it (a page just opened, a change of width), until a run has ended and the
-    page has been still for a moment -- after the run it asked the server for, if it did."""
+    no placeholder, a title drawn, every chart shown drawn, nothing moving (an expander opening). With
+    ``since`` (:func:`runs` before the action), until a run begun after it has ended -- or, if the action
+    asked the server for nothing (or no run begins within ``NO_RUN`` seconds), at once; without it (a page
+    just opened, a change of width), until a run has ended and the page has been still for a moment -- after
+    the run it asked the server for, if it did.
+
+    The server's word on its runs, where the watch could read it, keeps the wait going through a rerun and ends
+    it soon after the last run is drawn (``DRAWN``, ``DOUBT``). The looking is done in the page (``_QUIET_JS``),
+    a look every 20 ms, in waits of at most ``CHUNK`` seconds; a wait the browser cut short (the document
+    replaced under it, the driver's script timeout) is asked again, stillness counted afresh."""
+    from selenium.common.exceptions import JavascriptException, TimeoutException
+
     start = time.monotonic()
     deadline = start + timeout
-    still_since = None
-    while time.monotonic() < deadline:
-        now = time.monotonic()
-        if driver.execute_script(_BUSY_JS):
-            still_since = None
-        else:
-            still_since = still_since or now
-            if _settled(driver, since, start, now - still_since):
-                return
-        time.sleep(0.03)
+    since = -1 if since is None else since
+    asked = getattr(driver, "pennypress_sent", -1)
+    still = 0.0
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            settled, still = driver.execute_async_script(
+                _QUIET_JS, since, asked, time.monotonic() - start, still, min(CHUNK, left),
+                SETTLED, NO_RUN, LOADED, QUIET_SEND, DRAWN, DOUBT)
+        except (JavascriptException, TimeoutException):
+            settled, still = False, 0.0
+            time.sleep(0.05)
+        if settled:
+            return
     raise AssertionError(f"the app did not finish running within {timeout}s")
 
 
@@ -320,11 +424,31 @@ def painted(driver, frames: int = 3) -> None:
         frames)
 
 
-_TEXT_JS = r"""
-const main = document.querySelector('[data-testid="stMain"]');
-if (!main) return '';
-return main.innerText.replace(/\u00a0/g, ' ').split('\n')
-  .map(line => line.replace(/[ \t\r]+/g, ' ').trim()).filter(line => line).join('\n');
+_TEXT_FN = r"""
+function ppText() {
+  const main = document.querySelector('[data-testid="stMain"]');
+  if (!main) return '';
+  return main.innerText.replace(/\u00a0/g, ' ').split('\n')
+    .map(line => line.replace(/[ \t\r]+/g, ' ').trim()).filter(line => line).join('\n');
+}
+"""
+
+_TEXT_JS = _TEXT_FN + "return ppText();"
+
+_WAIT_TEXT_JS = _TEXT_FN + r"""
+// The wait of Page.wait_for, run in the page: a look every 100 ms without a round trip to the driver, until the
+// text is shown ('shown') or an exception is ('problem'), or `chunk` seconds have passed ('not yet').
+const [text, chunk] = arguments;
+const done = arguments[arguments.length - 1];
+const t0 = performance.now();
+function look() {
+  const shown = ppText();
+  if (shown.includes(text)) return done('shown');
+  if (shown.includes('Traceback') || document.querySelector('[data-testid="stException"]')) return done('problem');
+  if (performance.now() - t0 >= 1000 * chunk) return done('not yet');
+  setTimeout(look, 100);
+}
+look();
 """
 
 _NOTATION_JS = r"""
@@ -374,6 +498,59 @@ return out;
 """
 
 
+_READ_FN = r"""
+function ppShown(e) {  // shown, as Selenium's is_displayed has it: laid out with a size, not hidden, not see-through
+  const box = e.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && e.checkVisibility({checkOpacity: true, checkVisibilityCSS: true});
+}
+function ppRead(e) {  // an element's text as Selenium's .text reads it: '' when it is not shown, trimmed
+  return e && ppShown(e) ? (e.innerText ?? e.textContent).replace(/\u00a0/g, ' ').trim() : '';  // SVG: textContent
+}
+"""
+
+
+_SHOWN_JS = _READ_FN + r"""
+// The elements at a CSS selector (or an XPath) that are shown (ppShown) and, given `text`, say it (ppRead); with
+// `enabled`, only those not disabled. The first found is scrolled to the middle of the window. Answers [found,
+// the text of every one shown] (the second for a failure's message), in one call instead of a call per element.
+const [css, xpath, text, enabled] = arguments;
+let all = [];
+if (xpath) {
+  const r = document.evaluate(xpath, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+  for (let i = 0; i < r.snapshotLength; i++) all.push(r.snapshotItem(i));
+} else {
+  all = [...document.querySelectorAll(css)];
+}
+const shown = all.filter(ppShown);
+const said = shown.map(ppRead);
+const found = shown.filter((e, i) => (text === null || said[i] === text) && !(enabled && e.disabled));
+if (found.length) found[0].scrollIntoView({block: 'center'});
+return [found, said];
+"""
+
+
+_PROBLEMS_JS = _TEXT_FN + _READ_FN + r"""
+return [[...document.querySelectorAll('[data-testid="stException"]')].map(e => ppRead(e).slice(0, 500)), ppText()];
+"""
+
+_METRIC_JS = _READ_FN + r"""
+for (const m of document.querySelectorAll('[data-testid="stMetric"]')) {
+  if (ppRead(m.querySelector('[data-testid="stMetricLabel"]')) === arguments[0])
+    return ppRead(m.querySelector('[data-testid="stMetricValue"]'));
+}
+return null;
+"""
+
+
+def shown(driver, css: str | None = None, xpath: str | None = None, text: str | None = None,
+          enabled: bool = False) -> tuple[list, list[str]]:
+    """The elements at ``css`` (or ``xpath``) that are shown, as Selenium's ``is_displayed`` has it, and say
+    ``text`` (their text as Selenium's ``.text`` reads it, trimmed), with ``enabled`` only those not disabled --
+    the first scrolled to the middle of the window; and the text of every one shown. One call to the browser
+    (``_SHOWN_JS``), not one per element."""
+    return driver.execute_script(_SHOWN_JS, css, xpath, text, enabled)
+
+
 class Page:
     """A person at the app in the browser: opens pages, clicks, types, picks, and reads what is shown."""
 
@@ -391,10 +568,7 @@ class Page:
 
     def problems(self) -> list[str]:
         """Exceptions on the page (Streamlit's exception boxes, or a traceback in the text)."""
-        from selenium.webdriver.common.by import By
-
-        shown = [e.text[:500] for e in self.d.find_elements(By.CSS_SELECTOR, '[data-testid="stException"]')]
-        text = self.text()
+        shown, text = self.d.execute_script(_PROBLEMS_JS)
         if "Traceback" in text:
             shown.append(text[text.index("Traceback"):][:500])
         return shown
@@ -416,12 +590,11 @@ class Page:
         return self.d.execute_script(_CUT_JS)
 
     def metric(self, label: str) -> str:
-        from selenium.webdriver.common.by import By
-
-        for m in self.d.find_elements(By.CSS_SELECTOR, '[data-testid="stMetric"]'):
-            if m.find_element(By.CSS_SELECTOR, '[data-testid="stMetricLabel"]').text.strip() == label:
-                return m.find_element(By.CSS_SELECTOR, '[data-testid="stMetricValue"]').text.strip()
-        raise AssertionError(f"no metric {label!r}")
+        """The value the first metric labelled ``label`` shows (as read, trimmed)."""
+        value = self.d.execute_script(_METRIC_JS, label)
+        if value is None:
+            raise AssertionError(f"no metric {label!r}")
+        return value
 
     def ok(self, since: int | None = None) -> None:
         """The page has settled (after the run an action begun, ``since`` as :func:`quiet` takes it) and
@@ -443,25 +616,29 @@ class Page:
         self.d.get(f"{self.url}/{path}")
         self.ok()
 
-    def _find(self, css: str, timeout: float = 30):
-        from selenium.webdriver.common.by import By
-
+    def _shown(self, css: str | None = None, xpath: str | None = None, text: str | None = None,
+               enabled: bool = False, timeout: float = 30) -> tuple[list, list[str]]:
+        """The shown elements at ``css`` (or ``xpath``) that say ``text`` (and, with ``enabled``, are not
+        disabled), the first scrolled into view, looked for again until one is or ``timeout`` seconds have
+        passed (a rerun may still be drawing them); and the text of every one shown (``_SHOWN_JS``)."""
         deadline = time.monotonic() + timeout
         while True:
-            found = [e for e in self.d.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()]
-            if found:
-                self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", found[0])
-                return found[0]
-            if time.monotonic() > deadline:
-                raise AssertionError(f"nothing to click at {css}")
+            found, said = shown(self.d, css, xpath, text, enabled)
+            if found or time.monotonic() > deadline:
+                return found, said
             time.sleep(0.05)
+
+    def _find(self, css: str, timeout: float = 30):
+        found, _ = self._shown(css, timeout=timeout)
+        if not found:
+            raise AssertionError(f"nothing to click at {css}")
+        return found[0]
 
     def _press(self, element) -> None:
         """A click where the element is (a real mouse click; a tap if something covers it)."""
         from selenium.common.exceptions import ElementClickInterceptedException
 
-        painted(self.d, 2)  # the scroll that brought it into view laid out and painted
-        since = runs(self.d)
+        since = runs(self.d, painted=True)  # after the scroll that brought it into view was laid out and painted
         try:
             element.click()
         except ElementClickInterceptedException:
@@ -470,17 +647,8 @@ class Page:
 
     def click(self, label: str) -> None:
         """Click the button that says ``label``."""
-        from selenium.webdriver.common.by import By
-
-        deadline = time.monotonic() + 30
-        while True:
-            buttons = [b for b in self.d.find_elements(By.XPATH, f"//button[normalize-space(.)={_xpath(label)}]")
-                       if b.is_displayed() and b.is_enabled()]
-            if buttons or time.monotonic() > deadline:
-                break
-            time.sleep(0.05)
+        buttons, _ = self._shown(xpath=f"//button[normalize-space(.)={_xpath(label)}]", enabled=True)
         assert buttons, f"no button {label!r}"
-        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", buttons[0])
         self._press(buttons[0])
 
     def follow(self, label: str) -> None:
@@ -495,10 +663,9 @@ class Page:
 
     def choices(self, key: str) -> list[str]:
         """The choices of the radio Streamlit drew with ``key``, as shown."""
-        from selenium.webdriver.common.by import By
-
         self._find(f".st-key-{key}")
-        return [c.text.strip() for c in self.d.find_elements(By.CSS_SELECTOR, f'.st-key-{key} [role="radiogroup"] label')]
+        return self.d.execute_script(_READ_FN + "return [...document.querySelectorAll(arguments[0])].map(ppRead);",
+                                     f'.st-key-{key} [role="radiogroup"] label')
 
     def click_key(self, key: str) -> None:
         """Click the button Streamlit drew with ``key``."""
@@ -506,14 +673,17 @@ class Page:
 
     def expand(self, label: str) -> None:
         """Open the expander titled ``label`` (if it is closed)."""
-        from selenium.webdriver.common.by import By
-
-        for e in self.d.find_elements(By.CSS_SELECTOR, '[data-testid="stExpander"] details'):
-            summary = e.find_element(By.TAG_NAME, "summary")
-            if summary.text.strip().endswith(label) and e.get_attribute("open") is None:
-                self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
-                self._press(summary)
-                return
+        summary = self.d.execute_script(_READ_FN + r"""
+            for (const e of document.querySelectorAll('[data-testid="stExpander"] details')) {
+              const summary = e.querySelector('summary');
+              if (ppRead(summary).endsWith(arguments[0]) && !e.hasAttribute('open')) {
+                summary.scrollIntoView({block: 'center'});
+                return summary;
+              }
+            }
+            return null;""", label)
+        if summary is not None:
+            self._press(summary)
 
     def tab(self, label: str) -> None:
         from selenium.webdriver.common.by import By
@@ -524,40 +694,44 @@ class Page:
 
     def choose(self, key: str, label: str) -> None:
         """Click the radio choice that says ``label`` (in the radio Streamlit drew with ``key``)."""
-        from selenium.webdriver.common.by import By
-
         self._find(f".st-key-{key}")
-        deadline = time.monotonic() + 20  # a rerun may still be redrawing the choices
-        while True:
-            choices = [c for c in self.d.find_elements(By.CSS_SELECTOR, f'.st-key-{key} [role="radiogroup"] label')
-                       if c.is_displayed() and c.text.strip() == label]
-            if choices or time.monotonic() > deadline:
-                break
-            time.sleep(0.05)
+        # a rerun may still be redrawing the choices: looked for again until the one is shown
+        choices, _ = self._shown(f'.st-key-{key} [role="radiogroup"] label', text=label, timeout=20)
         assert choices, f"no choice {label!r} in {key}: {self.choices(key)}"
-        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", choices[0])
         self._press(choices[0])
 
     def pick(self, key: str, label: str) -> None:
         """Open the drop-down Streamlit drew with ``key`` and click the option that says ``label``."""
-        from selenium.webdriver.common.by import By
-
         self.ok()
         deadline = time.monotonic() + 30
         opened = 0.0
         while True:
-            shown = self.d.find_elements(By.CSS_SELECTOR, '[role="option"]')
-            options = [o for o in shown if o.text.strip() == label]
+            options, shown = self._shown('[role="option"]', text=label, timeout=0)
             if options or time.monotonic() > deadline:
                 break
-            if not shown and time.monotonic() - opened > 3:  # not open yet (a click lost to a redraw): click the field again
+            if not shown and time.monotonic() - opened > 3:  # not open (a click lost to a redraw): click the field again
                 painted(self.d, 2)
                 self._find(f".st-key-{key} input").click()
                 opened = time.monotonic()
             time.sleep(0.05)
-        assert options, f"no option {label!r} in {key}: " + repr(
-            [o.text for o in self.d.find_elements(By.CSS_SELECTOR, '[role="option"]')])
+        assert options, f"no option {label!r} in {key}: {shown!r}"
         self._press(options[0])
+
+    def pill(self, key: str, text: str):
+        """The shown pill that says ``text`` among the pills Streamlit drew with ``key``, scrolled into view
+        (to press with :meth:`_press`, or to read)."""
+        pills, shown = self._shown(f".st-key-{key} button", text=text, timeout=0)
+        assert pills, f"no pill {text!r} in {key}: {shown}"
+        return pills[0]
+
+    def audit_example(self, title: str) -> None:
+        """On Audit a game: load the example game titled ``title`` and analyse it at the page's defaults,
+        until its key moments are shown."""
+        self.open("audit_game")
+        self.choose("aud_example_pick", title)
+        self.click("Load example")
+        self.click("Analyse")
+        self.wait_for("Key moments")
 
     def type_number(self, key: str, value: int) -> None:
         from selenium.webdriver.common.keys import Keys
@@ -569,12 +743,23 @@ class Page:
         self.ok(since)
 
     def wait_for(self, text: str, timeout: float = 240) -> None:
-        """Wait until ``text`` is shown (a long analysis), then until the page settles."""
+        """Wait until ``text`` is shown (a long analysis), then until the page settles; an exception shown
+        meanwhile fails the wait at once. The text is looked for in the page (``_WAIT_TEXT_JS``)."""
+        from selenium.common.exceptions import JavascriptException, TimeoutException
+
         deadline = time.monotonic() + timeout
-        while text not in self.text():
-            assert time.monotonic() < deadline, f"{text!r} never appeared"
-            assert not self.problems(), self.problems()
-            time.sleep(0.1)
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{text!r} never appeared"
+            try:
+                seen = self.d.execute_async_script(_WAIT_TEXT_JS, text, min(CHUNK, left))
+            except (JavascriptException, TimeoutException):  # the document replaced under the look: look again
+                seen = "not yet"
+                time.sleep(0.05)
+            if seen == "shown":
+                break
+            if seen == "problem":
+                assert not self.problems(), self.problems()
         self.ok()
 
 

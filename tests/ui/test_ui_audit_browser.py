@@ -54,16 +54,9 @@ def _visible(page, css: str) -> list:
     return [e for e in page.d.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()]
 
 
-def _pill_in(page, key: str, text: str):
-    """The pill that says ``text`` among the pills Streamlit drew with ``key``."""
-    pills = [p for p in _visible(page, f".st-key-{key} button") if p.text.strip() == text]
-    assert pills, [p.text for p in _visible(page, f".st-key-{key} button")]
-    return pills[0]
-
-
 def _pill(page, text: str):
     """The decision picker's pill that says ``text``."""
-    return _pill_in(page, "aud_pick", text)
+    return page.pill("aud_pick", text)
 
 
 def _stroked(page, ink: str) -> set[str]:
@@ -82,17 +75,14 @@ def _story(notation: str) -> str:
     return notation.split()[-1]
 
 
+@pytest.mark.xdist_group("audit-example-by-clicks")  # both widths on one worker: ``expected`` computed once
 @pytest.mark.parametrize("width", ["1400", "390"])
 def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
     doc, result = expected
     deck = replay(doc).start.definition.deck
     page = person
     (set_desktop if width == "1400" else set_phone)(page.d)
-    page.open("audit_game")
-    page.choose("aud_example_pick", example_files.record_title(view.record_examples()[EXAMPLE]))
-    page.click("Load example")
-    page.click("Analyse")
-    page.wait_for("Key moments")
+    page.audit_example(example_files.record_title(view.record_examples()[EXAMPLE]))
 
     # the page speaks to a player: no statistics outside "Details", one minus sign, no raw class code
     text = page.text()
@@ -134,7 +124,7 @@ def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
     # the best move's line stepped through on the board: the position after its first step, that step's
     # story outlined in the best move's ink
     page.click("After the best move")
-    page._press(_pill_in(page, "aud_step", "1"))
+    page._press(page.pill("aud_step", "1"))
     first_step = first.line_best[0]
     assert step_words(first_step, deck) in page.text()
     if first_step.move is not None and first_step.move.startswith("assign"):
@@ -219,11 +209,7 @@ def test_the_table_the_decision_and_the_chart_give_one_chance_for_each_decision(
     chart, and the decisions opened -- the one whose best move kept the most, where the figures once
     disagreed, and the first -- say the same in their panel."""
     page = person
-    page.open("audit_game")
-    page.choose("aud_example_pick", example_files.record_title(view.record_examples()[FOUR]))
-    page.click("Load example")
-    page.click("Analyse")
-    page.wait_for("Key moments")
+    page.audit_example(example_files.record_title(view.record_examples()[FOUR]))
     for width in ("1400", "390"):
         (set_desktop if width == "1400" else set_phone)(page.d)
         assert "Chance before" not in page.text()

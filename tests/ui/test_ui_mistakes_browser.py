@@ -45,17 +45,6 @@ def _play(person, puzzle, notation: str) -> None:
     person.click("Play this move")
 
 
-def _pill(person, key: str, text: str):
-    """The pill that says ``text`` among the pills Streamlit drew with ``key``."""
-    from selenium.webdriver.common.by import By
-
-    pills = [p for p in person.d.find_elements(By.CSS_SELECTOR, f".st-key-{key} button")
-             if p.is_displayed() and p.text.strip() == text]
-    assert pills, f"no pill {text!r} in {key}"
-    person.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", pills[0])
-    return pills[0]
-
-
 def _reads_plainly(person) -> None:
     text = person.text()
     title = example_files.record_title(example_files.record_examples()[EXAMPLE])
@@ -66,11 +55,7 @@ def _reads_plainly(person) -> None:
 @pytest.mark.parametrize("width", ["1400", "390"])
 def test_practise_the_mistakes_of_an_audited_game_by_clicks(person, expected, width):
     (set_desktop if width == "1400" else set_phone)(person.d)
-    person.open("audit_game")
-    person.choose("aud_example_pick", example_files.record_title(example_files.record_examples()[EXAMPLE]))
-    person.click("Load example")
-    person.click("Analyse")
-    person.wait_for("Key moments")
+    person.audit_example(example_files.record_title(example_files.record_examples()[EXAMPLE]))
     person.click("Practise your mistakes")
     first, second = expected[0], expected[1]
     m1, m2 = mistake_of(first), mistake_of(second)
@@ -82,7 +67,7 @@ def test_practise_the_mistakes_of_an_audited_game_by_clicks(person, expected, wi
     assert loss_words(m1) in person.text()
     said = step_words(m1.line_best[0], first.position().definition.deck)
     assert person.text().count(said) == 1  # in the line's words; the board shows the better move itself
-    person._press(_pill(person, "pz_line_step", "1"))  # the line's first step, on the board
+    person._press(person.pill("pz_line_step", "1"))  # the line's first step, on the board
     assert person.text().count(said) == 2  # now said above the board too
     _reads_plainly(person)
     person.shot(f"mistakes-wrong-{width}")
