@@ -15,7 +15,7 @@ from pennypress.engine.game.names import newspaper
 from pennypress.engine.notation.text import from_text
 from pennypress.ui.app import session_keys as keys
 from pennypress.ui.app.editor_draft import story_label
-from tests.ui.browser_helpers import ARTIFACTS, PHONE, full_page, painted, quiet, runs
+from tests.ui.browser_helpers import ARTIFACTS, PHONE, full_page, painted, quiet, runs, shown
 from tests.ui.ui_helpers import MIDGAME
 
 from tests.notation.notation_helpers import normalised
@@ -48,18 +48,19 @@ class Person:
         quiet(self.d, since=since)
 
     def click_text(self, key: str, text: str) -> None:
-        from selenium.webdriver.common.by import By
-
         deadline = time.monotonic() + 30
         while True:  # the buttons come a moment after their container
-            buttons = self.d.find_elements(By.CSS_SELECTOR, f".st-key-{key} button")
-            named = [b for b in buttons if (b.get_attribute("textContent") or "").strip() == text]
-            if named or time.monotonic() > deadline:
+            # the first button whose text is ``text``, scrolled into view, and every button's text (one call)
+            button, said = self.d.execute_script(
+                "const all = [...document.querySelectorAll(arguments[0])];"
+                "const said = all.map(b => (b.textContent || '').trim());"
+                "const i = said.indexOf(arguments[1]);"
+                "if (i >= 0) all[i].scrollIntoView({block: 'center'});"
+                "return [i >= 0 ? all[i] : null, said];", f".st-key-{key} button", text)
+            if button is not None or time.monotonic() > deadline:
                 break
             time.sleep(0.05)
-        assert named, (text, [b.get_attribute("textContent") for b in buttons])
-        button = named[0]
-        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+        assert button is not None, (text, said)
         since = runs(self.d)
         self.d.execute_script("arguments[0].click();", button)
         self._did(since)
@@ -81,7 +82,6 @@ class Person:
 
     def choose(self, key: str, label: str) -> None:
         """Pick ``label`` in a multiselect: open it, narrow the list by typing, click the option."""
-        from selenium.webdriver.common.by import By
         from selenium.webdriver.common.keys import Keys
 
         field = self._el(f".st-key-{key} input")
@@ -89,8 +89,7 @@ class Person:
         field.send_keys(label)
         deadline = time.monotonic() + 20
         while True:
-            options = [o for o in self.d.find_elements(By.CSS_SELECTOR, '[role="option"]')
-                       if o.text.strip() == label]
+            options, _ = shown(self.d, '[role="option"]', text=label)
             if options or time.monotonic() > deadline:
                 break
             time.sleep(0.05)

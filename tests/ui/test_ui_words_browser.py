@@ -16,6 +16,7 @@ Each fix of issue #34's part 4 is checked by clicks only, at both widths, with s
 """
 from __future__ import annotations
 
+import inspect
 import re
 
 import pytest
@@ -41,9 +42,9 @@ def plain(page: Page, where: str) -> None:
     assert not page.notation(), (where, page.notation())
 
 
-def at_both_widths(page: Page, name: str, check, shot: bool = True) -> None:
+def at_both_widths(page: Page, name: str, check) -> None:
     """``check`` at 1400 px and at 390 px, each followed by the sweep's checks (plain words, no sideways page)
-    and, unless ``shot`` is false, a screenshot ``words-NAME-WIDTH.png``."""
+    and a screenshot ``words-NAME-WIDTH.png``."""
     for width, setter in WIDTHS:
         setter(page.d)
         page.ok()
@@ -51,8 +52,7 @@ def at_both_widths(page: Page, name: str, check, shot: bool = True) -> None:
         plain(page, f"{name} at {width}")
         assert page.d.execute_script(
             "return document.documentElement.scrollWidth <= document.documentElement.clientWidth"), width
-        if shot:
-            page.shot(f"words-{name}-{width}")
+        page.shot(f"words-{name}-{width}")
     set_desktop(page.d)
     page.ok()
 
@@ -65,16 +65,24 @@ def _background(page: Page, css: str) -> str:
 SELECTED = "rgb(31, 41, 55)"  # the chosen option's fill (widgets.PAGE_CSS)
 
 
-SHOT_ELSEWHERE = ("press_desk", "position_editor", "position_viewer", "scoring_examples", "puzzles")
-"""Pages whose fresh look the tests below keep as screenshots already (``words-press-desk-*``,
-``words-editor-*``, ``words-viewer-*``, ``words-scoring-examples-*``, ``words-puzzles-before-*``): the sweep
-checks them at both widths but does not capture the same page again."""
+SWEPT_ELSEWHERE = {"press_desk": "test_press_desk_proven_optimal_and_a_selected_toggle_that_looks_selected",
+                   "position_editor": "test_editor_one_line_only_in_its_box_and_top_beats_compact",
+                   "position_viewer": "test_viewer_names_no_file",
+                   "scoring_examples": "test_scoring_examples_show_no_file_path",
+                   "puzzles": "test_puzzles_rating_moves_by_whole_points_and_no_solved_0_of_0"}
+"""Pages the sweep's look is taken of by another test of this module: each opens its page by its address and,
+before any click, looks at it with :func:`at_both_widths` -- the sweep's own checks at both widths (plain words,
+no sideways page), and the screenshots -- so the sweep does not open the same fresh page again."""
 
 
 def test_the_sweep_every_page_opens_in_plain_words(person):
+    for path, name in SWEPT_ELSEWHERE.items():  # each still opens its page and looks at it at both widths
+        source = inspect.getsource(globals()[name])
+        assert path in PAGES and f'person.open("{path}")' in source and "at_both_widths(person, " in source, name
     for path in PAGES:
-        person.open(path)
-        at_both_widths(person, f"sweep-{path}", lambda width: None, shot=path not in SHOT_ELSEWHERE)
+        if path not in SWEPT_ELSEWHERE:
+            person.open(path)
+            at_both_widths(person, f"sweep-{path}", lambda width: None)
 
 
 def test_tournament_ratings_on_the_familiar_scale_and_its_columns_explained(person):
