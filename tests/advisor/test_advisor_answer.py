@@ -236,3 +236,33 @@ def test_the_command_line_shows_the_second_ply(tmp_path):
     run = run_process("advise", path, "--budget", "normal", "--top", "3", "--text", timeout=300)
     assert run.returncode == 0, run.stderr
     assert "second ply: " in run.stdout and "own answer" in run.stdout
+
+
+def _late(seed: int):
+    """A seeded 3-player position the exact search answers (the final edition with nothing left to draw)."""
+    from pennypress.engine.advisor.exact import is_deterministic
+
+    s, rng = new_game(3, seed=seed), random.Random(seed)
+    while not s.is_over:
+        if is_deterministic(public_view(s)) and len(s.legal_moves()) > 1:
+            return s
+        s.play(rng.choice(s.legal_moves()), rng)
+    return None
+
+
+def test_first_move_is_the_analysis_first_move_with_its_figures_and_line():
+    """``search.first_move`` (what a reply's search in a second ply reads) gives the very move, figures,
+    playout count and likely line that ``analyse`` puts first, on searched and on exact positions -- all but
+    the why against the other moves, which it does not measure (a second ply reads none)."""
+    from pennypress.engine.advisor.search import first_move
+
+    views = [public_view(_position(seed)) for seed in range(4)]
+    views += [public_view(s) for s in (_late(seed) for seed in range(40)) if s is not None][:2]
+    assert len(views) == 6
+    for n, view in enumerate(views):
+        settings = SearchSettings.for_budget(QUICK_REPLY, seed=n, workers=1)
+        full = analyse(view, settings, reasons_top=0, lines=True)
+        first = first_move(view, settings, lines=True)
+        assert first.row == replace(full.best, why=()), n
+        assert (first.playouts, first.converged, first.exact) == (full.playouts, full.converged, full.exact), n
+        assert first.row.line, n  # a line was asked for and given
