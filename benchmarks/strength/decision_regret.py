@@ -42,7 +42,7 @@ joined with ``+``
 ``--search-cap N`` caps every search's playouts at ``N`` -- the kept games'
 advisor's, the shipped setting's and every variant's: the analysis and each
 reply's search in the second ply, which still opens the same number of moves
-(:func:`capped`; as under any budget's cap, each move is still played at
+(:func:`benchmarks.strength.advisor.capped`; as under any budget's cap, each move is still played at
 least once a round). The searches stay deterministic (a number of playouts,
 the same on any number of workers, carried in the budget to wherever it
 runs), but they are smaller than the advisor's as it ships, so a capped run
@@ -58,18 +58,18 @@ import contextlib
 import functools
 import math
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 from tqdm import tqdm
 
 from benchmarks.strength import imitation
-from benchmarks.strength.advisor import LEAGUE_BOTS, CoreLeagueBot, leaf_depth
+from benchmarks.strength.advisor import LEAGUE_BOTS, CoreLeagueBot, capped, leaf_depth
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor import policy, pool
 from pennypress.engine.advisor.bot import AdvisorBot, decision_seed
-from pennypress.engine.advisor.budget import BUDGETS, Budget
+from pennypress.engine.advisor.budget import BUDGETS
 from pennypress.engine.advisor.move_policy import MovePolicy, load_move_policy
 from pennypress.engine.advisor.answer import advise
 from pennypress.engine.advisor.settings import SearchSettings
@@ -226,23 +226,6 @@ def applied(variant: Variant, opponent_policy, imitated=None) -> Iterator[None]:
         pool.core_policy = saved_policy
         for name, value in saved.items():
             setattr(policy, name, value)
-
-
-def capped(budget: Budget, cap: int | None) -> Budget:
-    """``budget`` with every search's playouts at most ``cap`` (``None``: ``budget`` itself): its analysis's
-    and, where it has a second ply, each reply's search, the ply opening as many moves as before.
-
-    >>> b = capped(BUDGETS["fast"], 40); (b.cap, b.python_cap, b.replies, b.reply_plan().cap)
-    (40, 40, 3, 40)
-    >>> capped(BUDGETS["fast"], None) is BUDGETS["fast"], capped(BUDGETS["normal"], 5000).reply_plan().cap
-    (True, 3000)
-    """
-    if cap is None:
-        return budget
-    plan = budget.reply_plan()
-    return replace(budget, name=f"{budget.name} (at most {cap} playouts)", cap=min(budget.cap, cap),
-                   python_cap=min(budget.python_cap, cap),
-                   reply_budget=budget.reply_budget if plan is None else capped(plan, cap))
 
 
 class Keeper(AdvisorBot):
