@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from statistics import fmean
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from .. import native
 from ..game.moves import GoToPress, Move
@@ -72,15 +73,25 @@ class LineStep:
     """The fraction of the ranked move's futures that followed the line up to and including this step."""
     player: int
     """Who moved; for a card, who drew it (the player who went to press)."""
+    chance: float | None = None
+    """The advised player's chance to win in the futures that followed the line up to and including this
+    step (their mean win share, through the analysis's calibration): what an evaluation bar shows as the
+    line is stepped. ``None`` where the line was not read from the advised player's own futures (a reply's
+    search, a stored puzzle's line)."""
 
     def to_json(self) -> dict[str, Any]:
         key, value = ("move", self.move) if self.move is not None else ("card", self.card)
-        return {key: value, "share": round(self.share, 4), "player": self.player}
+        doc: dict[str, Any] = {key: value, "share": round(self.share, 4), "player": self.player}
+        if self.chance is not None:
+            doc["chance"] = round(self.chance, 4)
+        return doc
 
     @classmethod
     def from_json(cls, doc: dict[str, Any]) -> LineStep:
         """A step as :meth:`to_json` writes it (a puzzle's stored line)."""
-        return cls(doc.get("move"), doc.get("card"), float(doc["share"]), int(doc["player"]))
+        chance = doc.get("chance")
+        return cls(doc.get("move"), doc.get("card"), float(doc["share"]), int(doc["player"]),
+                   None if chance is None else float(chance))
 
 
 def likely_line(traces: Sequence[Sequence[Code]], steps: int = LINE_STEPS) -> list[tuple[Code, int]]:
@@ -169,34 +180,45 @@ def _replayer(state: State | Replayer) -> Replayer:
 
 
 def line_steps(state: State | Replayer, move: Move, traces: Sequence[Sequence[Code]],
-               steps: int = LINE_STEPS) -> tuple[LineStep, ...]:
+               steps: int = LINE_STEPS, wins: Sequence[float] | None = None,
+               shown: Callable[[float], float] | None = None) -> tuple[LineStep, ...]:
     """The likely line after ``move`` from ``state`` (the player to move plays it; or a :class:`Replayer`
-    of it, made once for many moves) over that move's ``traces``."""
+    of it, made once for many moves) over that move's ``traces``. With ``wins`` (the advised player's win
+    share in each future, in the traces' order) each step says the chance to win in the futures that followed
+    the line so far (:attr:`LineStep.chance`), through ``shown`` (the calibration) when given."""
     total = len(traces)
     line = likely_line(traces, steps)
     if not line:
         return ()
     replay = _replayer(state).after(move)
+    following = [k for k, t in enumerate(traces) if t]
     out = []
-    for code, n in line:
+    for depth, (code, n) in enumerate(line):
         player = replay.current
         notation, card, _ = replay.play(code)
-        out.append(LineStep(notation, card, n / total, player))
+        following = [k for k in following if len(traces[k]) > depth and traces[k][depth] == code]
+        chance = None
+        if wins is not None:
+            chance = fmean(wins[k] for k in following)
+            chance = shown(chance) if shown is not None else chance
+        out.append(LineStep(notation, card, n / total, player, chance))
     return tuple(out)
 
 
 def exact_line(search: ExactSearch, state: State, move: Move, steps: int = LINE_STEPS) -> tuple[LineStep, ...]:
     """Best play after ``move`` in the final edition (nothing random is left): each player's best move in
-    turn by the exact search, first of equals, until the game ends or ``steps`` moves."""
+    turn by the exact search, first of equals, until the game ends or ``steps`` moves; each step's chance is
+    the exact win share of the player who plays ``move``."""
     from .outcome import preference
+    me = state.current
     s = state.clone()
     s.apply(move)
     out = []
     while not s.is_over and len(out) < steps:
         player = s.current
         values = search.move_values(s)
-        best, _ = min(values, key=lambda mv: tuple(-x for x in preference(mv[1][player])))
-        out.append(LineStep(str(best), None, 1.0, player))
+        best, value = min(values, key=lambda mv: tuple(-x for x in preference(mv[1][player])))
+        out.append(LineStep(str(best), None, 1.0, player, float(value[me][0])))
         s.apply(best)
     return tuple(out)
 

@@ -219,7 +219,7 @@ def analyse(
     best = stats[top]
     futures = None
     if lines:
-        futures = _Futures(_replayer(view, kept), moves, stats, order, [r for _, r in rows])
+        futures = _Futures(_replayer(view, kept), moves, stats, order, [r for _, r in rows], settings.calibration)
         rows = [(i, replace(r, line=futures.line(i), why=futures.why(i) if r.rank <= WHY_TOP else ())
                  if r.rank <= LINE_TOP else r) for i, r in rows]
     advice_moves = _with_reasons(view, moves, rows, reasons_top)
@@ -271,7 +271,9 @@ def first_move(state: State, settings: SearchSettings, *, progress: Progress | N
     moves = legal_moves(view)
     if is_deterministic(view):
         advice = _exact_advice(view, moves, settings, started, 0, (), lines, line_top=1)
-        return FirstMove(advice.best, advice.playouts, advice.converged, True, advice.stopped)
+        best = advice.best  # a reply's line says no chance, sampled or exact (:attr:`.line.LineStep.chance`)
+        best = replace(best, line=tuple(replace(step, chance=None) for step in best.line))
+        return FirstMove(best, advice.playouts, advice.converged, True, advice.stopped)
     settings, kept, halved = _searched(view, moves, settings, progress, stop, started)
     top = _top(halved.stats)
     best = halved.stats[top]
@@ -371,8 +373,10 @@ class _Futures:
     asked for (:class:`.result.Futures`)."""
 
     def __init__(self, replayer: Replayer, moves: list[Move], stats: list[_Stats], order: list[int],
-                 ranked: list[RankedMove]):
+                 ranked: list[RankedMove], shown: Calibration = IDENTITY):
         self.replayer, self.moves, self.stats, self.order = replayer, moves, stats, order
+        self.shown = shown
+        """How a win share is shown as a chance to win (the search's calibration), for the lines' chances."""
         self.ranked = {i: r for i, r in zip(order, ranked)}
         self._facts: dict[int, list] = {}
         self._lines: dict[int, tuple[LineStep, ...]] = {}
@@ -380,7 +384,8 @@ class _Futures:
 
     def line(self, i: int) -> tuple[LineStep, ...]:
         if i not in self._lines:
-            self._lines[i] = line_steps(self.replayer, self.moves[i], self.stats[i].traces)
+            self._lines[i] = line_steps(self.replayer, self.moves[i], self.stats[i].traces,
+                                        wins=self.stats[i].column(0), shown=self.shown)
         return self._lines[i]
 
     def line_of(self, move: str) -> tuple[LineStep, ...]:
@@ -526,7 +531,8 @@ def _extra_rollouts(view: State, extras: list[Move], best: _Stats, ranked: list[
         r = _calibrated(_paired_move(str(move), best, st, _paired_estimate(best, st)), best.mean(0), view.current,
                         settings.calibration)
         if futures is not None:
-            r = replace(r, line=line_steps(futures.replayer, move, st.traces),
+            r = replace(r, line=line_steps(futures.replayer, move, st.traces, wins=st.column(0),
+                                           shown=futures.shown),
                         why=futures.why_extra(move, st.traces, r.expected_margin))
         win = r.win_probability
         rank = 1 + sum(1 for row in ranked if row.win_probability is not None and win is not None

@@ -71,9 +71,10 @@ def test_each_line_is_the_recounted_most_frequent_continuation_and_legal():
             n = ranked.playouts
             move = parse_move(ranked.move)
             traces: dict = {}
-            run_playouts(view, [move], [(0, k) for k in range(n)], SearchSettings.for_budget("fast", seed=4),
-                         traces=traces)
+            settings = SearchSettings.for_budget("fast", seed=4)
+            outcomes = run_playouts(view, [move], [(0, k) for k in range(n)], settings, traces=traces)
             futures = [_decoded(view, move, traces[(0, k)]) for k in range(n)]
+            wins = [outcomes[(0, k)][view.current][0] for k in range(n)]
             line = [("move", s.move) if s.move is not None else ("card", s.card) for s in ranked.line]
             ended = any(len(f) < LINE_STEPS for f in futures)
             assert 2 <= len(line) <= LINE_STEPS or ended
@@ -84,6 +85,10 @@ def test_each_line_is_the_recounted_most_frequent_continuation_and_legal():
                 counts = Counter(f[j] for f in before)
                 assert counts[step] == max(counts.values()), (ranked.move, j, step, counts.most_common(3))
                 assert abs(ranked.line[j].share - counts[step] / n) < 1e-9
+                # the bar's figure: the player's chance in exactly the futures that followed the line so far
+                followed = [k for k, f in enumerate(futures) if f[:j + 1] == line[:j + 1]]
+                expected = settings.calibration(sum(wins[k] for k in followed) / len(followed))
+                assert abs(ranked.line[j].chance - expected) < 1e-9, (ranked.move, j)
             states = line_states(view, ranked.move, ranked.line)  # each step legal in turn
             assert len(states) == len(line) + 1 and len(line_words(ranked.line, state.definition.deck)) == len(line)
             checked += 1
@@ -108,6 +113,9 @@ def test_the_final_editions_line_is_best_play():
             s.apply(parse_move(ranked.move))
             for step in ranked.line:
                 assert step.share == 1.0 and step.player == s.current
+                after = s.clone()
+                after.apply(parse_move(step.move))
+                assert step.chance == brute_force(after)[state.current][0]  # the mover's exact win share
                 values = {}
                 for m in legal_moves(s):
                     child = s.clone()

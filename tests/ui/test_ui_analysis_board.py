@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import re
-from html import unescape
 
 import pytest
 
-from tests.ui.ui_helpers import html_tables, open_app, ranking
+from tests.ui.ui_helpers import html_tables, open_app, ranking, steppers
 from tests.lab_words import LAB_WORDS
 
 from pennypress.engine import parse_move
@@ -14,6 +13,7 @@ from pennypress.engine.game.words import move_words
 from pennypress.ui.app.analysis_view import INTERVALS_MEASURE
 from pennypress.ui.app.move_picker import move_groups
 from pennypress.ui.io import positions
+from pennypress.ui.render.stepper import arrow_of
 
 PAGE = "app_pages/analysis_board.py"
 
@@ -227,43 +227,51 @@ def test_the_text_walk_reads_the_tucked_away_sections_when_asked():
     assert "Best move" in every and "Every move, ranked" in every
 
 
-def _line(at) -> list[str]:
-    shown = [m.value for m in at.markdown if 'class="pp-line"' in m.value]
-    assert len(shown) == 1, shown
-    return [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r"<li[^>]*>(.*?)</li>", shown[0])]
-
-
-def _step_caption(at) -> str:
-    return next(c.value for c in at.caption if c.value.startswith("Step "))
+def _stepper(at) -> dict:
+    shown = steppers(at)
+    assert len(shown) == 1, len(shown)
+    return shown[0]
 
 
 @pytest.mark.slow
 def test_the_likely_line_is_listed_stepped_and_follows_the_move_looked_at():
     from pennypress.engine.advisor.line import line_states, line_words
     from pennypress.engine.game.names import newspaper
+    from pennypress.ui.app.analysis_view import move_marks
     from pennypress.ui.render.board_svg import board_html
 
     at = open_app(PAGE)
     at.button(key="ab_analyse").click().run()
     advice = at.session_state["ab_advice"][1]
     game = _position(at)
+    tokens = []
     for move in (advice.best.move, advice.moves[2].move):
         if move != advice.best.move:
             at.radio(key="ab_look").set_value(move).run()
             assert not at.exception, at.exception
         line = advice.line(move)
         said = [f"{newspaper(game.current_player)}: {move_words(move)}", *line_words(line, game.definition.deck)]
-        assert line and _line(at) == said
+        data = _stepper(at)
+        frames = data["frames"]
+        assert line and [f["said"] for f in frames] == said
+        assert [f["label"] for f in frames] == [f"{k}. {w}" for k, w in enumerate(said, 1)]
+        assert data["start"] == 0 and data["report"] is False  # stepping stays in the browser
+        tokens.append(data["token"])
+        # each step draws the position after it: the board's text is that position's, and the move that led
+        # there is outlined (the first: the move looked at) and, for a move of reporters, drawn as an arrow
         positions = line_states(game, move, line)
-        assert _step_caption(at) == f"Step 1 of {len(said)}: {said[0]}"  # a new move starts at its first step
-        for k in range(1, len(said)):
-            at.button(key="ab_step_next").click().run()
-            assert _step_caption(at) == f"Step {k + 1} of {len(said)}: {said[k]}"
-            # the position after step k is drawn (the board's text, the outline aside, is that position's)
-            drawn = [m.value for m in at.markdown if "pennypress-board" in m.value][-1]
-            assert re.sub(r"<[^>]+>", "", drawn) == re.sub(r"<[^>]+>", "", board_html(positions[k]))
-        assert at.button(key="ab_step_next").disabled and not at.button(key="ab_step_prev").disabled
+        for k, f in enumerate(frames):
+            assert re.sub(r"<[^>]+>", "", f["board"]) == re.sub(r"<[^>]+>", "", board_html(positions[k]))
+        first = board_html(positions[0], move_marks(parse_move(move), game), arrow_of(move))
+        assert frames[0]["board"] == first
+        assert ('class="pp-arrow"' in first) == move.startswith("reassign")
+        # the bar: the move's own chance on the analysis's playouts, then each step's chance in the futures
+        # that went that way -- the very figures of the answer
+        expected = [advice.find(move).at_first_sight().win_probability, *(s.chance for s in line)]
+        assert [f["chance"] for f in frames] == [round(c, 4) for c in expected]
+        assert all(f["chance_text"] == f"{c:.0%}" for f, c in zip(frames, expected))
         why = advice.why(move)
         shown = " ".join(m.value for m in at.markdown)
         assert all(w in shown for w in why)
+    assert tokens[0] != tokens[1]  # a new move opens its line at its first step
     assert advice.why(advice.moves[2].move)  # the third move's futures differ from the best's somewhere

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.ui.browser_helpers import set_desktop, set_phone
+from tests.ui.browser_helpers import runs, set_desktop, set_phone
 from tests.lab_words import LAB_WORDS
 
 from pennypress.engine.advisor import advise
@@ -51,7 +51,32 @@ def _rgb(hex_colour: str) -> str:
 
 
 def _line_shown(page) -> list[str]:
-    return page.d.execute_script("return [...document.querySelectorAll('.pp-line li')].map(e => e.innerText.trim())")
+    return page.d.execute_script(
+        "return [...document.querySelectorAll('.pp-stepper .pp-stepper-item')].map(e => e.innerText.trim())")
+
+
+def _stepper(page) -> dict:
+    """What the stepper shows now: its step, the step in words, the bar's figure and fill, the buttons."""
+    return page.d.execute_script(
+        "const s = document.querySelector('.pp-stepper'); const bar = [...s.querySelectorAll('.pp-evalbar, "
+        ".pp-evalbar-flat')].find(e => e.getClientRects().length);"
+        "const next = s.querySelector('.pp-stepper-next').getBoundingClientRect();"
+        "return {step: +s.getAttribute('data-step'), said: s.querySelector('.pp-stepper-said').innerText.trim(),"
+        "count: s.querySelector('.pp-stepper-count').innerText.trim(), bar: bar.innerText.trim(),"
+        "fill: bar.querySelector('.pp-evalbar-fill').style.getPropertyValue('--pp-chance'),"
+        "now: s.querySelector('.pp-stepper-now').innerText.trim(), next_in_view: next.top >= 0 && "
+        "next.bottom <= window.innerHeight, arrows: s.querySelectorAll('.pp-arrow').length}")
+
+
+def _step_by(page, how: str) -> None:
+    """One step by a click on Next / Previous, or by the → / ← key (at the page, not in a field)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    if how in ("next", "prev"):  # a real click: the button takes the focus, as a player's click gives it
+        page.d.find_element("css selector", f".pp-stepper .pp-stepper-{how}").click()
+    else:
+        ActionChains(page.d).send_keys(Keys.ARROW_RIGHT if how == "right" else Keys.ARROW_LEFT).perform()
 
 
 def _board(page) -> str:
@@ -80,23 +105,33 @@ def _at_both_widths(page, name: str):
 
 
 def _read_the_line(page, state, advice, move) -> None:
-    """The line of ``move`` as the page lists it (the advisor's own, in words), then each step drawn."""
+    """The line of ``move`` as the page lists it (the advisor's own, in words), then each step drawn: by
+    Next and the → key forward, by Previous and the ← key back -- each step in the browser, no run of the
+    page -- the bar at the answer's own chance for that step."""
     line = advice.line(move)
     assert line, move
-    shown = _line_shown(page)
-    assert shown == [f"{newspaper(state.current_player)}: {move_words(move)}", *line_words(line, state.definition.deck)]
-    assert all(re.search(r"\((\d+%|under 1%) of futures\)$", w) for w in shown[1:]), shown
-    boards = [_board(page)]
-    for k in range(1, len(shown)):
-        page.click("Next →")
-        assert f"Step {k + 1} of {len(shown)}: {shown[k]}" in page.text()
-        boards.append(_board(page))
+    said = [f"{newspaper(state.current_player)}: {move_words(move)}", *line_words(line, state.definition.deck)]
+    chances = [advice.find(move).at_first_sight().win_probability, *(s.chance for s in line)]
+    assert _line_shown(page) == [f"{k}. {w}" for k, w in enumerate(said, 1)]
+    assert all(re.search(r"\((\d+%|under 1%) of futures\)$", w) for w in said[1:]), said
+    runs_before = runs(page.d)
+
+    def check(k: int) -> str:
+        now = _stepper(page)
+        assert now["step"] == k and now["said"] == said[k] and now["now"] == f"{k + 1}. {said[k]}", (k, now)
+        assert now["count"] == f"Step {k + 1} of {len(said)}" and now["bar"] == f"{chances[k]:.0%}", (k, now)
+        assert now["fill"] == f"{100 * round(chances[k], 4):.1f}%", (k, now)
+        return _board(page)
+
+    boards = [check(0)]
+    for k in range(1, len(said)):
+        _step_by(page, "next" if k % 2 else "right")
+        boards.append(check(k))
     assert len(set(boards)) == len(boards)  # each step draws its own position
-    for k in range(len(shown) - 2, -1, -1):
-        page.click("← Previous")
-        now = re.search(r"Step \d+ of \d+: [^\n]*", page.text()).group(0)
-        assert now == f"Step {k + 1} of {len(shown)}: {shown[k]}", (k, now)
-    assert f"Step 1 of {len(shown)}: {shown[0]}" in page.text() and _board(page) == boards[0]
+    for k in range(len(said) - 2, -1, -1):
+        _step_by(page, "prev" if k % 2 else "left")
+        assert check(k) == boards[k]
+    assert runs(page.d) == runs_before  # the whole line stepped without asking the server once
 
 
 def test_quick_analysis_of_the_example_reads_like_a_coach(person):
@@ -153,10 +188,12 @@ def test_quick_analysis_of_the_example_reads_like_a_coach(person):
     for width in _at_both_widths(person, "quick"):
         assert person.small_board_text() == [], (width, person.small_board_text()[:5])
         assert not person.notation(), person.notation()
-        if width == "390":  # the line stepped on a phone too
-            person.click("Next →")
-            assert f"Step 2 of " in person.text()
-            person.click("← Previous")
+        if width == "390":  # the line stepped on a phone too, Next in view while the board is
+            person.d.execute_script("document.querySelector('.pp-stepper-board').scrollIntoView()")
+            assert _stepper(person)["next_in_view"]
+            _step_by(person, "next")
+            assert _stepper(person)["count"].startswith("Step 2 of ") and _stepper(person)["next_in_view"]
+            _step_by(person, "prev")
     person.expand("Details")
     details = person.text()
     assert f"{expected.playouts} playouts" in details and f"Seed: {expected.seed}." in details

@@ -121,6 +121,15 @@ def _text_of_markup(value: str) -> str:
 _NOTATION_TEXT = re.compile(r'<div class="pp-notation"><pre>(.*?)</pre></div>', re.S)
 
 
+def steppers(at: AppTest) -> list[dict]:
+    """The data of every board stepper on the page (:mod:`pennypress.ui.app.board_stepper`), in page order:
+    what the browser steps through (its frames' boards, words, chances and marks)."""
+    import json
+
+    return [json.loads(e.proto.json) for e in at.get("bidi_component")
+            if e.proto.component_name == "pennypress.board_stepper"]
+
+
 def visible_text(at: AppTest) -> str:
     """Everything a reader sees on the page, as one string: headings, prose, drawings' text,
     metrics, messages, expander and button labels, table headers and cells, choices.
@@ -136,6 +145,10 @@ def visible_text(at: AppTest) -> str:
     for df in [d.value for d in at.dataframe] + [t.value for t in at.table]:
         parts += [str(c) for c in df.columns] + [str(v) for v in df.to_numpy().ravel()]
     # (the app's HTML tables are in the markdown above)
+    for data in steppers(at):  # every step a reader can step to: its words, its board, its bar
+        parts += [data["title"], data["who"]]
+        for f in data["frames"]:
+            parts += [f["label"], f["said"], f["mark"], f["chance_text"], _text_of_markup(f["board"])]
     return "\n".join(parts)
 
 

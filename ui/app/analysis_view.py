@@ -12,13 +12,14 @@ Everything is asked of the engine and the advisor; nothing here knows a rule.
 """
 from __future__ import annotations
 
+import hashlib
 import random
 import re
-
 from html import escape
+from typing import Sequence
 
 from pennypress.engine import State
-from pennypress.engine.advisor.line import line_words as step_words
+from pennypress.engine.advisor.line import LineStep, line_words as step_words
 from pennypress.engine.advisor.result import Advice, Reply
 from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall, parse_move
 from pennypress.engine.game.names import newspaper
@@ -26,7 +27,9 @@ from pennypress.engine.game.stories import Story
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.state import public_view
 from pennypress.ui.render.audit_words import card_text
+from pennypress.ui.render.board_svg import board_html
 from pennypress.ui.render.marks import colour
+from pennypress.ui.render.stepper import Frame, arrow_of
 from pennypress.ui.render.verdict import Verdict
 
 SEND = "#1e8449"
@@ -101,17 +104,6 @@ def reply_said(reply: Reply, mover: int, deck) -> str:
     return f"**{who} own answer**, thought through from their seat: {move_words(reply.move)}{'' if reply.draws else '.'}{then}"
 
 
-def line_html(said: list[str], step: int) -> str:
-    """The line as a numbered list, the step drawn on the board in bold (class ``pp-line-now``).
-
-    >>> line_html(["The Sun: Go to press", "The Herald draws headline card 3 (40% of futures)"], 1).count("<li")
-    2
-    """
-    items = "".join(f'<li class="pp-line-now"><b>{escape(w)}</b></li>' if k == step else f"<li>{escape(w)}</li>"
-                    for k, w in enumerate(said))
-    return f'<ol class="pp-line" start="1">{items}</ol>'
-
-
 def step_marks(state: State, move: str, moves: list[str | None], positions: list[State], step: int
                ) -> dict[Story, str]:
     """What to outline on the board at ``step`` of a line: the move looked at (step 0, from ``state``), or
@@ -122,6 +114,40 @@ def step_marks(state: State, move: str, moves: list[str | None], positions: list
         return move_marks(parse_move(move), state)
     played = moves[step - 1]
     return {} if played is None else move_marks(parse_move(played), positions[step - 1])
+
+
+def line_frames(state: State, move: str, line: Sequence[LineStep], positions: Sequence[State], said: Sequence[str],
+                first_chance: float | None) -> list[Frame]:
+    """The likely line as the board stepper shows it: the position after the move looked at, then after each
+    step; each outlined as :func:`step_marks` says and with the move of reporters that led there drawn as an
+    arrow; the bar at the move's own chance on the analysis's playouts (``first_chance``), then at each
+    step's chance in the futures that went that way (:attr:`~pennypress.engine.advisor.line.LineStep.chance`).
+    ``said``: each position's step in words (:func:`line_said`)."""
+    moves = [s.move for s in line]
+    chances = [first_chance, *(s.chance for s in line)]
+    led_by = [move, *moves]
+    return [Frame(board=board_html(positions[k], step_marks(state, move, moves, list(positions), k),
+                                   arrow_of(led_by[k])),
+                  label=f"{k + 1}. {said[k]}", said=true_minus(said[k]), chance=chances[k])
+            for k in range(len(positions))]
+
+
+def line_token(doc_key: str, advice: Advice, move: str) -> str:
+    """The name of one likely line on the stepper (a position, its analysis, the move looked at): short, so
+    the browser keeps the step shown per line.
+
+    >>> a = Advice(0, "fast", 3, False, (), 1976)
+    >>> line_token("{}", a, "press") == line_token("{}", a, "press") != line_token("{}", a, "decline")
+    True
+    """
+    said = f"{doc_key}|{advice.seed}|{advice.budget}|{advice.playouts}|{move}"
+    return hashlib.sha1(said.encode()).hexdigest()[:16]
+
+
+LINE_BAR = ("The bar beside the board is your chance to win in the futures that went the way of the line up "
+            "to the step shown (at the first step, in every future of the move). Step with Previous / Next, a "
+            "click on a step, or the ← and → keys.")
+"""Said under the likely line's stepper: what its evaluation bar measures, and how to step."""
 
 
 INTERVALS_MEASURE = ("What the 95% intervals measure: the precision of this analysis -- how far its figures could "

@@ -247,9 +247,7 @@ AB_TABLE = "ab_table"
 AB_USE_CARD = "ab_use_card"
 AB_PUBLISHED = "ab_published"
 AB_LOOK = "ab_look"  # the ranked move whose likely line and why are shown
-AB_STEP = "ab_step"  # (which analysis and move, the step of its line drawn on the board)
-AB_STEP_PREV = "ab_step_prev"
-AB_STEP_NEXT = "ab_step_next"
+AB_STEPPER = "ab_stepper"  # the board stepper of the likely line (steps in the browser)
 
 # ------------------------------------------------------------------ scoring examples
 SE_ASK_ADVISOR = "se_ask_advisor"  # "Ask the advisor" on the when-not-to-press example

@@ -72,6 +72,9 @@ BOARD_CSS = f"""
 }}
 """
 
+ARROW = "#1f6feb"
+"""The colour of a move's arrow on the board (blue, apart from the outlines' green, red and gold)."""
+
 NOTE = ("Stories stack from the bottom; the dashed line is the arrow marker; chips are reporters "
         "(Times ×2 = two of The Times' reporters).")
 
@@ -281,16 +284,62 @@ def highlight_stories(svg: str, marks: dict[Story, str]) -> str:
     return svg
 
 
+_RECT = re.compile(r'<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)"[^>]*data-story="([^"]+)"')
+
+
+def story_centres(svg: str) -> dict[str, tuple[float, float]]:
+    """The centre of each story's card in a board drawing, by its notation id.
+
+    >>> story_centres('<rect x="10" y="20" width="100" height="40" rx="6" data-story="war:D:1"/>')
+    {'war:D:1': (60.0, 40.0)}
+    """
+    return {m.group(5): (float(m.group(1)) + float(m.group(3)) / 2, float(m.group(2)) + float(m.group(4)) / 2)
+            for m in _RECT.finditer(svg)}
+
+
+def draw_arrow(svg: str, source: Story, target: Story, colour: str = ARROW) -> str:
+    """A board drawing with an arrow from ``source``'s card to ``target``'s (a move of reporters, the way
+    Lichess draws the best move), over everything else; unchanged when either story is not on the board.
+
+    >>> board = ('<svg><rect x="0" y="0" width="100" height="40" data-story="war:D:1"/>'
+    ...          '<rect x="0" y="200" width="100" height="40" data-story="war:A:1"/></svg>')
+    >>> drawn = draw_arrow(board, Story.parse("war:D:1"), Story.parse("war:A:1"))
+    >>> drawn.count('class="pp-arrow"'), drawn.endswith("</g></svg>")
+    (1, True)
+    >>> draw_arrow(board, Story.parse("war:D:1"), Story.parse("crime:A:1")) == board
+    True
+    """
+    centres = story_centres(svg)
+    a, b = centres.get(escape(str(source))), centres.get(escape(str(target)))
+    if a is None or b is None or a == b:
+        return svg
+    (x1, y1), (x2, y2) = a, b
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    head, half = 22.0, 13.0
+    bx, by = x2 - ux * head, y2 - uy * head  # the base of the head; the shaft stops there
+    points = f"{x2:.1f},{y2:.1f} {bx - uy * half:.1f},{by + ux * half:.1f} {bx + uy * half:.1f},{by - ux * half:.1f}"
+    arrow = (f'<g class="pp-arrow" opacity="0.8" pointer-events="none">'
+             f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{colour}" stroke-width="9" '
+             f'stroke-linecap="round"/><polygon points="{points}" fill="{colour}"/></g>')
+    end = svg.rfind("</svg>")
+    return svg[:end] + arrow + svg[end:]
+
+
 def switch_html(wide: str, narrow: str, cls: str = "pp-board") -> str:
     """Two drawings of one thing; :data:`BOARD_CSS` shows the one that fits the column."""
     return f'<div class="{cls}"><div class="pp-wide">{wide}</div><div class="pp-narrow">{narrow}</div></div>'
 
 
-def board_html(state: State, marks: dict[Story, str] | None = None) -> str:
-    """The board in both layouts (the stories in ``marks`` outlined in their colour)."""
+def board_html(state: State, marks: dict[Story, str] | None = None,
+               arrow: tuple[Story, Story] | None = None) -> str:
+    """The board in both layouts (the stories in ``marks`` outlined in their colour; ``arrow``: a move of
+    reporters drawn from its source to its target)."""
     wide, narrow = board_svg(state), board_narrow_svg(state)
     if marks:
         wide, narrow = highlight_stories(wide, marks), highlight_stories(narrow, marks)
+    if arrow is not None:
+        wide, narrow = draw_arrow(wide, *arrow), draw_arrow(narrow, *arrow)
     return switch_html(wide, narrow)
 
 

@@ -22,6 +22,7 @@ from pennypress.engine.rules.press import press_problem
 from pennypress.solver import BadInput
 from pennypress.ui.app import session_keys as keys, analysis_link, analysis_view as view
 from pennypress.ui.app import move_picker, position_loader as loader, solving, what_if
+from pennypress.ui.app.board_stepper import board_stepper
 from pennypress.ui.app.widgets import (flash, page_style, result_panel, show_board, show_svg, show_svgs, show_table,
                                        valid_choice)
 from pennypress.ui.io import positions
@@ -124,15 +125,13 @@ def _back() -> None:
 
 
 # ------------------------------------------------------------------ the likely line, stepped through
-def _step_to(token: str, index: int) -> None:
-    ss[keys.AB_STEP] = (token, index)
-
-
 @st.fragment
 def likely_line_panel(game, advice, doc_key: str) -> None:
     """The likely line after the move looked at (the best first) with how often the futures went each
-    way, drawn a step at a time on the board (Previous / Next rerun only this part), and why the move's
-    futures differ from the best move's. A fragment: stepping redraws this panel, not the page."""
+    way, on the board stepper (:mod:`~pennypress.ui.app.board_stepper`: every position of the line is in
+    the browser, so Previous / Next and the ←/→ keys step at once, the evaluation bar following), and why
+    the move's futures differ from the best move's. A fragment: choosing another move redraws this panel,
+    not the page."""
     st.subheader("The likely line")
     looked = [m.move for m in advice.moves if m.was_searched]
     ranks = {m.move: m.rank for m in advice.moves}
@@ -140,26 +139,19 @@ def likely_line_panel(game, advice, doc_key: str) -> None:
     with st.container(height=min(230, 40 + 34 * len(looked))):  # every move one scroll away, wrapped
         chosen = st.radio("Look closer at", looked, key=keys.AB_LOOK,
                           format_func=lambda n: f"{ranks[n]}. {move_words(n)}")
-    reply = advice.find(chosen).reply
+    looked_at = advice.find(chosen)
+    reply = looked_at.reply
     line = advice.line(chosen)
     if reply is not None:  # a second ply: the next player searched their own answer to this move
         st.markdown(view.true_minus(view.reply_said(reply, game.current_player, game.definition.deck)))
         if not line or line[0].move != reply.move:
             st.caption("Below, the way the game most often went on when the rivals play by habit.")
-    said = [view.true_minus(w) for w in view.line_said(game.current_player, chosen,
-                                                        line_words(line, game.definition.deck))]
-    token = f"{doc_key}|{advice.seed}|{advice.playouts}|{chosen}"
-    held = ss.get(keys.AB_STEP)
-    step = held[1] if held and held[0] == token else 0
-    step = max(0, min(step, len(said) - 1))
-    st.markdown(view.line_html(said, step), unsafe_allow_html=True)
-    b1, b2, b3 = st.columns([1, 1, 3])  # above the board, which is tall on a phone
-    b1.button("← Previous", key=keys.AB_STEP_PREV, on_click=_step_to, args=(token, step - 1), disabled=step == 0)
-    b2.button("Next →", key=keys.AB_STEP_NEXT, on_click=_step_to, args=(token, step + 1),
-              disabled=step >= len(said) - 1)
-    b3.caption(f"Step {step + 1} of {len(said)}: {said[step]}")
-    positions = line_states(game, chosen, line)
-    show_board(positions[step], view.step_marks(game, chosen, [s.move for s in line], positions, step))
+    said = view.line_said(game.current_player, chosen, line_words(line, game.definition.deck))
+    frames = view.line_frames(game, chosen, line, line_states(game, chosen, line), said,
+                              looked_at.at_first_sight().win_probability)
+    board_stepper(frames, key=keys.AB_STEPPER, token=view.line_token(doc_key, advice, chosen),
+                  who=f"{newspaper(game.current_player)}'s chance to win in the futures that went this way")
+    st.caption(view.LINE_BAR)
     why = advice.why(chosen)
     if why:
         against = "the next best move" if ranks[chosen] == 1 else "the best move"
