@@ -20,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "benchmarks" / "results" / "speed"
 SPEED = ("engine", "search_engine", "notation", "solver", "fast_solver", "core", "core_search", "tournament",
-         "audit", "advisor", "likely_line", "strategy", "puzzles", "ui", "analysis_board", "play_click", "startup")
+         "audit", "advisor", "likely_line", "strategy", "puzzles", "ui", "analysis_board", "play_click", "stepping",
+         "startup")
 """The speed set, in the order it runs: the rules and the solvers first, the whole app last."""
 LONG = ("soak", "install")
 """Benchmarks run only when named (``python3 run.py bench soak --record``): the soak takes 20 minutes, the

@@ -248,8 +248,9 @@ def _answer(future: PublicState, me: int, settings: SearchSettings, lines: bool,
     if answer.stopped:
         return None
     best = answer.row
+    line = tuple(replace(step, chance=None) for step in best.line)  # the answerer's chances, not the advised player's
     return Answered(best.move, future.current, best.win_all[me], answer.playouts, answer.converged, best.playouts,
-                    answer.exact, best.line)
+                    answer.exact, line)
 
 
 def with_replies(advice: Advice, ply: SecondPly, candidates: int, reply_budget: str, calibration: Calibration,

@@ -271,15 +271,14 @@ def first_move(state: State, settings: SearchSettings, *, progress: Progress | N
     moves = legal_moves(view)
     if is_deterministic(view):
         advice = _exact_advice(view, moves, settings, started, 0, (), lines, line_top=1)
-        best = advice.best  # a reply's line says no chance, sampled or exact (:attr:`.line.LineStep.chance`)
-        best = replace(best, line=tuple(replace(step, chance=None) for step in best.line))
-        return FirstMove(best, advice.playouts, advice.converged, True, advice.stopped)
+        return FirstMove(advice.best, advice.playouts, advice.converged, True, advice.stopped)
     settings, kept, halved = _searched(view, moves, settings, progress, stop, started)
     top = _top(halved.stats)
     best = halved.stats[top]
     row = _calibrated(_first_row(str(moves[top]), best), best.mean(0), view.current, settings.calibration)
     if lines:
-        row = replace(row, line=line_steps(_replayer(view, kept), moves[top], best.traces))
+        row = replace(row, line=line_steps(_replayer(view, kept), moves[top], best.traces, wins=best.column(0),
+                                           shown=settings.calibration))
     return FirstMove(row, halved.done, halved.converged, False, halved.stopped)
 
 

@@ -344,11 +344,11 @@ def _lead_lost(best: RankedMove, move: RankedMove) -> float:
 
 
 def _grade_all(todo: list[ReplayStep], budget: str, playouts: int | None, seed: int, workers: int | None,
-               progress: Progress | None) -> list[Decision]:
+               progress: Progress | None, graded: Callable[[Decision], None] | None = None) -> list[Decision]:
     """Every step graded, in order. On the native core the decisions are analysed side by side, one a
     worker, each on one thread (the core lets go of the interpreter while it plays, and an analysis gives
     the same answer on any number of threads); decisions the Python engine analyses take the workers in
-    turn, as processes."""
+    turn, as processes. ``graded`` is handed each decision as it is graded, in the calling thread."""
     workers = default_workers() if workers is None else max(1, workers)
     side_by_side = [i for i, step in enumerate(todo) if workers > 1 and playout_engine(
         seed=decision_seed(seed, step.before.ply), state=step.before) == "native"]
@@ -359,6 +359,8 @@ def _grade_all(todo: list[ReplayStep], budget: str, playouts: int | None, seed: 
         nonlocal done
         decisions[i] = decision
         done += 1
+        if graded is not None:
+            graded(decision)
         if progress is not None:
             progress(done, len(todo))
 
@@ -429,6 +431,7 @@ def audit(
     progress: Progress | None = None,
     playouts: int | None = None,
     player: int | None = None,
+    graded: Callable[[Decision], None] | None = None,
 ) -> Audit:
     """Audit the game record ``doc`` (see :mod:`pennypress.engine.io.record`); :class:`BadInput` for a bad record.
 
@@ -439,7 +442,9 @@ def audit(
     then measured at that player's next decision). ``workers`` (default: both
     cores) analyse that many decisions at once on the native core, each on one
     thread; the answer is the same for any number (``progress`` is told in the
-    order decisions finish, always counting up).
+    order decisions finish, always counting up). ``graded`` is handed each decision as soon as it is graded
+    (in the order they finish, in the calling thread), for a page that shows them as they come; a forced
+    move's chances and a draw's luck are filled in afterwards, in the answer.
     """
     budget_for(budget, playouts)
     started = time.perf_counter()
@@ -449,7 +454,7 @@ def audit(
     if player is not None and not 0 <= player < n:
         raise BadInput(f"--player: expected a player from 0 to {n - 1}, got {player}")
     todo = [s for s in steps if player is None or s.player == player]
-    decisions = _grade_all(todo, budget, playouts, seed, workers, progress)
+    decisions = _grade_all(todo, budget, playouts, seed, workers, progress, graded)
     _fill_carried(decisions, n)
     final = tuple(v[0] for v in final_values(result.state)) if result.state.is_over else None
     _luck(decisions, final)

@@ -182,3 +182,19 @@ def test_any_move_gets_its_line_and_why_on_asking():
     assert advice.why(low.move)  # a move far behind the best: its futures differ, or its position is worse
     assert advice.line(advice.moves[0].move) == advice.moves[0].line
     assert advise(state, "fast", seed=2, lines=False).line(low.move) == ()
+
+
+def test_a_replys_line_says_no_chance_the_moves_own_line_says_the_players():
+    """The bar of a line is the advised player's chance: a move's own line carries it at every step, while the
+    line after the next player's answer (its own search's, from the answerer's seat) carries none."""
+    from pennypress.ui.io.example_files import load, position_examples
+    from pennypress.ui.io.positions import parse_position
+
+    state = parse_position(load(position_examples()["when-not-to-press"]))
+    advice = advise(state, "normal", seed=0)
+    replied = [m for m in advice.moves if m.reply is not None and m.reply.line]
+    assert replied
+    for m in replied:
+        assert all(step.chance is None for step in m.reply.line)
+        assert all("chance" not in step for step in m.to_json()["reply"]["line"])
+        assert m.line and all(0 <= step.chance <= 1 for step in m.line)

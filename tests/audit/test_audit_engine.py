@@ -80,6 +80,22 @@ def test_workers_do_not_change_the_audit():
     assert audit(doc, playouts=3, workers=1).to_json()["decisions"] == audit(doc, playouts=3, workers=2).to_json()["decisions"]
 
 
+def test_each_decision_is_handed_over_as_it_is_graded_once_and_before_the_audit_ends():
+    """``graded`` (the page's list of decisions as they come in) gets every decision once, each the very one
+    the answer holds, and each before the next is counted by ``progress``."""
+    import json
+    from pathlib import Path
+
+    doc = json.loads((Path(__file__).resolve().parents[2] / "examples" / "records"
+                      / "two-player-greedy-seed-11.json").read_text(encoding="utf-8"))
+    got, counted = [], []
+    a = audit(doc, playouts=2, workers=2, graded=got.append, progress=lambda done, total: counted.append(len(got)))
+    assert len(got) == len(a.decisions) > 20
+    assert sorted(got, key=lambda d: d.ply) == list(a.decisions)
+    assert all(x is y for x, y in zip(sorted(got, key=lambda d: d.ply), a.decisions))
+    assert counted == list(range(1, len(got) + 1))
+
+
 def test_luck_is_the_next_value_minus_the_presss_value_as_evaluated():
     state = first_press_with_two_stories(2, 11)
     rec_state = state.clone()

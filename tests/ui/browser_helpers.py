@@ -724,6 +724,19 @@ class Page:
         assert pills, f"no pill {text!r} in {key}: {shown}"
         return pills[0]
 
+    def step_to(self, label: str, which: int = 0) -> None:
+        """On the ``which``-th board stepper of the page (:mod:`pennypress.ui.app.board_stepper`), click the step
+        labelled ``label`` (a move number: the mark beside it is its own badge) -- for a stepper that tells the
+        server its step, until the page has followed."""
+        from selenium.webdriver.common.by import By
+
+        stepper = self._find(".pp-stepper") if which == 0 else self.d.find_elements(By.CSS_SELECTOR, ".pp-stepper")[which]
+        steps = stepper.find_elements(By.CSS_SELECTOR, ".pp-stepper-item")
+        items = [b for b in steps if b.get_attribute("data-label") == label]
+        assert items, f"no step {label!r}: {[b.get_attribute('data-label') for b in steps]}"
+        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", items[0])
+        self._press(items[0])
+
     def audit_example(self, title: str) -> None:
         """On Audit a game: load the example game titled ``title`` and analyse it at the page's defaults,
         until its key moments are shown."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.ui.browser_helpers import set_desktop, set_phone
+from tests.ui.browser_helpers import runs, set_desktop, set_phone
 
 from tests.audit.audit_records import lab_words
 
@@ -54,14 +54,45 @@ def _visible(page, css: str) -> list:
     return [e for e in page.d.find_elements(By.CSS_SELECTOR, css) if e.is_displayed()]
 
 
-def _pill(page, text: str):
-    """The decision picker's pill that says ``text``."""
-    return page.pill("aud_pick", text)
+_ITEMS_JS = r"""
+const s = document.querySelectorAll('.pp-stepper')[arguments[0]];
+return [...s.querySelectorAll('.pp-stepper-item')].map(b => ({
+  mark: (b.querySelector('.pp-stepper-mark') || {textContent: ''}).textContent,
+  colour: b.querySelector('.pp-stepper-mark') ? getComputedStyle(b.querySelector('.pp-stepper-mark')).backgroundColor : '',
+  label: b.lastChild.textContent, now: b.classList.contains('pp-stepper-now')}));
+"""
+
+_NOW_JS = r"""
+const s = document.querySelectorAll('.pp-stepper')[arguments[0]];
+const bar = [...s.querySelectorAll('.pp-evalbar, .pp-evalbar-flat')].find(e => e.getClientRects().length);
+return {step: +s.getAttribute('data-step'), said: s.querySelector('.pp-stepper-said').innerText.trim(),
+        bar: bar.innerText.trim()};
+"""
 
 
-def _stroked(page, ink: str) -> set[str]:
-    """The stories outlined in ``ink`` on the board drawn (the layout that fits the screen)."""
-    return {e.get_attribute("data-story") for e in _visible(page, f'svg.pennypress-board [data-story][stroke="{ink}"]')}
+def _items(page, which: int = 0) -> list[dict]:
+    """The steps of the ``which``-th board stepper on the page (0: the decisions; 1: the opened decision's
+    likely line): each step's mark, its colour, its label and whether it is the one shown."""
+    return page.d.execute_script(_ITEMS_JS, which)
+
+
+def _now(page, which: int = 0) -> dict:
+    """What the ``which``-th stepper shows: its step, the step in words and the bar's figure."""
+    return page.d.execute_script(_NOW_JS, which)
+
+
+def _open(page, label: str) -> None:
+    """Open the decision whose move number the decisions' stepper lists as ``label``: a click on it steps the
+    board in the browser, and the page below follows."""
+    page.step_to(label)
+
+
+def _stroked(page, ink: str, which: int = 0) -> set[str]:
+    """The stories outlined in ``ink`` on the board of the ``which``-th board stepper (0: the decisions'; 1: the
+    opened decision's likely line), in the layout that fits the screen."""
+    stepper = page.d.find_elements("css selector", ".pp-stepper")[which]
+    return {e.get_attribute("data-story") for e in stepper.find_elements(
+        "css selector", f'svg.pennypress-board [data-story][stroke="{ink}"]') if e.is_displayed()}
 
 
 def _rgb(hex_colour: str) -> str:
@@ -98,9 +129,12 @@ def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
         assert b.text.strip().startswith(marks.mark(d.klass))
         assert f"pp-mark-{d.klass}" in b.get_attribute("class")
         assert b.value_of_css_property("background-color") == _rgb(marks.colour(d.klass))
-    # the picker: each decision its move number and mark
-    pills = [p.text.strip() for p in _visible(page, ".st-key-aud_pick button")]
-    assert pills == [f"{d.ply} {marks.mark(d.klass)}" for d in mine]
+    # the move list: each decision its move number and its mark in its colour, the bar at the table's figure
+    items = _items(page)
+    assert [(i["label"], i["mark"]) for i in items] == [(str(d.ply), marks.mark(d.klass)) for d in mine]
+    assert [i["colour"] for i in items] == [_rgb(marks.colour(d.klass)).replace("rgba", "rgb").replace(", 1)", ")")
+                                            for d in mine]
+    assert _now(page)["bar"] == f"{view.chances(mine[0]).best}%"
     # the chart of the chance to win is drawn
     assert _visible(page, '[data-testid="stVegaLiteChart"]')
 
@@ -108,7 +142,8 @@ def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
     first = mine[0]
     played, best = doc["moves"][0], first.best
     assert first.ply == 1 and played != best
-    page._press(_pill(page, f"1 {marks.mark(first.klass)}"))
+    _open(page, "1")
+    assert _now(page)["said"].startswith("Move 1, The Times")
     text = page.text()
     assert f"Played: {move_words(played)}" in text and f"The best: {move_words(best)}" in text
     assert _stroked(page, marks.PLAYED_INK) == {_story(played)}
@@ -121,21 +156,24 @@ def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
     assert all(sentence in text for sentence in first.why)
     page.shot(f"audit-decision-{width}")
     assert page.cut_off() == [], page.cut_off()[:5]
-    # the best move's line stepped through on the board: the position after its first step, that step's
-    # story outlined in the best move's ink
-    page.click("After the best move")
-    page._press(page.pill("aud_step", "1"))
+    # the best move's line stepped through on its own board, in the browser: the position after its first
+    # step, that step's story outlined in the best move's ink, the bar at that step's chance
+    page._press(page.pill("aud_board", "After the best move"))
     first_step = first.line_best[0]
-    assert step_words(first_step, deck) in page.text()
+    before = runs(page.d)
+    page.d.find_elements("css selector", ".pp-stepper")[1].find_element("css selector", ".pp-stepper-next").click()
+    shown = _now(page, 1)
+    assert shown["step"] == 1 and shown["said"] == step_words(first_step, deck), shown
+    assert shown["bar"] == f"{first_step.chance:.0%}" and runs(page.d) == before
     if first_step.move is not None and first_step.move.startswith("assign"):
-        assert _stroked(page, marks.BEST_INK) == {_story(first_step.move)}
+        assert _stroked(page, marks.BEST_INK, which=1) == {_story(first_step.move)}
     page.shot(f"audit-line-{width}")
-    page.click("Before the move")
 
     # a blunder: its mark and words; the board draws both moves
     blunder = next(d for d in mine if d.klass == "blunder")
-    page._press(_pill(page, f"{blunder.ply} ??"))
+    _open(page, str(blunder.ply))
     assert f"Move {blunder.ply}, The Times — ?? blunder" in page.text()
+    assert _now(page)["bar"] == f"{view.chances(blunder).best}%"
     assert _stroked(page, marks.BEST_INK) or _stroked(page, marks.BOTH_INK)
 
     # the numbers stay a click away, in "Details"
@@ -194,7 +232,7 @@ def _chart_chances(page, paper: str) -> dict[int, tuple[int, int]]:
 
 def _panel_chances(page, ply: int) -> tuple[int, int]:
     """The opened decision's two chances, as its panel says them."""
-    page._press(next(p for p in _visible(page, ".st-key-aud_pick button") if p.text.strip().split()[0] == str(ply)))
+    _open(page, str(ply))
     text = page.text()
     assert f"Move {ply}, The Times — " in text
     m = _PANEL.search(text)

@@ -9,7 +9,7 @@ import pytest
 
 from tests.audit.audit_records import lab_words, solver_page_loss, worse_pages
 from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
-from tests.ui.ui_helpers import errors, html_tables, notation_boxes, open_app
+from tests.ui.ui_helpers import errors, html_tables, notation_boxes, open_app, steppers
 
 from pennypress.engine import parse_move
 from pennypress.engine.game.moves import GoToPress
@@ -302,16 +302,18 @@ def test_a_decision_graded_by_margin_says_so_and_its_lines_step_on_the_board():
     assert not at.exception, at.exception
     at.radio(key="aud_focus").set_value(d.player).run()
     mine = [e for e in result.decisions if e.player == d.player]
-    at.pills(key="aud_pick").set_value(mine.index(d)).run()
+    at.session_state["aud_pick"] = mine.index(d)  # the decision the stepper tells the server it stepped to
+    at.run()
     assert not at.exception, at.exception
     assert any(c.value == graded_words(d) for c in at.caption), [c.value for c in at.caption]
     assert "about 100%" in graded_words(d) and any("points of lead" in m.value for m in at.markdown)
-    # step through the best move's line: each step's words above the board
+    # the best move's line on its stepper: each step's words above its own board
     at.pills(key="aud_board").set_value(view.BEST_LINE).run()
-    for k, step in enumerate(d.line_best, 1):
-        at.pills(key="aud_step").set_value(k).run()
-        assert not at.exception, at.exception
-        assert any(step_words(step, replay(doc).start.definition.deck) in m.value for m in at.markdown)
+    decisions, line = steppers(at)
+    assert decisions["start"] == mine.index(d)
+    deck = replay(doc).start.definition.deck
+    assert [f["said"] for f in line["frames"][1:]] == [step_words(step, deck) for step in d.line_best]
+    assert len(line["frames"]) == len(d.line_best) + 1 and line["frames"][0]["chance"] == view.line_chance(d, view.BEST_LINE)
 
 
 @pytest.mark.slow

@@ -180,7 +180,7 @@ def test_audit_an_example_and_open_a_decision(person):
     person.wait_for("Key moments")
     assert "The Times declined the last press; better: Go to press" in person.text()
     person.choose("aud_focus", "The Times")
-    person.click("1 ??")  # the decision picker: the move's number and its mark
+    person.step_to("1")  # the decisions' move list: the move's number (its mark ?? beside it)
     assert "The Times declined the last press; the advisor's best: Go to press — blunder ??" in person.text()
     looks_right(person, "audit")
 

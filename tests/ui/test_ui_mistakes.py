@@ -6,13 +6,12 @@ bad file refused in one line."""
 from __future__ import annotations
 
 import json
-from html import escape
 
 import pytest
 
 from tests.audit.audit_records import lab_words
 from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
-from tests.ui.ui_helpers import assert_plain, metrics, no_traceback, open_app, visible_text
+from tests.ui.ui_helpers import assert_plain, metrics, no_traceback, open_app, steppers, visible_text
 
 from pennypress.engine.advisor.line import step_words
 from pennypress.engine.arena.seats import make_bot
@@ -84,10 +83,13 @@ def test_the_mistakes_of_the_newspaper_reviewed_are_practised_on_the_trainer():
     assert all(line in text for line in expected[0].why)
     deck = expected[0].position().definition.deck
     assert first.line_best and all(step_words(s, deck) in text for s in first.line_best)
-    for k, step in enumerate(first.line_best, 1):  # stepped through on the board, its words above it
-        at.button_group(key="pz_line_step").set_value(k).run()
-        no_traceback(at)
-        assert any(escape(step_words(step, deck)) in m.value for m in at.markdown if m.value.startswith("<span"))
+    # stepped through on the board in the browser: a frame per step, its words above its board, the bar at
+    # the chance after the better move as the audit said it, then at each step's chance in its futures
+    (line,) = steppers(at)
+    assert [f["said"] for f in line["frames"][1:]] == [step_words(s, deck) for s in first.line_best]
+    assert [f["chance"] for f in line["frames"]] == [round(first.win_before, 4),
+                                                      *(round(s.chance, 4) for s in first.line_best)]
+    assert len({f["board"] for f in line["frames"]}) == len(first.line_best) + 1
     assert_plain(visible_text(at), "a mistake answered wrong")
     assert lab_words(visible_text(at)) == []  # no word of the lab on the page
 

@@ -66,9 +66,10 @@ def test_practise_the_mistakes_of_an_audited_game_by_clicks(person, expected, wi
     person.wait_for(unescape(check_answer(first, m1.played).why[0]))
     assert loss_words(m1) in person.text()
     said = step_words(m1.line_best[0], first.position().definition.deck)
-    assert person.text().count(said) == 1  # in the line's words; the board shows the better move itself
-    person._press(person.pill("pz_line_step", "1"))  # the line's first step, on the board
-    assert person.text().count(said) == 2  # now said above the board too
+    assert person.text().count(said) == 2  # in the line's words and the stepper's list; the board: the move
+    person.d.find_element("css selector", ".pp-stepper .pp-stepper-next").click()  # the line's first step
+    assert person.d.execute_script("return document.querySelector('.pp-stepper-said').innerText") == said
+    assert person.text().count(said) == 3  # now said above the board too (and in the list of steps)
     _reads_plainly(person)
     person.shot(f"mistakes-wrong-{width}")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
-from tests.ui.ui_helpers import chart_points, html_tables, open_app
+from tests.ui.ui_helpers import chart_points, html_tables, open_app, steppers
 
 from pennypress.engine.arena.seats import make_bot
 from pennypress.engine.game.moves import Assign, GoToPress
@@ -151,9 +151,14 @@ def the_audit_gives_one_chance_for_each_decision(at) -> None:
     table = {int(r["Move"]): (int(r[best].rstrip("%")), int(r[played].rstrip("%"))) for r in rows}
     chart = {int(p["Move"]): (int(p["Best %"]), int(p["Win %"])) for p in chart_points(at) if p["Newspaper"] == "The Sun"}
     assert len(table) >= 5 and chart == table
-    labels = at.button_group(key="aud_pick").options
-    for i in (0, len(labels) - 1):
-        at.button_group(key="aud_pick").set_value(i).run()
-        ply = view.shown_decisions(at.session_state["aud_result"], ME)[i].ply
+    shown = view.shown_decisions(at.session_state["aud_result"], ME)
+    frames = steppers(at)[0]["frames"]  # the move list's bar: the chance after the best move, as the table says
+    assert [int(f["label"]) for f in frames] == [d.ply for d in shown]
+    assert [f["chance_text"] for f in frames] == [f"{table[d.ply][0]}%" for d in shown]
+    for i in (0, len(shown) - 1):  # the decision the stepper reports is opened, its panel the same figures
+        at.session_state["aud_pick"] = i
+        at.run()
+        ply = shown[i].ply
         said = next(m.value for m in at.markdown if m.value.startswith("Chance to win: "))
         assert said.startswith(f"Chance to win: **{table[ply][0]}%** after the best move, **{table[ply][1]}%** after")
+        assert steppers(at)[0]["start"] == i

@@ -38,7 +38,9 @@ from pennypress.ui.render.audit_words import (
     accuracy_words, card_text, classes_words, luck_words, moment_words, num, short_loss_words,
     signed_pct,
 )
+from pennypress.ui.render.board_svg import board_html
 from pennypress.ui.render.html_table import table_html
+from pennypress.ui.render.stepper import Frame, arrow_of
 from pennypress.ui.render.styles import paper_chart_colours
 
 EVERY = -1
@@ -319,11 +321,18 @@ def badge(klass: str) -> str:
     return marks.badge_html(klass, marked=True)
 
 
-def decision_label(d, focus: int = EVERY) -> str:
-    """One decision in the picker, in its class's colour (Streamlit markdown): ``':red[12 ??]'`` -- the move
-    number and its mark (the newspaper's initial too when every newspaper is shown)."""
-    who = "" if focus != EVERY else f" {newspaper(d.player).removeprefix('The ')[0]}"
-    return marks.coloured_label(d.klass, f"{d.ply}{who} {marks.mark(d.klass)}")
+def graded_so_far_html(decisions: Sequence) -> str:
+    """The decisions an audit under way has graded so far, in the order of the game: each its move number,
+    newspaper, mark and the move played, as they come in (the page shows them while the rest are weighed).
+
+    >>> from types import SimpleNamespace as D
+    >>> html = graded_so_far_html([D(ply=7, player=1, klass="blunder", played="press")])
+    >>> "Move 7, The Sun" in html and "Go to press" in html and "pp-mark-blunder" in html
+    True
+    """
+    rows = "".join(f'<li>{badge(d.klass)} Move {d.ply}, {escape(newspaper(d.player))}: '
+                   f'{escape(move_words(d.played))}</li>' for d in sorted(decisions, key=lambda d: d.ply))
+    return f'<ol class="pp-graded" style="list-style:none;padding-left:0">{rows}</ol>'
 
 
 def decision_title(d) -> str:
@@ -458,11 +467,6 @@ def line_positions(state: State, d, view: str) -> list[State]:
     return line_states(public_view(state), move, line)
 
 
-def step_choice(k: int, line: Sequence[LineStep]) -> str:
-    """A step of a line in the stepper: ``'The move'``, then ``'1'``, ``'2'`` ... (its words beside the board)."""
-    return "The move" if k == 0 else str(k)
-
-
 def step_marks(before: State, positions: Sequence[State], d, view: str, k: int) -> dict[Story, str]:
     """The stories the move at step ``k`` of the line touches (``k = 0``: the move itself), in the line's ink;
     none for a card drawn."""
@@ -482,3 +486,61 @@ def step_caption(d, view: str, k: int, deck: Deck | None = None) -> str:
         who = newspaper(d.player)
         return f"{who}: {move_words(move)} (the {'best move' if view == BEST_LINE else 'move played'})"
     return step_words(line[k - 1], deck)
+
+
+# ------------------------------------------------------------------ the decisions and lines on the board stepper
+def decision_frames(result: Audit, focus: int, steps: Sequence[ReplayStep]) -> list[Frame]:
+    """The decisions reviewed as the board stepper lists them, like a game review's move list: each the board
+    before it with the move played and the best move outlined in their inks (:func:`decision_marks`) and a
+    move of reporters drawn as an arrow, its move number and mark, and the bar at the chance to win after
+    the best move (the position's worth to the newspaper to move, the figure the table shows).
+    ``steps``: the record's moves with the position before each (:func:`steps_of`)."""
+    before = {s.number: s.before for s in steps}
+    out = []
+    for d in shown_decisions(result, focus):
+        state = before[d.ply]
+        same = d.klass == "best" or d.played == d.best
+        arrows = arrow_of(d.best, marks.BEST_INK) if same else [*arrow_of(d.played, marks.PLAYED_INK),
+                                                                *arrow_of(d.best, marks.BEST_INK)]
+        said = (f"{decision_title(d)}: {newspaper(d.player)} {move_words(d.played, past=True)}"
+                + ("" if same else f"; the best: {move_words(d.best)}"))
+        who = "" if focus != EVERY else f" {newspaper(d.player).removeprefix('The ')[0]}"
+        best = chances(d).best
+        out.append(Frame(board=board_html(state, decision_marks(state, d), arrows), label=f"{d.ply}{who}",
+                         said=said, chance=None if best is None else best / 100, mark=marks.mark(d.klass),
+                         mark_colour=marks.colour(d.klass)))
+    return out
+
+
+def decisions_who(focus: int) -> str:
+    """Whose chance the decisions' bar shows."""
+    who = "the newspaper to move" if focus == EVERY else newspaper(focus)
+    return f"The chance to win of {who} with the best move here (as the table shows it)"
+
+
+def line_views(d) -> list[str]:
+    """The likely lines a decision has, to step through: after the move played and after the best move (one
+    when the move played is the best; none for a forced move)."""
+    return board_views(d)[1:]
+
+
+def line_chance(d, view: str) -> float | None:
+    """A decision's chance to win after the move of a likely line (the move played or the best), as the
+    decisions table says it (:func:`chances`)."""
+    c = chances(d)
+    first = c.played if view == PLAYED else c.best
+    return None if first is None else first / 100
+
+
+def line_frames(before: State, d, view: str, deck: Deck | None, first: float | None) -> list[Frame]:
+    """A likely line of a decision (or of a mistake made a puzzle) on the board stepper: the position after
+    the move, then after each step, each in the line's ink (:func:`step_marks`, a move of reporters an
+    arrow); the bar at ``first`` -- the chance after that move (:func:`line_chance`) -- then at each step's
+    chance in the futures that went that way."""
+    move, line, ink = line_of(d, view)
+    positions = line_positions(before, d, view)
+    figures = [first, *(step.chance for step in line)]
+    led = [move, *(step.move for step in line)]
+    return [Frame(board=board_html(positions[k], step_marks(before, positions, d, view, k), arrow_of(led[k], ink)),
+                  label=f"{k + 1}. {step_caption(d, view, k, deck)}", said=step_caption(d, view, k, deck),
+                  chance=figures[k]) for k in range(len(positions))]

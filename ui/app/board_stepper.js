@@ -2,7 +2,8 @@
 // the browser steps through on its own -- every position is already here, drawn by the server once, so a
 // step is a swap of one drawing, never a round trip. Previous / Next, a click on a step, and the arrow keys
 // (the stepper last used, else the first on the page) step. The step shown survives the page's reruns (by
-// the data's token) and, when the data asks (`report`), is told to the server as the state value `step`.
+// the data's token) and, when the data asks (`report`), is told to the server as the state value `step`;
+// a new `start` from the server opens that step, unless it is the echo of a step this stepper reported.
 
 const AT = (window.__ppStepperAt = window.__ppStepperAt || {});
 const LIVE = (window.__ppSteppers = window.__ppSteppers || []);
@@ -21,7 +22,7 @@ function onKey(event) {
   if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
   for (let i = LIVE.length - 1; i >= 0; i--) if (!LIVE[i].root.isConnected) LIVE.splice(i, 1);
   if (!LIVE.length) return;
-  const used = LIVE.reduce((a, b) => (b.used > a.used ? b : a), LIVE[0]);
+  const used = LIVE.reduce((a, b) => (b.kept.used > a.kept.used ? b : a), LIVE[0]);
   used.go(used.at + (event.key === "ArrowLeft" ? -1 : 1));
   event.preventDefault();
 }
@@ -71,6 +72,7 @@ export default function (component) {
     const li = el("li");
     const b = el("button", "pp-stepper-item");
     b.setAttribute("data-step", String(i));
+    b.setAttribute("data-label", f.label);
     if (f.mark) {
       const m = el("span", "pp-stepper-mark", f.mark);
       if (f.mark_colour) m.style.background = f.mark_colour;
@@ -85,11 +87,16 @@ export default function (component) {
   root.append(list, said, body, nav);
   parentElement.append(root);
 
-  const me = { root, at: 0, used: 0, go: null };
+  const start = data.start || 0;
+  const was = AT[data.token];
+  const kept = (AT[data.token] = was || { at: start, start, sent: [], used: 0 });
+  const from = was && (was.start === start || was.sent.includes(start)) ? was.at : start;
+  kept.start = start;
+  const me = { root, at: 0, kept, go: null };
   function show(i) {
     i = Math.max(0, Math.min(frames.length - 1, i));
     me.at = i;
-    AT[data.token] = i;
+    kept.at = i;
     const f = frames[i];
     board.innerHTML = f.board;
     said.textContent = f.said || f.label;
@@ -111,24 +118,27 @@ export default function (component) {
     root.setAttribute("data-step", String(i));
   }
   me.go = (i) => {
-    me.used = performance.now();
+    kept.used = performance.now();
     const was = me.at;
     show(i);
-    if (me.at !== was && data.report && setStateValue) setStateValue("step", me.at);
+    if (me.at !== was && data.report && setStateValue) {
+      kept.sent.push(me.at);
+      if (kept.sent.length > 64) kept.sent.shift();
+      setStateValue("step", me.at);
+    }
   };
   first.onclick = () => me.go(0);
   prev.onclick = () => me.go(me.at - 1);
   next.onclick = () => me.go(me.at + 1);
   last.onclick = () => me.go(frames.length - 1);
   items.forEach((b, k) => (b.onclick = () => me.go(k)));
-  root.addEventListener("pointerdown", () => (me.used = performance.now()));
+  root.addEventListener("pointerdown", () => (kept.used = performance.now()));
   for (let i = LIVE.length - 1; i >= 0; i--) {
     if (!LIVE[i].root.isConnected || LIVE[i].root.getAttribute("data-token") === data.token) LIVE.splice(i, 1);
   }
   LIVE.push(me);
-  const kept = AT[data.token];
   me.at = -1;
-  show(typeof kept === "number" ? kept : data.start || 0);
+  show(from);
   return () => {
     const k = LIVE.indexOf(me);
     if (k >= 0) LIVE.splice(k, 1);

@@ -13,7 +13,7 @@ this module only mounts the component.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import streamlit as st
 
@@ -27,17 +27,29 @@ _component = st.components.v2.component(
     js=(_HERE / "board_stepper.js").read_text(encoding="utf-8"), isolate_styles=False)
 
 
-def board_stepper(frames: Sequence[Frame], *, key: str, token: str, title: str = "", who: str = "Chance to win",
-                  start: int = 0, report: bool = False) -> int | None:
-    """Mount the stepper on ``frames`` and return the step the player last chose in the browser (when
-    ``report``; else ``None``: stepping never reruns the page). ``token`` names the line: the browser keeps
-    the step shown per token through the page's reruns and starts a new token at ``start``; ``who`` says
-    whose chance the bar is."""
-    result = _component(key=key, data=stepper_data(frames, token=token, title=title, who=who, start=start,
-                                                   report=report),
-                        default={"step": None} if report else None,
-                        **({"on_step_change": lambda: None} if report else {}))
-    if not report:
+def chosen_step(state) -> int | None:
+    """The step a reporting stepper last told the server (its state ``step``), from its session state."""
+    if state is None:
         return None
-    step = getattr(result, "step", None)
-    return None if step is None else max(0, min(int(step), len(frames) - 1))
+    step = state.get("step") if hasattr(state, "get") else getattr(state, "step", None)
+    return None if step is None else int(step)
+
+
+def board_stepper(frames: Sequence[Frame], *, key: str, token: str, title: str = "", who: str = "Chance to win",
+                  start: int = 0, on_step: Callable[[int], None] | None = None) -> None:
+    """Mount the stepper on ``frames``. ``token`` names the line or game: the browser keeps the step shown per
+    token through the page's reruns and opens a new token, or a new ``start``, at ``start``; ``who`` says
+    whose chance the bar is. Without ``on_step`` stepping never reaches the server; with it, each step the
+    player takes is told to the server, which calls ``on_step(step)`` before it reruns (the page's fragment
+    that holds the stepper, or the page)."""
+    def told() -> None:
+        step = chosen_step(st.session_state.get(key))
+        if step is not None and on_step is not None:
+            on_step(max(0, min(step, len(frames) - 1)))
+
+    report = on_step is not None
+    data = stepper_data(frames, token=token, title=title, who=who, start=start, report=report)
+    if report:
+        _component(key=key, data=data, default={"step": None}, on_step_change=told)
+    else:
+        _component(key=key, data=data)

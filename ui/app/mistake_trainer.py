@@ -11,6 +11,8 @@ puzzle made from a game has no measured difficulty.
 """
 from __future__ import annotations
 
+import hashlib
+
 import streamlit as st
 
 from pennypress.engine.advisor.line import line_words
@@ -21,9 +23,9 @@ from pennypress.engine.puzzles.mistakes import Mistake
 from pennypress.errors import BadInput
 from pennypress.json_text import parse_json_text
 from pennypress.ui.app import audit_view as view, move_picker, session_keys as K
+from pennypress.ui.app.board_stepper import board_stepper
 from pennypress.ui.app.puzzle_trainer import following, solved_words
 from pennypress.ui.app.widgets import show_board, show_svgs, uploaded_text, valid_choice
-from pennypress.ui.render.marks import swatch_html
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.puzzle_words import moves_words, played_words
 from pennypress.ui.render.words import phase_words
@@ -39,7 +41,7 @@ def practise(puzzles: PuzzleSet, name: str) -> None:
     ``name`` says where they came from."""
     ss = st.session_state
     ss[K.PZ_MISTAKES], ss[K.PZ_MISTAKES_NAME], ss[K.PZ_SOURCE] = puzzles.to_json(), name, MISTAKES
-    for key in (K.PZ_MISTAKE_CURRENT, K.PZ_MISTAKE_VERDICT, K.PZ_MISTAKES_FOUND, K.PZ_LINE_STEP):
+    for key in (K.PZ_MISTAKE_CURRENT, K.PZ_MISTAKE_VERDICT, K.PZ_MISTAKES_FOUND):
         ss.pop(key, None)
 
 
@@ -85,7 +87,7 @@ def showing_mistakes() -> bool:
 def _step(ids: list[str], step: int) -> None:
     ss = st.session_state
     ss[K.PZ_MISTAKE_CURRENT] = following(ids, ss.get(K.PZ_MISTAKE_CURRENT), step)
-    for key in (K.PZ_MISTAKE_VERDICT, K.PZ_LINE_STEP):
+    for key in (K.PZ_MISTAKE_VERDICT,):
         ss.pop(key, None)
 
 
@@ -99,7 +101,6 @@ def _answer(puzzle: Puzzle) -> None:
         ss[K.PZ_ANSWER_ERROR] = str(exc)
         return
     ss[K.PZ_MISTAKE_VERDICT] = {"id": puzzle.id, "verdict": verdict}
-    ss.pop(K.PZ_LINE_STEP, None)
     ss.setdefault(K.PZ_MISTAKES_FOUND, {}).setdefault(puzzle.id, verdict.correct)
 
 
@@ -177,12 +178,9 @@ def _line(puzzle: Puzzle, mistake: Mistake) -> None:
     st.markdown(f"**The likely line after the better move, {move_words(mistake.best)}** — the most frequent "
                 "continuation in the futures the analysis played, each step with how often they went that way:\n"
                 + "\n".join(f"{i}. {w}" for i, w in enumerate(line_words(mistake.line_best, deck), 1)))
-    positions = view.line_positions(before, mistake, view.BEST_LINE)
-    valid_choice(K.PZ_LINE_STEP, list(range(len(positions))))
-    if st.session_state.get(K.PZ_LINE_STEP) is None:
-        st.session_state[K.PZ_LINE_STEP] = 0
-    k = st.pills("Step of the likely line", list(range(len(positions))), key=K.PZ_LINE_STEP, required=True,
-                 format_func=lambda i: view.step_choice(i, mistake.line_best)) or 0
-    _, _, ink = view.line_of(mistake, view.BEST_LINE)
-    st.markdown(swatch_html(ink, view.step_caption(mistake, view.BEST_LINE, k, deck)), unsafe_allow_html=True)
-    show_board(positions[k], view.step_marks(before, positions, mistake, view.BEST_LINE, k))
+    # the bar: the chance after the better move, as the audit said it, then in the futures of each step
+    frames = view.line_frames(before, mistake, view.BEST_LINE, deck, mistake.win_before)
+    token = hashlib.sha1(f"{mistake.move_number}|{mistake.player}|{mistake.best}|{puzzle.position().to_json()}"
+                         .encode()).hexdigest()[:16]
+    board_stepper(frames, key=K.PZ_LINE_STEPPER, token=token,
+                  who=f"{newspaper(mistake.player)}'s chance to win in the futures that went this way")

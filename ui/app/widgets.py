@@ -172,10 +172,11 @@ def show_svg(svg: str, min_width: int | None = None) -> None:
     st.markdown(f'<div class="pp-svg">{inner}</div>', unsafe_allow_html=True)
 
 
-def show_board(state, marks=None) -> None:
+def show_board(state, marks=None, arrows=()) -> None:
     """The board, in the layout that fits the column (:func:`~pennypress.ui.render.board_svg.board_html`):
-    side by side on a wide screen, one beat under the other on a phone; ``marks`` outlines stories."""
-    st.markdown(board_html(state, marks), unsafe_allow_html=True)
+    side by side on a wide screen, one beat under the other on a phone; ``marks`` outlines stories,
+    ``arrows`` draws moves of reporters."""
+    st.markdown(board_html(state, marks, arrows), unsafe_allow_html=True)
 
 
 def show_bonus_track(state) -> None:

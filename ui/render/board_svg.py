@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import re
 from html import escape
+from typing import Sequence
 
 from pennypress.engine import State, Story
 from pennypress.engine.game.names import story_name
@@ -331,15 +332,18 @@ def switch_html(wide: str, narrow: str, cls: str = "pp-board") -> str:
     return f'<div class="{cls}"><div class="pp-wide">{wide}</div><div class="pp-narrow">{narrow}</div></div>'
 
 
-def board_html(state: State, marks: dict[Story, str] | None = None,
-               arrow: tuple[Story, Story] | None = None) -> str:
-    """The board in both layouts (the stories in ``marks`` outlined in their colour; ``arrow``: a move of
-    reporters drawn from its source to its target)."""
+Arrow = tuple[Story, Story, str]
+"""A move of reporters drawn on the board: ``(source, target, colour)``."""
+
+
+def board_html(state: State, marks: dict[Story, str] | None = None, arrows: Sequence[Arrow] = ()) -> str:
+    """The board in both layouts (the stories in ``marks`` outlined in their colour; each of ``arrows`` a
+    move of reporters drawn from its source to its target in its colour)."""
     wide, narrow = board_svg(state), board_narrow_svg(state)
     if marks:
         wide, narrow = highlight_stories(wide, marks), highlight_stories(narrow, marks)
-    if arrow is not None:
-        wide, narrow = draw_arrow(wide, *arrow), draw_arrow(narrow, *arrow)
+    for source, target, ink in arrows:
+        wide, narrow = draw_arrow(wide, source, target, ink), draw_arrow(narrow, source, target, ink)
     return switch_html(wide, narrow)
 
 

@@ -12,8 +12,6 @@ move the same way.
 ('#c0392b', '#2e7d32')
 >>> 'mistake ?' in badge_html("mistake")
 True
->>> coloured_label("blunder", "12 ??")
-':red[12 ??]'
 >>> marked_words("blunder"), marked_words("within_noise"), marked_words("best")
 ('?? blunder', '= as good as the best', '★ best')
 """
@@ -31,11 +29,6 @@ COLOURS = {"forced": "#757575", "best": "#2e7d32", "within_noise": "#558b2f", "e
            "good": "#9e9d24", "inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c0392b"}
 """One colour per class, green (best) through amber to red (blunder); readable on white and as a fill."""
 
-
-TEXT_COLOURS = {"forced": "gray", "best": "green", "within_noise": "green", "excellent": "green", "good": "green",
-                "inaccuracy": "yellow", "mistake": "orange", "blunder": "red"}
-"""The nearest of Streamlit's named text colours (``:red[...]``) to each class's colour, for labels a widget
-draws itself (the decision picker): the greens of a good move, then amber, orange and red as in :data:`COLOURS`."""
 
 PLAYED_INK = "#d500f9"
 """The move played, outlined on the board: magenta, a colour no beat has (red war, orange crime, blue
@@ -71,11 +64,6 @@ def marked_words(klass: str) -> str:
     """A class with its mark first, for a list scanned by eye (the decision picker): ``'?? blunder'``."""
     words = class_words(klass, short=True)
     return f"{mark(klass)} {words.removesuffix(' ' + mark(klass))}"
-
-
-def coloured_label(klass: str, text: str) -> str:
-    """``text`` in the class's colour as Streamlit markdown (a widget's option): ``':red[12 ??]'``."""
-    return f":{TEXT_COLOURS[klass]}[{text}]"
 
 
 def swatch_html(colour_: str, words: str) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from pennypress.engine.game.moves import Reassign, parse_move
-from pennypress.engine.game.stories import Story
+from pennypress.ui.render.board_svg import ARROW, Arrow
 
 
 @dataclass(frozen=True)
@@ -46,19 +46,19 @@ def percent(chance: float) -> str:
     return f"{chance:.0%}"
 
 
-def arrow_of(move: str | None) -> tuple[Story, Story] | None:
-    """The arrow a move is drawn as: a move of reporters from its source to its target; nothing for a send,
-    a recall, a press or a card (they are outlined).
+def arrow_of(move: str | None, colour: str = ARROW) -> list[Arrow]:
+    """The arrow a move is drawn as, in ``colour``: a move of reporters from its source to its target;
+    nothing for a send, a recall, a press or a card (they are outlined).
 
     >>> arrow_of("reassign war:D:1 -> crime:B:1")
-    (Story('war:D:1'), Story('crime:B:1'))
-    >>> arrow_of("press") is None and arrow_of(None) is None
+    [(Story('war:D:1'), Story('crime:B:1'), '#1f6feb')]
+    >>> arrow_of("press") == arrow_of(None) == []
     True
     """
     if move is None:
-        return None
+        return []
     m = parse_move(move)
-    return (m.source, m.target) if isinstance(m, Reassign) else None
+    return [(m.source, m.target, colour)] if isinstance(m, Reassign) else []
 
 
 def stepper_data(frames: Sequence[Frame], *, token: str, title: str = "", who: str = "Chance to win",

@@ -27,6 +27,7 @@ from pennypress.ui.app.widgets import (flash, page_style, result_panel, show_boa
                                        valid_choice)
 from pennypress.ui.io import positions
 from pennypress.ui.render.mat_svg import mat_svg
+from pennypress.ui.render.stepper import arrow_of
 from pennypress.ui.render.page_svg import result_svg
 from pennypress.ui.render.ranking_html import assessments, bar_weight as _weight, details_rows, ranking_html
 from pennypress.ui.render.verdict import verdict
@@ -258,8 +259,9 @@ else:
     for r in best.reasons:
         if r != said.best:
             st.markdown(f"- {view.true_minus(r)}")
-    show_board(game, view.move_marks(best_move, game))
-    st.caption("Outlined: green receives reporters, red loses them, gold is claimed by the press.")
+    show_board(game, view.move_marks(best_move, game), arrow_of(best.move))
+    st.caption("The best move on the board: outlined green receives reporters, red loses them, gold is claimed "
+               "by the press; a move of reporters is also an arrow.")
     if best.move == "press":
         problem = press_problem(game, mover, game.claimable(mover))
         result = solving.optimal(problem)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 
 import streamlit as st
 
@@ -28,6 +29,7 @@ from pennypress.engine.game.words import move_words
 from pennypress.errors import BadInput
 from pennypress.ui.app import audit_view as view, mistake_trainer, move_picker, press_layout
 from pennypress.ui.app import session_keys as K
+from pennypress.ui.app.board_stepper import board_stepper
 from pennypress.ui.app.widgets import (
     notation_box, page_style, show_board, show_svgs, show_table, uploaded_json, valid_choice,
 )
@@ -199,6 +201,77 @@ def practise_mistakes(doc: dict, result, focus: int) -> None:
         st.switch_page(mistake_trainer.TRAINER_PAGE)
 
 
+# ------------------------------------------------------------------ the decisions, stepped through
+def _open(i: int) -> None:
+    """The decision the player stepped to on the board stepper: opened below it."""
+    ss[K.AUDIT_PICK] = i
+    ss.pop(K.AUDIT_BOARD, None)
+
+
+@st.fragment
+def decision_review(doc: dict, result, focus: int, deck) -> None:
+    """The decisions reviewed on the board stepper, a game review's move list: each decision's board (the
+    move played and the best move drawn), its mark and the bar of the chance to win; stepping (clicks or
+    ←/→) is in the browser, and the decision stepped to opens below -- its words, its likely lines on a
+    stepper of their own, why, its page and its card's luck. A fragment: a step reruns this part only."""
+    shown = view.shown_decisions(result, focus)
+    steps = view.steps_of(doc)
+    valid_choice(K.AUDIT_PICK, list(range(len(shown))))
+    pick = int(ss.get(K.AUDIT_PICK) or 0)
+    token = hashlib.sha1(f"{ss.get(K.AUDIT_RESULT_JSON)}|{focus}".encode()).hexdigest()[:16]
+    st.caption("Step through the decisions with Previous / Next, a click on a move number, or the ← and → "
+               "keys; the decision shown opens below.")
+    board_stepper(view.decision_frames(result, focus, steps), key=K.AUDIT_STEPPER, token=token,
+                  who=view.decisions_who(focus), start=pick, on_step=_open)
+    d = shown[pick]
+    step = next(s for s in steps if s.number == d.ply)
+    st.markdown(f"##### {view.decision_title(d)}")
+    cost = "" if d.klass in ("forced", "best") else f"; it lost {loss_words(d)}"
+    st.markdown(f"{newspaper(d.player)} {move_words(d.played, past=True)}; the advisor's best: "
+                f"**{move_words(d.best)}** — {class_words(d.klass)}{cost}.")
+    st.markdown(view.chances(d).words())
+    if graded_words(d):
+        st.caption(graded_words(d))
+    st.markdown(view.board_legend_html(step.before, d), unsafe_allow_html=True)
+    views = view.line_views(d)
+    if views:
+        valid_choice(K.AUDIT_BOARD, views)
+        if ss.get(K.AUDIT_BOARD) is None:
+            ss[K.AUDIT_BOARD] = views[0]
+        on_board = st.pills("The likely line on the board", views, key=K.AUDIT_BOARD, required=True,
+                            format_func=lambda v: view.board_view_words(v, d)) or views[0]
+        _, _, ink = view.line_of(d, on_board)
+        st.markdown(swatch_html(ink, view.board_view_words(on_board, d)), unsafe_allow_html=True)
+        frames = view.line_frames(step.before, d, on_board, deck, view.line_chance(d, on_board))
+        board_stepper(frames, key=K.AUDIT_LINE_STEPPER,
+                      token=f"{token}|{d.ply}|{on_board}",
+                      who=f"{newspaper(d.player)}'s chance to win in the futures that went this way")
+    lines = line_labels(d)
+    if lines:
+        st.markdown("**The likely line** — the most frequent continuation in the futures the analysis played, "
+                    "each step with how often the futures went that way")
+        for label, line in lines:
+            st.markdown(f"*{label[0].upper()}{label[1:]}:*\n\n"
+                        + "\n".join(f"{i}. {w}" for i, w in enumerate(line_words(line, deck), 1)))
+    if d.why:
+        st.markdown("**Why** — " + " ".join(d.why))
+    if d.press is not None:
+        laid = plan_press(step.before, d.player, step.move.page)
+        best = plan_press(step.before, d.player)
+        show_svgs([
+            page_svg(plan.problem, view.solver_placements(plan.claimed, plan.page),
+                     view.exclusive_index(plan.claimed, plan.page), breakdown=plan.breakdown,
+                     title=f"{label}: {num(plan.breakdown.total)} points")
+            for plan, label in ((laid, "Laid out"), (best, "Optimal"))
+        ])
+        st.write(f"Page points lost: {num(d.press.page_loss)}; scoops given: {d.scoops_given}")
+        for note in d.press.notes:
+            st.markdown(f"- {note}")
+    if d.luck is not None:
+        said = card_text(d.card, deck)
+        st.write(f"{said[0].upper()}{said[1:]}: {luck_words(d.luck)}")
+
+
 # ------------------------------------------------------------------ choosing a game
 tabs = st.tabs(["Example", "Upload", "Tournament", "Table game"])
 with tabs[0]:
@@ -245,19 +318,29 @@ with details:
     st.number_input("Seed of the sampled futures", 0, 10**9, 0, key=K.AUDIT_SEED)
 if c2.button("Analyse", key=K.AUDIT_RUN, type="primary"):
     bar = st.progress(0.0, text="Analysing…")
+    live = st.empty()  # the decisions graded so far, as they come in
+    so_far: list = []
+    shown_at = [0.0]
 
     def _progress(done: int, total: int) -> None:
         bar.progress(done / max(1, total), text=f"Analysing: {done} of {total} decisions")
 
+    def _graded(d) -> None:
+        so_far.append(d)
+        if time.perf_counter() - shown_at[0] >= 0.2:  # a few redraws a second: each is a message to the browser
+            shown_at[0] = time.perf_counter()
+            live.markdown(view.graded_so_far_html(so_far), unsafe_allow_html=True)
+
     try:
         result = audit(doc, ss[K.AUDIT_BUDGET], seed=int(ss[K.AUDIT_SEED]), progress=_progress,
-                       playouts=int(ss[K.AUDIT_PLAYOUTS]) or None)
+                       playouts=int(ss[K.AUDIT_PLAYOUTS]) or None, graded=_graded)
     except BadInput as exc:
         st.error(str(exc))
         st.stop()
     ss[K.AUDIT_RESULT] = result
     ss[K.AUDIT_RESULT_JSON] = json.dumps(result.to_json()["decisions"])
     bar.empty()
+    live.empty()
 
 result = ss.get(K.AUDIT_RESULT)
 if result is None:
@@ -300,62 +383,4 @@ if not shown:
 st.markdown(view.decisions_html(result, focus), unsafe_allow_html=True)
 with details:
     show_table(view.details_frame(result, focus), numbers=("Move", "Playouts"))
-labels = [view.decision_label(d, focus) for d in shown]
-valid_choice(K.AUDIT_PICK, list(range(len(labels))))
-if ss.get(K.AUDIT_PICK) is None:
-    ss[K.AUDIT_PICK] = 0
-pick = st.pills("Open a decision (move number and mark)", list(range(len(labels))), format_func=lambda i: labels[i],
-                key=K.AUDIT_PICK, required=True, on_change=lambda: ss.pop(K.AUDIT_STEP, None))
-d = shown[0 if pick is None else pick]
-steps = view.steps_of(doc)
-step = next(s for s in steps if s.number == d.ply)
-st.markdown(f"##### {view.decision_title(d)}")
-cost = "" if d.klass in ("forced", "best") else f"; it lost {loss_words(d)}"
-st.markdown(f"{newspaper(d.player)} {move_words(d.played, past=True)}; the advisor's best: "
-            f"**{move_words(d.best)}** — {class_words(d.klass)}{cost}.")
-st.markdown(view.chances(d).words())
-if graded_words(d):
-    st.caption(graded_words(d))
-views = view.board_views(d)
-valid_choice(K.AUDIT_BOARD, views)
-if ss.get(K.AUDIT_BOARD) is None:
-    ss[K.AUDIT_BOARD] = view.BEFORE
-on_board = st.pills("On the board", views, format_func=lambda v: view.board_view_words(v, d), key=K.AUDIT_BOARD,
-                    required=True, on_change=lambda: ss.pop(K.AUDIT_STEP, None)) or view.BEFORE
-if on_board == view.BEFORE:
-    st.markdown(view.board_legend_html(step.before, d), unsafe_allow_html=True)
-    show_board(step.before, view.decision_marks(step.before, d))
-else:
-    positions = view.line_positions(step.before, d, on_board)
-    _, line, ink = view.line_of(d, on_board)
-    valid_choice(K.AUDIT_STEP, list(range(len(positions))))
-    if ss.get(K.AUDIT_STEP) is None:
-        ss[K.AUDIT_STEP] = 0
-    k = st.pills("Step of the likely line", list(range(len(positions))),
-                 format_func=lambda i: view.step_choice(i, line), key=K.AUDIT_STEP, required=True) or 0
-    st.markdown(swatch_html(ink, view.step_caption(d, on_board, k, deck)), unsafe_allow_html=True)
-    show_board(positions[k], view.step_marks(step.before, positions, d, on_board, k))
-lines = line_labels(d)
-if lines:
-    st.markdown("**The likely line** — the most frequent continuation in the futures the analysis played, "
-                "each step with how often the futures went that way")
-    for label, line in lines:
-        st.markdown(f"*{label[0].upper()}{label[1:]}:*\n\n"
-                    + "\n".join(f"{i}. {w}" for i, w in enumerate(line_words(line, deck), 1)))
-if d.why:
-    st.markdown("**Why** — " + " ".join(d.why))
-if d.press is not None:
-    laid = plan_press(step.before, d.player, step.move.page)
-    best = plan_press(step.before, d.player)
-    show_svgs([
-        page_svg(plan.problem, view.solver_placements(plan.claimed, plan.page),
-                 view.exclusive_index(plan.claimed, plan.page), breakdown=plan.breakdown,
-                 title=f"{label}: {num(plan.breakdown.total)} points")
-        for plan, label in ((laid, "Laid out"), (best, "Optimal"))
-    ])
-    st.write(f"Page points lost: {num(d.press.page_loss)}; scoops given: {d.scoops_given}")
-    for note in d.press.notes:
-        st.markdown(f"- {note}")
-if d.luck is not None:
-    said = card_text(d.card, deck)
-    st.write(f"{said[0].upper()}{said[1:]}: {luck_words(d.luck)}")
+decision_review(doc, result, focus, deck)
