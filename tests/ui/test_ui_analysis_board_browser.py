@@ -20,7 +20,7 @@ from pennypress.engine.advisor import advise
 from pennypress.engine.advisor.line import line_words
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
-from pennypress.ui.app.analysis_view import THINKING
+from pennypress.ui.app.analysis_view import THINKING, chance_metric
 from pennypress.ui.io.example_files import load, position_examples, title_of
 from pennypress.ui.io.positions import parse_position
 from pennypress.ui.render.audit_words import class_words
@@ -232,6 +232,10 @@ def test_a_thorough_analysis_says_the_answer_each_move_meets(person):
             assert f"{m.first_sight.win_probability:.0%} at first sight" in f["words"], (m.move, f)
         else:
             assert f["kind"] == "first-sight" and "at first sight (the answer not weighed)" in f["words"], (m.move, f)
+    # one figure, one label: the metric above the board is rank 1's figure in the ranking, said as after the answer
+    label, figure, _ = chance_metric(expected.best)
+    assert label == f"Chance to win after {newspaper(expected.best.reply.player)}'s answer"
+    assert person.metric(label) == figure == facts[0]["win"], (person.metric(label), figure, facts[0])
     # the screen's invariant: the weighed moves come first, in the order of the chance they show ("best" on top)
     kinds = [f["kind"] for f in facts]
     weighed = [int(f["win"].rstrip("%")) for f in facts if f["kind"] == "after-answer"]

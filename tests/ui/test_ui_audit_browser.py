@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tests.ui.browser_helpers import runs, set_desktop, set_phone
+from tests.ui.browser_helpers import quiet, runs, set_desktop, set_phone
 
 from tests.audit.audit_records import lab_words
 
@@ -174,6 +174,20 @@ def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
     _open(page, str(blunder.ply))
     assert f"Move {blunder.ply}, The Times — ?? blunder" in page.text()
     assert _now(page)["bar"] == f"{view.chances(blunder).best}%"
+    # the ← key steps the decisions too (the stepper last used), and the decision opened below follows; on a
+    # phone Next stays in view while the board is
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    k = mine.index(blunder)
+    before = runs(page.d)
+    ActionChains(page.d).send_keys(Keys.ARROW_LEFT).perform()
+    quiet(page.d, since=before)
+    assert _now(page)["step"] == k - 1 and f"Move {mine[k - 1].ply}, The Times — " in page.text()
+    page.d.execute_script("document.querySelector('.pp-stepper .pp-stepper-board').scrollIntoView()")
+    assert page.d.execute_script("const r = document.querySelector('.pp-stepper .pp-stepper-next')"
+                                 ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight")
+    _open(page, str(blunder.ply))
     assert _stroked(page, marks.BEST_INK) or _stroked(page, marks.BOTH_INK)
 
     # the numbers stay a click away, in "Details"

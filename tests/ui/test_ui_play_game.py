@@ -3,10 +3,12 @@ take-back and a press on a page laid out on the mat, to the end and into the rev
 (Saving and loading, which need a file chooser, are in the browser test, test_ui_journeys.py.)"""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.ui.apptest_shared import shared_app_caches  # noqa: F401  (the fixture)
-from tests.ui.ui_helpers import chart_points, html_tables, open_app, steppers
+from tests.ui.ui_helpers import chart_points, html_tables, open_app, steppers, visible_text
 
 from pennypress.engine.arena.seats import make_bot
 from pennypress.engine.game.moves import Assign, GoToPress
@@ -15,6 +17,8 @@ from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import replay
 from pennypress.ui.app import audit_view as view, board_click
 from pennypress.ui.app.move_picker import move_groups
+from pennypress.ui.render import marks
+from pennypress.ui.render.board_svg import board_html
 
 pytestmark = pytest.mark.usefixtures("shared_app_caches")  # compiled and scanned once, as a server does
 
@@ -29,6 +33,17 @@ def _start(at, seed=SEED, me=ME):
     at.button(key="play_start").click().run()
     assert not at.exception, at.exception
     return at.session_state["play_game"]
+
+
+def test_the_form_and_the_header_say_deal_never_seed():
+    """The play form once said "Seed" and its header "Seed 1." (#55): a player deals a game; the word of
+    the lab is nowhere on the page (its help aside), before the game and once it has begun."""
+    at = open_app(PAGE)
+    assert not re.search(r"\bseed\b", visible_text(at), re.I), visible_text(at)
+    assert at.number_input(key="play_seed").label.startswith("Deal")
+    _start(at)
+    shown = visible_text(at)
+    assert f"Deal {SEED}." in shown and not re.search(r"\bseed\b", shown, re.I)
 
 
 def _click(at, game, move) -> bool:
@@ -130,6 +145,16 @@ def test_a_whole_game_with_a_hint_a_take_back_and_a_laid_out_page_then_the_revie
     assert all(n.klass != "best" or n.played == n.best for n in coached.values())
     for p in game.state.players:
         assert f">{p.circulation}<" in text
+    # the game move by move on the stepper, opened on the end: each move in the words the game said it, your
+    # moves with the coach's mark in its colour, the last board the final position
+    (moves,) = steppers(at)
+    frames = moves["frames"]
+    assert [f["label"] for f in frames] == ["Deal", *(str(e.number) for e in game.events)]
+    assert [f["said"] for f in frames[1:]] == [e.words for e in game.events]
+    assert [f["mark"] for f in frames[1:]] == [marks.mark(coached[e.number].klass) if e.number in coached else ""
+                                              for e in game.events]
+    assert moves["start"] == len(frames) - 1 and all(f["chance"] is None for f in frames)
+    assert re.sub(r"<[^>]+>", "", frames[-1]["board"]) == re.sub(r"<[^>]+>", "", board_html(game.view()))
     at.button(key="play_review").click().run()
     assert not at.exception, at.exception
     assert at.title[0].value == "Audit a game"

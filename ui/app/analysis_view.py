@@ -20,7 +20,7 @@ from typing import Sequence
 
 from pennypress.engine import State
 from pennypress.engine.advisor.line import LineStep, line_words as step_words
-from pennypress.engine.advisor.result import Advice, Reply
+from pennypress.engine.advisor.result import Advice, RankedMove, Reply
 from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall, parse_move
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.stories import Story
@@ -130,6 +130,28 @@ def line_frames(state: State, move: str, line: Sequence[LineStep], positions: Se
                                    arrow_of(led_by[k])),
                   label=f"{k + 1}. {said[k]}", said=true_minus(said[k]), chance=chances[k])
             for k in range(len(positions))]
+
+
+def chance_metric(best: RankedMove) -> tuple[str, str, str | None]:
+    """The best move's chance to win as the page's metric says it: ``(label, figure, help)`` -- the figure the
+    ranking is sorted by, labelled after the next player's answer where a second ply weighed it (with its
+    chance at first sight, where the likely line's bar starts, in the help).
+
+    >>> from pennypress.engine.advisor.result import FirstSight, Reply
+    >>> plain = RankedMove("press", 1, 0.62, (0.6, 0.64), 30.0, 2.0, 0.0, 0.0, True)
+    >>> chance_metric(plain)
+    ('Chance to win', '62%', None)
+    >>> weighed = RankedMove("press", 1, 0.55, (0.5, 0.6), 30.0, 2.0, 0.0, 0.0, True,
+    ...     reply=Reply("decline", 2, 0.55, (0.5, 0.6), 300, True), first_sight=FirstSight(0.62, (0.6, 0.64), 0.0, None))
+    >>> chance_metric(weighed)[:2]
+    ("Chance to win after The Herald's answer", '55%')
+    """
+    if not best.weighed or best.reply is None:
+        return "Chance to win", f"{best.win_probability:.0%}", None
+    return (f"Chance to win after {newspaper(best.reply.player)}'s answer", f"{best.win_probability:.0%}",
+            f"The chance you keep once {newspaper(best.reply.player)} has answered this move (the ranking is sorted "
+            f"by it); {best.first_sight.win_probability:.0%} at first sight, before any answer, where the likely "
+            "line's bar starts.")
 
 
 def line_token(doc_key: str, advice: Advice, move: str) -> str:

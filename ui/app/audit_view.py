@@ -19,7 +19,7 @@ from typing import Any, Sequence
 import altair as alt
 import pandas as pd
 
-from pennypress.engine.advisor.line import LineStep, line_states, step_words
+from pennypress.engine.advisor.line import line_states, step_words
 from pennypress.engine.audit import Audit
 from pennypress.engine.game.cards import Deck
 from pennypress.engine.game.moves import BEST, Assign, GoToPress, Move, Page, PagePlacement, Reassign, Recall, parse_move
@@ -544,3 +544,23 @@ def line_frames(before: State, d, view: str, deck: Deck | None, first: float | N
     return [Frame(board=board_html(positions[k], step_marks(before, positions, d, view, k), arrow_of(led[k], ink)),
                   label=f"{k + 1}. {step_caption(d, view, k, deck)}", said=step_caption(d, view, k, deck),
                   chance=figures[k]) for k in range(len(positions))]
+
+
+def record_frames(doc: dict, said: dict[int, str], graded: dict[int, str] | None = None) -> list[Frame]:
+    """A record move by move on the board stepper, a game's move list: the deal first, then the position after
+    each move, the move that led there outlined in the move played's ink (a move of reporters also an
+    arrow). ``said``: each move in words by its number; ``graded``: a class by move number, its mark shown
+    beside the number (the coach's grades of your moves). No chance is measured here: the bar is left out."""
+    steps = steps_of(doc)
+    final = replay(doc).state
+    frames = [Frame(board=board_html(steps[0].before if steps else final), label="Deal",
+                    said="The deal, before the first move")]
+    afters = [s.before for s in steps[1:]] + [final]
+    for step, after in zip(steps, afters):
+        move = str(step.move)
+        klass = (graded or {}).get(step.number)
+        frames.append(Frame(board=board_html(after, {s: marks.PLAYED_INK for s in move_stories(step.before, move)},
+                                             arrow_of(move, marks.PLAYED_INK)),
+                            label=str(step.number), said=said.get(step.number, move_words(move)),
+                            mark=marks.mark(klass) if klass else "", mark_colour=marks.colour(klass) if klass else ""))
+    return frames

@@ -83,6 +83,7 @@ export default function (component) {
     list.append(li);
     return b;
   });
+  if (!frames.some((f) => typeof f.chance === "number")) root.classList.add("pp-stepper-nobar");
   if (data.title) root.append(el("div", "pp-stepper-title", data.title));
   root.append(list, said, body, nav);
   parentElement.append(root);

@@ -348,6 +348,7 @@ PLAY_TAKE_BACK = "play_take_back"
 PLAY_SAVE = "play_save"
 PLAY_NEW = "play_new"  # back to the set-up
 PLAY_REVIEW = "play_review"
+PLAY_STEPPER = "play_stepper"  # the board stepper of the game just ended, move by move (steps in the browser)
 PLAY_PRACTISE = "play_practise"  # "Practise your mistakes": your game's mistakes, to the trainer
 PLAY_BOARD = "play_board"  # the board to click (a component: a story clicked)
 PLAY_MAT = "play_mat"  # your mat to click (a component: go to press)

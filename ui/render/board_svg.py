@@ -347,12 +347,15 @@ def board_html(state: State, marks: dict[Story, str] | None = None, arrows: Sequ
     return switch_html(wide, narrow)
 
 
-def board_click_html(state: State, marks: dict[Story, str] | None = None) -> str:
+def board_click_html(state: State, marks: dict[Story, str] | None = None, arrows: Sequence[Arrow] = ()) -> str:
     """The board in both layouts (as :func:`board_html`) with every story a clickable group carrying its
-    notation id (``data-story-id``), for the board a person plays on by clicking."""
+    notation id (``data-story-id``), for the board a person plays on by clicking (the arrows let clicks
+    through)."""
     wide, narrow = board_svg(state, clickable=True), board_narrow_svg(state, clickable=True)
     if marks:
         wide, narrow = highlight_stories(wide, marks), highlight_stories(narrow, marks)
+    for source, target, ink in arrows:
+        wide, narrow = draw_arrow(wide, source, target, ink), draw_arrow(narrow, source, target, ink)
     return switch_html(wide, narrow)
 
 

@@ -252,7 +252,8 @@ else:
     said = verdict(advice, game.n_players)
     st.markdown(view.verdict_html(said), unsafe_allow_html=True)
     m1, m2, m3 = st.columns(3)
-    m1.metric("Chance to win", f"{best.win_probability:.0%}")
+    label, figure, why = view.chance_metric(best)
+    m1.metric(label, figure, help=why)
     m2.metric("Expected circulation", f"{best.expected_score:.1f}")
     m3.metric("Expected lead", f"{best.expected_margin:+.1f}".replace("-", "−"),
               help="Your final circulation minus the best rival's, on average.")

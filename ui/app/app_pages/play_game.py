@@ -19,6 +19,9 @@ asks it everything and holds no rule (the moves offered are the engine's legal m
 """
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pandas as pd
 import streamlit as st
 
@@ -40,7 +43,8 @@ from pennypress.errors import BadInput
 from pennypress.ui.app import audit_view, board_click, mistake_trainer, move_picker, press_layout
 from pennypress.ui.app import session_keys as K
 from pennypress.ui.app.analysis_view import move_marks
-from pennypress.ui.app.widgets import (held_choice, page_style, show_board, show_svg, show_svgs, show_table,
+from pennypress.ui.app.board_stepper import board_stepper
+from pennypress.ui.app.widgets import (held_choice, page_style, show_svg, show_svgs, show_table,
                                       uploaded_json, valid_choice)
 from pennypress.ui.render.audit_words import class_words, pct
 from pennypress.ui.render.board_svg import board_click_html
@@ -48,6 +52,7 @@ from pennypress.ui.render.marks import badge_html
 from pennypress.ui.render.mat_svg import mat_svg
 from pennypress.ui.render.page_svg import page_svg
 from pennypress.ui.render.puzzle_words import no_mistakes_words
+from pennypress.ui.render.stepper import arrow_of
 from pennypress.ui.render.tournament_words import bot_label
 
 AUDIT_PAGE = "app_pages/audit_game.py"
@@ -304,7 +309,8 @@ def play_board(game: TableGame) -> None:
     marks = move_marks(move, view) if move is not None else {}
     st.caption("Click a story to send reporters there, or your reporters to recall or move them"
                + ("; click your mat to go to press." if any(isinstance(m, GoToPress) for m in legal) else "."))
-    board_click.clickable(board_click_html(view, marks), K.PLAY_BOARD, on_pick=_clicked)
+    arrows = arrow_of(str(move)) if move is not None else []  # a move of reporters: an arrow, as on Lichess
+    board_click.clickable(board_click_html(view, marks, arrows), K.PLAY_BOARD, on_pick=_clicked)
     if move is not None and move == _hint_move():
         st.caption("Outlined on the board: the hint.")
 
@@ -413,6 +419,12 @@ def the_end(game: TableGame) -> None:
     for b in end["bonuses"]:
         st.markdown("- " + bonus_sentence(b["beat"], b["players"], b["points"], b["most_stars"], game.me))
     coach_summary(game)
+    st.markdown("**The game, move by move**")
+    record = game.record()
+    graded = {n: note.klass for n, note in ss.get(K.PLAY_COACHED, {}).items()}
+    frames = audit_view.record_frames(record, {e.number: e.words for e in game.events}, graded)
+    token = hashlib.sha1(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
+    board_stepper(frames, key=K.PLAY_STEPPER, token=token, start=len(frames) - 1)
     c1, c2 = st.columns(2)
     if c1.button("Review this game", key=K.PLAY_REVIEW, type="primary", width="stretch"):
         ss[K.AUDIT_DOC] = game.record()
@@ -501,9 +513,8 @@ with st.expander("The game so far"):
     for event in game.events:
         tell(event, game, draw=False)
 
-if game.is_over:
+if game.is_over:  # the final position is the last step of the game's stepper, at the end
     view = game.view()
-    show_board(view)
     show_svgs([mat_svg(view, p) for p in range(view.n_players)])
     the_end(game)
 else:
