@@ -336,27 +336,26 @@ Arrow = tuple[Story, Story, str]
 """A move of reporters drawn on the board: ``(source, target, colour)``."""
 
 
-def board_html(state: State, marks: dict[Story, str] | None = None, arrows: Sequence[Arrow] = ()) -> str:
-    """The board in both layouts (the stories in ``marks`` outlined in their colour; each of ``arrows`` a
-    move of reporters drawn from its source to its target in its colour)."""
-    wide, narrow = board_svg(state), board_narrow_svg(state)
+def _marked(wide: str, narrow: str, marks: dict[Story, str] | None, arrows: Sequence[Arrow]) -> str:
+    """Both layouts of a board with ``marks`` outlined and ``arrows`` drawn, as :func:`switch_html` shows them."""
     if marks:
         wide, narrow = highlight_stories(wide, marks), highlight_stories(narrow, marks)
     for source, target, ink in arrows:
         wide, narrow = draw_arrow(wide, source, target, ink), draw_arrow(narrow, source, target, ink)
     return switch_html(wide, narrow)
+
+
+def board_html(state: State, marks: dict[Story, str] | None = None, arrows: Sequence[Arrow] = ()) -> str:
+    """The board in both layouts (the stories in ``marks`` outlined in their colour; each of ``arrows`` a
+    move of reporters drawn from its source to its target in its colour)."""
+    return _marked(board_svg(state), board_narrow_svg(state), marks, arrows)
 
 
 def board_click_html(state: State, marks: dict[Story, str] | None = None, arrows: Sequence[Arrow] = ()) -> str:
     """The board in both layouts (as :func:`board_html`) with every story a clickable group carrying its
     notation id (``data-story-id``), for the board a person plays on by clicking (the arrows let clicks
     through)."""
-    wide, narrow = board_svg(state, clickable=True), board_narrow_svg(state, clickable=True)
-    if marks:
-        wide, narrow = highlight_stories(wide, marks), highlight_stories(narrow, marks)
-    for source, target, ink in arrows:
-        wide, narrow = draw_arrow(wide, source, target, ink), draw_arrow(narrow, source, target, ink)
-    return switch_html(wide, narrow)
+    return _marked(board_svg(state, clickable=True), board_narrow_svg(state, clickable=True), marks, arrows)
 
 
 def bonus_track_svg(state: State, per_row: int = 10) -> str:

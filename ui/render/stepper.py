@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from pennypress.engine.game.moves import Reassign, parse_move
+from pennypress.ui.render.audit_words import pct
 from pennypress.ui.render.board_svg import ARROW, Arrow
 
 
@@ -35,15 +36,6 @@ class Frame:
     mark: str = ""
     """A mark beside the label (★, ?!, ?, ??), drawn on ``mark_colour``."""
     mark_colour: str = ""
-
-
-def percent(chance: float) -> str:
-    """A chance as the pages say it: a whole percentage.
-
-    >>> percent(0.004), percent(0.5), percent(1.0)
-    ('0%', '50%', '100%')
-    """
-    return f"{chance:.0%}"
 
 
 def arrow_of(move: str | None, colour: str = ARROW) -> list[Arrow]:
@@ -69,6 +61,6 @@ def stepper_data(frames: Sequence[Frame], *, token: str, title: str = "", who: s
         "token": token, "title": title, "who": who, "start": start, "report": report,
         "frames": [{"board": f.board, "label": f.label, "said": f.said or f.label,
                     "chance": None if f.chance is None else round(f.chance, 4),
-                    "chance_text": "" if f.chance is None else percent(f.chance),
+                    "chance_text": "" if f.chance is None else pct(f.chance),
                     "mark": f.mark, "mark_colour": f.mark_colour} for f in frames],
     }
