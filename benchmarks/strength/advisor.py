@@ -19,7 +19,7 @@ Cells (``--cells``, in this order by default; ``--games`` seat-rotated games eac
   ``heuristic3`` run of the same seed: what the exact final edition costs against weak players).
 
 The games run in the Python game loop (the table's "engine" column says so); the advisor's playouts run
-on the native core, one thread per worker. The default seed, 731017, is fresh: benchmarks/results/seeds.json,
+on the native core, one thread per worker. The default seed, 731019, is fresh: benchmarks/results/seeds.json,
 every seed a recorded figure, a training run or an experiment used, does not list it (tests/test_seeds.py keeps
 it so; 731001, the default before it, measured the shipped normal in docs/lab/self-play.md). Prints one Markdown
 row per cell as it finishes, with the longest game in moves (no stalling).
@@ -50,12 +50,13 @@ measurement (the default is every budget's own caps).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from benchmarks.strength.playout import HEADER, RESULTS, cell, row
+from benchmarks.strength.playout import HEADER, RESULTS, cell, resumed, row
 from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.budget import ANALYSIS, BUDGETS, Budget
 from pennypress.engine.advisor.move_policy import MovePolicy, load_move_policy
@@ -236,10 +237,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cells", default=",".join(CELLS), help=f"comma-separated, of: {', '.join(CELLS)}")
     ap.add_argument("--games", type=int, default=600, help="games a cell (a multiple of 6; default 600)")
-    ap.add_argument("--seed", type=int, default=731017,
-                    help="tournament seed (default 731017, fresh: not in benchmarks/results/seeds.json)")
+    ap.add_argument("--seed", type=int, default=731019,
+                    help="tournament seed (default 731019, fresh: not in benchmarks/results/seeds.json)")
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--results", help="write every game's result to this file (one JSON line a game)")
+    ap.add_argument("--resume", action="store_true",
+                    help="go on from the games already in --results (a stopped run of the same command): they "
+                         "count, are kept, and are not played again; one cell at a time")
     ap.add_argument("--value-model", type=Path, metavar="FILE",
                     help="the advisors search with this value-model file (default: the shipped one)")
     ap.add_argument("--leaf", metavar="D|BUDGET=D",
@@ -295,14 +299,27 @@ def main(argv: list[str] | None = None) -> int:
         if tables != {mover.players}:
             ap.error(f"--move-policy: {args.move_policy} is for tables of {mover.players}; the cells "
                      f"{', '.join(names)} seat {' and '.join(map(str, sorted(tables)))}")
+    done = None
+    if args.resume:
+        if not args.results:
+            ap.error("--resume goes on from the games in --results: name the file")
+        if len(names) != 1:
+            ap.error(f"--resume goes on with one cell at a time, got {len(names)}: {args.cells}")
+        try:
+            done = resumed(CELLS[names[0]], args.games, args.seed, args.results)
+        except ValueError as exc:
+            ap.error(f"--resume: {exc}")
     register(args.league_on_core, model, depths, plies, mover, args.exact_seats, cap)
     if args.results:
-        RESULTS.append(open(args.results, "w", encoding="utf-8"))
+        if done is not None:  # the kept games are written back whole: a line cut short is dropped
+            with open(args.results, "w", encoding="utf-8") as out:
+                out.writelines(json.dumps(r) + "\n" for r in done)
+        RESULTS.append(open(args.results, "a" if done is not None else "w", encoding="utf-8"))
     try:
         print(f"### advisor strength (seed {args.seed})\n\n{HEADER}", flush=True)
         for name in names:
             seats = CELLS[name]
-            print(row(cell(seats, args.games, args.seed, args.workers, 1, seats)), flush=True)
+            print(row(cell(seats, args.games, args.seed, args.workers, 1, seats, done)), flush=True)
     finally:  # this run's file only: a second run in the same process writes its own
         if args.results:
             RESULTS.pop().close()

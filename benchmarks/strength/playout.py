@@ -31,7 +31,7 @@ from tqdm import tqdm
 from pennypress.engine.advisor import policy
 from pennypress.engine.arena.executors import open_executor
 from pennypress.engine.arena.seats import register_seat
-from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
+from pennypress.engine.arena.tournament import TournamentSpec, resumable, run_tournament
 from pennypress.engine.play.heuristic import HeuristicBot
 
 LEAGUE = ("evaluator", "timer", "mcts")
@@ -47,16 +47,20 @@ RESULTS: list = []
 """Where every game's result goes when ``--results`` asks for them (an open file, one JSON line a game)."""
 
 
-def cell(seats: str, games: int, seed: int, workers: int, threads: int, label: str) -> dict:
-    """One tournament; the first seat's win share, interval, margin and the time it took."""
+def cell(seats: str, games: int, seed: int, workers: int, threads: int, label: str,
+         done: list[dict] | None = None) -> dict:
+    """One tournament; the first seat's win share, interval, margin and the time it took.
+
+    ``done``: its games already played (a stopped run's results, :func:`resumed`), not played again.
+    """
     players = len(seats.split(","))
     spec = TournamentSpec.create(players, seats, games, seed)
-    bar = tqdm(total=games, desc=label, unit="game", file=sys.stderr, leave=False)
+    bar = tqdm(total=games, desc=label, unit="game", file=sys.stderr, leave=False, initial=len(done or []))
 
     def progress(done: int, total: int) -> None:
         bar.update(done - bar.n)
 
-    moves: list[int] = []
+    moves: list[int] = [r["moves"] for r in done or []]
 
     def keep(r: dict) -> None:
         moves.append(r["moves"])
@@ -66,15 +70,29 @@ def cell(seats: str, games: int, seed: int, workers: int, threads: int, label: s
     t0 = time.perf_counter()
     if workers > 1 and "advisor" in seats:
         with open_executor("local", workers) as ex:
-            report = run_tournament(spec, ex, progress=progress, on_result=keep)
+            report = run_tournament(spec, ex, progress=progress, on_result=keep, done=done)
     else:
-        report = run_tournament(spec, progress=progress, threads=threads, on_result=keep)
+        report = run_tournament(spec, progress=progress, threads=threads, on_result=keep, done=done)
     bar.close()
     first = seats.split(",")[0]
     bot = next(b for b in report["bots"] if b["bot"] == first)
     return {"seats": seats, "games": games, "share": bot["win_share"], "interval": bot["win_interval"],
             "margin": bot["mean_margin"], "fair": 1 / players, "seconds": time.perf_counter() - t0,
             "engine": report["timing"]["engine"], "longest": max(moves)}
+
+
+def resumed(seats: str, games: int, seed: int, path: str) -> list[dict]:
+    """The games of one cell already in ``path`` (a stopped run's ``--results``); none if it does not exist.
+
+    Raises ``ValueError`` naming the line when the file holds another run's games.
+    """
+    spec = TournamentSpec.create(len(seats.split(",")), seats, games, seed)
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except FileNotFoundError:
+        return []
+    return resumable(spec, lines, path)
 
 
 def row(c: dict) -> str:

@@ -46,9 +46,10 @@ True
 """
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -273,9 +274,44 @@ def summarise(spec: TournamentSpec, results: Sequence[dict]) -> dict:
     }
 
 
+def resumable(spec: TournamentSpec, lines: Iterable[str], source: str = "the results") -> list[dict]:
+    """The games of ``spec`` already played, read from a stopped run's results (one JSON line a game, as
+    ``on_result`` saw them), for :func:`run_tournament`'s ``done``.
+
+    Each line must be a game of this very spec -- its index, deal, rotation and seats as planned -- and
+    no game may come twice, else ``ValueError`` names the line: results of another seed, seats or
+    player count would be counted as this run's. A last line cut short (the run was stopped while
+    writing it) is dropped, and its game is played again.
+    """
+    plans = {p.game: p for p in spec.plans()}
+    out: list[dict] = []
+    seen: set[int] = set()
+    lines = [ln for ln in lines if ln.strip()]
+    for i, ln in enumerate(lines, 1):
+        try:
+            r = json.loads(ln)
+        except json.JSONDecodeError:
+            if i == len(lines):
+                break
+            raise ValueError(f"{source}, line {i}: not a game's result (not JSON)") from None
+        plan = plans.get(r.get("game")) if isinstance(r, dict) else None
+        if plan is None:
+            raise ValueError(f"{source}, line {i}: no game {r.get('game') if isinstance(r, dict) else '?'} "
+                             f"in this run (games 0 to {spec.games - 1})")
+        if (r.get("deck_seed"), r.get("rotation"), tuple(r.get("seats") or ())) != (
+                plan.deck_seed, plan.rotation, tuple(plan.seats)):
+            raise ValueError(f"{source}, line {i}: game {plan.game} was dealt or seated otherwise than this "
+                             f"run's (another seed or other seats)")
+        if plan.game in seen:
+            raise ValueError(f"{source}, line {i}: game {plan.game} comes twice")
+        seen.add(plan.game)
+        out.append(r)
+    return out
+
+
 def run_tournament(spec: TournamentSpec, executor: Any = None, progress: Progress | None = None,
                    batch_size: int | None = None, on_result: Callable[[dict], None] | None = None,
-                   threads: int = 1) -> dict:
+                   threads: int = 1, done: list[dict] | None = None) -> dict:
     """Play every game of ``spec`` and return the report (:func:`summarise`) plus a ``timing`` key.
 
     ``executor``: ``None`` plays in this process -- on the native core's
@@ -286,12 +322,17 @@ def run_tournament(spec: TournamentSpec, executor: Any = None, progress: Progres
     sees every game's result (with its ``record`` when ``spec.records``) as
     it arrives, in completion order. Only ``timing`` depends on how it ran
     (``timing.engine`` says which engine played: ``native`` or ``python``).
+    ``done``: results of this spec's games already played (a stopped run's
+    file, :func:`resumable`); they are not played again and count in the
+    report as if played now, so a run resumed gives the report of a run that
+    never stopped.
     """
     from concurrent.futures import as_completed
 
-    plans = spec.plans()
+    results: list[dict] = list(done or [])
+    played = {r["game"] for r in results}
+    plans = [p for p in spec.plans() if p.game not in played]
     started = time.perf_counter()
-    results: list[dict] = []
 
     def take(batch: list[dict]) -> None:
         for r in batch:
@@ -318,6 +359,6 @@ def run_tournament(spec: TournamentSpec, executor: Any = None, progress: Progres
     report = summarise(spec, results)
     seconds = time.perf_counter() - started
     report["timing"] = {"seconds": round(seconds, 3),
-                        "games_per_minute": round(60 * spec.games / seconds, 2) if seconds > 0 else None,
+                        "games_per_minute": round(60 * len(plans) / seconds, 2) if seconds > 0 else None,
                         "engine": engine}
     return report

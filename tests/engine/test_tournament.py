@@ -16,6 +16,7 @@ from pennypress.engine.arena.tournament import (
     TournamentSpec,
     binomial_p_greater,
     deck_seed,
+    resumable,
     rotations,
     run_tournament,
     summarise,
@@ -172,6 +173,34 @@ def test_same_report_on_one_and_two_workers():
         pooled = run_tournament(spec, pool, batch_size=1)
     assert _without_timing(alone) == _without_timing(pooled)
     assert json.dumps(_without_timing(alone)) == json.dumps(_without_timing(pooled))
+
+
+def test_a_stopped_run_resumed_reports_as_one_that_never_stopped():
+    spec = TournamentSpec.create(3, "greedy,random,heuristic", 9, seed=11)
+    lines: list[str] = []
+    whole = run_tournament(spec, on_result=lambda r: lines.append(json.dumps(r)))
+    kept = lines[:4] + [lines[4][:25]]  # stopped while writing game 5's line
+    done = resumable(spec, kept, "games.jsonl")
+    assert sorted(r["game"] for r in done) == sorted(json.loads(ln)["game"] for ln in lines[:4])
+    again: list[dict] = []
+    resumed = run_tournament(spec, on_result=again.append, done=done)
+    assert len(again) == 5 and not {r["game"] for r in again} & {r["game"] for r in done}
+    assert _without_timing(resumed) == _without_timing(whole)
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda r: {**r, "deck_seed": r["deck_seed"] + 1}, "dealt or seated otherwise"),
+    (lambda r: {**r, "seats": list(reversed(r["seats"]))}, "dealt or seated otherwise"),
+    (lambda r: {**r, "game": 99}, "no game 99"),
+])
+def test_resuming_refuses_another_runs_games(change, words):
+    spec = TournamentSpec.create(3, "greedy,random,heuristic", 6, seed=11)
+    lines: list[str] = []
+    run_tournament(spec, on_result=lambda r: lines.append(json.dumps(r)))
+    with pytest.raises(ValueError, match=words):
+        resumable(spec, [lines[0], json.dumps(change(json.loads(lines[1])))], "games.jsonl")
+    with pytest.raises(ValueError, match="comes twice"):
+        resumable(spec, [lines[0], lines[0]], "games.jsonl")
 
 
 @pytest.mark.slow
