@@ -10,13 +10,19 @@ In the browser, from the click to the answer on the page:
   board side by side) and at 390 px (one beat under the other);
 - **list pick**: for comparison in the same run, a story picked in the list under
   "Pick from a list" (the way a move was picked before the board could be clicked)
-  until the page says it is your move.
+  until the page says it is your move;
+- **hint**: the Hint button until the hint is shown (a Quick search of the position) and
+  the page has finished its run;
+- **play a move**: "Play this move" (the hint's move) until the opponents have answered
+  and the page has settled on your next turn: the whole page runs again, the bots' moves
+  included. Hint and play alternate for a game's moves at 1400 px.
 
 Medians, the 90th percentile and the largest, in milliseconds, and the ratio of the
 medians (board click / list pick); the target (issue #55) is a board click answered in at
-most 300 ms on the project's machine.
+most 300 ms on the project's machine. Hint and play have no target of their own: they
+are measured so that a slower page shows.
 
-    python -m benchmarks.speed.play_click [--clicks N] [--json]
+    python -m benchmarks.speed.play_click [--clicks N] [--moves N] [--json]
 """
 from __future__ import annotations
 
@@ -29,7 +35,7 @@ import time
 from benchmarks.speed import report
 from tests.ui import browser_helpers as bh  # the browser tests' driver of the app
 
-SEED, CLICKS, TARGET_MS = 5, 12, 300
+SEED, CLICKS, MOVES, TARGET_MS = 5, 12, 10, 300
 
 _CLICK_STORY = r"""
 const [selector, name, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
@@ -52,6 +58,41 @@ const t0 = performance.now();
 label.click();
 const poll = () => { if (answered()) done(performance.now() - t0); else setTimeout(poll, 5); };
 setTimeout(poll, 5);
+"""
+
+_SETTLED = r"""
+const settled = () => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return app && app.getAttribute('data-test-script-state') === 'notRunning'
+    && !document.querySelector('[data-testid="stStatusWidget"], [data-stale="true"], [data-testid="stSkeleton"]');
+};
+"""
+
+_HINT = _SETTLED + r"""
+const [button, done] = [arguments[0], arguments[arguments.length - 1]];
+const shown = () => [...document.querySelectorAll('[data-testid="stAlert"]')]
+  .some(e => e.textContent.trim().startsWith('Hint:'));
+const t0 = performance.now();
+button.click();
+const poll = () => { if (shown() && settled()) done(performance.now() - t0); else setTimeout(poll, 5); };
+setTimeout(poll, 5);
+"""
+
+_PLAY = _SETTLED + r"""
+const [button, before, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+const last = () => Math.max(0, ...[...document.querySelectorAll('[data-testid="stMarkdownContainer"] strong')]
+  .map(e => /^(\d+)\.$/.exec(e.textContent.trim())).filter(m => m).map(m => Number(m[1])));
+const answered = () => last() > before && [...document.querySelectorAll('h3')]
+  .some(e => e.textContent.startsWith('Your turn') || e.textContent.includes('won') || e.textContent.includes('tie'));
+const t0 = performance.now();
+button.click();
+const poll = () => { if (answered() && settled()) done(performance.now() - t0); else setTimeout(poll, 5); };
+setTimeout(poll, 5);
+"""
+
+_LAST_EVENT = r"""
+return Math.max(0, ...[...document.querySelectorAll('[data-testid="stMarkdownContainer"] strong')]
+  .map(e => /^(\d+)\.$/.exec(e.textContent.trim())).filter(m => m).map(m => Number(m[1])));
 """
 
 
@@ -95,7 +136,29 @@ def list_picks(page: bh.Page, clicks: int) -> list[float]:
     return out
 
 
-def measure(clicks: int) -> dict:
+def _button(page: bh.Page, label: str):
+    buttons, _ = page._shown(xpath=f"//button[normalize-space(.)='{label}']", enabled=True)
+    return buttons[0] if buttons else None
+
+
+def hints_and_plays(page: bh.Page, moves: int) -> tuple[list[float], list[float]]:
+    """Up to ``moves`` of your moves, each a hint asked (timed) and its move played (timed), until the game ends."""
+    hints, plays = [], []
+    for _ in range(moves):
+        button = _button(page, "Hint")
+        if button is None:  # the game is over
+            break
+        page.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+        bh.quiet(page.d)
+        hints.append(page.d.execute_async_script(_HINT, button))
+        bh.quiet(page.d)
+        before = page.d.execute_script(_LAST_EVENT)
+        plays.append(page.d.execute_async_script(_PLAY, _button(page, "Play this move"), before))
+        bh.quiet(page.d)
+    return hints, plays
+
+
+def measure(clicks: int, moves: int = MOVES) -> dict:
     url, proc = bh.start_app()
     driver = bh.make_driver(bh.DESKTOP)
     driver.set_script_timeout(60)
@@ -113,12 +176,14 @@ def measure(clicks: int) -> dict:
         bh.set_desktop(driver)
         page.ok()
         picks = list_picks(page, clicks)
+        hints, plays = hints_and_plays(page, moves)
     finally:
         bh.quit_driver(driver)
         bh.stop_app(proc)
     both = wide + narrow
     return {"seed": SEED, "clicks": clicks, "board_click_1400": summary(wide), "board_click_390": summary(narrow),
-            "board_click": summary(both), "list_pick": summary(picks),
+            "board_click": summary(both), "list_pick": summary(picks), "hint": summary(hints),
+            "play_move": summary(plays),
             "ratio_board_to_list": statistics.median(both) / statistics.median(picks),
             "target_ms": TARGET_MS, "met": statistics.median(both) <= TARGET_MS}
 
@@ -126,6 +191,8 @@ def measure(clicks: int) -> dict:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--clicks", type=int, default=CLICKS, help=f"clicks at each width (default {CLICKS})")
+    ap.add_argument("--moves", type=int, default=MOVES,
+                    help=f"your moves, each a hint then Play this move (default {MOVES}, fewer if the game ends)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     reason = bh.missing()
@@ -133,13 +200,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Play a game: a click on the board -- not measured: {reason}")
         return 0
     started = time.perf_counter()
-    out = measure(args.clicks)
+    out = measure(args.clicks, args.moves)
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
     print(f"Play a game: a click on the board answered, in the browser (seed {SEED}, {args.clicks} clicks a width)")
     for key, label in (("board_click_1400", "board click, 1400 px"), ("board_click_390", "board click, 390 px"),
-                       ("board_click", "board click, both"), ("list_pick", "list pick (for comparison)")):
+                       ("board_click", "board click, both"), ("list_pick", "list pick (for comparison)"),
+                       ("hint", "hint shown"), ("play_move", "a move played, answered")):
         s = out[key]
         print(f"  {label:<28} median {s['median_ms']:6.0f} ms   p90 {s['p90_ms']:6.0f} ms   max {s['max_ms']:6.0f} ms")
     print(f"  board click / list pick (medians): {out['ratio_board_to_list']:.2f}")

@@ -213,3 +213,38 @@ def _hint_notation(page: Page, shadow: TableGame) -> str:
     words = said[len("Hint: "):].split(" (your chance")[0]
     return next(str(m) for m in shadow.state.legal_moves() if move_words(m) == words)
 
+
+
+def _points_after(text: str, lead: str) -> int:
+    """The number of points said after ``lead`` on the page ("−6" read as -6)."""
+    line = next(line for line in text.splitlines() if lead in line)
+    return int(line.split(lead, 1)[1].split(" point", 1)[0].replace("−", "-"))
+
+
+@pytest.mark.parametrize("width", ["1400", "390"])
+def test_the_hints_page_scores_what_the_preview_says(person, width):
+    """Hints followed by clicks (Hint, then Play this move) until the hint is to go to press: the hint's
+    reason gives the best page's score and the preview under it what the page will score; the two are one
+    figure, the engine's (the page once said "0 on the best page" above a preview of −6)."""
+    page = person
+    (set_desktop if width == "1400" else set_phone)(page.d)
+    shadow = start_game(page)
+    for _ in range(12):
+        hint = parse_move(shadow.hint("fast").best.move)
+        page.click("Hint")
+        page.wait_for("Hint: ")
+        assert f"Your move: {move_words(hint)}" in page.text()
+        if isinstance(hint, GoToPress):
+            break
+        page.click("Play this move")
+        shadow.play(hint)
+        shadow.run_bots()
+        assert shadow.events[-1].words in page.text()
+    else:
+        pytest.fail("no hint to go to press in 12 moves of this deal")
+    text = page.text()
+    reason = _points_after(text, "Go to press: the best page scores ")
+    preview = _points_after(text, "your page will score ")
+    assert reason == preview == shadow.preview(hint).total, (reason, preview, shadow.preview(hint).total)
+    page.shot(f"play-board-hint-press-{width}")
+    set_desktop(page.d)

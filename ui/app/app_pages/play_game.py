@@ -272,17 +272,12 @@ def show_hint(game: TableGame) -> None:
         st.markdown(f"- {reason}")
 
 
-def _ask_hint(game: TableGame) -> None:
-    bar = st.progress(0.0, text="Thinking…")
-
-    def _progress(done: int, total: int) -> None:
-        bar.progress(min(1.0, done / max(1, total)), text="Thinking…")
-
-    advice = game.hint(HINT_BUDGET, progress=_progress)
-    bar.empty()
-    ss[K.PLAY_HINT] = (game.state.ply, advice)
+def _ask_hint() -> None:
+    """The Hint button: the advisor's ranking of your moves, asked before your turn is drawn again, so that
+    the turn is drawn with the hint outlined and chosen (a Quick search: a fraction of a second)."""
+    game: TableGame = ss[K.PLAY_GAME]
+    ss[K.PLAY_HINT] = (game.state.ply, game.hint(HINT_BUDGET))
     ss[HINT_FRESH] = True
-    st.rerun()  # drawn again with the hint outlined and chosen
 
 
 def _choose_hint() -> None:
@@ -385,15 +380,27 @@ def your_turn(game: TableGame) -> None:
             if outcome is not None:
                 st.markdown(preview_sentence(outcome, plan_press(view, view.current).breakdown.total))
     c1, c2, c3 = st.columns(3)
-    c1.button("Play this move", key=K.PLAY_COMMIT, on_click=_commit, type="primary", disabled=move is None,
-              width="stretch")
-    asked = c2.button("Hint", key=K.PLAY_HINT_BUTTON, width="stretch",
-                      help="The advisor's best move for your position (it sees what you see, not the deck's order).")
-    c3.button("Take back", key=K.PLAY_TAKE_BACK, on_click=_take_back, disabled=not game.history, width="stretch",
-              help="Undo your last move and the opponents' moves after it.")
-    if asked:
-        _ask_hint(game)
+    played = c1.button("Play this move", key=K.PLAY_COMMIT, type="primary", disabled=move is None,
+                       width="stretch")
+    c2.button("Hint", key=K.PLAY_HINT_BUTTON, width="stretch", on_click=_ask_hint,
+              help="The advisor's best move for your position (it sees what you see, not the deck's order).")
+    taken = c3.button("Take back", key=K.PLAY_TAKE_BACK, disabled=not game.history, width="stretch",
+                      help="Undo your last move and the opponents' moves after it.")
+    if played or taken:  # the game moved: the whole page follows (the opponents answer, the story so far)
+        _commit() if played else _take_back()
+        st.rerun()
     show_hint(game)
+
+
+@st.fragment
+def turn() -> None:
+    """The board, your move and the mats: a fragment, so a click on a story, a choice or a hint redraws this
+    part only; playing or taking back a move reruns the whole page."""
+    game: TableGame = ss[K.PLAY_GAME]
+    _choose_hint()
+    play_board(game)
+    your_turn(game)
+    play_mats(game)
 
 
 # ------------------------------------------------------------------ the end
@@ -492,7 +499,6 @@ c3.toggle("Coach mode", key=K.PLAY_COACH,
           help="After each of your moves, its mark (best … blunder ??) and what it lost against the best move, "
                "graded as the review grades it; at the end, your marks and the review.")
 run_coach(game)
-_choose_hint()
 
 last_mine = max((k for k, e in enumerate(game.events) if e.by_person), default=-1)
 if game.bot_to_move:
@@ -518,6 +524,4 @@ if game.is_over:  # the final position is the last step of the game's stepper, a
     show_svgs([mat_svg(view, p) for p in range(view.n_players)])
     the_end(game)
 else:
-    play_board(game)
-    your_turn(game)
-    play_mats(game)
+    turn()
