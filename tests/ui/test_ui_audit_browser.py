@@ -184,6 +184,8 @@ def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
     ActionChains(page.d).send_keys(Keys.ARROW_LEFT).perform()
     quiet(page.d, since=before)
     assert _now(page)["step"] == k - 1 and f"Move {mine[k - 1].ply}, The Times — " in page.text()
+    # the run that step caused drew the same decisions: the browser was sent their key, not the frames again
+    assert page.d.find_elements("css selector", ".pp-stepper")[0].get_attribute("data-frames") == "held"
     page.d.execute_script("document.querySelector('.pp-stepper .pp-stepper-board').scrollIntoView()")
     assert page.d.execute_script("const r = document.querySelector('.pp-stepper .pp-stepper-next')"
                                  ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight")

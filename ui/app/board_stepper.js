@@ -4,6 +4,8 @@
 // (the stepper last used, else the first on the page) step. The step shown survives the page's reruns (by
 // the data's token) and, when the data asks (`report`), is told to the server as the state value `step`;
 // a new `start` from the server opens that step, unless it is the echo of a step this stepper reported.
+// A step told says which frames this browser holds (their key): the run it causes, drawing the same frames
+// again, sends only the key.
 
 const AT = (window.__ppStepperAt = window.__ppStepperAt || {});
 const LIVE = (window.__ppSteppers = window.__ppSteppers || []);
@@ -32,14 +34,35 @@ if (!window.__ppStepperKeys) {
   document.addEventListener("keydown", onKey);
 }
 
+// The frames the steppers were sent, by their key (the last HOLD sets).
+const HELD = (window.__ppStepperFrames = window.__ppStepperFrames || new Map());
+const HOLD = 16;
+
+function framesOf(data) {
+  if (data.frames) {
+    HELD.delete(data.frames_key);
+    HELD.set(data.frames_key, data.frames);
+    while (HELD.size > HOLD) HELD.delete(HELD.keys().next().value);
+    return data.frames;
+  }
+  const held = HELD.get(data.frames_key);
+  return held && held.length === data.count ? held : null;
+}
+
 export default function (component) {
   const { parentElement, data, setStateValue } = component;
-  const frames = data.frames || [];
+  const frames = framesOf(data);
+  if (frames === null) {  // sent by their key, but not held here (evicted): ask the server for them again
+    const was = AT[data.token];
+    if (data.report && setStateValue) setStateValue("step", { at: was ? was.at : data.start || 0, held: null });
+    return;
+  }
   if (!frames.length) return;
   let root = parentElement.querySelector(":scope > .pp-stepper");
   if (root) root.remove();
   root = el("div", "pp-stepper");
   root.setAttribute("data-token", data.token);
+  root.setAttribute("data-frames", data.frames ? "sent" : "held");  // sent with this run, or held from before
   root.setAttribute("role", "group");
   root.setAttribute("aria-label", data.title || "Steps");
 
@@ -125,7 +148,7 @@ export default function (component) {
     if (me.at !== was && data.report && setStateValue) {
       kept.sent.push(me.at);
       if (kept.sent.length > 64) kept.sent.shift();
-      setStateValue("step", me.at);
+      setStateValue("step", { at: me.at, held: data.frames_key });
     }
   };
   first.onclick = () => me.go(0);

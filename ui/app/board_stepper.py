@@ -27,12 +27,20 @@ _component = st.components.v2.component(
     js=(_HERE / "board_stepper.js").read_text(encoding="utf-8"), isolate_styles=False)
 
 
-def chosen_step(state) -> int | None:
-    """The step a reporting stepper last told the server (its state ``step``), from its session state."""
+def _told(state) -> dict:
+    """What a reporting stepper last told the server (its state ``step``): ``{"at": step, "held": frames_key}``."""
     if state is None:
-        return None
-    step = state.get("step") if hasattr(state, "get") else getattr(state, "step", None)
-    return None if step is None else int(step)
+        return {}
+    told = state.get("step") if hasattr(state, "get") else getattr(state, "step", None)
+    if isinstance(told, dict):
+        return told
+    return {} if told is None else {"at": told}
+
+
+def chosen_step(state) -> int | None:
+    """The step a reporting stepper last told the server, from its session state."""
+    at = _told(state).get("at")
+    return None if at is None else int(at)
 
 
 def board_stepper(frames: Sequence[Frame], *, key: str, token: str, title: str = "", who: str = "Chance to win",
@@ -41,14 +49,17 @@ def board_stepper(frames: Sequence[Frame], *, key: str, token: str, title: str =
     token through the page's reruns and opens a new token, or a new ``start``, at ``start``; ``who`` says
     whose chance the bar is. Without ``on_step`` stepping never reaches the server; with it, each step the
     player takes is told to the server, which calls ``on_step(step)`` before it reruns (the page's fragment
-    that holds the stepper, or the page)."""
+    that holds the stepper, or the page). A step told also says which frames the browser holds (their
+    key, :func:`~pennypress.ui.render.stepper.stepper_data`): the run it causes, drawing the same frames,
+    sends only the key, not the frames again (a browser that has lost them says so, and gets them)."""
     def told() -> None:
         step = chosen_step(st.session_state.get(key))
         if step is not None and on_step is not None:
             on_step(max(0, min(step, len(frames) - 1)))
 
     report = on_step is not None
-    data = stepper_data(frames, token=token, title=title, who=who, start=start, report=report)
+    held = _told(st.session_state.get(key)).get("held") if report else None
+    data = stepper_data(frames, token=token, title=title, who=who, start=start, report=report, held=held)
     if report:
         _component(key=key, data=data, default={"step": None}, on_step_change=told)
     else:

@@ -13,6 +13,8 @@ Everything is worked out on the server, once; the browser only swaps frames.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -54,13 +56,27 @@ def arrow_of(move: str | None, colour: str = ARROW) -> list[Arrow]:
 
 
 def stepper_data(frames: Sequence[Frame], *, token: str, title: str = "", who: str = "Chance to win",
-                 start: int = 0, report: bool = False) -> dict[str, Any]:
-    """The component's data: every frame, the step to open on (clamped), whose chance the bar is."""
+                 start: int = 0, report: bool = False, held: str | None = None) -> dict[str, Any]:
+    """The component's data: every frame, the step to open on (clamped), whose chance the bar is.
+
+    ``frames_key`` names the frames' content (a hash of them): the browser keeps the frames it was sent by
+    that key, so a page run again with the same frames sends only the key (``held``, the key the browser
+    was last sent for this stepper) -- a step of a reporting stepper then costs the server's run of its
+    part, not the frames' megabytes again. A browser that lacks them asks for them (the state ``need``).
+
+    >>> f = Frame(board="<svg/>", label="1. Go to press")
+    >>> first = stepper_data([f], token="t")
+    >>> again = stepper_data([f], token="t", held=first["frames_key"])
+    >>> len(first["frames"]), again["frames"], again["count"], again["frames_key"] == first["frames_key"]
+    (1, None, 1, True)
+    """
     start = start if 0 <= start < len(frames) else 0
+    shown = [{"board": f.board, "label": f.label, "said": f.said or f.label,
+              "chance": None if f.chance is None else round(f.chance, 4),
+              "chance_text": "" if f.chance is None else pct(f.chance),
+              "mark": f.mark, "mark_colour": f.mark_colour} for f in frames]
+    key = hashlib.sha1(json.dumps(shown, sort_keys=True).encode()).hexdigest()
     return {
         "token": token, "title": title, "who": who, "start": start, "report": report,
-        "frames": [{"board": f.board, "label": f.label, "said": f.said or f.label,
-                    "chance": None if f.chance is None else round(f.chance, 4),
-                    "chance_text": "" if f.chance is None else pct(f.chance),
-                    "mark": f.mark, "mark_colour": f.mark_colour} for f in frames],
+        "frames_key": key, "count": len(shown), "frames": None if held == key else shown,
     }
