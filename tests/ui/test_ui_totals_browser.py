@@ -2,6 +2,7 @@
 the Press desk and on Check my page, each page's total is one figure wherever it is shown -- the metric, the
 drawing's title, the breakdown's Total row -- and the breakdown's rows add up to it; the circulation gain is
 the total floored at 0; the points lost are the optimal total less yours, as the sentence under them says.
+On the Tournament page each bot's win share is the engine's, and the shares add up to every game won.
 """
 from __future__ import annotations
 
@@ -88,4 +89,34 @@ def test_check_my_page_says_one_total_for_each_page(person, width):
     said = f"Legal, but it scores {yours} where the best page scores {optimal}: you lose {lost} point"
     assert said.replace("-", "−") in person.text() or said in person.text(), person.text()[-1500:]
     person.shot(f"check-page-totals-{width}")
+    set_desktop(person.d)
+
+
+def _cells(page: Page, label: str) -> list[str]:
+    """The cells of a column of the page's tables (``td[data-label]``, as :func:`table_html` draws them)."""
+    from selenium.webdriver.common.by import By
+
+    return [td.get_attribute("textContent").strip()
+            for td in page.d.find_elements(By.CSS_SELECTOR, f'td[data-label="{label}"]')]
+
+
+@pytest.mark.parametrize("width", ["1400", "390"])
+def test_a_tournaments_win_shares_are_the_engines_and_add_up(person, width):
+    """A small tournament played by clicks: each bot's win share on the page is the engine's for the same
+    seats, games and seed, and the shares, weighed by the seats each bot held, add up to every game won."""
+    from pennypress.engine.arena.tournament import TournamentSpec, run_tournament
+    from pennypress.ui.render.tournament_words import bot_label, share_words
+
+    (set_desktop if width == "1400" else set_phone)(person.d)
+    person.open("tournament")
+    person.type_number("tour_games", 6)
+    person.click("Play the tournament")
+    person.wait_for("6 games, 3 players")
+    report = run_tournament(TournamentSpec.create(3, ["heuristic", "greedy", "greedy"], 6, 1))
+    bots, shares = _cells(person, "Bot"), _cells(person, "Win share")
+    assert bots == [bot_label(b["bot"]) for b in report["bots"]], bots
+    assert shares == [share_words(b["win_share"]) for b in report["bots"]], shares
+    held = [len(b["seats"]) for b in report["bots"]]
+    shown = [int(s.rstrip("%")) for s in shares]
+    assert abs(sum(n * s for n, s in zip(held, shown)) - 100) <= sum(held), (held, shown)  # each rounded by < 1
     set_desktop(person.d)
