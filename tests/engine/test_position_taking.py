@@ -94,3 +94,35 @@ def test_a_reporter_already_on_the_story_cannot_be_reassigned_to_it():
     assert reporters_to_take(state, taker, story, holder, restricted=False) is None
     assert reporters_to_take(state, taker, story, holder, restricted=True) is None
     assert _can_take(state, holder, taker) == ()
+
+
+def test_a_press_hints_threats_if_you_wait_name_that_wait_and_only_stories_it_leaves_you(sampled):
+    """A hint to press said "Waiting: The Sun could take your New York City D ★" when the player had no
+    reporter there (the threat was after the waiting move, which sent them there). The reasons now name
+    the waiting move, and every story they say could be taken is one the player holds after it."""
+    import re
+
+    from pennypress.engine.advisor.facts import move_facts
+    from pennypress.engine.advisor.reasons import describe, reasons_for
+    from pennypress.engine.game.moves import GoToPress
+    from pennypress.engine.game.names import story_name
+
+    said = 0
+    for state in sampled[::3]:
+        legal = state.legal_moves()
+        if not any(isinstance(m, GoToPress) for m in legal):
+            continue
+        press = move_facts(state, GoToPress())
+        for wait in [m for m in legal if not isinstance(m, GoToPress)][:6]:
+            after = state.clone()
+            after.apply(wait)
+            held = {story_name(s) for s, r in after.reporters.items() if r[state.current]}
+            lines = [r for r in reasons_for(press, 0.5, False, 0.0, waiting=move_facts(state, wait))
+                     if r.startswith("If you wait")]
+            if lines:
+                assert lines[0].startswith(f"If you wait ({describe(wait)}): "), lines[0]
+            for line in lines:
+                for taken in re.findall(r"could take your (.+?) with ", line):
+                    assert taken in held, (line, sorted(held))
+                    said += 1
+    assert said > 20, said  # the check met the threats it is about

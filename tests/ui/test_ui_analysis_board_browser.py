@@ -26,6 +26,7 @@ from pennypress.ui.io.positions import parse_position
 from pennypress.ui.render.audit_words import class_words
 from pennypress.ui.render.marks import colour
 from pennypress.ui.render.ranking_html import WEIGHED_NOTE
+from pennypress.ui.render.stepper import arrow_of
 from pennypress.ui.render.verdict import grades, verdict
 
 pytestmark = pytest.mark.browser
@@ -65,7 +66,8 @@ def _stepper(page) -> dict:
         "count: s.querySelector('.pp-stepper-count').innerText.trim(), bar: bar.innerText.trim(),"
         "fill: bar.querySelector('.pp-evalbar-fill').style.getPropertyValue('--pp-chance'),"
         "now: s.querySelector('.pp-stepper-now').innerText.trim(), next_in_view: next.top >= 0 && "
-        "next.bottom <= window.innerHeight, arrows: s.querySelectorAll('.pp-arrow').length}")
+        "next.bottom <= window.innerHeight, arrows: [...s.querySelectorAll('.pp-arrow')]"
+        ".filter(a => a.closest('svg').getClientRects().length).length}")  # in the layout drawn at this width
 
 
 def _step_by(page, how: str) -> None:
@@ -114,6 +116,7 @@ def _read_the_line(page, state, advice, move) -> None:
     chances = [advice.find(move).at_first_sight().win_probability, *(s.chance for s in line)]
     assert _line_shown(page) == [f"{k}. {w}" for k, w in enumerate(said, 1)]
     assert all(re.search(r"\((\d+%|under 1%) of futures\)$", w) for w in said[1:]), said
+    arrows = [len(arrow_of(m)) for m in (str(move), *(s.move for s in line))]  # a move of reporters: an arrow
     runs_before = runs(page.d)
 
     def check(k: int) -> str:
@@ -121,6 +124,7 @@ def _read_the_line(page, state, advice, move) -> None:
         assert now["step"] == k and now["said"] == said[k] and now["now"] == f"{k + 1}. {said[k]}", (k, now)
         assert now["count"] == f"Step {k + 1} of {len(said)}" and now["bar"] == f"{chances[k]:.0%}", (k, now)
         assert now["fill"] == f"{100 * round(chances[k], 4):.1f}%", (k, now)
+        assert now["arrows"] == arrows[k], (k, now, arrows)
         return _board(page)
 
     boards = [check(0)]

@@ -78,10 +78,11 @@ def play_by_clicks(page: Page, shadow: TableGame, move) -> None:
     page.choose("play_choice", move_words(move))
     assert f"Your move: {move_words(move)}" in page.text()
     page.click("Play this move")
+    played = len(shadow.events)
     shadow.play(move)
     shadow.run_bots()
     text = page.text()
-    for event in shadow.events[-3:]:
+    for event in shadow.events[played:]:  # your move, and the opponents' answers (fewer near the end)
         assert event.words in text, (event.words, text[-2000:])
 
 
@@ -105,14 +106,14 @@ def looks_right(page: Page) -> None:
     assert not page.notation(), page.notation()
 
 
-def start_game(page: Page) -> TableGame:
-    """Start the page's game as The Sun against two greedy bots (seed :data:`SEED`), by clicks; the same game
+def start_game(page: Page, seed: int = SEED) -> TableGame:
+    """Start the page's game as The Sun against two greedy bots (deal ``seed``), by clicks; the same game
     played beside the page, up to the person's first move."""
-    shadow = TableGame.new(3, ME, ["greedy", "greedy"], seed=SEED)
+    shadow = TableGame.new(3, ME, ["greedy", "greedy"], seed=seed)
     shadow.run_bots()
     page.open("play_game")
     page.pick("play_me", "The Sun")
-    page.type_number("play_seed", SEED)
+    page.type_number("play_seed", seed)
     page.click("Start the game")
     return shadow
 
@@ -247,4 +248,112 @@ def test_the_hints_page_scores_what_the_preview_says(person, width):
     preview = _points_after(text, "your page will score ")
     assert reason == preview == shadow.preview(hint).total, (reason, preview, shadow.preview(hint).total)
     page.shot(f"play-board-hint-press-{width}")
+    set_desktop(page.d)
+
+
+_ARROW_ENDS = r"""
+const [layout, source, target] = arguments;
+const svg = document.querySelector(`.pp-click ${layout} svg.pennypress-board`);
+const arrows = svg.querySelectorAll('.pp-arrow');
+const inside = (x, y, story) => {
+  const r = svg.querySelector(`rect[data-story="${story}"]`);
+  const [rx, ry, w, h] = ['x', 'y', 'width', 'height'].map(a => +r.getAttribute(a));
+  return rx <= x && x <= rx + w && ry <= y && y <= ry + h;
+};
+if (arrows.length !== 1) return [arrows.length, false, false];
+const line = arrows[0].querySelector('line');
+const tip = arrows[0].querySelector('polygon').getAttribute('points').split(' ')[0].split(',').map(Number);
+return [1, inside(+line.getAttribute('x1'), +line.getAttribute('y1'), source), inside(tip[0], tip[1], target)];
+"""
+
+
+@pytest.mark.parametrize("width", ["1400", "390"])
+def test_a_move_of_reporters_is_an_arrow_from_its_story_to_the_other(person, width):
+    """Reporters sent by clicks, then that story clicked again and a move of one reporter to another story
+    chosen: the board draws one arrow, from the story they leave to the story they go to (as Lichess draws a
+    move); a send chosen instead draws none."""
+    from pennypress.engine.game.moves import Reassign
+
+    page = person
+    (set_desktop if width == "1400" else set_phone)(page.d)
+    shadow = start_game(page)
+    send = next(m for m in shadow.state.legal_moves() if isinstance(m, Assign) and m.count == 2)
+    play_by_clicks(page, shadow, send)
+    move = next(m for m in shadow.state.legal_moves() if isinstance(m, Reassign) and m.source == send.story)
+    click_story(page, move.source)
+    page.choose("play_choice", move_words(move))
+    assert chosen(page) == announced(page) == move_words(move)
+    drawn = page.d.execute_script(_ARROW_ENDS, _layout(page), str(move.source), str(move.target))
+    assert drawn == [1, True, True], drawn
+    page.shot(f"play-board-arrow-{width}")
+    other = next(m for m in shadow.state.legal_moves() if isinstance(m, Assign) and m.story != move.source)
+    click_story(page, other.story)
+    assert page.d.execute_script(_ARROW_ENDS, _layout(page), str(move.source), str(move.target))[0] == 0
+    set_desktop(page.d)
+
+
+
+def _end_stepper(page: Page) -> dict:
+    """The end of game's stepper: its steps' labels, the marks beside them, the step shown and its words."""
+    return page.d.execute_script(
+        "const s = [...document.querySelectorAll('.pp-stepper')].pop();"
+        "const items = [...s.querySelectorAll('.pp-stepper-item')];"
+        "return {labels: items.map(b => b.getAttribute('data-label')),"
+        "marks: Object.fromEntries(items.filter(b => b.querySelector('.pp-stepper-mark')).map(b => "
+        "[b.getAttribute('data-label'), b.querySelector('.pp-stepper-mark').textContent])),"
+        "step: +s.getAttribute('data-step'), said: s.querySelector('.pp-stepper-said').innerText.trim()}")
+
+
+@pytest.mark.parametrize("width", ["1400", "390"])
+def test_a_coached_game_to_its_end_stepped_move_by_move_then_its_mistakes(person, width):
+    """A whole game clicked with coach mode on (your moves a greedy bot's, by clicks on the board and your
+    mat): at the end the game is on a stepper, move by move, your moves marked as the coach graded them;
+    a click on a move and the ← key step it in the browser, with no run of the page; "Practise your
+    mistakes" then opens the mistakes the analysis finds, or says there are none."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    from pennypress.engine.arena.coach import coach
+    from pennypress.engine.arena.seats import make_bot
+    from pennypress.engine.audit import audit
+    from pennypress.engine.puzzles.mistakes import mistake_of, mistake_puzzles
+    from pennypress.ui.render.marks import mark
+    from pennypress.ui.render.puzzle_words import no_mistakes_words
+    from tests.ui.browser_helpers import runs
+
+    page = person
+    (set_desktop if width == "1400" else set_phone)(page.d)
+    seed = 20  # a short game: ten moves of yours, five of them mistakes the analysis finds
+    shadow = start_game(page, seed)
+    page._press(page._find(".st-key-play_coach label"))
+    mine, marked = make_bot("greedy", 77), {}
+    while not shadow.is_over:
+        move = mine.choose(shadow.view())
+        move = GoToPress() if isinstance(move, GoToPress) else move  # pressed on the page the page lays out
+        before = shadow.state.clone()
+        number = len(shadow.record()["moves"]) + 1
+        play_by_clicks(page, shadow, move)
+        note = coach(before, move, seed, "fast")
+        if mark(note.klass):
+            marked[str(number)] = mark(note.klass)
+    page.wait_for("The game, move by move")
+    shown = _end_stepper(page)
+    record = shadow.record()
+    assert shown["labels"] == ["Deal", *(str(n) for n in range(1, len(record["moves"]) + 1))]
+    assert shown["marks"] == marked and marked, (shown["marks"], marked)
+    assert shown["step"] == len(record["moves"])  # it opens on the final position
+    first = next(e for e in shadow.events if e.by_person)
+    since = runs(page.d)
+    page.step_to(str(first.number), which=-1)
+    assert _end_stepper(page)["said"] == first.words
+    ActionChains(page.d).send_keys(Keys.ARROW_LEFT).perform()
+    assert _end_stepper(page)["step"] == first.number - 1 and runs(page.d) == since
+    page.shot(f"play-end-stepper-{width}")
+
+    made = mistake_puzzles(record, audit(record, "fast", seed=seed, player=ME), ME)
+    page.click("Practise your mistakes")
+    if len(made):
+        page.wait_for(f"Mistake 1 of {len(made)}: {mistake_of(made.puzzles[0]).title}")
+    else:
+        page.wait_for(no_mistakes_words("you"))
     set_desktop(page.d)
