@@ -221,37 +221,44 @@ def test_a_thorough_analysis_says_the_answer_each_move_meets(person):
     person.click("Analyse")
     person.wait_for("Every move, ranked")
 
-    box = person.d.execute_script("return document.querySelector('.pp-verdict').innerText")
-    assert box.split("\n")[:3] == ["Best move", said.best, said.clarity[0].upper() + said.clarity[1:]], box
-    assert said.because in box and newspaper(expected.best.reply.player) in said.because
-    rows = _rows(person)
-    assert [r["move"] for r in rows] == expected.ranking()[:len(rows)]  # the second ply's order
-    facts = person.d.execute_script(
-        "return [...document.querySelector('.pp-ranking').querySelectorAll('.pp-rank-facts')].map(e => ({"
-        "words: e.innerText, win: e.getAttribute('data-win'), kind: e.getAttribute('data-kind')}))")
-    for m, f in zip(expected.moves, facts):
-        if m.weighed:  # the figure it is ranked by leads, said as after the answer; its first sight beside it
-            assert f["kind"] == "after-answer" and f["win"] == f"{m.win_probability:.0%}", (m.move, f)
-            assert f["words"].startswith(f"{m.win_probability:.0%} chance to win after "), (m.move, f)
-            assert f"{m.first_sight.win_probability:.0%} at first sight" in f["words"], (m.move, f)
-        else:
-            assert f["kind"] == "first-sight" and "at first sight (the answer not weighed)" in f["words"], (m.move, f)
-    # one figure, one label: the metric above the board is rank 1's figure in the ranking, said as after the answer
-    label, figure, _ = chance_metric(expected.best)
-    assert label == f"Chance to win after {newspaper(expected.best.reply.player)}'s answer"
-    assert person.metric(label) == figure == facts[0]["win"], (person.metric(label), figure, facts[0])
-    # the screen's invariant: the weighed moves come first, in the order of the chance they show ("best" on top)
-    kinds = [f["kind"] for f in facts]
-    weighed = [int(f["win"].rstrip("%")) for f in facts if f["kind"] == "after-answer"]
-    rest = [int(f["win"].rstrip("%")) for f in facts if f["kind"] == "first-sight"]
-    assert kinds == sorted(kinds) and weighed and weighed == sorted(weighed, reverse=True), facts
-    assert rest == sorted(rest, reverse=True), facts  # the others: in the order of the chance they show
-    shown = person.text()
-    assert WEIGHED_NOTE in shown.replace("\n", " ")
-    reply = expected.best.reply
-    assert f"{newspaper(reply.player)}'s own answer, thought through from their seat: {move_words(reply.move)}" \
-        in shown.replace("\n", " ")
-    assert list(_at_both_widths(person, "thorough")) == ["1400", "390"]
+    def figures_agree() -> None:
+        """The verdict, the ranking, the metric and the answers read off the page agree, at this width."""
+        box = person.d.execute_script("return document.querySelector('.pp-verdict').innerText")
+        assert box.split("\n")[:3] == ["Best move", said.best, said.clarity[0].upper() + said.clarity[1:]], box
+        assert said.because in box and newspaper(expected.best.reply.player) in said.because
+        rows = _rows(person)
+        assert [r["move"] for r in rows] == expected.ranking()[:len(rows)]  # the second ply's order
+        facts = person.d.execute_script(
+            "return [...document.querySelector('.pp-ranking').querySelectorAll('.pp-rank-facts')].map(e => ({"
+            "words: e.innerText, win: e.getAttribute('data-win'), kind: e.getAttribute('data-kind')}))")
+        for m, f in zip(expected.moves, facts):
+            if m.weighed:  # the figure it is ranked by leads, said as after the answer; its first sight beside it
+                assert f["kind"] == "after-answer" and f["win"] == f"{m.win_probability:.0%}", (m.move, f)
+                assert f["words"].startswith(f"{m.win_probability:.0%} chance to win after "), (m.move, f)
+                assert f"{m.first_sight.win_probability:.0%} at first sight" in f["words"], (m.move, f)
+            else:
+                assert f["kind"] == "first-sight" and "at first sight (the answer not weighed)" in f["words"], (m.move, f)
+        # one figure, one label: the metric above the board is rank 1's figure in the ranking, said as after the answer
+        label, figure, _ = chance_metric(expected.best)
+        assert label == f"Chance to win after {newspaper(expected.best.reply.player)}'s answer"
+        assert person.metric(label) == figure == facts[0]["win"], (person.metric(label), figure, facts[0])
+        # the screen's invariant: the weighed moves come first, in the order of the chance they show ("best" on top)
+        kinds = [f["kind"] for f in facts]
+        weighed = [int(f["win"].rstrip("%")) for f in facts if f["kind"] == "after-answer"]
+        rest = [int(f["win"].rstrip("%")) for f in facts if f["kind"] == "first-sight"]
+        assert kinds == sorted(kinds) and weighed and weighed == sorted(weighed, reverse=True), facts
+        assert rest == sorted(rest, reverse=True), facts  # the others: in the order of the chance they show
+        shown = person.text()
+        assert WEIGHED_NOTE in shown.replace("\n", " ")
+        reply = expected.best.reply
+        assert f"{newspaper(reply.player)}'s own answer, thought through from their seat: {move_words(reply.move)}" \
+            in shown.replace("\n", " ")
+
+    widths = []
+    for width in _at_both_widths(person, "thorough"):  # one truth on the screen at either width
+        figures_agree()
+        widths.append(width)
+    assert widths == ["1400", "390"]
     person.expand("Details")
     details = person.text()
     assert f"Second ply: {expected.second_ply.opened} of the first 3 moves answered" in details

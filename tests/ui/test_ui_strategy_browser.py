@@ -38,10 +38,10 @@ def test_strategy_by_clicks_at_a_table_size(person):
     (advisor,) = guide["advisor"]
     seats_in = {SEAT_WORDS[f["seat"]]: f["games"] for f in advisor_own(advisor["findings"])
                 if f["kind"] == "advisor-seat"}
-    check_summary_equals_parts(text, seats_in, advisor["games"])
     for width, setter in (("1400", set_desktop), ("390", set_phone)):
         setter(person.d)
         person.ok()
+        check_summary_equals_parts(person.text(), seats_in, advisor["games"])  # at either width
         drawn = person.d.find_elements(By.CSS_SELECTOR, '[data-testid="stVegaLiteChart"] canvas, '
                                                         '[data-testid="stVegaLiteChart"] svg')
         assert drawn, f"no chart drawn at {width} px"

@@ -2,7 +2,9 @@
 the Press desk and on Check my page, each page's total is one figure wherever it is shown -- the metric, the
 drawing's title, the breakdown's Total row -- and the breakdown's rows add up to it; the circulation gain is
 the total floored at 0; the points lost are the optimal total less yours, as the sentence under them says.
-On the Tournament page each bot's win share is the engine's, and the shares add up to every game won.
+On the Tournament page each bot's win share is the engine's, and the shares add up to every game won. On
+the Position viewer a press is one total, and the final circulation is the circulation now plus the
+bonuses the bonus table gives; the Scoring examples' 12-point press is one total and its scoops add up.
 """
 from __future__ import annotations
 
@@ -18,21 +20,27 @@ def _number(text: str) -> int:
     return int(text.strip().replace("−", "-").replace("+", ""))
 
 
-def breakdowns(page: Page) -> list[tuple[list[int], int]]:
-    """Every breakdown table on the page, in order: its rows' points and its Total row's."""
+def st_tables(page: Page, *heads: str) -> list[list[dict[str, str]]]:
+    """Every ``st.table`` on the page whose columns include ``heads``, in order: its rows, heading -> text."""
     from selenium.webdriver.common.by import By
 
     out = []
     for table in page.d.find_elements(By.CSS_SELECTOR, '[data-testid="stTable"] table, [data-testid="stTableStyledTable"]'):
-        heads = [th.text.strip() for th in table.find_elements(By.CSS_SELECTOR, "thead th")]
-        if "Item" not in heads or "Points" not in heads:
+        columns = [th.get_attribute("textContent").strip() for th in table.find_elements(By.CSS_SELECTOR, "thead th")]
+        if not set(heads) <= set(columns):
             continue
-        item, points = heads.index("Item"), heads.index("Points")
-        rows = [[td.text.strip() for td in tr.find_elements(By.CSS_SELECTOR, "th, td")]
+        rows = [[td.get_attribute("textContent").strip() for td in tr.find_elements(By.CSS_SELECTOR, "th, td")]
                 for tr in table.find_elements(By.CSS_SELECTOR, "tbody tr")]
-        rows = [r[len(r) - len(heads):] for r in rows]  # an index column, if drawn, dropped
-        parts = [_number(r[points]) for r in rows if r[item] != "Total"]
-        (total,) = [_number(r[points]) for r in rows if r[item] == "Total"]
+        out.append([dict(zip(columns, r[len(r) - len(columns):])) for r in rows])  # an index column dropped
+    return out
+
+
+def breakdowns(page: Page) -> list[tuple[list[int], int]]:
+    """Every breakdown table on the page, in order: its rows' points and its Total row's."""
+    out = []
+    for rows in st_tables(page, "Item", "Points"):
+        parts = [_number(r["Points"]) for r in rows if r["Item"] != "Total"]
+        (total,) = [_number(r["Points"]) for r in rows if r["Item"] == "Total"]
         out.append((parts, total))
     return out
 
@@ -119,4 +127,43 @@ def test_a_tournaments_win_shares_are_the_engines_and_add_up(person, width):
     held = [len(b["seats"]) for b in report["bots"]]
     shown = [int(s.rstrip("%")) for s in shares]
     assert abs(sum(n * s for n, s in zip(held, shown)) - 100) <= sum(held), (held, shown)  # each rounded by < 1
+    set_desktop(person.d)
+
+
+@pytest.mark.parametrize("width", ["1400", "390"])
+def test_the_position_viewer_adds_up_its_press_and_its_end(person, width):
+    """The Position viewer's example: the press of the player to move is one total in the drawing's title,
+    the metric and the breakdown; if the game ended now, each newspaper's final circulation is its
+    circulation now plus the bonuses the bonus table gives it."""
+    (set_desktop if width == "1400" else set_phone)(person.d)
+    person.open("position_viewer")
+    total = _number(person.metric("Optimal total"))
+    assert tables_add_up(person)[0] == total
+    said = person.d.execute_script(
+        "return [...document.querySelectorAll('svg.pennypress-page text')].map(t => t.textContent)"
+        ".find(t => / pressing now: /.test(t))")
+    assert said and _number(said.rsplit(": ", 1)[1].split(" point")[0]) == total, said
+    names, now = _cells(person, "Newspaper"), [int(c) for c in _cells(person, "Circulation")]
+    bonus = dict.fromkeys(names, 0)
+    for to, points in zip(_cells(person, "Bonus to"), _cells(person, "Points each")):
+        for name in names:
+            if name in to.split(", "):
+                bonus[name] += int(points)
+    final = re.search(r"Final circulation: (.+?)\. ", person.text().replace("\n", " ")).group(1)
+    shown = {name: int(n) for name, n in re.findall(r"(The [A-Z][a-z]+(?: [A-Z][a-z]+)?) (\d+)", final)}
+    assert shown == {name: c + bonus[name] for name, c in zip(names, now)}, (shown, now, bonus)
+    set_desktop(person.d)
+
+
+@pytest.mark.parametrize("width", ["1400", "390"])
+def test_the_rulebooks_12_point_press_is_one_total(person, width):
+    """Scoring examples, the 12-point press: the metric, the drawing's title and the breakdown give one total,
+    the rulebook's 12, and The Sun's scoops metric is the sum of the scoops table's points to The Sun."""
+    (set_desktop if width == "1400" else set_phone)(person.d)
+    person.open("scoring_examples")
+    total = _number(person.metric("The Times scores"))
+    assert total == 12 and tables_add_up(person)[0] == total and titles(person)[0] == total
+    (scoops,) = st_tables(person, "Story", "Points", "To")
+    to_sun = [int(r["Points"]) for r in scoops if r["To"] == "The Sun"]
+    assert to_sun and _number(person.metric("The Sun's scoops")) == sum(to_sun)
     set_desktop(person.d)
