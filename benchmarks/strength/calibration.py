@@ -15,12 +15,13 @@ interval is a plain Wilson interval over its games.
 
 The opponents are bots the advisor's playouts do not model (the league's
 ``evaluator`` and ``timer``) beside the heuristic bot it does; the table is
-given over all games and the Brier score per opponent too, with two
+given over all games and the Brier score per opponent too (``--opponents`` for others: ``outside``, the
+population's early presser and big-page presser, which neither the value model nor the map was fitted on), with two
 references: always saying the fair share ``1/3``, and the advisor's own ``p``
 shuffled over the games (what calibration without resolution would score).
 
     python -m benchmarks.strength.calibration [--games 300] [--budget fast] [--seed S] [--workers 2]
-        [--plays-on advisor|heuristic] [--json]
+        [--plays-on advisor|heuristic] [--opponents A,B|outside] [--json]
 
 With a second ply (``--budget normal`` or ``deep``) ``p`` is the best move's chance at first sight (on the
 analysis's playouts), and the chance it keeps after the next player's own answer (``reply``, the chance the
@@ -50,10 +51,13 @@ from tqdm import tqdm
 from pennypress.engine import Phase, new_game
 from pennypress.engine.advisor import advise, wilson
 from pennypress.engine.advisor.calibration import CALIBRATION, IDENTITY, Calibration
-from pennypress.engine.arena.seats import make_bot, seat_seed
+from pennypress.engine.arena.seats import SEATS, make_bot, seat_seed
 from pennypress.engine.play.match import play_match
 
 OPPONENTS = ("evaluator", "timer", "heuristic")
+OUTSIDE = ("early-presser", "big-pages")
+"""The population's opponents outside what the value model was trained on (``benchmarks.training.train_value.MIX``)
+and the map fitted on (:data:`OPPONENTS`): ``--opponents outside`` measures calibration against them (#54)."""
 HELD_OUT = 8080
 """The seed of the recorded calibration figures (docs/results.md): never a seed to fit the map on."""
 BINS = tuple(i / 10 for i in range(11))
@@ -85,13 +89,15 @@ class _Advised:
         return self.bot.choose(view)
 
 
-def play_one(args: tuple[int, int, str, str]) -> dict | None:
-    """Game ``g`` of the run seeded ``seed``: its opponent, the advised seat, ``p`` and the outcome."""
-    g, seed, budget, plays_on = args
+def play_one(args: tuple) -> dict | None:
+    """Game ``g`` of the run seeded ``seed``: its opponent, the advised seat, ``p`` and the outcome.
+    ``args``: ``(g, seed, budget, plays_on)``, and the opponents taken in turn (default :data:`OPPONENTS`)."""
+    g, seed, budget, plays_on, *rest = args
+    opponents = tuple(rest[0]) if rest else OPPONENTS
     rng = random.Random(seed * 1_000_003 + g)
     deck_seed = rng.randrange(2 ** 31)
-    opponent = OPPONENTS[g % len(OPPONENTS)]
-    seat = (g // len(OPPONENTS)) % 3
+    opponent = opponents[g % len(opponents)]
+    seat = (g // len(opponents)) % 3
     advised = _Advised(seat_seed(deck_seed, seat), rng.randrange(1, 13), budget, plays_on)
     bots = [advised if i == seat else make_bot(opponent, seat_seed(deck_seed, i)) for i in range(3)]
     state = play_match(new_game(3, seed=deck_seed), bots, seed=deck_seed, in_place=True).state
@@ -151,7 +157,8 @@ def report_for(rows: list[dict], seed: int) -> dict:
         "mean_p": statistics.fmean(r["p"] for r in rows), "mean_won": statistics.fmean(r["won"] for r in rows),
         "by_opponent": {o: {"samples": len(sub), "brier": brier(sub), "mean_p": statistics.fmean(r["p"] for r in sub),
                             "won": statistics.fmean(r["won"] for r in sub)}
-                        for o in OPPONENTS if (sub := [r for r in rows if r["opponent"] == o])},
+                        for o in dict.fromkeys(r["opponent"] for r in rows)
+                        if (sub := [r for r in rows if r["opponent"] == o])},
         "table": reliability(rows),
     }
 
@@ -177,10 +184,11 @@ def print_report(title: str, report: dict) -> None:
               f"won {b['won']:.3f}")
 
 
-def play_games(games: int, seed: int, budget: str, plays_on: str, workers: int, quiet: bool = False) -> list[dict]:
+def play_games(games: int, seed: int, budget: str, plays_on: str, workers: int, quiet: bool = False,
+               opponents: tuple[str, ...] = OPPONENTS) -> list[dict]:
     """The samples of ``games`` games of the run seeded ``seed`` (:func:`play_one`; a game that ended before its
-    drawn decision gives none), on ``workers`` processes."""
-    jobs = [(g, seed, budget, plays_on) for g in range(games)]
+    drawn decision gives none), on ``workers`` processes, against ``opponents`` in turn."""
+    jobs = [(g, seed, budget, plays_on, opponents) for g in range(games)]
     with ProcessPoolExecutor(workers) as ex:
         played = list(tqdm(ex.map(play_one, jobs), total=len(jobs), desc="games", disable=quiet))
     return [r for r in played if r is not None]
@@ -194,9 +202,18 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--plays-on", choices=("advisor", "heuristic"), default="advisor",
                     help="who plays the advised seat's other decisions (default: the advisor)")
+    ap.add_argument("--opponents", default=",".join(OPPONENTS),
+                    help=f"the opponents, two copies of one a game, taken in turn (default {','.join(OPPONENTS)}, "
+                         f"the map's own; 'outside' for {','.join(OUTSIDE)}, the population's opponents neither "
+                         "the value model nor the map was fitted on)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    raw = play_games(args.games, args.seed, args.budget, args.plays_on, args.workers, quiet=args.json)
+    opponents = OUTSIDE if args.opponents == "outside" else tuple(args.opponents.split(","))
+    unknown = [o for o in opponents if o not in SEATS]
+    if unknown or not opponents:
+        ap.error(f"--opponents: not a seat: {', '.join(unknown) or '(none given)'}")
+    raw = play_games(args.games, args.seed, args.budget, args.plays_on, args.workers, quiet=args.json,
+                     opponents=opponents)
     calibration: Calibration = CALIBRATION
     shown = [{**r, "p": calibration(r["p"])} for r in raw]
     report = {"games": args.games, "samples": len(raw), "budget": args.budget, "seed": args.seed,
@@ -209,8 +226,8 @@ def main(argv=None) -> int:
         print(json.dumps(report, indent=2))
         return 0
     print(f"{report['samples']} decisions from {args.games} 3-player games (seed {args.seed}), advisor {args.budget}, "
-          f"one decision a game, the seat playing on as the {args.plays_on}; opponents two {', two '.join(OPPONENTS)} "
-          f"(a third of the games each)")
+          f"one decision a game, the seat playing on as the {args.plays_on}; opponents two {', two '.join(opponents)} "
+          f"({ {1: 'all', 2: 'half', 3: 'a third'}.get(len(opponents), f'1 in {len(opponents)}')} of the games each)")
     print(f"calibration map: slope {calibration.slope:.4f}, intercept {calibration.intercept:.4f}")
     print_report("the win probability shown (the playouts' share through the map)", report["shown"])
     print_report("the playouts' raw win share", report["raw"])

@@ -49,6 +49,21 @@ def test_a_run_reports_raw_and_shown_on_the_same_decisions(capsys):
         assert abs(shown["mean_p"] - raw["mean_p"]) > 1e-6 or raw["mean_p"] in (0.0, 1.0)
 
 
+def test_a_run_against_the_opponents_outside_what_was_fitted(capsys):
+    assert bc.main(["--games", "4", "--seed", "17", "--opponents", "outside", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc["shown"]["by_opponent"]) <= set(bc.OUTSIDE) and doc["samples"] >= 1
+    assert not set(bc.OUTSIDE) & set(bc.OPPONENTS)  # neither the map's opponents ...
+    from benchmarks.training.train_value import MIX
+    assert not set(bc.OUTSIDE) & set(MIX)  # ... nor the value model's
+
+
+def test_an_opponent_that_is_no_seat_is_refused(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        bc.main(["--games", "3", "--opponents", "evaluator,nobody"])
+    assert exit_.value.code == 2 and "not a seat: nobody" in capsys.readouterr().err
+
+
 @pytest.mark.slow
 def test_a_run_with_a_second_ply_also_reports_the_chance_kept_after_the_answer(capsys):
     """The second ply is the written-down decision's own; the seat plays its other moves as the heuristic bot,
