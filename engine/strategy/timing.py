@@ -70,10 +70,22 @@ def _best_wait(bot_name: str, bot: Any, position: Any, model: Any) -> str | None
     return best
 
 
-def sample_point(spec: StrategySpec, game: int, threads: int = 1, playouts: int = PLAYOUTS) -> Point | None:
-    """The decision point of game ``game`` played out (``None`` when the game has none)."""
-    from ..advisor.policy import SEARCH_LEAF, core_policy
+class Decision(NamedTuple):
+    """A sampled decision point before it is played out: the position (native), the press's gain, the
+    player to move, the ply, the mover's bot and its best way of waiting."""
 
+    position: Any
+    gain: int
+    mover: int
+    ply: int
+    bot: str
+    wait: str
+
+
+def decision_point(spec: StrategySpec, game: int) -> Decision | None:
+    """Game ``game``'s decision point (``None`` when the game has none): the game replayed on the core with its
+    bots, one of its decisions of normal play where a press gains something and another move exists, drawn by
+    the game's deal; waiting is the mover's bot's best other move."""
     seed = spec.deck_seed(game)
     state = new_game(spec.definition, seed=seed)
     position = native.native_position(state, checked=False)
@@ -96,20 +108,31 @@ def sample_point(spec: StrategySpec, game: int, threads: int = 1, playouts: int 
         moves += 1
     if not candidates:
         return None
+    from ..advisor.policy import SEARCH_LEAF
+
     at, gain, mover, ply = random.Random(seed * 1009 + game).choice(candidates)
-    model = SEARCH_LEAF.core()
     probe = core_bot(core_policy_of(lineup[mover]), spec.seat_seeds(game)[mover])
-    wait = _best_wait(lineup[mover], probe, at, model)
+    wait = _best_wait(lineup[mover], probe, at, SEARCH_LEAF.core())
     if wait is None:  # pragma: no cover - a candidate has another move
         return None
+    return Decision(at, gain, mover, ply, lineup[mover], wait)
+
+
+def sample_point(spec: StrategySpec, game: int, threads: int = 1, playouts: int = PLAYOUTS) -> Point | None:
+    """The decision point of game ``game`` played out (``None`` when the game has none)."""
+    from ..advisor.policy import core_policy
+
+    d = decision_point(spec, game)
+    if d is None:
+        return None
     afters = []
-    for move in ("press", wait):
-        after = at.clone()
+    for move in ("press", d.wait):
+        after = d.position.clone()
         after.apply(move)
         afters.append(after)
     jobs = [(i, k) for k in range(playouts) for i in (0, 1)]
-    settings = SimpleNamespace(seed=seed, exact_end=False, threads=threads, leaf=None)
+    settings = SimpleNamespace(seed=spec.deck_seed(game), exact_end=False, threads=threads, leaf=None)
     results = run_batch(afters, jobs, settings, core_policy("value"), spec.move_cap)
-    share = {(i, k): r[0][mover][0] for (i, k), r in zip(jobs, results)}
+    share = {(i, k): r[0][d.mover][0] for (i, k), r in zip(jobs, results)}
     diffs = [share[(0, k)] - share[(1, k)] for k in range(playouts)]
-    return Point(game, ply // spec.players + 1, gain, lineup[mover], sum(diffs) / playouts)
+    return Point(game, d.ply // spec.players + 1, d.gain, d.bot, sum(diffs) / playouts)

@@ -88,6 +88,48 @@ def _guide(args: argparse.Namespace) -> int:
     return 0
 
 
+def _population(args: argparse.Namespace) -> int:
+    from pennypress.engine.arena.population import population
+    from pennypress.engine.strategy.guide import read_runs
+    from pennypress.engine.strategy.population_timing import Settings, run_population, summarise
+
+    if not native.available():
+        raise BadInput("strategy population: the native core is not installed (python3 run.py builds it)")
+    for option, value in (("points", args.points), ("games", args.games), ("threads", args.threads)):
+        if value < 1:
+            raise BadInput(f"{option}: expected at least 1, got {value}")
+    for option, path in (("out", args.out), ("log", args.log)):
+        if path is not None and not Path(path).parent.is_dir():
+            raise BadInput(f"{option}: the folder of {path!r} does not exist")
+    runs = read_runs([args.run])
+    if len(runs) != 1:
+        raise BadInput(f"{Path(args.run).name}: one strategy run's JSON is needed (pennypress strategy --out), "
+                       f"not a guide of {len(runs)}")
+    run = runs[0][1]
+    pop = population()
+    try:
+        for name in args.without or ():
+            pop = pop.without(name)
+    except ValueError as exc:
+        raise BadInput(f"without: {exc}") from None
+    spec = StrategySpec.create(run["players"], run["games"], run["seed"], run["bots"], run.get("variants") or (),
+                               run.get("deck") or "default")
+    settings = Settings(spec, pop, games=args.games, points=args.points, seed=args.seed, threads=args.threads)
+    bar = ProgressBar("cell", desc="population", quiet=args.quiet, leave=True)
+    try:
+        rows = run_population(settings, Path(args.log) if args.log else None, progress=bar)
+    finally:
+        bar.close()
+    doc = summarise(run, rows, settings)
+    doc["command"] = " ".join(["pennypress strategy population", _said(args.run), f"--points {args.points}",
+                               f"--games {args.games}", f"--seed {args.seed}",
+                               *(f"--without {n}" for n in args.without or ())])
+    if args.out is not None:
+        Path(args.out).write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_json(doc)
+    return 0
+
+
 def _bots_help() -> str:
     """``--bots``'s help: every seat the registry lets sit at a study's table, a family with its options."""
     seats = strategy_seats()
@@ -115,7 +157,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "docs/strategy.md.",
         usage="pennypress strategy --players P --games N [--seed S] [--bots A,B] [--variant V] [--deck D] "
               "[--workers W] [--executor local|dask] [--scheduler ADDR] [--log FILE] [--out FILE] [--quiet]\n"
-              "       pennypress strategy guide RUN... [--out FILE] [--docs FILE]",
+              "       pennypress strategy guide RUN... [--out FILE] [--docs FILE]\n"
+              "       pennypress strategy population RUN [--points N] [--games N] [--seed S] [--threads T] "
+              "[--without MODEL] [--log FILE] [--out FILE] [--quiet]",
     )
     p.add_argument("--players", type=int, default=None, help="number of players, 2 to 5 (required)")
     p.add_argument("--games", type=int, default=None, help="games to play, required (a multiple of --players "
@@ -131,7 +175,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "of another run (seed, players, bots, variants, deck) is refused")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=_strategy)
-    gsub = p.add_subparsers(dest="strategy_command", metavar="guide", parser_class=type(p))
+    gsub = p.add_subparsers(dest="strategy_command", metavar="guide|population", parser_class=type(p))
     g = gsub.add_parser("guide", prog="pennypress strategy guide", help="assemble the shipped guide from strategy runs (JSON), and docs/strategy.md",
                         description="Combines the JSON of pennypress strategy runs: one base run per player "
                                     "count, variant runs compared with their base (differences with 95% "
@@ -145,3 +189,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--docs", default=None, metavar="FILE", help="write the players' guide in Markdown to FILE "
                    "(docs/strategy.md)")
     g.set_defaults(handler=_guide)
+    from pennypress.engine.strategy.population_timing import GAMES, POINTS
+
+    q = gsub.add_parser("population", prog="pennypress strategy population",
+                        help="a run's press-or-wait findings played out against the population of opponents (JSON)",
+                        description="The decision points of a strategy run's sampled games (the same positions, "
+                                    "going to press now against the mover's best way of waiting), each played to "
+                                    "the end of the game against every opponent model of the population, with "
+                                    "each strong policy playing the mover's own later moves, both moves on the "
+                                    "same deals. Per press-or-wait finding: its figure against each opponent "
+                                    "(95%% interval over the points) and whether it holds for every opponent, "
+                                    "most, some, or depends on them. --log FILE keeps every cell played: the "
+                                    "same command run again goes on where it stopped.")
+    q.add_argument("run", metavar="RUN", help="a strategy run's JSON (pennypress strategy --out)")
+    q.add_argument("--points", type=int, default=POINTS, help=f"points a page-value bucket (default {POINTS})")
+    q.add_argument("--games", type=int, default=GAMES, help=f"games of each move a cell (default {GAMES})")
+    q.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
+    q.add_argument("--threads", type=int, default=1, help="threads on the native core (default 1)")
+    q.add_argument("--without", action="append", metavar="MODEL",
+                   help="leave an opponent model out (repeatable): a leave-one-out check, or a shorter run")
+    q.add_argument("--log", default=None, metavar="FILE", help="keep every cell played in FILE (JSON lines)")
+    q.add_argument("--out", default=None, metavar="FILE", help="also write the JSON to FILE")
+    q.add_argument("--quiet", action="store_true", help="no progress bar")
+    q.set_defaults(handler=_population)

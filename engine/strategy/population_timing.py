@@ -1,0 +1,247 @@
+"""Press now or wait, by page value, played out to the end against the population of opponents.
+
+The guide's press-or-wait findings (:mod:`.timing`) compare going to press
+now with the mover's best way of waiting on paired playouts with the value
+bot in every seat: true for that opponent, not shown for others. Here the
+same decision points -- game ``g`` of the study's sampled games, the same
+position, the same two moves (:func:`.timing.decision_point`) -- are played
+to the end of the game against every opponent model of the population, with
+each strong policy playing the mover's own later moves
+(:func:`~pennypress.engine.arena.population.play_out`: the hidden cards dealt
+from what the players see, both moves on the same deals and bot seeds).
+
+For each page-value bucket the first :data:`POINTS` points of the study's
+sampled games are taken. A point's figure against an opponent is the mean,
+over its games and both movers, of the mover's win share after pressing
+minus after waiting; the bucket's figure against that opponent is the mean
+over its points, with a 95% Student interval over the points (the points
+are independent games). Against each opponent the finding **holds** when
+that interval lies on the finding's side of 0, is **reversed** when it lies
+on the other, and is **not shown** otherwise; a finding that pressing and
+waiting are about equal holds where no opponent shows a difference. The
+verdict (:func:`verdict`): every opponent, most (more than half, none
+reversing), some, or it depends on the opponents (one reverses it).
+
+A run is resumable: every cell played is a line of its log, read back when
+the run is started again with the same settings (:func:`run_population`).
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import fmean, stdev
+from typing import Callable, Iterable
+
+from pennypress.errors import BadInput
+
+from ..arena.population import Population, play_out
+from ..game.moves import GoToPress, parse_move
+from ..native import to_state
+from .games import StrategySpec
+from .tally import GAIN_BUCKETS, gain_bucket
+from .timing import MAX_POINTS, SAMPLE_EVERY, decision_point
+
+FORMAT = "pennypress strategy population"
+"""The ``format`` of a run's result document."""
+
+GAMES = 24
+"""Games of each move a cell plays at one point (paired: the same deals and seeds for both moves)."""
+
+POINTS = 40
+"""Points a page-value bucket takes at most (the first of the study's sampled games)."""
+
+T95 = {n: t for n, t in ((1, 12.706), (2, 4.303), (3, 3.182), (4, 2.776), (5, 2.571), (6, 2.447), (7, 2.365),
+                          (8, 2.306), (9, 2.262), (10, 2.228), (15, 2.131), (20, 2.086), (30, 2.042), (40, 2.021),
+                          (60, 2.000), (120, 1.980))}
+"""Two-sided 95% Student quantiles by degrees of freedom (between two listed, the smaller's: wider, safe)."""
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% Student quantile for ``df`` degrees of freedom (1.96 past the table)."""
+    if df < 1:
+        return math.inf
+    below = [n for n in T95 if n <= df]
+    return T95[max(below)] if df <= 120 else 1.96
+
+
+def mean_interval(values: list[float]) -> tuple[float, list[float]]:
+    """The mean of ``values`` and its 95% Student interval (infinite for fewer than two values).
+
+    >>> m, (lo, hi) = mean_interval([0.1, 0.3, 0.2, 0.2])
+    >>> round(m, 3), round(lo, 3), round(hi, 3)
+    (0.2, 0.07, 0.33)
+    """
+    m = fmean(values)
+    if len(values) < 2:
+        return m, [-math.inf, math.inf]
+    half = t95(len(values) - 1) * stdev(values) / math.sqrt(len(values))
+    return m, [m - half, m + half]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a run plays: the study it samples, the population, games a cell, points a bucket, seed, threads."""
+
+    spec: StrategySpec
+    population: Population
+    games: int = GAMES
+    points: int = POINTS
+    seed: int = 0
+    threads: int = 1
+
+    def point_seed(self, game: int) -> int:
+        """The seed of the games played at the point of the study's game ``game``."""
+        return self.seed * 1_000_003 + game
+
+
+def sampled_games(spec: StrategySpec) -> Iterable[int]:
+    """The study's sampled games, in order (:func:`.timing.sampled`)."""
+    last = min(spec.games, SAMPLE_EVERY * MAX_POINTS)
+    return range(0, last, SAMPLE_EVERY)
+
+
+def cell_row(settings: Settings, game: int, position, gain: int, wait: str, opponent: str, mover: str) -> dict:
+    """One cell at one point: both moves played out ``settings.games`` times; the mean paired difference."""
+    state = to_state(position)
+    moves = (GoToPress(), parse_move(wait))
+    out = play_out(state, moves, opponent, mover, settings.games, settings.point_seed(game), settings.threads,
+                   settings.spec.move_cap)
+    diffs = out.differences("win")
+    return {"game": game, "gain": gain, "bucket": gain_bucket(gain), "wait": wait, "opponent": opponent,
+            "mover": mover, "games": settings.games, "seed": settings.point_seed(game),
+            "difference": round(fmean(diffs), 6), "unfinished": out.unfinished}
+
+
+def read_log(path: Path | None, settings: Settings) -> dict[tuple[int, str, str], dict]:
+    """The cells a stopped run already played (its log), by (game, opponent, mover); a cell of other settings
+    (games, seed) is refused with :class:`BadInput` naming the line."""
+    if path is None or not path.exists():
+        return {}
+    out = {}
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short when the run was stopped: played again
+        if row.get("games") != settings.games or row.get("seed") != settings.point_seed(row.get("game", -1)):
+            raise BadInput(f"{path}, line {i}: a cell of another run (games {row.get('games')}, seed "
+                           f"{row.get('seed')}); this run plays {settings.games} games from seed {settings.seed}")
+        out[(row["game"], row["opponent"], row["mover"])] = row
+    return out
+
+
+def run_population(settings: Settings, log: Path | None = None,
+                   progress: Callable[[int, int], None] | None = None) -> list[dict]:
+    """Every cell of the run: the first ``settings.points`` points of each bucket, each against every
+    (opponent, mover) of the population; cells already in ``log`` are read, the rest played and written."""
+    done = read_log(log, settings)
+    wanted = {label: settings.points for label in (gain_bucket(lo) for lo, _ in GAIN_BUCKETS)}
+    cells = settings.population.cells()
+    total = len(wanted) * settings.points * len(cells)
+    rows: list[dict] = []
+    if log is not None and done:  # the cells kept, written back whole: a line cut short when stopped is dropped
+        log.write_text("".join(json.dumps(row) + "\n" for row in done.values()), encoding="utf-8")
+    out = log.open("a", encoding="utf-8") if log is not None else None
+    try:
+        for game in sampled_games(settings.spec):
+            if not any(wanted.values()):
+                break
+            point = decision_point(settings.spec, game)
+            if point is None or not wanted.get(gain_bucket(point.gain)):
+                continue
+            wanted[gain_bucket(point.gain)] -= 1
+            for opponent, mover in cells:
+                row = done.get((game, opponent, mover))
+                if row is None:
+                    row = cell_row(settings, game, point.position, point.gain, point.wait, opponent, mover)
+                    if out is not None:
+                        out.write(json.dumps(row) + "\n")
+                        out.flush()
+                rows.append(row)
+                if progress is not None:
+                    progress(len(rows), total)
+    finally:
+        if out is not None:
+            out.close()
+    return rows
+
+
+def direction(finding: dict) -> str:
+    """Which way a press-or-wait finding goes: ``"press"``, ``"wait"`` or ``"even"`` (its interval holds 0)."""
+    low, high = finding["interval"]
+    return "press" if low > 0 else "wait" if high < 0 else "even"
+
+
+def by_opponent(rows: list[dict], bucket: str, population: Population) -> dict[str, dict]:
+    """Per opponent, the bucket's points: each point's difference averaged over the movers, their mean and
+    95% interval, and which way the interval lies."""
+    out = {}
+    for opponent in population.opponents:
+        per_point: dict[int, list[float]] = {}
+        for r in rows:
+            if r["bucket"] == bucket and r["opponent"] == opponent:
+                per_point.setdefault(r["game"], []).append(r["difference"])
+        values = [fmean(v) for v in per_point.values() if len(v) == len(population.movers)]
+        if not values:
+            continue
+        m, iv = mean_interval(values)
+        side = "press" if iv[0] > 0 else "wait" if iv[1] < 0 else "even"
+        out[opponent] = {"points": len(values), "value": round(m, 4), "interval": [round(iv[0], 4), round(iv[1], 4)],
+                         "side": side}
+    return out
+
+
+def verdict(finding: dict, opponents: dict[str, dict]) -> dict:
+    """The finding against each opponent and over all: ``every``, ``most``, ``some`` or ``depends``.
+
+    >>> wait = {"interval": [-0.2, -0.1]}
+    >>> verdict(wait, {"a": {"side": "wait"}, "b": {"side": "wait"}})["verdict"]
+    'every'
+    >>> verdict(wait, {"a": {"side": "wait"}, "b": {"side": "even"}, "c": {"side": "wait"}})["verdict"]
+    'most'
+    >>> verdict(wait, {"a": {"side": "wait"}, "b": {"side": "press"}})["verdict"]
+    'depends'
+    >>> verdict({"interval": [-0.01, 0.02]}, {"a": {"side": "even"}, "b": {"side": "even"}})["verdict"]
+    'every'
+    """
+    side = direction(finding)
+    if side == "even":  # holds where no opponent shows a difference; depends where one does
+        shown = {o: c["side"] for o, c in opponents.items() if c["side"] != "even"}
+        holds = [o for o in opponents if o not in shown]
+        reversed_ = sorted(shown)
+    else:
+        holds = [o for o, c in opponents.items() if c["side"] == side]
+        reversed_ = [o for o, c in opponents.items() if c["side"] not in (side, "even")]
+    n = len(opponents)
+    if reversed_:
+        word = "depends"
+    elif len(holds) == n:
+        word = "every"
+    elif 2 * len(holds) > n:
+        word = "most"
+    else:
+        word = "some"
+    return {"verdict": word, "side": side, "holds": holds, "reversed": reversed_, "opponents": n}
+
+
+def summarise(run: dict, rows: list[dict], settings: Settings) -> dict:
+    """The run's document: per press-or-wait finding of ``run`` (a strategy study's JSON), its figure against
+    each opponent and the verdict."""
+    findings = []
+    for f in run["findings"]:
+        if f["kind"] != "press-or-wait":
+            continue
+        opponents = by_opponent(rows, f["gain"], settings.population)
+        if not opponents:
+            continue
+        findings.append({"gain": f["gain"], "claim": f["claim"], "value": f["value"], "interval": f["interval"],
+                         "by_opponent": opponents, **verdict(f, opponents)})
+    return {"format": FORMAT, "run": {k: run.get(k) for k in ("players", "games", "seed", "bots", "variants", "deck")},
+            "population": {"opponents": list(settings.population.opponents),
+                           "movers": list(settings.population.movers)},
+            "games": settings.games, "points": settings.points, "seed": settings.seed,
+            "cells": len(rows), "unfinished": sum(r["unfinished"] for r in rows), "findings": findings}
