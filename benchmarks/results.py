@@ -184,7 +184,9 @@ def _strategy(folder: Path) -> list[str]:
     ``strategy/runs.sh``): games, time and speed of each, with its command."""
     from pennypress.engine.strategy.guide import run_command, variant_name
 
-    runs = _load(folder)
+    docs = _load(folder)
+    runs = [d for d in docs if "format" not in d]
+    population = [d for d in docs if d.get("format") == "pennypress strategy population"]
     if not runs:
         return []
     out = ["## Strategy guide", "", "The runs behind the shipped guide (`engine/strategy/strategy_guide.json`, "
@@ -198,7 +200,39 @@ def _strategy(folder: Path) -> list[str]:
         resumed = f" ({t['resumed_games']:,} games from its log)" if t.get("resumed_games") else ""
         out.append(f"| {r['players']} players{', ' + variant if variant else ''} | {r['games']:,} "
                    f"| {t['seconds'] / 60:.1f} min{resumed} | {t['games_per_second']:,.1f} | `{run_command(r)}` |")
-    return out + [""]
+    return out + [""] + _strategy_population(population)
+
+
+def _strategy_population(docs: list[dict]) -> list[str]:
+    """The base runs' press-or-wait findings played out against the population (``strategy/population-*.json``):
+    per finding its figure against each opponent and the verdict the guide shows."""
+    if not docs:
+        return []
+    from pennypress.engine.arena.seats import seat_words
+
+    out = ["### Press now or wait, played out against the population", "",
+           "Each base run's decision points of each page value (the first points of its sampled games; the same "
+           "positions and moves as its press-or-wait findings), both moves played to the end of the game against "
+           "each opponent model, each of the two movers playing the mover's later moves, on the same deals: the "
+           "win share after pressing minus after waiting, in percentage points of win chance: mean over the "
+           "points, its 95% Student interval, and the number of points. "
+           "Made by `sh benchmarks/results/strategy/runs.sh`.", ""]
+    for d in sorted(docs, key=lambda d: d["run"]["players"]):
+        out += [f"`{d.get('command', '')}` -- {d['run']['players']} players, {d['points']} points a page value at "
+                f"most, {d['games']} games of each move a cell, {d['cells']:,} cells, {d['unfinished']} games "
+                "unfinished", "", "| page value | the guide's finding (value bot in every seat) | "
+                + " | ".join(seat_words(o) for o in d["population"]["opponents"]) + " | verdict |",
+                "|---|---|" + "---|" * len(d["population"]["opponents"]) + "---|"]
+        for f in d["findings"]:
+            cells = []
+            for o in d["population"]["opponents"]:
+                c = f["by_opponent"].get(o)
+                cells.append("–" if c is None else f"{100 * c['value']:+.1f} ({100 * c['interval'][0]:+.1f} to "
+                             f"{100 * c['interval'][1]:+.1f}), {c['points']}".replace("-", "−"))
+            value = f"{100 * f['value']:+.1f}".replace("-", "−")
+            out.append(f"| {f['gain']} | {value} | {' | '.join(cells)} | {f['verdict']} |")
+        out.append("")
+    return out
 
 
 def _seeds(used: dict[str, str], records: list[dict]) -> list[str]:

@@ -45,6 +45,7 @@ from pennypress.json_text import check_file_size, parse_json_text
 from pennypress.stats import Z95
 
 from ..arena.seats import seat_words
+from ..arena.table_words import listed
 from ..game.definition import GameDefinition
 from ..game.names import newspaper
 from ..game.words import signed
@@ -99,21 +100,38 @@ def check_run(doc: Any, where: str) -> dict:
     return doc
 
 
+def _read(path: Path) -> Any:
+    """A JSON file's document; :class:`BadInput` naming the file when it cannot be read or parsed."""
+    try:
+        check_file_size(path.name, path.stat().st_size)
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput(f"{path.name}: no such file") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{path.name}: not UTF-8 text") from None
+    except OSError as exc:
+        raise BadInput(f"{path.name}: cannot be read ({exc.strerror or 'unreadable'})") from None
+    return parse_json_text(text, path.name)
+
+
+def read_population(paths: Iterable[str | Path]) -> list[dict]:
+    """The population documents of ``paths``: a population run's JSON, or an assembled guide's (a run has none)."""
+    out = []
+    for path in map(Path, paths):
+        doc = _read(path)
+        if isinstance(doc, dict) and doc.get("format") == FORMAT:
+            out += doc.get("population", [])
+        elif isinstance(doc, dict) and doc.get("format") == POPULATION_FORMAT:
+            out.append(doc)
+    return out
+
+
 def read_runs(paths: Iterable[str | Path]) -> list[tuple[str, dict]]:
     """Each file's runs as ``(file name, run)``: a run's JSON, or an assembled guide (its runs)."""
     out = []
     for path in paths:
         path = Path(path)
-        try:
-            check_file_size(path.name, path.stat().st_size)
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise BadInput(f"{path.name}: no such file") from None
-        except UnicodeDecodeError:
-            raise BadInput(f"{path.name}: not UTF-8 text") from None
-        except OSError as exc:
-            raise BadInput(f"{path.name}: cannot be read ({exc.strerror or 'unreadable'})") from None
-        doc = parse_json_text(text, path.name)
+        doc = _read(path)
         if isinstance(doc, dict) and doc.get("format") == FORMAT:
             out += [(r["file"], check_run(r, f"{path.name}: {r.get('file', '?')}")) for r in doc.get("runs", [])]
         else:
@@ -342,9 +360,28 @@ def said(claim: str, bots: Iterable[str]) -> str:
     return minus_signs(claim)
 
 
+CORRELATIONS = ("when-winners-press", "beat-bonus", "scoops", "final-edition", "winning-circulation")
+"""Kinds that say what goes with winning, measured over whole games: correlations, never causes (a player who
+presses early may win because they were ahead). The press-or-wait findings compare two moves from the same
+position on the same futures: causal, for the opponents they were played against (:data:`POPULATION_FORMAT`)."""
+
+EVIDENCE = {"correlation": "a correlation over whole games (what goes with winning, not what causes it)",
+            "paired": "both moves played out from the same positions on the same cards",
+            "seats": "seat-rotated games (every bot in every seat)"}
+"""What each kind of finding rests on, in words (:func:`evidence`; the Strategy page's Details)."""
+
+
+def evidence(kind: str) -> str:
+    """What a finding of ``kind`` rests on: ``correlation``, ``paired`` or ``seats`` (:data:`EVIDENCE`)."""
+    if kind in CORRELATIONS:
+        return "correlation"
+    return "paired" if kind in ("press-or-wait", "advisor-press-or-wait", "bots-disagree") else "seats"
+
+
 def _finding(f: dict, run: dict, **extra: Any) -> dict:
     """A run's finding as the guide keeps it: its words in the guide's style, its unit, label and source."""
-    out = {**f, "claim": said(claim_words(f) or f["claim"], run["bots"]), "label": label(f), "unit": unit(f), "counted": counted(f),
+    out = {**f, "claim": said(claim_words(f) or f["claim"], run["bots"]), "label": label(f), "unit": unit(f),
+           "counted": counted(f), "evidence": evidence(f["kind"]),
            "interval_words": interval_words(f["interval"], unit(f)), "reference": reference(f),
            "players": run["players"], "source": _source(run), **extra}
     if f["kind"] == "beat-bonus" and "decided_interval" in f:
@@ -485,8 +522,10 @@ def shipping_check(runs: list[dict]) -> list[str]:
     return reasons
 
 
-def assemble(runs: list[tuple[str, dict]], command: str | None = None) -> dict:
-    """The guide from ``(file name, run)`` pairs; :class:`BadInput` for inputs that do not fit together."""
+def assemble(runs: list[tuple[str, dict]], command: str | None = None, population: Iterable[dict] = ()) -> dict:
+    """The guide from ``(file name, run)`` pairs, with the runs' press-or-wait findings played out against the
+    population where ``population`` has them (:func:`attach_population`); :class:`BadInput` for inputs that do
+    not fit together."""
     if not runs:
         raise BadInput("guide: name at least one strategy run")
     by_id: dict[str, str] = {}
@@ -548,7 +587,67 @@ def assemble(runs: list[tuple[str, dict]], command: str | None = None) -> dict:
                                      "rests_on": "advisor games", "findings": findings})
         if r != "variant":
             guide["disagreements"] += [f for f in findings if f["kind"] == "bots-disagree"]
+    attach_population(guide, population)
     return guide
+
+
+POPULATION_FORMAT = "pennypress strategy population"
+"""A run's press-or-wait findings played out against the population (:mod:`.population_timing`)."""
+
+
+def _run_key(d: dict) -> tuple:
+    return (d["players"], d["seed"], tuple(d["bots"]), tuple(d.get("variants") or ()), d.get("deck") or "default")
+
+
+def population_words(p: dict) -> str:
+    """A press-or-wait finding's verdict against the population, in words.
+
+    >>> p = {"verdict": "most", "side": "wait", "holds": ["greedy", "value"], "reversed": [], "opponents": 3,
+    ...      "by_opponent": {"greedy": {}, "value": {}, "timer": {}}}
+    >>> population_words(p)
+    'Played to the end against 3 kinds of opponent: it holds against 2 of them; not shown against the timer bot.'
+    """
+    n, holds, rev = p["opponents"], p["holds"], p["reversed"]
+    lead = f"Played to the end against {n} kinds of opponent: "
+    shown = [seat_words(o) for o in p["by_opponent"] if o not in holds and o not in rev]
+    if p["side"] == "even":
+        if not rev:
+            return lead + "no kind of opponent shows a difference between pressing and waiting."
+        return lead + f"it depends on the opponents: a difference shows against {listed(map(seat_words, rev))}."
+    if p["verdict"] == "every":
+        return lead + "it holds against every one of them."
+    if not holds and not rev:
+        return lead + "against none of them is the difference shown (these positions cannot tell it from none)."
+    said_ = lead + f"it holds against {len(holds)} of them"
+    if rev:
+        said_ = lead + (f"it depends on the opponents: reversed against {listed(map(seat_words, rev))}; "
+                        f"it holds against {len(holds)}")
+    return said_ + (f"; not shown against {listed(shown)}." if shown else ".")
+
+
+def attach_population(guide: dict, docs: Iterable[dict]) -> None:
+    """Each population document's verdicts onto the press-or-wait findings of its run's table (matched by the
+    run: players, seed, bots, variants, deck; and the page value); kept whole in ``guide["population"]``.
+    :class:`BadInput` for a document of no run of the guide, or not one."""
+    runs = {_run_key(r): r for r in guide["runs"]}
+    tables = {t["run"]: t for t in guide["tables"]}
+    guide["population"] = []
+    for doc in docs:
+        if not isinstance(doc, dict) or doc.get("format") != POPULATION_FORMAT:
+            raise BadInput("guide: a population file is pennypress strategy population's JSON")
+        run = runs.get(_run_key(doc["run"]))
+        if run is None or run["id"] not in tables:
+            raise BadInput(f"guide: the population run of {doc['run']['players']} players, seed {doc['run']['seed']} "
+                           "is for no base run of this guide")
+        by_gain = {f["gain"]: f for f in doc["findings"]}
+        for f in tables[run["id"]]["findings"]:
+            p = by_gain.get(f.get("gain")) if f["kind"] == "press-or-wait" else None
+            if p is not None:
+                f["population"] = {k: p[k] for k in ("verdict", "side", "holds", "reversed", "opponents",
+                                                     "by_opponent")}
+                f["population"].update(games=doc["games"], points=doc["points"], command=doc.get("command"),
+                                       words=population_words(p))
+        guide["population"].append(doc)
 
 
 def write_guide(guide: dict, path: str | Path) -> None:

@@ -22,8 +22,13 @@ def _games(f: dict) -> str:
 
 
 def claim_line(f: dict, where: str = "") -> str:
-    """One finding as a list item: the claim, then its interval and how many games it rests on."""
-    return f"- {where}{f['claim']} *({f['interval_words']}; {_games(f)})*"
+    """One finding as a list item: the claim, then its interval and how many games it rests on; a press-or-wait
+    finding played out against the population says its verdict beneath."""
+    line = f"- {where}{f['claim']} *({f['interval_words']}; {_games(f)})*"
+    p = f.get("population")
+    if p is not None:
+        line += f"\n  - {p['words']} *({p['points']} positions, {p['games']} games of each move a kind of opponent)*"
+    return line
 
 
 def _duration(seconds: float | None) -> str:
@@ -92,11 +97,15 @@ def _findings_by_kind(guide: dict) -> list[str]:
 
     lines += ["", "## When to go to press", "",
               "Per game, the winners' presses against the losers' presses: the round, the page value, and "
-              "whether the presser was ahead of everyone or behind the leader."]
+              "whether the presser was ahead of everyone or behind the leader. These are correlations: they say "
+              "what winners did, not that doing it made them win."]
     _per_table(guide, ("when-winners-press",), lines)
     lines += ["", "### Press now or wait", "",
               "At sampled decisions where a player could go to press, both moves were played out many times "
-              "from the same cards: the win chance after pressing now minus after the best other move."]
+              "from the same cards, with the value bot in every seat: the win chance after pressing now minus "
+              "after the best other move. Where the same positions were also played to the end against the "
+              "population of opponents (other kinds of player, each of two strong players in turn making the "
+              "mover's own later moves), the line beneath says whether the finding held against each."]
     _per_table(guide, ("press-or-wait",), lines)
 
     lines += ["", "## The beats' bonuses and scoops", "",
@@ -104,7 +113,8 @@ def _findings_by_kind(guide: dict) -> list[str]:
               "\"decided\" is how often the bonus's points alone changed who won."]
     _per_table(guide, ("beat-bonus", "scoops"), lines)
 
-    lines += ["", "## The final edition"]
+    lines += ["", "## The final edition", "",
+              "Who triggers the final edition is not chosen at random: these are correlations too."]
     _per_table(guide, ("final-edition",), lines)
     return lines
 

@@ -20,7 +20,8 @@ that interval lies on the finding's side of 0, is **reversed** when it lies
 on the other, and is **not shown** otherwise; a finding that pressing and
 waiting are about equal holds where no opponent shows a difference. The
 verdict (:func:`verdict`): every opponent, most (more than half, none
-reversing), some, or it depends on the opponents (one reverses it).
+reversing), some, none (not shown against any), or it depends on the
+opponents (one reverses it).
 
 A run is resumable: every cell played is a line of its log, read back when
 the run is started again with the same settings (:func:`run_population`).
@@ -36,6 +37,7 @@ from typing import Callable, Iterable
 
 from pennypress.errors import BadInput
 
+from ..advisor.stats import t95
 from ..arena.population import Population, play_out
 from ..game.moves import GoToPress, parse_move
 from ..native import to_state
@@ -52,22 +54,9 @@ GAMES = 24
 POINTS = 40
 """Points a page-value bucket takes at most (the first of the study's sampled games)."""
 
-T95 = {n: t for n, t in ((1, 12.706), (2, 4.303), (3, 3.182), (4, 2.776), (5, 2.571), (6, 2.447), (7, 2.365),
-                          (8, 2.306), (9, 2.262), (10, 2.228), (15, 2.131), (20, 2.086), (30, 2.042), (40, 2.021),
-                          (60, 2.000), (120, 1.980))}
-"""Two-sided 95% Student quantiles by degrees of freedom (between two listed, the smaller's: wider, safe)."""
-
-
-def t95(df: int) -> float:
-    """The two-sided 95% Student quantile for ``df`` degrees of freedom (1.96 past the table)."""
-    if df < 1:
-        return math.inf
-    below = [n for n in T95 if n <= df]
-    return T95[max(below)] if df <= 120 else 1.96
-
-
 def mean_interval(values: list[float]) -> tuple[float, list[float]]:
-    """The mean of ``values`` and its 95% Student interval (infinite for fewer than two values).
+    """The mean of ``values`` (differences, any sign) and its 95% Student interval (infinite for fewer than two
+    values; the quantile is the advisor's, :func:`~pennypress.engine.advisor.stats.t95`).
 
     >>> m, (lo, hi) = mean_interval([0.1, 0.3, 0.2, 0.2])
     >>> round(m, 3), round(lo, 3), round(hi, 3)
@@ -196,7 +185,7 @@ def by_opponent(rows: list[dict], bucket: str, population: Population) -> dict[s
 
 
 def verdict(finding: dict, opponents: dict[str, dict]) -> dict:
-    """The finding against each opponent and over all: ``every``, ``most``, ``some`` or ``depends``.
+    """The finding against each opponent and over all: ``every``, ``most``, ``some``, ``none`` or ``depends``.
 
     >>> wait = {"interval": [-0.2, -0.1]}
     >>> verdict(wait, {"a": {"side": "wait"}, "b": {"side": "wait"}})["verdict"]
@@ -205,6 +194,8 @@ def verdict(finding: dict, opponents: dict[str, dict]) -> dict:
     'most'
     >>> verdict(wait, {"a": {"side": "wait"}, "b": {"side": "press"}})["verdict"]
     'depends'
+    >>> verdict(wait, {"a": {"side": "even"}, "b": {"side": "even"}})["verdict"]
+    'none'
     >>> verdict({"interval": [-0.01, 0.02]}, {"a": {"side": "even"}, "b": {"side": "even"}})["verdict"]
     'every'
     """
@@ -224,7 +215,7 @@ def verdict(finding: dict, opponents: dict[str, dict]) -> dict:
     elif 2 * len(holds) > n:
         word = "most"
     else:
-        word = "some"
+        word = "some" if holds else "none"
     return {"verdict": word, "side": side, "holds": holds, "reversed": reversed_, "opponents": n}
 
 

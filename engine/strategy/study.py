@@ -327,14 +327,22 @@ def _final_edition_findings(t: Tally, fair: float) -> list[dict]:
     if not k:
         return []
     v, iv = share_interval(t.counts["trigger credit"] / CREDIT, k)
-    claim = direction(iv, fair, f"The player who triggers the final edition wins {pct(v)} of games, more than "
-                      f"the fair share {pct(fair)}: ending the game pays.",
-                      f"The player who triggers the final edition wins only {pct(v)} of games, less than the "
-                      f"fair share {pct(fair)}: the others' last turns cost them.",
-                      f"The player who triggers the final edition wins {pct(v)} of games, within reach of "
-                      f"the fair share {pct(fair)}.")
+    claim = final_edition_claim({"value": v, "interval": iv, "fair": fair})
     r = t.moments["trigger round"]
     return [finding("final-edition", claim, v, iv, k, fair=_r(fair), mean_round=_r(r.s / r.n, 2))]
+
+
+def final_edition_claim(f: dict) -> str:
+    """A ``final-edition`` finding's words, from its figures. It is a correlation: the player who can end the game
+    is often the one ahead, so the words never say that ending it pays."""
+    v, iv, fair = f["value"], f["interval"], f["fair"]
+    return direction(iv, fair, f"The player who triggers the final edition wins {pct(v)} of games, more than the "
+                     f"fair share {pct(fair)}: the player who ends the game is often the one ahead (a correlation: "
+                     "it does not show that ending the game pays).",
+                     f"The player who triggers the final edition wins only {pct(v)} of games, less than the fair "
+                     f"share {pct(fair)} (a correlation: who ends the game is not chosen at random).",
+                     f"The player who triggers the final edition wins {pct(v)} of games, within reach of the "
+                     f"fair share {pct(fair)}.")
 
 
 def _winning_circulation(t: Tally) -> dict:
@@ -704,4 +712,6 @@ def claim_words(f: dict) -> str | None:
         return timing_disagreement_claim(f)
     if kind == "advisor-press-or-wait" and (by in ("pressed", "waited") or (by == "gain" and "pressed" in f)):
         return advisor_press_or_wait_claim(f)
+    if kind == "final-edition" and "fair" in f:
+        return final_edition_claim(f)
     return None

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pennypress.engine.strategy.guide import (ADVISOR_GAMES, BASE_GAMES, FORMAT, assemble, difference, read_runs,
-                                              supported)
+from pennypress.engine.strategy.guide import (ADVISOR_GAMES, BASE_GAMES, CORRELATIONS, FORMAT, POPULATION_FORMAT,
+                                              assemble, difference, read_population, read_runs, supported)
 from pennypress.engine.strategy.guide_doc import guide_markdown
 from pennypress.errors import BadInput
 from pennypress.stats import Z95
@@ -217,7 +217,7 @@ def test_the_command_writes_the_guide_and_the_docs(tmp_path, capsys):
 
 def test_the_shipped_guide_is_what_its_runs_assemble_and_the_docs_what_it_generates():
     guide = json.loads(SHIPPED.read_text(encoding="utf-8"))
-    assert assemble(read_runs([SHIPPED]), guide["command"]) == guide
+    assert assemble(read_runs([SHIPPED]), guide["command"], read_population([SHIPPED])) == guide
     assert DOCS.read_text(encoding="utf-8") == guide_markdown(guide), (
         "docs/strategy.md is stale: run the guide's command (its 'command' field) again")
 
@@ -240,6 +240,56 @@ def test_the_shipped_guide_words_no_direction_its_interval_does_not_support():
         assert f"the {beat} bonus" in text
     for paper in ("The Times", "The Sun", "The Herald", "The World", "The Journal"):
         assert paper in text
+
+
+def population_doc(run: dict, side: str = "wait", gain: str = "5-8") -> dict:
+    """A population run's JSON for ``run``'s press-or-wait finding (the shape pennypress strategy population
+    writes), three opponents: two hold the finding, one does not show it."""
+    cells = {"greedy": {"points": 40, "value": -0.1, "interval": [-0.15, -0.05], "side": side},
+             "value": {"points": 40, "value": -0.08, "interval": [-0.12, -0.04], "side": side},
+             "timer": {"points": 40, "value": -0.01, "interval": [-0.05, 0.03], "side": "even"}}
+    f = next(f for f in run["findings"] if f["kind"] == "press-or-wait" and f["gain"] == gain)
+    return {"format": POPULATION_FORMAT, "run": {k: run[k] for k in ("players", "games", "seed", "bots", "variants",
+                                                                        "deck")},
+            "population": {"opponents": list(cells), "movers": ["value", "evaluator"]}, "games": 24, "points": 40,
+            "seed": 5, "cells": 240, "unfinished": 0, "command": "pennypress strategy population run.json",
+            "findings": [{"gain": gain, "claim": f["claim"], "value": f["value"], "interval": f["interval"],
+                          "by_opponent": cells, "verdict": "most", "side": "wait", "holds": ["greedy", "value"],
+                          "reversed": [], "opponents": 3}]}
+
+
+def test_the_population_verdict_is_said_beneath_its_finding_and_kept(tmp_path, capsys):
+    run3 = fake_run(3)
+    paths = [write(tmp_path, "players-3-seed-1.json", run3)]
+    pop = write(tmp_path, "population.json", population_doc(run3))
+    out = tmp_path / "guide.json"
+    guide = json.loads(output(capsys, "strategy", "guide", *paths, "--population", pop, "--out", out))
+    (f,) = [f for f in guide["tables"][0]["findings"] if f["kind"] == "press-or-wait"]
+    words = ("Played to the end against 3 kinds of opponent: it holds against 2 of them; not shown against "
+             "the timer bot.")
+    assert f["population"]["words"] == words and f["population"]["verdict"] == "most"
+    assert f"- {f['claim']}" in guide_markdown(guide) and f"\n  - {words}" in guide_markdown(guide)
+    assert "--population population.json" in guide["command"]
+    again = json.loads(output(capsys, "strategy", "guide", str(out)))  # an assembled guide keeps its verdicts
+    assert again["tables"] == guide["tables"] and again["population"] == guide["population"]
+
+
+def test_a_population_run_of_no_run_of_the_guide_is_refused(tmp_path, capsys):
+    paths = [write(tmp_path, "players-3-seed-1.json", fake_run(3))]
+    pop = write(tmp_path, "population.json", population_doc(fake_run(3, seed=99)))
+    assert_bad_input(*run(capsys, "strategy", "guide", *paths, "--population", pop),
+                     "is for no base run of this guide")
+    assert_bad_input(*run(capsys, "strategy", "guide", *paths, "--population", paths[0]),
+                     "each file is pennypress strategy population's JSON")
+
+
+def test_correlations_say_so_and_never_that_ending_the_game_pays():
+    guide = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    findings = [f for t in guide["tables"] for f in t["findings"]]
+    assert {f["kind"] for f in findings if f["evidence"] == "correlation"} == set(CORRELATIONS)
+    assert all(f["evidence"] == "paired" for f in findings if f["kind"] == "press-or-wait")
+    text = DOCS.read_text(encoding="utf-8")
+    assert "ending the game pays." not in text and "These are correlations" in text
 
 
 @pytest.mark.parametrize("args, words", [

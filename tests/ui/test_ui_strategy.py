@@ -46,6 +46,9 @@ def test_the_page_shows_every_finding_of_the_shipped_guide_at_each_table_size():
         text = " ".join(m.value for m in at.markdown)
         for f in expected(guide, players):
             assert f["claim"] in text
+            if f.get("population"):  # the finding played out against the population: its verdict beneath it
+                assert f"{f['claim']}\n  - {f['population']['words']}" in text
+        assert any(f.get("population") for f in expected(guide, players))
         assert len(at.get("vega_lite_chart")) == charts(guide, players)
         assert len(at.expander) >= 1 + len(headings)  # a Details for each group (and the upload, the runs)
         if guide["small_run"]:

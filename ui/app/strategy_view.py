@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from pennypress.engine.strategy.guide import AXES, FORMAT, advisor_own, assemble, check_run
+from pennypress.engine.strategy.guide import AXES, EVIDENCE, FORMAT, advisor_own, assemble, check_run
 from pennypress.errors import BadInput
 
 SHIPPED = "strategy_guide.json"
@@ -129,6 +129,7 @@ def details(findings: list[dict]) -> pd.DataFrame:
                           "95% high": f["interval"][1], "count": f["games"] if not isinstance(f["games"], list)
                           else " against ".join(f"{g:,}" for g in reversed(f["games"])),
                           "counted": f.get("counted", "games"),
+                          "rests on": EVIDENCE.get(f.get("evidence", ""), ""),
                           "run": f["source"]["run"], "command": f["source"]["command"]} for f in findings])
 
 

@@ -70,16 +70,20 @@ def _said(path: str) -> str:
 
 
 def _guide(args: argparse.Namespace) -> int:
-    from pennypress.engine.strategy.guide import assemble, read_runs, write_guide
+    from pennypress.engine.strategy.guide import POPULATION_FORMAT, assemble, read_population, read_runs, write_guide
     from pennypress.engine.strategy.guide_doc import guide_markdown
 
     for option, path in (("out", args.out), ("docs", args.docs)):
         if path is not None and not Path(path).parent.is_dir():
             raise BadInput(f"{option}: the folder of {path!r} does not exist")
     command = " ".join(["pennypress strategy guide", *map(_said, args.runs),
+                        *(f"--population {_said(p)}" for p in args.population or ()),
                         *([f"--out {_said(args.out)}"] if args.out else []),
                         *([f"--docs {_said(args.docs)}"] if args.docs else [])])
-    guide = assemble(read_runs(args.runs), command)
+    given = read_population(args.population or ())
+    if len(given) != len(args.population or ()):
+        raise BadInput(f"population: each file is {POPULATION_FORMAT}'s JSON (pennypress strategy population --out)")
+    guide = assemble(read_runs(args.runs), command, given or read_population(args.runs))
     if args.out is not None:
         write_guide(guide, args.out)
     if args.docs is not None:
@@ -157,7 +161,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "docs/strategy.md.",
         usage="pennypress strategy --players P --games N [--seed S] [--bots A,B] [--variant V] [--deck D] "
               "[--workers W] [--executor local|dask] [--scheduler ADDR] [--log FILE] [--out FILE] [--quiet]\n"
-              "       pennypress strategy guide RUN... [--out FILE] [--docs FILE]\n"
+              "       pennypress strategy guide RUN... [--population FILE] [--out FILE] [--docs FILE]\n"
               "       pennypress strategy population RUN [--points N] [--games N] [--seed S] [--threads T] "
               "[--without MODEL] [--log FILE] [--out FILE] [--quiet]",
     )
@@ -184,6 +188,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                                     "another count. An assembled guide may be given instead of its runs.")
     g.add_argument("runs", nargs="+", metavar="RUN", help="a strategy run's JSON (pennypress strategy --out), "
                    "or an assembled guide")
+    g.add_argument("--population", action="append", metavar="FILE",
+                   help="a run's press-or-wait findings played out against the population (pennypress strategy "
+                        "population --out), its verdicts added to them (repeatable; an assembled guide given as a "
+                        "RUN keeps its own when none is given)")
     g.add_argument("--out", default=None, metavar="FILE", help="write the guide to FILE "
                    "(the app's: engine/strategy/strategy_guide.json)")
     g.add_argument("--docs", default=None, metavar="FILE", help="write the players' guide in Markdown to FILE "

@@ -19,5 +19,13 @@ run players-4-newsboy-seed-5 --players 4 --games 50000 --seed 5 --variant newsbo
 run players-5-newsboy-seed-6 --players 5 --games 50000 --seed 6 --variant newsboy
 run players-3-corrected-seed-7 --players 3 --games 50000 --seed 7 --deck corrected
 run advisor-3-seed-8 --players 3 --games 2010 --seed 8 --bots advisor:fast,evaluator
+# the base runs' press-or-wait findings played out to the end against the population of opponents (#54)
+pop() { name=$1; shift; [ -s "$S/population-$name.json" ] ||
+        pennypress strategy population "$S/$name.json" "$@" --log "$LOGS/population-$name.jsonl" \
+          --out "$S/population-$name.json" > /dev/null; }
+for name in players-3-seed-1 players-2-seed-2 players-4-seed-3 players-5-seed-4; do
+  pop "$name" --seed 731021 --threads 2
+done
 pennypress strategy guide "$S"/players-*.json "$S"/advisor-*.json \
+  $(for f in "$S"/population-*.json; do printf -- '--population %s ' "$f"; done) \
   --out engine/strategy/strategy_guide.json --docs docs/strategy.md

@@ -29,7 +29,8 @@ st.caption(
 def show(findings: list[dict], key: str) -> None:
     """Claims in words, their charts (one per unit), the statistics in a collapsed Details."""
     for f in findings:
-        st.markdown(f"- {f['claim']}")
+        beneath = f"\n  - {f['population']['words']}" if f.get("population") else ""
+        st.markdown(f"- {f['claim']}{beneath}")
     for i, group in enumerate(by_unit(findings)):
         st.vega_lite_chart(spec=chart_spec(group), width="stretch", key=f"{key}_chart_{i}")
         if spread(group):
