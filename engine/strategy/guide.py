@@ -621,7 +621,7 @@ def population_words(p: dict) -> str:
     said_ = lead + f"it holds against {len(holds)} of them"
     if rev:
         said_ = lead + (f"it depends on the opponents: reversed against {listed(map(seat_words, rev))}; "
-                        f"it holds against {len(holds)}")
+                        f"it holds against {len(holds) or 'none'}")
     return said_ + (f"; not shown against {listed(shown)}." if shown else ".")
 
 
