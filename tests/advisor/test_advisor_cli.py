@@ -78,7 +78,7 @@ def test_seconds_bound_the_analysis_and_the_text_says_converged_or_not(capsys, t
     best = next(line[6:].split("  ")[0] for line in out.splitlines()[3:] if line[:4].strip() == "1")
     assert verdict_line.startswith(f"Verdict: {best} ")
     assert ("converged" in head) and "(screened)" not in out and "[" in out.splitlines()[3]
-    assert "calibrated on games against a mix" in out
+    assert "calibrated on games against the league's evaluator" in out and "too modest against weaker styles" in out
 
 
 def _chance_node():

@@ -30,7 +30,7 @@ from pennypress.ui.render.audit_words import card_text
 from pennypress.ui.render.board_svg import board_html
 from pennypress.ui.render.marks import colour
 from pennypress.ui.render.stepper import Frame, arrow_of
-from pennypress.ui.render.verdict import Verdict
+from pennypress.ui.render.verdict import CALIBRATION_MEASURED, Verdict
 
 SEND = "#1e8449"
 """Highlight of a story that receives reporters."""
@@ -217,8 +217,8 @@ def details_words(advice: Advice) -> list[str]:
                  "Engine: the Python engine (the reference: far slower, so fewer playouts and wider intervals).")
     lines.append(f"Seed: {advice.seed}.")
     if advice.calibrated:
-        lines.append("The chances to win are the playouts' win shares through the calibration map: a player who "
-                     "keeps taking the advice against a mix of strong and weak opponents wins about this often.")
+        lines.append(f"The chances to win are the playouts' win shares through the calibration map, "
+                     f"{CALIBRATION_MEASURED}.")
     return lines
 
 

@@ -101,8 +101,9 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
     if not advice.exact:
         lines.append("[n]: playouts of the move; moves clearly worse left the race early (fewer playouts)")
     if advice.calibrated:
-        lines.append("win: the playouts' win share, calibrated on games against a mix of strong and weak bots "
-                     "(too hopeful against strong players, too modest against weak ones)")
+        from pennypress.ui.render.verdict import CALIBRATION_MEASURED
+
+        lines.append(f"win: the playouts' win share, {CALIBRATION_MEASURED}")
     if advice.second_ply is not None:
         lines.append("own answer: the next player's answer by their own search; the chance after it assumes they "
                      "answer as carefully as the advisor would (too modest against weaker players)")

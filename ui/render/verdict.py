@@ -50,6 +50,12 @@ from pennypress.engine.audit.grading import BY_MARGIN, SATURATION, Grade, assess
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
 
+CALIBRATION_MEASURED = ("calibrated on games against the league's evaluator, the timer bot and the heuristic bot: "
+                        "too hopeful against the strongest of them, the evaluator, and too modest against weaker "
+                        "styles (players who press as early as they can, or only big pages)")
+"""What the shown chance to win was measured against, and how it misses (docs/results.md, the calibration records):
+the one wording of the app's Details and ``advise --text``."""
+
 SAME = ("best", "within_noise")
 """The classes of a move the analysis cannot tell from the best (an exact tie is ``best``)."""
 
