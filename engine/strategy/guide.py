@@ -100,8 +100,9 @@ def check_run(doc: Any, where: str) -> dict:
     return doc
 
 
-def _read(path: Path) -> Any:
+def read_json(path: str | Path) -> Any:
     """A JSON file's document; :class:`BadInput` naming the file when it cannot be read or parsed."""
+    path = Path(path)
     try:
         check_file_size(path.name, path.stat().st_size)
         text = path.read_text(encoding="utf-8")
@@ -118,7 +119,7 @@ def read_population(paths: Iterable[str | Path]) -> list[dict]:
     """The population documents of ``paths``: a population run's JSON, or an assembled guide's (a run has none)."""
     out = []
     for path in map(Path, paths):
-        doc = _read(path)
+        doc = read_json(path)
         if isinstance(doc, dict) and doc.get("format") == FORMAT:
             out += doc.get("population", [])
         elif isinstance(doc, dict) and doc.get("format") == POPULATION_FORMAT:
@@ -131,7 +132,7 @@ def read_runs(paths: Iterable[str | Path]) -> list[tuple[str, dict]]:
     out = []
     for path in paths:
         path = Path(path)
-        doc = _read(path)
+        doc = read_json(path)
         if isinstance(doc, dict) and doc.get("format") == FORMAT:
             out += [(r["file"], check_run(r, f"{path.name}: {r.get('file', '?')}")) for r in doc.get("runs", [])]
         else:
@@ -596,45 +597,75 @@ POPULATION_FORMAT = "pennypress strategy population"
 
 
 def _run_key(d: dict) -> tuple:
-    return (d["players"], d["seed"], tuple(d["bots"]), tuple(d.get("variants") or ()), d.get("deck") or "default")
+    return (d["players"], d["games"], d["seed"], tuple(d["bots"]), tuple(d.get("variants") or ()),
+            d.get("deck") or "default")
 
 
-def population_words(p: dict) -> str:
-    """A press-or-wait finding's verdict against the population, in words.
+def check_population(doc: Any, where: str) -> dict:
+    """``doc`` if it is a ``pennypress strategy population`` result whose every part the guide reads is there,
+    else :class:`BadInput` naming ``where`` and what is missing."""
+    if not isinstance(doc, dict) or doc.get("format") != POPULATION_FORMAT:
+        raise BadInput(f"{where}: not pennypress strategy population's JSON (pennypress strategy population --out)")
+    run, findings = doc.get("run"), doc.get("findings")
+    ok = (isinstance(run, dict) and all(k in run for k in ("players", "games", "seed", "bots"))
+          and isinstance(run["bots"], list) and isinstance(findings, list)
+          and isinstance(doc.get("games"), int) and isinstance(doc.get("points"), int)
+          and all(isinstance(f, dict) and isinstance(f.get("gain"), str) and isinstance(f.get("by_opponent"), dict)
+                  and all(isinstance(c, dict) and {"points", "value", "interval", "side"} <= set(c)
+                          for c in f["by_opponent"].values()) for f in findings))
+    if not ok:
+        raise BadInput(f"{where}: a population result without its run, games, points or each finding's figures "
+                       "against each opponent")
+    return doc
 
+
+def population_words(f: dict, p: dict) -> str:
+    """A press-or-wait finding ``f``'s verdict against the population (``p``: :func:`.population_timing.verdict`
+    and its ``by_opponent``), in words: how many opponents hold it, which do not show it or reverse it, and on
+    how many positions.
+
+    >>> f = {"interval": [-0.2, -0.1]}
+    >>> cell = {"points": 40, "value": -0.1, "interval": [-0.15, -0.05]}
     >>> p = {"verdict": "most", "side": "wait", "holds": ["greedy", "value"], "reversed": [], "opponents": 3,
-    ...      "by_opponent": {"greedy": {}, "value": {}, "timer": {}}}
-    >>> population_words(p)
+    ...      "by_opponent": {"greedy": cell, "value": cell, "timer": {**cell, "interval": [-0.1, 0.05]}}}
+    >>> population_words(f, p)
     'Played to the end against 3 kinds of opponent: it holds against 2 of them; not shown against the timer bot.'
     """
     n, holds, rev = p["opponents"], p["holds"], p["reversed"]
     lead = f"Played to the end against {n} kinds of opponent: "
-    shown = [seat_words(o) for o in p["by_opponent"] if o not in holds and o not in rev]
+    name = lambda names: listed(map(seat_words, names))  # noqa: E731
     if p["side"] == "even":
-        if not rev:
-            return lead + "no kind of opponent shows a difference between pressing and waiting."
-        return lead + f"it depends on the opponents: a difference shows against {listed(map(seat_words, rev))}."
+        if p["verdict"] == "no-difference":
+            tell = max((c["interval"][1] - c["interval"][0]) / 2 for c in p["by_opponent"].values())
+            return lead + (f"no kind of opponent shows a difference between pressing and waiting (these games "
+                           f"would show one of about {100 * tell:.0f} points of win chance or more).")
+        way = "pressing" if p["by_opponent"][rev[0]]["side"] == "press" else "waiting"
+        if p["verdict"] == "one-way":
+            return lead + f"against every one of them {way} is better: the two are not even against them."
+        return lead + f"it depends on the opponents: a difference shows against {name(rev)}."
     if p["verdict"] == "every":
         return lead + "it holds against every one of them."
     if not holds and not rev:
         return lead + "against none of them is the difference shown (these positions cannot tell it from none)."
+    shown = [o for o in p["by_opponent"] if o not in holds and o not in rev]
     said_ = lead + f"it holds against {len(holds)} of them"
     if rev:
-        said_ = lead + (f"it depends on the opponents: reversed against {listed(map(seat_words, rev))}; "
-                        f"it holds against {len(holds) or 'none'}")
-    return said_ + (f"; not shown against {listed(shown)}." if shown else ".")
+        said_ = lead + f"it depends on the opponents: reversed against {name(rev)}; it holds against {len(holds) or 'none'}"
+    return said_ + (f"; not shown against {name(shown)}." if shown else ".")
 
 
 def attach_population(guide: dict, docs: Iterable[dict]) -> None:
-    """Each population document's verdicts onto the press-or-wait findings of its run's table (matched by the
-    run: players, seed, bots, variants, deck; and the page value); kept whole in ``guide["population"]``.
-    :class:`BadInput` for a document of no run of the guide, or not one."""
+    """Each population document's figures onto the press-or-wait findings of its run's table (matched by the
+    run -- players, games, seed, bots, variants, deck -- and the page value), the verdict worked out here against
+    the guide's own finding (:func:`.population_timing.verdict`); the documents kept whole in
+    ``guide["population"]``. :class:`BadInput` for a document that is not one, or of no base run of the guide."""
+    from .population_timing import verdict
+
     runs = {_run_key(r): r for r in guide["runs"]}
     tables = {t["run"]: t for t in guide["tables"]}
     guide["population"] = []
     for doc in docs:
-        if not isinstance(doc, dict) or doc.get("format") != POPULATION_FORMAT:
-            raise BadInput("guide: a population file is pennypress strategy population's JSON")
+        check_population(doc, "guide: a population result")
         run = runs.get(_run_key(doc["run"]))
         if run is None or run["id"] not in tables:
             raise BadInput(f"guide: the population run of {doc['run']['players']} players, seed {doc['run']['seed']} "
@@ -642,11 +673,12 @@ def attach_population(guide: dict, docs: Iterable[dict]) -> None:
         by_gain = {f["gain"]: f for f in doc["findings"]}
         for f in tables[run["id"]]["findings"]:
             p = by_gain.get(f.get("gain")) if f["kind"] == "press-or-wait" else None
-            if p is not None:
-                f["population"] = {k: p[k] for k in ("verdict", "side", "holds", "reversed", "opponents",
-                                                     "by_opponent")}
-                f["population"].update(games=doc["games"], points=doc["points"], command=doc.get("command"),
-                                       words=population_words(p))
+            if p is None:
+                continue
+            judged = {**verdict(f, p["by_opponent"]), "by_opponent": p["by_opponent"]}
+            counts = sorted({c["points"] for c in p["by_opponent"].values()})
+            f["population"] = {**judged, "games": doc["games"], "points": counts[0], "most_points": counts[-1],
+                               "command": doc.get("command"), "words": population_words(f, judged)}
         guide["population"].append(doc)
 
 

@@ -27,7 +27,9 @@ def claim_line(f: dict, where: str = "") -> str:
     line = f"- {where}{f['claim']} *({f['interval_words']}; {_games(f)})*"
     p = f.get("population")
     if p is not None:
-        line += f"\n  - {p['words']} *({p['points']} positions, {p['games']} games of each move a kind of opponent)*"
+        points = f"{p['points']}" if p["points"] == p.get("most_points", p["points"]) else \
+            f"{p['points']} to {p['most_points']}"
+        line += f"\n  - {p['words']} *({points} positions, {p['games']} games of each move a kind of opponent)*"
     return line
 
 

@@ -18,10 +18,13 @@ over its points, with a 95% Student interval over the points (the points
 are independent games). Against each opponent the finding **holds** when
 that interval lies on the finding's side of 0, is **reversed** when it lies
 on the other, and is **not shown** otherwise; a finding that pressing and
-waiting are about equal holds where no opponent shows a difference. The
+waiting are about equal is checked the other way: does any opponent show a
+difference (within what its games can tell)? The
 verdict (:func:`verdict`): every opponent, most (more than half, none
 reversing), some, none (not shown against any), or it depends on the
-opponents (one reverses it).
+opponents (one reverses it); for a finding of no difference, none shown,
+one way against every opponent, or it depends. Each opponent is tested on
+its own at 95%: with eight, one may show a difference by chance.
 
 A run is resumable: every cell played is a line of its log, read back when
 the run is started again with the same settings (:func:`run_population`).
@@ -43,7 +46,7 @@ from ..game.moves import GoToPress, parse_move
 from ..native import to_state
 from .games import StrategySpec
 from .tally import GAIN_BUCKETS, gain_bucket
-from .timing import MAX_POINTS, SAMPLE_EVERY, decision_point
+from .timing import MAX_POINTS, SAMPLE_EVERY, decision_point, sampled
 
 FORMAT = "pennypress strategy population"
 """The ``format`` of a run's result document."""
@@ -54,11 +57,11 @@ GAMES = 24
 POINTS = 40
 """Points a page-value bucket takes at most (the first of the study's sampled games)."""
 
-def mean_interval(values: list[float]) -> tuple[float, list[float]]:
+def difference_interval(values: list[float]) -> tuple[float, list[float]]:
     """The mean of ``values`` (differences, any sign) and its 95% Student interval (infinite for fewer than two
     values; the quantile is the advisor's, :func:`~pennypress.engine.advisor.stats.t95`).
 
-    >>> m, (lo, hi) = mean_interval([0.1, 0.3, 0.2, 0.2])
+    >>> m, (lo, hi) = difference_interval([0.1, 0.3, 0.2, 0.2])
     >>> round(m, 3), round(lo, 3), round(hi, 3)
     (0.2, 0.07, 0.33)
     """
@@ -80,6 +83,13 @@ class Settings:
     seed: int = 0
     threads: int = 1
 
+    @property
+    def study(self) -> str:
+        """The study the points come from, as each cell of the log names it (a log of another is refused)."""
+        sp = self.spec
+        return (f"{sp.players}p seed {sp.seed} games {sp.games} bots {','.join(sp.bots)} variants "
+                f"{','.join(sp.variants) or '-'} deck {sp.deck}")
+
     def point_seed(self, game: int) -> int:
         """The seed of the games played at the point of the study's game ``game``."""
         return self.seed * 1_000_003 + game
@@ -87,8 +97,12 @@ class Settings:
 
 def sampled_games(spec: StrategySpec) -> Iterable[int]:
     """The study's sampled games, in order (:func:`.timing.sampled`)."""
-    last = min(spec.games, SAMPLE_EVERY * MAX_POINTS)
-    return range(0, last, SAMPLE_EVERY)
+    return (g for g in range(0, min(spec.games, SAMPLE_EVERY * MAX_POINTS), SAMPLE_EVERY) if sampled(g))
+
+
+def side_of(interval: list[float]) -> str:
+    """Which way an interval of press-minus-wait lies: ``"press"`` above 0, ``"wait"`` below, else ``"even"``."""
+    return "press" if interval[0] > 0 else "wait" if interval[1] < 0 else "even"
 
 
 def cell_row(settings: Settings, game: int, position, gain: int, wait: str, opponent: str, mover: str) -> dict:
@@ -98,42 +112,61 @@ def cell_row(settings: Settings, game: int, position, gain: int, wait: str, oppo
     out = play_out(state, moves, opponent, mover, settings.games, settings.point_seed(game), settings.threads,
                    settings.spec.move_cap)
     diffs = out.differences("win")
-    return {"game": game, "gain": gain, "bucket": gain_bucket(gain), "wait": wait, "opponent": opponent,
+    return {"study": settings.study, "game": game, "gain": gain, "bucket": gain_bucket(gain), "wait": wait,
+            "opponent": opponent,
             "mover": mover, "games": settings.games, "seed": settings.point_seed(game),
             "difference": round(fmean(diffs), 6), "unfinished": out.unfinished}
 
 
-def read_log(path: Path | None, settings: Settings) -> dict[tuple[int, str, str], dict]:
-    """The cells a stopped run already played (its log), by (game, opponent, mover); a cell of other settings
-    (games, seed) is refused with :class:`BadInput` naming the line."""
+ROW_KEYS = ("study", "game", "gain", "bucket", "wait", "opponent", "mover", "games", "seed", "difference",
+            "unfinished")
+"""What each line of a run's log holds (:func:`cell_row`)."""
+
+
+def read_log(path: Path | None, settings: Settings) -> tuple[dict[tuple[int, str, str], dict], bool]:
+    """The cells a stopped run already played (its log), by (game, opponent, mover), and whether a line was cut
+    short (the run was stopped while writing it: that cell is played again). A line that is not a cell, or a
+    cell of another run (another study, games or seed), is refused with :class:`BadInput` naming the line."""
     if path is None or not path.exists():
-        return {}
-    out = {}
+        return {}, False
+    out, cut = {}, False
     for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
         try:
             row = json.loads(line)
         except json.JSONDecodeError:
-            continue  # a line cut short when the run was stopped: played again
-        if row.get("games") != settings.games or row.get("seed") != settings.point_seed(row.get("game", -1)):
-            raise BadInput(f"{path}, line {i}: a cell of another run (games {row.get('games')}, seed "
-                           f"{row.get('seed')}); this run plays {settings.games} games from seed {settings.seed}")
+            cut = True
+            continue
+        if not isinstance(row, dict) or any(k not in row for k in ROW_KEYS):
+            raise BadInput(f"{path}, line {i}: not a cell of pennypress strategy population's log")
+        if (row["study"], row["games"], row["seed"]) != (settings.study, settings.games,
+                                                         settings.point_seed(row["game"])):
+            raise BadInput(f"{path}, line {i}: a cell of another run ({row['study']}, {row['games']} games, seed "
+                           f"{row['seed']}); this run: {settings.study}, {settings.games} games from seed "
+                           f"{settings.seed}")
         out[(row["game"], row["opponent"], row["mover"])] = row
-    return out
+    return out, cut
+
+
+def _write_back(log: Path, rows: Iterable[dict]) -> None:
+    """The log rewritten with ``rows`` alone, through a file beside it renamed over it (never half-written)."""
+    spare = log.with_name(log.name + ".part")
+    spare.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    spare.replace(log)
 
 
 def run_population(settings: Settings, log: Path | None = None,
                    progress: Callable[[int, int], None] | None = None) -> list[dict]:
     """Every cell of the run: the first ``settings.points`` points of each bucket, each against every
     (opponent, mover) of the population; cells already in ``log`` are read, the rest played and written."""
-    done = read_log(log, settings)
+    done, cut = read_log(log, settings)
     wanted = {label: settings.points for label in (gain_bucket(lo) for lo, _ in GAIN_BUCKETS)}
     cells = settings.population.cells()
     total = len(wanted) * settings.points * len(cells)
     rows: list[dict] = []
-    if log is not None and done:  # the cells kept, written back whole: a line cut short when stopped is dropped
-        log.write_text("".join(json.dumps(row) + "\n" for row in done.values()), encoding="utf-8")
+    if log is not None and cut:  # a line cut short when the run was stopped: the kept cells written back whole
+        _write_back(log, done.values())
     out = log.open("a", encoding="utf-8") if log is not None else None
     try:
         for game in sampled_games(settings.spec):
@@ -161,8 +194,7 @@ def run_population(settings: Settings, log: Path | None = None,
 
 def direction(finding: dict) -> str:
     """Which way a press-or-wait finding goes: ``"press"``, ``"wait"`` or ``"even"`` (its interval holds 0)."""
-    low, high = finding["interval"]
-    return "press" if low > 0 else "wait" if high < 0 else "even"
+    return side_of(finding["interval"])
 
 
 def by_opponent(rows: list[dict], bucket: str, population: Population) -> dict[str, dict]:
@@ -177,15 +209,21 @@ def by_opponent(rows: list[dict], bucket: str, population: Population) -> dict[s
         values = [fmean(v) for v in per_point.values() if len(v) == len(population.movers)]
         if not values:
             continue
-        m, iv = mean_interval(values)
-        side = "press" if iv[0] > 0 else "wait" if iv[1] < 0 else "even"
+        m, iv = difference_interval(values)
+        side = side_of(iv)
         out[opponent] = {"points": len(values), "value": round(m, 4), "interval": [round(iv[0], 4), round(iv[1], 4)],
                          "side": side}
     return out
 
 
 def verdict(finding: dict, opponents: dict[str, dict]) -> dict:
-    """The finding against each opponent and over all: ``every``, ``most``, ``some``, ``none`` or ``depends``.
+    """The finding against each opponent and over all.
+
+    A finding that one move is better: ``every`` opponent holds it, ``most`` (more than half, none reversing),
+    ``some``, ``none``, or it ``depends`` on them (one reverses it). A finding that the two are about equal:
+    ``no-difference`` (no opponent shows one -- within what its games can tell), ``one-way`` (every opponent
+    shows the same move better: the finding does not hold) or ``depends`` (some show a difference). Each
+    opponent is tested at 95% on its own, with no correction for testing several.
 
     >>> wait = {"interval": [-0.2, -0.1]}
     >>> verdict(wait, {"a": {"side": "wait"}, "b": {"side": "wait"}})["verdict"]
@@ -196,18 +234,21 @@ def verdict(finding: dict, opponents: dict[str, dict]) -> dict:
     'depends'
     >>> verdict(wait, {"a": {"side": "even"}, "b": {"side": "even"}})["verdict"]
     'none'
-    >>> verdict({"interval": [-0.01, 0.02]}, {"a": {"side": "even"}, "b": {"side": "even"}})["verdict"]
-    'every'
+    >>> even = {"interval": [-0.01, 0.02]}
+    >>> [verdict(even, o)["verdict"] for o in ({"a": {"side": "even"}, "b": {"side": "even"}},
+    ...                                        {"a": {"side": "press"}, "b": {"side": "press"}},
+    ...                                        {"a": {"side": "press"}, "b": {"side": "even"}})]
+    ['no-difference', 'one-way', 'depends']
     """
-    side = direction(finding)
-    if side == "even":  # holds where no opponent shows a difference; depends where one does
-        shown = {o: c["side"] for o, c in opponents.items() if c["side"] != "even"}
+    side, n = direction(finding), len(opponents)
+    if side == "even":
+        shown = sorted(o for o, c in opponents.items() if c["side"] != "even")
+        ways = {opponents[o]["side"] for o in shown}
+        word = "no-difference" if not shown else "one-way" if len(shown) == n and len(ways) == 1 else "depends"
         holds = [o for o in opponents if o not in shown]
-        reversed_ = sorted(shown)
-    else:
-        holds = [o for o, c in opponents.items() if c["side"] == side]
-        reversed_ = [o for o, c in opponents.items() if c["side"] not in (side, "even")]
-    n = len(opponents)
+        return {"verdict": word, "side": side, "holds": holds, "reversed": shown, "opponents": n}
+    holds = [o for o, c in opponents.items() if c["side"] == side]
+    reversed_ = [o for o, c in opponents.items() if c["side"] not in (side, "even")]
     if reversed_:
         word = "depends"
     elif len(holds) == n:

@@ -333,12 +333,11 @@ def _final_edition_findings(t: Tally, fair: float) -> list[dict]:
 
 
 def final_edition_claim(f: dict) -> str:
-    """A ``final-edition`` finding's words, from its figures. It is a correlation: the player who can end the game
-    is often the one ahead, so the words never say that ending it pays."""
+    """A ``final-edition`` finding's words, from its figures. It is a correlation over whole games -- who ends the
+    game is not chosen at random -- so the words never say that ending it pays."""
     v, iv, fair = f["value"], f["interval"], f["fair"]
     return direction(iv, fair, f"The player who triggers the final edition wins {pct(v)} of games, more than the "
-                     f"fair share {pct(fair)}: the player who ends the game is often the one ahead (a correlation: "
-                     "it does not show that ending the game pays).",
+                     f"fair share {pct(fair)} (a correlation: it does not show that ending the game pays).",
                      f"The player who triggers the final edition wins only {pct(v)} of games, less than the fair "
                      f"share {pct(fair)} (a correlation: who ends the game is not chosen at random).",
                      f"The player who triggers the final edition wins {pct(v)} of games, within reach of the "

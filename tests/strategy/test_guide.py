@@ -254,8 +254,7 @@ def population_doc(run: dict, side: str = "wait", gain: str = "5-8") -> dict:
             "population": {"opponents": list(cells), "movers": ["value", "evaluator"]}, "games": 24, "points": 40,
             "seed": 5, "cells": 240, "unfinished": 0, "command": "pennypress strategy population run.json",
             "findings": [{"gain": gain, "claim": f["claim"], "value": f["value"], "interval": f["interval"],
-                          "by_opponent": cells, "verdict": "most", "side": "wait", "holds": ["greedy", "value"],
-                          "reversed": [], "opponents": 3}]}
+                          "by_opponent": cells}]}  # the verdict is the guide's to work out
 
 
 def test_the_population_verdict_is_said_beneath_its_finding_and_kept(tmp_path, capsys):
@@ -268,6 +267,7 @@ def test_the_population_verdict_is_said_beneath_its_finding_and_kept(tmp_path, c
     words = ("Played to the end against 3 kinds of opponent: it holds against 2 of them; not shown against "
              "the timer bot.")
     assert f["population"]["words"] == words and f["population"]["verdict"] == "most"
+    assert f["population"]["points"] == f["population"]["most_points"] == 40
     assert f"- {f['claim']}" in guide_markdown(guide) and f"\n  - {words}" in guide_markdown(guide)
     assert "--population population.json" in guide["command"]
     again = json.loads(output(capsys, "strategy", "guide", str(out)))  # an assembled guide keeps its verdicts
@@ -280,7 +280,14 @@ def test_a_population_run_of_no_run_of_the_guide_is_refused(tmp_path, capsys):
     assert_bad_input(*run(capsys, "strategy", "guide", *paths, "--population", pop),
                      "is for no base run of this guide")
     assert_bad_input(*run(capsys, "strategy", "guide", *paths, "--population", paths[0]),
-                     "each file is pennypress strategy population's JSON")
+                     "players-3-seed-1.json: not pennypress strategy population's JSON")
+    broken = population_doc(fake_run(3))
+    del broken["findings"][0]["by_opponent"]["timer"]["interval"]
+    assert_bad_input(*run(capsys, "strategy", "guide", *paths, "--population",
+                          write(tmp_path, "broken.json", broken)), "broken.json: a population result without")
+    assert_bad_input(*run(capsys, "strategy", "guide", *paths, "--population",
+                          write(tmp_path, "bots.json", {**population_doc(fake_run(3)), "run": {"players": 3}})),
+                     "bots.json: a population result without")
 
 
 def test_correlations_say_so_and_never_that_ending_the_game_pays():

@@ -70,7 +70,8 @@ def _said(path: str) -> str:
 
 
 def _guide(args: argparse.Namespace) -> int:
-    from pennypress.engine.strategy.guide import POPULATION_FORMAT, assemble, read_population, read_runs, write_guide
+    from pennypress.engine.strategy.guide import (assemble, check_population, read_json, read_population, read_runs,
+                                                  write_guide)
     from pennypress.engine.strategy.guide_doc import guide_markdown
 
     for option, path in (("out", args.out), ("docs", args.docs)):
@@ -80,9 +81,7 @@ def _guide(args: argparse.Namespace) -> int:
                         *(f"--population {_said(p)}" for p in args.population or ()),
                         *([f"--out {_said(args.out)}"] if args.out else []),
                         *([f"--docs {_said(args.docs)}"] if args.docs else [])])
-    given = read_population(args.population or ())
-    if len(given) != len(args.population or ()):
-        raise BadInput(f"population: each file is {POPULATION_FORMAT}'s JSON (pennypress strategy population --out)")
+    given = [check_population(read_json(path), Path(path).name) for path in args.population or ()]
     guide = assemble(read_runs(args.runs), command, given or read_population(args.runs))
     if args.out is not None:
         write_guide(guide, args.out)
