@@ -638,7 +638,7 @@ def population_words(f: dict, p: dict) -> str:
         if p["verdict"] == "no-difference":
             tell = max((c["interval"][1] - c["interval"][0]) / 2 for c in p["by_opponent"].values())
             return lead + (f"no kind of opponent shows a difference between pressing and waiting (these games "
-                           f"would show one of about {100 * tell:.0f} points of win chance or more).")
+                           f"would show one of about {100 * tell:.0f} percentage points of win chance or more).")
         way = "pressing" if p["by_opponent"][rev[0]]["side"] == "press" else "waiting"
         if p["verdict"] == "one-way":
             return lead + f"against every one of them {way} is better: the two are not even against them."
