@@ -5,7 +5,8 @@ The records live under ``benchmarks/results/``: ``speed/NAME.json``, written by 
 --record`` (each benchmark's output, command, commit and date); ``strength/*.json``, one table each with
 the command, seed and commit that produced it (strength runs take hours; their tables are recorded once);
 ``seeds.json``, the seeds used up; ``puzzles/population/``, the timing puzzles played out against the
-population of opponents (``pennypress puzzle population``: its log and the run's record); ``fuzz/campaigns.json``, every recorded run of each fuzz target, written by
+population of opponents (``pennypress puzzle population``: its log and the run's record); ``puzzles/mined/``, the
+timing puzzles found by full games first (``pennypress puzzle mine``: its log and the run's record); ``fuzz/campaigns.json``, every recorded run of each fuzz target, written by
 ``python -m fuzz.campaign --record`` (docs/developer/fuzzing.md); ``puzzles/``, the shipped puzzle set's
 timing log and ``build.json`` (the set's regeneration time from scratch); ``strategy/``, the strategy guide's
 runs; ``suite/``, the test suite's timed runs from a clean clone and one run's durations record
@@ -179,6 +180,14 @@ def _population(folder: Path) -> list[str]:
     return section(folder, tables)
 
 
+def _mined(folder: Path) -> list[str]:
+    """The timing puzzles found by full games first (``puzzles/mined/``: the run's record ``run-seed-S.json``
+    and its log)."""
+    from benchmarks.mined_results import section
+
+    return section(folder)
+
+
 def _strategy(folder: Path) -> list[str]:
     """The strategy guide's runs (``strategy/*.json``, each a ``pennypress strategy --out`` report, made by
     ``strategy/runs.sh``): games, time and speed of each, with its command."""
@@ -283,6 +292,7 @@ def render(records: Path = RECORDS) -> str:
     used = json.loads((records / "seeds.json").read_text(encoding="utf-8"))["seeds"]
     lines = [INTRO, *_speed(_load(records / "speed")), *_strength(strength), *_fuzz(records / "fuzz"),
              *_puzzles(records / "puzzles"), *_population(records / "puzzles" / "population"),
+             *_mined(records / "puzzles" / "mined"),
              *_strategy(records / "strategy"), *_suite(records / "suite"), *_seeds(used, strength)]
     return "\n".join(lines).rstrip("\n") + "\n"
 

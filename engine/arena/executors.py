@@ -80,8 +80,11 @@ def _dask() -> Any:
 
 
 @contextmanager
-def open_executor(kind: str = "local", workers: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
-    """An executor for tournament batches, closed on exit (see the module docstring)."""
+def open_executor(kind: str = "local", workers: int | None = None, scheduler: str | None = None,
+                  fresh: bool = False) -> Iterator[Any]:
+    """An executor for tournament batches, closed on exit (see the module docstring). With ``fresh`` the local
+    processes are started afresh (``spawn``) rather than forked: a process that has already played on the
+    native core holds its thread pool, which a forked child would inherit without its threads."""
     if kind not in EXECUTORS:
         raise BadInput(f"executor: expected {' or '.join(EXECUTORS)}, got {kind!r}")
     workers = check_workers(default_workers() if workers is None else workers)
@@ -93,7 +96,11 @@ def open_executor(kind: str = "local", workers: int | None = None, scheduler: st
             return
         from concurrent.futures import ProcessPoolExecutor  # here: reading EXECUTORS (the help) needs none
 
-        with ProcessPoolExecutor(max_workers=workers, initializer=_end_with, initargs=(os.getpid(),)) as pool:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn") if fresh else None
+        with ProcessPoolExecutor(max_workers=workers, initializer=_end_with, initargs=(os.getpid(),),
+                                 mp_context=context) as pool:
             yield pool
         return
     distributed = _dask()

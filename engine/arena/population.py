@@ -33,6 +33,10 @@ from ..play.invariants import DEFAULT_MOVE_CAP
 from .native_games import seat_policy
 from .seats import SEATS, seat_seed, seat_words
 
+COSTLY = ("mcts",)
+"""The opponent models costliest to play (a search each move): a screen of games leaves them out and plays them
+last, and a puzzle's story reads the others' games."""
+
 MOVERS = ("value", "evaluator")
 """The policies that play the player to move's own later moves: the advisor's playout bot and the league's
 evaluator, the two strongest policies the core plays a game with in milliseconds."""
@@ -104,6 +108,26 @@ def play_out(position: State | PublicState, moves: Sequence[Move], opponent: str
     """Each of ``moves`` (legal in ``position``, the player to move's) played to the end of ``games`` games,
     ``opponent`` in every other seat and ``mover`` in the player's own, on the native core; see the module's
     note. Only the public part of ``position`` is read."""
+    player = public_view(position).current
+    played = play_games(games_of(position, moves, opponent, mover, games, seed), move_cap, threads)
+    wins = [[0.0] * games for _ in moves]
+    margins = [[0.0] * games for _ in moves]
+    unfinished = 0
+    for i, (scores, winners, _presses, _stories, _moves, over) in enumerate(played):
+        g, m = divmod(i, len(moves))
+        unfinished += not over
+        wins[m][g] = 1.0 / len(winners) if player in winners else 0.0
+        margins[m][g] = float(scores[player] - max(s for k, s in enumerate(scores) if k != player))
+    return Outcomes(tuple(str(m) for m in moves), opponent, mover, seed,
+                    tuple(map(tuple, wins)), tuple(map(tuple, margins)), unfinished)
+
+
+def games_of(position: State | PublicState, moves: Sequence[Move], opponent: str, mover: str, games: int,
+             seed: int) -> list[tuple]:
+    """The core's games of :func:`play_out` (game by game, each move's in turn): each move applied to the
+    game's deal of the hidden cards, the opponent model in every other seat, the mover in the player's, the
+    seats seeded by the game. Whoever plays them -- the outcomes, or a record of every press
+    (:mod:`~pennypress.engine.puzzles.population_story`) -- plays the same games."""
     view = public_view(position)
     player, seats = view.current, len(view.players)
     policies = {name: seat_policy(name) for name in {opponent, mover}}
@@ -115,17 +139,7 @@ def play_out(position: State | PublicState, moves: Sequence[Move], opponent: str
             child = dealt.clone()
             child.apply(move)
             plan.append((_native(child), list(child.deck), table, [seat_seed(gs, s) for s in range(seats)]))
-    played = play_games(plan, move_cap, threads)
-    wins = [[0.0] * games for _ in moves]
-    margins = [[0.0] * games for _ in moves]
-    unfinished = 0
-    for i, (scores, winners, _presses, _stories, _moves, over) in enumerate(played):
-        g, m = divmod(i, len(moves))
-        unfinished += not over
-        wins[m][g] = 1.0 / len(winners) if player in winners else 0.0
-        margins[m][g] = float(scores[player] - max(s for k, s in enumerate(scores) if k != player))
-    return Outcomes(tuple(str(m) for m in moves), opponent, mover, seed,
-                    tuple(map(tuple, wins)), tuple(map(tuple, margins)), unfinished)
+    return plan
 
 
 def _native(state: State):

@@ -141,7 +141,8 @@ def _check_position(puzzle: Puzzle, answer: str) -> Verdict:
         result = f"you {outcome_words(outcome)}"
     elif puzzle.kind == "press-or-wait":
         correct = side_of(move) == ("press" if pressing_is_right else WAIT)
-        result = "the search found it the best side" if correct else "the search found the other side better"
+        judge = "full games against every kind of opponent tried" if "population" in puzzle.evidence else "the search"
+        result = f"{judge} found it the better side" if correct else f"{judge} found the other side better"
     else:
         correct = str(move) in puzzle.answer
         result = "the search's best move" if correct else "not the search's best move"

@@ -61,7 +61,7 @@ UNRATED = "not rated"
 WAIT = "wait"
 """The answer word for "do not press now" in a press-or-wait puzzle (beside any waiting move)."""
 
-CERTAINTIES = ("solver", "exact", "searched", "audit")
+CERTAINTIES = ("solver", "exact", "searched", "population", "audit")
 """How an answer was made certain: the page solver's proof (CP-SAT), the exact final-edition
 search, a paired search far larger than the advisor's ``deep`` budget (:mod:`.searched`), or the
 audit of a game (``better-move``: the audit's own analysis, at the budget it was run with)."""

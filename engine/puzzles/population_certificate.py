@@ -26,7 +26,8 @@ from typing import Callable, Iterable, Sequence
 from pennypress.stats import normal_quantile
 
 from ..arena.population import Outcomes, Population, mean_and_error, play_out
-from ..game.moves import Move
+from ..game.moves import GoToPress, Move
+from ..game.words import move_words
 from ..io.state import PublicState, State
 from .timing import MIN_MARGIN_GAP, MIN_WIN_GAP, saturated
 
@@ -37,6 +38,9 @@ GAMES = 300
 _Z = NormalDist()
 _ROUNDING = 1e-5
 """How far a stored interval may be from the one its rounded advantage and error give."""
+_WIN_ROUNDING = 2e-4
+"""How far a win cell's stored advantage may be from its stored win shares' difference (each share rounded to
+four places)."""
 
 
 @dataclass(frozen=True)
@@ -181,6 +185,20 @@ def _rules_out(cell: Cell) -> bool:
     return not cell.large_enough or cell.p_value > ALPHA
 
 
+def _cell_problem(cell: Cell) -> str | None:
+    """What a stored cell's figures contradict of one another, or ``None``: the measure is the margin exactly
+    where both moves' win shares saturate (:func:`~.timing.saturated`), a win cell's advantage is the difference
+    of the two win shares (as stored, rounded), and no more games are unfinished than were played."""
+    if (cell.measure == "margin") != saturated(cell.answer_win, cell.rival_win):
+        return (f"measured by {cell.measure} with win shares {cell.answer_win} and {cell.rival_win}, which "
+                f"{'do not ' if cell.measure == 'margin' else ''}saturate")
+    if cell.measure == "win" and abs(cell.advantage - (cell.answer_win - cell.rival_win)) > _WIN_ROUNDING:
+        return f"an advantage of {cell.advantage} is not the win shares' difference"
+    if not 0 <= cell.unfinished <= cell.games:
+        return f"{cell.unfinished} unfinished of {cell.games} games"
+    return None
+
+
 def stored_problem(doc: dict, population: Population, answer: str, rival: str) -> str | None:
     """What is wrong with a stored population certificate, checked without a game, or ``None``: it
     certifies ``answer`` against ``rival``; it has one cell for each of the population's (opponent,
@@ -198,6 +216,9 @@ def stored_problem(doc: dict, population: Population, answer: str, rival: str) -
             return f"{cell.opponent}/{cell.mover}: {cell.games} games, fewer than {GAMES}"
         if cell.measure not in ("win", "margin"):
             return f"{cell.opponent}/{cell.mover}: no measure {cell.measure!r}"
+        problem = _cell_problem(cell)
+        if problem is not None:
+            return f"{cell.opponent}/{cell.mover}: {problem}"
         interval = stored.get("interval") or [math.nan, math.nan]
         if any(not abs(a - b) <= _ROUNDING for a, b in zip(interval, cell.to_json()["interval"])):
             return f"{cell.opponent}/{cell.mover}: the interval is not the one its advantage and error give"
@@ -226,20 +247,41 @@ def replay(position: State | PublicState, doc: dict, answer: Move, rival: Move,
     return played, None
 
 
-def gain_words(certificate: PopulationCertificate, answer_words: str, rival_words: str | None = None) -> str:
-    """The smallest gain over every kind of opponent tried, in a player's words (against ``rival_words``
-    when given): games won in 100 where chances can tell the moves apart, points of lead where the game
-    is decided either way."""
-    than = f" than {rival_words}" if rival_words else ""
+def _smallest(certificate: PopulationCertificate) -> tuple[int | None, int | None]:
+    """The smallest measured gain over the cells, whole games in 100 (where chances tell the moves apart) and
+    whole points of lead (where the game is decided either way), rounded down; ``None`` where no cell has it."""
     win, margin = certificate.smallest("win"), certificate.smallest("margin")
+    return (None if win is None else math.floor(win.advantage * 100 + 1e-9),
+            None if margin is None else math.floor(margin.advantage + 1e-9))
+
+
+def gain_words(certificate: PopulationCertificate, answer_words: str, rival_words: str | None = None) -> str:
+    """The smallest gain measured over every kind of opponent tried, in a player's words (against
+    ``rival_words`` when given): games won in 100 where chances can tell the moves apart, points of lead where
+    the game is decided either way. Said in the past, of these games: it is what they measured, not a bound."""
+    than = f" than {rival_words}" if rival_words else ""
+    win, points = _smallest(certificate)
     parts = []
     if win is not None:
-        parts.append(f"wins at least {math.floor(win.advantage * 100 + 1e-9)} more games in 100{than}")
-    if margin is not None:
-        points = math.floor(margin.advantage + 1e-9)
-        lead = f"ends at least {points} points further ahead{than}"
-        parts.append(lead if win is None else f"and, where the game is decided either way, {lead.replace(than, '')}")
-    return f"{answer_words} {' '.join(parts) if win is None else ', '.join(parts)}, against every kind of opponent tried"
+        parts.append(f"won {win} or more games in 100 more{than}")
+    if points is not None:
+        lead = f"ended {points} or more points further ahead{than}"
+        parts.append(lead if win is None else f"and, where the game was decided either way, {lead.replace(than, '')}")
+    return (f"{answer_words} {' '.join(parts) if win is None else ', '.join(parts)}, against every kind of opponent "
+            "tried (the smallest gain measured)")
+
+
+def loss_words(certificate: PopulationCertificate) -> str:
+    """What the other choice loses, as the games measured it (a puzzle's ``second_best["loses"]``): the smallest
+    loss over every kind of opponent tried."""
+    win, points = _smallest(certificate)
+    parts = []
+    if win is not None:
+        parts.append(f"{win} or more games in 100")
+    if points is not None:
+        lead = f"{points} or more points of lead"
+        parts.append(lead if win is None else f"{lead} where the game was decided either way")
+    return f"{' and '.join(parts)}, against every kind of opponent tried"
 
 
 def population_why(doc: dict, answer_words: str, rival_words: str) -> list[str]:
@@ -253,6 +295,18 @@ def population_why(doc: dict, answer_words: str, rival_words: str) -> list[str]:
             f"opponent ({', '.join(Population.words(m) for m in models)}), both moves on the same shuffled "
             "decks, your own later moves played by two strong bots. Players unlike all of these may still "
             "change the answer."]
+
+
+def sides_words(answer: Move, rival: Move) -> tuple[str, str]:
+    """The answer and the other choice as a why compares them: pressing against waiting by their side, two
+    moves of the same side by their words."""
+    if isinstance(answer, GoToPress) != isinstance(rival, GoToPress):
+        if isinstance(answer, GoToPress):
+            wait = move_words(rival)
+            return "Going to press now", f"the best way to wait ({wait[0].lower()}{wait[1:]})"
+        return "Waiting", "going to press now"
+    said = move_words(rival)
+    return move_words(answer), f"{said[0].lower()}{said[1:]}"
 
 
 def models_of(cells: Iterable[Cell]) -> list[str]:

@@ -17,12 +17,12 @@ from typing import Callable, Sequence
 
 from pennypress.errors import BadInput
 
-from ..arena.population import Population
-from ..game.moves import GoToPress, Move, parse_move
-from ..game.words import move_words
+from ..arena.population import Population, population
+from ..game.moves import parse_move
 from ..notation.text import from_text
 from .model import Puzzle
-from .population_certificate import GAMES, Cell, PopulationCertificate, certify, population_why
+from .population_certificate import GAMES, Cell, PopulationCertificate, certify, loss_words
+from .population_story import tell, why_of
 from .positions import read_move
 from .store import TIMING_TAG, PuzzleSet
 
@@ -36,8 +36,9 @@ def puzzle_seed(run_seed: int, index: int) -> int:
 
 
 def timing_puzzles(puzzles: PuzzleSet, ids: Sequence[str] | None = None) -> list[Puzzle]:
-    """The set's timing puzzles (in file order), or those of ``ids`` (:class:`BadInput` for one that is not)."""
-    timing = [p for p in puzzles.puzzles if TIMING_TAG in p.tags]
+    """The set's search-first timing puzzles (in file order), or those of ``ids`` (:class:`BadInput` for one that
+    is not); those found by games first (:mod:`.population_mining`) carry the certificate they were found by."""
+    timing = [p for p in puzzles.puzzles if TIMING_TAG in p.tags and p.certainty == "searched"]
     if not ids:
         return timing
     by_id = {p.id: p for p in timing}
@@ -116,37 +117,28 @@ def run_population(run: PopulationRun, puzzles: Sequence[Puzzle], order: dict[st
 
 def settle(puzzles: PuzzleSet, certificates: dict[str, PopulationCertificate], record: dict) -> PuzzleSet:
     """The set with each certified timing puzzle carrying its population certificate
-    (``evidence["population"]``) and its why saying what the games showed; the timing puzzles the games
-    did not certify are withdrawn. ``record`` (the run's settings and command) is kept in the generator."""
+    (``evidence["population"]``) and its why saying what the games showed -- the gain, and what each move
+    leads to in the certificate's own games (``evidence["story"]``, :mod:`.population_story`); the timing
+    puzzles the games did not certify are withdrawn. ``record`` (the run's settings and command) is kept in the generator."""
     kept = []
     withdrawn = []
     for puzzle in puzzles.puzzles:
-        if TIMING_TAG not in puzzle.tags:
+        if TIMING_TAG not in puzzle.tags or puzzle.certainty == "population":  # the latter settled when found
             kept.append(puzzle)
             continue
         cert = certificates[puzzle.id]
         if not cert.certified:
             withdrawn.append(puzzle.id)
             continue
-        evidence = dict(puzzle.evidence, population=cert.to_json())
         answer, rival = parse_move(cert.answer), parse_move(cert.rival)
-        why = (f"Best: {move_words(answer)}.", *population_why(evidence["population"], *_phrases(answer, rival)))
-        kept.append(replace(puzzle, evidence=evidence, why=why))
+        story = tell(from_text(puzzle.question), answer, rival, population(), cert.seed)
+        evidence = dict(puzzle.evidence, population=cert.to_json(), story=story)
+        why = tuple(why_of(evidence["population"], answer, rival, story))
+        second = dict(puzzle.second_best or {}, loses=loss_words(cert))
+        kept.append(replace(puzzle, evidence=evidence, why=why, second_best=second))
     generator = dict(puzzles.generator, population=dict(record, certified=len(certificates) - len(withdrawn),
                                                          withdrawn=withdrawn))
     return PuzzleSet(tuple(kept), generator)
-
-
-def _phrases(answer: Move, rival: Move) -> tuple[str, str]:
-    """The answer and the other choice as the why compares them: pressing against waiting by their side,
-    two moves of the same side by their words."""
-    if isinstance(answer, GoToPress) != isinstance(rival, GoToPress):
-        if isinstance(answer, GoToPress):
-            wait = move_words(rival)
-            return "Going to press now", f"the best way to wait ({wait[0].lower()}{wait[1:]})"
-        return "Waiting", "going to press now"
-    said = move_words(rival)
-    return move_words(answer), f"{said[0].lower()}{said[1:]}"
 
 
 def summary(certificates: dict[str, PopulationCertificate], puzzles: Sequence[Puzzle]) -> dict:

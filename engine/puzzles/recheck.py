@@ -14,6 +14,9 @@ Each kind is re-proved the way it was made certain (``docs/concepts/puzzles.md``
   reproduce the stored advantage and interval and clear the bar; and its
   population certificate's full games are played again
   (:func:`.population_certificate.replay`) and must give the stored cells.
+- a timing puzzle found by full games first (:mod:`.population_mining`): its
+  population certificate's games are played again and must give the stored
+  cells.
 
 :func:`recheck_puzzle` says which, with the figures; ``pennypress puzzle
 recheck ID`` prints it. :func:`sample` picks puzzles to re-check by a seed.
@@ -146,6 +149,8 @@ def recheck_puzzle(puzzle: Puzzle, workers: int | None = None, models: Sequence[
         return _page(puzzle)
     if puzzle.certainty == "exact":
         return _exact(puzzle)
+    if puzzle.certainty == "population":
+        return _population(puzzle, "a puzzle found by full games first", {}, models, workers)
     return _search(puzzle, workers, models)
 
 

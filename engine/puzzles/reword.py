@@ -51,7 +51,7 @@ def reword(puzzles: PuzzleSet, max_nodes: int = 500, progress: Progress | None =
     """``puzzles`` with every text said again (see the module docstring); everything else identical."""
     out = []
     for i, p in enumerate(puzzles, 1):
-        if p.certainty == "searched":
+        if p.certainty in ("searched", "population"):
             out.append(p)
         else:
             why, second, evidence = _page_texts(p) if p.kind == PAGE else _position_texts(p, max_nodes)

@@ -160,6 +160,9 @@ def _check_certificate(p: Puzzle, state: State, where: str, settled: bool = Fals
     from .positions import read_move
     from .timing import certificate_problem
 
+    if p.certainty == "population":
+        _check_mined(p, state, where)
+        return
     cert = p.evidence.get("certificate")
     if cert is None:
         if TIMING_TAG in p.tags:
@@ -198,6 +201,62 @@ def _check_population(p: Puzzle, cert: dict, where: str, settled: bool) -> None:
     problem = stored_problem(doc, population(), cert["answer"], cert["rival"])
     if problem is not None:
         raise BadInput(f"{where}: puzzle {p.id}: its population certificate is broken: {problem}")
+
+
+def _check_mined(p: Puzzle, state: State, where: str) -> None:
+    """A timing puzzle found by full games first (:mod:`.population_mining`): its population certificate is
+    whole and certifies (:func:`.population_certificate.stored_problem`), the answer and the evidence's moves
+    are the certificate's, and its other choice is legal here."""
+    from ..arena.population import population
+    from .positions import read_move
+    from .population_certificate import stored_problem
+
+    doc = p.evidence.get("population")
+    if doc is None or TIMING_TAG not in p.tags or p.kind != PRESS_OR_WAIT:
+        raise BadInput(f"{where}: puzzle {p.id}: a puzzle settled by games is a timing press-or-wait puzzle "
+                       "with its population certificate")
+    answer, rival = doc["answer"], doc["rival"]
+    side = ("press",) if answer == "press" else (answer,)
+    problem = stored_problem(doc, population(), answer, rival)
+    if problem is None and (answer == "press") == (rival == "press"):
+        problem = f"it compares {answer!r} with {rival!r}: a press-or-wait puzzle compares pressing with a wait"
+    if problem is None and tuple(p.answer) != side:
+        problem = f"it certifies {answer!r}, the puzzle answers {', '.join(p.answer)}"
+    if problem is None and p.evidence.get("side") != ("press" if answer == "press" else "wait"):
+        problem = f"the evidence's side {p.evidence.get('side')!r} is not the certificate's answer"
+    if problem is None and (p.second_best or {}).get("choice") != rival:
+        problem = f"its second-best choice is not the certificate's other choice {rival!r}"
+    if problem is None:
+        problem = _story_problem(p.evidence.get("story"))
+    if problem is None and ([m.get("move") for m in p.evidence["best"]], p.evidence["second"].get("move")) \
+            != ([answer], rival):
+        problem = f"the evidence's moves are not the certificate's {answer!r} against {rival!r}"
+    if problem is None:
+        try:
+            read_move(state, rival)
+        except BadInput as exc:
+            problem = f"its other choice: {exc}"
+    if problem is not None:
+        raise BadInput(f"{where}: puzzle {p.id}: its population certificate is broken: {problem}")
+
+
+def _story_problem(story: Any) -> str | None:
+    """What is wrong with a puzzle's story (:mod:`.population_story`) without a game, or ``None``: read from the
+    games of every opponent model but the costliest, of both movers, the story's count a cell each; each move's
+    figures all there."""
+    from ..arena.population import COSTLY, population
+    from .population_story import STORY_GAMES, MoveStory
+
+    if not isinstance(story, dict):
+        return "its story of the games is missing"
+    pop = population()
+    models = [m for m in pop.opponents if m not in COSTLY]
+    if story.get("models") != models or story.get("games") != STORY_GAMES * len(models) * len(pop.movers):
+        return "its story is not read from the games of every model but the costliest"
+    fields = set(MoveStory.__dataclass_fields__)
+    if any(not isinstance(story.get(k), dict) or set(story[k]) != fields for k in ("answer", "rival")):
+        return "its story lacks a move's figures"
+    return None
 
 
 def _check_mistake(p: Puzzle, state: State, where: str) -> None:

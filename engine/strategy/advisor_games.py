@@ -44,7 +44,7 @@ from ..io.state import PublicState, public_view
 from ..position.position import Phase
 from .games import Game, StrategySpec, advisor_budget, python_bot, record_game
 from .tally import CREDIT, Tally, tally_games
-from .timing import MAX_POINTS, PLAYOUTS
+from .timing import MAX_POINTS, PLAYOUTS, Decision
 
 if TYPE_CHECKING:
     from ..advisor.bot import AdvisorBot
@@ -110,41 +110,77 @@ class _Watched:
         return move
 
 
-def play_game(spec: StrategySpec, game: int, sample: bool = True) -> tuple[Game, AdvisorPoint | None]:
-    """Game ``game`` of ``spec`` played by the Python game loop and recorded (:class:`~.games.Game`), and its
-    advisor decision point played out (``None`` when not sampled or the advisor had none)."""
-    seed = spec.deck_seed(game)
-    candidates: list[tuple[_Candidate, bool]] = []
+def _seated(spec: StrategySpec, game: int, candidates: list[tuple[_Candidate, bool]] | None) -> list[Any]:
+    """Game ``game``'s seats, the advisor's watched for its press decisions when ``candidates`` is a list."""
     bots: list[Any] = []
     for name, s in zip(spec.lineup(game), spec.seat_seeds(game)):
         bot = seat_bot(name, s)
-        bots.append(_Watched(bot, candidates) if sample and advisor_budget(name) is not None else bot)
+        bots.append(_Watched(bot, candidates) if candidates is not None and advisor_budget(name) is not None
+                    else bot)
+    return bots
+
+
+def _drawn(spec: StrategySpec, game: int, candidates: list[tuple[_Candidate, bool]]) -> tuple[_Candidate, bool]:
+    """The decision a study draws among the advisor's candidates of game ``game`` (seeded by the deal)."""
+    return random.Random(spec.deck_seed(game) * 1009 + game).choice(candidates)
+
+
+def play_game(spec: StrategySpec, game: int, sample: bool = True) -> tuple[Game, AdvisorPoint | None]:
+    """Game ``game`` of ``spec`` played by the Python game loop and recorded (:class:`~.games.Game`), and its
+    advisor decision point played out (``None`` when not sampled or the advisor had none)."""
+    candidates: list[tuple[_Candidate, bool]] = []
+    bots = _seated(spec, game, candidates if sample else None)
     record = record_game(spec, game, bots)
     point = None
     if sample and advisor_sampled(game) and candidates:
-        (at, pressed) = random.Random(seed * 1009 + game).choice(candidates)
+        at, pressed = _drawn(spec, game, candidates)
         point = _play_out(spec, game, at, pressed, bots[at.player].bot)
     return record, point
 
 
-def _play_out(spec: StrategySpec, game: int, at: _Candidate, pressed: bool, bot: AdvisorBot,
-              playouts: int = PLAYOUTS) -> AdvisorPoint | None:
-    """The advisor's press against its best other move at ``at``: paired playouts as :mod:`.timing`'s."""
-    from ..advisor.bot import decision_seed
-    from ..advisor.policy import core_policy
+def advisor_decision(spec: StrategySpec, game: int) -> tuple[Decision, bool] | None:
+    """Game ``game``'s sampled advisor decision as the study drew it (:func:`play_game`: the same game, the same
+    candidates, the same draw), waiting the advisor's best other move by the search it ran there, and whether it
+    pressed; ``None`` when the game is not sampled or the advisor had no such decision."""
+    if not advisor_sampled(game):
+        return None
+    candidates: list[tuple[_Candidate, bool]] = []
+    bots = _seated(spec, game, candidates)
+    record_game(spec, game, bots)
+    if not candidates:
+        return None
+    at, pressed = _drawn(spec, game, candidates)
+    bot = bots[at.player].bot
+    wait = _advisor_wait(at, bot)
+    if wait is None:  # pragma: no cover - a candidate has another move
+        return None
+    return Decision(at.view, at.gain, at.player, at.ply, bot.name, str(wait)), pressed
+
+
+def _advisor_wait(at: _Candidate, bot: AdvisorBot) -> Move | None:
+    """The advisor's best move other than going to press at ``at``, by the search it ran there."""
     from ..advisor.answer import advise
+    from ..advisor.bot import decision_seed
     from ..advisor.settings import SearchSettings
-    from ..native.search import positions_after, run_batch
 
     settings = SearchSettings.for_budget(bot.budget, bot.playouts, seed=decision_seed(bot.seed, at.ply),
                                          workers=bot.workers, leaf=bot.leaf, policy=bot.policy)
     advice = advise(at.view, settings, reasons_top=0)  # the search the advisor ran at this decision
     legal = {str(m): m for m in at.view.legal_moves()}
-    press = next(m for m in legal.values() if isinstance(m, GoToPress) and m.page is None)
-    wait = next((legal[r.move] for r in sorted(advice.moves, key=lambda r: r.rank)
+    return next((legal[r.move] for r in sorted(advice.moves, key=lambda r: r.rank)
                  if r.move in legal and not isinstance(legal[r.move], GoToPress)), None)
+
+
+def _play_out(spec: StrategySpec, game: int, at: _Candidate, pressed: bool, bot: AdvisorBot,
+              playouts: int = PLAYOUTS) -> AdvisorPoint | None:
+    """The advisor's press against its best other move at ``at``: paired playouts as :mod:`.timing`'s."""
+    from ..advisor.policy import core_policy
+    from ..native.search import positions_after, run_batch
+
+    wait = _advisor_wait(at, bot)
     if wait is None:  # pragma: no cover - a candidate has another move
         return None
+    press = next(m for m in at.view.legal_moves() if isinstance(m, GoToPress) and m.page is None)
     afters = positions_after(at.view, [press, wait], [0, 1])
     jobs = [(i, k) for k in range(playouts) for i in (0, 1)]
     batch = SimpleNamespace(seed=spec.deck_seed(game), exact_end=False, threads=1, leaf=None)

@@ -610,7 +610,8 @@ def check_population(doc: Any, where: str) -> dict:
     ok = (isinstance(run, dict) and all(k in run for k in ("players", "games", "seed", "bots"))
           and isinstance(run["bots"], list) and isinstance(findings, list)
           and isinstance(doc.get("games"), int) and isinstance(doc.get("points"), int)
-          and all(isinstance(f, dict) and isinstance(f.get("gain"), str) and isinstance(f.get("by_opponent"), dict)
+          and all(isinstance(f, dict) and (isinstance(f.get("gain"), str) or f.get("by") in ("pressed", "waited"))
+                  and isinstance(f.get("by_opponent"), dict)
                   and all(isinstance(c, dict) and {"points", "value", "interval", "side"} <= set(c)
                           for c in f["by_opponent"].values()) for f in findings))
     if not ok:
@@ -655,24 +656,27 @@ def population_words(f: dict, p: dict) -> str:
 
 
 def attach_population(guide: dict, docs: Iterable[dict]) -> None:
-    """Each population document's figures onto the press-or-wait findings of its run's table (matched by the
-    run -- players, games, seed, bots, variants, deck -- and the page value), the verdict worked out here against
+    """Each population document's figures onto the press-or-wait findings of its run's table, or of its advisor
+    run's own decisions (matched by the run -- players, games, seed, bots, variants, deck -- and the page value,
+    or where the advisor pressed or waited), the verdict worked out here against
     the guide's own finding (:func:`.population_timing.verdict`); the documents kept whole in
     ``guide["population"]``. :class:`BadInput` for a document that is not one, or of no base run of the guide."""
     from .population_timing import verdict
 
     runs = {_run_key(r): r for r in guide["runs"]}
-    tables = {t["run"]: t for t in guide["tables"]}
+    found = {t["run"]: t["findings"] for t in guide["tables"]} | {a["run"]: a["findings"] for a in guide["advisor"]}
     guide["population"] = []
     for doc in docs:
         check_population(doc, "guide: a population result")
         run = runs.get(_run_key(doc["run"]))
-        if run is None or run["id"] not in tables:
+        if run is None or run["id"] not in found:
             raise BadInput(f"guide: the population run of {doc['run']['players']} players, seed {doc['run']['seed']} "
-                           "is for no base run of this guide")
-        by_gain = {f["gain"]: f for f in doc["findings"]}
-        for f in tables[run["id"]]["findings"]:
-            p = by_gain.get(f.get("gain")) if f["kind"] == "press-or-wait" else None
+                           "is for no base or advisor run of this guide")
+        by_key = {(p.get("kind", "press-or-wait"), p.get("gain"), p.get("by")): p for p in doc["findings"]}
+        for f in found[run["id"]]:
+            key = (f["kind"], f.get("gain"), f.get("by") if f["kind"] == "advisor-press-or-wait" and f.get("by") !=
+                   "gain" else None)
+            p = by_key.get(key) if f["kind"] in ("press-or-wait", "advisor-press-or-wait") else None
             if p is None:
                 continue
             judged = {**verdict(f, p["by_opponent"]), "by_opponent": p["by_opponent"]}

@@ -21,6 +21,19 @@ def _games(f: dict) -> str:
     return f"{g:,} {what}"
 
 
+ADVISOR_TIMING_SCOPE = ("*Where the advisor could go to press, both moves were played out from the same cards with "
+                        "the value bot in every seat, as the guide's own press-or-wait findings are; those without "
+                        "a line beneath on the population of opponents were not played against other kinds of "
+                        "opponent, so they are shown for that one only.*")
+"""What the advisor's press-or-wait findings rest on while they have not been played against the population (its
+decision points are costly to replay: ``pennypress strategy population ADVISOR_RUN --max-games N``)."""
+
+
+def unplayed_advisor_timing(advisor: dict) -> bool:
+    """Whether an advisor run of the guide has press-or-wait findings not played out against the population."""
+    return any(f["kind"] == "advisor-press-or-wait" and not f.get("population") for f in advisor["findings"])
+
+
 def claim_line(f: dict, where: str = "") -> str:
     """One finding as a list item: the claim, then its interval and how many games it rests on; a press-or-wait
     finding played out against the population says its verdict beneath."""
@@ -171,6 +184,8 @@ def _advisor(guide: dict) -> list[str]:
         lines += [f"*From {a['games']:,} advisor games at {a['players']} players "
                   f"({', '.join(a['bot_names'])}): these findings rest on advisor games.*"
                   + (f" **Small run**: fewer than {ADVISOR_GAMES:,} games." if a["small_run"] else ""), ""]
+        if unplayed_advisor_timing(a):
+            lines += [ADVISOR_TIMING_SCOPE, ""]
         lines += [claim_line(f) for f in advisor_own(a["findings"])]
         lines.append("")
     if not guide["advisor"]:

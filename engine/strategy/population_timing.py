@@ -43,10 +43,12 @@ from pennypress.errors import BadInput
 from ..advisor.stats import t95
 from ..arena.population import Population, play_out
 from ..game.moves import GoToPress, parse_move
+from ..io.state import PublicState, State
 from ..native import to_state
-from .games import StrategySpec
+from .advisor_games import advisor_decision, advisor_sampled
+from .games import StrategySpec, advisor_budget
 from .tally import GAIN_BUCKETS, gain_bucket
-from .timing import MAX_POINTS, SAMPLE_EVERY, decision_point, sampled
+from .timing import MAX_POINTS, SAMPLE_EVERY, Decision, decision_point, sampled
 
 FORMAT = "pennypress strategy population"
 """The ``format`` of a run's result document."""
@@ -82,6 +84,9 @@ class Settings:
     points: int = POINTS
     seed: int = 0
     threads: int = 1
+    max_games: int | None = None
+    """Points are taken from the study's first ``max_games`` games at the most (``None``: every sampled game);
+    an advisor study's games are played again to reach its decisions, which is slow."""
 
     @property
     def study(self) -> str:
@@ -95,9 +100,27 @@ class Settings:
         return self.seed * 1_000_003 + game
 
 
-def sampled_games(spec: StrategySpec) -> Iterable[int]:
-    """The study's sampled games, in order (:func:`.timing.sampled`)."""
-    return (g for g in range(0, min(spec.games, SAMPLE_EVERY * MAX_POINTS), SAMPLE_EVERY) if sampled(g))
+def advisor_study(spec: StrategySpec) -> bool:
+    """Whether the study seats the advisor (its points are the advisor's own decisions, :mod:`.advisor_games`)."""
+    return any(advisor_budget(b) is not None for b in spec.bots)
+
+
+def sampled_games(spec: StrategySpec, max_games: int | None = None) -> Iterable[int]:
+    """The study's sampled games, in order (:func:`.timing.sampled`; an advisor study's,
+    :func:`.advisor_games.advisor_sampled`), among its first ``max_games`` games when given."""
+    last = spec.games if max_games is None else min(spec.games, max_games)
+    if advisor_study(spec):
+        return (g for g in range(last) if advisor_sampled(g))
+    return (g for g in range(0, min(last, SAMPLE_EVERY * MAX_POINTS), SAMPLE_EVERY) if sampled(g))
+
+
+def point_at(spec: StrategySpec, game: int) -> tuple[Decision, bool | None] | None:
+    """Game ``game``'s decision point, and whether its player pressed there (known for the advisor's own
+    decisions; ``None`` for a base study's, whose points are drawn from every seat)."""
+    if advisor_study(spec):
+        return advisor_decision(spec, game)
+    point = decision_point(spec, game)
+    return None if point is None else (point, None)
 
 
 def side_of(interval: list[float]) -> str:
@@ -105,9 +128,11 @@ def side_of(interval: list[float]) -> str:
     return "press" if interval[0] > 0 else "wait" if interval[1] < 0 else "even"
 
 
-def cell_row(settings: Settings, game: int, position, gain: int, wait: str, opponent: str, mover: str) -> dict:
-    """One cell at one point: both moves played out ``settings.games`` times; the mean paired difference."""
-    state = to_state(position)
+def cell_row(settings: Settings, game: int, position, gain: int, wait: str, opponent: str, mover: str,
+             pressed: bool | None = None) -> dict:
+    """One cell at one point: both moves played out ``settings.games`` times; the mean paired difference (and,
+    at the advisor's own decisions, whether it pressed there)."""
+    state = position if isinstance(position, (State, PublicState)) else to_state(position)
     moves = (GoToPress(), parse_move(wait))
     out = play_out(state, moves, opponent, mover, settings.games, settings.point_seed(game), settings.threads,
                    settings.spec.move_cap)
@@ -115,7 +140,8 @@ def cell_row(settings: Settings, game: int, position, gain: int, wait: str, oppo
     return {"study": settings.study, "game": game, "gain": gain, "bucket": gain_bucket(gain), "wait": wait,
             "opponent": opponent,
             "mover": mover, "games": settings.games, "seed": settings.point_seed(game),
-            "difference": round(fmean(diffs), 6), "unfinished": out.unfinished}
+            "difference": round(fmean(diffs), 6), "unfinished": out.unfinished,
+            **({} if pressed is None else {"pressed": pressed})}
 
 
 ROW_KEYS = ("study", "game", "gain", "bucket", "wait", "opponent", "mover", "games", "seed", "difference",
@@ -169,17 +195,18 @@ def run_population(settings: Settings, log: Path | None = None,
         _write_back(log, done.values())
     out = log.open("a", encoding="utf-8") if log is not None else None
     try:
-        for game in sampled_games(settings.spec):
+        for game in sampled_games(settings.spec, settings.max_games):
             if not any(wanted.values()):
                 break
-            point = decision_point(settings.spec, game)
-            if point is None or not wanted.get(gain_bucket(point.gain)):
+            found = point_at(settings.spec, game)
+            if found is None or not wanted.get(gain_bucket(found[0].gain)):
                 continue
+            point, pressed = found
             wanted[gain_bucket(point.gain)] -= 1
             for opponent, mover in cells:
                 row = done.get((game, opponent, mover))
                 if row is None:
-                    row = cell_row(settings, game, point.position, point.gain, point.wait, opponent, mover)
+                    row = cell_row(settings, game, point.position, point.gain, point.wait, opponent, mover, pressed)
                     if out is not None:
                         out.write(json.dumps(row) + "\n")
                         out.flush()
@@ -197,14 +224,17 @@ def direction(finding: dict) -> str:
     return side_of(finding["interval"])
 
 
-def by_opponent(rows: list[dict], bucket: str, population: Population) -> dict[str, dict]:
-    """Per opponent, the bucket's points: each point's difference averaged over the movers, their mean and
-    95% interval, and which way the interval lies."""
+def by_opponent(rows: list[dict], bucket: str | None, population: Population,
+                pressed: bool | None = None) -> dict[str, dict]:
+    """Per opponent, the points of the bucket (every bucket for ``None``; only where the advisor pressed, or
+    waited, for ``pressed`` ``True`` or ``False``): each point's difference averaged over the movers, their mean
+    and 95% interval, and which way the interval lies."""
     out = {}
     for opponent in population.opponents:
         per_point: dict[int, list[float]] = {}
         for r in rows:
-            if r["bucket"] == bucket and r["opponent"] == opponent:
+            if (bucket is None or r["bucket"] == bucket) and r["opponent"] == opponent \
+                    and (pressed is None or r.get("pressed") is pressed):
                 per_point.setdefault(r["game"], []).append(r["difference"])
         values = [fmean(v) for v in per_point.values() if len(v) == len(population.movers)]
         if not values:
@@ -265,15 +295,20 @@ def summarise(run: dict, rows: list[dict], settings: Settings) -> dict:
     each opponent and the verdict."""
     findings = []
     for f in run["findings"]:
-        if f["kind"] != "press-or-wait":
+        if f["kind"] == "press-or-wait" or (f["kind"] == "advisor-press-or-wait" and f.get("by") == "gain"):
+            key, opponents = {"gain": f["gain"]}, by_opponent(rows, f["gain"], settings.population)
+        elif f["kind"] == "advisor-press-or-wait" and f.get("by") in ("pressed", "waited"):
+            key = {"by": f["by"]}
+            opponents = by_opponent(rows, None, settings.population, pressed=f["by"] == "pressed")
+        else:
             continue
-        opponents = by_opponent(rows, f["gain"], settings.population)
         if not opponents:
             continue
-        findings.append({"gain": f["gain"], "claim": f["claim"], "value": f["value"], "interval": f["interval"],
-                         "by_opponent": opponents, **verdict(f, opponents)})
+        findings.append({**key, "kind": f["kind"], "claim": f["claim"], "value": f["value"],
+                         "interval": f["interval"], "by_opponent": opponents, **verdict(f, opponents)})
     return {"format": FORMAT, "run": {k: run.get(k) for k in ("players", "games", "seed", "bots", "variants", "deck")},
             "population": {"opponents": list(settings.population.opponents),
                            "movers": list(settings.population.movers)},
             "games": settings.games, "points": settings.points, "seed": settings.seed,
+            **({} if settings.max_games is None else {"max_games": settings.max_games}),
             "cells": len(rows), "unfinished": sum(r["unfinished"] for r in rows), "findings": findings}

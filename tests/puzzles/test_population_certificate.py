@@ -77,7 +77,7 @@ def _cell(opponent: str, advantage: float, error: float, measure: str = "win") -
 def test_certified_only_when_every_cell_is_significant_and_large_enough():
     good = PopulationCertificate("wait", "press", 1, (_cell("greedy", 0.2, 0.02), _cell("timer", 0.1, 0.01)))
     assert good.certified and good.failing() == [] and gain_words(good, "Waiting").startswith(
-        "Waiting wins at least 10 more games in 100")
+        "Waiting won 10 or more games in 100 more")
     small = PopulationCertificate("wait", "press", 1, (_cell("greedy", 0.2, 0.02), _cell("timer", 0.05, 0.001)))
     assert not small.certified and [c.opponent for c in small.failing()] == ["timer"]
     noisy = PopulationCertificate("wait", "press", 1, (_cell("greedy", 0.2, 0.02), _cell("timer", 0.1, 0.05)))
@@ -85,7 +85,8 @@ def test_certified_only_when_every_cell_is_significant_and_large_enough():
     reversed_ = PopulationCertificate("wait", "press", 1, (_cell("greedy", 0.2, 0.02), _cell("timer", -0.2, 0.02)))
     assert [c.opponent for c in reversed_.reversed_by()] == ["timer"]
     margins = PopulationCertificate("wait", "press", 1, (_cell("greedy", 4.0, 0.5, "margin"),))
-    assert margins.certified and "at least 4 points" in gain_words(margins, "Waiting")
+    assert margins.certified and "ended 4 or more points further ahead" in gain_words(margins, "Waiting")
+    assert gain_words(good, "Waiting").endswith("against every kind of opponent tried (the smallest gain measured)")
 
 
 def test_a_cell_grades_by_margin_where_both_chances_saturate(core):
@@ -155,6 +156,17 @@ def test_a_stored_certificate_is_checked_without_a_game():
     moved = _stored("press", "pass")
     moved["cells"][3]["interval"] = [0.0, 1.0]
     assert "interval is not the one" in stored_problem(moved, pop, "press", "pass")
+    # figures that contradict one another: a margin where the chances do not saturate, a win advantage that is
+    # not the shares' difference, more games unfinished than played
+    margin = _stored("press", "pass")
+    margin["cells"][0].update(measure="margin", advantage=3.0, interval=[3.0 - 0.02 * 2.326348, 3.0 + 0.02 * 2.326348])
+    assert "greedy/value: measured by margin with win shares 0.6 and 0.3" in stored_problem(margin, pop, "press", "pass")
+    widened = _stored("press", "pass")
+    widened["cells"][1]["rival_win"] = 0.1
+    assert "is not the win shares' difference" in stored_problem(widened, pop, "press", "pass")
+    lost = _stored("press", "pass")
+    lost["cells"][2]["unfinished"] = 301
+    assert "301 unfinished of 300 games" in stored_problem(lost, pop, "press", "pass")
 
 
 def test_a_settled_set_keeps_the_certified_withdraws_the_rest_and_is_checked_on_loading(tmp_path):
@@ -174,7 +186,7 @@ def test_a_settled_set_keeps_the_certified_withdraws_the_rest_and_is_checked_on_
     assert len(settled.puzzles) == len(shipped.puzzles) - len(timing[1::2])
     assert settled.generator["population"]["withdrawn"] == [p.id for p in timing[1::2]]
     why = " ".join(kept[0].why)
-    assert "wins at least 30 more games in 100 than" in why and "against every kind of opponent tried" in why
+    assert "won 30 or more games in 100 more than" in why and "against every kind of opponent tried" in why
     assert "Judged by search" not in why and "99.9" not in why
     again = puzzle_set_from_json(json.loads(json.dumps(settled.to_json())), "settled.json")
     assert [p.id for p in again.puzzles] == [p.id for p in settled.puzzles]

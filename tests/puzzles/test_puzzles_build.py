@@ -4,7 +4,8 @@ Mining the generated part again takes long, so the build here takes it from the 
 (``--base``, refused when the settings differ) and replays the committed timing log (``--replay``:
 the log alone, nothing played or searched; for a log :func:`mine_timing` wrote it gives what mining
 would, which the replay test below checks on a part of the log); the merged file must be the shipped
-one byte for byte.
+one byte for byte. The puzzles found by full games first are added the same way, from their run's log
+(``pennypress puzzle mine --replay``).
 """
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def test_the_shipped_file_records_every_command_that_makes_it():
     assert timing["command"].startswith("pennypress puzzle timing --seed 1 --log ")
     assert RECORD["build"].startswith("pennypress puzzle build --out FILE --seed 1 --timing-log ")
     assert (ROOT / timing["log"]).is_file()
-    ids = [p.id for p in SHIPPED if p.id.startswith(TIMING_PREFIX)]
+    ids = [p.id for p in SHIPPED if p.id.startswith(TIMING_PREFIX) and p.certainty == "searched"]
     mined = [f"timing-{n:03d}" for n in range(1, timing["certified"] + 1)]
     assert SHIPPED.counts() == json.loads(resources.files("pennypress.engine.puzzles").joinpath(SET_FILE)
                                           .read_text(encoding="utf-8"))["counts"]
@@ -65,7 +66,13 @@ def test_the_recorded_build_command_remakes_the_shipped_file(tmp_path, monkeypat
         settle = [str(out) if a == "FILE" else a for a in shlex.split(RECORD["population"]["command"])[1:]]
         report = json.loads(output(capsys, *settle))
         assert report["certified"] == RECORD["population"]["certified"] == len(
-            [p for p in SHIPPED if p.id.startswith(TIMING_PREFIX)])
+            [p for p in SHIPPED if p.id.startswith(TIMING_PREFIX) and p.certainty == "searched"])
+    if "mined" in RECORD:  # and the puzzles found by games first are added from their run's log alone
+        argv = shlex.split(RECORD["mined"]["command"])[1:]
+        report = json.loads(output(capsys, *argv, *([] if "--replay" in argv else ["--replay"]),
+                                   "--file", str(out), "--out", str(out)))
+        assert report["found"] == RECORD["mined"]["certified"] == len(
+            [p for p in SHIPPED if p.certainty == "population"])
     shipped = resources.files("pennypress.engine.puzzles").joinpath(SET_FILE).read_text(encoding="utf-8")
     assert out.read_text(encoding="utf-8") == shipped
 

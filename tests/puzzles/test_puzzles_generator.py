@@ -41,10 +41,14 @@ def test_same_settings_same_set_on_one_worker_or_two():
     assert game_plan(5, 0) != game_plan(6, 0)
 
 
-def _replayed(source: dict, timing: bool = False):
-    """The position ``source`` names, played again: a game of the generator's run, or of the timing run."""
+def _replayed(source: dict, timing: bool = False, mined: bool = False):
+    """The position ``source`` names, played again: a game of the generator's run, of the timing run, or of the
+    run that found timing puzzles by games first."""
+    from pennypress.engine.puzzles.population_mining import population_plan
     from pennypress.engine.puzzles.timing_set import timing_plan
-    if timing:
+    if mined:
+        plan = population_plan(SHIPPED.generator["mined"]["seed"], source["game"])
+    elif timing:
         plan = timing_plan(SHIPPED.generator["timing"]["seed"], source["game"])
     else:
         plan = game_plan(SHIPPED.generator["settings"]["seed"], source["game"])
@@ -60,7 +64,7 @@ def _replayed(source: dict, timing: bool = False):
 @pytest.mark.parametrize("kind", ["page", "press-or-wait", "best-move"])
 def test_a_puzzles_source_replays_to_its_question(kind):
     for puzzle in SHIPPED.filter(kind=kind)[::15]:
-        state = _replayed(puzzle.source, timing="timing" in puzzle.tags)
+        state = _replayed(puzzle.source, timing="timing" in puzzle.tags, mined=puzzle.certainty == "population")
         if kind == "page":
             player = puzzle.source["player"]
             problem = press_problem(state, player, state.claimable(player))

@@ -53,6 +53,24 @@ def test_a_seeded_sample_of_the_shipped_certificates_reproduces(core):
             assert result.method == "search"
 
 
+def test_a_seeded_sample_of_the_puzzles_found_by_games_reproduces_and_a_forged_one_does_not(core, capsys, tmp_path):
+    """A puzzle found by full games first has no search certificate: ``recheck`` plays its population
+    certificate's games again (here two cheap models' cells of one puzzle drawn by the seed)."""
+    found = [p for p in SHIPPED if p.certainty == "population"]
+    (puzzle,) = sample(found, 1, SEED)
+    result = recheck_puzzle(puzzle, models=CHEAP_MODELS)
+    cells = [c for c in puzzle.evidence["population"]["cells"] if c["opponent"] in CHEAP_MODELS]
+    assert result.reproduced and result.method == "population", result.words()
+    assert result.figures["population"] == cells and len(cells) == 4
+    forged = json.loads(json.dumps(puzzle.evidence["population"]))
+    cell = forged["cells"][0]                            # greedy/value: a game fewer won than was, told as such
+    cell["answer_win"] = round(cell["answer_win"] - 1 / cell["games"], 4)
+    cell["advantage"] = round(cell["advantage"] - 1 / cell["games"], 6)
+    bad = replace(puzzle, evidence=dict(puzzle.evidence, population=forged))
+    result = recheck_puzzle(bad, models=CHEAP_MODELS[:1])
+    assert not result.reproduced and "played again, the advantage is" in result.why
+
+
 @pytest.mark.slow
 def test_a_tampered_certificate_is_refused_by_the_recheck(core):
     puzzle = min(TIMING, key=lambda p: p.evidence["certificate"]["playouts"])

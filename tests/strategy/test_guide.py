@@ -278,7 +278,7 @@ def test_a_population_run_of_no_run_of_the_guide_is_refused(tmp_path, capsys):
     paths = [write(tmp_path, "players-3-seed-1.json", fake_run(3))]
     pop = write(tmp_path, "population.json", population_doc(fake_run(3, seed=99)))
     assert_bad_input(*run(capsys, "strategy", "guide", *paths, "--population", pop),
-                     "is for no base run of this guide")
+                     "is for no base or advisor run of this guide")
     assert_bad_input(*run(capsys, "strategy", "guide", *paths, "--population", paths[0]),
                      "players-3-seed-1.json: not pennypress strategy population's JSON")
     broken = population_doc(fake_run(3))

@@ -259,3 +259,34 @@ def test_a_log_of_another_run_is_refused_in_one_line(core, tmp_path, capsys):
 ])
 def test_bad_advisor_and_log_options_are_one_line_exit_2(args, words, capsys):
     assert_bad_input(*run(capsys, "strategy", "--players", "3", "--games", "3", *args, "--quiet"), words)
+
+
+# ------------------------------------------------------------------ its decisions against the population (#54)
+@pytest.mark.slow
+def test_the_advisors_own_decisions_are_played_out_against_the_population(advisor_run):
+    """``pennypress strategy population`` on an advisor run: its points are the advisor's own sampled decisions
+    (the study's: the same games, page values and choices), each played out against the population, and the
+    run's advisor press-or-wait findings get their verdicts."""
+    from pennypress.engine.arena.population import Population
+    from pennypress.engine.strategy.population_timing import Settings, run_population, summarise
+
+    report, log = advisor_run
+    points = [AdvisorPoint(*p) for r in (json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()[1:])
+              for p in r["points"]]
+    spec = StrategySpec.create(2, 4, 1, "advisor:fast,evaluator")
+    small = Population(("greedy", "timer"))
+    settings = Settings(spec, small, games=2, points=4, seed=3)
+    rows = run_population(settings)
+    assert sorted({r["game"] for r in rows}) == [p.game for p in points]
+    for p in points:
+        here = [r for r in rows if r["game"] == p.game]
+        assert len(here) == len(small.cells()) and all((r["gain"], r["pressed"]) == (p.gain, p.pressed) for r in here)
+    assert run_population(Settings(spec, small, games=2, points=4, seed=3, max_games=2)) == \
+        [r for r in rows if r["game"] < 2]
+    doc = summarise(report, rows, settings)
+    judged = [f for f in doc["findings"]]
+    assert judged and all(f["kind"] == "advisor-press-or-wait" and f["verdict"] for f in judged)
+    for f in judged:
+        mine = [r for r in rows if (f.get("by") is None and r["bucket"] == f["gain"])
+                or (f.get("by") is not None and r["pressed"] is (f["by"] == "pressed"))]
+        assert sum(c["points"] for c in f["by_opponent"].values()) == len(mine) // len(small.movers)

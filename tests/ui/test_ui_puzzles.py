@@ -12,6 +12,7 @@ import json
 import pytest
 from openskill.models import PlackettLuce
 
+from pennypress.engine.game.moves import parse_move
 from pennypress.engine.game.words import move_words
 from pennypress.engine.puzzles import check_answer, load_puzzles
 from pennypress.engine.puzzles.rating import STEP
@@ -280,8 +281,11 @@ def _timing_file(with_population: bool) -> tuple[dict, object]:
     if not with_population:
         from pennypress.engine.puzzles.timing_set import timing_why
 
-        entry["evidence"] = {k: v for k, v in entry["evidence"].items() if k != "population"}
+        entry["evidence"] = {k: v for k, v in entry["evidence"].items() if k not in ("population", "story")}
         entry["why"] = timing_why(cert)
+        entry["second_best"] = dict(entry["second_best"], loses=(  # the search's words, as such a file said it
+            f"about {cert['advantage']:.0%} of the chance to win" if cert["measure"] == "win"
+            else f"about {cert['advantage']:.1f} points of lead"))
     return {"format": "pennypress-puzzles", "version": 1, "puzzles": [{**entry, "id": "timing-001"}]}, puzzle
 
 
@@ -314,6 +318,28 @@ def test_a_timing_puzzle_says_what_full_games_showed_and_shows_both_lines():
     for key in ("answer", "rival"):
         said = line_words([LineStep.from_json(d) for d in puzzle.evidence["lines"][key]], deck)
         assert said and all(w in text for w in said)
+
+
+def test_a_puzzle_found_by_games_says_what_each_move_leads_to_in_those_games():
+    """A timing puzzle found by full games first (#54): after the answer, the smallest gain over every kind
+    of opponent tried, what each move leads to in the certificate's own games (the next front page, the
+    pages to the end, where the player finishes), the other choice's loss as the games measured it, and the
+    games of each kind of opponent one click away -- nothing from the search."""
+    from pennypress.engine.puzzles.population_story import story_words
+
+    puzzle = next(p for p in SHIPPED if p.certainty == "population")
+    doc = {"format": "pennypress-puzzles", "version": 1, "puzzles": [puzzle.to_json()]}
+    at = open_app(PAGE)
+    at.file_uploader(key="pz_upload").upload("mined.json", json.dumps(doc).encode(), "application/json").run()
+    at.button(key="pz_press" if puzzle.answer == ("press",) else "pz_wait").click().run()
+    assert at.success and not at.exception
+    text = _texts(at)
+    story = story_words(puzzle.evidence["story"], parse_move(puzzle.evidence["population"]["answer"]))
+    assert all(line in text for line in story) and "your next front page comes" in text
+    assert f"it loses {puzzle.second_best['loses']}" in text and "games in 100" in puzzle.second_best["loses"]
+    assert JUDGED_BY_SEARCH not in text and "99.9%" not in text and "search's" not in text
+    details = next(e for e in at.expander if e.label.startswith("Details: the games against each kind"))
+    assert len(details.table[0].value) == len(puzzle.evidence["population"]["cells"])
 
 
 def test_a_timing_puzzle_of_an_older_file_says_it_is_judged_by_search():

@@ -146,3 +146,38 @@ def test_a_malformed_puzzle_file_gets_one_readable_line(person, tmp_path):
     errors = [e.text for e in person.d.find_elements(By.CSS_SELECTOR, '[data-testid="stAlert"]')]
     assert len(errors) == 1 and "kind" in errors[0] and "Traceback" not in errors[0], errors
     assert person.metric("Puzzles here") == str(len(SHIPPED))
+
+
+def test_a_puzzle_found_by_games_says_what_each_move_leads_to_at_both_widths(person, tmp_path):
+    """A timing puzzle found by full games first (#54), uploaded and answered at 1400 px and again at a phone's
+    390 px: the verdict, the smallest gain over every kind of opponent tried, what each move leads to in those
+    games (the next front page, the pages to the end), the other choice's loss as the games measured it, the
+    games of each kind of opponent under Details -- in words, nothing from the search."""
+    from selenium.webdriver.common.by import By
+
+    from pennypress.engine.game.moves import parse_move
+    from pennypress.engine.puzzles.population_story import story_words
+    from tests.ui.browser_helpers import set_desktop, set_phone
+
+    found = [p for p in SHIPPED if p.certainty == "population"]
+    puzzle = next((p for p in found if p.answer == ("press",)), found[0])
+    path = tmp_path / "found-by-games.json"
+    path.write_text(json.dumps({"format": "pennypress-puzzles", "version": 1, "puzzles": [puzzle.to_json()]}),
+                    encoding="utf-8")
+    story = story_words(puzzle.evidence["story"], parse_move(puzzle.evidence["population"]["answer"]))
+    for width, setter in (("1400", set_desktop), ("390", set_phone)):
+        setter(person.d)
+        person.open("puzzles")
+        person.expand("Use another puzzle file (JSON, as `pennypress puzzle generate` writes)")
+        person.d.find_element(By.CSS_SELECTOR, '.st-key-pz_upload input[type="file"]').send_keys(str(path))
+        person.wait_for("Puzzle 1 of 1", timeout=60)
+        person.click("Press now" if puzzle.answer == ("press",) else "Wait")
+        person.wait_for(story[0])
+        text = person.text()
+        assert puzzle.why[1] in text and all(line in text for line in story), width
+        assert f"it loses {puzzle.second_best['loses']}" in text
+        assert "99.9" not in text and "judged by search" not in text.lower() and "the search's" not in text
+        person.expand("Details: the games against each kind of opponent")
+        person.wait_for("Other newspapers played by")
+        reads_plainly(person)
+        person.shot(f"puzzles-found-by-games-{width}")

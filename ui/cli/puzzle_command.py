@@ -15,7 +15,9 @@
   the way it was made certain (:mod:`pennypress.engine.puzzles.recheck`); exit 1 when one
   does not reproduce;
 - ``puzzle build --out FILE --seed S --timing-log LOG [--replay] [--base FILE]``: the whole
-  shipped set from one seed (:mod:`pennypress.engine.puzzles.build`).
+  shipped set from one seed (:mod:`pennypress.engine.puzzles.build`);
+- ``puzzle mine --log LOG [--seed S] [--out FILE]``: timing puzzles found by full games against the
+  population first (:mod:`pennypress.engine.puzzles.population_mining`), added to a set with ``--out``.
 
 Every command takes ``--file F`` to use another puzzle file than the shipped
 one. An unknown id, a malformed answer or a bad puzzle file is one line on
@@ -240,6 +242,51 @@ def _recheck(args: argparse.Namespace) -> int:
     return 0 if all(r.reproduced for r in results) else 1
 
 
+def _mine(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pennypress.engine.arena.executors import EXECUTORS, check_workers
+    from pennypress.engine.puzzles.population_mining import PopulationMine, log_summary, merge_mined, mine
+    if args.executor not in EXECUTORS:
+        raise BadInput(f"--executor: expected {' or '.join(EXECUTORS)}, got {args.executor!r}")
+    run = PopulationMine(args.seed, {n: c for n, c in ((2, args.two), (3, args.three), (4, args.four),
+                                                       (5, args.five)) if c}, Path(args.log), args.games,
+                         args.screen_games, args.threads)
+    run.check()
+    for flag, path in (("--log", run.log), ("--out", Path(args.out) if args.out else None)):
+        if path is not None and not path.parent.is_dir():
+            raise BadInput(f"{flag}: no folder {path.parent} to write {path.name} in")
+    if args.replay and not run.log.is_file():
+        raise BadInput(f"--replay: no log {run.log} to read")
+    base = _set(args) if args.out else None
+    if args.retell:
+        from pennypress.engine.puzzles.population_mining import retell
+
+        if not run.log.is_file():
+            raise BadInput(f"--retell: no log {run.log} to tell again")
+        bar = ProgressBar("story")
+        try:
+            retell(run, progress=bar, threads=max(run.threads, check_workers(args.workers)))
+        finally:
+            bar.close()
+    bar = ProgressBar("puzzle")
+    try:
+        found = mine(run, progress=bar, play=not args.replay, workers=check_workers(args.workers),
+                     executor=args.executor)
+    finally:
+        bar.close()
+    report = {"seed": run.seed, "found": len(found), "wanted": {str(n): c for n, c in run.wanted.items()},
+              "candidates": log_summary(run), "log": run.log.as_posix()}
+    if base is not None:
+        merged = merge_mined(base, found, run, args.replay)
+        save_puzzles(merged, args.out)
+        report["out"] = args.out
+        print(f"wrote {len(merged)} puzzles to {args.out} ({len(found)} timing puzzles found by games first)",
+              file=sys.stderr)
+    write_json(report)
+    return 0
+
+
 def _population(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -378,6 +425,29 @@ def _add_mining(psub: argparse._SubParsersAction) -> None:
     q.add_argument("--four", type=int, default=40, help="puzzles of 4-player games (default 40)")
     q.add_argument("--workers", type=int, default=None, help="threads on the core (default both cores)")
     q.set_defaults(handler=_timing)
+
+    q = psub.add_parser("mine", help="mine timing puzzles by full games first: the population screens and "
+                                     "certifies each press-or-wait question (docs/concepts/puzzles.md)")
+    q.add_argument("--seed", type=int, default=55, help="the run's seed (default 55)")
+    q.add_argument("--log", required=True, help="every decided candidate, one JSON line each (a run goes on from it)")
+    q.add_argument("--two", type=int, default=30, help="puzzles of 2-player games (default 30)")
+    q.add_argument("--three", type=int, default=35, help="puzzles of 3-player games (default 35)")
+    q.add_argument("--four", type=int, default=25, help="puzzles of 4-player games (default 25)")
+    q.add_argument("--five", type=int, default=15, help="puzzles of 5-player games (default 15)")
+    q.add_argument("--games", type=int, default=300, help="paired games a cell in a certificate (default 300)")
+    q.add_argument("--screen-games", type=int, default=40, help="paired games a cell in the screen (default 40)")
+    q.add_argument("--threads", type=int, default=1, help="threads on the core for each game (default 1; same "
+                                                          "result)")
+    q.add_argument("--workers", type=int, default=1, help="games decided side by side (default 1; the same puzzles)")
+    q.add_argument("--executor", default="local", help="where the workers run: local (processes) or dask "
+                                                        "(the cluster extra; default local)")
+    q.add_argument("--replay", action="store_true", help="read the puzzles from the log only: play nothing")
+    q.add_argument("--retell", action="store_true", help="first tell every found puzzle's story again from its "
+                                                         "certificate's games, rewriting the log's puzzles")
+    q.add_argument("--out", default=None, help="write the set (--file, or the shipped one) with its puzzles found "
+                                               "by games first replaced by this run's")
+    _file_option(q)
+    q.set_defaults(handler=_mine)
 
 
 def _add_set_work(psub: argparse._SubParsersAction) -> None:

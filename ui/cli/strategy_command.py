@@ -98,7 +98,8 @@ def _population(args: argparse.Namespace) -> int:
 
     if not native.available():
         raise BadInput("strategy population: the native core is not installed (python3 run.py builds it)")
-    for option, value in (("points", args.points), ("games", args.games), ("threads", args.threads)):
+    for option, value in (("points", args.points), ("games", args.games), ("threads", args.threads),
+                          ("max-games", 1 if args.max_games is None else args.max_games)):
         if value < 1:
             raise BadInput(f"{option}: expected at least 1, got {value}")
     for option, path in (("out", args.out), ("log", args.log)):
@@ -117,7 +118,8 @@ def _population(args: argparse.Namespace) -> int:
         raise BadInput(f"without: {exc}") from None
     spec = StrategySpec.create(run["players"], run["games"], run["seed"], run["bots"], run.get("variants") or (),
                                run.get("deck") or "default")
-    settings = Settings(spec, pop, games=args.games, points=args.points, seed=args.seed, threads=args.threads)
+    settings = Settings(spec, pop, games=args.games, points=args.points, seed=args.seed, threads=args.threads,
+                        max_games=args.max_games)
     bar = ProgressBar("cell", desc="population", quiet=args.quiet, leave=True)
     try:
         rows = run_population(settings, Path(args.log) if args.log else None, progress=bar)
@@ -126,6 +128,7 @@ def _population(args: argparse.Namespace) -> int:
     doc = summarise(run, rows, settings)
     doc["command"] = " ".join(["pennypress strategy population", _said(args.run), f"--points {args.points}",
                                f"--games {args.games}", f"--seed {args.seed}",
+                               *([] if args.max_games is None else [f"--max-games {args.max_games}"]),
                                *(f"--without {n}" for n in args.without or ())])
     if args.out is not None:
         Path(args.out).write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -162,7 +165,7 @@ def register(sub: argparse._SubParsersAction) -> None:
               "[--workers W] [--executor local|dask] [--scheduler ADDR] [--log FILE] [--out FILE] [--quiet]\n"
               "       pennypress strategy guide RUN... [--population FILE] [--out FILE] [--docs FILE]\n"
               "       pennypress strategy population RUN [--points N] [--games N] [--seed S] [--threads T] "
-              "[--without MODEL] [--log FILE] [--out FILE] [--quiet]",
+              "[--max-games N] [--without MODEL] [--log FILE] [--out FILE] [--quiet]",
     )
     p.add_argument("--players", type=int, default=None, help="number of players, 2 to 5 (required)")
     p.add_argument("--games", type=int, default=None, help="games to play, required (a multiple of --players "
@@ -213,6 +216,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--games", type=int, default=GAMES, help=f"games of each move a cell (default {GAMES})")
     q.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
     q.add_argument("--threads", type=int, default=1, help="threads on the native core (default 1)")
+    q.add_argument("--max-games", type=int, default=None, metavar="N",
+                   help="take points from the study's first N games only (an advisor run's games are played "
+                        "again to reach the advisor's own decisions, which is slow)")
     q.add_argument("--without", action="append", metavar="MODEL",
                    help="leave an opponent model out (repeatable): a leave-one-out check, or a shorter run")
     q.add_argument("--log", default=None, metavar="FILE", help="keep every cell played in FILE (JSON lines)")

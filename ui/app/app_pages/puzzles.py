@@ -252,14 +252,14 @@ if verdict is not None:
             if puzzle.certainty == "exact":
                 st.caption("Exact: every newspaper plays its best to the end of the final edition.")
             lines = puzzle.evidence.get("lines")
+            population = puzzle.evidence.get("population")
+            if population is not None:  # settled by full games: the why says what they showed
+                with st.expander("Details: the games against each kind of opponent"):
+                    wrapped_table(pd.DataFrame(population_rows(population)))
+                    st.caption("The same shuffled decks for both moves in each row; the range is the "
+                               "precision of these games (98%).")
             if puzzle.certainty == "searched" and lines:
-                population = puzzle.evidence.get("population")
-                if population is not None:  # settled by full games: the why says what they showed
-                    with st.expander("Details: the games against each kind of opponent"):
-                        wrapped_table(pd.DataFrame(population_rows(population)))
-                        st.caption("The same shuffled decks for both moves in each row; the range is the "
-                                   "precision of these games (98%).")
-                elif JUDGED_BY_SEARCH not in verdict.why:  # a file made before its why said so
+                if population is None and JUDGED_BY_SEARCH not in verdict.why:  # a file made before its why said so
                     st.caption(JUDGED_BY_SEARCH)
                 deck = puzzle.position().definition.deck
                 best_words = move_words(parse_move(puzzle.evidence["best"][0]["move"]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from pennypress.engine.strategy.guide_doc import ADVISOR_TIMING_SCOPE, unplayed_advisor_timing
 from pennypress.errors import BadInput
 from pennypress.ui.app.strategy_view import (SPREAD_WORDS, advisor_own, as_guide, by_unit, chart_spec, details,
                                              load_shipped, sections, spread, table, table_sizes, variants_at, views)
@@ -86,6 +87,8 @@ if not guide["advisor"]:
 for a in guide["advisor"]:
     st.info(f"These findings rest on **{a['games']:,} advisor games** at {a['players']} players "
             f"({', '.join(a['bot_names'])})" + (" -- a small run." if a["small_run"] else "."))
+    if unplayed_advisor_timing(a):
+        st.caption(ADVISOR_TIMING_SCOPE.strip("*"))
     show(advisor_own(a["findings"]), f"advisor_{a['run']}")
 
 with st.expander("How this was measured"):

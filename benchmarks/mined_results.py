@@ -1,0 +1,87 @@
+"""docs/results.md's section on the timing puzzles found by full games first (``pennypress puzzle mine``).
+
+Read from ``benchmarks/results/puzzles/mined/``: ``mine-seed-S.jsonl``, every candidate the run decided, and
+``run-seed-S.json``, the run's command and measured cost. Every figure is computed here from the log with the
+certificate's own test (:mod:`pennypress.engine.puzzles.population_certificate`): the candidates by table and
+how far each got, the answers, the smallest gains, and the leave-one-out check on the model the screen never
+played (:data:`~pennypress.engine.puzzles.population_mining.LAST`): certified by every other model, how often
+it keeps the answer from certification or reverses it.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from statistics import median
+
+from pennypress.engine.arena.population import Population, population
+from pennypress.engine.puzzles.population_certificate import PopulationCertificate
+from pennypress.engine.puzzles.population_mining import LAST
+
+
+def _docs(log: Path) -> list[dict]:
+    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def _left_out(docs: list[dict], pop: Population, model: str) -> tuple[int, int, int]:
+    """Of the candidates whose certificate played every other model's cells and reached ``model``'s: those
+    certified without ``model``, of them how many it keeps from certification (a cell of it stopped the
+    certificate, or the whole is not certified), and how many it reverses."""
+    without = keeps = reverses = 0
+    rest_cells = pop.without(model).cells()
+    for doc in docs:
+        cert = doc.get("population")
+        if cert is None:
+            continue
+        full = PopulationCertificate.from_json(cert)
+        rest = tuple(c for c in full.cells if c.opponent != model)
+        mine = tuple(c for c in full.cells if c.opponent == model)
+        if [(c.opponent, c.mover) for c in rest] != list(rest_cells) or not mine:
+            continue
+        if not PopulationCertificate(full.answer, full.rival, full.seed, rest).certified:
+            continue
+        without += 1
+        keeps += len(mine) < len(pop.movers) or not full.certified
+        reverses += bool(PopulationCertificate(full.answer, full.rival, full.seed, mine).reversed_by())
+    return without, keeps, reverses
+
+
+def section(folder: Path) -> list[str]:
+    """The section's Markdown lines (none without a run)."""
+    runs = sorted(folder.glob("run-seed-*.json"), key=lambda f: int(f.stem.rsplit("-", 1)[1]))
+    if not runs:
+        return []
+    run = json.loads(runs[-1].read_text(encoding="utf-8"))
+    docs = _docs(folder / run["log"])
+    tables = sorted({d["players"] for d in docs})
+    pop = population()
+    out = ["### Timing puzzles found by full games first", "",
+           "Press decisions of seeded games of strong bots, screened by full games against every model but "
+           f"{', '.join(pop.words(m) for m in LAST)} ({run['screen_games']} games a cell), then certified on a "
+           f"fresh seed against the whole population ({run['games']} games a cell; docs/concepts/puzzles.md); "
+           "command:", "", f"    {run['command']}", "",
+           f"Cost: {run['cost']}.", "",
+           "| candidates | " + " | ".join(f"{n} players" for n in tables) + " | all |",
+           "|---|" + "---:|" * (len(tables) + 1)]
+    rows = [("decided", lambda d: True),
+            ("past the screen", lambda d: "population" in d),
+            ("certified", lambda d: "puzzle" in d)]
+    for title, keep in rows:
+        counts = [sum(keep(d) and d["players"] == n for d in docs) for n in tables]
+        out.append(f"| {title} | " + " | ".join(map(str, counts)) + f" | {sum(counts)} |")
+    certified = [PopulationCertificate.from_json(d["population"]) for d in docs if "puzzle" in d]
+    if certified:
+        waits = sum(c.answer != "press" for c in certified)
+        gains = [c.smallest("win").advantage for c in certified if c.smallest("win") is not None]
+        out += ["", f"**{len(certified)} certified**: waiting right in {waits}, pressing now in "
+                    f"{len(certified) - waits}; the smallest gain over the population's cells, in games won in 100: "
+                    f"median {100 * median(gains):.0f} ({100 * min(gains):.0f} to {100 * max(gains):.0f})."
+                if gains else ""]
+    out += ["", "Leave one out, for the model the screen never played (so it took no part in choosing the "
+                "positions): of the candidates whose certificate played it, those certified by every other "
+                "model, and how often it then keeps the answer from certification or reverses it (the goal: "
+                "never reverses).", "",
+            "| left out | certified without it | it keeps from certification | it reverses |", "|---|---:|---:|---:|"]
+    for model in LAST:
+        without, keeps, reverses = _left_out(docs, pop, model)
+        out.append(f"| {pop.words(model)} | {without} | {keeps} | {reverses} |")
+    return out + [""]
