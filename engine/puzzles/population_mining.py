@@ -359,7 +359,8 @@ def retell(run: PopulationMine, full: Population | None = None, progress: Progre
     certificate's games, and write the log back with those puzzles' stories and whys replaced -- after a change
     to what a story measures or says; every decision and certificate is kept as it is. The number retold."""
     full = full or population()
-    lines = [json.loads(line) for line in run.log.read_text(encoding="utf-8").splitlines() if line.strip()]
+    decided = _decided(run.log)  # every line checked first: BadInput naming one that is not a candidate's
+    lines = list(decided.values())
     told = [d for d in lines if d.get("puzzle") is not None]
     for i, doc in enumerate(told, 1):
         puzzle = doc["puzzle"]

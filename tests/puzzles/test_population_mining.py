@@ -164,6 +164,8 @@ def test_merging_replaces_the_sets_earlier_puzzles_found_by_games(tmp_path):
 
 def test_the_command_names_bad_input(capsys, tmp_path):
     log = str(tmp_path / "log.jsonl")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
     for argv, said in (
         (["--log", log, "--two", "-1"], "puzzles wanted"),
         (["--log", log, "--two", "0", "--three", "0", "--four", "0", "--five", "0"], "puzzles wanted"),
@@ -175,6 +177,7 @@ def test_the_command_names_bad_input(capsys, tmp_path):
         (["--log", log, "--executor", "cloud"], "--executor: expected local or dask"),
         (["--log", log, "--replay"], "no log"),
         (["--log", str(tmp_path / "no" / "log.jsonl")], "no folder"),
+        (["--log", str(bad), "--retell", "--replay"], "bad.jsonl line 1"),
     ):
         assert_bad_input(*run(capsys, "puzzle", "mine", *argv), said)
 
