@@ -39,7 +39,6 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from pennypress.errors import BadInput
-from pennypress.json_text import parse_json_text
 
 from ..advisor import advise
 from ..arena.population import COSTLY, Population, play_out, population
@@ -56,6 +55,7 @@ from .population_story import tell, why_of
 from .positions import read_move
 from .store import PuzzleSet
 from .timing import MIN_MARGIN_GAP, MIN_WIN_GAP, candidate
+from .timing_set import read_decided
 
 PLAYERS = (2, 3, 3, 4, 5)
 """Player counts of the games (three players, the commonest table, twice as often)."""
@@ -207,17 +207,8 @@ def population_puzzle(cert: PopulationCertificate, view: State, notation: str, s
 
 
 def _decided(log: Path) -> dict[tuple[int, int], dict]:
-    """The candidates a log has decided, by ``(game, ply)`` (:class:`BadInput` naming a line that is not one)."""
-    if not log.exists():
-        return {}
-    out = {}
-    for number, line in enumerate(log.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            doc = parse_json_text(line, f"{log.name} line {number}")
-            if not isinstance(doc, dict) or not isinstance(doc.get("game"), int) or not isinstance(doc.get("ply"), int):
-                raise BadInput(f"{log.name} line {number}: not a decided candidate of a population mining run")
-            out[(doc["game"], doc["ply"])] = doc
-    return out
+    """The candidates a run's log has decided, by ``(game, ply)`` (:func:`.timing_set.read_decided`)."""
+    return read_decided(log, "a population mining run")
 
 
 Progress = Callable[[int, int], None]

@@ -148,15 +148,16 @@ class TimingRun:
     minimum: int = MIN_CONFIRM
 
 
-def _decided(log: Path) -> dict[tuple[int, int], dict]:
+def read_decided(log: Path, what: str = "a timing run") -> dict[tuple[int, int], dict]:
     """The candidates a run's log has decided, by ``(game, ply)``; :class:`BadInput` naming the line
-    when a line is not one (the log is the engine's own, so anything else is a wrong or damaged file)."""
+    when a line is not one (the log is the engine's own, so anything else is a wrong or damaged file).
+    ``what`` names the run in that message (the mining runs by games first read their logs here too)."""
     if not log.exists():
         return {}
     try:
         text = log.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise BadInput(f"{log.name}: not UTF-8 text, so not a timing log") from None
+        raise BadInput(f"{log.name}: not UTF-8 text, so not the log of {what}") from None
     except OSError as exc:
         raise BadInput(f"{log.name}: cannot be read ({exc.strerror or 'unreadable'})") from None
     out = {}
@@ -164,7 +165,7 @@ def _decided(log: Path) -> dict[tuple[int, int], dict]:
         if line.strip():
             doc = parse_json_text(line, f"{log.name} line {number}")
             if not isinstance(doc, dict) or not isinstance(doc.get("game"), int) or not isinstance(doc.get("ply"), int):
-                raise BadInput(f"{log.name} line {number}: not a decided candidate of a timing run "
+                raise BadInput(f"{log.name} line {number}: not a decided candidate of {what} "
                                "(it needs a game and a ply)")
             out[(doc["game"], doc["ply"])] = doc
     return out
@@ -176,7 +177,7 @@ def mine_timing(run: TimingRun, progress: Progress | None = None, max_games: int
     games), every decided candidate appended to ``run.log``; the puzzles in the order they were found.
     Without ``search`` only the log is replayed: the run stops at the first candidate the log has not
     decided (nothing is searched or written), so a complete log gives the whole set at no search cost."""
-    decided = _decided(run.log)
+    decided = read_decided(run.log)
     have = {n: 0 for n in run.wanted}
     puzzles: list[dict] = []
     with (run.log.open("a") if search else contextlib.nullcontext()) as log:
@@ -210,7 +211,7 @@ def replay_log(run: TimingRun) -> list[dict]:
     same quotas, up to the last game the log holds. For a log :func:`mine_timing` wrote (even one cut
     short and resumed) this is ``mine_timing(run, search=False)``, at the cost of reading the log; a log
     line of another run (its table is not the game's) is refused."""
-    decided = _decided(run.log)
+    decided = read_decided(run.log)
     games: dict[int, list[dict]] = {}
     for (game, _ply), doc in sorted(decided.items()):
         games.setdefault(game, []).append(doc)
