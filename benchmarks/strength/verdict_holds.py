@@ -1,7 +1,7 @@
 """Does the analysis board's verdict hold in full games against the population of opponents?
 
-The board says a move is "clearly ahead in this analysis" (it said "clearly the best") from the search's own playouts, its bots at the other
-newspapers. This benchmark plays the verdict out: over seeded 3-player midgames of the league's bots (one
+The board says a move is "clearly ahead in this analysis" (it said "clearly the best") from the search's own
+playouts, its bots at the other newspapers. This benchmark plays the verdict out: over seeded 3-player midgames of the league's bots (one
 decision a game, drawn by the game's seed among the decisions of normal play with a choice; ``--seed`` a seed
 the ledger does not list), the board's analysis at Thorough (``advise --budget normal``) gives the verdict and
 its two first moves; both are then played to the end of ``--games`` games against each opponent model of the
@@ -12,11 +12,14 @@ Per verdict class it prints how many positions said it, in how many the first mo
 model (no cell where the second move is significantly better, one-sided 99%) and in how many it was
 **better against every model** (significant in every cell, Holm at 1%), with Wilson 95% intervals;
 ``--record FILE`` writes the summary as a strength record for docs/results.md. ``--models`` limits the
-opponent models (the MCTS bot's games cost most).
+opponent models (the MCTS bot's games cost most). ``--play clear`` plays out only the positions whose verdict
+is one of :data:`CLASSES` (the verdicts that claim a best move), the others counted as analysed: a run can then
+analyse many positions and spend its games where the verdict claims something. ``--log FILE`` keeps one line a
+position, so a run stopped and started again with the same arguments goes on where it stopped (a log of other
+arguments is refused).
 
-    python -m benchmarks.strength.verdict_holds --positions 40 --seed 562101 --games 200 \\
-        --models greedy,early-presser,big-pages,heuristic,evaluator,timer,value \\
-        --record benchmarks/results/strength/17-verdict-holds.json
+    python -m benchmarks.strength.verdict_holds --positions 300 --seed 562103 --games 200 --play clear \\
+        --log verdict-holds-562103.jsonl --record benchmarks/results/strength/24-verdict-holds-population.json
 """
 from __future__ import annotations
 
@@ -62,17 +65,29 @@ def positions(count: int, seed: int) -> list[PublicState]:
     return out
 
 
-def judge(view: PublicState, pop: Population, games: int, seed: int, workers: int) -> dict:
-    """The verdict at Thorough and its two first moves played out under every cell of ``pop``."""
+def analyse(view: PublicState, workers: int) -> dict:
+    """The verdict at Thorough on ``view`` and its two first moves."""
     advice = advise(view, BUDGET, seed=decision_seed(0, view.ply), workers=workers, reasons_top=0, lines=False)
     said = verdict(advice, PLAYERS)
-    best, second = advice.moves[0].move, advice.moves[1].move
+    return {"clarity": said.clarity if said.clarity in CLASSES else "other", "best": advice.moves[0].move,
+            "second": advice.moves[1].move}
+
+
+def play(view: PublicState, row: dict, pop: Population, games: int, seed: int, workers: int) -> dict:
+    """``row`` (:func:`analyse`) with its two moves played out under every cell of ``pop``: whether the first held
+    (no cell significantly prefers the second) and was better against every model, and the cells reversing it."""
+    best, second = row["best"], row["second"]
     cells = tuple(cell_of(play_out(view, (read_move(view, best), read_move(view, second)), o, m, games, seed,
                                    workers)) for o, m in pop.cells())
     cert = PopulationCertificate(best, second, seed, cells)
-    return {"clarity": said.clarity if said.clarity in CLASSES else "other", "best": best, "second": second,
-            "held": not cert.reversed_by(), "better": all(cert.significant) and all(c.advantage > 0 for c in cells),
+    return {**row, "held": not cert.reversed_by(),
+            "better": all(cert.significant) and all(c.advantage > 0 for c in cells),
             "reversed_by": [f"{c.opponent}/{c.mover}" for c in cert.reversed_by()]}
+
+
+def judge(view: PublicState, pop: Population, games: int, seed: int, workers: int) -> dict:
+    """The verdict at Thorough and its two first moves played out under every cell of ``pop``."""
+    return play(view, analyse(view, workers), pop, games, seed, workers)
 
 
 CLASSES = ("clearly ahead in this analysis", "clearly the best", "probably the best")
@@ -80,17 +95,36 @@ CLASSES = ("clearly ahead in this analysis", "clearly the best", "probably the b
 
 
 def table(rows: list[dict]) -> str:
-    lines = ["| the verdict said | positions | held against every model (95%) | better against every model (95%) |",
-             "|---|---:|---|---|"]
+    """Per verdict class: positions analysed, those played out, and of them how many held and were better."""
+    lines = ["| the verdict said | positions | played out | held against every model (95%) | "
+             "better against every model (95%) |", "|---|---:|---:|---|---|"]
     for clarity in (*CLASSES, "other"):
         mine = [r for r in rows if r["clarity"] == clarity]
         if not mine:
             continue
-        held, better = sum(r["held"] for r in mine), sum(r["better"] for r in mine)
-        (hl, hh), (bl, bh) = wilson(held / len(mine), len(mine)), wilson(better / len(mine), len(mine))
-        lines.append(f"| {clarity} | {len(mine)} | {held} ({100 * hl:.0f}–{100 * hh:.0f}%) | "
+        played = [r for r in mine if "held" in r]
+        if not played:
+            lines.append(f"| {clarity} | {len(mine)} | 0 | | |")
+            continue
+        held, better = sum(r["held"] for r in played), sum(r["better"] for r in played)
+        (hl, hh), (bl, bh) = wilson(held / len(played), len(played)), wilson(better / len(played), len(played))
+        lines.append(f"| {clarity} | {len(mine)} | {len(played)} | {held} ({100 * hl:.0f}–{100 * hh:.0f}%) | "
                      f"{better} ({100 * bl:.0f}–{100 * bh:.0f}%) |")
     return "\n".join(lines)
+
+
+def _log_rows(log: Path, header: dict) -> dict[int, dict]:
+    """The positions a log of the same run has done, by index (:class:`BadInput` for a log of another run)."""
+    if not log.exists():
+        log.write_text(json.dumps(header) + "\n", encoding="utf-8")
+        return {}
+    try:
+        lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise BadInput(f"--log {log}: not a verdict_holds log ({e})") from None
+    if not lines or lines[0] != header:
+        raise BadInput(f"--log {log}: a log of other arguments (seed, games, models or --play): start a new one")
+    return {r["index"]: {k: v for k, v in r.items() if k != "index"} for r in lines[1:]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,6 +134,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200, help="games a cell for each move (default 200)")
     ap.add_argument("--models", default=None, help="only these opponent models, comma-separated (default all)")
     ap.add_argument("--workers", type=int, default=2, help="threads (default 2; any number gives the same figures)")
+    ap.add_argument("--play", choices=("all", "clear"), default="all",
+                    help="play out every position (all, the default) or only those whose verdict claims a best "
+                         "move (clear)")
+    ap.add_argument("--log", type=Path, help="one line a position: a run started again goes on where it stopped")
     ap.add_argument("--record", type=Path, help="write the summary as a strength record (JSON) to this file")
     args = ap.parse_args(argv)
     pop = population()
@@ -114,17 +152,33 @@ def main(argv: list[str] | None = None) -> int:
             if unknown:
                 raise BadInput(f"--models: not an opponent model: {', '.join(unknown)}")
             pop = Population(tuple(m for m in pop.opponents if m in wanted), pop.movers)
-        if args.record is not None and not args.record.parent.is_dir():
-            raise BadInput(f"--record {args.record}: no folder {args.record.parent}")
+        for flag, path in (("--record", args.record), ("--log", args.log)):
+            if path is not None and not path.parent.is_dir():
+                raise BadInput(f"{flag} {path}: no folder {path.parent}")
         if not native.available():
             raise BadInput("the native core is not built: python3 run.py build")
+    except BadInput as e:
+        print(f"verdict_holds: {e}", file=sys.stderr)
+        return 2
+    header = {"log": "verdict-holds", "positions": args.positions, "seed": args.seed, "games": args.games,
+              "models": list(pop.opponents), "movers": list(pop.movers), "play": args.play}
+    try:
+        done = _log_rows(args.log, header) if args.log is not None else {}
     except BadInput as e:
         print(f"verdict_holds: {e}", file=sys.stderr)
         return 2
     rows = []
     views = positions(args.positions, args.seed)
     for i, view in enumerate(tqdm(views, desc="positions", unit="position", file=sys.stderr)):
-        rows.append(judge(view, pop, args.games, args.seed * 1000 + i, args.workers))
+        row = done.get(i)
+        if row is None:
+            row = analyse(view, args.workers)
+            if args.play == "all" or row["clarity"] in CLASSES:
+                row = play(view, row, pop, args.games, args.seed * 1000 + i, args.workers)
+            if args.log is not None:
+                with args.log.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps({"index": i, **row}) + "\n")
+        rows.append(row)
     print(table(rows))
     if args.record is not None:
         command = "python -m benchmarks.strength.verdict_holds " + " ".join(
@@ -132,8 +186,10 @@ def main(argv: list[str] | None = None) -> int:
         record = {"title": "The analysis board's verdict at Thorough, played out against the population",
                   "command": command, "seed": args.seed, "commit": commit(), "date": date.today().isoformat(),
                   "note": (f"{len(rows)} positions of normal play, one from each of seeded 3-player league games; "
-                           f"the verdict of `advise --budget normal`; its first two moves played out {args.games} "
-                           f"times against each of {', '.join(pop.opponents)}, with each of "
+                           f"the verdict of `advise --budget normal`; its first two moves played out "
+                           f"{args.games} times " + ("" if args.play == "all" else
+                              "(only where the verdict claims a best move: clearly ahead, or probably the best) ")
+                           + f"against each of {', '.join(pop.opponents)}, with each of "
                            f"{', '.join(pop.movers)} playing the player's own later moves. Held: no model "
                            "significantly prefers the second move (one-sided 99%); better: the first move "
                            "significantly better against every model (Holm at 1%)."),

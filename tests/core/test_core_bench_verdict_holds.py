@@ -30,3 +30,25 @@ def test_bad_arguments_exit_2_with_one_line(core, argv, said, capsys):
     assert bvh.main(argv) == 2
     err = capsys.readouterr().err
     assert said in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_play_clear_plays_only_claiming_verdicts_and_a_log_resumes_the_run(core, capsys, tmp_path, monkeypatch):
+    log = tmp_path / "holds.jsonl"
+    argv = ["--positions", "3", "--games", "4", "--models", "greedy", "--seed", "7", "--play", "clear",
+            "--log", str(log)]
+    assert bvh.main(argv) == 0
+    first = capsys.readouterr().out
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["play"] == "clear" and [r["index"] for r in lines[1:]] == [0, 1, 2]
+    for r in lines[1:]:
+        assert ("held" in r) == (r["clarity"] in bvh.CLASSES)   # only a claiming verdict is played out
+
+    def no_more(*_args, **_kw):
+        raise AssertionError("a position the log holds was analysed again")
+
+    monkeypatch.setattr(bvh, "analyse", no_more)
+    assert bvh.main(argv) == 0
+    assert capsys.readouterr().out == first
+    assert bvh.main([*argv[:-3], "all", "--log", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "a log of other arguments" in err and err.count("\n") == 1
