@@ -103,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", default="50,400", help="the MCTS budgets, comma-separated (default 50,400)")
     ap.add_argument("--games", type=int, default=300, help="games a cell (default 300, the certificate's)")
     ap.add_argument("--sample", type=int, default=30, help="certified puzzles sampled (default 30)")
-    ap.add_argument("--seed", type=int, default=562104, help="the sample's seed (default 562104)")
+    ap.add_argument("--seed", type=int, default=562107,
+                    help="the sample's seed (default 562107, never used before)")
     ap.add_argument("--threads", type=int, default=1, help="threads (any number gives the same figures)")
     ap.add_argument("--record", type=Path, help="write the summary as a strength record (JSON) to this file")
     args = ap.parse_args(argv)

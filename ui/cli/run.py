@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "puzzle": "puzzle_command",
     "play": "play_command",
     "strategy": "strategy_command",
+    "table": "table_command",
 }
 """Every subcommand, in the order ``pennypress`` lists them, by the module of :mod:`pennypress.ui.cli`
 that adds it (with ``register(sub)``, which adds all of that module's subcommands)."""

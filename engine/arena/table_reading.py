@@ -1,0 +1,287 @@
+"""Reading the table: which style of opponent each newspaper has played like, from the moves it has made.
+
+A strong player adapts to the people at the table: one presses small pages
+early, another waits for the bonus. This module reads that from a game's
+public moves alone. The styles are the population of opponent models
+(:func:`~.population.population`: the early presser, the big-page presser,
+the league's evaluator, the MCTS bot ...) and :data:`UNKNOWN`, a player the
+advisor's own playout bots stand for (its mixed playouts, what advice
+assumes today).
+
+**Likelihood of a move under a style.** Each style plays on the native core
+(its :func:`~.native_games.seat_policy`). :attr:`ReadingSettings.samples`
+bots of the style, each with its own seed, sit in the opponent's seat for the
+whole game and are asked at each of its decisions, in order, on the public
+position alone (they keep their memory over the game, as the style's bot
+does). The style's chance of the move played is the share of them that
+choose it (a press counted as the choice to go to press, whatever page is
+written: :func:`decision`), mixed with a small chance of any legal move
+(:attr:`ReadingSettings.tremble`, so that one odd move does not rule a style
+out): ``(1 - tremble) * share + tremble / legal moves``. A position with one
+legal move says nothing and is skipped.
+
+**Posterior.** The prior puts :attr:`ReadingSettings.unknown` on
+:data:`UNKNOWN` and shares the rest equally among the styles; each move
+multiplies in its likelihoods to the power ``1 / temperature`` (summed as
+logarithms; :attr:`ReadingSettings.temperature`: the bots only approximate
+a player, so one move is weaker evidence than the bots alone would say). Every seed is derived
+from the seat and the sample, so the same moves always give the same reading;
+nothing but the public positions and the moves played is read (never the
+order of the headline deck).
+
+>>> from pennypress.engine import GameDefinition
+>>> from pennypress.engine.arena.recorded import record_selfplay
+>>> doc, _ = record_selfplay(GameDefinition.create(3), seed=4, seats=["evaluator", "early-presser", "evaluator"])
+>>> reading = read_record(doc, you=0, until=30)
+>>> [seat.player for seat in reading.seats], reading.seats[0].moves > 0
+([1, 2], True)
+>>> reading.seats[1].style
+'evaluator'
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from pennypress.errors import BadInput
+
+from .. import native
+from ..game.moves import Move
+from ..game.names import newspaper
+from ..io.record import ReplayStep, replay
+from ..io.state import PublicState, public_view
+from ..rules.actions import legal_moves
+from .population import population
+from .seats import seat_words
+
+UNKNOWN = "unknown"
+"""The style of a player the advisor's own playout bots stand for: what advice assumes without a reading."""
+
+TREMBLE = 0.1
+"""The chance, in every style, of any legal move at all (the rest on the style's own choices): fitted on games
+with :data:`TEMPERATURE` (``benchmarks.strength.table_reading``)."""
+
+TEMPERATURE = 1.0
+"""Each move's likelihoods count to the power ``1 / TEMPERATURE`` (above 1: a move is weaker evidence, the
+reading slower and less sure): fitted on games with :data:`TREMBLE`."""
+
+SAMPLES = 8
+"""Bots of each style asked at each decision (each its own seed)."""
+
+UNKNOWN_PRIOR = 0.5
+"""The prior's weight on :data:`UNKNOWN`: a reading needs moves to lean on a style."""
+
+CLEAR = 0.9
+"""A style read with at least this chance is said as what the player "has played like"."""
+
+LIKELY = 0.6
+"""A style read with at least this chance (below :data:`CLEAR`) is said as "most like"."""
+
+
+@dataclass(frozen=True)
+class ReadingSettings:
+    """How a table is read: the styles (the population's opponent models by default), the bots of each asked
+    at a decision, the tremble and the prior's weight on :data:`UNKNOWN`."""
+
+    styles: tuple[str, ...] = field(default_factory=lambda: population().opponents)
+    samples: int = SAMPLES
+    tremble: float = TREMBLE
+    temperature: float = TEMPERATURE
+    unknown: float = UNKNOWN_PRIOR
+
+    def __post_init__(self) -> None:
+        if not self.styles or len(set(self.styles)) != len(self.styles) or UNKNOWN in self.styles:
+            raise BadInput("a table reading's styles: at least one, each once, not 'unknown'")
+        if self.samples < 1:
+            raise BadInput(f"a table reading asks at least 1 bot of each style, got {self.samples}")
+        if not 0 < self.tremble < 1:
+            raise BadInput(f"a table reading's tremble is between 0 and 1, got {self.tremble}")
+        if not self.temperature >= 1:
+            raise BadInput(f"a table reading's temperature is 1 or more, got {self.temperature}")
+        if not 0 <= self.unknown < 1:
+            raise BadInput(f"a table reading's weight on 'unknown' is from 0 to below 1, got {self.unknown}")
+
+    def prior(self) -> dict[str, float]:
+        """Every style's prior chance, :data:`UNKNOWN` first."""
+        rest = (1.0 - self.unknown) / len(self.styles)
+        return {UNKNOWN: self.unknown, **{s: rest for s in self.styles}}
+
+
+def _words(style: str) -> str:
+    return "the advisor's own playout players" if style == UNKNOWN else seat_words(style)
+
+
+@dataclass(frozen=True)
+class SeatReading:
+    """One opponent's reading: its moves read, each style's chance, and how many of its moves each style would
+    have played (a bot of the style chose it)."""
+
+    player: int
+    moves: int
+    posterior: dict[str, float]
+    fits: dict[str, int]
+
+    @property
+    def style(self) -> str:
+        """The style read most likely (the first in the posterior's order on a tie)."""
+        return max(self.posterior, key=lambda s: self.posterior[s])
+
+    @property
+    def chance(self) -> float:
+        return self.posterior[self.style]
+
+    def words(self) -> str:
+        """The reading in a sentence: ``"The Sun has played like the early presser (7 of 9 moves fit)."``."""
+        name, style = newspaper(self.player), self.style
+        if self.moves == 0:
+            return f"{name} has made no move to read yet."
+        if style == UNKNOWN or self.chance < LIKELY:
+            top = sorted((s for s in self.posterior if s != UNKNOWN), key=lambda s: -self.posterior[s])[:2]
+            return (f"{name} has not played like any one style yet ({self.moves} move{'s' * (self.moves != 1)} "
+                    f"read; closest: {' or '.join(_words(s) for s in top)}).")
+        fit = f"{self.fits[style]} of {self.moves} moves fit"
+        if self.chance >= CLEAR:
+            return f"{name} has played like {_words(style)} ({fit})."
+        return f"{name} has played most like {_words(style)} ({fit}; {100 * self.chance:.0f}% sure)."
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "newspaper": newspaper(self.player), "moves": self.moves,
+                "style": self.style, "chance": round(self.chance, 6),
+                "posterior": {s: round(p, 6) for s, p in self.posterior.items()}, "fits": dict(self.fits),
+                "words": self.words()}
+
+
+@dataclass(frozen=True)
+class TableReading:
+    """Every opponent's reading, in seat order (the player ``you`` left out)."""
+
+    you: int
+    seats: tuple[SeatReading, ...]
+    settings: ReadingSettings
+
+    def to_json(self) -> dict:
+        s = self.settings
+        return {"you": self.you, "styles": [UNKNOWN, *s.styles], "samples": s.samples, "tremble": s.tremble,
+                "temperature": s.temperature, "prior_unknown": s.unknown,
+                "seats": [seat.to_json() for seat in self.seats]}
+
+
+def decision(move: str) -> str:
+    """What a move says of its player's style: a press is the choice to go to press (its page is the optimal
+    packing, however it is written down); any other move is itself.
+
+    >>> decision("press war:D:1@0,0,2x3 city:D:1@2,0,2x3 exclusive=city:D:1"), decision("assign 1 war:A:1")
+    ('press', 'assign 1 war:A:1')
+    """
+    return "press" if move == "press" or move.startswith("press ") else move
+
+
+def reading_seed(player: int, style: int, sample: int) -> int:
+    """The seed of bot ``sample`` of style number ``style`` in ``player``'s seat (the same in every game)."""
+    return (player * 64 + style) * 1024 + sample + 1
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One move read: how many legal moves there were, and per style (:data:`UNKNOWN` first) the share of its
+    bots that chose the move played."""
+
+    legal: int
+    shares: tuple[float, ...]
+
+
+def posterior(observations: Sequence[Observation], settings: ReadingSettings) -> dict[str, float]:
+    """Each style's chance after ``observations`` (the prior times each move's likelihoods; see the module)."""
+    names, t, power = [UNKNOWN, *settings.styles], settings.tremble, 1.0 / settings.temperature
+    log = [math.log(p) for p in settings.prior().values()]
+    for o in observations:
+        for i, share in enumerate(o.shares):
+            log[i] += power * math.log((1 - t) * share + t / o.legal)
+    top = max(log)
+    weights = [math.exp(v - top) for v in log]
+    total = sum(weights)
+    return {n: w / total for n, w in zip(names, weights)}
+
+
+class SeatReader:
+    """The bots of every style in one opponent's seat (made once, kept over the game), and what they read."""
+
+    def __init__(self, player: int, players: int, settings: ReadingSettings):
+        from ..advisor.policy import core_policy
+        from ..advisor.settings import SearchSettings
+        from .native_games import seat_policy
+
+        self.player, self.settings = player, settings
+        policies = [core_policy(SearchSettings().policy_for(players))] + [seat_policy(s) for s in settings.styles]
+        if any(p is None for p in policies):
+            raise BadInput("a table reading's styles must each be a seat the native core plays")
+        core = native.core_module()
+        self.bots = [[core.Bot(p, reading_seed(player, i, k)) for k in range(settings.samples)]
+                     for i, p in enumerate(policies)]
+        self.observations: list[Observation] = []
+
+    def read(self, view: PublicState, move: Move) -> None:
+        """Ask every bot in the seat at ``view`` (a position with one legal move is skipped)."""
+        legal = legal_moves(view)
+        if len(legal) < 2:
+            return
+        position, played = native.native_position(view), decision(str(move))
+        self.observations.append(Observation(len(legal), tuple(
+            sum(decision(bot.choose(position)) == played for bot in bots) / len(bots) for bots in self.bots)))
+
+    def reading(self, settings: ReadingSettings | None = None) -> SeatReading:
+        """The seat's reading (under ``settings``' tremble and prior when given: the same bots' answers)."""
+        settings = settings or self.settings
+        names = [UNKNOWN, *settings.styles]
+        fits = [sum(o.shares[i] > 0 for o in self.observations) for i in range(len(names))]
+        return SeatReading(self.player, len(self.observations), posterior(self.observations, settings),
+                           dict(zip(names, fits)))
+
+
+def read_moves(steps: Iterable[tuple[PublicState, Move]], players: int, you: int,
+               settings: ReadingSettings | None = None) -> TableReading:
+    """The reading of every opponent of ``you`` from ``steps``, each the public position a player faced and the
+    move played there, in game order (the positions' own player to move is the one who moved)."""
+    settings = settings or ReadingSettings()
+    if not 0 <= you < players:
+        raise BadInput(f"--you: a player from 0 to {players - 1}, got {you}")
+    if not native.available():
+        raise BadInput("reading the table needs the native core: python3 run.py build")
+    readers = {p: SeatReader(p, players, settings) for p in range(players) if p != you}
+    for view, move in steps:
+        reader = readers.get(view.current)
+        if reader is not None:
+            reader.read(view, move)
+    return TableReading(you, tuple(readers[p].reading() for p in sorted(readers)), settings)
+
+
+def record_steps(doc: Any, until: int | None = None) -> tuple[int, list[tuple[PublicState, Move]]]:
+    """A game record's players and its first ``until`` moves (all without it) as public positions and moves
+    (the record replayed and checked: :class:`BadInput` naming the move that is wrong)."""
+    steps: list[tuple[PublicState, Move]] = []
+
+    def visit(step: ReplayStep) -> None:
+        if until is None or step.number <= until:
+            steps.append((public_view(step.before), step.move))
+
+    result = replay(doc, visit=visit)
+    return result.state.n_players, steps
+
+
+def read_record(doc: Any, you: int, until: int | None = None, settings: ReadingSettings | None = None) -> TableReading:
+    """The table as ``you`` reads it from a game record's first ``until`` moves (every move without it)."""
+    if until is not None and until < 0:
+        raise BadInput(f"--until: a number of moves, 0 or more, got {until}")
+    players, steps = record_steps(doc, until)
+    return read_moves(steps, players, you, settings)
+
+
+def reading_text(reading: TableReading) -> str:
+    """The reading in sentences, one an opponent."""
+    return "\n".join(seat.words() for seat in reading.seats)
+
+
+__all__ = ["CLEAR", "LIKELY", "Observation", "ReadingSettings", "SAMPLES", "SeatReader", "SeatReading", "TEMPERATURE",
+           "TREMBLE", "TableReading", "UNKNOWN", "UNKNOWN_PRIOR", "decision", "posterior", "read_moves", "read_record",
+           "reading_seed", "reading_text", "record_steps"]
