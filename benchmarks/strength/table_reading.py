@@ -37,7 +37,7 @@ from pennypress.engine.rules.actions import legal_moves
 from pennypress.errors import BadInput
 from pennypress.stats import wilson
 
-TREMBLES = (0.05, 0.1, 0.2, 0.3, 0.5)
+TREMBLES = (0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9)
 TEMPERATURES = (1.0, 1.25, 1.67, 2.5, 4.0)
 AFTER = (3, 6, 12)
 SEEDS = 2 ** 32

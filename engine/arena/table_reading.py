@@ -15,7 +15,7 @@ whole game and are asked at each of its decisions, in order, on the public
 position alone (they keep their memory over the game, as the style's bot
 does). The style's chance of the move played is the share of them that
 choose it (a press counted as the choice to go to press, whatever page is
-written: :func:`decision`), mixed with a small chance of any legal move
+written: :func:`decision`), mixed with a chance of any legal move
 (:attr:`ReadingSettings.tremble`, so that one odd move does not rule a style
 out): ``(1 - tremble) * share + tremble / legal moves``. A position with one
 legal move says nothing and is skipped.
@@ -58,7 +58,7 @@ from .seats import seat_words
 UNKNOWN = "unknown"
 """The style of a player the advisor's own playout bots stand for: what advice assumes without a reading."""
 
-TREMBLE = 0.1
+TREMBLE = 0.5
 """The chance, in every style, of any legal move at all (the rest on the style's own choices): fitted on games
 with :data:`TEMPERATURE` (``benchmarks.strength.table_reading``)."""
 

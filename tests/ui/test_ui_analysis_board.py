@@ -11,6 +11,7 @@ from tests.lab_words import LAB_WORDS
 from pennypress.engine import parse_move
 from pennypress.engine.game.words import move_words
 from pennypress.ui.app.analysis_view import INTERVALS_MEASURE
+from pennypress.ui.render.verdict import verdict_holds_words
 from pennypress.ui.app.move_picker import move_groups
 from pennypress.ui.io import positions
 from pennypress.ui.render.stepper import arrow_of
@@ -208,6 +209,7 @@ def test_the_statistics_are_one_click_away(example, playouts):
     assert (f"{advice.playouts} playouts" in details) or advice.exact
     # an interval says the search's precision, never how sure the move is at the table (#54)
     assert (INTERVALS_MEASURE in details) != advice.exact
+    assert (verdict_holds_words() in details) != advice.exact   # what a verdict was worth in full games
     assert [e.label for e in at.expander].count("Details") == 1
     assert all(not e.proto.expanded for e in at.expander if e.label in ("Details", "Advanced"))
 

@@ -8,7 +8,9 @@ sure wins, a tie on the chance to win that the points break.
 """
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +21,8 @@ from pennypress.engine.game.words import move_words
 from pennypress.ui.io.example_files import load, position_examples
 from pennypress.ui.io.positions import parse_position
 from pennypress.ui.render.ranking_html import loss_label, ranking_html, ranking_rows
-from pennypress.ui.render.verdict import SAME, assessments, grades, verdict
+from pennypress.engine.arena.population import population
+from pennypress.ui.render.verdict import SAME, VERDICT_HOLDS, assessments, grades, verdict, verdict_holds_words
 
 EXAMPLES = ["when-not-to-press", "rulebook-12-points", "adjusting-news-beats"]
 
@@ -155,3 +158,13 @@ def test_a_small_loss_is_never_said_as_zero(loss, shown):
     # 0.004 scaled to two players is 'excellent' (only slightly ahead); 0.3 is a blunder (clearly the best)
     v = verdict(_advice(BEST, rm("decline", 2, 0.6 - loss, loss, False)), 3)
     assert shown in v.sentence and " 0% less" not in v.sentence
+
+
+def test_what_a_clear_verdict_was_worth_is_the_records_own_figure():
+    """The Details' "how far a verdict goes" is record 24's count, never a figure typed apart from it."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks/results/strength/24-verdict-holds-population.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["command"].count("--models") == 0 and all(m in record["note"] for m in population().opponents)
+    clear = [p for p in record["positions"] if p["clarity"] == "clearly ahead in this analysis"]
+    assert VERDICT_HOLDS == (len(clear), sum(p["held"] for p in clear), sum(p["better"] for p in clear))
+    assert f"in {VERDICT_HOLDS[1]} of {VERDICT_HOLDS[0]} positions" in verdict_holds_words()

@@ -30,7 +30,7 @@ from pennypress.ui.render.audit_words import card_text
 from pennypress.ui.render.board_svg import board_html
 from pennypress.ui.render.marks import colour
 from pennypress.ui.render.stepper import Frame, arrow_of
-from pennypress.ui.render.verdict import CALIBRATION_MEASURED, Verdict
+from pennypress.ui.render.verdict import CALIBRATION_MEASURED, Verdict, verdict_holds_words
 
 SEND = "#1e8449"
 """Highlight of a story that receives reporters."""
@@ -210,7 +210,7 @@ def details_words(advice: Advice) -> list[str]:
                          "show their chance at first sight. That chance assumes the next player answers as "
                          "carefully as the advisor would, so against weaker players it is too modest.")
     if not advice.exact:
-        lines.append(INTERVALS_MEASURE)
+        lines += [INTERVALS_MEASURE, verdict_holds_words()]
     if advice.stopped:
         lines.append("Stopped before the budget was spent: some moves were not played out.")
     lines.append("Engine: the native core (Rust)." if advice.engine == "native" else

@@ -56,6 +56,27 @@ CALIBRATION_MEASURED = ("calibrated on games against the league's evaluator, the
 """What the shown chance to win was measured against, and how it misses (docs/results.md, the calibration records):
 the one wording of the app's Details and ``advise --text``."""
 
+VERDICT_HOLDS = (36, 19, 0)
+"""Played out to the end against the whole population (``benchmarks.strength.verdict_holds``, docs/results.md's
+record of the verdict at Thorough against the population): the positions whose Thorough verdict was "clearly
+ahead in this analysis", in how many its first move held (no kind of opponent made the second significantly
+better) and in how many it was significantly better against every kind. A test reads them from the record."""
+
+
+def verdict_holds_words() -> str:
+    """What a "clearly ahead in this analysis" verdict was shown to be worth in full games (:data:`VERDICT_HOLDS`),
+    for the Details of a searched analysis.
+
+    >>> verdict_holds_words().startswith("How far a verdict goes:")
+    True
+    """
+    positions, held, better = VERDICT_HOLDS
+    return (f"How far a verdict goes: played out to the end against every kind of opponent tried, the first move "
+            f"of a Thorough verdict “clearly ahead in this analysis” held (no kind of opponent made the second "
+            f"move significantly better) in {held} of {positions} positions tested, and was significantly better "
+            f"against every kind in {better if better else 'none'}.")
+
+
 SAME = ("best", "within_noise")
 """The classes of a move the analysis cannot tell from the best (an exact tie is ``best``)."""
 
