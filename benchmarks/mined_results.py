@@ -16,6 +16,7 @@ from statistics import median
 from pennypress.engine.arena.population import Population, population
 from pennypress.engine.puzzles.population_certificate import PopulationCertificate
 from pennypress.engine.puzzles.population_mining import LAST
+from pennypress.engine.puzzles.timing import MIN_MARGIN_GAP, MIN_WIN_GAP
 
 
 def _docs(log: Path) -> list[dict]:
@@ -43,6 +44,30 @@ def _left_out(docs: list[dict], pop: Population, model: str) -> tuple[int, int, 
         keeps += len(mine) < len(pop.movers) or not full.certified
         reverses += bool(PopulationCertificate(full.answer, full.rival, full.seed, mine).reversed_by())
     return without, keeps, reverses
+
+
+BARS = (1, 1.5, 2, 2.5, 3, 4)
+"""Stricter bars tried on the leave-one-out check: multiples of the certificate's own (8 games in 100, or 3 points
+of lead where both chances are about 0 or 1)."""
+
+
+def _stricter(docs: list[dict], model: str) -> list[tuple[float, int, int]]:
+    """For each of :data:`BARS`: the candidates certified without ``model`` whose every other cell gains at least
+    that multiple of the bar, and how many of them ``model`` reverses."""
+    rows = []
+    for doc in docs:
+        cert = doc.get("population")
+        if cert is None:
+            continue
+        full = PopulationCertificate.from_json(cert)
+        rest = tuple(c for c in full.cells if c.opponent != model)
+        mine = tuple(c for c in full.cells if c.opponent == model)
+        if not mine or not PopulationCertificate(full.answer, full.rival, full.seed, rest).certified:
+            continue
+        least = min(c.advantage / (MIN_WIN_GAP if c.measure == "win" else MIN_MARGIN_GAP) for c in rest)
+        rows.append((least, bool(PopulationCertificate(full.answer, full.rival, full.seed, mine).reversed_by())))
+    return [(bar, sum(least >= bar for least, _ in rows), sum(least >= bar and rev for least, rev in rows))
+            for bar in BARS]
 
 
 def section(folder: Path) -> list[str]:
@@ -84,4 +109,10 @@ def section(folder: Path) -> list[str]:
     for model in LAST:
         without, keeps, reverses = _left_out(docs, pop, model)
         out.append(f"| {pop.words(model)} | {without} | {keeps} | {reverses} |")
+    for model in LAST:
+        out += ["", f"A stricter bar does not stop {pop.words(model)} reversing: the candidates certified without it "
+                    "whose every other cell gains at least a multiple of the bar (8 games won in 100, or 3 points of "
+                    "lead), and how many it reverses.", "",
+                "| every other cell at least | certified without it | it reverses |", "|---|---:|---:|"]
+        out += [f"| {bar:g} × the bar | {n} | {rev} |" for bar, n, rev in _stricter(docs, model)]
     return out + [""]

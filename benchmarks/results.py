@@ -212,24 +212,33 @@ def _strategy(folder: Path) -> list[str]:
     return out + [""] + _strategy_population(population)
 
 
+def _advisor_run(doc: dict) -> bool:
+    """Whether a population document plays the advisor's own decisions (an advisor run's findings)."""
+    return any(f.get("kind") == "advisor-press-or-wait" for f in doc["findings"])
+
+
 def _strategy_population(docs: list[dict]) -> list[str]:
-    """The base runs' press-or-wait findings played out against the population (``strategy/population-*.json``):
-    per finding its figure against each opponent and the verdict the guide shows."""
+    """The base runs' and the advisor run's press-or-wait findings played out against the population
+    (``strategy/population-*.json``): per finding its figure against each opponent and the verdict the guide
+    shows."""
     if not docs:
         return []
     from pennypress.engine.arena.seats import seat_words
 
     out = ["### Press now or wait, played out against the population", "",
            "Each base run's decision points of each page value (the first points of its sampled games; the same "
-           "positions and moves as its press-or-wait findings), both moves played to the end of the game against "
+           "positions and moves as its press-or-wait findings), and the advisor run's own decisions (replayed "
+           "from its first games: by page value, and where it pressed or waited), both moves played to the end of the game against "
            "each opponent model, each of the two movers playing the mover's later moves, on the same deals: the "
            "win share after pressing minus after waiting, in percentage points of win chance: mean over the "
            "points, its 95% Student interval, and the number of points. "
            "Made by `sh benchmarks/results/strategy/runs.sh`.", ""]
-    for d in sorted(docs, key=lambda d: d["run"]["players"]):
+    for d in sorted(docs, key=lambda d: (d["run"]["players"], _advisor_run(d))):
+        found = ("the advisor's finding (its own games)" if _advisor_run(d) else
+                 "the guide's finding (value bot in every seat)")
         out += [f"`{d.get('command', '')}` -- {d['run']['players']} players, {d['points']} points a page value at "
                 f"most, {d['games']} games of each move a cell, {d['cells']:,} cells, {d['unfinished']} games "
-                "unfinished", "", "| page value | the guide's finding (value bot in every seat) | "
+                "unfinished", "", f"| {'decisions' if _advisor_run(d) else 'page value'} | {found} | "
                 + " | ".join(seat_words(o) for o in d["population"]["opponents"]) + " | verdict |",
                 "|---|---|" + "---|" * len(d["population"]["opponents"]) + "---|"]
         for f in d["findings"]:
@@ -239,7 +248,9 @@ def _strategy_population(docs: list[dict]) -> list[str]:
                 cells.append("–" if c is None else f"{100 * c['value']:+.1f} ({100 * c['interval'][0]:+.1f} to "
                              f"{100 * c['interval'][1]:+.1f}), {c['points']}".replace("-", "−"))
             value = f"{100 * f['value']:+.1f}".replace("-", "−")
-            out.append(f"| {f['gain']} | {value} | {' | '.join(cells)} | {f['verdict']} |")
+            where = (f"page worth {f['gain']}" if _advisor_run(d) else f["gain"]) if "gain" in f else \
+                f"where it {f['by']}"
+            out.append(f"| {where} | {value} | {' | '.join(cells)} | {f['verdict']} |")
         out.append("")
     return out
 

@@ -53,7 +53,7 @@ def seat(iterations: int) -> str:
     if name not in SEATS:
         register_seat(name, lambda seed=0: MctsBot(seed, MctsSettings(iterations=iterations)),
                       label=f"MCTS ({iterations} iterations)", words=f"the MCTS bot of {iterations} iterations",
-                      tournament=False, population=True)
+                      tournament=False)  # not marked population: the registry's population stays the shipped one
     return name
 
 

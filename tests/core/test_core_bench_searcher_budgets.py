@@ -7,7 +7,12 @@ import json
 import pytest
 
 from benchmarks.strength import searcher_budgets as bsb
+from pennypress.engine.arena.population import population
+from pennypress.engine.arena import seats
+from pennypress.engine.arena.seats import SEATS
 from pennypress.engine.puzzles.population_certificate import PopulationCertificate
+
+POPULATION = population().opponents
 
 
 def _docs() -> list[dict]:
@@ -25,7 +30,10 @@ def test_the_failures_are_those_the_searcher_alone_reverses():
     assert bsb.groups(_docs(), 3, 1)[1] == sample and bsb.groups(_docs(), 3, 2)[1] != sample
 
 
-def test_a_small_run_judges_every_candidate_once_and_records_it(core, capsys, tmp_path):
+def test_a_small_run_judges_every_candidate_once_and_records_it(core, capsys, tmp_path, monkeypatch):
+    registry = dict(SEATS)   # the seats this run registers go into a copy, dropped after the test
+    monkeypatch.setattr(seats, "SEATS", registry)
+    monkeypatch.setattr(bsb, "SEATS", registry)
     record = tmp_path / "searchers.json"
     assert bsb.main(["--iterations", "5", "--games", "4", "--sample", "2", "--record", str(record)]) == 0
     doc = json.loads(record.read_text(encoding="utf-8"))
@@ -34,6 +42,7 @@ def test_a_small_run_judges_every_candidate_once_and_records_it(core, capsys, tm
     assert len(got["failures"]) == len(failures) and len(got["sample"]) == 2
     assert {r["result"] for g in got.values() for r in g} <= {"keeps", "reverses", "certifies"}
     assert doc["table"] in capsys.readouterr().out
+    assert set(registry) - set(SEATS) == {"mcts-5"} and population().opponents == POPULATION
 
 
 @pytest.mark.parametrize("argv, said", [(["--iterations", "0"], "whole numbers of at least 1"),

@@ -26,6 +26,8 @@ pop() { name=$1; shift; [ -s "$S/population-$name.json" ] ||
 for name in players-3-seed-1 players-2-seed-2 players-4-seed-3 players-5-seed-4; do
   pop "$name" --seed 731021 --threads 2
 done
+# the advisor's own decisions, replayed from its first 300 games (about 4 s a game) and played out alike
+pop advisor-3-seed-8 --seed 731021 --threads 2 --max-games 300
 pennypress strategy guide "$S"/players-*.json "$S"/advisor-*.json \
   $(for f in "$S"/population-*.json; do printf -- '--population %s ' "$f"; done) \
   --out engine/strategy/strategy_guide.json --docs docs/strategy.md
