@@ -154,9 +154,10 @@ class SeatReading:
 
 @dataclass(frozen=True)
 class TableReading:
-    """Every opponent's reading, in seat order (the player ``you`` left out)."""
+    """Every opponent's reading, in seat order (the player ``you`` left out; every player read when ``you`` is
+    ``None``: a finished game looked back on)."""
 
-    you: int
+    you: int | None
     seats: tuple[SeatReading, ...]
     settings: ReadingSettings
 
@@ -239,12 +240,13 @@ class SeatReader:
                            dict(zip(names, fits)))
 
 
-def read_moves(steps: Iterable[tuple[PublicState, Move]], players: int, you: int,
+def read_moves(steps: Iterable[tuple[PublicState, Move]], players: int, you: int | None,
                settings: ReadingSettings | None = None) -> TableReading:
-    """The reading of every opponent of ``you`` from ``steps``, each the public position a player faced and the
-    move played there, in game order (the positions' own player to move is the one who moved)."""
+    """The reading of every opponent of ``you`` (of every player for ``None``) from ``steps``, each the public
+    position a player faced and the move played there, in game order (the positions' own player to move is the
+    one who moved)."""
     settings = settings or ReadingSettings()
-    if not 0 <= you < players:
+    if you is not None and not 0 <= you < players:
         raise BadInput(f"--you: a player from 0 to {players - 1}, got {you}")
     if not native.available():
         raise BadInput("reading the table needs the native core: python3 run.py build")
@@ -269,8 +271,10 @@ def record_steps(doc: Any, until: int | None = None) -> tuple[int, list[tuple[Pu
     return result.state.n_players, steps
 
 
-def read_record(doc: Any, you: int, until: int | None = None, settings: ReadingSettings | None = None) -> TableReading:
-    """The table as ``you`` reads it from a game record's first ``until`` moves (every move without it)."""
+def read_record(doc: Any, you: int | None, until: int | None = None,
+                settings: ReadingSettings | None = None) -> TableReading:
+    """The table as ``you`` reads it from a game record's first ``until`` moves (every move without it); every
+    player read for ``you`` ``None``."""
     if until is not None and until < 0:
         raise BadInput(f"--until: a number of moves, 0 or more, got {until}")
     players, steps = record_steps(doc, until)

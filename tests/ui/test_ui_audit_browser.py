@@ -120,6 +120,10 @@ def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
     assert lab_words(_own_titles_removed(text)) == [], lab_words(_own_titles_removed(text))
     assert not HYPHEN_MINUS.search(text), HYPHEN_MINUS.findall(text)
     assert "−" in text  # the luck of a card draw, said with the true minus
+    # how each newspaper played, read from the record's own moves, in words (#58)
+    assert "How each newspaper played" in text
+    for line in view.how_they_played(doc):
+        assert line in text, line
 
     # marks and colours: every class in the decisions table a badge in its colour, its mark first
     mine = [d for d in result.decisions if d.player == 0]

@@ -401,6 +401,22 @@ def details_frame(result: Audit, focus: int = EVERY) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["Move", "Graded by", "Paired 95% interval of the loss", "Playouts", "Converged"])
 
 
+HOW_THEY_PLAYED = ("Read from the moves each newspaper made when it had a choice: the kind of player, of those "
+                   "pennypress plays, that each played most like, and how many of its moves that kind would have "
+                   "made. The grades above do not assume it: they weigh every decision against pennypress's own "
+                   "players.")
+"""Said under "How each newspaper played": what the reading is, and that the audit's grades do not use it."""
+
+
+def how_they_played(doc: dict) -> list[str]:
+    """Every newspaper's style read from the whole record (:mod:`pennypress.engine.arena.table_reading`, every
+    player read), in words, in seat order; none without the native core, whose bots do the reading."""
+    from pennypress.engine import native
+    from pennypress.engine.arena.table_reading import read_record
+
+    return [seat.words() for seat in read_record(doc, you=None).seats] if native.available() else []
+
+
 THOROUGHNESS = {"fast": "Quick", "normal": "Thorough", "deep": "Deep"}
 """Each analysis budget as the page offers it (the budget's own name in "Details")."""
 

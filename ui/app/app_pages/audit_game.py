@@ -55,6 +55,12 @@ st.caption(
 )
 
 
+@st.cache_data(show_spinner=False, max_entries=50)
+def _how_they_played(record: str) -> list[str]:
+    """:func:`audit_view.how_they_played` of a record given as its JSON text (read once a record)."""
+    return view.how_they_played(json.loads(record))
+
+
 def _use(doc: dict, name: str) -> None:
     try:
         replay(doc)
@@ -374,6 +380,11 @@ if len({d.ply for d in result.decisions}) > 1:
 st.markdown("#### Per newspaper")
 show_table(view.summary_frame(result), numbers=view.SUMMARY_NUMBERS,
            emphasis=() if focus == view.EVERY else (focus,))
+how = _how_they_played(json.dumps(doc, sort_keys=True))
+if how:
+    st.markdown("#### How each newspaper played")
+    st.markdown("\n".join(f"- {line}" for line in how))
+    st.caption(view.HOW_THEY_PLAYED)
 practise_mistakes(doc, result, focus)
 st.markdown("#### Decisions" + ("" if focus == view.EVERY else f" of {newspaper(focus)}"))
 shown = view.shown_decisions(result, focus)
