@@ -119,11 +119,12 @@ pub fn seeded(seed: i128) -> PyRandom {
     PyRandom::from_u128(seed.unsigned_abs())
 }
 
-/// The bots of playout seed `ps`: seat `s` made from `random.Random(ps * 8 + s)` (`rollout_bot`).
+/// The bots of playout seed `ps`: seat `s` made from `random.Random(ps * 8 + s)` (`rollout_bot`; a table's
+/// seat by the style drawn for it, [`PolicySpec::make_for_seat`]).
 pub fn rollout_bots(spec: &PolicySpec, ps: i128, players: usize) -> Vec<Bot> {
     let seeds: Vec<Seed> = (0..players).map(|seat| Seed::from_i128(ps * 8 + seat as i128)).collect();
     let rngs = Seed::rngs(&seeds);
-    seeds.iter().zip(rngs).map(|(seed, rng)| spec.make_seeded(seed, rng)).collect()
+    seeds.iter().zip(rngs).enumerate().map(|(seat, (seed, rng))| spec.make_for_seat(seat, seed, rng)).collect()
 }
 
 /// Play the bots' moves from `pos` until `done(pos)` or `cap` moves, drawing cards with `draw`

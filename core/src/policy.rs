@@ -147,6 +147,17 @@ pub enum PolicySpec {
     /// stand for a player who weighs the whole position play the final edition exactly, the heuristic
     /// seats as the heuristic bot does.
     ExactSeats { inner: Box<PolicySpec> },
+    /// The table read (`engine/arena/table_reading.py`): in a playout, the seat of player `p` is made by one
+    /// of `seats[p]`'s specs, drawn by their weights from a generator of the seat's seed apart from the bot's
+    /// own ([`table_draw`]); a player without weights (the one advised) is made by `base`, as is every seat
+    /// where the seat is not known ([`make`](Self::make)).
+    Table { base: Box<PolicySpec>, seats: Vec<Vec<(f64, PolicySpec)>> },
+}
+
+/// The generator that draws a seat's style in a [`PolicySpec::Table`]: `random.Random(abs(seed) + 2**100)`,
+/// so the draw is not the bot's own first draw (the bot, made from `seed`, is the style's own bot of that seed).
+pub fn table_draw(seed: &Seed) -> PyRandom {
+    seed.offset_abs(100).rng()
 }
 
 impl PolicySpec {
@@ -220,6 +231,30 @@ impl PolicySpec {
                 bot @ (Bot::Value(_) | Bot::Softmax(_)) => Bot::ExactFinal(Box::new(bot)),
                 bot => bot,
             },
+            PolicySpec::Table { base, .. } => base.make_seeded(seed, seeded),
+        }
+    }
+
+    /// The bot of player `seat` (a [`PolicySpec::Table`] draws its style there; any other spec is
+    /// [`make_seeded`](Self::make_seeded)).
+    pub fn make_for_seat(&self, seat: usize, seed: &Seed, seeded: PyRandom) -> Bot {
+        match self {
+            PolicySpec::Table { base, seats } => match seats.get(seat).filter(|w| !w.is_empty()) {
+                None => base.make_seeded(seed, seeded),
+                Some(weights) => {
+                    let total: f64 = weights.iter().map(|(w, _)| w).sum();
+                    let mut at = table_draw(seed).random() * total;
+                    let last = weights.len() - 1;
+                    for (k, (w, spec)) in weights.iter().enumerate() {
+                        if at < *w || k == last {
+                            return spec.make_seeded(seed, seeded);
+                        }
+                        at -= w;
+                    }
+                    unreachable!("a table seat has at least one style")
+                }
+            },
+            _ => self.make_seeded(seed, seeded),
         }
     }
 }

@@ -331,6 +331,19 @@ impl Seed {
         PyRandom::from_keys(&keys)
     }
 
+    /// The seed `abs(seed) + 2**bit`.
+    pub fn offset_abs(&self, bit: u32) -> Seed {
+        let (index, shift) = ((bit / 32) as usize, bit % 32);
+        let mut words = self.words.clone();
+        if words.len() <= index {
+            words.resize(index + 1, 0);
+        }
+        let mut rest = words.split_off(index);
+        add_small(&mut rest, 1 << shift);
+        words.extend(rest);
+        Seed::from_words(false, &words)
+    }
+
     /// The seed `seed * stride + offset`.
     pub fn scaled(&self, stride: u32, offset: u32) -> Seed {
         let mut product = Vec::with_capacity(self.words.len() + 1);

@@ -205,3 +205,40 @@ fn a_recorded_game_is_the_same_game_and_its_presses_add_up_to_the_scores() {
         assert_eq!(again[1].1, record);
     }
 }
+
+/// A table read seats each player by a style drawn by its weights from the seat's own seed, apart from the
+/// bot's generator (so the bot drawn is the style's own bot of that seed); a seat without weights, and a
+/// spec made without its seat, is the base.
+#[test]
+fn a_table_seats_each_player_by_its_weights_and_the_rest_by_the_base() {
+    use pennypress_core::Bot;
+    let table = PolicySpec::Table {
+        base: Box::new(PolicySpec::Random),
+        seats: vec![vec![], vec![(0.0, PolicySpec::Greedy { threshold: 9.0, reporter_cost: 1.0 }),
+                                 (1.0, PolicySpec::Heuristic { weights: weights() })]],
+    };
+    let seed = Seed::from_i128(12345);
+    assert!(matches!(table.make_for_seat(0, &seed, seed.rng()), Bot::Random(_)));
+    assert!(matches!(table.make_for_seat(1, &seed, seed.rng()), Bot::Heuristic(_)));
+    assert!(matches!(table.make_for_seat(2, &seed, seed.rng()), Bot::Random(_)));
+    assert!(matches!(table.make(&seed), Bot::Random(_)));
+    let mixed = PolicySpec::Table {
+        base: Box::new(PolicySpec::Random),
+        seats: vec![vec![(0.25, PolicySpec::Greedy { threshold: 9.0, reporter_cost: 1.0 }),
+                         (0.75, PolicySpec::Heuristic { weights: weights() })]],
+    };
+    let n = 4000;
+    let heuristic = (0..n).filter(|&k| {
+        let s = Seed::from_i128(k * 8);
+        matches!(mixed.make_for_seat(0, &s, s.rng()), Bot::Heuristic(_))
+    }).count() as f64 / n as f64;
+    assert!((heuristic - 0.75).abs() < 0.03, "{heuristic}");
+    // the bot drawn is the style's own bot of the seed: it plays as that style alone does
+    let alone = PolicySpec::Heuristic { weights: weights() };
+    let pos = new_game(3, 7);
+    let mut legal = Vec::new();
+    pos.legal_moves_into(&mut legal);
+    let mut drawn = table.make_for_seat(1, &seed, seed.rng());
+    let mut own = alone.make(&seed);
+    assert_eq!(drawn.choose(&pos, &legal), own.choose(&pos, &legal));
+}

@@ -112,8 +112,8 @@ class Kept:
     def bot(self, settings: SearchSettings) -> Policy:
         """The core's playout bot of ``settings`` (a search hands every round the same settings object)."""
         if self._bot is None or self._bot[0] is not settings:
-            self._bot = (settings, core_policy(settings.policy, settings.value_model, settings.mover,
-                                               settings.exact_seats))
+            bot = core_policy(settings.policy, settings.value_model, settings.mover, settings.exact_seats)
+            self._bot = (settings, bot if settings.table is None else settings.table.wrap(bot))
         return self._bot[1]
 
 

@@ -30,6 +30,7 @@ from pennypress.errors import BadInput
 from .budget import BUDGETS, Budget, budget_for
 from .calibration import CALIBRATION, Calibration
 from .move_policy import MovePolicy
+from .opponent_table import OpponentTable
 from .policy import SEARCH_LEAF, search_policy
 from .value import Leaf, ValueModel, model_of
 
@@ -77,6 +78,10 @@ class SearchSettings:
     heuristic seats by their own rules -- each kind of opponent as it would play the end -- where
     ``exact_end`` would solve it for every seat; so with it ``exact_end`` resolves off, and
     ``exact_end=True`` beside it is refused (:class:`~pennypress.errors.BadInput`)."""
+    table: OpponentTable | None = None
+    """The opponents as the table reading sees them (:mod:`.opponent_table`): each playout seats every opponent
+    as one of its styles, drawn by their chances; ``None``: every opponent is the search's own playout player.
+    The native core only."""
     engine: str | None = None
     """Which engine plays the playouts, ``"native"`` or ``"python"``: not a choice but what one search's position
     and seed decide, once, with the rest of what its table decides (:meth:`decided`); ``None`` until then.
@@ -128,6 +133,9 @@ class SearchSettings:
         >>> s.engine, s.workers, s.policy, s.exact_end
         ('native', 1, 'mixed', True)
         """
+        if self.table is not None and engine != "native":
+            raise BadInput("a table reading seats its styles on the native core, which cannot play this search: "
+                           "analyse without it (or build the core: python3 run.py build)")
         return replace(self, workers=self.threads, policy=self.policy_for(players),
                        exact_end=self.exact_end_on(engine, players), engine=engine)
 

@@ -47,6 +47,7 @@ from typing import Any, Iterable, Sequence
 from pennypress.errors import BadInput
 
 from .. import native
+from ..advisor.opponent_table import OpponentTable
 from ..game.moves import Move
 from ..game.names import newspaper
 from ..io.record import ReplayStep, replay
@@ -258,6 +259,47 @@ def read_moves(steps: Iterable[tuple[PublicState, Move]], players: int, you: int
     return TableReading(you, tuple(readers[p].reading() for p in sorted(readers)), settings)
 
 
+def opponent_table(reading: TableReading, players: int | None = None) -> OpponentTable:
+    """The playouts' opponents as ``reading`` reads them (:class:`~..advisor.opponent_table.OpponentTable`): each
+    opponent one of its styles by its chance (:data:`UNKNOWN` the search's own playout player), the player
+    reading the table always the search's own."""
+    from .native_games import seat_policy
+
+    read = {seat.player: seat for seat in reading.seats}
+    players = players or max([*read, reading.you if reading.you is not None else 0]) + 1
+    seats = tuple(() if p not in read else tuple(
+        (chance, None if style == UNKNOWN else seat_policy(style)) for style, chance in read[p].posterior.items()
+        if chance > 0) for p in range(players))
+    return OpponentTable(seats, tuple(read[p].words() for p in sorted(read)))
+
+
+def reading_from_json(doc: Any, players: int, player: int, where: str = "--table") -> TableReading:
+    """A reading as ``pennypress table`` writes it (its JSON), for the player ``player`` to move at a table of
+    ``players``: :class:`BadInput` naming the problem for a document that is not one, read by another seat, of
+    another table, or with a style that is not one."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("seats"), list) or "you" not in doc:
+        raise BadInput(f"{where}: not a table reading (pennypress table RECORD --you P writes one)")
+    if doc["you"] != player:
+        raise BadInput(f"{where}: read by {newspaper(doc['you']) if isinstance(doc['you'], int) else doc['you']}, "
+                       f"but the position is {newspaper(player)}'s to move")
+    known = {UNKNOWN, *population().opponents}
+    seats = []
+    for k, seat in enumerate(doc["seats"]):
+        post = seat.get("posterior") if isinstance(seat, dict) else None
+        p = seat.get("player") if isinstance(seat, dict) else None
+        if not isinstance(p, int) or not 0 <= p < players or p == player or not isinstance(post, dict) or not post:
+            raise BadInput(f"{where}: seats[{k}]: an opponent at this table of {players} with its styles' chances")
+        bad = [s for s, c in post.items() if s not in known or not isinstance(c, (int, float)) or c < 0]
+        if bad or not sum(post.values()) > 0:
+            raise BadInput(f"{where}: seats[{k}]: a style's chance is a number of 0 or more, of a known style "
+                           f"({', '.join(sorted(known))}); got {', '.join(map(str, bad)) or 'all 0'}")
+        total = sum(post.values())
+        fits = seat.get("fits") if isinstance(seat.get("fits"), dict) else {}
+        seats.append(SeatReading(p, int(seat.get("moves", 0)), {s: c / total for s, c in post.items()},
+                                 {s: int(fits.get(s, 0)) for s in post}))
+    return TableReading(player, tuple(sorted(seats, key=lambda s: s.player)), ReadingSettings())
+
+
 def record_steps(doc: Any, until: int | None = None) -> tuple[int, list[tuple[PublicState, Move]]]:
     """A game record's players and its first ``until`` moves (all without it) as public positions and moves
     (the record replayed and checked: :class:`BadInput` naming the move that is wrong)."""
@@ -287,5 +329,5 @@ def reading_text(reading: TableReading) -> str:
 
 
 __all__ = ["CLEAR", "LIKELY", "Observation", "ReadingSettings", "SAMPLES", "SeatReader", "SeatReading", "TEMPERATURE",
-           "TREMBLE", "TableReading", "UNKNOWN", "UNKNOWN_PRIOR", "decision", "posterior", "read_moves", "read_record",
+           "TREMBLE", "TableReading", "UNKNOWN", "UNKNOWN_PRIOR", "decision", "opponent_table", "posterior", "reading_from_json", "read_moves", "read_record",
            "reading_seed", "reading_text", "record_steps"]

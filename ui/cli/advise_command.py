@@ -17,7 +17,7 @@ from pennypress.engine.game.words import move_words, plural
 from pennypress.errors import BadInput
 
 from .progress import ProgressBar
-from .json_io import read_position, write_json
+from .json_io import read_json, read_position, write_json
 
 
 def _verdict_lines(advice: Advice, n_players: int | None) -> list[str]:
@@ -116,15 +116,26 @@ def _advise(args: argparse.Namespace) -> int:
         raise BadInput(f"--top: expected 1 or more moves, got {args.top}")
     budget_for(args.budget, args.playouts, args.seconds)  # an unknown budget or a bad count: refused before reading
     state = read_position(args.file)
+    table = reading = None
+    if args.table is not None:
+        from pennypress.engine.arena.table_reading import opponent_table, reading_from_json
+
+        reading = reading_from_json(read_json(args.table), state.n_players, state.current)
+        table = opponent_table(reading, state.n_players)
     bar = ProgressBar("playout", delay=1.0)
     try:
-        advice = advise(state, args.budget, playouts=args.playouts, seed=args.seed, progress=bar, seconds=args.seconds)
+        advice = advise(state, args.budget, playouts=args.playouts, seed=args.seed, progress=bar, seconds=args.seconds,
+                        table=table)
     finally:
         bar.close()
     if args.text:
-        print(advice_table(advice, args.top, state.definition.deck, state.n_players))
+        said = [] if table is None else ["The playouts seat the others as read: " + " ".join(table.words)]
+        print("\n".join(said + [advice_table(advice, args.top, state.definition.deck, state.n_players)]))
     else:
-        write_json(advice.to_json(args.top))
+        doc = advice.to_json(args.top)
+        if reading is not None:
+            doc["table"] = [seat.to_json() for seat in reading.seats]
+        write_json(doc)
     return 0
 
 
@@ -140,5 +151,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "the one answer that may differ between runs)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled futures (default 0)")
     p.add_argument("--top", type=int, default=None, help="show only the K best moves")
+    p.add_argument("--table", default=None,
+                   help="a table reading (pennypress table RECORD --you P): the playouts seat each opponent by the "
+                        "styles read, on the native core")
     p.add_argument("--text", action="store_true", help="a readable ranked table instead of JSON")
     p.set_defaults(handler=_advise)

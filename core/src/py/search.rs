@@ -227,6 +227,21 @@ impl Policy {
         Policy { spec: PolicySpec::ExactSeats { inner: Box::new(policy.spec.clone()) } }
     }
 
+    /// The table read (`PolicySpec::Table`): seat `p` of a playout plays one of `seats[p]`'s policies, drawn
+    /// by their weights from `random.Random(abs(seed) + 2**100)` (`seed` the seat's own), the drawn policy made
+    /// from the seat's seed as it would be alone; a seat with no weights (the player advised) plays `base`.
+    #[staticmethod]
+    fn table(base: &Policy, seats: Vec<Vec<(f64, PyRef<'_, Policy>)>>) -> PyResult<Policy> {
+        for weights in &seats {
+            let total: f64 = weights.iter().map(|(w, _)| w).sum();
+            if weights.iter().any(|(w, _)| !(w.is_finite() && *w >= 0.0)) || (!weights.is_empty() && !(total > 0.0)) {
+                return Err(BadInput::new_err("a table seat's weights are finite, 0 or more, and not all 0"));
+            }
+        }
+        let seats = seats.iter().map(|w| w.iter().map(|(x, p)| (*x, p.spec.clone())).collect()).collect();
+        Ok(Policy { spec: PolicySpec::Table { base: Box::new(base.spec.clone()), seats } })
+    }
+
     /// The league's `EvaluatorBot(seed, weights)`: `weights` is `dataclasses.asdict(EvaluatorWeights(...))`
     /// (every field by name).
     #[staticmethod]

@@ -1,0 +1,36 @@
+"""The opponents the playouts seat: each player's styles and their chances, as the table reading gives them.
+
+Without a table every opponent in a playout is the search's own playout
+player (:mod:`.policy`). With one (:class:`OpponentTable`, built by
+:func:`pennypress.engine.arena.table_reading.opponent_table` from a reading)
+each playout seats player ``p`` as one of its styles, drawn by their chances
+from a generator of the seat's own seed apart from the bot's (the native
+core's ``Policy.table``): the same seat of the same playout always gets the
+same style, so the moves compared still share their futures. A style of
+``None`` is the search's own playout player; a player with no styles (the one
+advised) is always it. The styles are core policies, so a table plays on the
+native core only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..native import core_module
+
+
+@dataclass(frozen=True)
+class OpponentTable:
+    """Per player in seat order, ``(chance, core policy or None)`` of each style it may play, and the reading
+    in words (one sentence an opponent), said with the advice."""
+
+    seats: tuple[tuple[tuple[float, Any], ...], ...]
+    words: tuple[str, ...] = ()
+
+    def wrap(self, base: Any) -> Any:
+        """The core's playout policy: ``base`` where a seat has no styles and for a style of ``None``."""
+        seats = [[(w, base if p is None else p) for w, p in seat] for seat in self.seats]
+        return core_module().Policy.table(base, seats)
+
+
+__all__ = ["OpponentTable"]

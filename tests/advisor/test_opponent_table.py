@@ -1,0 +1,98 @@
+"""The advice with the table read (:mod:`pennypress.engine.advisor.opponent_table`): with every opponent the
+search's own player it is today's advice to the last figure; with styles read it changes and stays
+deterministic; it plays on the native core only; bad weights are refused in one line."""
+from __future__ import annotations
+
+import pytest
+
+from pennypress.engine import GameDefinition
+from pennypress.engine.advisor import advise
+from pennypress.engine.advisor.opponent_table import OpponentTable
+from pennypress.engine.advisor.settings import SearchSettings
+from pennypress.engine.arena.recorded import record_selfplay
+from pennypress.engine.arena.table_reading import opponent_table, read_record
+from pennypress.engine.io.record import replay
+from pennypress.engine.native import core_module
+from pennypress.errors import BadInput
+
+
+@pytest.fixture(scope="module")
+def midgame():
+    doc, _ = record_selfplay(GameDefinition.create(3), seed=21, seats=["heuristic", "early-presser", "evaluator"])
+    doc = {k: v for k, v in doc.items() if k not in ("final_scores", "winners")}
+    doc["moves"] = doc["moves"][:20]
+    state = replay(doc).state
+    return doc, state
+
+
+def _figures(advice):
+    return [(m.move, m.win_probability, m.expected_margin, m.playouts) for m in advice.moves]
+
+
+def test_a_table_of_the_searchs_own_players_is_todays_advice(core, midgame):
+    _, state = midgame
+    own = OpponentTable(((), ((1.0, None),), ((1.0, None),)))
+    assert _figures(advise(state, "fast", seed=3, table=own)) == _figures(advise(state, "fast", seed=3))
+
+
+def test_the_styles_read_change_the_advice_and_the_same_reading_gives_the_same_advice(core, midgame):
+    doc, state = midgame
+    table = opponent_table(read_record(doc, you=state.current))
+    assert table.seats[state.current] == () and all(table.seats[p] for p in range(3) if p != state.current)
+    assert len(table.words) == 2 and all("played" in w for w in table.words)
+    read = advise(state, "fast", seed=3, table=table)
+    assert _figures(read) == _figures(advise(state, "fast", seed=3, table=table))
+    assert _figures(read) != _figures(advise(state, "fast", seed=3))
+
+
+def test_a_table_plays_on_the_native_core_only(core):
+    with pytest.raises(BadInput, match="native core"):
+        SearchSettings(table=OpponentTable(((),))).decided("python", 3)
+
+
+@pytest.mark.parametrize("weights", [[(-0.5, "x")], [(0.0, "x")], [(float("nan"), "x")]])
+def test_bad_weights_are_refused_naming_the_problem(core, weights):
+    policy = core_module().Policy.random()
+    with pytest.raises(Exception, match="a table seat's weights are finite, 0 or more, and not all 0"):
+        core_module().Policy.table(policy, [[(w, policy) for w, _ in weights]])
+
+
+def test_advise_reads_a_table_reading_and_says_it_and_refuses_one_of_another_seat(core, midgame, tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    doc, state = midgame
+    game, position = tmp_path / "game.json", tmp_path / "position.json"
+    game.write_text(json.dumps(doc), encoding="utf-8")
+    position.write_text(json.dumps(state.to_json()), encoding="utf-8")
+    run = lambda *a: subprocess.run([sys.executable, "-m", "pennypress", *map(str, a)],  # noqa: E731
+                                    capture_output=True, text=True)
+    for you, name in ((state.current, "mine.json"), ((state.current + 1) % 3, "other.json")):
+        out = run("table", game, "--you", you)
+        assert out.returncode == 0, out.stderr
+        (tmp_path / name).write_text(out.stdout, encoding="utf-8")
+    got = run("advise", position, "--budget", "fast", "--seed", "3", "--table", tmp_path / "mine.json")
+    assert got.returncode == 0, got.stderr
+    answer = json.loads(got.stdout)
+    reading = read_record(doc, you=state.current)
+    assert [s["words"] for s in answer["table"]] == [s.words() for s in reading.seats]
+    direct = advise(state, "fast", seed=3, table=opponent_table(reading, 3))
+    assert [m["move"] for m in answer["moves"]] == [m.move for m in direct.moves]
+    other = run("advise", position, "--budget", "fast", "--table", tmp_path / "other.json")
+    assert other.returncode == 2 and "but the position is" in other.stderr and other.stderr.count("\n") == 1
+    notone = run("advise", position, "--budget", "fast", "--table", game)
+    assert notone.returncode == 2 and "not a table reading" in notone.stderr
+
+
+@pytest.mark.parametrize("change, said", [(lambda d: d["seats"][0]["posterior"].update(oracle=0.5), "known style"),
+                                          (lambda d: d["seats"][0].update(player=9), "an opponent at this table"),
+                                          (lambda d: d.pop("you"), "not a table reading")])
+def test_a_tampered_reading_is_refused_naming_the_problem(core, midgame, change, said):
+    from pennypress.engine.arena.table_reading import reading_from_json
+
+    doc, state = midgame
+    got = read_record(doc, you=state.current).to_json()
+    change(got)
+    with pytest.raises(BadInput, match=said):
+        reading_from_json(got, 3, state.current)
