@@ -19,6 +19,7 @@ from ..position.position import Phase
 from ..rules.actions import legal_moves
 from .budget import Budget
 from .move_policy import MovePolicy
+from .opponent_table import OpponentTable
 from .policy import SEARCH_LEAF
 from .replies import second_ply
 from .search import analyse
@@ -88,6 +89,9 @@ class AdvisorBot:
         self.visits: dict[tuple, int] = {}
         self.quiet: tuple[int, int] = (-1, 0)
         """(presses made by everyone when last to move, own turns since that number last changed)."""
+        self.table: OpponentTable | None = None
+        """:attr:`~.settings.SearchSettings.table` of its next searches: the opponents as read (whoever reads
+        the table sets it between moves; ``None``: the search's own playout players)."""
 
     def choose(self, view: PublicState) -> Move:
         moves = legal_moves(view)
@@ -109,7 +113,7 @@ class AdvisorBot:
         settings = SearchSettings.for_budget(self.budget, self.playouts, seed=decision_seed(self.seed, view.ply),
                                              workers=self.workers, leaf=self.leaf, policy=self.policy,
                                              exact_end=self.exact_end, mover=self.mover,
-                                             exact_seats=self.exact_seats)
+                                             exact_seats=self.exact_seats, table=self.table)
         advice = analyse(view, settings, reasons_top=0, lines=False)  # the bot reads no line nor why
         if press is not None and (seen >= 1 or quiet >= quiet_turns(QUIET_MOVES_BEFORE_PRESS, players)) and \
                 advice.find(str(press)).equal_to_best:

@@ -1,0 +1,154 @@
+"""Does reading the table make the advisor stronger? The advisor against two bots of one style, with and
+without the table read, on the same deals.
+
+Each game seats ``advisor:BUDGET`` (rotated through the seats) and ``--opponents`` in the other seats (the
+league's bots on the native core), and is played twice on the same deal and seeds: once by the advisor as it
+plays today, once by the advisor reading the table -- before each of its decisions it reads every opponent's
+moves so far (:mod:`pennypress.engine.arena.table_reading`, from the prior at the start of every game: it is
+never told whom it plays) and its playouts seat the opponents as read
+(:mod:`pennypress.engine.advisor.opponent_table`). Prints each player's win share (ties shared) with its
+Wilson 95% interval and the paired difference with its 95% Student interval.
+
+    python -m benchmarks.strength.table_advisor --games 100 --seed 562110 --opponents evaluator \\
+        --record benchmarks/results/strength/27-table-advisor-pilot.json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from datetime import date
+from pathlib import Path
+from statistics import fmean, stdev
+
+from tqdm import tqdm
+
+from benchmarks.speed.__main__ import commit
+from benchmarks.strength.advisor import CoreLeagueBot
+from pennypress.engine import native, new_game
+from pennypress.engine.advisor.bot import AdvisorBot
+from pennypress.engine.advisor.stats import t95
+from pennypress.engine.arena.seats import make_bot, seat_seed
+from pennypress.engine.arena.table_reading import ReadingSettings, SeatReader, SeatReading, TableReading, \
+    opponent_table
+from pennypress.engine.play.match import play_match
+from pennypress.errors import BadInput
+from pennypress.stats import wilson
+
+LEAGUE = ("evaluator", "timer", "mcts")
+SEEDS = 2 ** 32
+
+
+class _Recorded:
+    """A seat's bot that writes down each public position it faced and its move (what every player sees)."""
+
+    def __init__(self, bot, steps: list):
+        self.bot, self.steps, self.name = bot, steps, getattr(bot, "name", "bot")
+
+    def choose(self, view):
+        move = self.bot.choose(view)
+        self.steps.append((view.clone(), move))
+        return move
+
+
+class TableAdvisor:
+    """The advisor reading the table: before each decision its readers take every move made since its last
+    (the opponents' only), and its next search seats the opponents as read."""
+
+    def __init__(self, bot: AdvisorBot, seat: int, players: int, steps: list):
+        self.bot, self.seat, self.steps, self.name = bot, seat, steps, bot.name + "+table"
+        self.readers = {p: SeatReader(p, players, ReadingSettings()) for p in range(players) if p != seat}
+        self.read = 0
+
+    def choose(self, view):
+        for step_view, move in self.steps[self.read:]:
+            reader = self.readers.get(step_view.current)
+            if reader is not None:
+                reader.read(step_view, move)
+        self.read = len(self.steps)
+        seats: tuple[SeatReading, ...] = tuple(self.readers[p].reading() for p in sorted(self.readers))
+        self.bot.table = opponent_table(TableReading(self.seat, seats, ReadingSettings()), len(view.players))
+        return self.bot.choose(view)
+
+
+def play(game: int, seed: int, players: int, opponent: str, budget: str, reading: bool,
+         playouts: int | None = None) -> float:
+    """The advisor's win share in game ``game`` (seat ``game % players``), reading the table or not."""
+    deal = seed * 1000 + game
+    me = game % players
+    steps: list = []
+    bots = []
+    for k in range(players):
+        if k == me:
+            bot = AdvisorBot(seed=seat_seed(deal, k), budget=budget, playouts=playouts)
+            bots.append(_Recorded(TableAdvisor(bot, k, players, steps) if reading else bot, steps))
+        else:
+            bots.append(_Recorded(CoreLeagueBot(make_bot(opponent, seat_seed(deal, k)), seat_seed(deal, k)), steps))
+    result = play_match(new_game(players, seed=deal), bots, seed=deal)
+    winners = list(result.state.winners)
+    return 1.0 / len(winners) if me in winners else 0.0
+
+
+def _signed(x: float) -> str:
+    return f"{100 * x:+.1f}".replace("-", "−")
+
+
+def summary(plain: list[float], read: list[float]) -> str:
+    """Each advisor's win share (Wilson 95%) and the paired difference (95% Student interval)."""
+    n = len(plain)
+    lines = ["| advisor | games | win share (95%) |", "|---|---:|---|"]
+    for label, xs in (("as today", plain), ("reading the table", read)):
+        lo, hi = wilson(fmean(xs), n)
+        lines.append(f"| {label} | {n} | {100 * fmean(xs):.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%) |")
+    diff = [b - a for a, b in zip(plain, read)]
+    mean = fmean(diff)
+    half = t95(n - 1) * stdev(diff) / math.sqrt(n)
+    lines.append(f"| reading less today, paired | {n} | {_signed(mean)} points ({_signed(mean - half)} to "
+                 f"{_signed(mean + half)}), {sum(d != 0 for d in diff)} games differ |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=100, help="games, each played twice (default 100)")
+    ap.add_argument("--seed", type=int, default=562111, help="seed of the deals (default 562111, never used before)")
+    ap.add_argument("--players", type=int, default=3, help="players (default 3)")
+    ap.add_argument("--opponents", default="evaluator", help=f"the other seats' bot: one of {', '.join(LEAGUE)}")
+    ap.add_argument("--budget", default="fast", help="the advisor's budget (default fast)")
+    ap.add_argument("--playouts", type=int, default=None,
+                    help="a fixed number of playouts a decision instead of the budget (for the harness's own checks)")
+    ap.add_argument("--record", type=Path, help="write the summary as a strength record (JSON) to this file")
+    args = ap.parse_args(argv)
+    try:
+        if args.games < 2 or not 2 <= args.players <= 5 or args.opponents not in LEAGUE:
+            raise BadInput(f"--games at least 2, --players from 2 to 5, --opponents one of {', '.join(LEAGUE)}")
+        if not 0 <= args.seed < SEEDS:
+            raise BadInput(f"--seed must be from 0 to 2**32 - 1, got {args.seed}")
+        if not native.available():
+            raise BadInput("the native core is not built: python3 run.py build")
+    except BadInput as e:
+        print(f"table_advisor: {e}", file=sys.stderr)
+        return 2
+    plain, read = [], []
+    for g in tqdm(range(args.games), desc="games", unit="game", file=sys.stderr):
+        plain.append(play(g, args.seed, args.players, args.opponents, args.budget, False, args.playouts))
+        read.append(play(g, args.seed, args.players, args.opponents, args.budget, True, args.playouts))
+    text = summary(plain, read)
+    print(text)
+    if args.record is not None:
+        command = "python -m benchmarks.strength.table_advisor " + " ".join(argv if argv is not None else sys.argv[1:])
+        record = {"title": f"The advisor reading the table, against two {args.opponents} bots (a pilot)",
+                  "command": command, "seed": args.seed, "commit": commit(), "date": date.today().isoformat(),
+                  "note": (f"{args.games} seeded {args.players}-player games, advisor:{args.budget} rotated through "
+                           f"the seats against {args.opponents} in the others, each game played twice on the same "
+                           "deal and seeds: by the advisor as it plays today, and by the advisor reading the table "
+                           "from its prior at the start of the game (told nothing of whom it plays). A pilot: fewer "
+                           "games than the issue's 600 a cell."),
+                  "table": text, "games": [{"plain": a, "read": b} for a, b in zip(plain, read)]}
+        args.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+"""``benchmarks/strength/table_advisor.py``: the advisor with and without the table read on the same deals;
+the reader takes every opponent's move once and none of the advisor's; bad arguments refused in one line."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from benchmarks.strength import table_advisor as bta
+from pennypress.engine.advisor.bot import AdvisorBot
+
+
+def test_the_table_advisor_reads_each_opponent_move_once_and_seats_them_as_read(core, monkeypatch):
+    seen = []
+    real = AdvisorBot.choose
+
+    def watched(self, view):
+        seen.append((view.ply, self.table))
+        return real(self, view)
+
+    monkeypatch.setattr(AdvisorBot, "choose", watched)
+    share = bta.play(1, 7, 3, "evaluator", "fast", True, playouts=6)
+    assert share in (0.0, 0.5, 1.0) and seen
+    assert all(table is not None and table.seats[1] == () and len(table.words) == 2 for _, table in seen)
+    assert any("evaluator" in w for w in seen[-1][1].words)   # after a whole game of evaluators, read as one
+
+
+def test_a_small_run_plays_each_game_twice_and_records_it(core, capsys, tmp_path):
+    record = tmp_path / "pilot.json"
+    assert bta.main(["--games", "2", "--seed", "9", "--playouts", "6", "--record", str(record)]) == 0
+    doc = json.loads(record.read_text(encoding="utf-8"))
+    assert len(doc["games"]) == 2 and doc["table"] in capsys.readouterr().out
+    assert all(g["plain"] in (0.0, 0.5, 1.0) and g["read"] in (0.0, 0.5, 1.0) for g in doc["games"])
+
+
+@pytest.mark.parametrize("argv, said", [(["--games", "1"], "--games at least 2"),
+                                        (["--opponents", "greedy"], "--opponents one of"),
+                                        (["--seed", "-3"], "--seed must be from 0")])
+def test_bad_arguments_exit_2_with_one_line(core, argv, said, capsys):
+    assert bta.main(argv) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1 and "Traceback" not in err
