@@ -10,6 +10,7 @@ it keeps the answer from certification or reverses it.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
 
@@ -23,27 +24,47 @@ def _docs(log: Path) -> list[dict]:
     return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
+@dataclass(frozen=True)
+class Split:
+    """A candidate's certificate split for the leave-one-out check of one model: every other model's cells
+    (``rest``) and the model's own (``mine``)."""
+
+    full: PopulationCertificate
+    rest: PopulationCertificate
+    mine: PopulationCertificate
+
+    @property
+    def certified_without(self) -> bool:
+        return self.rest.certified
+
+    @property
+    def reversed(self) -> bool:
+        return bool(self.mine.reversed_by())
+
+
+def split(doc: dict, model: str, rest_cells: tuple | None = None) -> Split | None:
+    """``doc``'s certificate split for leaving ``model`` out; ``None`` without a certificate, without a cell of
+    ``model``, or (given ``rest_cells``) when the other cells are not exactly those."""
+    cert = doc.get("population")
+    if cert is None:
+        return None
+    full = PopulationCertificate.from_json(cert)
+    rest = tuple(c for c in full.cells if c.opponent != model)
+    mine = tuple(c for c in full.cells if c.opponent == model)
+    if not mine or (rest_cells is not None and [(c.opponent, c.mover) for c in rest] != list(rest_cells)):
+        return None
+    return Split(full, PopulationCertificate(full.answer, full.rival, full.seed, rest),
+                 PopulationCertificate(full.answer, full.rival, full.seed, mine))
+
+
 def _left_out(docs: list[dict], pop: Population, model: str) -> tuple[int, int, int]:
     """Of the candidates whose certificate played every other model's cells and reached ``model``'s: those
     certified without ``model``, of them how many it keeps from certification (a cell of it stopped the
     certificate, or the whole is not certified), and how many it reverses."""
-    without = keeps = reverses = 0
     rest_cells = pop.without(model).cells()
-    for doc in docs:
-        cert = doc.get("population")
-        if cert is None:
-            continue
-        full = PopulationCertificate.from_json(cert)
-        rest = tuple(c for c in full.cells if c.opponent != model)
-        mine = tuple(c for c in full.cells if c.opponent == model)
-        if [(c.opponent, c.mover) for c in rest] != list(rest_cells) or not mine:
-            continue
-        if not PopulationCertificate(full.answer, full.rival, full.seed, rest).certified:
-            continue
-        without += 1
-        keeps += len(mine) < len(pop.movers) or not full.certified
-        reverses += bool(PopulationCertificate(full.answer, full.rival, full.seed, mine).reversed_by())
-    return without, keeps, reverses
+    found = [s for s in (split(doc, model, rest_cells) for doc in docs) if s is not None and s.certified_without]
+    keeps = sum(len(s.mine.cells) < len(pop.movers) or not s.full.certified for s in found)
+    return len(found), keeps, sum(s.reversed for s in found)
 
 
 BARS = (1, 1.5, 2, 2.5, 3, 4)
@@ -51,21 +72,13 @@ BARS = (1, 1.5, 2, 2.5, 3, 4)
 of lead where both chances are about 0 or 1)."""
 
 
-def _stricter(docs: list[dict], model: str) -> list[tuple[float, int, int]]:
+def _stricter(docs: list[dict], pop: Population, model: str) -> list[tuple[float, int, int]]:
     """For each of :data:`BARS`: the candidates certified without ``model`` whose every other cell gains at least
     that multiple of the bar, and how many of them ``model`` reverses."""
-    rows = []
-    for doc in docs:
-        cert = doc.get("population")
-        if cert is None:
-            continue
-        full = PopulationCertificate.from_json(cert)
-        rest = tuple(c for c in full.cells if c.opponent != model)
-        mine = tuple(c for c in full.cells if c.opponent == model)
-        if not mine or not PopulationCertificate(full.answer, full.rival, full.seed, rest).certified:
-            continue
-        least = min(c.advantage / (MIN_WIN_GAP if c.measure == "win" else MIN_MARGIN_GAP) for c in rest)
-        rows.append((least, bool(PopulationCertificate(full.answer, full.rival, full.seed, mine).reversed_by())))
+    rest_cells = pop.without(model).cells()
+    found = [s for s in (split(doc, model, rest_cells) for doc in docs) if s is not None and s.certified_without]
+    rows = [(min(c.advantage / (MIN_WIN_GAP if c.measure == "win" else MIN_MARGIN_GAP) for c in s.rest.cells),
+             s.reversed) for s in found]
     return [(bar, sum(least >= bar for least, _ in rows), sum(least >= bar and rev for least, rev in rows))
             for bar in BARS]
 
@@ -114,5 +127,5 @@ def section(folder: Path) -> list[str]:
                     "whose every other cell gains at least a multiple of the bar (8 games won in 100, or 3 points of "
                     "lead), and how many it reverses.", "",
                 "| every other cell at least | certified without it | it reverses |", "|---|---:|---:|"]
-        out += [f"| {bar:g} × the bar | {n} | {rev} |" for bar, n, rev in _stricter(docs, model)]
+        out += [f"| {bar:g} × the bar | {n} | {rev} |" for bar, n, rev in _stricter(docs, pop, model)]
     return out + [""]

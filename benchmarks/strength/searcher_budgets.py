@@ -29,6 +29,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from benchmarks.mined_results import split
 from benchmarks.speed.__main__ import commit
 from pennypress.engine import native
 from pennypress.engine.arena.population import play_out
@@ -59,19 +60,9 @@ def seat(iterations: int) -> str:
 
 def groups(docs: list[dict], sample: int, seed: int) -> tuple[list[dict], list[dict]]:
     """The leave-one-out failures of :data:`SEARCHER` and a seeded sample of the certified candidates."""
-    failures, certified = [], []
-    for doc in docs:
-        cert = doc.get("population")
-        if cert is None:
-            continue
-        full = PopulationCertificate.from_json(cert)
-        rest = tuple(c for c in full.cells if c.opponent != SEARCHER)
-        mine = tuple(c for c in full.cells if c.opponent == SEARCHER)
-        if "puzzle" in doc:
-            certified.append(doc)
-        elif mine and PopulationCertificate(full.answer, full.rival, full.seed, rest).certified \
-                and PopulationCertificate(full.answer, full.rival, full.seed, mine).reversed_by():
-            failures.append(doc)
+    failures = [doc for doc in docs if "puzzle" not in doc and (s := split(doc, SEARCHER)) is not None
+                and s.certified_without and s.reversed]
+    certified = [doc for doc in docs if "puzzle" in doc]
     return failures, random.Random(seed).sample(certified, min(sample, len(certified)))
 
 
