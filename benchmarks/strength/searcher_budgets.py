@@ -24,13 +24,12 @@ import argparse
 import json
 import random
 import sys
-from datetime import date
 from pathlib import Path
 
 from tqdm import tqdm
 
 from benchmarks.mined_results import split
-from benchmarks.speed.__main__ import commit
+from benchmarks.strength.record import write_record
 from pennypress.engine import native
 from pennypress.engine.arena.population import play_out
 from pennypress.engine.arena.seats import SEATS, register_seat
@@ -126,22 +125,19 @@ def main(argv: list[str] | None = None) -> int:
     text = table(rows, len(failures), len(sample))
     print(text)
     if args.record is not None:
-        command = "python -m benchmarks.strength.searcher_budgets " + " ".join(
-            argv if argv is not None else sys.argv[1:])
-        record = {"title": "More searching opponents and the mined puzzles' leave-one-out check",
-                  "command": command, "seed": args.seed, "commit": commit(), "date": date.today().isoformat(),
-                  "note": (f"The {len(failures)} candidates of {LOG} that every model but the MCTS bot certifies and "
+        write_record(args.record, "searcher_budgets", argv,
+                     title="More searching opponents and the mined puzzles' leave-one-out check", seed=args.seed,
+                     table=text,
+                     note=(f"The {len(failures)} candidates of {LOG} that every model but the MCTS bot certifies and "
                            f"the MCTS bot reverses, and {len(sample)} of the certified puzzles drawn by the seed, "
                            f"played {args.games} times a cell on each certificate's own seed against MCTS bots of "
                            f"{', '.join(map(str, budgets))} iterations (the population's plays 200), with each of "
                            f"{', '.join(MOVERS)} playing the player's own later moves. A failure is settled when the "
                            "new searcher keeps the answer from certification or reverses it; a certified answer "
                            "it reverses would be a leave-one-out failure of its own."),
-                  "table": text,
-                  "candidates": {name: {g: [{"game": d["game"], "ply": d["ply"], "result": r}
+                     candidates={name: {g: [{"game": d["game"], "ply": d["ply"], "result": r}
                                             for d, r in zip(failures if g == "failures" else sample, got[g])]
-                                        for g in ("failures", "sample")} for name, got in rows.items()}}
-        args.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+                                        for g in ("failures", "sample")} for name, got in rows.items()})
     return 0
 
 

@@ -15,17 +15,15 @@ Wilson 95% interval and the paired difference with its 95% Student interval.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
-from datetime import date
 from pathlib import Path
 from statistics import fmean, stdev
 
 from tqdm import tqdm
 
-from benchmarks.speed.__main__ import commit
 from benchmarks.strength.advisor import CoreLeagueBot
+from benchmarks.strength.record import write_record
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.stats import t95
@@ -137,16 +135,15 @@ def main(argv: list[str] | None = None) -> int:
     text = summary(plain, read)
     print(text)
     if args.record is not None:
-        command = "python -m benchmarks.strength.table_advisor " + " ".join(argv if argv is not None else sys.argv[1:])
-        record = {"title": f"The advisor reading the table, against two {args.opponents} bots (a pilot)",
-                  "command": command, "seed": args.seed, "commit": commit(), "date": date.today().isoformat(),
-                  "note": (f"{args.games} seeded {args.players}-player games, advisor:{args.budget} rotated through "
+        write_record(args.record, "table_advisor", argv,
+                     title=f"The advisor reading the table, against two {args.opponents} bots (a pilot)",
+                     seed=args.seed, table=text,
+                     note=(f"{args.games} seeded {args.players}-player games, advisor:{args.budget} rotated through "
                            f"the seats against {args.opponents} in the others, each game played twice on the same "
                            "deal and seeds: by the advisor as it plays today, and by the advisor reading the table "
                            "from its prior at the start of the game (told nothing of whom it plays). A pilot: fewer "
                            "games than the issue's 600 a cell."),
-                  "table": text, "games": [{"plain": a, "read": b} for a, b in zip(plain, read)]}
-        args.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+                     games=[{"plain": a, "read": b} for a, b in zip(plain, read)])
     return 0
 
 

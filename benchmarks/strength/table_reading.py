@@ -15,18 +15,16 @@ chance the reading gives the true style, with Wilson 95% intervals.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import sys
 from dataclasses import replace
-from datetime import date
 from pathlib import Path
 from statistics import fmean
 
 from tqdm import tqdm
 
-from benchmarks.speed.__main__ import commit
+from benchmarks.strength.record import write_record
 from pennypress.engine import native, new_game
 from pennypress.engine.arena.native_games import seat_policy
 from pennypress.engine.arena.population import population
@@ -175,18 +173,16 @@ def main(argv: list[str] | None = None) -> int:
     style_text = table(by_style).replace("| moves read |", "| true style (the whole game) |", 1)
     print(f"fitted: tremble {tremble}, temperature {temperature}\n\n{text}\n\n{style_text}")
     if args.record is not None:
-        command = "python -m benchmarks.strength.table_reading " + " ".join(argv if argv is not None else sys.argv[1:])
-        record = {"title": "Reading the table: an opponent's style told from its moves",
-                  "command": command, "seed": args.seed, "commit": commit(), "date": date.today().isoformat(),
-                  "note": (f"{args.games} seeded {args.players}-player games, each seat's style drawn from the "
+        write_record(args.record, "table_reading", argv,
+                     title="Reading the table: an opponent's style told from its moves", seed=args.seed,
+                     table=text + "\n\n" + style_text, tremble=tremble, temperature=temperature,
+                     note=(f"{args.games} seeded {args.players}-player games, each seat's style drawn from the "
                            f"population ({', '.join(settings.styles)}), every seat on the native core; player 0 "
                            f"reads the others with {settings.samples} bots of each style and the unknown style "
                            f"(prior {settings.unknown}). The tremble, {tremble}, and the temperature, {temperature}, "
                            f"were fitted on {args.games} other games (seed {args.fit_seed}) among trembles "
                            f"{', '.join(map(str, trembles))} and temperatures {', '.join(map(str, temperatures))}. "
-                           "Read right: the style read most likely is the one that played."),
-                  "table": text + "\n\n" + style_text, "tremble": tremble, "temperature": temperature}
-        args.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+                           "Read right: the style read most likely is the one that played."))
     return 0
 
 

@@ -1,9 +1,9 @@
 """Does the analysis board's verdict hold in full games against the population of opponents?
 
 The board says a move is "clearly ahead in this analysis" (it said "clearly the best") from the search's own
-playouts, its bots at the other newspapers. This benchmark plays the verdict out: over seeded 3-player midgames of the league's bots (one
-decision a game, drawn by the game's seed among the decisions of normal play with a choice; ``--seed`` a seed
-the ledger does not list), the board's analysis at Thorough (``advise --budget normal``) gives the verdict and
+playouts, its bots at the other newspapers. This benchmark plays the verdict out: over seeded 3-player
+midgames of the league's bots (one decision a game, drawn by the game's seed among the decisions of normal
+play with a choice; ``--seed`` a seed the ledger does not list), the board's analysis at Thorough (``advise --budget normal``) gives the verdict and
 its two first moves; both are then played to the end of ``--games`` games against each opponent model of the
 population, with each mover playing the player's own later moves, on the same deals and seeds
 (:func:`pennypress.engine.arena.population.play_out`).
@@ -27,12 +27,11 @@ import argparse
 import json
 import random
 import sys
-from datetime import date
 from pathlib import Path
 
 from tqdm import tqdm
 
-from benchmarks.speed.__main__ import commit
+from benchmarks.strength.record import write_record
 from benchmarks.strength.advisor import LEAGUE_BOTS, CoreLeagueBot
 from benchmarks.strength.quick_vs_deep import _Watcher
 from pennypress.engine import native, new_game
@@ -181,20 +180,17 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
     print(table(rows))
     if args.record is not None:
-        command = "python -m benchmarks.strength.verdict_holds " + " ".join(
-            argv if argv is not None else sys.argv[1:])
-        record = {"title": "The analysis board's verdict at Thorough, played out against the population",
-                  "command": command, "seed": args.seed, "commit": commit(), "date": date.today().isoformat(),
-                  "note": (f"{len(rows)} positions of normal play, one from each of seeded 3-player league games; "
+        write_record(args.record, "verdict_holds", argv,
+                     title="The analysis board's verdict at Thorough, played out against the population",
+                     seed=args.seed, table=table(rows), positions=rows,
+                     note=(f"{len(rows)} positions of normal play, one from each of seeded 3-player league games; "
                            f"the verdict of `advise --budget normal`; its first two moves played out "
                            f"{args.games} times " + ("" if args.play == "all" else
                               "(only where the verdict claims a best move: clearly ahead, or probably the best) ")
                            + f"against each of {', '.join(pop.opponents)}, with each of "
                            f"{', '.join(pop.movers)} playing the player's own later moves. Held: no model "
                            "significantly prefers the second move (one-sided 99%); better: the first move "
-                           "significantly better against every model (Holm at 1%)."),
-                  "table": table(rows), "positions": rows}
-        args.record.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+                           "significantly better against every model (Holm at 1%)."))
     return 0
 
 
