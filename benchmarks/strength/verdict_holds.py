@@ -4,9 +4,9 @@ The board says a move is "clearly ahead in this analysis" (it said "clearly the 
 playouts, its bots at the other newspapers. This benchmark plays the verdict out: over seeded 3-player
 midgames of the league's bots (one decision a game, drawn by the game's seed among the decisions of normal
 play with a choice; ``--seed`` a seed the ledger does not list), the board's analysis at Thorough
-(``advise --budget normal``) gives the verdict and its two first moves; both are then played to the end of ``--games`` games against each opponent model of the
-population, with each mover playing the player's own later moves, on the same deals and seeds
-(:func:`pennypress.engine.arena.population.play_out`).
+(``advise --budget normal``) gives the verdict and its two first moves; both are then played to the end of
+``--games`` games against each opponent model of the population, with each mover playing the player's own
+later moves, on the same deals and seeds (:func:`pennypress.engine.arena.population.play_out`).
 
 Per verdict class it prints how many positions said it, in how many the first move **held** against every
 model (no cell where the second move is significantly better, one-sided 99%) and in how many it was
