@@ -66,7 +66,8 @@ class TableAdvisor:
                 reader.read(step_view, move)
         self.read = len(self.steps)
         seats: tuple[SeatReading, ...] = tuple(self.readers[p].reading() for p in sorted(self.readers))
-        self.bot.table = opponent_table(TableReading(self.seat, seats, ReadingSettings()), len(view.players))
+        players = len(view.players)
+        self.bot.table = opponent_table(TableReading(self.seat, seats, ReadingSettings(), players), players)
         return self.bot.choose(view)
 
 

@@ -242,3 +242,18 @@ fn a_table_seats_each_player_by_its_weights_and_the_rest_by_the_base() {
     let mut own = alone.make(&seed);
     assert_eq!(drawn.choose(&pos, &legal), own.choose(&pos, &legal));
 }
+
+/// `abs(seed) + 2**bit`, for seeds of either sign, zero, and a carry across the words.
+#[test]
+fn a_seed_offset_is_its_absolute_value_plus_the_power() {
+    let check = |seed: i128, bit: u32| {
+        let want = seed.unsigned_abs() + (1u128 << bit);
+        let got = Seed::from_i128(seed).offset_abs(bit);
+        assert_eq!(got, Seed::from_i128(want as i128), "{seed} + 2**{bit}");
+    };
+    for seed in [0, 1, -1, 12345, -98765, (1i128 << 100) - 1, -((1i128 << 100) - 1), 1i128 << 100, i64::MAX as i128] {
+        for bit in [0, 31, 32, 64, 100] {
+            check(seed, bit);
+        }
+    }
+}

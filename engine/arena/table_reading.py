@@ -161,10 +161,12 @@ class TableReading:
     you: int | None
     seats: tuple[SeatReading, ...]
     settings: ReadingSettings
+    players: int = 0
+    """Players at the table (0: not known, a reading built by hand)."""
 
     def to_json(self) -> dict:
         s = self.settings
-        return {"you": self.you, "styles": [UNKNOWN, *s.styles], "samples": s.samples, "tremble": s.tremble,
+        return {"you": self.you, "players": self.players, "styles": [UNKNOWN, *s.styles], "samples": s.samples, "tremble": s.tremble,
                 "temperature": s.temperature, "prior_unknown": s.unknown,
                 "seats": [seat.to_json() for seat in self.seats]}
 
@@ -256,48 +258,60 @@ def read_moves(steps: Iterable[tuple[PublicState, Move]], players: int, you: int
         reader = readers.get(view.current)
         if reader is not None:
             reader.read(view, move)
-    return TableReading(you, tuple(readers[p].reading() for p in sorted(readers)), settings)
+    return TableReading(you, tuple(readers[p].reading() for p in sorted(readers)), settings, players)
 
 
 def opponent_table(reading: TableReading, players: int | None = None) -> OpponentTable:
     """The playouts' opponents as ``reading`` reads them (:class:`~..advisor.opponent_table.OpponentTable`): each
-    opponent one of its styles by its chance (:data:`UNKNOWN` the search's own playout player), the player
-    reading the table always the search's own."""
+    opponent one of its styles by its chance (:data:`UNKNOWN` the search's own playout player); the player
+    reading the table, and an opponent with no move read yet, always the search's own (so a reading of no moves
+    leaves the advice as it is without one)."""
     from .native_games import seat_policy
 
-    read = {seat.player: seat for seat in reading.seats}
-    players = players or max([*read, reading.you if reading.you is not None else 0]) + 1
+    read = {seat.player: seat for seat in reading.seats if seat.moves > 0}   # no move read: the search's own
+    players = players or max([*read, reading.you if reading.you is not None else 0, *(s.player for s in
+                                                                                       reading.seats)]) + 1
     seats = tuple(() if p not in read else tuple(
         (chance, None if style == UNKNOWN else seat_policy(style)) for style, chance in read[p].posterior.items()
         if chance > 0) for p in range(players))
-    return OpponentTable(seats, tuple(read[p].words() for p in sorted(read)))
+    return OpponentTable(seats, tuple(seat.words() for seat in reading.seats))
 
 
 def reading_from_json(doc: Any, players: int, player: int, where: str = "--table") -> TableReading:
     """A reading as ``pennypress table`` writes it (its JSON), for the player ``player`` to move at a table of
     ``players``: :class:`BadInput` naming the problem for a document that is not one, read by another seat, of
-    another table, or with a style that is not one."""
+    another table (its ``players``, and each opponent exactly once), or with a chance that is not a finite
+    number of 0 or more of a known style."""
     if not isinstance(doc, dict) or not isinstance(doc.get("seats"), list) or "you" not in doc:
         raise BadInput(f"{where}: not a table reading (pennypress table RECORD --you P writes one)")
     if doc["you"] != player:
-        raise BadInput(f"{where}: read by {newspaper(doc['you']) if isinstance(doc['you'], int) else doc['you']}, "
-                       f"but the position is {newspaper(player)}'s to move")
+        said = newspaper(doc["you"]) if isinstance(doc["you"], int) and 0 <= doc["you"] < 5 else repr(doc["you"])
+        raise BadInput(f"{where}: read by {said}, but the position is {newspaper(player)}'s to move")
+    if doc.get("players") != players:
+        raise BadInput(f"{where}: a reading of a table of {doc.get('players')!r} players, the position has {players}")
     known = {UNKNOWN, *population().opponents}
     seats = []
     for k, seat in enumerate(doc["seats"]):
         post = seat.get("posterior") if isinstance(seat, dict) else None
         p = seat.get("player") if isinstance(seat, dict) else None
-        if not isinstance(p, int) or not 0 <= p < players or p == player or not isinstance(post, dict) or not post:
-            raise BadInput(f"{where}: seats[{k}]: an opponent at this table of {players} with its styles' chances")
-        bad = [s for s, c in post.items() if s not in known or not isinstance(c, (int, float)) or c < 0]
+        moves = seat.get("moves", 0) if isinstance(seat, dict) else None
+        if not isinstance(p, int) or not 0 <= p < players or p == player or not isinstance(post, dict) or not post \
+                or not isinstance(moves, int) or moves < 0:
+            raise BadInput(f"{where}: seats[{k}]: an opponent at this table of {players}, its moves read (a whole "
+                           "number) and its styles' chances")
+        bad = [str(s) for s, c in post.items() if s not in known or isinstance(c, bool)
+               or not isinstance(c, (int, float)) or not math.isfinite(c) or c < 0]
         if bad or not sum(post.values()) > 0:
-            raise BadInput(f"{where}: seats[{k}]: a style's chance is a number of 0 or more, of a known style "
-                           f"({', '.join(sorted(known))}); got {', '.join(map(str, bad)) or 'all 0'}")
+            raise BadInput(f"{where}: seats[{k}]: each chance a finite number of 0 or more, of a known style "
+                           f"({', '.join(sorted(known))}), not all 0; got {', '.join(bad) or 'all 0'}")
         total = sum(post.values())
         fits = seat.get("fits") if isinstance(seat.get("fits"), dict) else {}
-        seats.append(SeatReading(p, int(seat.get("moves", 0)), {s: c / total for s, c in post.items()},
-                                 {s: int(fits.get(s, 0)) for s in post}))
-    return TableReading(player, tuple(sorted(seats, key=lambda s: s.player)), ReadingSettings())
+        seats.append(SeatReading(p, moves, {s: c / total for s, c in post.items()},
+                                 {s: fits[s] if isinstance(fits.get(s), int) else 0 for s in post}))
+    if sorted(s.player for s in seats) != [p for p in range(players) if p != player]:
+        raise BadInput(f"{where}: a reading names each opponent once; got seats "
+                       f"{', '.join(str(s.player) for s in seats) or 'none'}")
+    return TableReading(player, tuple(sorted(seats, key=lambda s: s.player)), ReadingSettings(), players)
 
 
 def record_steps(doc: Any, until: int | None = None) -> tuple[int, list[tuple[PublicState, Move]]]:

@@ -35,6 +35,14 @@ def test_a_table_of_the_searchs_own_players_is_todays_advice(core, midgame):
     assert _figures(advise(state, "fast", seed=3, table=own)) == _figures(advise(state, "fast", seed=3))
 
 
+def test_a_reading_of_no_moves_is_todays_advice(core, midgame):
+    doc, state = midgame
+    none = read_record(doc, you=state.current, until=0)
+    table = opponent_table(none, 3)
+    assert table.seats == ((), (), ()) and all(w.endswith("no move to read yet.") for w in table.words)
+    assert _figures(advise(state, "fast", seed=3, table=table)) == _figures(advise(state, "fast", seed=3))
+
+
 def test_the_styles_read_change_the_advice_and_the_same_reading_gives_the_same_advice(core, midgame):
     doc, state = midgame
     table = opponent_table(read_record(doc, you=state.current))
@@ -78,16 +86,23 @@ def test_advise_reads_a_table_reading_and_says_it_and_refuses_one_of_another_sea
     reading = read_record(doc, you=state.current)
     assert [s["words"] for s in answer["table"]] == [s.words() for s in reading.seats]
     direct = advise(state, "fast", seed=3, table=opponent_table(reading, 3))
-    assert [m["move"] for m in answer["moves"]] == [m.move for m in direct.moves]
+    assert [(m["move"], m["win_probability"]) for m in answer["moves"]] == \
+        [(m.move, round(m.win_probability, 4)) for m in direct.moves]   # the JSON's four places
     other = run("advise", position, "--budget", "fast", "--table", tmp_path / "other.json")
     assert other.returncode == 2 and "but the position is" in other.stderr and other.stderr.count("\n") == 1
     notone = run("advise", position, "--budget", "fast", "--table", game)
     assert notone.returncode == 2 and "not a table reading" in notone.stderr
 
 
-@pytest.mark.parametrize("change, said", [(lambda d: d["seats"][0]["posterior"].update(oracle=0.5), "known style"),
-                                          (lambda d: d["seats"][0].update(player=9), "an opponent at this table"),
-                                          (lambda d: d.pop("you"), "not a table reading")])
+@pytest.mark.parametrize("change, said", [
+    (lambda d: d["seats"][0]["posterior"].update(oracle=0.5), "known style"),
+    (lambda d: d["seats"][0]["posterior"].update(timer=float("inf")), "a finite number"),
+    (lambda d: d["seats"][0].update(moves="many"), "a whole number"),
+    (lambda d: d["seats"][0].update(player=9), "an opponent at this table"),
+    (lambda d: d["seats"].pop(), "each opponent once"),
+    (lambda d: d["seats"].append(dict(d["seats"][0])), "each opponent once"),
+    (lambda d: d.update(players=4), "a table of 4 players"),
+    (lambda d: d.pop("you"), "not a table reading")])
 def test_a_tampered_reading_is_refused_naming_the_problem(core, midgame, change, said):
     from pennypress.engine.arena.table_reading import reading_from_json
 

@@ -11,18 +11,29 @@ from pennypress.engine.advisor.bot import AdvisorBot
 
 
 def test_the_table_advisor_reads_each_opponent_move_once_and_seats_them_as_read(core, monkeypatch):
-    seen = []
-    real = AdvisorBot.choose
+    seen, advisors = [], []
+    real_choose, real_init = AdvisorBot.choose, bta.TableAdvisor.__init__
 
     def watched(self, view):
         seen.append((view.ply, self.table))
-        return real(self, view)
+        return real_choose(self, view)
+
+    def kept(self, *args, **kw):
+        real_init(self, *args, **kw)
+        advisors.append(self)
 
     monkeypatch.setattr(AdvisorBot, "choose", watched)
+    monkeypatch.setattr(bta.TableAdvisor, "__init__", kept)
     share = bta.play(1, 7, 3, "evaluator", "fast", True, playouts=6)
     assert share in (0.0, 0.5, 1.0) and seen
     assert all(table is not None and table.seats[1] == () and len(table.words) == 2 for _, table in seen)
     assert any("evaluator" in w for w in seen[-1][1].words)   # after a whole game of evaluators, read as one
+    (advisor,) = advisors
+    # every opponent decision with a choice made before the advisor's last decision was read, once
+    last = max(ply for ply, _ in seen)
+    choices = [(v.current, v.ply) for v, _ in advisor.steps if v.ply < last and len(v.legal_moves()) > 1]
+    for p, reader in advisor.readers.items():
+        assert len(reader.observations) == sum(who == p for who, _ in choices)
 
 
 def test_a_small_run_plays_each_game_twice_and_records_it(core, capsys, tmp_path):

@@ -167,4 +167,5 @@ def test_what_a_clear_verdict_was_worth_is_the_records_own_figure():
     assert record["command"].count("--models") == 0 and all(m in record["note"] for m in population().opponents)
     clear = [p for p in record["positions"] if p["clarity"] == "clearly ahead in this analysis"]
     assert VERDICT_HOLDS == (len(clear), sum(p["held"] for p in clear), sum(p["better"] for p in clear))
-    assert f"in {VERDICT_HOLDS[1]} of {VERDICT_HOLDS[0]} positions" in verdict_holds_words()
+    assert f"in {VERDICT_HOLDS[1]} of {VERDICT_HOLDS[0]} positions of 3-player games" in verdict_holds_words()
+    assert "3-player" in record["note"]

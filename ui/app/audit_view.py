@@ -30,6 +30,7 @@ from pennypress.engine.io.record import FORMAT, VERSION, ReplayStep, replay
 from pennypress.engine.io.state import State, public_view
 from pennypress.engine.rules.chance import chance_outcomes
 from pennypress.engine.rules.press import plan_press
+from pennypress.errors import BadInput
 from pennypress.solver import Placement
 from pennypress.ui.io import example_files
 from pennypress.engine.audit.grading import CLASSES
@@ -410,11 +411,17 @@ HOW_THEY_PLAYED = ("Read from the moves each newspaper made when it had a choice
 
 def how_they_played(doc: dict) -> list[str]:
     """Every newspaper's style read from the whole record (:mod:`pennypress.engine.arena.table_reading`, every
-    player read), in words, in seat order; none without the native core, whose bots do the reading."""
+    player read), in words, in seat order; none without the native core, whose bots do the reading, or for a
+    record it does not take."""
     from pennypress.engine import native
     from pennypress.engine.arena.table_reading import read_record
 
-    return [seat.words() for seat in read_record(doc, you=None).seats] if native.available() else []
+    if not native.available():
+        return []
+    try:
+        return [seat.words() for seat in read_record(doc, you=None).seats]
+    except BadInput:  # a record the core does not take (the audit itself falls back to the Python engine)
+        return []
 
 
 THOROUGHNESS = {"fast": "Quick", "normal": "Thorough", "deep": "Deep"}

@@ -118,7 +118,12 @@ def _advise(args: argparse.Namespace) -> int:
     state = read_position(args.file)
     table = reading = None
     if args.table is not None:
+        from pennypress.engine import native
         from pennypress.engine.arena.table_reading import opponent_table, reading_from_json
+
+        if not native.available():
+            raise BadInput("--table: the styles read play on the native core, which is not built here "
+                           "(python3 run.py build)")
 
         reading = reading_from_json(read_json(args.table), state.n_players, state.current)
         table = opponent_table(reading, state.n_players)

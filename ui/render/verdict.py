@@ -73,8 +73,8 @@ def verdict_holds_words() -> str:
     positions, held, better = VERDICT_HOLDS
     return (f"How far a verdict goes: played out to the end against every kind of opponent tried, the first move "
             f"of a Thorough verdict “clearly ahead in this analysis” held (no kind of opponent made the second "
-            f"move significantly better) in {held} of {positions} positions tested, and was significantly better "
-            f"against every kind in {better if better else 'none'}.")
+            f"move significantly better) in {held} of {positions} positions of 3-player games tested, and was "
+            f"significantly better against every kind in {better if better else 'none'}.")
 
 
 SAME = ("best", "within_noise")
