@@ -120,9 +120,9 @@ def test_a_press_opens_on_the_optimal_page_and_a_worse_page_built_on_the_mat_is_
     assert not at.exception, at.exception
     at.radio(key="aud_focus").set_value(-1).run()  # every newspaper's decisions
     # how each newspaper played: the reading of the record's own moves, one line a newspaper (#58)
-    read = view.how_they_played(records[1])
+    read = view.how_they_played(record)
     said = next(m.value for m in at.markdown if m.value.startswith("- ") and read[0] in m.value)
-    assert said == "\n".join(f"- {line}" for line in read) and len(read) == replay(records[1]).state.n_players
+    assert said == "\n".join(f"- {line}" for line in read) and len(read) == replay(record).state.n_players
     (table,) = html_tables(at, "Move", "Played", "Class")
     assert [int(r["Move"]) for r in table] == list(range(1, len(record["moves"]) + 1))
     assert at.get("arrow_vega_lite_chart") or at.get("vega_lite_chart")
