@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
                            "deal and seeds: by the advisor as it plays today, and by the advisor reading the table "
                            "from its prior at the start of the game (told nothing of whom it plays). A pilot: fewer "
                            "games than the issue's 600 a cell."),
-                     games=[{"plain": a, "read": b} for a, b in zip(plain, read)])
+                     pairs=[{"plain": a, "read": b} for a, b in zip(plain, read)])
     return 0
 
 

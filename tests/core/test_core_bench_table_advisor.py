@@ -40,8 +40,8 @@ def test_a_small_run_plays_each_game_twice_and_records_it(core, capsys, tmp_path
     record = tmp_path / "pilot.json"
     assert bta.main(["--games", "2", "--seed", "9", "--playouts", "6", "--record", str(record)]) == 0
     doc = json.loads(record.read_text(encoding="utf-8"))
-    assert len(doc["games"]) == 2 and doc["table"] in capsys.readouterr().out
-    assert all(g["plain"] in (0.0, 0.5, 1.0) and g["read"] in (0.0, 0.5, 1.0) for g in doc["games"])
+    assert len(doc["pairs"]) == 2 and doc["table"] in capsys.readouterr().out
+    assert all(g["plain"] in (0.0, 0.5, 1.0) and g["read"] in (0.0, 0.5, 1.0) for g in doc["pairs"])
 
 
 @pytest.mark.parametrize("argv, said", [(["--games", "1"], "--games at least 2"),
