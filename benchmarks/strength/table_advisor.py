@@ -1,8 +1,9 @@
 """Does reading the table make the advisor stronger? The advisor against two bots of one style, with and
 without the table read, on the same deals.
 
-Each game seats ``advisor:BUDGET`` (rotated through the seats) and ``--opponents`` in the other seats (the
-league's bots on the native core), and is played twice on the same deal and seeds: once by the advisor as it
+Each game seats ``advisor:BUDGET`` (rotated through the seats) and ``--opponents`` in the other seats, in
+turn (``evaluator``: every other seat an evaluator; ``evaluator,mcts``: a mixed table; any seat of the
+population the native core plays), and is played twice on the same deal and seeds: once by the advisor as it
 plays today, once by the advisor reading the table -- before each of its decisions it reads every opponent's
 moves so far (:mod:`pennypress.engine.arena.table_reading`, from the prior at the start of every game: it is
 never told whom it plays) and its playouts seat the opponents as read
@@ -34,7 +35,8 @@ from pennypress.engine.play.match import play_match
 from pennypress.errors import BadInput
 from pennypress.stats import wilson
 
-LEAGUE = ("evaluator", "timer", "mcts")
+OPPONENTS = ("greedy", "early-presser", "big-pages", "heuristic", "evaluator", "timer", "mcts")
+"""The seats that may sit at the table (the population's, on the core; the value bot is the advisor's own)."""
 SEEDS = 2 ** 32
 
 
@@ -71,19 +73,21 @@ class TableAdvisor:
         return self.bot.choose(view)
 
 
-def play(game: int, seed: int, players: int, opponent: str, budget: str, reading: bool,
+def play(game: int, seed: int, players: int, opponents: str, budget: str, reading: bool,
          playouts: int | None = None) -> float:
     """The advisor's win share in game ``game`` (seat ``game % players``), reading the table or not."""
     deal = seed * 1000 + game
     me = game % players
     steps: list = []
     bots = []
+    names = opponents.split(",")
     for k in range(players):
         if k == me:
             bot = AdvisorBot(seed=seat_seed(deal, k), budget=budget, playouts=playouts)
             bots.append(_Recorded(TableAdvisor(bot, k, players, steps) if reading else bot, steps))
         else:
-            bots.append(_Recorded(CoreLeagueBot(make_bot(opponent, seat_seed(deal, k)), seat_seed(deal, k)), steps))
+            name = names[(k - me - 1) % players % len(names)]   # the seats after the advisor's, in turn
+            bots.append(_Recorded(CoreLeagueBot(make_bot(name, seat_seed(deal, k)), seat_seed(deal, k)), steps))
     result = play_match(new_game(players, seed=deal), bots, seed=deal)
     winners = list(result.state.winners)
     return 1.0 / len(winners) if me in winners else 0.0
@@ -113,15 +117,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100, help="games, each played twice (default 100)")
     ap.add_argument("--seed", type=int, default=562111, help="seed of the deals (default 562111, never used before)")
     ap.add_argument("--players", type=int, default=3, help="players (default 3)")
-    ap.add_argument("--opponents", default="evaluator", help=f"the other seats' bot: one of {', '.join(LEAGUE)}")
+    ap.add_argument("--opponents", default="evaluator",
+                    help=f"the other seats' bots in turn, comma-separated, of {', '.join(OPPONENTS)}")
     ap.add_argument("--budget", default="fast", help="the advisor's budget (default fast)")
     ap.add_argument("--playouts", type=int, default=None,
                     help="a fixed number of playouts a decision instead of the budget (for the harness's own checks)")
     ap.add_argument("--record", type=Path, help="write the summary as a strength record (JSON) to this file")
     args = ap.parse_args(argv)
     try:
-        if args.games < 2 or not 2 <= args.players <= 5 or args.opponents not in LEAGUE:
-            raise BadInput(f"--games at least 2, --players from 2 to 5, --opponents one of {', '.join(LEAGUE)}")
+        if args.games < 2 or not 2 <= args.players <= 5 or \
+                not all(o in OPPONENTS for o in args.opponents.split(",")):
+            raise BadInput(f"--games at least 2, --players from 2 to 5, --opponents of {', '.join(OPPONENTS)}")
         if not 0 <= args.seed < SEEDS:
             raise BadInput(f"--seed must be from 0 to 2**32 - 1, got {args.seed}")
         if not native.available():
@@ -137,13 +143,15 @@ def main(argv: list[str] | None = None) -> int:
     print(text)
     if args.record is not None:
         write_record(args.record, "table_advisor", argv,
-                     title=f"The advisor reading the table, against two {args.opponents} bots (a pilot)",
+                     title=(f"The advisor reading the table, against {args.opponents.replace(',', ' and ')} "
+                            f"(a pilot)" if args.games < 600 else
+                            f"The advisor reading the table, against {args.opponents.replace(',', ' and ')}"),
                      seed=args.seed, table=text,
                      note=(f"{args.games} seeded {args.players}-player games, advisor:{args.budget} rotated through "
                            f"the seats against {args.opponents} in the others, each game played twice on the same "
                            "deal and seeds: by the advisor as it plays today, and by the advisor reading the table "
-                           "from its prior at the start of the game (told nothing of whom it plays). A pilot: fewer "
-                           "games than the issue's 600 a cell."),
+                           "from its prior at the start of the game (told nothing of whom it plays)."
+                           + (" A pilot: fewer games than the issue's 600 a cell." if args.games < 600 else "")),
                      pairs=[{"plain": a, "read": b} for a, b in zip(plain, read)])
     return 0
 

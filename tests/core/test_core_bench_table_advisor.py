@@ -45,9 +45,22 @@ def test_a_small_run_plays_each_game_twice_and_records_it(core, capsys, tmp_path
 
 
 @pytest.mark.parametrize("argv, said", [(["--games", "1"], "--games at least 2"),
-                                        (["--opponents", "greedy"], "--opponents one of"),
+                                        (["--opponents", "evaluator,oracle"], "--opponents of"),
                                         (["--seed", "-3"], "--seed must be from 0")])
 def test_bad_arguments_exit_2_with_one_line(core, argv, said, capsys):
     assert bta.main(argv) == 2
     err = capsys.readouterr().err
     assert said in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_mixed_table_seats_its_bots_in_turn_after_the_advisor(core, monkeypatch):
+    seated = []
+    real = bta.CoreLeagueBot.__init__
+
+    def kept(self, bot, seed=0):
+        seated.append(bot.name)
+        real(self, bot, seed)
+
+    monkeypatch.setattr(bta.CoreLeagueBot, "__init__", kept)
+    assert bta.play(2, 7, 3, "heuristic,early-presser", "fast", False, playouts=4) in (0.0, 0.5, 1.0)
+    assert seated == ["heuristic", "early-presser"]   # the advisor in seat 2; seats 0 and 1 come after it
