@@ -84,11 +84,6 @@ def play(view: PublicState, row: dict, pop: Population, games: int, seed: int, w
             "reversed_by": [f"{c.opponent}/{c.mover}" for c in cert.reversed_by()]}
 
 
-def judge(view: PublicState, pop: Population, games: int, seed: int, workers: int) -> dict:
-    """The verdict at Thorough and its two first moves played out under every cell of ``pop``."""
-    return play(view, analyse(view, workers), pop, games, seed, workers)
-
-
 CLASSES = ("clearly ahead in this analysis", "clearly the best", "probably the best")
 """The verdict's classes this benchmark tells apart; the rest (close calls, ties, one legal move) are "other"."""
 
