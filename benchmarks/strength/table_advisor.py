@@ -40,7 +40,7 @@ OPPONENTS = ("greedy", "early-presser", "big-pages", "heuristic", "evaluator", "
 SEEDS = 2 ** 32
 
 
-class _Recorded:
+class Recorded:
     """A seat's bot that writes down each public position it faced and its move (what every player sees)."""
 
     def __init__(self, bot, steps: list):
@@ -84,10 +84,10 @@ def play(game: int, seed: int, players: int, opponents: str, budget: str, readin
     for k in range(players):
         if k == me:
             bot = AdvisorBot(seed=seat_seed(deal, k), budget=budget, playouts=playouts)
-            bots.append(_Recorded(TableAdvisor(bot, k, players, steps) if reading else bot, steps))
+            bots.append(Recorded(TableAdvisor(bot, k, players, steps) if reading else bot, steps))
         else:
             name = names[(k - me - 1) % players % len(names)]   # the seats after the advisor's, in turn
-            bots.append(_Recorded(CoreLeagueBot(make_bot(name, seat_seed(deal, k)), seat_seed(deal, k)), steps))
+            bots.append(Recorded(CoreLeagueBot(make_bot(name, seat_seed(deal, k)), seat_seed(deal, k)), steps))
     result = play_match(new_game(players, seed=deal), bots, seed=deal)
     winners = list(result.state.winners)
     return 1.0 / len(winners) if me in winners else 0.0

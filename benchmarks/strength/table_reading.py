@@ -24,14 +24,15 @@ from statistics import fmean
 
 from tqdm import tqdm
 
+from benchmarks.strength.advisor import CoreSeat
 from benchmarks.strength.record import write_record
+from benchmarks.strength.table_advisor import Recorded
 from pennypress.engine import native, new_game
 from pennypress.engine.arena.native_games import seat_policy
 from pennypress.engine.arena.population import population
 from pennypress.engine.arena.seats import seat_seed, seat_words
 from pennypress.engine.arena.table_reading import ReadingSettings, SeatReader, posterior
 from pennypress.engine.play.match import play_match
-from pennypress.engine.rules.actions import legal_moves
 from pennypress.errors import BadInput
 from pennypress.stats import wilson
 
@@ -41,27 +42,13 @@ AFTER = (3, 6, 12)
 SEEDS = 2 ** 32
 
 
-class _Seat:
-    """A style's bot on the core in one seat, writing down each public position it faced and its move."""
-
-    def __init__(self, policy, seed: int, steps: list):
-        self._core = native.core_module().Bot(policy, seed)
-        self._steps = steps
-
-    def choose(self, view):
-        played = self._core.choose(native.native_position(view))
-        move = next(m for m in legal_moves(view) if str(m) == played)
-        self._steps.append((view.clone(), move))
-        return move
-
-
 def game(seed: int, index: int, players: int, styles: tuple[str, ...]) -> tuple[list[str], list]:
     """Game ``index``: each seat's style (drawn by the seed) and every decision's public position and move."""
     rng = random.Random(f"pennypress-table-reading:{seed}:{index}")
     seats = [rng.choice(styles) for _ in range(players)]
     deal = seed * 1000 + index
     steps: list = []
-    bots = [_Seat(seat_policy(name), seat_seed(deal, k), steps) for k, name in enumerate(seats)]
+    bots = [Recorded(CoreSeat(seat_policy(name), seat_seed(deal, k), name), steps) for k, name in enumerate(seats)]
     play_match(new_game(players, seed=deal), bots, seed=deal)
     return seats, steps
 
