@@ -19,3 +19,29 @@ def write_record(path: Path, script: str, argv: Sequence[str] | None, *, title: 
     record = {"title": title, "command": command, "seed": seed, "commit": commit(), "date": date.today().isoformat(),
               "note": note, "table": table, **kept}
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def resume_log(log: Path, header: dict, script: str) -> dict[int, dict]:
+    """The rows a run's log already holds, by index, the log started with ``header`` when new: a run stopped and
+    started again with the same arguments goes on where it stopped. :class:`BadInput` for a file that is not a
+    log of ``script`` or a log of other arguments."""
+    from pennypress.errors import BadInput
+
+    if not log.exists():
+        log.write_text(json.dumps(header) + "\n", encoding="utf-8")
+        return {}
+    try:
+        lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+        rows = {r["index"]: {k: v for k, v in r.items() if k != "index"} for r in lines[1:]}
+    except (UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError) as e:
+        raise BadInput(f"--log {log}: not a {script} log ({e})") from None
+    if not lines or lines[0] != header:
+        raise BadInput(f"--log {log}: a log of other arguments: start a new one")
+    return rows
+
+
+def append_log(log: Path | None, index: int, row: dict) -> None:
+    """Add row ``index`` to a run's log (nothing without a log)."""
+    if log is not None:
+        with log.open("a", encoding="utf-8") as f:
+            f.write(json.dumps({"index": index, **row}) + "\n")

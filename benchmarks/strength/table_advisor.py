@@ -18,13 +18,16 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from multiprocessing import get_context
 from pathlib import Path
 from statistics import fmean, stdev
 
 from tqdm import tqdm
 
 from benchmarks.strength.advisor import CoreLeagueBot
-from benchmarks.strength.record import write_record
+from benchmarks.strength.record import append_log, resume_log, write_record
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.stats import t95
@@ -56,9 +59,10 @@ class TableAdvisor:
     """The advisor reading the table: before each decision its readers take every move made since its last
     (the opponents' only), and its next search seats the opponents as read."""
 
-    def __init__(self, bot: AdvisorBot, seat: int, players: int, steps: list):
+    def __init__(self, bot: AdvisorBot, seat: int, players: int, steps: list, settings: ReadingSettings):
         self.bot, self.seat, self.steps, self.name = bot, seat, steps, bot.name + "+table"
-        self.readers = {p: SeatReader(p, players, ReadingSettings()) for p in range(players) if p != seat}
+        self.settings = settings
+        self.readers = {p: SeatReader(p, players, settings) for p in range(players) if p != seat}
         self.read = 0
 
     def choose(self, view):
@@ -69,13 +73,14 @@ class TableAdvisor:
         self.read = len(self.steps)
         seats: tuple[SeatReading, ...] = tuple(self.readers[p].reading() for p in sorted(self.readers))
         players = len(view.players)
-        self.bot.table = opponent_table(TableReading(self.seat, seats, ReadingSettings(), players), players)
+        self.bot.table = opponent_table(TableReading(self.seat, seats, self.settings, players), players)
         return self.bot.choose(view)
 
 
 def play(game: int, seed: int, players: int, opponents: str, budget: str, reading: bool,
-         playouts: int | None = None) -> float:
-    """The advisor's win share in game ``game`` (seat ``game % players``), reading the table or not."""
+         playouts: int | None = None, leave_out: str | None = None) -> float:
+    """The advisor's win share in game ``game`` (seat ``game % players``), reading the table or not (with
+    ``leave_out``: a reading whose styles leave that one out)."""
     deal = seed * 1000 + game
     me = game % players
     steps: list = []
@@ -84,7 +89,8 @@ def play(game: int, seed: int, players: int, opponents: str, budget: str, readin
     for k in range(players):
         if k == me:
             bot = AdvisorBot(seed=seat_seed(deal, k), budget=budget, playouts=playouts)
-            bots.append(Recorded(TableAdvisor(bot, k, players, steps) if reading else bot, steps))
+            bots.append(Recorded(TableAdvisor(bot, k, players, steps, reading_settings(leave_out)) if reading
+                                 else bot, steps))
         else:
             name = names[(k - me - 1) % players % len(names)]   # the seats after the advisor's, in turn
             bots.append(Recorded(CoreLeagueBot(make_bot(name, seat_seed(deal, k)), seat_seed(deal, k)), steps))
@@ -93,17 +99,42 @@ def play(game: int, seed: int, players: int, opponents: str, budget: str, readin
     return 1.0 / len(winners) if me in winners else 0.0
 
 
+def reading_settings(leave_out: str | None) -> ReadingSettings:
+    """The reading's settings: the population's styles, ``leave_out`` left out of them when given."""
+    settings = ReadingSettings()
+    if leave_out is None:
+        return settings
+    return replace(settings, styles=tuple(s for s in settings.styles if s != leave_out))
+
+
+SIDES = {"both": (False, True), "read": (True,), "plain": (False,)}
+"""``--side``: which advisors play each game (both: paired; read: only the advisor reading the table)."""
+
+
+def _game(job: tuple) -> tuple[int, dict]:
+    """One game for the process pool: its index and each side's win share."""
+    g, args = job
+    return g, {("read" if reading else "plain"): play(g, args.seed, args.players, args.opponents, args.budget,
+                                                       reading, args.playouts, args.leave_out)
+               for reading in SIDES[args.side]}
+
+
 def _signed(x: float) -> str:
     return f"{100 * x:+.1f}".replace("-", "−")
 
 
 def summary(plain: list[float], read: list[float]) -> str:
-    """Each advisor's win share (Wilson 95%) and the paired difference (95% Student interval)."""
-    n = len(plain)
+    """Each advisor's win share (Wilson 95%) and, where both played, the paired difference (95% Student
+    interval)."""
+    n = max(len(plain), len(read))
     lines = ["| advisor | games | win share (95%) |", "|---|---:|---|"]
     for label, xs in (("as today", plain), ("reading the table", read)):
+        if not xs:
+            continue
         lo, hi = wilson(fmean(xs), n)
         lines.append(f"| {label} | {n} | {100 * fmean(xs):.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%) |")
+    if not plain or not read:
+        return "\n".join(lines)
     diff = [b - a for a, b in zip(plain, read)]
     mean = fmean(diff)
     half = t95(n - 1) * stdev(diff) / math.sqrt(n)
@@ -115,13 +146,20 @@ def summary(plain: list[float], read: list[float]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100, help="games, each played twice (default 100)")
-    ap.add_argument("--seed", type=int, default=562111, help="seed of the deals (default 562111, never used before)")
+    ap.add_argument("--seed", type=int, default=562116, help="seed of the deals (default 562116, never used before)")
     ap.add_argument("--players", type=int, default=3, help="players (default 3)")
     ap.add_argument("--opponents", default="evaluator",
                     help=f"the other seats' bots in turn, comma-separated, of {', '.join(OPPONENTS)}")
     ap.add_argument("--budget", default="fast", help="the advisor's budget (default fast)")
     ap.add_argument("--playouts", type=int, default=None,
                     help="a fixed number of playouts a decision instead of the budget (for the harness's own checks)")
+    ap.add_argument("--side", choices=tuple(SIDES), default="both",
+                    help="both advisors on each deal, paired (both, the default), or only the one reading the table "
+                         "(read) or only today's (plain)")
+    ap.add_argument("--leave-out", default=None,
+                    help="a style left out of the reading (the opponents then play a style it does not know)")
+    ap.add_argument("--workers", type=int, default=1, help="processes (default 1; any number gives the same figures)")
+    ap.add_argument("--log", type=Path, help="one line a game: a run started again goes on where it stopped")
     ap.add_argument("--record", type=Path, help="write the summary as a strength record (JSON) to this file")
     args = ap.parse_args(argv)
     try:
@@ -130,29 +168,56 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput(f"--games at least 2, --players from 2 to 5, --opponents of {', '.join(OPPONENTS)}")
         if not 0 <= args.seed < SEEDS:
             raise BadInput(f"--seed must be from 0 to 2**32 - 1, got {args.seed}")
+        if args.leave_out is not None and args.leave_out not in ReadingSettings().styles:
+            raise BadInput(f"--leave-out: not a style of the reading: {args.leave_out}")
+        if args.workers < 1:
+            raise BadInput("--workers at least 1")
+        for flag, path in (("--record", args.record), ("--log", args.log)):
+            if path is not None and not path.parent.is_dir():
+                raise BadInput(f"{flag} {path}: no folder {path.parent}")
         if not native.available():
             raise BadInput("the native core is not built: python3 run.py build")
     except BadInput as e:
         print(f"table_advisor: {e}", file=sys.stderr)
         return 2
-    plain, read = [], []
-    for g in tqdm(range(args.games), desc="games", unit="game", file=sys.stderr):
-        plain.append(play(g, args.seed, args.players, args.opponents, args.budget, False, args.playouts))
-        read.append(play(g, args.seed, args.players, args.opponents, args.budget, True, args.playouts))
+    header = {"log": "table-advisor", "games": args.games, "seed": args.seed, "players": args.players,
+              "opponents": args.opponents, "budget": args.budget, "playouts": args.playouts, "side": args.side,
+              "leave_out": args.leave_out}
+    try:
+        done = resume_log(args.log, header, "table_advisor") if args.log is not None else {}
+    except BadInput as e:
+        print(f"table_advisor: {e}", file=sys.stderr)
+        return 2
+    todo = [(g, args) for g in range(args.games) if g not in done]
+    with tqdm(total=args.games, initial=len(done), desc="games", unit="game", file=sys.stderr) as bar, \
+            ProcessPoolExecutor(args.workers, mp_context=get_context("spawn")) as pool:
+        for g, row in (map if args.workers == 1 else pool.map)(_game, todo):
+            done[g] = row
+            append_log(args.log, g, row)
+            bar.update()
+    plain = [done[g]["plain"] for g in range(args.games) if "plain" in done[g]]
+    read = [done[g]["read"] for g in range(args.games) if "read" in done[g]]
     text = summary(plain, read)
     print(text)
     if args.record is not None:
+        against = args.opponents.replace(",", " and ")
+        left = "" if args.leave_out is None else f", {args.leave_out} left out of the reading"
+        played = {"both": "each game played twice on the same deal and seeds: by the advisor as it plays today, "
+                          "and by the advisor reading the table from its prior at the start of the game (told "
+                          "nothing of whom it plays)",
+                  "read": "played by the advisor reading the table from its prior at the start of each game (told "
+                          "nothing of whom it plays)",
+                  "plain": "played by the advisor as it plays today"}[args.side]
         write_record(args.record, "table_advisor", argv,
-                     title=(f"The advisor reading the table, against {args.opponents.replace(',', ' and ')} "
-                            f"(a pilot)" if args.games < 600 else
-                            f"The advisor reading the table, against {args.opponents.replace(',', ' and ')}"),
+                     title=f"The advisor reading the table, against {against}{left}"
+                           + (" (a pilot)" if args.games < 600 else ""),
                      seed=args.seed, table=text,
                      note=(f"{args.games} seeded {args.players}-player games, advisor:{args.budget} rotated through "
-                           f"the seats against {args.opponents} in the others, each game played twice on the same "
-                           "deal and seeds: by the advisor as it plays today, and by the advisor reading the table "
-                           "from its prior at the start of the game (told nothing of whom it plays)."
-                           + (" A pilot: fewer games than the issue's 600 a cell." if args.games < 600 else "")),
-                     pairs=[{"plain": a, "read": b} for a, b in zip(plain, read)])
+                           f"the seats against {args.opponents} in the others, {played}"
+                           + ("" if args.leave_out is None else
+                              f"; the reading's styles leave out {args.leave_out}, the style the opponents play")
+                           + "." + (" A pilot: fewer games than the issue's 600 a cell." if args.games < 600 else "")),
+                     pairs=[done[g] for g in range(args.games)])
     return 0
 
 

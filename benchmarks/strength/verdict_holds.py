@@ -24,14 +24,13 @@ arguments is refused).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from pathlib import Path
 
 from tqdm import tqdm
 
-from benchmarks.strength.record import write_record
+from benchmarks.strength.record import append_log, resume_log, write_record
 from benchmarks.strength.advisor import LEAGUE_BOTS, CoreLeagueBot
 from benchmarks.strength.quick_vs_deep import _Watcher
 from pennypress.engine import native, new_game
@@ -107,20 +106,6 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def _log_rows(log: Path, header: dict) -> dict[int, dict]:
-    """The positions a log of the same run has done, by index (:class:`BadInput` for a log of another run)."""
-    if not log.exists():
-        log.write_text(json.dumps(header) + "\n", encoding="utf-8")
-        return {}
-    try:
-        lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise BadInput(f"--log {log}: not a verdict_holds log ({e})") from None
-    if not lines or lines[0] != header:
-        raise BadInput(f"--log {log}: a log of other arguments (seed, games, models or --play): start a new one")
-    return {r["index"]: {k: v for k, v in r.items() if k != "index"} for r in lines[1:]}
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=40, help="positions, one a game (default 40)")
@@ -157,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     header = {"log": "verdict-holds", "positions": args.positions, "seed": args.seed, "games": args.games,
               "models": list(pop.opponents), "movers": list(pop.movers), "play": args.play}
     try:
-        done = _log_rows(args.log, header) if args.log is not None else {}
+        done = resume_log(args.log, header, "verdict_holds") if args.log is not None else {}
     except BadInput as e:
         print(f"verdict_holds: {e}", file=sys.stderr)
         return 2
@@ -169,9 +154,7 @@ def main(argv: list[str] | None = None) -> int:
             row = analyse(view, args.workers)
             if args.play == "all" or row["clarity"] in CLASSES:
                 row = play(view, row, pop, args.games, args.seed * 1000 + i, args.workers)
-            if args.log is not None:
-                with args.log.open("a", encoding="utf-8") as f:
-                    f.write(json.dumps({"index": i, **row}) + "\n")
+            append_log(args.log, i, row)
         rows.append(row)
     print(table(rows))
     if args.record is not None:

@@ -64,7 +64,11 @@ class Seat:
     ``tournament`` whether tournaments, self-play and the game against the bots seat it;
     ``strategy`` whether the strategy study may seat it (a seat the core plays, or the advisor);
     ``population`` whether it is one of the opponent models claims are tested against
-    (:mod:`~pennypress.engine.arena.population`; a seat the core plays)."""
+    (:mod:`~pennypress.engine.arena.population`; a seat the core plays);
+    ``stand_in`` the seat a search's playouts seat in its place when a player is read as playing like it
+    (:mod:`~pennypress.engine.arena.table_reading`): a bot that searches at every move is too costly to sit in
+    thousands of playouts, so the cheapest seat that chooses most often as it does stands in
+    (``benchmarks.strength.stand_ins`` measures the choice); empty: the seat itself."""
 
     factory: Callable[..., Bot]
     options: tuple[str, ...] = ()
@@ -74,6 +78,7 @@ class Seat:
     tournament: bool = True
     strategy: bool = False
     population: bool = False
+    stand_in: str = ""
 
     def __post_init__(self) -> None:
         if self.core not in CORE_POLICIES:
@@ -150,7 +155,8 @@ SEATS: dict[str, Seat] = {
     "evaluator": Seat(_evaluator, label="Evaluator (league)", words="the league's evaluator", strategy=True,
                       population=True),
     "timer": Seat(_timer, label="Press timer (league)", words="the timer bot", strategy=True, population=True),
-    "mcts": Seat(_mcts, label="MCTS (league)", words="the MCTS bot", strategy=True, population=True),
+    "mcts": Seat(_mcts, label="MCTS (league)", words="the MCTS bot", strategy=True, population=True,
+                 stand_in="value"),
     "value": Seat(_value, label="Value bot", words="the value bot", core=PLAYOUT, tournament=False,
                   strategy=True, population=True),
     "advisor": Seat(_advisor, ("fast", "normal", "deep"), label="Advisor", words="the advisor", core=SEARCHES,
@@ -181,6 +187,16 @@ def seat_label(name: str) -> str:
     seat, option = seat_of(name)
     label = seat.label if seat is not None and seat.label else name.partition(":")[0].capitalize()
     return label if option is None else f"{label} ({option})"
+
+
+def playout_seat(name: str) -> str:
+    """The seat a search's playouts seat for a player read as ``name`` (its :attr:`Seat.stand_in`, else itself).
+
+    >>> playout_seat("mcts"), playout_seat("greedy")
+    ('value', 'greedy')
+    """
+    seat, _ = seat_of(name)
+    return seat.stand_in if seat is not None and seat.stand_in else name
 
 
 def seat_words(name: str) -> str:

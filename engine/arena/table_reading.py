@@ -54,7 +54,7 @@ from ..io.record import ReplayStep, replay
 from ..io.state import PublicState, public_view
 from ..rules.actions import legal_moves
 from .population import population
-from .seats import seat_words
+from .seats import playout_seat, seat_words
 
 UNKNOWN = "unknown"
 """The style of a player the advisor's own playout bots stand for: what advice assumes without a reading."""
@@ -272,9 +272,22 @@ def opponent_table(reading: TableReading, players: int | None = None) -> Opponen
     players = players or max([*read, reading.you if reading.you is not None else 0, *(s.player for s in
                                                                                        reading.seats)]) + 1
     seats = tuple(() if p not in read else tuple(
-        (chance, None if style == UNKNOWN else seat_policy(style)) for style, chance in read[p].posterior.items()
-        if chance > 0) for p in range(players))
-    return OpponentTable(seats, tuple(seat.words() for seat in reading.seats))
+        (chance, None if style == UNKNOWN else seat_policy(playout_seat(style)))
+        for style, chance in read[p].posterior.items() if chance > 0) for p in range(players))
+    return OpponentTable(seats, tuple(seat.words() + stand_in_words(seat) for seat in reading.seats))
+
+
+def stand_in_words(seat: SeatReading) -> str:
+    """What the playouts seat in place of the style ``seat`` is read as, when that style has a stand-in
+    (:func:`~.seats.playout_seat`; empty otherwise): said with the advice, so the reading used is the one shown.
+
+    >>> stand_in_words(SeatReading(1, 9, {UNKNOWN: 0.02, "mcts": 0.98}, {UNKNOWN: 3, "mcts": 6}))[:58]
+    " The playouts seat the value bot in the MCTS bot's place ("
+    """
+    if seat.moves == 0 or seat.style == UNKNOWN or playout_seat(seat.style) == seat.style:
+        return ""
+    return (f" The playouts seat {_words(playout_seat(seat.style))} in {_words(seat.style)}'s place "
+            "(of the bots cheap enough for playouts, the one that chooses most as it does).")
 
 
 def reading_from_json(doc: Any, players: int, player: int, where: str = "--table") -> TableReading:
@@ -344,4 +357,4 @@ def reading_text(reading: TableReading) -> str:
 
 __all__ = ["CLEAR", "LIKELY", "Observation", "ReadingSettings", "SAMPLES", "SeatReader", "SeatReading", "TEMPERATURE",
            "TREMBLE", "TableReading", "UNKNOWN", "UNKNOWN_PRIOR", "decision", "opponent_table", "posterior", "reading_from_json", "read_moves", "read_record",
-           "reading_seed", "reading_text", "record_steps"]
+           "reading_seed", "reading_text", "record_steps", "stand_in_words"]

@@ -53,6 +53,27 @@ def test_the_styles_read_change_the_advice_and_the_same_reading_gives_the_same_a
     assert _figures(read) != _figures(advise(state, "fast", seed=3))
 
 
+def test_a_player_read_as_the_mcts_bot_is_played_by_its_stand_in_and_that_is_said(core, midgame):
+    """The MCTS bot searches at every move, too costly for thousands of playouts: its stand-in plays it (the
+    same advice as a reading of the stand-in itself), and the advice's words say so."""
+    from pennypress.engine.arena.seats import playout_seat
+    from pennypress.engine.arena.table_reading import ReadingSettings, SeatReading, TableReading
+
+    _, state = midgame
+    stand_in = playout_seat("mcts")
+    assert stand_in != "mcts"
+
+    def read_as(style):
+        seats = tuple(SeatReading(p, 5, {"unknown": 0.0, style: 1.0}, {"unknown": 0, style: 5})
+                      for p in range(3) if p != state.current)
+        return opponent_table(TableReading(state.current, seats, ReadingSettings(), 3), 3)
+
+    mcts, own = read_as("mcts"), read_as(stand_in)
+    assert _figures(advise(state, "fast", seed=3, table=mcts)) == _figures(advise(state, "fast", seed=3, table=own))
+    assert all("in the MCTS bot's place" in w for w in mcts.words)
+    assert not any("place" in w for w in own.words)
+
+
 def test_a_table_plays_on_the_native_core_only(core):
     with pytest.raises(BadInput, match="native core"):
         SearchSettings(table=OpponentTable(((),))).decided("python", 3)
@@ -111,3 +132,20 @@ def test_a_tampered_reading_is_refused_naming_the_problem(core, midgame, change,
     change(got)
     with pytest.raises(BadInput, match=said):
         reading_from_json(got, 3, state.current)
+
+
+def test_the_registrys_stand_in_is_the_cheap_seat_that_chose_most_as_the_style_did():
+    """The stand-in named in the registry is the one its record measured (benchmarks.strength.stand_ins): of the
+    seats at least ten times cheaper than the style, the one whose bots chose its moves most often."""
+    import json
+    import re
+    from pathlib import Path
+
+    from pennypress.engine.arena.seats import playout_seat, seat_words
+
+    record = json.loads(Path("benchmarks/results/strength/28-stand-ins.json").read_text(encoding="utf-8"))
+    rows = re.findall(r"^\| (the [^|(]+?)(?: \([^|]*\))? \| ([\d.]+)% .*\| ([\d.]+) ms \|$", record["table"], re.M)
+    measured = {name: (float(agree), float(ms)) for name, agree, ms in rows}
+    own = measured[seat_words("mcts")][1]
+    cheap = {n: a for n, (a, ms) in measured.items() if ms * 10 <= own}
+    assert len(cheap) >= 5 and max(cheap, key=cheap.get) == seat_words(playout_seat("mcts"))

@@ -46,7 +46,9 @@ def test_a_small_run_plays_each_game_twice_and_records_it(core, capsys, tmp_path
 
 @pytest.mark.parametrize("argv, said", [(["--games", "1"], "--games at least 2"),
                                         (["--opponents", "evaluator,oracle"], "--opponents of"),
-                                        (["--seed", "-3"], "--seed must be from 0")])
+                                        (["--seed", "-3"], "--seed must be from 0"),
+                                        (["--leave-out", "oracle"], "--leave-out: not a style"),
+                                        (["--workers", "0"], "--workers at least 1")])
 def test_bad_arguments_exit_2_with_one_line(core, argv, said, capsys):
     assert bta.main(argv) == 2
     err = capsys.readouterr().err
@@ -64,3 +66,36 @@ def test_a_mixed_table_seats_its_bots_in_turn_after_the_advisor(core, monkeypatc
     monkeypatch.setattr(bta.CoreLeagueBot, "__init__", kept)
     assert bta.play(2, 7, 3, "heuristic,early-presser", "fast", False, playouts=4) in (0.0, 0.5, 1.0)
     assert seated == ["heuristic", "early-presser"]   # the advisor in seat 2; seats 0 and 1 come after it
+
+
+def test_a_logged_run_resumes_and_two_workers_give_the_same_games(core, capsys, tmp_path):
+    """A run cut short goes on from its log to the figures of one straight run; processes change nothing; a log
+    of other arguments is refused in one line."""
+    straight, log = tmp_path / "straight.json", tmp_path / "run.jsonl"
+    base = ["--games", "3", "--seed", "11", "--playouts", "6", "--side", "read"]
+    assert bta.main(base + ["--record", str(straight)]) == 0
+    assert bta.main(base + ["--log", str(log), "--workers", "2"]) == 0
+    lines = log.read_text(encoding="utf-8").splitlines()
+    log.write_text("\n".join(lines[:2]) + "\n", encoding="utf-8")   # the header and one game: a cut run
+    resumed = tmp_path / "resumed.json"
+    assert bta.main(base + ["--log", str(log), "--record", str(resumed)]) == 0
+    first, again = (json.loads(p.read_text(encoding="utf-8")) for p in (straight, resumed))
+    assert first["pairs"] == again["pairs"] and all(set(g) == {"read"} for g in first["pairs"])
+    assert first["table"] == again["table"] and "as today" not in first["table"]
+    capsys.readouterr()
+    assert bta.main(["--games", "4", "--seed", "11", "--playouts", "6", "--log", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "a log of other arguments" in err and err.count("\n") == 1
+
+
+def test_a_style_left_out_is_not_among_the_readers_styles(core, monkeypatch):
+    styles = []
+    real_init = bta.TableAdvisor.__init__
+
+    def kept(self, bot, seat, players, steps, settings):
+        styles.append(settings.styles)
+        real_init(self, bot, seat, players, steps, settings)
+
+    monkeypatch.setattr(bta.TableAdvisor, "__init__", kept)
+    bta.play(0, 7, 3, "heuristic", "fast", True, playouts=4, leave_out="heuristic")
+    assert styles and "heuristic" not in styles[0] and "evaluator" in styles[0]
