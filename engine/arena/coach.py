@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..advisor import advise
 from ..advisor.bot import decision_seed
@@ -32,6 +32,9 @@ from ..game.moves import GoToPress, Move
 from ..io.state import State, public_view
 from ..rules.actions import legal_moves
 from ..rules.press import plan_press
+
+if TYPE_CHECKING:
+    from ..advisor.opponent_table import OpponentTable
 
 Progress = Callable[[int, int], None]
 
@@ -59,16 +62,17 @@ def _same_as_optimal(state: State, move: Move) -> bool:
 
 
 def coach(before: State, move: Move, seed: int, budget: str = "fast", playouts: int | None = None,
-          progress: Progress | None = None) -> CoachNote:
+          progress: Progress | None = None, table: OpponentTable | None = None) -> CoachNote:
     """Grade ``move`` chosen in ``before`` (the person's position; searched as its public view) with the
-    advisor at ``budget`` and the decision seed of ``seed`` and the ply, as the audit does."""
+    advisor at ``budget`` and the decision seed of ``seed`` and the ply, as the audit does -- its playouts
+    seating the opponents as ``table`` reads them, when given (the audit reads no table)."""
     view = public_view(before)
     moves = legal_moves(view)
     played = GoToPress() if _same_as_optimal(view, move) else move
     if len(moves) == 1:
         return CoachNote(str(played), str(moves[0]), "forced", 0.0, 0.0)
     advice = advise(view, budget, playouts=playouts, seed=decision_seed(seed, view.ply), reasons_top=0,
-                    extra_moves=[played], calibration=IDENTITY, progress=progress)
+                    extra_moves=[played], calibration=IDENTITY, progress=progress, table=table)
     best = advice.best
     if str(played) == best.move:
         return CoachNote(str(played), best.move, grade(best, view.n_players), 0.0, 0.0)

@@ -35,7 +35,7 @@ import copy
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from pennypress.errors import BadInput
 
@@ -55,6 +55,10 @@ from ..rules.press import optimal_press, plan_press
 from .recorded import PagesSpelledOut
 from .seats import make_bot, parse_seats, seat_seed
 from .table_words import move_sentence, press_sentence
+
+if TYPE_CHECKING:
+    from ..advisor.opponent_table import OpponentTable
+    from .table_reading import TableReading
 
 PERSON = "you"
 """How the person's seat is written in a saved record's notes."""
@@ -150,6 +154,8 @@ class TableGame:
     events: list[TableEvent] = field(default_factory=list)
     history: list[_Snapshot] = field(default_factory=list)
     rng: random.Random = field(default_factory=random.Random)
+    watch: Any = field(default=None, repr=False, compare=False)
+    """The table read so far (:class:`~.table_reading.TableWatch`, made at the first :meth:`reading`)."""
 
     # ------------------------------------------------------------ set-up
     @staticmethod
@@ -349,12 +355,23 @@ class TableGame:
         return True
 
     # ------------------------------------------------------------ help and the end
-    def hint(self, budget: str = "fast", progress: Progress | None = None, playouts: int | None = None) -> Advice:
-        """The advisor's ranking of the person's moves, searched on the public position only."""
+    def hint(self, budget: str = "fast", progress: Progress | None = None, playouts: int | None = None,
+             table: OpponentTable | None = None) -> Advice:
+        """The advisor's ranking of the person's moves, searched on the public position only (its playouts
+        seating the opponents as ``table`` reads them, when given)."""
         if not self.person_to_move:
             raise BadInput("a hint is for your turn" if not self.is_over else "the game is over")
         return advise(self.view(), budget, playouts=playouts, seed=decision_seed(self.seed, self.state.ply),
-                      progress=progress)
+                      progress=progress, table=table)
+
+    def reading(self) -> TableReading:
+        """How each opponent has played so far, read from the game's public moves (:mod:`.table_reading`;
+        each new move read once, a take-back read again). Needs the native core."""
+        from .table_reading import TableWatch, record_steps
+
+        if self.watch is None:
+            self.watch = TableWatch(len(self.names), self.me)
+        return self.watch.update(record_steps(self.record())[1])
 
     def end(self) -> dict | None:
         """The final scores, bonuses and winners once the game is over (else ``None``)."""

@@ -122,6 +122,8 @@ class SeatReading:
     moves: int
     posterior: dict[str, float]
     fits: dict[str, int]
+    assumed: bool = False
+    """The player's word, not a reading: the person said how this opponent plays (:func:`assume`)."""
 
     @property
     def style(self) -> str:
@@ -135,6 +137,10 @@ class SeatReading:
     def words(self) -> str:
         """The reading in a sentence: ``"The Sun has played like the early presser (7 of 9 moves fit)."``."""
         name, style = newspaper(self.player), self.style
+        if self.assumed:
+            if style == UNKNOWN:
+                return f"You asked the advisor to assume nothing of {name}: its own playout players stand for it."
+            return f"You said {name} plays like {_words(style)}: the advice assumes it."
         if self.moves == 0:
             return f"{name} has made no move to read yet."
         if style == UNKNOWN or self.chance < LIKELY:
@@ -150,7 +156,7 @@ class SeatReading:
         return {"player": self.player, "newspaper": newspaper(self.player), "moves": self.moves,
                 "style": self.style, "chance": round(self.chance, 6),
                 "posterior": {s: round(p, 6) for s, p in self.posterior.items()}, "fits": dict(self.fits),
-                "words": self.words()}
+                "assumed": self.assumed, "words": self.words()}
 
 
 @dataclass(frozen=True)
@@ -253,12 +259,7 @@ def read_moves(steps: Iterable[tuple[PublicState, Move]], players: int, you: int
         raise BadInput(f"--you: a player from 0 to {players - 1}, got {you}")
     if not native.available():
         raise BadInput("reading the table needs the native core: python3 run.py build")
-    readers = {p: SeatReader(p, players, settings) for p in range(players) if p != you}
-    for view, move in steps:
-        reader = readers.get(view.current)
-        if reader is not None:
-            reader.read(view, move)
-    return TableReading(you, tuple(readers[p].reading() for p in sorted(readers)), settings, players)
+    return TableWatch(players, you, settings).update(list(steps))
 
 
 def opponent_table(reading: TableReading, players: int | None = None) -> OpponentTable:
@@ -268,7 +269,7 @@ def opponent_table(reading: TableReading, players: int | None = None) -> Opponen
     leaves the advice as it is without one)."""
     from .native_games import seat_policy
 
-    read = {seat.player: seat for seat in reading.seats if seat.moves > 0}   # no move read: the search's own
+    read = {seat.player: seat for seat in reading.seats if seat.moves > 0 or seat.assumed}   # else the search's own
     players = players or max([*read, reading.you if reading.you is not None else 0, *(s.player for s in
                                                                                        reading.seats)]) + 1
     seats = tuple(() if p not in read else tuple(
@@ -284,10 +285,69 @@ def stand_in_words(seat: SeatReading) -> str:
     >>> stand_in_words(SeatReading(1, 9, {UNKNOWN: 0.02, "mcts": 0.98}, {UNKNOWN: 3, "mcts": 6}))[:58]
     " The playouts seat the value bot in the MCTS bot's place ("
     """
-    if seat.moves == 0 or seat.style == UNKNOWN or playout_seat(seat.style) == seat.style:
+    if (seat.moves == 0 and not seat.assumed) or seat.style == UNKNOWN or playout_seat(seat.style) == seat.style:
         return ""
     return (f" The playouts seat {_words(playout_seat(seat.style))} in {_words(seat.style)}'s place "
             "(of the bots cheap enough for playouts, the one that chooses most as it does).")
+
+
+AS_READ = "as read"
+"""An assumption that leaves an opponent's reading as it is (:func:`assume`)."""
+
+
+def assume(reading: TableReading, said: dict[int, str]) -> TableReading:
+    """``reading`` with the person's word on some opponents (``said``: player -> a style, :data:`UNKNOWN` for
+    "assume nothing", or :data:`AS_READ`): each such opponent is taken to play that style for certain, and the
+    words say it is the person's word (:attr:`SeatReading.assumed`). :class:`BadInput` for a player who is not
+    an opponent or a style that is not one.
+
+    >>> r = TableReading(0, (SeatReading(1, 4, {UNKNOWN: 0.3, "greedy": 0.7}, {UNKNOWN: 4, "greedy": 4}),),
+    ...                  ReadingSettings(), 2)
+    >>> assume(r, {1: "early-presser"}).seats[0].words()
+    'You said The Sun plays like the early presser: the advice assumes it.'
+    >>> assume(r, {1: AS_READ}) == r
+    True
+    """
+    known = {UNKNOWN, *reading.settings.styles}
+    players = {seat.player for seat in reading.seats}
+    for p, style in said.items():
+        if p not in players:
+            raise BadInput(f"an assumption about player {p}, who is not an opponent read at this table")
+        if style != AS_READ and style not in known:
+            raise BadInput(f"an assumption about {newspaper(p)}: {style!r} is not a style "
+                           f"({', '.join(sorted(known))}, or {AS_READ!r})")
+    seats = tuple(seat if said.get(seat.player, AS_READ) == AS_READ else
+                  SeatReading(seat.player, seat.moves, {said[seat.player]: 1.0}, seat.fits, assumed=True)
+                  for seat in reading.seats)
+    return TableReading(reading.you, seats, reading.settings, reading.players)
+
+
+class TableWatch:
+    """The table read as a game goes on, for one player: each opponent's reader made once and each new move
+    read once (:meth:`update` with every move so far, in order); a history that is not the one read so far
+    plus new moves -- a move taken back, another game -- is read again from its start. The same moves always
+    give the same reading, however they came in."""
+
+    def __init__(self, players: int, you: int | None, settings: ReadingSettings | None = None):
+        self.players, self.you, self.settings = players, you, settings or ReadingSettings()
+        self._start()
+
+    def _start(self) -> None:
+        self.readers = {p: SeatReader(p, self.players, self.settings) for p in range(self.players) if p != self.you}
+        self.seen: list[tuple[int, str]] = []
+
+    def update(self, steps: Sequence[tuple[PublicState, Move]]) -> TableReading:
+        """The reading after ``steps`` (every move so far: the public position each player faced, the move)."""
+        marks = [(view.ply, str(move)) for view, move in steps]
+        if marks[:len(self.seen)] != self.seen:
+            self._start()
+        for view, move in steps[len(self.seen):]:
+            reader = self.readers.get(view.current)
+            if reader is not None:
+                reader.read(view, move)
+        self.seen = marks
+        return TableReading(self.you, tuple(self.readers[p].reading() for p in sorted(self.readers)), self.settings,
+                            self.players)
 
 
 def reading_from_json(doc: Any, players: int, player: int, where: str = "--table") -> TableReading:
@@ -320,7 +380,8 @@ def reading_from_json(doc: Any, players: int, player: int, where: str = "--table
         total = sum(post.values())
         fits = seat.get("fits") if isinstance(seat.get("fits"), dict) else {}
         seats.append(SeatReading(p, moves, {s: c / total for s, c in post.items()},
-                                 {s: fits[s] if isinstance(fits.get(s), int) else 0 for s in post}))
+                                 {s: fits[s] if isinstance(fits.get(s), int) else 0 for s in post},
+                                 assumed=seat.get("assumed") is True))
     if sorted(s.player for s in seats) != [p for p in range(players) if p != player]:
         raise BadInput(f"{where}: a reading names each opponent once; got seats "
                        f"{', '.join(str(s.player) for s in seats) or 'none'}")
@@ -355,6 +416,6 @@ def reading_text(reading: TableReading) -> str:
     return "\n".join(seat.words() for seat in reading.seats)
 
 
-__all__ = ["CLEAR", "LIKELY", "Observation", "ReadingSettings", "SAMPLES", "SeatReader", "SeatReading", "TEMPERATURE",
+__all__ = ["AS_READ", "TableWatch", "assume", "CLEAR", "LIKELY", "Observation", "ReadingSettings", "SAMPLES", "SeatReader", "SeatReading", "TEMPERATURE",
            "TREMBLE", "TableReading", "UNKNOWN", "UNKNOWN_PRIOR", "decision", "opponent_table", "posterior", "reading_from_json", "read_moves", "read_record",
            "reading_seed", "reading_text", "record_steps", "stand_in_words"]

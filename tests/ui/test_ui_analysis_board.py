@@ -277,3 +277,40 @@ def test_the_likely_line_is_listed_stepped_and_follows_the_move_looked_at():
         assert all(w in shown for w in why)
     assert tokens[0] != tokens[1]  # a new move opens its line at its first step
     assert advice.why(advice.moves[2].move)  # the third move's futures differ from the best's somewhere
+
+
+def test_the_moves_played_on_the_board_are_read_and_the_players_word_tunes_the_analysis():
+    """Moves played on the board are read for the player to move ("How the others play"); the analysis seats
+    the others as the panel says -- as read, or as the person says -- and is the advisor's answer under that
+    table; another word drops the analysis made under the old one."""
+    from pennypress.engine.advisor import advise
+    from pennypress.engine.arena.table_reading import TableWatch, assume, opponent_table
+    from pennypress.engine.game.names import newspaper
+    from pennypress.ui.app.analysis_view import line_steps
+
+    at = open_app(PAGE)
+    _load_example(at, "when-not-to-press")
+    text = lambda: " ".join(m.value for m in at.markdown)  # noqa: E731
+    assert "no move of theirs to read yet" in text()
+    for _ in range(4):
+        game = _position(at)
+        _pick(at, str(game.legal_moves()[0]))
+        at.button(key="ab_play_pick").click().run()
+        assert not at.exception, at.exception
+    game = _position(at)
+    reading = TableWatch(game.n_players, game.current_player).update(line_steps(at.session_state["ab_line"]))
+    assert any(seat.moves for seat in reading.seats) and "How the others play" in text()
+    for seat in reading.seats:
+        assert seat.words() in text()
+    other = reading.seats[0].player
+    at.button(key="ab_analyse").click().run()
+    assert not at.exception, at.exception
+    read = at.session_state["ab_advice"][1]
+    assert read.best.move == advise(game, "fast", seed=0, table=opponent_table(reading, game.n_players)).best.move
+    at.selectbox(key=f"ab_table_{other}").set_value("big-pages").run()
+    assert f"You said {newspaper(other)} plays like the big-page presser" in text()
+    assert not any('class="pp-verdict"' in m.value for m in at.markdown)   # the old analysis gone
+    at.button(key="ab_analyse").click().run()
+    said = opponent_table(assume(reading, {other: "big-pages"}), game.n_players)
+    assert [m.move for m in at.session_state["ab_advice"][1].moves] == \
+        [m.move for m in advise(game, "fast", seed=0, table=said).moves]

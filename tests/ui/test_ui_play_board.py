@@ -216,6 +216,14 @@ def _hint_notation(page: Page, shadow: TableGame) -> str:
 
 
 
+def _as_read(shadow: TableGame):
+    """The playouts' opponents as the page reads the table (no word of the person's): what its hint and coach
+    assume."""
+    from pennypress.engine.arena.table_reading import opponent_table
+
+    return opponent_table(shadow.reading(), shadow.state.n_players)
+
+
 def _points_after(text: str, lead: str) -> int:
     """The number of points said after ``lead`` on the page ("−6" read as -6)."""
     line = next(line for line in text.splitlines() if lead in line)
@@ -226,12 +234,25 @@ def _points_after(text: str, lead: str) -> int:
 def test_the_hints_page_scores_what_the_preview_says(person, width):
     """Hints followed by clicks (Hint, then Play this move) until the hint is to go to press: the hint's
     reason gives the best page's score and the preview under it what the page will score; the two are one
-    figure, the engine's (the page once said "0 on the best page" above a preview of −6)."""
+    figure, the engine's (the page once said "0 on the best page" above a preview of −6). After the first
+    move the person says how one opponent plays ("Tell the advisor how they play"): the page says it, and
+    every later hint is the advisor's under that word."""
+    from pennypress.engine.arena.table_reading import assume, opponent_table
+    from pennypress.engine.game.names import newspaper
+
     page = person
     (set_desktop if width == "1400" else set_phone)(page.d)
     shadow = start_game(page)
-    for _ in range(12):
-        hint = parse_move(shadow.hint("fast").best.move)
+    said: dict[int, str] = {}
+    for turn in range(12):
+        if turn == 1:   # the person's word on the first opponent, chosen in the drop-down
+            other = next(p for p in range(shadow.state.n_players) if p != shadow.me)
+            page.expand("Tell the advisor how they play")
+            page.pick(f"play_table_{other}", "Plays like the early presser")
+            page.wait_for(f"You said {newspaper(other)} plays like the early presser")
+            said[other] = "early-presser"
+        table = opponent_table(assume(shadow.reading(), said), shadow.state.n_players)
+        hint = parse_move(shadow.hint("fast", table=table).best.move)
         page.click("Hint")
         page.wait_for("Hint: ")
         assert f"Your move: {move_words(hint)}" in page.text()
@@ -332,8 +353,9 @@ def test_a_coached_game_to_its_end_stepped_move_by_move_then_its_mistakes(person
         move = GoToPress() if isinstance(move, GoToPress) else move  # pressed on the page the page lays out
         before = shadow.state.clone()
         number = len(shadow.record()["moves"]) + 1
+        table = _as_read(shadow)   # the others as read before the move: what the page's coach assumes
         play_by_clicks(page, shadow, move)
-        note = coach(before, move, seed, "fast")
+        note = coach(before, move, seed, "fast", table=table)
         if mark(note.klass):
             marked[str(number)] = mark(note.klass)
     page.wait_for("The game, move by move")

@@ -12,7 +12,7 @@ from tests.ui.ui_helpers import chart_points, html_tables, open_app, steppers, v
 
 from pennypress.engine.arena.seats import make_bot
 from pennypress.engine.game.moves import Assign, GoToPress
-from pennypress.engine.game.names import story_name
+from pennypress.engine.game.names import newspaper, story_name
 from pennypress.engine.game.words import move_words
 from pennypress.engine.io.record import replay
 from pennypress.ui.app import audit_view as view, board_click
@@ -187,3 +187,32 @@ def the_audit_gives_one_chance_for_each_decision(at) -> None:
         said = next(m.value for m in at.markdown if m.value.startswith("Chance to win: "))
         assert said.startswith(f"Chance to win: **{table[ply][0]}%** after the best move, **{table[ply][1]}%** after")
         assert steppers(at)[0]["start"] == i
+
+
+def test_the_hint_says_how_the_others_play_and_the_players_word_changes_it():
+    """After a few moves the page reads each opponent from its moves and shows it before the hint uses it; the
+    person's word on a newspaper replaces its reading in the words and in the hint's playouts (the hint given
+    under the old word is dropped), and the hint is the one the game's own reading would give."""
+    from pennypress.engine.arena.table_reading import assume, opponent_table
+
+    at = open_app(PAGE)
+    game = _start(at)
+    me_bot = make_bot("greedy", 77)
+    for _ in range(3):
+        _pick(at, game, me_bot.choose(game.view()))
+        at.button(key="play_commit").click().run()
+        assert not at.exception, at.exception
+    text = _text(at)
+    assert "How the others play" in text and ("moves fit" in text or "not played like any one style" in text)
+    at.button(key="play_hint_button").click().run()
+    hint = at.session_state["play_hint"][1]
+    table = opponent_table(game.reading(), 3)
+    assert hint.best.move == game.hint("fast", table=table).best.move
+    other = next(p for p in range(3) if p != ME)
+    at.selectbox(key=f"play_table_{other}").set_value("early-presser").run()
+    assert not at.exception, at.exception
+    assert "play_hint" not in at.session_state   # the hint under the old reading is gone
+    assert f"You said {newspaper(other)} plays like the early presser" in _text(at)
+    at.button(key="play_hint_button").click().run()
+    said = opponent_table(assume(game.reading(), {other: "early-presser"}), 3)
+    assert at.session_state["play_hint"][1].best.move == game.hint("fast", table=said).best.move

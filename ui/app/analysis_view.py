@@ -265,3 +265,20 @@ def draw(state: State, card: int | None, seed: int) -> State:
         card = outcomes[random.Random(f"{seed}:{new.ply}").randrange(len(outcomes))][0]
     new.apply_chance(card)
     return new
+
+
+def line_steps(line: list[dict]) -> list[tuple[State, Move]]:
+    """The moves played on the board's line (its entries after the start: a move, or a card drawn, skipped),
+    each with the public position it was played in: what the table is read from.
+
+    >>> from pennypress.engine import new_game
+    >>> s = new_game(3, seed=7); m = s.legal_moves()[0]
+    >>> steps = line_steps([{"doc": s.to_json(), "move": None}, {"doc": step(s, m).to_json(), "move": str(m)}])
+    >>> [(v.ply, str(move) == str(m)) for v, move in steps]
+    [(0, True)]
+    """
+    steps = []
+    for before, entry in zip(line, line[1:]):
+        if entry.get("move"):
+            steps.append((public_view(State.from_json(before["doc"])), parse_move(entry["move"])))
+    return steps

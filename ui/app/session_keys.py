@@ -38,6 +38,11 @@ def beat_value_key(beat: object) -> str:
     return f"bv_{beat}"
 
 
+def table_choice_key(prefix: str, player: int) -> str:
+    """The choice of how ``player`` plays ("as read", "assume nothing", a style) under a page's ``prefix``."""
+    return f"{prefix}_{player}"
+
+
 def ad_cell_key(x: int, y: int) -> str:
     """The ad picker's button for cell ``(x, y)``."""
     return f"ad_{x}_{y}"
@@ -243,7 +248,8 @@ AB_PLAY_PICK = "ab_play_pick"
 AB_PLAYOUTS = "ab_playouts"
 AB_RANDOM_CARD = "ab_random_card"
 AB_SEED = "ab_seed"
-AB_TABLE = "ab_table"
+AB_TABLE = "ab_table"  # how the others play: the override choices' prefix (table_choice_key)
+AB_WATCH = "ab_watch"  # {player to move: TableWatch}: the board's played line read for that player
 AB_USE_CARD = "ab_use_card"
 AB_PUBLISHED = "ab_published"
 AB_LOOK = "ab_look"  # the ranked move whose likely line and why are shown
@@ -356,6 +362,7 @@ PLAY_CLICK = "play_click"  # what the last click picked: a story's notation id o
 PLAY_CHOICE = "play_choice"  # radio: the move a click implies (notation)
 PLAY_FROM = "play_from"  # where the move to play comes from: "board" (a click) or "list" (Pick from a list)
 PLAY_COACH = "play_coach"  # toggle: coach mode
+PLAY_TABLE = "play_table"  # how the others play: the override choices' prefix (table_choice_key)
 PLAY_COACHED = "play_coached"  # {event number: CoachNote} of your moves graded by the coach
 
 

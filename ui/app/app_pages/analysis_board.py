@@ -13,9 +13,10 @@ import time
 import pandas as pd
 import streamlit as st
 
-from pennypress.engine import parse_move
+from pennypress.engine import native, parse_move
 from pennypress.engine.advisor import BUDGETS, advise
 from pennypress.engine.advisor.line import line_states, line_words
+from pennypress.engine.arena.table_reading import TableReading, TableWatch
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.words import move_words
 from pennypress.engine.rules.press import press_problem
@@ -23,6 +24,7 @@ from pennypress.solver import BadInput
 from pennypress.ui.app import session_keys as keys, analysis_link, analysis_view as view
 from pennypress.ui.app import move_picker, position_loader as loader, solving, what_if
 from pennypress.ui.app.board_stepper import board_stepper
+from pennypress.ui.app.table_panel import playout_table, table_panel, table_words
 from pennypress.ui.app.widgets import (flash, page_style, result_panel, show_board, show_svg, show_svgs, show_table,
                                        valid_choice)
 from pennypress.ui.io import positions
@@ -53,6 +55,7 @@ def _start(doc: dict, name: str) -> None:
     ss[keys.AB_LINE] = [{"doc": doc, "move": None}]
     ss[keys.AB_NAME] = name
     ss.pop(keys.AB_ADVICE, None)
+    ss.pop(keys.AB_WATCH, None)   # another line: the table is read afresh
 
 
 def _loaded(state, name: str) -> None:
@@ -123,6 +126,20 @@ def _back() -> None:
     if len(ss[keys.AB_LINE]) > 1:
         ss[keys.AB_LINE].pop()
         ss.pop(keys.AB_ADVICE, None)
+
+
+def board_reading(game) -> TableReading | None:
+    """How the others have played in the line on the board, read for the player to move (each new move read
+    once), or ``None`` without the native core."""
+    if not native.available():
+        return None
+    watches = ss.setdefault(keys.AB_WATCH, {})
+    watch = watches.setdefault(game.current_player, TableWatch(game.n_players, game.current_player))
+    return watch.update(view.line_steps(ss[keys.AB_LINE]))
+
+
+def _forget_advice() -> None:
+    ss.pop(keys.AB_ADVICE, None)
 
 
 # ------------------------------------------------------------------ the likely line, stepped through
@@ -209,6 +226,8 @@ if game.is_chance_node():
 
 mover = game.current_player
 st.markdown(f"**{newspaper(mover)}** to move · {phase_words(game.phase, detail=True)}")
+reading = board_reading(game)
+table_panel(reading, keys.AB_TABLE, on_change=_forget_advice, what="the analysis")
 
 # ------------------------------------------------------------------ analyse
 st.radio("How long to think", list(BUDGETS), index=0, key=keys.AB_BUDGET, horizontal=True,
@@ -219,7 +238,7 @@ with st.expander("Advanced"):
                     key=keys.AB_PLAYOUTS)
     a2.number_input("Seed", min_value=0, value=0, step=1, key=keys.AB_SEED,
                     help="The same position, choice and seed always give the same answer.")
-doc_key = json.dumps(ss[keys.AB_LINE][-1]["doc"], sort_keys=True)
+doc_key = json.dumps([ss[keys.AB_LINE][-1]["doc"], table_words(reading, keys.AB_TABLE)], sort_keys=True)
 
 if st.button("Analyse", key=keys.AB_ANALYSE, type="primary"):
     bar = st.progress(0.0, text="Thinking…")
@@ -234,7 +253,8 @@ if st.button("Analyse", key=keys.AB_ANALYSE, type="primary"):
 
     try:
         advice = advise(game, ss[keys.AB_BUDGET], playouts=int(ss[keys.AB_PLAYOUTS]) or None,
-                        seed=int(ss[keys.AB_SEED]), progress=_progress)
+                        seed=int(ss[keys.AB_SEED]), progress=_progress,
+                        table=playout_table(reading, keys.AB_TABLE))
     except BadInput as exc:
         st.error(f"This position cannot be analysed: {exc}")
         st.stop()

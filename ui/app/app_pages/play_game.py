@@ -10,7 +10,10 @@ and score is said first). Every legal move is also in a collapsed "Pick from a
 list" (for the keyboard). The opponents then move one at a time, each move said
 in words (:mod:`pennypress.engine.arena.table_words`). Hint (the advisor on your
 public position: outlined on the board and chosen), Take back, Save; coach mode
-grades each of your moves as the audit does (:mod:`pennypress.engine.arena.coach`);
+grades each of your moves as the audit does (:mod:`pennypress.engine.arena.coach`).
+The hint and the coach seat the others in their playouts as they have played so far
+("How the others play", read from their moves: :mod:`pennypress.ui.app.table_panel`,
+which the person may override);
 at the end the final scores and bonuses, your marks, "Review this game" and
 "Practise your mistakes" (your decisions audited, the mistakes and blunders as puzzles
 on the Puzzles page: :mod:`pennypress.ui.app.mistake_trainer`).
@@ -25,10 +28,12 @@ import json
 import pandas as pd
 import streamlit as st
 
+from pennypress.engine import native
 from pennypress.engine.arena.seats import bot_names
 from pennypress.engine.audit import audit
 from pennypress.engine.arena.coach import CoachNote, coach
 from pennypress.engine.arena.table_game import TableEvent, TableGame
+from pennypress.engine.arena.table_reading import TableReading
 from pennypress.engine.arena.table_words import (bonus_sentence, card_sentence, end_sentence, hint_sentence,
                                                   page_title, preview_sentence)
 from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall, parse_move
@@ -44,6 +49,7 @@ from pennypress.ui.app import audit_view, board_click, mistake_trainer, move_pic
 from pennypress.ui.app import session_keys as K
 from pennypress.ui.app.analysis_view import move_marks
 from pennypress.ui.app.board_stepper import board_stepper
+from pennypress.ui.app.table_panel import playout_table, table_panel
 from pennypress.ui.app.widgets import (held_choice, page_style, show_svg, show_svgs, show_table,
                                       uploaded_json, valid_choice)
 from pennypress.ui.render.audit_words import class_words, pct
@@ -267,17 +273,31 @@ def show_hint(game: TableGame) -> None:
         return
     best = hint[1].best
     text = hint_sentence(best.move, best.win_probability, best.exact)
-    st.info(f"**{text}** It is outlined on the board and chosen as your move.")
+    st.info(f"**{text}** It is outlined on the board and chosen as your move. It assumes the others play as "
+            "said below.")
     for reason in best.reasons:
         st.markdown(f"- {reason}")
 
 
+def reading(game: TableGame) -> TableReading | None:
+    """How the others have played so far (each new move read once), or ``None`` without the native core."""
+    if not native.available():
+        return None
+    return game.reading()
+
+
 def _ask_hint() -> None:
     """The Hint button: the advisor's ranking of your moves, asked before your turn is drawn again, so that
-    the turn is drawn with the hint outlined and chosen (a Quick search: a fraction of a second)."""
+    the turn is drawn with the hint outlined and chosen (a Quick search: a fraction of a second), its playouts
+    seating the others as the page says they play."""
     game: TableGame = ss[K.PLAY_GAME]
-    ss[K.PLAY_HINT] = (game.state.ply, game.hint(HINT_BUDGET))
+    ss[K.PLAY_HINT] = (game.state.ply, game.hint(HINT_BUDGET, table=playout_table(reading(game), K.PLAY_TABLE)))
     ss[HINT_FRESH] = True
+
+
+def _forget_hint() -> None:
+    """Another word on how the others play: a hint given under the old one is gone."""
+    ss.pop(K.PLAY_HINT, None)
 
 
 def _choose_hint() -> None:
@@ -390,6 +410,7 @@ def your_turn(game: TableGame) -> None:
         _commit() if played else _take_back()
         st.rerun()
     show_hint(game)
+    table_panel(reading(game), K.PLAY_TABLE, on_change=_forget_hint, what="the hint and the coach")
 
 
 @st.fragment
@@ -477,7 +498,8 @@ def run_coach(game: TableGame) -> None:
         return
     number, before, move = pending
     with st.spinner("The coach is looking at your move…"):
-        ss.setdefault(K.PLAY_COACHED, {})[number] = coach(before, move, game.seed, HINT_BUDGET)
+        ss.setdefault(K.PLAY_COACHED, {})[number] = coach(before, move, game.seed, HINT_BUDGET,
+                                                          table=playout_table(reading(game), K.PLAY_TABLE))
 
 
 # ------------------------------------------------------------------ the page
