@@ -201,6 +201,16 @@ def test_audit_an_example_by_clicks_in_a_players_words(person, expected, width):
     details = page.text()
     assert "Budget fast, seed 0" in details and "playouts" in details
     page.shot(f"audit-details-{width}")
+
+    # which grades depend on how the others play: clicked, and said as the engine finds (#58)
+    from pennypress.engine.arena.read_grades import grades_with_table
+
+    page.click("Grade with the table read")
+    page.wait_for("on how the others play")
+    said = view.read_grades_words(grades_with_table(doc, [d for d in mine if d.klass != "forced"], "fast", 0),
+                                  "The Times")
+    text = page.text()
+    assert all(line in text for line in said), (said, text[-3000:])
     set_desktop(page.d)
 
 

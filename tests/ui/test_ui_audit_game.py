@@ -347,3 +347,36 @@ def test_the_lead_lost_on_timing_is_the_decisions_own_figure():
         assert abs(float(row[view.TIMING_LEAD]) - sum(shown)) <= 0.05 * (len(shown) + 1), (row, shown)
         checked += len(shown)
     assert checked >= 3  # the example's presses made too soon
+
+
+def test_one_newspapers_grades_are_graded_again_with_the_table_read_and_those_that_change_are_said():
+    """Reviewing one newspaper, "Grade with the table read" grades its decisions again with the others seated
+    as they had played before each: the page says what the engine finds (how many grades depend on the
+    reading, and each), and a decision whose grade changes says so when it is opened."""
+    from pennypress.engine.arena.read_grades import grades_with_table
+    from pennypress.engine.audit import audit
+
+    name, playouts, focus = "two-player-greedy-seed-11", 60, 0
+    doc = example_files.load(view.record_examples()[name])
+    at = open_app(PAGE)
+    at.radio(key="aud_example_pick").set_value(name)
+    at.button(key="aud_load_example").click().run()
+    at.number_input(key="aud_playouts").set_value(playouts).run()
+    at.button(key="aud_run").click().run(timeout=300)
+    assert not at.exception, at.exception
+    at.radio(key="aud_focus").set_value(focus).run()
+    assert at.button(key="aud_read_run")
+    at.button(key="aud_read_run").click().run(timeout=300)
+    assert not at.exception, at.exception
+    result = audit(doc, "fast", seed=0, playouts=playouts)
+    mine = [d for d in view.shown_decisions(result, focus) if d.klass != "forced"]
+    grades = grades_with_table(doc, mine, "fast", 0, playouts)
+    said = view.read_grades_words(grades, "The Times")
+    text = "\n".join(m.value for m in at.markdown)
+    assert said[0] in text and all(f"- {line}" in text for line in said[1:])
+    changed = [g for g in grades if g.depends]
+    if changed:
+        shown = view.shown_decisions(result, focus)
+        at.session_state["aud_pick"] = next(k for k, d in enumerate(shown) if d.ply == changed[0].number)
+        at.run()
+        assert any("its grade depends on how the others play" in m.value for m in at.markdown)

@@ -405,7 +405,7 @@ def details_frame(result: Audit, focus: int = EVERY) -> pd.DataFrame:
 HOW_THEY_PLAYED = ("Read from the moves each newspaper made when it had a choice: the kind of player, of those "
                    "pennypress plays, that each played most like, and how many of its moves that kind would have "
                    "made. The grades above do not assume it: they weigh every decision against pennypress's own "
-                   "players.")
+                   "players (review one newspaper to see which of its grades depend on it).")
 """Said under "How each newspaper played": what the reading is, and that the audit's grades do not use it."""
 
 
@@ -422,6 +422,34 @@ def how_they_played(doc: dict) -> list[str]:
         return [seat.words() for seat in read_record(doc, you=None).seats]
     except BadInput:  # a record the core does not take (the audit itself falls back to the Python engine)
         return []
+
+
+READ_GRADES = ("Each decision graded again as the coach grades it, with the others seated in its analysis as "
+               "read from the moves they made before it (never a later one). Where the two grades differ, the "
+               "grade depends on how the others play.")
+"""Said under "Grades with the table read": what the second grade is."""
+
+
+def read_grades_words(grades: list, who: str) -> list[str]:
+    """The grades with the table read, in words: how many change, then each that does (its move number, the
+    audit's grade, the grade with the table read, and the reading it assumed).
+
+    >>> from pennypress.engine.arena.coach import CoachNote
+    >>> from pennypress.engine.arena.read_grades import ReadGrade
+    >>> g = ReadGrade(7, 0, "mistake", CoachNote("x", "y", "good", 0.01, 0.2), ("The Sun has played like the early presser (5 of 5 moves fit).",))
+    >>> read_grades_words([g], "The Times")[0]
+    "1 of The Times's 1 decision graded depends on how the others play:"
+    >>> print(read_grades_words([g], "The Times")[1])
+    Move 7: mistake ? against the advisor's own players; good with the table read — The Sun has played like the early presser (5 of 5 moves fit).
+    """
+    from pennypress.ui.render.audit_words import class_words
+
+    changed = [g for g in grades if g.depends]
+    head = (f"{len(changed)} of {who}'s {len(grades)} decision{'s' * (len(grades) != 1)} graded "
+            + ("depends" if len(changed) == 1 else "depend") + " on how the others play"
+            + (":" if changed else "; every grade stands with the table read."))
+    return [head] + [f"Move {g.number}: {class_words(g.klass)} against the advisor's own players; "
+                     f"{class_words(g.read.klass)} with the table read — {' '.join(g.table)}" for g in changed]
 
 
 THOROUGHNESS = {"fast": "Quick", "normal": "Thorough", "deep": "Deep"}

@@ -17,8 +17,9 @@ import time
 
 import streamlit as st
 
-from pennypress.engine import new_game, parse_move
+from pennypress.engine import native, new_game, parse_move
 from pennypress.engine.advisor import BUDGETS
+from pennypress.engine.arena.read_grades import grades_with_table
 from pennypress.engine.audit import audit
 from pennypress.engine.game.moves import GoToPress
 from pennypress.engine.game.names import newspaper
@@ -207,6 +208,45 @@ def practise_mistakes(doc: dict, result, focus: int) -> None:
         st.switch_page(mistake_trainer.TRAINER_PAGE)
 
 
+# ------------------------------------------------------------------ grades with the table read
+def _read_key(focus: int) -> str:
+    return hashlib.sha1(f"{ss.get(K.AUDIT_RESULT_JSON)}|{focus}".encode()).hexdigest()[:16]
+
+
+def read_grades(focus: int) -> dict:
+    """The decisions of ``focus`` graded again with the table read, by move number (empty until asked)."""
+    held = ss.get(K.AUDIT_READ)
+    return {g.number: g for g in held[1]} if held and held[0] == _read_key(focus) else {}
+
+
+def read_grades_panel(doc: dict, result, focus: int) -> None:
+    """"Grades with the table read": on request, the newspaper's decisions graded again with the others seated
+    as they had played before each (:mod:`pennypress.engine.arena.read_grades`), and which grades that changes."""
+    if focus == view.EVERY or not native.available():
+        return
+    mine = [d for d in view.shown_decisions(result, focus) if d.klass != "forced"]
+    if not mine:
+        return
+    st.markdown("#### Grades with the table read")
+    grades = read_grades(focus)
+    if not grades:
+        c1, c2 = st.columns([1, 2], vertical_alignment="center")
+        c2.caption(f"Does a grade of {newspaper(focus)}'s depend on how the others play? Its {len(mine)} "
+                   "decisions graded again with the others as they had played so far (about a second each).")
+        if not c1.button("Grade with the table read", key=K.AUDIT_READ_RUN):
+            return
+        budget, seed, playouts = ss.get(K.AUDIT_SETTINGS, (result.budget, result.seed, None))
+        bar = st.progress(0.0, text="Grading again…")
+        done = grades_with_table(doc, mine, budget, seed, playouts, progress=lambda k, n: bar.progress(
+            k / max(1, n), text=f"Grading again: {k} of {n} decisions"))
+        bar.empty()
+        ss[K.AUDIT_READ] = (_read_key(focus), done)
+        grades = read_grades(focus)
+    lines = view.read_grades_words(list(grades.values()), newspaper(focus))
+    st.markdown(lines[0] + ("\n" + "\n".join(f"- {line}" for line in lines[1:]) if len(lines) > 1 else ""))
+    st.caption(view.READ_GRADES)
+
+
 # ------------------------------------------------------------------ the decisions, stepped through
 def _open(i: int) -> None:
     """The decision the player stepped to on the board stepper: opened below it."""
@@ -238,6 +278,10 @@ def decision_review(doc: dict, result, focus: int, deck) -> None:
     st.markdown(view.chances(d).words())
     if graded_words(d):
         st.caption(graded_words(d))
+    read = read_grades(focus).get(d.ply)
+    if read is not None and read.depends:
+        st.markdown(f"With the table read this move is graded **{class_words(read.read.klass)}** (its best: "
+                    f"{move_words(read.read.best)}): its grade depends on how the others play.")
     st.markdown(view.board_legend_html(step.before, d), unsafe_allow_html=True)
     views = view.line_views(d)
     if views:
@@ -345,6 +389,7 @@ if c2.button("Analyse", key=K.AUDIT_RUN, type="primary"):
         st.stop()
     ss[K.AUDIT_RESULT] = result
     ss[K.AUDIT_RESULT_JSON] = json.dumps(result.to_json()["decisions"])
+    ss[K.AUDIT_SETTINGS] = (ss[K.AUDIT_BUDGET], int(ss[K.AUDIT_SEED]), int(ss[K.AUDIT_PLAYOUTS]) or None)
     bar.empty()
     live.empty()
 
@@ -385,6 +430,7 @@ if how:
     st.markdown("#### How each newspaper played")
     st.markdown("\n".join(f"- {line}" for line in how))
     st.caption(view.HOW_THEY_PLAYED)
+read_grades_panel(doc, result, focus)
 practise_mistakes(doc, result, focus)
 st.markdown("#### Decisions" + ("" if focus == view.EVERY else f" of {newspaper(focus)}"))
 shown = view.shown_decisions(result, focus)
