@@ -45,6 +45,7 @@ import random
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 from tqdm import tqdm
 
@@ -52,6 +53,8 @@ from pennypress.engine import Phase, new_game
 from pennypress.engine.advisor import advise, wilson
 from pennypress.engine.advisor.calibration import CALIBRATION, IDENTITY, Calibration
 from pennypress.engine.arena.seats import SEATS, make_bot, seat_seed
+from pennypress.engine.arena.table_reading import ReadingSettings, TableWatch, opponent_table
+from pennypress.engine.io.state import public_view
 from pennypress.engine.play.match import play_match
 
 OPPONENTS = ("evaluator", "timer", "heuristic")
@@ -65,9 +68,12 @@ BINS = tuple(i / 10 for i in range(11))
 
 class _Advised:
     """The advised seat: the advisor (or the heuristic bot, ``plays_on``); at its ``at``-th decision with a
-    choice the advisor's rank-1 win probability is written down."""
+    choice the advisor's rank-1 win probability is written down. With ``reading`` (the reading's settings) the
+    advisor reads the table at every decision from the moves so far (``steps``, every seat's) and its playouts
+    seat the others as read (:mod:`pennypress.engine.arena.table_reading`), from the prior at the game's start."""
 
-    def __init__(self, seed: int, at: int, budget: str, plays_on: str = "advisor"):
+    def __init__(self, seed: int, at: int, budget: str, plays_on: str = "advisor", seat: int = 0,
+                 steps: list | None = None, reading=None):
         self.bot = make_bot(f"advisor:{budget}" if plays_on == "advisor" else plays_on, seed)
         self.at, self.budget, self.seed = at, budget, seed
         self.count = 0
@@ -76,30 +82,68 @@ class _Advised:
         """With a second ply (``normal``, ``deep``): the chance kept after the next player's answer to the best
         move (raw), when the second ply opened it."""
         self.legal = 0
+        self.steps, self.reading = steps, reading
+        self.watch = None if reading is None else TableWatch(3, seat, reading)
+
+    def _table(self):
+        if self.watch is None:
+            return None
+        return opponent_table(self.watch.update(self.steps), 3)
 
     def choose(self, view):
         moves = view.legal_moves()
+        table = self._table()
         if self.p is None and view.phase is Phase.NORMAL and len(moves) > 1:
             self.count += 1
             if self.count == self.at:
-                advice = advise(view, self.budget, seed=self.seed, workers=1, reasons_top=0, calibration=IDENTITY)
+                advice = advise(view, self.budget, seed=self.seed, workers=1, reasons_top=0, calibration=IDENTITY,
+                                table=table)
                 self.p, self.legal = advice.best.at_first_sight().win_probability, len(moves)
                 self.kept = None if advice.best.reply is None else advice.best.reply.win_probability
                 return next(m for m in moves if str(m) == advice.best.move)
+        if table is not None and hasattr(self.bot, "table"):
+            self.bot.table = table
         return self.bot.choose(view)
+
+
+class _Seen:
+    """A seat's bot that writes down the public position it faced and its move (what every player sees)."""
+
+    def __init__(self, bot, steps: list):
+        self.bot, self.steps = bot, steps
+
+    def choose(self, view):
+        move = self.bot.choose(view)
+        self.steps.append((public_view(view), move))
+        return move
+
+
+def reading_for(read: str | None, opponent: str):
+    """The reading's settings of ``--read-table``: ``None`` (no reading), every style (``all``), or every style but
+    the opponents' own (``leave-out``: the opponents are then outside the population the reading knows)."""
+    if read is None:
+        return None
+    settings = ReadingSettings()
+    if read == "leave-out":
+        settings = replace(settings, styles=tuple(s for s in settings.styles if s != opponent))
+    return settings
 
 
 def play_one(args: tuple) -> dict | None:
     """Game ``g`` of the run seeded ``seed``: its opponent, the advised seat, ``p`` and the outcome.
-    ``args``: ``(g, seed, budget, plays_on)``, and the opponents taken in turn (default :data:`OPPONENTS`)."""
+    ``args``: ``(g, seed, budget, plays_on)``, and the opponents taken in turn (default :data:`OPPONENTS`) and
+    ``--read-table`` (default ``None``)."""
     g, seed, budget, plays_on, *rest = args
     opponents = tuple(rest[0]) if rest else OPPONENTS
+    read = rest[1] if len(rest) > 1 else None
     rng = random.Random(seed * 1_000_003 + g)
     deck_seed = rng.randrange(2 ** 31)
     opponent = opponents[g % len(opponents)]
     seat = (g // len(opponents)) % 3
-    advised = _Advised(seat_seed(deck_seed, seat), rng.randrange(1, 13), budget, plays_on)
-    bots = [advised if i == seat else make_bot(opponent, seat_seed(deck_seed, i)) for i in range(3)]
+    steps: list = []
+    advised = _Advised(seat_seed(deck_seed, seat), rng.randrange(1, 13), budget, plays_on, seat, steps,
+                       reading_for(read, opponent))
+    bots = [_Seen(advised if i == seat else make_bot(opponent, seat_seed(deck_seed, i)), steps) for i in range(3)]
     state = play_match(new_game(3, seed=deck_seed), bots, seed=deck_seed, in_place=True).state
     if advised.p is None:  # the game ended before that decision: no sample
         return None
@@ -185,10 +229,11 @@ def print_report(title: str, report: dict) -> None:
 
 
 def play_games(games: int, seed: int, budget: str, plays_on: str, workers: int, quiet: bool = False,
-               opponents: tuple[str, ...] = OPPONENTS) -> list[dict]:
+               opponents: tuple[str, ...] = OPPONENTS, read: str | None = None) -> list[dict]:
     """The samples of ``games`` games of the run seeded ``seed`` (:func:`play_one`; a game that ended before its
-    drawn decision gives none), on ``workers`` processes, against ``opponents`` in turn."""
-    jobs = [(g, seed, budget, plays_on, opponents) for g in range(games)]
+    drawn decision gives none), on ``workers`` processes, against ``opponents`` in turn (reading the table as
+    ``read`` says: ``--read-table``)."""
+    jobs = [(g, seed, budget, plays_on, opponents, read) for g in range(games)]
     with ProcessPoolExecutor(workers) as ex:
         played = list(tqdm(ex.map(play_one, jobs), total=len(jobs), desc="games", disable=quiet))
     return [r for r in played if r is not None]
@@ -206,6 +251,10 @@ def main(argv=None) -> int:
                     help=f"the opponents, two copies of one a game, taken in turn (default {','.join(OPPONENTS)}, "
                          f"the map's own; 'outside' for {','.join(OUTSIDE)}, the population's opponents neither "
                          "the value model nor the map was fitted on)")
+    ap.add_argument("--read-table", choices=("all", "leave-out"), default=None,
+                    help="the advised seat reads the table from the moves so far and its playouts seat the others "
+                         "as read (all: every style of the population; leave-out: every style but the opponents' "
+                         "own, so they play a style the reading does not know); default: no reading")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     opponents = OUTSIDE if args.opponents == "outside" else tuple(args.opponents.split(","))
@@ -213,11 +262,11 @@ def main(argv=None) -> int:
     if unknown or not opponents:
         ap.error(f"--opponents: not a seat: {', '.join(unknown) or '(none given)'}")
     raw = play_games(args.games, args.seed, args.budget, args.plays_on, args.workers, quiet=args.json,
-                     opponents=opponents)
+                     opponents=opponents, read=args.read_table)
     calibration: Calibration = CALIBRATION
     shown = [{**r, "p": calibration(r["p"])} for r in raw]
     report = {"games": args.games, "samples": len(raw), "budget": args.budget, "seed": args.seed,
-              "plays_on": args.plays_on, "calibration": calibration.to_json(),
+              "plays_on": args.plays_on, "read_table": args.read_table, "calibration": calibration.to_json(),
               "raw": report_for(raw, args.seed), "shown": report_for(shown, args.seed)}
     answered = [{**r, "p": calibration(r["kept"])} for r in raw if r["kept"] is not None]
     if answered:  # a second ply: the chance shown after the next player's answer, against the same games
@@ -227,7 +276,9 @@ def main(argv=None) -> int:
         return 0
     print(f"{report['samples']} decisions from {args.games} 3-player games (seed {args.seed}), advisor {args.budget}, "
           f"one decision a game, the seat playing on as the {args.plays_on}; opponents two {', two '.join(opponents)} "
-          f"({ {1: 'all', 2: 'half', 3: 'a third'}.get(len(opponents), f'1 in {len(opponents)}')} of the games each)")
+          f"({ {1: 'all', 2: 'half', 3: 'a third'}.get(len(opponents), f'1 in {len(opponents)}')} of the games each)"
+          + ("" if args.read_table is None else "; the seat reads the table" + (
+              ", the opponents' own style left out of the reading" if args.read_table == "leave-out" else "")))
     print(f"calibration map: slope {calibration.slope:.4f}, intercept {calibration.intercept:.4f}")
     print_report("the win probability shown (the playouts' share through the map)", report["shown"])
     print_report("the playouts' raw win share", report["raw"])

@@ -31,7 +31,7 @@ from benchmarks.strength.record import append_log, resume_log, write_record
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.stats import t95
-from pennypress.engine.arena.seats import make_bot, seat_seed
+from pennypress.engine.arena.seats import make_bot, seat_seed, seat_words
 from pennypress.engine.arena.table_reading import ReadingSettings, SeatReader, SeatReading, TableReading, \
     opponent_table
 from pennypress.engine.play.match import play_match
@@ -111,12 +111,45 @@ SIDES = {"both": (False, True), "read": (True,), "plain": (False,)}
 """``--side``: which advisors play each game (both: paired; read: only the advisor reading the table)."""
 
 
+EACH = "each"
+"""``--leave-out each``: the leave-one-out comparison across the population -- game ``g`` against two bots of
+one style, the styles of :data:`OPPONENTS` in turn (each through every seat), and that style left out of the
+reading: the opponents play a style the reading does not know."""
+
+
+def style_of(g: int, players: int) -> str:
+    """The style game ``g`` of a ``--leave-out each`` run is played against (each style through every seat)."""
+    return OPPONENTS[(g // players) % len(OPPONENTS)]
+
+
 def _game(job: tuple) -> tuple[int, dict]:
-    """One game for the process pool: its index and each side's win share."""
+    """One game for the process pool: its index and each side's win share (and, leaving each style out, the
+    style it was played against)."""
     g, args = job
-    return g, {("read" if reading else "plain"): play(g, args.seed, args.players, args.opponents, args.budget,
-                                                       reading, args.playouts, args.leave_out)
-               for reading in SIDES[args.side]}
+    opponents, left = args.opponents, args.leave_out
+    if left == EACH:
+        opponents = left = style_of(g, args.players)
+    row = {("read" if reading else "plain"): play(g, args.seed, args.players, opponents, args.budget, reading,
+                                                  args.playouts, left)
+           for reading in SIDES[args.side]}
+    return g, row if args.leave_out != EACH else {**row, "style": opponents}
+
+
+def by_style(rows: list[dict]) -> str:
+    """A ``--leave-out each`` run's paired difference per style left out (both sides played)."""
+    lines = ["| style left out (and played against) | games | as today | reading the table | reading less today |",
+             "|---|---:|---:|---:|---|"]
+    for style in OPPONENTS:
+        mine = [r for r in rows if r["style"] == style]
+        if len(mine) < 2:
+            continue
+        plain, read = [r["plain"] for r in mine], [r["read"] for r in mine]
+        diff = [b - a for a, b in zip(plain, read)]
+        half = t95(len(diff) - 1) * stdev(diff) / math.sqrt(len(diff))
+        lines.append(f"| {seat_words(style)} | {len(mine)} | {100 * fmean(plain):.1f}% | {100 * fmean(read):.1f}% | "
+                     f"{_signed(fmean(diff))} points ({_signed(fmean(diff) - half)} to "
+                     f"{_signed(fmean(diff) + half)}) |")
+    return "\n".join(lines)
 
 
 def _signed(x: float) -> str:
@@ -157,7 +190,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="both advisors on each deal, paired (both, the default), or only the one reading the table "
                          "(read) or only today's (plain)")
     ap.add_argument("--leave-out", default=None,
-                    help="a style left out of the reading (the opponents then play a style it does not know)")
+                    help="a style left out of the reading (the opponents then play a style it does not know); "
+                         f"'{EACH}': the leave-one-out comparison, each game against two bots of one style of the "
+                         "population in turn, that style left out (--opponents is then not read)")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1; any number gives the same figures)")
     ap.add_argument("--log", type=Path, help="one line a game: a run started again goes on where it stopped")
     ap.add_argument("--record", type=Path, help="write the summary as a strength record (JSON) to this file")
@@ -168,8 +203,10 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput(f"--games at least 2, --players from 2 to 5, --opponents of {', '.join(OPPONENTS)}")
         if not 0 <= args.seed < SEEDS:
             raise BadInput(f"--seed must be from 0 to 2**32 - 1, got {args.seed}")
-        if args.leave_out is not None and args.leave_out not in ReadingSettings().styles:
+        if args.leave_out is not None and args.leave_out != EACH and args.leave_out not in ReadingSettings().styles:
             raise BadInput(f"--leave-out: not a style of the reading: {args.leave_out}")
+        if args.leave_out == EACH and args.side != "both":
+            raise BadInput("--leave-out each compares the two advisors: --side both")
         if args.workers < 1:
             raise BadInput("--workers at least 1")
         for flag, path in (("--record", args.record), ("--log", args.log)):
@@ -198,10 +235,13 @@ def main(argv: list[str] | None = None) -> int:
     plain = [done[g]["plain"] for g in range(args.games) if "plain" in done[g]]
     read = [done[g]["read"] for g in range(args.games) if "read" in done[g]]
     text = summary(plain, read)
+    if args.leave_out == EACH:
+        text += "\n\n" + by_style([done[g] for g in range(args.games)])
     print(text)
     if args.record is not None:
-        against = args.opponents.replace(",", " and ")
-        left = "" if args.leave_out is None else f", {args.leave_out} left out of the reading"
+        against = args.opponents.replace(",", " and ") if args.leave_out != EACH else "each style of the population"
+        left = "" if args.leave_out is None else (", that style left out of the reading" if args.leave_out == EACH
+                                                   else f", {args.leave_out} left out of the reading")
         played = {"both": "each game played twice on the same deal and seeds: by the advisor as it plays today, "
                           "and by the advisor reading the table from its prior at the start of the game (told "
                           "nothing of whom it plays)",
@@ -213,9 +253,12 @@ def main(argv: list[str] | None = None) -> int:
                            + (" (a pilot)" if args.games < 600 else ""),
                      seed=args.seed, table=text,
                      note=(f"{args.games} seeded {args.players}-player games, advisor:{args.budget} rotated through "
-                           f"the seats against {args.opponents} in the others, {played}"
+                           + (f"the seats against {args.opponents} in the others, " if args.leave_out != EACH else
+                              f"the seats against two bots of one style, {', '.join(OPPONENTS)} in turn, ")
+                           + played
                            + ("" if args.leave_out is None else
-                              f"; the reading's styles leave out {args.leave_out}, the style the opponents play")
+                              "; the reading's styles leave out the style the opponents play" if args.leave_out == EACH
+                              else f"; the reading's styles leave out {args.leave_out}, the style the opponents play")
                            + "." + (" A pilot: fewer games than the issue's 600 a cell." if args.games < 600 else "")),
                      pairs=[done[g] for g in range(args.games)])
     return 0

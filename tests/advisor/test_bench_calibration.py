@@ -58,6 +58,27 @@ def test_a_run_against_the_opponents_outside_what_was_fitted(capsys):
     assert not set(bc.OUTSIDE) & set(MIX)  # ... nor the value model's
 
 
+def test_the_seat_reading_the_table_reads_only_the_moves_made_and_leaves_out_the_opponents_own_style(core,
+                                                                                                      monkeypatch):
+    """``--read-table leave-out``: the advised seat reads the others from the moves made before each of its
+    decisions, with every style but the opponents' own, and its analysis seats them as read."""
+    from pennypress.engine.arena.table_reading import TableWatch
+
+    seen = []
+    real = TableWatch.update
+
+    def update(self, steps):
+        seen.append((self.settings.styles, [v.ply for v, _ in steps]))
+        return real(self, steps)
+
+    monkeypatch.setattr(TableWatch, "update", update)
+    row = bc.play_one((1, 17, "fast", "advisor", ("early-presser",), "leave-out"))
+    assert seen and all("early-presser" not in styles and "big-pages" in styles for styles, _ in seen)
+    assert all(plies == list(range(len(plies))) for _, plies in seen)   # every move so far, in order, no other
+    assert row is None or 0 <= row["p"] <= 1
+    assert bc.reading_for(None, "greedy") is None and "greedy" in bc.reading_for("all", "greedy").styles
+
+
 def test_an_opponent_that_is_no_seat_is_refused(capsys):
     with pytest.raises(SystemExit) as exit_:
         bc.main(["--games", "3", "--opponents", "evaluator,nobody"])

@@ -99,3 +99,17 @@ def test_a_style_left_out_is_not_among_the_readers_styles(core, monkeypatch):
     monkeypatch.setattr(bta.TableAdvisor, "__init__", kept)
     bta.play(0, 7, 3, "heuristic", "fast", True, playouts=4, leave_out="heuristic")
     assert styles and "heuristic" not in styles[0] and "evaluator" in styles[0]
+
+
+def test_leaving_each_style_out_plays_each_style_in_turn_and_reports_each(core, capsys, tmp_path):
+    """``--leave-out each``: game g against two bots of one style in turn (each through every seat), that style
+    left out of the reading; the record gives the pooled pair and a row per style."""
+    assert [bta.style_of(g, 3) for g in (0, 2, 3, 20, 21)] == ["greedy", "greedy", "early-presser", "mcts", "greedy"]
+    record = tmp_path / "loo.json"
+    assert bta.main(["--games", "6", "--seed", "13", "--playouts", "4", "--leave-out", "each",
+                     "--record", str(record)]) == 0
+    doc = json.loads(record.read_text(encoding="utf-8"))
+    assert [g["style"] for g in doc["pairs"]] == ["greedy"] * 3 + ["early-presser"] * 3
+    assert "| the greedy bot | 3 |" in doc["table"] and "| the early presser | 3 |" in doc["table"]
+    assert bta.main(["--games", "6", "--leave-out", "each", "--side", "read"]) == 2
+    assert "--side both" in capsys.readouterr().err
