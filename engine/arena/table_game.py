@@ -156,6 +156,8 @@ class TableGame:
     rng: random.Random = field(default_factory=random.Random)
     watch: Any = field(default=None, repr=False, compare=False)
     """The table read so far (:class:`~.table_reading.TableWatch`, made at the first :meth:`reading`)."""
+    watch_from: Any = field(default=None, repr=False, compare=False)
+    """The earlier games' reading the watch started from."""
 
     # ------------------------------------------------------------ set-up
     @staticmethod
@@ -364,13 +366,14 @@ class TableGame:
         return advise(self.view(), budget, playouts=playouts, seed=decision_seed(self.seed, self.state.ply),
                       progress=progress, table=table)
 
-    def reading(self) -> TableReading:
+    def reading(self, earlier: TableReading | None = None) -> TableReading:
         """How each opponent has played so far, read from the game's public moves (:mod:`.table_reading`;
-        each new move read once, a take-back read again). Needs the native core."""
+        each new move read once, a take-back read again), from ``earlier``, the reading of earlier games with
+        the same people (:func:`~.table_reading.read_records`), when given. Needs the native core."""
         from .table_reading import TableWatch, record_steps
 
-        if self.watch is None:
-            self.watch = TableWatch(len(self.names), self.me)
+        if self.watch is None or self.watch_from is not earlier:
+            self.watch, self.watch_from = TableWatch(len(self.names), self.me, earlier=earlier), earlier
         return self.watch.update(record_steps(self.record())[1])
 
     def end(self) -> dict | None:

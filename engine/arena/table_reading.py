@@ -124,6 +124,13 @@ class SeatReading:
     fits: dict[str, int]
     assumed: bool = False
     """The player's word, not a reading: the person said how this opponent plays (:func:`assume`)."""
+    earlier: int = 0
+    """Moves read in earlier games of the same table (their reading is this one's prior; ``fits`` counts them)."""
+
+    @property
+    def read(self) -> int:
+        """Moves read in all, in this game and earlier ones."""
+        return self.moves + self.earlier
 
     @property
     def style(self) -> str:
@@ -141,13 +148,15 @@ class SeatReading:
             if style == UNKNOWN:
                 return f"You asked the advisor to assume nothing of {name}: its own playout players stand for it."
             return f"You said {name} plays like {_words(style)}: the advice assumes it."
-        if self.moves == 0:
+        read = self.read
+        if read == 0:
             return f"{name} has made no move to read yet."
+        past = "" if not self.earlier else f", {self.earlier} of them in earlier games"
         if style == UNKNOWN or self.chance < LIKELY:
             top = sorted((s for s in self.posterior if s != UNKNOWN), key=lambda s: -self.posterior[s])[:2]
-            return (f"{name} has not played like any one style yet ({self.moves} move{'s' * (self.moves != 1)} "
-                    f"read; closest: {' or '.join(_words(s) for s in top)}).")
-        fit = f"{self.fits[style]} of {self.moves} moves fit"
+            return (f"{name} has not played like any one style yet ({read} move{'s' * (read != 1)} "
+                    f"read{past}; closest: {' or '.join(_words(s) for s in top)}).")
+        fit = f"{self.fits[style]} of {read} moves fit{past}"
         if self.chance >= CLEAR:
             return f"{name} has played like {_words(style)} ({fit})."
         return f"{name} has played most like {_words(style)} ({fit}; {100 * self.chance:.0f}% sure)."
@@ -156,7 +165,7 @@ class SeatReading:
         return {"player": self.player, "newspaper": newspaper(self.player), "moves": self.moves,
                 "style": self.style, "chance": round(self.chance, 6),
                 "posterior": {s: round(p, 6) for s, p in self.posterior.items()}, "fits": dict(self.fits),
-                "assumed": self.assumed, "words": self.words()}
+                "assumed": self.assumed, "earlier": self.earlier, "words": self.words()}
 
 
 @dataclass(frozen=True)
@@ -201,10 +210,13 @@ class Observation:
     shares: tuple[float, ...]
 
 
-def posterior(observations: Sequence[Observation], settings: ReadingSettings) -> dict[str, float]:
-    """Each style's chance after ``observations`` (the prior times each move's likelihoods; see the module)."""
+def posterior(observations: Sequence[Observation], settings: ReadingSettings,
+              prior: dict[str, float] | None = None) -> dict[str, float]:
+    """Each style's chance after ``observations`` (the prior -- ``settings``', or ``prior``, an earlier reading --
+    times each move's likelihoods; see the module)."""
     names, t, power = [UNKNOWN, *settings.styles], settings.tremble, 1.0 / settings.temperature
-    log = [math.log(p) for p in settings.prior().values()]
+    start = settings.prior() if prior is None else {n: prior.get(n, 0.0) for n in names}
+    log = [math.log(max(p, 1e-300)) for p in start.values()]
     for o in observations:
         for i, share in enumerate(o.shares):
             log[i] += power * math.log((1 - t) * share + t / o.legal)
@@ -240,13 +252,18 @@ class SeatReader:
         self.observations.append(Observation(len(legal), tuple(
             sum(decision(bot.choose(position)) == played for bot in bots) / len(bots) for bots in self.bots)))
 
-    def reading(self, settings: ReadingSettings | None = None) -> SeatReading:
-        """The seat's reading (under ``settings``' tremble and prior when given: the same bots' answers)."""
+    def reading(self, settings: ReadingSettings | None = None, earlier: SeatReading | None = None) -> SeatReading:
+        """The seat's reading (under ``settings``' tremble and prior when given: the same bots' answers), from
+        ``earlier``, the seat's reading in earlier games, when given (its chances the prior, its moves pooled)."""
         settings = settings or self.settings
         names = [UNKNOWN, *settings.styles]
         fits = [sum(o.shares[i] > 0 for o in self.observations) for i in range(len(names))]
-        return SeatReading(self.player, len(self.observations), posterior(self.observations, settings),
-                           dict(zip(names, fits)))
+        before = earlier if earlier is not None and earlier.read > 0 else None
+        if before is not None:
+            fits = [f + before.fits.get(n, 0) for f, n in zip(fits, names)]
+        return SeatReading(self.player, len(self.observations),
+                           posterior(self.observations, settings, None if before is None else before.posterior),
+                           dict(zip(names, fits)), earlier=0 if before is None else before.read)
 
 
 def read_moves(steps: Iterable[tuple[PublicState, Move]], players: int, you: int | None,
@@ -269,7 +286,7 @@ def opponent_table(reading: TableReading, players: int | None = None) -> Opponen
     leaves the advice as it is without one)."""
     from .native_games import seat_policy
 
-    read = {seat.player: seat for seat in reading.seats if seat.moves > 0 or seat.assumed}   # else the search's own
+    read = {seat.player: seat for seat in reading.seats if seat.read > 0 or seat.assumed}   # else the search's own
     players = players or max([*read, reading.you if reading.you is not None else 0, *(s.player for s in
                                                                                        reading.seats)]) + 1
     seats = tuple(() if p not in read else tuple(
@@ -285,7 +302,7 @@ def stand_in_words(seat: SeatReading) -> str:
     >>> stand_in_words(SeatReading(1, 9, {UNKNOWN: 0.02, "mcts": 0.98}, {UNKNOWN: 3, "mcts": 6}))[:58]
     " The playouts seat the value bot in the MCTS bot's place ("
     """
-    if (seat.moves == 0 and not seat.assumed) or seat.style == UNKNOWN or playout_seat(seat.style) == seat.style:
+    if (seat.read == 0 and not seat.assumed) or seat.style == UNKNOWN or playout_seat(seat.style) == seat.style:
         return ""
     return (f" The playouts seat {_words(playout_seat(seat.style))} in {_words(seat.style)}'s place "
             "(of the bots cheap enough for playouts, the one that chooses most as it does).")
@@ -328,8 +345,11 @@ class TableWatch:
     plus new moves -- a move taken back, another game -- is read again from its start. The same moves always
     give the same reading, however they came in."""
 
-    def __init__(self, players: int, you: int | None, settings: ReadingSettings | None = None):
+    def __init__(self, players: int, you: int | None, settings: ReadingSettings | None = None,
+                 earlier: TableReading | None = None):
         self.players, self.you, self.settings = players, you, settings or ReadingSettings()
+        self.earlier = {seat.player: seat for seat in earlier.seats} if earlier is not None else {}
+        """Each seat's reading in earlier games of the same table (:func:`read_records`): this game's prior."""
         self._start()
 
     def _start(self) -> None:
@@ -346,8 +366,8 @@ class TableWatch:
             if reader is not None:
                 reader.read(view, move)
         self.seen = marks
-        return TableReading(self.you, tuple(self.readers[p].reading() for p in sorted(self.readers)), self.settings,
-                            self.players)
+        return TableReading(self.you, tuple(self.readers[p].reading(earlier=self.earlier.get(p))
+                                            for p in sorted(self.readers)), self.settings, self.players)
 
 
 def reading_from_json(doc: Any, players: int, player: int, where: str = "--table") -> TableReading:
@@ -381,7 +401,9 @@ def reading_from_json(doc: Any, players: int, player: int, where: str = "--table
         fits = seat.get("fits") if isinstance(seat.get("fits"), dict) else {}
         seats.append(SeatReading(p, moves, {s: c / total for s, c in post.items()},
                                  {s: fits[s] if isinstance(fits.get(s), int) else 0 for s in post},
-                                 assumed=seat.get("assumed") is True))
+                                 assumed=seat.get("assumed") is True,
+                                 earlier=seat["earlier"] if isinstance(seat.get("earlier"), int) and seat["earlier"] >= 0
+                                 else 0))
     if sorted(s.player for s in seats) != [p for p in range(players) if p != player]:
         raise BadInput(f"{where}: a reading names each opponent once; got seats "
                        f"{', '.join(str(s.player) for s in seats) or 'none'}")
@@ -411,11 +433,33 @@ def read_record(doc: Any, you: int | None, until: int | None = None,
     return read_moves(steps, players, you, settings)
 
 
+def read_records(docs: Sequence[Any], you: int | None, until: int | None = None,
+                 settings: ReadingSettings | None = None) -> TableReading:
+    """The table as ``you`` reads it from several games of the same people in the same seats (the same newspaper
+    is the same person), in order: each game's reading is the next one's prior, so every move is read once and
+    the readings pool (``until`` cuts the last game only). :class:`BadInput` for games of different tables."""
+    if not docs:
+        raise BadInput("read at least one game record")
+    reading = None
+    for k, doc in enumerate(docs):
+        last = k == len(docs) - 1
+        players, steps = record_steps(doc, until if last else None)
+        if reading is not None and players != reading.players:
+            raise BadInput(f"game {k + 1} has {players} players, the games before it {reading.players}: "
+                           "a table's games have the same players")
+        if you is not None and not 0 <= you < players:
+            raise BadInput(f"--you: a player from 0 to {players - 1}, got {you}")
+        if not native.available():
+            raise BadInput("reading the table needs the native core: python3 run.py build")
+        reading = TableWatch(players, you, settings, reading).update(steps)
+    return reading
+
+
 def reading_text(reading: TableReading) -> str:
     """The reading in sentences, one an opponent."""
     return "\n".join(seat.words() for seat in reading.seats)
 
 
-__all__ = ["AS_READ", "TableWatch", "assume", "CLEAR", "LIKELY", "Observation", "ReadingSettings", "SAMPLES", "SeatReader", "SeatReading", "TEMPERATURE",
+__all__ = ["AS_READ", "TableWatch", "read_records", "assume", "CLEAR", "LIKELY", "Observation", "ReadingSettings", "SAMPLES", "SeatReader", "SeatReading", "TEMPERATURE",
            "TREMBLE", "TableReading", "UNKNOWN", "UNKNOWN_PRIOR", "decision", "opponent_table", "posterior", "reading_from_json", "read_moves", "read_record",
            "reading_seed", "reading_text", "record_steps", "stand_in_words"]

@@ -306,3 +306,19 @@ def test_play_a_game_against_two_bots_to_the_review(person, tmp_path):
     person.wait_for("Your turn, The Sun")
     person.expand("The game so far")
     assert f"{saved_ply}. " in person.text() and "You are The Sun" in person.text()
+
+    # an earlier game with the same people, uploaded: the table is read from it first, and said (#58);
+    # then the same on a phone's width
+    from pennypress.engine.arena.table_reading import read_records
+    from tests.ui.browser_helpers import set_desktop, set_phone
+
+    person.expand("Tell the advisor how they play")
+    earlier = person.d.find_element(By.CSS_SELECTOR, ".st-key-play_earlier_files input[type=file]")
+    earlier.send_keys(str(saved))
+    person.wait_for("of them in earlier games")
+    loaded = TableGame.load(json.loads(saved.read_text()))
+    for seat in loaded.reading(read_records([json.loads(saved.read_text())], me)).seats:
+        assert seat.words() in person.text(), seat.words()
+    set_phone(person.d)
+    assert "of them in earlier games" in person.text() and person.cut_off() == [], person.cut_off()[:5]
+    set_desktop(person.d)

@@ -216,3 +216,24 @@ def test_the_hint_says_how_the_others_play_and_the_players_word_changes_it():
     at.button(key="play_hint_button").click().run()
     said = opponent_table(assume(game.reading(), {other: "early-presser"}), 3)
     assert at.session_state["play_hint"][1].best.move == game.hint("fast", table=said).best.move
+
+
+def test_earlier_games_with_the_same_people_are_read_first_and_said(tmp_path):
+    """Saved games of the same table, uploaded: the reading starts from them (the same newspaper, the same person)
+    and says how many of its moves came from them; games of another table are refused in one line."""
+    from pennypress.engine import GameDefinition
+    from pennypress.engine.arena.recorded import record_selfplay
+    from pennypress.engine.arena.table_reading import read_records
+
+    at = open_app(PAGE)
+    game = _start(at)
+    seats = ["early-presser", "heuristic", "early-presser"]
+    earlier = record_selfplay(GameDefinition.create(3), seed=41, seats=seats)[0]
+    expected = read_records([earlier], ME)
+    at.session_state["play_earlier"] = expected    # what the uploader's callback keeps (files: the browser test)
+    at.run()
+    assert not at.exception, at.exception
+    reading = game.reading(expected)
+    assert all(seat.earlier == e.read for seat, e in zip(reading.seats, expected.seats))
+    text = _text(at)
+    assert "of them in earlier games" in text and all(seat.words() in text for seat in reading.seats)

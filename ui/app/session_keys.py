@@ -365,6 +365,8 @@ PLAY_CLICK = "play_click"  # what the last click picked: a story's notation id o
 PLAY_CHOICE = "play_choice"  # radio: the move a click implies (notation)
 PLAY_FROM = "play_from"  # where the move to play comes from: "board" (a click) or "list" (Pick from a list)
 PLAY_COACH = "play_coach"  # toggle: coach mode
+PLAY_EARLIER = "play_earlier"  # the reading of earlier games with the same people (TableReading), the prior
+PLAY_EARLIER_FILES = "play_earlier_files"  # their uploader
 PLAY_TABLE = "play_table"  # how the others play: the override choices' prefix (table_choice_key)
 PLAY_COACHED = "play_coached"  # {event number: CoachNote} of your moves graded by the coach
 

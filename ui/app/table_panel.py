@@ -59,16 +59,17 @@ def table_words(reading: TableReading | None, prefix: str) -> tuple[str, ...]:
 
 
 def table_panel(reading: TableReading | None, prefix: str, on_change: Callable[[], None] | None = None,
-                what: str = "the advice") -> None:
+                what: str = "the advice", earlier: Callable[[], None] | None = None) -> None:
     """The panel: the table as the advice takes it, and the choices to override it (``on_change`` called when
-    one changes: an answer computed under the old table is stale)."""
+    one changes: an answer computed under the old table is stale); ``earlier`` draws, inside the choices, a way
+    to read earlier games with the same people."""
     if reading is None:
         if not native.available():
             st.caption("How the others play is not read here: reading it needs the native core "
                        "(python3 run.py build).")
         return
     used = table_in_use(reading, prefix)
-    if not any(seat.moves or seat.assumed for seat in used.seats):
+    if not any(seat.read or seat.assumed for seat in used.seats):
         st.markdown(f"**How the others play:** no move of theirs to read yet, so {what} assumes the advisor's "
                     "own players in their seats.")
     else:
@@ -82,3 +83,5 @@ def table_panel(reading: TableReading | None, prefix: str, on_change: Callable[[
             key = table_choice_key(prefix, seat.player)
             valid_choice(key, options, AS_READ)
             st.selectbox(newspaper(seat.player), options, key=key, format_func=choice_words, on_change=on_change)
+        if earlier is not None:
+            earlier()

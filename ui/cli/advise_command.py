@@ -111,21 +111,45 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
     return "\n".join(lines)
 
 
+def parse_assumptions(text: str, players: int, you: int) -> dict[int, str]:
+    """``--assume``'s ``P=STYLE`` pairs, comma-separated (``1=early-presser,2=unknown``; ``all=STYLE`` for every
+    opponent of ``you``) -> player -> style; :class:`BadInput` naming a pair that is not one.
+
+    >>> parse_assumptions("1=early-presser, 2=unknown", 3, 0), parse_assumptions("all=big-pages", 3, 1)
+    ({1: 'early-presser', 2: 'unknown'}, {0: 'big-pages', 2: 'big-pages'})
+    """
+    said: dict[int, str] = {}
+    for pair in (p.strip() for p in text.split(",")):
+        who, eq, style = pair.partition("=")
+        if not eq or not style.strip() or not (who.strip() == "all" or who.strip().isdigit()):
+            raise BadInput(f"--assume: {pair!r}: expected PLAYER=STYLE (a player's number or 'all', then a style)")
+        style = style.strip()
+        if who.strip() == "all":
+            said.update({p: style for p in range(players) if p != you})
+        else:
+            said[int(who)] = style
+    return said
+
+
 def _advise(args: argparse.Namespace) -> int:
     if args.top is not None and args.top < 1:
         raise BadInput(f"--top: expected 1 or more moves, got {args.top}")
     budget_for(args.budget, args.playouts, args.seconds)  # an unknown budget or a bad count: refused before reading
     state = read_position(args.file)
     table = reading = None
-    if args.table is not None:
+    if args.table is not None or args.assume is not None:
         from pennypress.engine import native
-        from pennypress.engine.arena.table_reading import opponent_table, reading_from_json
+        from pennypress.engine.arena.table_reading import TableWatch, assume, opponent_table, reading_from_json
 
         if not native.available():
-            raise BadInput("--table: the styles read play on the native core, which is not built here "
-                           "(python3 run.py build)")
-
-        reading = reading_from_json(read_json(args.table), state.n_players, state.current)
+            raise BadInput(f"{'--table' if args.table is not None else '--assume'}: the styles read play on the "
+                           "native core, which is not built here (python3 run.py build)")
+        if args.table is not None:
+            reading = reading_from_json(read_json(args.table), state.n_players, state.current)
+        else:
+            reading = TableWatch(state.n_players, state.current).update([])   # no move read: only your word
+        if args.assume is not None:
+            reading = assume(reading, parse_assumptions(args.assume, state.n_players, state.current))
         table = opponent_table(reading, state.n_players)
     bar = ProgressBar("playout", delay=1.0)
     try:
@@ -159,5 +183,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--table", default=None,
                    help="a table reading (pennypress table RECORD --you P): the playouts seat each opponent by the "
                         "styles read, on the native core")
+    p.add_argument("--assume", default=None, metavar="P=STYLE,...",
+                   help="your word on how opponents play, over the reading if one is given: 1=early-presser, "
+                        "2=unknown (assume nothing), all=big-pages; the styles are pennypress table's")
     p.add_argument("--text", action="store_true", help="a readable ranked table instead of JSON")
     p.set_defaults(handler=_advise)

@@ -33,7 +33,7 @@ from pennypress.engine.arena.seats import bot_names
 from pennypress.engine.audit import audit
 from pennypress.engine.arena.coach import CoachNote, coach
 from pennypress.engine.arena.table_game import TableEvent, TableGame
-from pennypress.engine.arena.table_reading import TableReading
+from pennypress.engine.arena.table_reading import TableReading, read_records
 from pennypress.engine.arena.table_words import (bonus_sentence, card_sentence, end_sentence, hint_sentence,
                                                   page_title, preview_sentence)
 from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Recall, parse_move
@@ -76,6 +76,9 @@ st.caption("You play one newspaper, the computer the others. Ask for a hint when
 # ------------------------------------------------------------------ starting a game
 def _begin(game: TableGame) -> None:
     ss[K.PLAY_GAME] = game
+    earlier = ss.get(K.PLAY_EARLIER)
+    if earlier is not None and (earlier.players != len(game.names) or earlier.you != game.me):
+        ss.pop(K.PLAY_EARLIER, None)   # earlier games of another table: this game does not start from them
     for key in (K.PLAY_HINT, K.PLAY_KIND, K.PLAY_MOVE, K.PLAY_STORY, K.PLAY_COUNT, K.PLAY_LAYOUT, K.PLAY_CLICK,
                 K.PLAY_CHOICE, K.PLAY_FROM, K.PLAY_COACHED, "play_coach_pending", "play_hint_fresh"):
         ss.pop(key, None)
@@ -280,10 +283,37 @@ def show_hint(game: TableGame) -> None:
 
 
 def reading(game: TableGame) -> TableReading | None:
-    """How the others have played so far (each new move read once), or ``None`` without the native core."""
+    """How the others have played so far (each new move read once; from the earlier games' reading when some
+    were read), or ``None`` without the native core."""
     if not native.available():
         return None
-    return game.reading()
+    return game.reading(ss.get(K.PLAY_EARLIER))
+
+
+def _read_earlier() -> None:
+    """Earlier games with the same people, uploaded: read together as this game's prior (the same newspaper is
+    the same person), or why they cannot be."""
+    game: TableGame = ss[K.PLAY_GAME]
+    files = ss.get(K.PLAY_EARLIER_FILES) or []
+    ss.pop(K.PLAY_EARLIER, None)
+    _forget_hint()
+    if not files:
+        return
+    try:
+        docs = [uploaded_json(f) for f in files]
+        earlier = read_records(docs, game.me)
+        if earlier.players != len(game.names):
+            raise BadInput(f"they are games of {earlier.players} players, this one of {len(game.names)}")
+    except BadInput as exc:
+        ss[K.PLAY_ERROR] = f"The earlier games were not read: {exc}"
+        return
+    ss[K.PLAY_EARLIER] = earlier
+
+
+def earlier_games() -> None:
+    """The uploader of earlier games with the same people (in the panel's choices)."""
+    st.file_uploader("Earlier games with these players (saved games: the same newspaper, the same person)",
+                     type=["json"], accept_multiple_files=True, key=K.PLAY_EARLIER_FILES, on_change=_read_earlier)
 
 
 def _ask_hint() -> None:
@@ -410,7 +440,8 @@ def your_turn(game: TableGame) -> None:
         _commit() if played else _take_back()
         st.rerun()
     show_hint(game)
-    table_panel(reading(game), K.PLAY_TABLE, on_change=_forget_hint, what="the hint and the coach")
+    table_panel(reading(game), K.PLAY_TABLE, on_change=_forget_hint, what="the hint and the coach",
+                earlier=earlier_games)
 
 
 @st.fragment
