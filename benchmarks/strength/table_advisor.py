@@ -194,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
                          f"'{EACH}': the leave-one-out comparison, each game against two bots of one style of the "
                          "population in turn, that style left out (--opponents is then not read)")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1; any number gives the same figures)")
-    ap.add_argument("--log", type=Path, help="one line a game: a run started again goes on where it stopped")
+    ap.add_argument("--log", type=Path, help="one line a game: a run started again goes on where it stopped (with "
+                                                "more --games, it plays only the games the log does not hold)")
     ap.add_argument("--record", type=Path, help="write the summary as a strength record (JSON) to this file")
     args = ap.parse_args(argv)
     try:
@@ -217,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     except BadInput as e:
         print(f"table_advisor: {e}", file=sys.stderr)
         return 2
-    header = {"log": "table-advisor", "games": args.games, "seed": args.seed, "players": args.players,
+    header = {"log": "table-advisor", "seed": args.seed, "players": args.players,   # not the games: a run may grow
               "opponents": args.opponents, "budget": args.budget, "playouts": args.playouts, "side": args.side,
               "leave_out": args.leave_out}
     try:

@@ -82,8 +82,10 @@ def test_a_logged_run_resumes_and_two_workers_give_the_same_games(core, capsys, 
     first, again = (json.loads(p.read_text(encoding="utf-8")) for p in (straight, resumed))
     assert first["pairs"] == again["pairs"] and all(set(g) == {"read"} for g in first["pairs"])
     assert first["table"] == again["table"] and "as today" not in first["table"]
+    assert bta.main(base[:1] + ["4"] + base[2:] + ["--log", str(log)]) == 0   # a run grown: one game more
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 1 + 4
     capsys.readouterr()
-    assert bta.main(["--games", "4", "--seed", "11", "--playouts", "6", "--log", str(log)]) == 2
+    assert bta.main(["--games", "3", "--seed", "12", "--playouts", "6", "--side", "read", "--log", str(log)]) == 2
     err = capsys.readouterr().err
     assert "a log of other arguments" in err and err.count("\n") == 1
 
