@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "benchmarks" / "results" / "speed"
 SPEED = ("engine", "search_engine", "notation", "solver", "fast_solver", "core", "core_search", "tournament",
-         "audit", "advisor", "likely_line", "strategy", "puzzles", "ui", "analysis_board", "play_click", "stepping",
+         "audit", "advisor", "table_advice", "likely_line", "strategy", "puzzles", "ui", "analysis_board", "play_click", "stepping",
          "startup")
 """The speed set, in the order it runs: the rules and the solvers first, the whole app last."""
 LONG = ("soak", "install")

@@ -493,7 +493,7 @@ def the_end(game: TableGame) -> None:
             ss.pop(key, None)
         st.switch_page(AUDIT_PAGE)
     if c2.button("Practise your mistakes", key=K.PLAY_PRACTISE, width="stretch",
-                 help="Your moves weighed as the coach weighs them; each mistake or blunder becomes a puzzle "
+                 help="Your moves weighed as the review weighs them; each mistake or blunder becomes a puzzle "
                       "on the Puzzles page: find the better move."):
         practise_mistakes(game)
 
@@ -504,8 +504,9 @@ def game_name(game: TableGame) -> str:
 
 
 def practise_mistakes(game: TableGame) -> None:
-    """Your decisions of the game audited as the coach grades them (its analysis, the game's deal), your
-    mistakes and blunders taken to the Puzzles page as puzzles -- or, when there is none, said so."""
+    """Your decisions of the game audited as the review grades them (the coach's analysis, the game's deal, no
+    table read), your mistakes and blunders taken to the Puzzles page as puzzles -- or, when there is none,
+    said so."""
     bar = st.progress(0.0, text="Looking for your mistakes…")
 
     def _progress(done: int, total: int) -> None:

@@ -1,0 +1,105 @@
+"""Benchmark of Quick advice with the table read, on positions with a 40-move history.
+
+Seeded 3-player games (seed 562120), each seat's style drawn from the population (the MCTS bot included), played
+on the native core; the position after the game's first 40 moves, for the player to move, which reads the other
+two. Per position, in one process on this machine:
+
+- **read cold**: the reading of all 40 moves from scratch (``read_moves``: what ``pennypress table`` does);
+- **read a move**: one more move read by a reading kept over the game (``TableWatch``: what Play and the
+  analysis board do at each click: the moves since the last one);
+- **advise, table**: ``advise(position, "fast", table=...)`` with the opponents seated as read;
+- **advise, plain**: the same without a table, in the same run, for the ratio.
+
+Medians over the positions, in milliseconds, and the same-run ratio of the medians (with a table / plain). A click's
+cost with the table read is *read a move* + *advise, table*; the machine's load is printed (wall times grow with it). the target (#58) is Quick within 0.5 s on a position
+with a 40-move history (the app and the command line keep the reading, so a click reads only the new moves).
+
+    python -m benchmarks.speed.table_advice [--positions N] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+from benchmarks.strength.table_reading import game
+from pennypress.engine import native
+from pennypress.engine.advisor import advise
+from pennypress.engine.arena.table_reading import ReadingSettings, TableWatch, opponent_table, read_moves
+
+SEED, HISTORY, POSITIONS = 562120, 40, 10
+"""The games' seed (a speed benchmark's own), the moves read before the position, the positions by default."""
+
+
+def positions(count: int) -> list[tuple]:
+    """``count`` positions after :data:`HISTORY` moves with a choice to make: (the steps before it, the position)."""
+    out, g = [], 0
+    styles = ReadingSettings().styles
+    while len(out) < count:
+        _, steps = game(SEED, g, 3, styles)
+        g += 1
+        if len(steps) <= HISTORY + 1:
+            continue
+        view = steps[HISTORY][0]
+        if len(view.legal_moves()) > 1:
+            out.append((steps[:HISTORY + 1], view))
+    return out
+
+
+def measure(count: int) -> dict:
+    cold, warm, table_ms, plain_ms = [], [], [], []
+    for steps, view in positions(count):
+        you = view.current
+        start = time.perf_counter()
+        read_moves(steps[:HISTORY], 3, you)
+        cold.append(1000 * (time.perf_counter() - start))
+        watch = TableWatch(3, you)
+        watch.update(steps[:HISTORY - 1])
+        start = time.perf_counter()
+        reading = watch.update(steps[:HISTORY])
+        warm.append(1000 * (time.perf_counter() - start))
+        table = opponent_table(reading, 3)
+        start = time.perf_counter()
+        advise(view, "fast", seed=0, table=table)
+        table_ms.append(1000 * (time.perf_counter() - start))
+        start = time.perf_counter()
+        advise(view, "fast", seed=0)
+        plain_ms.append(1000 * (time.perf_counter() - start))
+    med = statistics.median
+    return {"positions": count, "seed": SEED, "history": HISTORY, "read_cold_ms": med(cold),
+            "read_a_move_ms": med(warm), "advise_table_ms": med(table_ms), "advise_plain_ms": med(plain_ms),
+            "ratio_table_to_plain": med(table_ms) / med(plain_ms),
+            "click_ms": med(warm) + med(table_ms)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--positions", type=int, default=POSITIONS, help=f"positions (default {POSITIONS})")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args(argv)
+    if not native.available():
+        print("Quick advice with the table read -- not measured: the native core is not built")
+        return 0
+    load = os.getloadavg()[0]
+    out = {**measure(args.positions), "load_before": load, "load_after": os.getloadavg()[0]}
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return 0
+    print(f"Quick advice with the table read: {args.positions} positions after {HISTORY} moves (seed {SEED}), medians")
+    print(f"  read the 40 moves from scratch   {out['read_cold_ms']:7.0f} ms")
+    print(f"  read one more move (kept)        {out['read_a_move_ms']:7.1f} ms")
+    print(f"  advise fast, table read          {out['advise_table_ms']:7.0f} ms")
+    print(f"  advise fast, no table            {out['advise_plain_ms']:7.0f} ms")
+    print(f"  with a table / without (medians): {out['ratio_table_to_plain']:.2f}")
+    print(f"  a click (one more move read + advice): {out['click_ms']:.0f} ms; target ≤ 500 ms: "
+          + ("met" if out["click_ms"] <= 500 else "NOT met"))
+    print(f"  machine load (1-minute average) before and after: {out['load_before']:.2f}, {out['load_after']:.2f} "
+          f"on {os.cpu_count()} cores: wall times grow with it; the ratio is the same-run figure")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
