@@ -334,7 +334,8 @@ def assume(reading: TableReading, said: dict[int, str]) -> TableReading:
             raise BadInput(f"an assumption about {newspaper(p)}: {style!r} is not a style "
                            f"({', '.join(sorted(known))}, or {AS_READ!r})")
     seats = tuple(seat if said.get(seat.player, AS_READ) == AS_READ else
-                  SeatReading(seat.player, seat.moves, {said[seat.player]: 1.0}, seat.fits, assumed=True)
+                  SeatReading(seat.player, seat.moves, {said[seat.player]: 1.0}, seat.fits, assumed=True,
+                              earlier=seat.earlier)
                   for seat in reading.seats)
     return TableReading(reading.you, seats, reading.settings, reading.players)
 
@@ -342,8 +343,8 @@ def assume(reading: TableReading, said: dict[int, str]) -> TableReading:
 class TableWatch:
     """The table read as a game goes on, for one player: each opponent's reader made once and each new move
     read once (:meth:`update` with every move so far, in order); a history that is not the one read so far
-    plus new moves -- a move taken back, another game -- is read again from its start. The same moves always
-    give the same reading, however they came in."""
+    plus new moves -- a move taken back, another card drawn, another game -- is read again from its start. The
+    same moves in the same positions always give the same reading, however they came in."""
 
     def __init__(self, players: int, you: int | None, settings: ReadingSettings | None = None,
                  earlier: TableReading | None = None):
@@ -354,11 +355,11 @@ class TableWatch:
 
     def _start(self) -> None:
         self.readers = {p: SeatReader(p, self.players, self.settings) for p in range(self.players) if p != self.you}
-        self.seen: list[tuple[int, str]] = []
+        self.seen: list[tuple] = []
 
     def update(self, steps: Sequence[tuple[PublicState, Move]]) -> TableReading:
         """The reading after ``steps`` (every move so far: the public position each player faced, the move)."""
-        marks = [(view.ply, str(move)) for view, move in steps]
+        marks = [(view.ply, tuple(view.discard), str(move)) for view, move in steps]   # the cards drawn too
         if marks[:len(self.seen)] != self.seen:
             self._start()
         for view, move in steps[len(self.seen):]:
@@ -397,13 +398,16 @@ def reading_from_json(doc: Any, players: int, player: int, where: str = "--table
         if bad or not sum(post.values()) > 0:
             raise BadInput(f"{where}: seats[{k}]: each chance a finite number of 0 or more, of a known style "
                            f"({', '.join(sorted(known))}), not all 0; got {', '.join(bad) or 'all 0'}")
+        assumed, earlier = seat.get("assumed", False), seat.get("earlier", 0)
+        if not isinstance(assumed, bool) or isinstance(earlier, bool) or not isinstance(earlier, int) or earlier < 0:
+            raise BadInput(f"{where}: seats[{k}]: 'assumed' is true or false, 'earlier' a whole number of moves")
+        if assumed and sorted(c for c in post.values() if c > 0) != [1]:
+            raise BadInput(f"{where}: seats[{k}]: an assumed style is one style for certain (a chance of 1)")
         total = sum(post.values())
         fits = seat.get("fits") if isinstance(seat.get("fits"), dict) else {}
         seats.append(SeatReading(p, moves, {s: c / total for s, c in post.items()},
                                  {s: fits[s] if isinstance(fits.get(s), int) else 0 for s in post},
-                                 assumed=seat.get("assumed") is True,
-                                 earlier=seat["earlier"] if isinstance(seat.get("earlier"), int) and seat["earlier"] >= 0
-                                 else 0))
+                                 assumed=assumed, earlier=earlier))
     if sorted(s.player for s in seats) != [p for p in range(players) if p != player]:
         raise BadInput(f"{where}: a reading names each opponent once; got seats "
                        f"{', '.join(str(s.player) for s in seats) or 'none'}")
@@ -440,6 +444,8 @@ def read_records(docs: Sequence[Any], you: int | None, until: int | None = None,
     the readings pool (``until`` cuts the last game only). :class:`BadInput` for games of different tables."""
     if not docs:
         raise BadInput("read at least one game record")
+    if until is not None and until < 0:
+        raise BadInput(f"--until: a number of moves, 0 or more, got {until}")
     reading = None
     for k, doc in enumerate(docs):
         last = k == len(docs) - 1
@@ -448,7 +454,7 @@ def read_records(docs: Sequence[Any], you: int | None, until: int | None = None,
             raise BadInput(f"game {k + 1} has {players} players, the games before it {reading.players}: "
                            "a table's games have the same players")
         if you is not None and not 0 <= you < players:
-            raise BadInput(f"--you: a player from 0 to {players - 1}, got {you}")
+            raise BadInput(f"seat {you} is not at this table of {players} players (--you counts from 0)")
         if not native.available():
             raise BadInput("reading the table needs the native core: python3 run.py build")
         reading = TableWatch(players, you, settings, reading).update(steps)

@@ -123,6 +123,9 @@ def test_advise_reads_a_table_reading_and_says_it_and_refuses_one_of_another_sea
     (lambda d: d["seats"].pop(), "each opponent once"),
     (lambda d: d["seats"].append(dict(d["seats"][0])), "each opponent once"),
     (lambda d: d.update(players=4), "a table of 4 players"),
+    (lambda d: d["seats"][0].update(assumed=True, posterior={"greedy": 0.6, "timer": 0.4}), "one style for certain"),
+    (lambda d: d["seats"][0].update(earlier=True), "a whole number of moves"),
+    (lambda d: d["seats"][0].update(assumed="yes"), "true or false"),
     (lambda d: d.pop("you"), "not a table reading")])
 def test_a_tampered_reading_is_refused_naming_the_problem(core, midgame, change, said):
     from pennypress.engine.arena.table_reading import reading_from_json

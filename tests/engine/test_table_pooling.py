@@ -36,12 +36,35 @@ def test_two_games_pool_as_one_reading_whatever_their_order(core, games):
     assert both.seats[0].style == "early-presser"
 
 
-def test_games_of_different_tables_are_refused(core, games):
+def test_games_of_different_tables_and_a_negative_cut_are_refused(core, games):
     from pennypress.errors import BadInput
 
     two, _ = record_selfplay(GameDefinition.create(2), seed=3, seats=["greedy", "greedy"])
     with pytest.raises(BadInput, match="same players"):
         read_records([games[0], two], you=0)
+    with pytest.raises(BadInput, match="--until: a number of moves, 0 or more"):
+        read_records(games, you=0, until=-1)
+
+
+def test_a_history_with_another_card_drawn_is_read_again(core, games, monkeypatch):
+    """The same moves after another headline card are other positions: a kept reading starts again."""
+    from pennypress.engine.arena.table_reading import SeatReader, TableWatch, record_steps
+
+    reads = []
+    monkeypatch.setattr(SeatReader, "read", lambda self, view, move: reads.append(view.ply))
+    _, steps = record_steps(games[0])
+    k = next(i for i, (view, _) in enumerate(steps) if view.discard)   # a move after a card was drawn
+    other = steps[k][0].clone()
+    other.discard = list(other.discard)[:-1]
+    changed = steps[:k] + [(other, steps[k][1])] + steps[k + 1:]
+    watch = TableWatch(3, 0)
+    watch.update(steps)
+    reads.clear()
+    watch.update(changed)
+    assert len(reads) == sum(view.current != 0 for view, _ in changed)   # every opponent move read afresh
+    reads.clear()
+    watch.update(changed + [])
+    assert reads == []                                                  # the same history: nothing read again
 
 
 def _run(*args):
@@ -68,6 +91,6 @@ def test_table_reads_several_records_and_advise_takes_your_word(core, games, tmp
     assert said.returncode == 0, said.stderr
     assert "plays like the big-page presser: the advice assumes it" in said.stdout
     for bad, words in ((f"{me}=greedy", "not an opponent"), (f"{other}=oracle", "is not a style"),
-                       ("x", "expected PLAYER=STYLE")):
+                       ("x", "expected PLAYER=STYLE"), ("\u00b2=greedy", "expected PLAYER=STYLE")):
         out = _run("advise", position, "--budget", "fast", "--assume", bad)
         assert out.returncode == 2 and words in out.stderr and out.stderr.count("\n") == 1, out.stderr

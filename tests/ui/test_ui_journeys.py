@@ -310,7 +310,7 @@ def test_play_a_game_against_two_bots_to_the_review(person, tmp_path):
     # an earlier game with the same people, uploaded: the table is read from it first, and said (#58);
     # then the same on a phone's width
     from pennypress.engine.arena.table_reading import read_records
-    from tests.ui.browser_helpers import set_desktop, set_phone
+    from tests.ui.browser_helpers import ROOT, set_desktop, set_phone
 
     person.expand("Tell the advisor how they play")
     earlier = person.d.find_element(By.CSS_SELECTOR, ".st-key-play_earlier_files input[type=file]")
@@ -322,3 +322,8 @@ def test_play_a_game_against_two_bots_to_the_review(person, tmp_path):
     set_phone(person.d)
     assert "of them in earlier games" in person.text() and person.cut_off() == [], person.cut_off()[:5]
     set_desktop(person.d)
+    # a game of another table beside it: refused beside the uploader, in one line, and the reading starts afresh
+    earlier = person.d.find_element(By.CSS_SELECTOR, ".st-key-play_earlier_files input[type=file]")
+    earlier.send_keys(str(ROOT / "examples" / "records" / "two-player-greedy-seed-11.json"))
+    person.wait_for("The earlier games were not read: two-player-greedy-seed-11.json is a game of 2 players")
+    assert "of them in earlier games" not in person.text()

@@ -219,8 +219,9 @@ def test_the_hint_says_how_the_others_play_and_the_players_word_changes_it():
 
 
 def test_earlier_games_with_the_same_people_are_read_first_and_said(tmp_path):
-    """Saved games of the same table, uploaded: the reading starts from them (the same newspaper, the same person)
-    and says how many of its moves came from them; games of another table are refused in one line."""
+    """Saved games of the same table, read: the reading starts from them (the same newspaper, the same person)
+    and says how many of its moves came from them (the upload itself, and a game of another table refused, are
+    clicked in the browser: test_ui_journeys.py)."""
     from pennypress.engine import GameDefinition
     from pennypress.engine.arena.recorded import record_selfplay
     from pennypress.engine.arena.table_reading import read_records

@@ -367,6 +367,7 @@ PLAY_FROM = "play_from"  # where the move to play comes from: "board" (a click) 
 PLAY_COACH = "play_coach"  # toggle: coach mode
 PLAY_EARLIER = "play_earlier"  # the reading of earlier games with the same people (TableReading), the prior
 PLAY_EARLIER_FILES = "play_earlier_files"  # their uploader
+PLAY_EARLIER_ERROR = "play_earlier_error"  # one-shot: why the earlier games uploaded were not read
 PLAY_TABLE = "play_table"  # how the others play: the override choices' prefix (table_choice_key)
 PLAY_COACHED = "play_coached"  # {event number: CoachNote} of your moves graded by the coach
 

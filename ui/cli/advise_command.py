@@ -121,10 +121,11 @@ def parse_assumptions(text: str, players: int, you: int) -> dict[int, str]:
     said: dict[int, str] = {}
     for pair in (p.strip() for p in text.split(",")):
         who, eq, style = pair.partition("=")
-        if not eq or not style.strip() or not (who.strip() == "all" or who.strip().isdigit()):
+        who = who.strip()
+        if not eq or not style.strip() or not (who == "all" or (who.isascii() and who.isdigit())):
             raise BadInput(f"--assume: {pair!r}: expected PLAYER=STYLE (a player's number or 'all', then a style)")
         style = style.strip()
-        if who.strip() == "all":
+        if who == "all":
             said.update({p: style for p in range(players) if p != you})
         else:
             said[int(who)] = style

@@ -41,7 +41,7 @@ from pennypress.engine.game.names import newspaper, story_name
 from pennypress.engine.game.stories import Story
 from pennypress.engine.game.variants import choosable
 from pennypress.engine.game.words import move_words
-from pennypress.engine.io.record import dumps_record
+from pennypress.engine.io.record import dumps_record, replay
 from pennypress.engine.puzzles.mistakes import mistake_puzzles
 from pennypress.engine.rules.press import plan_press
 from pennypress.errors import BadInput
@@ -292,7 +292,7 @@ def reading(game: TableGame) -> TableReading | None:
 
 def _read_earlier() -> None:
     """Earlier games with the same people, uploaded: read together as this game's prior (the same newspaper is
-    the same person), or why they cannot be."""
+    the same person), or why they cannot be (said beside the uploader: :func:`earlier_games`)."""
     game: TableGame = ss[K.PLAY_GAME]
     files = ss.get(K.PLAY_EARLIER_FILES) or []
     ss.pop(K.PLAY_EARLIER, None)
@@ -301,17 +301,20 @@ def _read_earlier() -> None:
         return
     try:
         docs = [uploaded_json(f) for f in files]
-        earlier = read_records(docs, game.me)
-        if earlier.players != len(game.names):
-            raise BadInput(f"they are games of {earlier.players} players, this one of {len(game.names)}")
+        for f, doc in zip(files, docs):
+            players = replay(doc).state.n_players
+            if players != len(game.names):
+                raise BadInput(f"{f.name} is a game of {players} players, this one of {len(game.names)}")
+        ss[K.PLAY_EARLIER] = read_records(docs, game.me)
     except BadInput as exc:
-        ss[K.PLAY_ERROR] = f"The earlier games were not read: {exc}"
-        return
-    ss[K.PLAY_EARLIER] = earlier
+        ss[K.PLAY_EARLIER_ERROR] = f"The earlier games were not read: {exc}"
 
 
 def earlier_games() -> None:
-    """The uploader of earlier games with the same people (in the panel's choices)."""
+    """The uploader of earlier games with the same people (in the panel's choices), and why the last upload was
+    not read, if it was not."""
+    if K.PLAY_EARLIER_ERROR in ss:
+        st.error(ss.pop(K.PLAY_EARLIER_ERROR))
     st.file_uploader("Earlier games with these players (saved games: the same newspaper, the same person)",
                      type=["json"], accept_multiple_files=True, key=K.PLAY_EARLIER_FILES, on_change=_read_earlier)
 
@@ -466,6 +469,8 @@ def coach_summary(game: TableGame) -> None:
     for note in coached.values():
         counts[note.klass] = counts.get(note.klass, 0) + 1
     st.markdown(" ".join(f"{badge_html(k)} ×{n}" for k, n in counts.items()), unsafe_allow_html=True)
+    st.caption("Each mark was given with the others seated as \"How the others play\" said at that move; the "
+               "review's grades assume pennypress's own players.")
 
 
 def the_end(game: TableGame) -> None:
