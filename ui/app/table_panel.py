@@ -70,10 +70,10 @@ def table_panel(reading: TableReading | None, prefix: str, on_change: Callable[[
         return
     used = table_in_use(reading, prefix)
     if not any(seat.read or seat.assumed for seat in used.seats):
-        st.markdown(f"**How the others play:** no move of theirs to read yet, so {what} assumes the advisor's "
-                    "own players in their seats.")
+        st.markdown(f"**How the others play:** no move of theirs to read yet; for {what}, pennypress's own "
+                    "players sit in their seats.")
     else:
-        st.markdown(f"**How the others play** ({what} assumes this)")
+        st.markdown(f"**How the others play** (assumed by {what})")
         st.markdown("\n".join(f"- {w}" for w in table_words(reading, prefix)))
     with st.expander("Tell the advisor how they play"):
         st.caption("Read from each newspaper's moves in this game; if you know your table better (\"The Sun "
