@@ -46,8 +46,11 @@ import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from pathlib import Path
 
 from tqdm import tqdm
+
+from benchmarks.strength.record import append_log, resume_log
 
 from pennypress.engine import Phase, new_game
 from pennypress.engine.advisor import advise, wilson
@@ -56,6 +59,7 @@ from pennypress.engine.arena.seats import SEATS, make_bot, seat_seed
 from pennypress.engine.arena.table_reading import ReadingSettings, TableWatch, opponent_table
 from pennypress.engine.io.state import public_view
 from pennypress.engine.play.match import play_match
+from pennypress.errors import BadInput
 
 OPPONENTS = ("evaluator", "timer", "heuristic")
 OUTSIDE = ("early-presser", "big-pages")
@@ -229,14 +233,20 @@ def print_report(title: str, report: dict) -> None:
 
 
 def play_games(games: int, seed: int, budget: str, plays_on: str, workers: int, quiet: bool = False,
-               opponents: tuple[str, ...] = OPPONENTS, read: str | None = None) -> list[dict]:
+               opponents: tuple[str, ...] = OPPONENTS, read: str | None = None, log: Path | None = None) -> list[dict]:
     """The samples of ``games`` games of the run seeded ``seed`` (:func:`play_one`; a game that ended before its
     drawn decision gives none), on ``workers`` processes, against ``opponents`` in turn (reading the table as
-    ``read`` says: ``--read-table``)."""
-    jobs = [(g, seed, budget, plays_on, opponents, read) for g in range(games)]
+    ``read`` says: ``--read-table``). With ``log`` each game is kept as it is played: a run started again with
+    the same arguments (or more games) plays only the games the log does not hold."""
+    header = {"log": "calibration", "seed": seed, "budget": budget, "plays_on": plays_on,
+              "opponents": list(opponents), "read_table": read}
+    done = resume_log(log, header, "calibration") if log is not None else {}
+    jobs = [(g, seed, budget, plays_on, opponents, read) for g in range(games) if g not in done]
     with ProcessPoolExecutor(workers) as ex:
-        played = list(tqdm(ex.map(play_one, jobs), total=len(jobs), desc="games", disable=quiet))
-    return [r for r in played if r is not None]
+        for (g, *_), row in zip(jobs, tqdm(ex.map(play_one, jobs), total=len(jobs), desc="games", disable=quiet)):
+            done[g] = {"sample": row}
+            append_log(log, g, done[g])
+    return [done[g]["sample"] for g in range(games) if done[g]["sample"] is not None]
 
 
 def main(argv=None) -> int:
@@ -255,14 +265,18 @@ def main(argv=None) -> int:
                     help="the advised seat reads the table from the moves so far and its playouts seat the others "
                          "as read (all: every style of the population; leave-out: every style but the opponents' "
                          "own, so they play a style the reading does not know); default: no reading")
+    ap.add_argument("--log", type=Path, help="one line a game: a run started again goes on where it stopped")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     opponents = OUTSIDE if args.opponents == "outside" else tuple(args.opponents.split(","))
     unknown = [o for o in opponents if o not in SEATS]
     if unknown or not opponents:
         ap.error(f"--opponents: not a seat: {', '.join(unknown) or '(none given)'}")
-    raw = play_games(args.games, args.seed, args.budget, args.plays_on, args.workers, quiet=args.json,
-                     opponents=opponents, read=args.read_table)
+    try:
+        raw = play_games(args.games, args.seed, args.budget, args.plays_on, args.workers, quiet=args.json,
+                         opponents=opponents, read=args.read_table, log=args.log)
+    except BadInput as e:
+        ap.error(str(e))
     calibration: Calibration = CALIBRATION
     shown = [{**r, "p": calibration(r["p"])} for r in raw]
     report = {"games": args.games, "samples": len(raw), "budget": args.budget, "seed": args.seed,

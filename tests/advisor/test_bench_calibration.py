@@ -110,3 +110,15 @@ def test_fitting_on_too_few_games_is_refused_and_keeps_the_shipped_map(capsys):
     # one game gives at most one decision, whoever plays the seat's other moves: the heuristic bot, the cheapest
     assert fit_calibration.main(["--games", "1", "--seed", "5", "--plays-on", "heuristic", "--workers", "1"]) == 2
     assert "at least two" in capsys.readouterr().err and DATA.read_text() == before
+
+
+def test_a_logged_run_cut_short_goes_on_to_the_same_samples(tmp_path, capsys):
+    log = tmp_path / "calibration.jsonl"
+    straight = bc.play_games(3, 23, "fast", "heuristic", 1, quiet=True)
+    bc.play_games(2, 23, "fast", "heuristic", 1, quiet=True, log=log)
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 1 + 2
+    assert bc.play_games(3, 23, "fast", "heuristic", 1, quiet=True, log=log) == straight
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 1 + 3
+    with pytest.raises(SystemExit) as exit_:
+        bc.main(["--games", "3", "--seed", "24", "--workers", "1", "--log", str(log)])
+    assert exit_.value.code == 2 and "a log of other arguments" in capsys.readouterr().err
