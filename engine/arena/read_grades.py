@@ -17,7 +17,7 @@ from ..audit.review import Decision
 from ..io.record import ReplayStep, replay
 from ..io.state import public_view
 from .coach import CoachNote, coach
-from .table_reading import TableWatch, opponent_table, stand_in_words
+from .table_reading import TableWatch, assume, opponent_table, stand_in_words
 
 Progress = Callable[[int, int], None]
 
@@ -47,9 +47,12 @@ class ReadGrade:
 
 
 def grades_with_table(doc: Any, decisions: Sequence[Decision], budget: str = "fast", seed: int = 0,
-                      playouts: int | None = None, progress: Progress | None = None) -> list[ReadGrade]:
+                      playouts: int | None = None, progress: Progress | None = None,
+                      said: dict[int, str] | None = None) -> list[ReadGrade]:
     """The audit's ``decisions`` of the record ``doc`` (audited at ``budget``, ``seed`` and ``playouts``), each
-    graded again with the table read from the moves before it, in their order. Needs the native core."""
+    graded again with the table read from the moves before it, in their order -- and the person's word on some
+    players (``said``: player -> style, as :func:`~.table_reading.assume` takes it) over the reading. Needs the
+    native core."""
     steps: list[ReplayStep] = []
     result = replay(doc, visit=steps.append)
     players = result.state.n_players
@@ -63,6 +66,8 @@ def grades_with_table(doc: Any, decisions: Sequence[Decision], budget: str = "fa
         player = step.before.current
         watch = watches.setdefault(player, TableWatch(players, player))
         reading = watch.update(public[:k])
+        if said:
+            reading = assume(reading, {p: style for p, style in said.items() if p != player})
         table = opponent_table(reading, players)
         read = coach(step.before, step.move, seed, budget, playouts, table=table)
         graded[step.number] = ReadGrade(step.number, player, wanted[step.number].klass, read,

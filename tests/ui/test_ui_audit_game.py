@@ -380,3 +380,31 @@ def test_one_newspapers_grades_are_graded_again_with_the_table_read_and_those_th
         at.session_state["aud_pick"] = next(k for k, d in enumerate(shown) if d.ply == changed[0].number)
         at.run()
         assert any("its grade depends on how the others play" in m.value for m in at.markdown)
+
+
+def test_the_players_word_on_an_opponent_grades_the_decisions_again_that_way():
+    """"Tell the advisor how they played": a word on the other newspaper drops the grades made without it, and
+    the grades made with it are the engine's under that word."""
+    from pennypress.engine.arena.read_grades import grades_with_table
+    from pennypress.engine.audit import audit
+
+    name, playouts, focus = "two-player-greedy-seed-11", 60, 0
+    doc = example_files.load(view.record_examples()[name])
+    at = open_app(PAGE)
+    at.radio(key="aud_example_pick").set_value(name)
+    at.button(key="aud_load_example").click().run()
+    at.number_input(key="aud_playouts").set_value(playouts).run()
+    at.button(key="aud_run").click().run(timeout=300)
+    at.radio(key="aud_focus").set_value(focus).run()
+    at.button(key="aud_read_run").click().run(timeout=300)
+    assert not at.exception, at.exception
+    at.selectbox(key="aud_table_1").set_value("big-pages").run()
+    assert at.button(key="aud_read_run")       # the grades made without the word are gone: asked again
+    at.button(key="aud_read_run").click().run(timeout=300)
+    assert not at.exception, at.exception
+    result = audit(doc, "fast", seed=0, playouts=playouts)
+    mine = [d for d in view.shown_decisions(result, focus) if d.klass != "forced"]
+    grades = grades_with_table(doc, mine, "fast", 0, playouts, said={1: "big-pages"})
+    assert all("You said The Sun plays like the big-page presser" in " ".join(g.table) for g in grades)
+    text = "\n".join(m.value for m in at.markdown)
+    assert all(line in text for line in view.read_grades_words(grades, "The Times"))

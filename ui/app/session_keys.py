@@ -279,6 +279,7 @@ AUDIT_FOCUS = "aud_focus"  # the newspaper reviewed (audit_view.EVERY: all of th
 AUDIT_SETTINGS = "aud_settings"  # (budget, seed, playouts or None) of the analysis shown
 AUDIT_READ = "aud_read"  # the decisions graded again with the table read: (result and focus key, [ReadGrade])
 AUDIT_READ_RUN = "aud_read_run"  # the button that grades them
+AUDIT_TABLE = "aud_table"  # how the others played, the person's word: the choices' prefix (table_choice_key)
 AUDIT_PRACTISE = "aud_practise"  # "Practise your mistakes": the mistakes of the newspaper reviewed, to the trainer
 TOURNAMENT_RECORDS = "tn_records"  # the records of the last tournament run's first games (list of record dicts)
 TOURNAMENT_RECORDS_KEPT = 200

@@ -15,16 +15,17 @@ import streamlit as st
 from pennypress.engine import native
 from pennypress.engine.advisor.opponent_table import OpponentTable
 from pennypress.engine.arena.seats import seat_words
-from pennypress.engine.arena.table_reading import (AS_READ, UNKNOWN, TableReading, assume, opponent_table,
-                                                   stand_in_words)
+from pennypress.engine.arena.table_reading import (AS_READ, UNKNOWN, ReadingSettings, TableReading, assume,
+                                                   opponent_table, stand_in_words)
 from pennypress.engine.game.names import newspaper
 from pennypress.ui.app.session_keys import table_choice_key
 from pennypress.ui.app.widgets import valid_choice
 
 
-def choices(reading: TableReading) -> list[str]:
-    """What the person may say of an opponent: as read, assume nothing, or each style."""
-    return [AS_READ, UNKNOWN, *reading.settings.styles]
+def choices(reading: TableReading | None = None) -> list[str]:
+    """What the person may say of an opponent: as read, assume nothing, or each style (``reading``'s, else the
+    population's)."""
+    return [AS_READ, UNKNOWN, *(reading.settings.styles if reading is not None else ReadingSettings().styles)]
 
 
 def choice_words(choice: str) -> str:

@@ -20,6 +20,7 @@ import streamlit as st
 from pennypress.engine import native, new_game, parse_move
 from pennypress.engine.advisor import BUDGETS
 from pennypress.engine.arena.read_grades import grades_with_table
+from pennypress.engine.arena.table_reading import AS_READ
 from pennypress.engine.audit import audit
 from pennypress.engine.game.moves import GoToPress
 from pennypress.engine.game.names import newspaper
@@ -31,6 +32,7 @@ from pennypress.errors import BadInput
 from pennypress.ui.app import audit_view as view, mistake_trainer, move_picker, press_layout
 from pennypress.ui.app import session_keys as K
 from pennypress.ui.app.board_stepper import board_stepper
+from pennypress.ui.app.table_panel import choice_words, choices
 from pennypress.ui.app.widgets import (
     notation_box, page_style, show_board, show_svgs, show_table, uploaded_json, valid_choice,
 )
@@ -209,26 +211,50 @@ def practise_mistakes(doc: dict, result, focus: int) -> None:
 
 
 # ------------------------------------------------------------------ grades with the table read
-def _read_key(focus: int) -> str:
-    return hashlib.sha1(f"{ss.get(K.AUDIT_RESULT_JSON)}|{focus}".encode()).hexdigest()[:16]
+def _said(focus: int, players: int) -> dict[int, str]:
+    """The person's word on how the other newspapers played (the panel's choices; "as read" left out)."""
+    options = choices()
+    said = {p: ss.get(K.table_choice_key(K.AUDIT_TABLE, p), AS_READ) for p in range(players) if p != focus}
+    return {p: c for p, c in said.items() if c in options and c != AS_READ}
 
 
-def read_grades(focus: int) -> dict:
-    """The decisions of ``focus`` graded again with the table read, by move number (empty until asked)."""
+def _read_key(focus: int, players: int) -> str:
+    said = json.dumps(sorted(_said(focus, players).items()))
+    return hashlib.sha1(f"{ss.get(K.AUDIT_RESULT_JSON)}|{focus}|{said}".encode()).hexdigest()[:16]
+
+
+def read_grades(focus: int, players: int) -> dict:
+    """The decisions of ``focus`` graded again with the table read, by move number (empty until asked, and
+    after another word on how the others played)."""
     held = ss.get(K.AUDIT_READ)
-    return {g.number: g for g in held[1]} if held and held[0] == _read_key(focus) else {}
+    return {g.number: g for g in held[1]} if held and held[0] == _read_key(focus, players) else {}
+
+
+def _tell(focus: int, players: int) -> None:
+    """The person's word on each other newspaper (collapsed): as read, assume nothing, or a style."""
+    with st.expander("Tell the advisor how they played"):
+        st.caption("Each grade below reads the others from their moves before the decision; if you know how a "
+                   "newspaper plays (\"The Sun always presses early\"), say so and it is graded that way.")
+        options = choices()
+        for p in range(players):
+            if p != focus:
+                key = K.table_choice_key(K.AUDIT_TABLE, p)
+                valid_choice(key, options, AS_READ)
+                st.selectbox(newspaper(p), options, key=key, format_func=choice_words)
 
 
 def read_grades_panel(doc: dict, result, focus: int) -> None:
     """"Grades with the table read": on request, the newspaper's decisions graded again with the others seated
-    as they had played before each (:mod:`pennypress.engine.arena.read_grades`), and which grades that changes."""
+    as they had played before each, or as the person says they play (:mod:`pennypress.engine.arena.read_grades`),
+    and which grades that changes."""
     if focus == view.EVERY or not native.available():
         return
     mine = [d for d in view.shown_decisions(result, focus) if d.klass != "forced"]
     if not mine:
         return
     st.markdown("#### Grades with the table read")
-    grades = read_grades(focus)
+    _tell(focus, result.players)
+    grades = read_grades(focus, result.players)
     if not grades:
         c1, c2 = st.columns([1, 2], vertical_alignment="center")
         c2.caption(f"Does a grade of {newspaper(focus)}'s depend on how the others play? Its {len(mine)} "
@@ -238,10 +264,10 @@ def read_grades_panel(doc: dict, result, focus: int) -> None:
         budget, seed, playouts = ss.get(K.AUDIT_SETTINGS, (result.budget, result.seed, None))
         bar = st.progress(0.0, text="Grading again…")
         done = grades_with_table(doc, mine, budget, seed, playouts, progress=lambda k, n: bar.progress(
-            k / max(1, n), text=f"Grading again: {k} of {n} decisions"))
+            k / max(1, n), text=f"Grading again: {k} of {n} decisions"), said=_said(focus, result.players))
         bar.empty()
-        ss[K.AUDIT_READ] = (_read_key(focus), done)
-        grades = read_grades(focus)
+        ss[K.AUDIT_READ] = (_read_key(focus, result.players), done)
+        grades = read_grades(focus, result.players)
     lines = view.read_grades_words(list(grades.values()), newspaper(focus))
     st.markdown(lines[0] + ("\n" + "\n".join(f"- {line}" for line in lines[1:]) if len(lines) > 1 else ""))
     st.caption(view.READ_GRADES)
@@ -278,7 +304,7 @@ def decision_review(doc: dict, result, focus: int, deck) -> None:
     st.markdown(view.chances(d).words())
     if graded_words(d):
         st.caption(graded_words(d))
-    read = read_grades(focus).get(d.ply)
+    read = read_grades(focus, result.players).get(d.ply)
     if read is not None and read.depends:
         st.markdown(f"With the table read this move is graded **{class_words(read.read.klass)}** (its best: "
                     f"{move_words(read.read.best)}): its grade depends on how the others play.")
