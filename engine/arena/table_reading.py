@@ -454,7 +454,7 @@ def read_records(docs: Sequence[Any], you: int | None, until: int | None = None,
             raise BadInput(f"game {k + 1} has {players} players, the games before it {reading.players}: "
                            "a table's games have the same players")
         if you is not None and not 0 <= you < players:
-            raise BadInput(f"seat {you} is not at this table of {players} players (--you counts from 0)")
+            raise BadInput(f"--you: a player from 0 to {players - 1}, got {you}")
         if not native.available():
             raise BadInput("reading the table needs the native core: python3 run.py build")
         reading = TableWatch(players, you, settings, reading).update(steps)
