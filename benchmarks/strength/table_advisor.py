@@ -31,7 +31,7 @@ from benchmarks.strength.record import append_log, resume_log, write_record
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.bot import AdvisorBot
 from pennypress.engine.advisor.stats import t95
-from pennypress.engine.arena.seats import make_bot, seat_seed, seat_words
+from pennypress.engine.arena.seats import SEATS, make_bot, seat_seed, seat_words
 from pennypress.engine.arena.table_reading import ReadingSettings, SeatReader, SeatReading, TableReading, \
     opponent_table
 from pennypress.engine.play.match import play_match
@@ -126,6 +126,9 @@ def _game(job: tuple) -> tuple[int, dict]:
     """One game for the process pool: its index and each side's win share (and, leaving each style out, the
     style it was played against)."""
     g, args = job
+    if args.stand_in:   # in this process (a pool's worker too): the registry's stand-in replaced for an experiment
+        style, _, seat = args.stand_in.partition("=")
+        SEATS[style] = replace(SEATS[style], stand_in=seat)
     opponents, left = args.opponents, args.leave_out
     if left == EACH:
         opponents = left = style_of(g, args.players)
@@ -193,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="a style left out of the reading (the opponents then play a style it does not know); "
                          f"'{EACH}': the leave-one-out comparison, each game against two bots of one style of the "
                          "population in turn, that style left out (--opponents is then not read)")
+    ap.add_argument("--stand-in", default=None, metavar="STYLE=SEAT",
+                    help="an experiment: SEAT stands in for STYLE in the playouts instead of the registry's stand-in "
+                         "(mcts=evaluator)")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1; any number gives the same figures)")
     ap.add_argument("--log", type=Path, help="one line a game: a run started again goes on where it stopped (with "
                                                 "more --games, it plays only the games the log does not hold)")
@@ -210,6 +216,10 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput("--leave-out each compares the two advisors: --side both")
         if args.workers < 1:
             raise BadInput("--workers at least 1")
+        if args.stand_in is not None:
+            style, eq, seat = args.stand_in.partition("=")
+            if not eq or style not in SEATS or seat not in SEATS:
+                raise BadInput(f"--stand-in: STYLE=SEAT, two seats of the registry, got {args.stand_in!r}")
         for flag, path in (("--record", args.record), ("--log", args.log)):
             if path is not None and not path.parent.is_dir():
                 raise BadInput(f"{flag} {path}: no folder {path.parent}")
@@ -220,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     header = {"log": "table-advisor", "seed": args.seed, "players": args.players,   # not the games: a run may grow
               "opponents": args.opponents, "budget": args.budget, "playouts": args.playouts, "side": args.side,
-              "leave_out": args.leave_out}
+              "leave_out": args.leave_out, **({"stand_in": args.stand_in} if args.stand_in else {})}
     try:
         done = resume_log(args.log, header, "table_advisor") if args.log is not None else {}
     except BadInput as e:
@@ -260,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
                            + ("" if args.leave_out is None else
                               "; the reading's styles leave out the style the opponents play" if args.leave_out == EACH
                               else f"; the reading's styles leave out {args.leave_out}, the style the opponents play")
+                           + ("" if not args.stand_in else "; an experiment: {1} standing in for {0} in the "
+                              "playouts".format(*args.stand_in.split("=")))
                            + "." + (" A pilot: fewer games than the issue's 600 a cell." if args.games < 600 else "")),
                      pairs=[done[g] for g in range(args.games)])
     return 0

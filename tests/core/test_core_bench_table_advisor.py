@@ -115,3 +115,20 @@ def test_leaving_each_style_out_plays_each_style_in_turn_and_reports_each(core, 
     assert "| the greedy bot | 3 |" in doc["table"] and "| the early presser | 3 |" in doc["table"]
     assert bta.main(["--games", "6", "--leave-out", "each", "--side", "read"]) == 2
     assert "--side both" in capsys.readouterr().err
+
+
+def test_another_stand_in_is_an_experiment_of_its_own(core, monkeypatch, capsys):
+    """``--stand-in mcts=evaluator`` seats the evaluator for a player read as the MCTS bot (in the process that
+    plays the game); a pair that is not two seats is refused in one line."""
+    from argparse import Namespace
+
+    from pennypress.engine.arena import seats
+
+    monkeypatch.setattr(seats, "SEATS", dict(seats.SEATS))
+    monkeypatch.setattr(bta, "SEATS", seats.SEATS)
+    args = Namespace(stand_in="mcts=evaluator", opponents="heuristic", leave_out=None, players=3, seed=5,
+                     budget="fast", playouts=4, side="read")
+    bta._game((0, args))
+    assert seats.playout_seat("mcts") == "evaluator"
+    assert bta.main(["--stand-in", "mcts:evaluator"]) == 2
+    assert "--stand-in: STYLE=SEAT" in capsys.readouterr().err
