@@ -349,28 +349,37 @@ def test_the_lead_lost_on_timing_is_the_decisions_own_figure():
     assert checked >= 3  # the example's presses made too soon
 
 
+READ_EXAMPLE, READ_PLAYOUTS = "two-player-greedy-seed-11", 60
+
+
+def _graded_with_the_table_read(focus: int):
+    """The example audited at a few playouts, ``focus`` reviewed and its grades with the table read asked for:
+    the page, and the engine's own audit and decisions of ``focus`` to hold it to."""
+    from pennypress.engine.audit import audit
+
+    doc = example_files.load(view.record_examples()[READ_EXAMPLE])
+    at = open_app(PAGE)
+    at.radio(key="aud_example_pick").set_value(READ_EXAMPLE)
+    at.button(key="aud_load_example").click().run()
+    at.number_input(key="aud_playouts").set_value(READ_PLAYOUTS).run()
+    at.button(key="aud_run").click().run(timeout=300)
+    assert not at.exception, at.exception
+    at.radio(key="aud_focus").set_value(focus).run()
+    at.button(key="aud_read_run").click().run(timeout=300)
+    assert not at.exception, at.exception
+    result = audit(doc, "fast", seed=0, playouts=READ_PLAYOUTS)
+    return at, doc, result, [d for d in view.shown_decisions(result, focus) if d.klass != "forced"]
+
+
 def test_one_newspapers_grades_are_graded_again_with_the_table_read_and_those_that_change_are_said():
     """Reviewing one newspaper, "Grade with the table read" grades its decisions again with the others seated
     as they had played before each: the page says what the engine finds (how many grades depend on the
     reading, and each), and a decision whose grade changes says so when it is opened."""
     from pennypress.engine.arena.read_grades import grades_with_table
-    from pennypress.engine.audit import audit
 
-    name, playouts, focus = "two-player-greedy-seed-11", 60, 0
-    doc = example_files.load(view.record_examples()[name])
-    at = open_app(PAGE)
-    at.radio(key="aud_example_pick").set_value(name)
-    at.button(key="aud_load_example").click().run()
-    at.number_input(key="aud_playouts").set_value(playouts).run()
-    at.button(key="aud_run").click().run(timeout=300)
-    assert not at.exception, at.exception
-    at.radio(key="aud_focus").set_value(focus).run()
-    assert at.button(key="aud_read_run")
-    at.button(key="aud_read_run").click().run(timeout=300)
-    assert not at.exception, at.exception
-    result = audit(doc, "fast", seed=0, playouts=playouts)
-    mine = [d for d in view.shown_decisions(result, focus) if d.klass != "forced"]
-    grades = grades_with_table(doc, mine, "fast", 0, playouts)
+    focus = 0
+    at, doc, result, mine = _graded_with_the_table_read(focus)
+    grades = grades_with_table(doc, mine, "fast", 0, READ_PLAYOUTS)
     said = view.read_grades_words(grades, "The Times")
     text = "\n".join(m.value for m in at.markdown)
     assert said[0] in text and all(f"- {line}" in text for line in said[1:])
@@ -386,25 +395,13 @@ def test_the_players_word_on_an_opponent_grades_the_decisions_again_that_way():
     """"Tell the advisor how they played": a word on the other newspaper drops the grades made without it, and
     the grades made with it are the engine's under that word."""
     from pennypress.engine.arena.read_grades import grades_with_table
-    from pennypress.engine.audit import audit
 
-    name, playouts, focus = "two-player-greedy-seed-11", 60, 0
-    doc = example_files.load(view.record_examples()[name])
-    at = open_app(PAGE)
-    at.radio(key="aud_example_pick").set_value(name)
-    at.button(key="aud_load_example").click().run()
-    at.number_input(key="aud_playouts").set_value(playouts).run()
-    at.button(key="aud_run").click().run(timeout=300)
-    at.radio(key="aud_focus").set_value(focus).run()
-    at.button(key="aud_read_run").click().run(timeout=300)
-    assert not at.exception, at.exception
+    at, doc, result, mine = _graded_with_the_table_read(0)
     at.selectbox(key="aud_table_1").set_value("big-pages").run()
     assert at.button(key="aud_read_run")       # the grades made without the word are gone: asked again
     at.button(key="aud_read_run").click().run(timeout=300)
     assert not at.exception, at.exception
-    result = audit(doc, "fast", seed=0, playouts=playouts)
-    mine = [d for d in view.shown_decisions(result, focus) if d.klass != "forced"]
-    grades = grades_with_table(doc, mine, "fast", 0, playouts, said={1: "big-pages"})
+    grades = grades_with_table(doc, mine, "fast", 0, READ_PLAYOUTS, said={1: "big-pages"})
     assert all("You said The Sun plays like the big-page presser" in " ".join(g.table) for g in grades)
     text = "\n".join(m.value for m in at.markdown)
     assert all(line in text for line in view.read_grades_words(grades, "The Times"))
