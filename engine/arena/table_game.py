@@ -158,6 +158,9 @@ class TableGame:
     """The table read so far (:class:`~.table_reading.TableWatch`, made at the first :meth:`reading`)."""
     watch_from: Any = field(default=None, repr=False, compare=False)
     """The earlier games' reading the watch started from."""
+    steps: Any = field(default=None, repr=False, compare=False)
+    """``(moves, steps)``: the record's moves last replayed for the reading and their public positions (a page
+    asks for the reading several times a run: the record is replayed once a move)."""
 
     # ------------------------------------------------------------ set-up
     @staticmethod
@@ -374,7 +377,10 @@ class TableGame:
 
         if self.watch is None or self.watch_from is not earlier:
             self.watch, self.watch_from = TableWatch(len(self.names), self.me, earlier=earlier), earlier
-        return self.watch.update(record_steps(self.record())[1])
+        record = self.record()
+        if self.steps is None or self.steps[0] != record["moves"]:
+            self.steps = (record["moves"], record_steps(record)[1])
+        return self.watch.update(self.steps[1])
 
     def end(self) -> dict | None:
         """The final scores, bonuses and winners once the game is over (else ``None``)."""

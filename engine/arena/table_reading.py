@@ -430,11 +430,8 @@ def record_steps(doc: Any, until: int | None = None) -> tuple[int, list[tuple[Pu
 def read_record(doc: Any, you: int | None, until: int | None = None,
                 settings: ReadingSettings | None = None) -> TableReading:
     """The table as ``you`` reads it from a game record's first ``until`` moves (every move without it); every
-    player read for ``you`` ``None``."""
-    if until is not None and until < 0:
-        raise BadInput(f"--until: a number of moves, 0 or more, got {until}")
-    players, steps = record_steps(doc, until)
-    return read_moves(steps, players, you, settings)
+    player read for ``you`` ``None`` (:func:`read_records` of one game)."""
+    return read_records([doc], you, until, settings)
 
 
 def read_records(docs: Sequence[Any], you: int | None, until: int | None = None,
@@ -446,6 +443,8 @@ def read_records(docs: Sequence[Any], you: int | None, until: int | None = None,
         raise BadInput("read at least one game record")
     if until is not None and until < 0:
         raise BadInput(f"--until: a number of moves, 0 or more, got {until}")
+    if not native.available():
+        raise BadInput("reading the table needs the native core: python3 run.py build")
     reading = None
     for k, doc in enumerate(docs):
         last = k == len(docs) - 1
@@ -455,8 +454,6 @@ def read_records(docs: Sequence[Any], you: int | None, until: int | None = None,
                            "a table's games have the same players")
         if you is not None and not 0 <= you < players:
             raise BadInput(f"--you: a player from 0 to {players - 1}, got {you}")
-        if not native.available():
-            raise BadInput("reading the table needs the native core: python3 run.py build")
         reading = TableWatch(players, you, settings, reading).update(steps)
     return reading
 
