@@ -6,7 +6,8 @@ Above the play layer and the advisor, so it can seat either: ``random``,
 opponents written apart from the advisor's playout policy (``evaluator``,
 ``timer``, ``mcts``: :mod:`pennypress.engine.play.league`, ``docs/concepts/league.md``);
 ``value``, the advisor's playout bot, which sits only at the strategy study's
-table; and the family ``advisor:fast``, ``advisor:normal``, ``advisor:deep``
+table; the family ``mcts-quick:5``, ``:10``, ``:25`` (the MCTS bot of so many iterations a move, which stands in
+for the MCTS bot in the playouts of an advisor reading the table, at no table of its own); and the family ``advisor:fast``, ``advisor:normal``, ``advisor:deep``
 (:class:`~pennypress.engine.advisor.bot.AdvisorBot`, one seat name per budget).
 Each :class:`Seat` says all there is to say of its seat: how its bot is made,
 its label and its words for people, how it plays on the native core and at
@@ -25,7 +26,7 @@ seeded (:func:`seat_seed`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from pennypress.errors import BadInput
@@ -67,8 +68,10 @@ class Seat:
     (:mod:`~pennypress.engine.arena.population`; a seat the core plays);
     ``stand_in`` the seat a search's playouts seat in its place when a player is read as playing like it
     (:mod:`~pennypress.engine.arena.table_reading`): a bot that searches at every move is too costly to sit in
-    thousands of playouts, so the cheapest seat that chooses most often as it does stands in
-    (``benchmarks.strength.stand_ins`` measures the choice); empty: the seat itself."""
+    thousands of playouts, so a cheaper seat stands in, chosen by what the advisor reading the table wins with it
+    against the style itself (``benchmarks.strength.table_advisor --stand-in``; how often a cheap seat makes the
+    style's own moves, ``benchmarks.strength.stand_ins``, did not pick the one that wins); empty: the seat
+    itself."""
 
     factory: Callable[..., Bot]
     options: tuple[str, ...] = ()
@@ -109,6 +112,12 @@ def _mcts(seed: int = 0) -> MctsBot:
     from ..play.league.mcts import MctsBot
 
     return MctsBot(seed=seed)
+
+
+def _quick_mcts(iterations: str, seed: int = 0) -> MctsBot:
+    from ..play.league.mcts import DEFAULT, MctsBot
+
+    return MctsBot(seed, replace(DEFAULT, iterations=int(iterations)))
 
 
 EARLY_THRESHOLD = 1
@@ -156,7 +165,9 @@ SEATS: dict[str, Seat] = {
                       population=True),
     "timer": Seat(_timer, label="Press timer (league)", words="the timer bot", strategy=True, population=True),
     "mcts": Seat(_mcts, label="MCTS (league)", words="the MCTS bot", strategy=True, population=True,
-                 stand_in="value"),
+                 stand_in="mcts-quick:10"),
+    "mcts-quick": Seat(_quick_mcts, ("5", "10", "25"), label="MCTS of few iterations",
+                       words="the MCTS bot of few iterations", tournament=False),
     "value": Seat(_value, label="Value bot", words="the value bot", core=PLAYOUT, tournament=False,
                   strategy=True, population=True),
     "advisor": Seat(_advisor, ("fast", "normal", "deep"), label="Advisor", words="the advisor", core=SEARCHES,
@@ -193,7 +204,7 @@ def playout_seat(name: str) -> str:
     """The seat a search's playouts seat for a player read as ``name`` (its :attr:`Seat.stand_in`, else itself).
 
     >>> playout_seat("mcts"), playout_seat("greedy")
-    ('value', 'greedy')
+    ('mcts-quick:10', 'greedy')
     """
     seat, _ = seat_of(name)
     return seat.stand_in if seat is not None and seat.stand_in else name

@@ -1,0 +1,49 @@
+"""``benchmarks/strength/stand_in_wins.py``: each candidate stand-in plays the same games, the one standing in is
+the one the advisor's playouts seat, a stopped run goes on from its log, bad arguments refused in one line."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from benchmarks.strength import stand_in_wins as siw
+from benchmarks.strength import table_advisor as bta
+from pennypress.engine.arena.seats import SEATS, playout_seat
+
+
+def test_each_candidate_stands_in_for_the_style_in_its_own_games(core, monkeypatch):
+    seen = []
+    monkeypatch.setattr(siw, "play", lambda g, seed, players, style, budget, reading, playouts:
+                        seen.append((g, reading, playout_seat(style))) or 1.0)
+    monkeypatch.setitem(SEATS, "mcts", SEATS["mcts"])   # the worker's change of stand-in is undone after the test
+    assert siw._game((3, 1, "value", "mcts", 9, "fast", 6))[0] == 301   # SLOTS * game + the candidate's place
+    assert siw._game((3, 0, "none", "mcts", 9, "fast", 6))[1]["candidate"] == "none"
+    assert seen == [(3, True, "value"), (3, False, "value")]
+
+
+def test_a_small_run_pairs_the_candidates_on_the_same_games_and_resumes(core, capsys, tmp_path):
+    log, record = tmp_path / "wins.jsonl", tmp_path / "wins.json"
+    argv = ["--games", "2", "--seed", "9", "--style", "evaluator", "--candidates", "none,heuristic",
+            "--playouts", "6", "--log", str(log)]
+    assert siw.main([*argv, "--record", str(record)]) == 0
+    doc = json.loads(record.read_text(encoding="utf-8"))
+    assert set(doc["games"]) == {"none", "heuristic"} and all(len(v) == 2 for v in doc["games"].values())
+    # the games are the table advisor's own: the same deals and seeds, reading the table or not
+    assert doc["games"]["none"] == [bta.play(g, 9, 3, "evaluator", "fast", False, 6) for g in range(2)]
+    assert doc["table"] in capsys.readouterr().out and "paired" in doc["table"]
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 5   # the header and a line a game and candidate
+    assert siw.main(argv) == 0   # started again: nothing left to play
+    assert log.read_text(encoding="utf-8").splitlines() == lines
+
+
+@pytest.mark.parametrize("argv, said", [(["--games", "1"], "--games at least 2"),
+                                        (["--style", "oracle"], "--style: one of"),
+                                        (["--seed", "-3"], "--seed must be from 0"),
+                                        (["--candidates", "value,value"], "--candidates: 1 to"),
+                                        (["--candidates", "none,oracle"], "unknown bot 'oracle'"),
+                                        (["--workers", "0"], "--workers at least 1")])
+def test_bad_arguments_exit_2_with_one_line(core, argv, said, capsys):
+    assert siw.main(argv) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1 and "Traceback" not in err
