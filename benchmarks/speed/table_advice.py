@@ -8,7 +8,9 @@ two. Per position, in one process on this machine:
 - **read a move**: one more move read by a reading kept over the game (``TableWatch``: what Play and the
   analysis board do at each click: the moves since the last one);
 - **advise, table**: ``advise(position, "fast", table=...)`` with the opponents seated as read;
-- **advise, plain**: the same without a table, in the same run, for the ratio.
+- **advise, plain**: the same without a table, in the same run, for the ratio;
+- **advise, read as MCTS**: the same with both others taken for the MCTS bot (``assume``), the costliest reading:
+  its stand-in searches at every move of every playout (:func:`~pennypress.engine.arena.seats.playout_seat`).
 
 Medians over the positions, in milliseconds, and the same-run ratio of the medians (with a table / plain). A click's
 cost with the table read is *read a move* + *advise, table*; the machine's load is printed (wall times grow with it). the target (#58) is Quick within 0.5 s on a position
@@ -28,7 +30,7 @@ import time
 from benchmarks.strength.table_reading import game
 from pennypress.engine import native
 from pennypress.engine.advisor import advise
-from pennypress.engine.arena.table_reading import ReadingSettings, TableWatch, opponent_table, read_moves
+from pennypress.engine.arena.table_reading import ReadingSettings, TableWatch, assume, opponent_table, read_moves
 
 SEED, HISTORY, POSITIONS = 562120, 40, 10
 """The games' seed (a speed benchmark's own), the moves read before the position, the positions by default."""
@@ -50,7 +52,7 @@ def positions(count: int) -> list[tuple]:
 
 
 def measure(count: int) -> dict:
-    cold, warm, table_ms, plain_ms = [], [], [], []
+    cold, warm, table_ms, plain_ms, mcts_ms = [], [], [], [], []
     for steps, view in positions(count):
         you = view.current
         start = time.perf_counter()
@@ -68,11 +70,16 @@ def measure(count: int) -> dict:
         start = time.perf_counter()
         advise(view, "fast", seed=0)
         plain_ms.append(1000 * (time.perf_counter() - start))
+        searcher = opponent_table(assume(reading, {p: "mcts" for p in range(3) if p != you}), 3)
+        start = time.perf_counter()
+        advise(view, "fast", seed=0, table=searcher)
+        mcts_ms.append(1000 * (time.perf_counter() - start))
     med = statistics.median
     return {"positions": count, "seed": SEED, "history": HISTORY, "read_cold_ms": med(cold),
             "read_a_move_ms": med(warm), "advise_table_ms": med(table_ms), "advise_plain_ms": med(plain_ms),
             "ratio_table_to_plain": med(table_ms) / med(plain_ms),
-            "click_ms": med(warm) + med(table_ms)}
+            "click_ms": med(warm) + med(table_ms), "advise_read_as_mcts_ms": med(mcts_ms),
+            "ratio_mcts_to_plain": med(mcts_ms) / med(plain_ms), "click_read_as_mcts_ms": med(warm) + med(mcts_ms)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,9 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  read one more move (kept)        {out['read_a_move_ms']:7.1f} ms")
     print(f"  advise fast, table read          {out['advise_table_ms']:7.0f} ms")
     print(f"  advise fast, no table            {out['advise_plain_ms']:7.0f} ms")
-    print(f"  with a table / without (medians): {out['ratio_table_to_plain']:.2f}")
-    print(f"  a click (one more move read + advice): {out['click_ms']:.0f} ms; target ≤ 500 ms: "
-          + ("met" if out["click_ms"] <= 500 else "NOT met"))
+    print(f"  advise fast, both read as MCTS    {out['advise_read_as_mcts_ms']:7.0f} ms")
+    print(f"  with a table / without (medians): {out['ratio_table_to_plain']:.2f}; read as MCTS / without: "
+          f"{out['ratio_mcts_to_plain']:.2f}")
+    for label, key in (("a click (one more move read + advice)", "click_ms"),
+                       ("a click with both others read as MCTS", "click_read_as_mcts_ms")):
+        print(f"  {label}: {out[key]:.0f} ms; target ≤ 500 ms: " + ("met" if out[key] <= 500 else "NOT met"))
     print(f"  machine load (1-minute average) before and after: {out['load_before']:.2f}, {out['load_after']:.2f} "
           f"on {os.cpu_count()} cores: wall times grow with it; the ratio is the same-run figure")
     return 0

@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
                            f"{seat_words(args.style)} in its playouts; 'nothing': the advisor as it plays today, on "
                            "the same deals and seeds. The difference is paired game by game. A game's seconds: the "
                            f"median wall time on this machine with {args.workers} processes side by side."),
-                     games={c: [done[SLOTS * g + k]["share"] for g in range(args.games)]
+                     candidates={c: [done[SLOTS * g + k]["share"] for g in range(args.games)]
                             for k, c in enumerate(candidates)})
     return 0
 

@@ -300,12 +300,13 @@ def stand_in_words(seat: SeatReading) -> str:
     (:func:`~.seats.playout_seat`; empty otherwise): said with the advice, so the reading used is the one shown.
 
     >>> stand_in_words(SeatReading(1, 9, {UNKNOWN: 0.02, "mcts": 0.98}, {UNKNOWN: 3, "mcts": 6}))[:58]
-    " The playouts seat the value bot in the MCTS bot's place ("
+    ' The playouts seat the MCTS bot of few iterations (10) in '
     """
     if (seat.read == 0 and not seat.assumed) or seat.style == UNKNOWN or playout_seat(seat.style) == seat.style:
         return ""
     return (f" The playouts seat {_words(playout_seat(seat.style))} in {_words(seat.style)}'s place "
-            "(of the bots cheap enough for playouts, the one that chooses most as it does).")
+            f"({_words(seat.style)} is too slow for thousands of playouts; of the quicker bots tried in its place, "
+            "the advice won most with this one).")
 
 
 AS_READ = "as read"

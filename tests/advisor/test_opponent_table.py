@@ -149,7 +149,7 @@ def test_the_registrys_stand_in_is_the_one_the_advisor_won_most_with():
 
     record = json.loads(Path("benchmarks/results/strength/35-stand-in-wins.json").read_text(encoding="utf-8"))
     assert "--style mcts" in record["command"]
-    share = {c: fmean(xs) for c, xs in record["games"].items()}
-    assert len(share) >= 4 and all(len(xs) >= 100 for xs in record["games"].values())
+    share = {c: fmean(xs) for c, xs in record["candidates"].items()}
+    assert len(share) >= 4 and all(len(xs) >= 100 for xs in record["candidates"].values())
     best = max(share, key=share.get)
     assert best == playout_seat("mcts") and share[best] > share["none"]

@@ -27,9 +27,9 @@ def test_a_small_run_pairs_the_candidates_on_the_same_games_and_resumes(core, ca
             "--playouts", "6", "--log", str(log)]
     assert siw.main([*argv, "--record", str(record)]) == 0
     doc = json.loads(record.read_text(encoding="utf-8"))
-    assert set(doc["games"]) == {"none", "heuristic"} and all(len(v) == 2 for v in doc["games"].values())
+    assert set(doc["candidates"]) == {"none", "heuristic"} and all(len(v) == 2 for v in doc["candidates"].values())
     # the games are the table advisor's own: the same deals and seeds, reading the table or not
-    assert doc["games"]["none"] == [bta.play(g, 9, 3, "evaluator", "fast", False, 6) for g in range(2)]
+    assert doc["candidates"]["none"] == [bta.play(g, 9, 3, "evaluator", "fast", False, 6) for g in range(2)]
     assert doc["table"] in capsys.readouterr().out and "paired" in doc["table"]
     lines = log.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 5   # the header and a line a game and candidate
