@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  read one more move (kept)        {out['read_a_move_ms']:7.1f} ms")
     print(f"  advise fast, table read          {out['advise_table_ms']:7.0f} ms")
     print(f"  advise fast, no table            {out['advise_plain_ms']:7.0f} ms")
-    print(f"  advise fast, both read as MCTS    {out['advise_read_as_mcts_ms']:7.0f} ms")
+    print(f"  advise fast, both read as MCTS   {out['advise_read_as_mcts_ms']:7.0f} ms")
     print(f"  with a table / without (medians): {out['ratio_table_to_plain']:.2f}; read as MCTS / without: "
           f"{out['ratio_mcts_to_plain']:.2f}")
     for label, key in (("a click (one more move read + advice)", "click_ms"),

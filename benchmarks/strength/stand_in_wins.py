@@ -30,10 +30,11 @@ from statistics import fmean, median, stdev
 from tqdm import tqdm
 
 from benchmarks.strength.record import append_log, resume_log, write_record
-from benchmarks.strength.table_advisor import OPPONENTS, SEEDS, play
+from benchmarks.strength.table_advisor import OPPONENTS, SEEDS, play, stand_in_seat
 from pennypress.engine import native
+from pennypress.engine.advisor.budget import budget_for
 from pennypress.engine.advisor.stats import t95
-from pennypress.engine.arena.seats import SEATS, make_bot, playout_seat, seat_words
+from pennypress.engine.arena.seats import SEATS, playout_seat, seat_words
 from pennypress.errors import BadInput
 from pennypress.stats import wilson
 
@@ -46,10 +47,14 @@ SLOTS = 100
 def _game(job: tuple[int, int, str, str, int, str, int | None]) -> tuple[int, dict]:
     """One game with one candidate standing in (a pool's worker sets the registry itself)."""
     g, k, candidate, style, seed, budget, playouts = job
+    registry = SEATS[style]
     if candidate != NONE:
-        SEATS[style] = replace(SEATS[style], stand_in=candidate)
-    start = time.perf_counter()
-    share = play(g, seed, 3, style, budget, candidate != NONE, playouts)
+        SEATS[style] = replace(registry, stand_in=candidate)
+    try:
+        start = time.perf_counter()
+        share = play(g, seed, 3, style, budget, candidate != NONE, playouts)
+    finally:
+        SEATS[style] = registry
     return SLOTS * g + k, {"candidate": candidate, "share": share, "seconds": round(time.perf_counter() - start, 2)}
 
 
@@ -58,7 +63,8 @@ def _signed(x: float) -> str:
 
 
 def summary(style: str, candidates: list[str], rows: dict[int, dict], games: int) -> str:
-    """Each candidate's win share, its paired difference from :data:`NONE` and its seconds a game."""
+    """Each candidate's win share, its paired difference from :data:`NONE` and its seconds a game (the registry's
+    stand-in marked)."""
     shares = {c: [rows[SLOTS * g + k]["share"] for g in range(games)] for k, c in enumerate(candidates)}
     seconds = {c: [rows[SLOTS * g + k]["seconds"] for g in range(games)] for k, c in enumerate(candidates)}
     lines = [f"| in place of {seat_words(style)} | games | win share (95%) | less today's advisor, paired | "
@@ -103,14 +109,15 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput(f"--style: one of {', '.join(OPPONENTS)}, got {args.style!r}")
         if not candidates or len(candidates) > SLOTS or len(set(candidates)) != len(candidates):
             raise BadInput(f"--candidates: 1 to {SLOTS} different seats, got {args.candidates!r}")
-        for c in candidates:
-            if c != NONE:
-                make_bot(c, 0, anywhere=True)
+        budget_for(args.budget, args.playouts)
         for flag, path in (("--record", args.record), ("--log", args.log)):
             if path is not None and not path.parent.is_dir():
                 raise BadInput(f"{flag} {path}: no folder {path.parent}")
         if not native.available():
             raise BadInput("the native core is not built: python3 run.py build")
+        for c in candidates:
+            if c != NONE:
+                stand_in_seat(c, "--candidates")
         header = {"log": "stand-in-wins", "seed": args.seed, "style": args.style, "candidates": candidates,
                   "budget": args.budget, **({"playouts": args.playouts} if args.playouts is not None else {})}
         done = resume_log(args.log, header, "stand_in_wins") if args.log is not None else {}

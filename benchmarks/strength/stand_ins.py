@@ -1,13 +1,15 @@
-"""Which cheap seat stands in for a costly style in the playouts of an advisor that reads the table?
+"""How often does each cheap seat make a costly style's own moves?
 
 A player read as playing like the MCTS bot cannot be seated as the MCTS bot in a search's thousands of playouts:
-it searches at every move. The registry names a stand-in (:attr:`pennypress.engine.arena.seats.Seat.stand_in`).
-This measures the choice. For each costly style (``--styles``), seeded games with that style in every seat are
-played on the native core; at each of its decisions with a choice, 8 bots of every population seat are asked on
-the public position (as the table reading asks them: :class:`~pennypress.engine.arena.table_reading.SeatReader`)
-and the share that choose the style's own move (a press counted as pressing) is its agreement. Printed per
-candidate: the mean agreement with its 95% Student interval over the decisions, and the mean time of one choice.
-The style itself is in the table: its own bots agree with it only as often as a searching bot repeats itself.
+it searches at every move. The registry names a stand-in (:attr:`pennypress.engine.arena.seats.Seat.stand_in`),
+chosen by what the advisor wins with it (``benchmarks.strength.stand_in_wins``); this measures how alike the cheap
+seats play to the style, which did not pick the stand-in that wins. For each costly style (``--styles``), seeded
+games with that style in every seat are played on the native core; at each of its decisions with a choice, 8 bots
+of every population seat are asked on the public position (as the table reading asks them:
+:class:`~pennypress.engine.arena.table_reading.SeatReader`) and the share that choose the style's own move (a press
+counted as pressing) is its agreement. Printed per candidate: the mean agreement with its 95% Student interval over
+the decisions, and the mean time of one choice. The style itself is in the table: its own bots agree with it only as
+often as a searching bot repeats itself.
 
     python -m benchmarks.strength.stand_ins --games 40 --seed 562112 \\
         --record benchmarks/results/strength/28-stand-ins.json

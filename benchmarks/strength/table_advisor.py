@@ -30,7 +30,9 @@ from benchmarks.strength.advisor import CoreLeagueBot
 from benchmarks.strength.record import append_log, resume_log, write_record
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.bot import AdvisorBot
+from pennypress.engine.advisor.budget import budget_for
 from pennypress.engine.advisor.stats import t95
+from pennypress.engine.arena.native_games import seat_policy
 from pennypress.engine.arena.seats import SEATS, make_bot, seat_seed, seat_words
 from pennypress.engine.arena.table_reading import ReadingSettings, SeatReader, SeatReading, TableReading, \
     opponent_table
@@ -97,6 +99,18 @@ def play(game: int, seed: int, players: int, opponents: str, budget: str, readin
     result = play_match(new_game(players, seed=deal), bots, seed=deal)
     winners = list(result.state.winners)
     return 1.0 / len(winners) if me in winners else 0.0
+
+
+def stand_in_seat(name: str, flag: str) -> str:
+    """``name`` when it is a seat that can stand in for a style in the playouts (a registered seat the native core
+    plays); :class:`BadInput` naming the problem under ``flag`` otherwise. Needs the core."""
+    try:
+        make_bot(name, 0, anywhere=True)
+    except BadInput as e:
+        raise BadInput(f"{flag}: {e}") from None
+    if seat_policy(name) is None:
+        raise BadInput(f"{flag}: {name!r} does not play on the native core, so it cannot sit in the playouts")
+    return name
 
 
 def reading_settings(leave_out: str | None) -> ReadingSettings:
@@ -216,15 +230,17 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput("--leave-out each compares the two advisors: --side both")
         if args.workers < 1:
             raise BadInput("--workers at least 1")
-        if args.stand_in is not None:
-            style, eq, seat = args.stand_in.partition("=")
-            if not eq or style not in SEATS or seat not in SEATS:
-                raise BadInput(f"--stand-in: STYLE=SEAT, two seats of the registry, got {args.stand_in!r}")
+        budget_for(args.budget, args.playouts)
         for flag, path in (("--record", args.record), ("--log", args.log)):
             if path is not None and not path.parent.is_dir():
                 raise BadInput(f"{flag} {path}: no folder {path.parent}")
         if not native.available():
             raise BadInput("the native core is not built: python3 run.py build")
+        if args.stand_in is not None:
+            style, eq, seat = args.stand_in.partition("=")
+            if not eq or style not in SEATS:
+                raise BadInput(f"--stand-in: STYLE=SEAT, two seats of the registry, got {args.stand_in!r}")
+            stand_in_seat(seat, "--stand-in")
     except BadInput as e:
         print(f"table_advisor: {e}", file=sys.stderr)
         return 2

@@ -69,7 +69,7 @@ class Seat:
     ``stand_in`` the seat a search's playouts seat in its place when a player is read as playing like it
     (:mod:`~pennypress.engine.arena.table_reading`): a bot that searches at every move is too costly to sit in
     thousands of playouts, so a cheaper seat stands in, chosen by what the advisor reading the table wins with it
-    against the style itself (``benchmarks.strength.table_advisor --stand-in``; how often a cheap seat makes the
+    against the style itself (``benchmarks.strength.stand_in_wins``; how often a cheap seat makes the
     style's own moves, ``benchmarks.strength.stand_ins``, did not pick the one that wins); empty: the seat
     itself."""
 
@@ -249,14 +249,13 @@ def _seat(name: str, anywhere: bool = False) -> tuple[Seat, str | None]:
     base, colon, option = name.partition(":")
     seat = SEATS.get(base)
     if seat is None or not (anywhere or seat.tournament):
-        raise BadInput(f"unknown bot {name!r} (expected one of {', '.join(bot_names())})")
-    if colon:
-        if not seat.options:
-            raise BadInput(f"bot {base!r} takes no parameter, got {name!r}")
-        if option not in seat.options:
-            raise BadInput(f"unknown bot {name!r} (expected one of {', '.join(f'{base}:{o}' for o in seat.options)})")
-        return seat, option
-    return seat, None
+        names = _names(SEATS) if anywhere else bot_names()
+        raise BadInput(f"unknown bot {name!r} (expected one of {', '.join(names)})")
+    if colon and not seat.options:
+        raise BadInput(f"bot {base!r} takes no parameter, got {name!r}")
+    if seat.options and option not in seat.options:
+        raise BadInput(f"unknown bot {name!r} (expected one of {', '.join(f'{base}:{o}' for o in seat.options)})")
+    return seat, option if colon else None
 
 
 def make_bot(name: str, seed: int = 0, anywhere: bool = False) -> Bot:
@@ -267,6 +266,10 @@ def make_bot(name: str, seed: int = 0, anywhere: bool = False) -> Bot:
     Traceback (most recent call last):
     ...
     pennypress.errors.BadInput: bot 'greedy' takes no parameter, got 'greedy:fast'
+    >>> make_bot("advisor")
+    Traceback (most recent call last):
+    ...
+    pennypress.errors.BadInput: unknown bot 'advisor' (expected one of advisor:fast, advisor:normal, advisor:deep)
     """
     seat, option = _seat(name, anywhere)
     return seat.factory(seed=seed) if option is None else seat.factory(option, seed=seed)

@@ -11,14 +11,15 @@ from benchmarks.strength import table_advisor as bta
 from pennypress.engine.arena.seats import SEATS, playout_seat
 
 
-def test_each_candidate_stands_in_for_the_style_in_its_own_games(core, monkeypatch):
+def test_each_candidate_stands_in_for_the_style_in_its_own_games_only(core, monkeypatch):
     seen = []
     monkeypatch.setattr(siw, "play", lambda g, seed, players, style, budget, reading, playouts:
                         seen.append((g, reading, playout_seat(style))) or 1.0)
-    monkeypatch.setitem(SEATS, "mcts", SEATS["mcts"])   # the worker's change of stand-in is undone after the test
+    registry = dict(SEATS)
     assert siw._game((3, 1, "value", "mcts", 9, "fast", 6))[0] == 301   # SLOTS * game + the candidate's place
     assert siw._game((3, 0, "none", "mcts", 9, "fast", 6))[1]["candidate"] == "none"
-    assert seen == [(3, True, "value"), (3, False, "value")]
+    assert seen == [(3, True, "value"), (3, False, registry["mcts"].stand_in)]
+    assert SEATS == registry   # the registry as it was after each game
 
 
 def test_a_small_run_pairs_the_candidates_on_the_same_games_and_resumes(core, capsys, tmp_path):
@@ -42,6 +43,10 @@ def test_a_small_run_pairs_the_candidates_on_the_same_games_and_resumes(core, ca
                                         (["--seed", "-3"], "--seed must be from 0"),
                                         (["--candidates", "value,value"], "--candidates: 1 to"),
                                         (["--candidates", "none,oracle"], "unknown bot 'oracle'"),
+                                        (["--candidates", "none,mcts-quick"], "unknown bot 'mcts-quick' (expected"),
+                                        (["--candidates", "advisor:fast"], "does not play on the native core"),
+                                        (["--budget", "hasty"], "unknown budget 'hasty'"),
+                                        (["--playouts", "0"], "playouts: expected a whole number"),
                                         (["--workers", "0"], "--workers at least 1")])
 def test_bad_arguments_exit_2_with_one_line(core, argv, said, capsys):
     assert siw.main(argv) == 2

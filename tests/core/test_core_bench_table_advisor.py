@@ -48,7 +48,10 @@ def test_a_small_run_plays_each_game_twice_and_records_it(core, capsys, tmp_path
                                         (["--opponents", "evaluator,oracle"], "--opponents of"),
                                         (["--seed", "-3"], "--seed must be from 0"),
                                         (["--leave-out", "oracle"], "--leave-out: not a style"),
-                                        (["--workers", "0"], "--workers at least 1")])
+                                        (["--workers", "0"], "--workers at least 1"),
+                                        (["--stand-in", "mcts=mcts-quick"], "unknown bot 'mcts-quick' (expected"),
+                                        (["--stand-in", "mcts"], "--stand-in: STYLE=SEAT"),
+                                        (["--budget", "hasty"], "unknown budget 'hasty'")])
 def test_bad_arguments_exit_2_with_one_line(core, argv, said, capsys):
     assert bta.main(argv) == 2
     err = capsys.readouterr().err
