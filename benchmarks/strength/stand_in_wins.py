@@ -18,22 +18,20 @@ of the run beside it).
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from multiprocessing import get_context
 from pathlib import Path
-from statistics import fmean, median, stdev
+from statistics import fmean, median
 
 from tqdm import tqdm
 
 from benchmarks.strength.record import append_log, resume_log, write_record
-from benchmarks.strength.table_advisor import OPPONENTS, SEEDS, play, stand_in_seat
+from benchmarks.strength.table_advisor import OPPONENTS, SEEDS, paired_points, play, stand_in_seat
 from pennypress.engine import native
 from pennypress.engine.advisor.budget import budget_for
-from pennypress.engine.advisor.stats import t95
 from pennypress.engine.arena.seats import SEATS, playout_seat, seat_words
 from pennypress.errors import BadInput
 from pennypress.stats import wilson
@@ -58,10 +56,6 @@ def _game(job: tuple[int, int, str, str, int, str, int | None]) -> tuple[int, di
     return SLOTS * g + k, {"candidate": candidate, "share": share, "seconds": round(time.perf_counter() - start, 2)}
 
 
-def _signed(x: float) -> str:
-    return f"{100 * x:+.1f}".replace("-", "−")
-
-
 def summary(style: str, candidates: list[str], rows: dict[int, dict], games: int) -> str:
     """Each candidate's win share, its paired difference from :data:`NONE` and its seconds a game (the registry's
     stand-in marked)."""
@@ -76,9 +70,7 @@ def summary(style: str, candidates: list[str], rows: dict[int, dict], games: int
             " (the registry's stand-in)" if c == playout_seat(style) else "")
         paired = ""
         if c != NONE and NONE in shares:
-            diff = [a - b for a, b in zip(shares[c], shares[NONE])]
-            half = t95(games - 1) * stdev(diff) / math.sqrt(games)
-            paired = f"{_signed(fmean(diff))} points ({_signed(fmean(diff) - half)} to {_signed(fmean(diff) + half)})"
+            paired = paired_points([a - b for a, b in zip(shares[c], shares[NONE])])
         lines.append(f"| {name} | {games} | {100 * mean:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%) | {paired} | "
                      f"{median(seconds[c]):.1f} s |")
     return "\n".join(lines)

@@ -162,15 +162,19 @@ def by_style(rows: list[dict]) -> str:
             continue
         plain, read = [r["plain"] for r in mine], [r["read"] for r in mine]
         diff = [b - a for a, b in zip(plain, read)]
-        half = t95(len(diff) - 1) * stdev(diff) / math.sqrt(len(diff))
         lines.append(f"| {seat_words(style)} | {len(mine)} | {100 * fmean(plain):.1f}% | {100 * fmean(read):.1f}% | "
-                     f"{_signed(fmean(diff))} points ({_signed(fmean(diff) - half)} to "
-                     f"{_signed(fmean(diff) + half)}) |")
+                     f"{paired_points(diff)} |")
     return "\n".join(lines)
 
 
 def _signed(x: float) -> str:
     return f"{100 * x:+.1f}".replace("-", "−")
+
+
+def paired_points(diff: list[float]) -> str:
+    """Paired differences of win shares in words: their mean in points and its 95% Student interval."""
+    mean, half = fmean(diff), t95(len(diff) - 1) * stdev(diff) / math.sqrt(len(diff))
+    return f"{_signed(mean)} points ({_signed(mean - half)} to {_signed(mean + half)})"
 
 
 def summary(plain: list[float], read: list[float]) -> str:
@@ -186,10 +190,8 @@ def summary(plain: list[float], read: list[float]) -> str:
     if not plain or not read:
         return "\n".join(lines)
     diff = [b - a for a, b in zip(plain, read)]
-    mean = fmean(diff)
-    half = t95(n - 1) * stdev(diff) / math.sqrt(n)
-    lines.append(f"| reading less today, paired | {n} | {_signed(mean)} points ({_signed(mean - half)} to "
-                 f"{_signed(mean + half)}), {sum(d != 0 for d in diff)} games differ |")
+    lines.append(f"| reading less today, paired | {n} | {paired_points(diff)}, {sum(d != 0 for d in diff)} games "
+                 "differ |")
     return "\n".join(lines)
 
 
