@@ -29,9 +29,7 @@ from statistics import fmean, median
 from tqdm import tqdm
 
 from benchmarks.strength.record import append_log, resume_log, write_record
-from benchmarks.strength.table_advisor import OPPONENTS, SEEDS, paired_points, play, stand_in_seat
-from pennypress.engine import native
-from pennypress.engine.advisor.budget import budget_for
+from benchmarks.strength.table_advisor import OPPONENTS, SEEDS, check_run, paired_points, play, stand_in_seat
 from pennypress.engine.arena.seats import SEATS, playout_seat, seat_words
 from pennypress.errors import BadInput
 from pennypress.stats import wilson
@@ -101,12 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput(f"--style: one of {', '.join(OPPONENTS)}, got {args.style!r}")
         if not candidates or len(candidates) > SLOTS or len(set(candidates)) != len(candidates):
             raise BadInput(f"--candidates: 1 to {SLOTS} different seats, got {args.candidates!r}")
-        budget_for(args.budget, args.playouts)
-        for flag, path in (("--record", args.record), ("--log", args.log)):
-            if path is not None and not path.parent.is_dir():
-                raise BadInput(f"{flag} {path}: no folder {path.parent}")
-        if not native.available():
-            raise BadInput("the native core is not built: python3 run.py build")
+        check_run(args)
         for c in candidates:
             if c != NONE:
                 stand_in_seat(c, "--candidates")

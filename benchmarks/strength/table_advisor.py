@@ -101,6 +101,17 @@ def play(game: int, seed: int, players: int, opponents: str, budget: str, readin
     return 1.0 / len(winners) if me in winners else 0.0
 
 
+def check_run(args: argparse.Namespace) -> None:
+    """What every run of the advisor's games needs, checked before it starts: a budget the advisor has, folders for
+    ``--record`` and ``--log``, and the native core; :class:`BadInput` naming the problem otherwise."""
+    budget_for(args.budget, args.playouts)
+    for flag, path in (("--record", args.record), ("--log", args.log)):
+        if path is not None and not path.parent.is_dir():
+            raise BadInput(f"{flag} {path}: no folder {path.parent}")
+    if not native.available():
+        raise BadInput("the native core is not built: python3 run.py build")
+
+
 def stand_in_seat(name: str, flag: str) -> str:
     """``name`` when it is a seat that can stand in for a style in the playouts (a registered seat the native core
     plays); :class:`BadInput` naming the problem under ``flag`` otherwise. Needs the core."""
@@ -232,12 +243,7 @@ def main(argv: list[str] | None = None) -> int:
             raise BadInput("--leave-out each compares the two advisors: --side both")
         if args.workers < 1:
             raise BadInput("--workers at least 1")
-        budget_for(args.budget, args.playouts)
-        for flag, path in (("--record", args.record), ("--log", args.log)):
-            if path is not None and not path.parent.is_dir():
-                raise BadInput(f"{flag} {path}: no folder {path.parent}")
-        if not native.available():
-            raise BadInput("the native core is not built: python3 run.py build")
+        check_run(args)
         if args.stand_in is not None:
             style, eq, seat = args.stand_in.partition("=")
             if not eq or style not in SEATS:
