@@ -36,6 +36,10 @@ shipped ``LEAF_DEPTH`` (a candidate depth, paired the same way); ``--leaf normal
 budget (``normal3``: does time spent on depth play better?). ``--second-ply normal=K`` seats ``normal``
 advisors that play ``fast``'s analysis and a second ply over its first K moves (``engine/advisor/replies.py``),
 each reply the analysis alone at ``fast``'s cap from the replying seat -- ``normal=3`` is the shipped ``normal`` budget.
+``--reply-as normal=fast`` seats ``normal`` advisors whose second ply answers each opened move by the next
+player's whole ``fast`` search, its own second ply included (a reply budget with a second ply of its own:
+:func:`pennypress.engine.advisor.replies.second_ply`): the reply chosen as a ``fast`` player chooses it, and the
+chance kept after the answer to it too -- one ply further than the shipped ``normal`` sees.
 ``--move-policy FILE`` seats advisors whose playouts seat the softmax bot of that move-policy file
 (``benchmarks/training/distil_policy.py``) where the value bot would sit (``SearchSettings.mover``).
 ``--exact-seats`` seats advisors whose playouts play the final edition seat by seat: the value-bot seats by
@@ -161,6 +165,25 @@ def second_plies(text: str) -> dict[str, int]:
     return by_budget(text, reply_count, "K or BUDGET=K")
 
 
+def reply_budgets(text: str) -> dict[str, str]:
+    """The advisors' reply budget by budget from ``--reply-as``: ``BUDGET=NAME`` joined by commas, NAME a named
+    budget whose whole search (its second ply included) answers each move the advisor's second ply opens;
+    :class:`ValueError` naming the problem otherwise (a budget without a second ply, or NAME's replies with a
+    second ply of their own)."""
+    found: dict[str, str] = {}
+    for part in text.split(","):
+        budget, _, name = part.partition("=")
+        if budget not in ADVISOR_BUDGETS or budget in found or name not in BUDGETS:
+            raise ValueError(f"{text!r}: expected BUDGET=NAME, each of {', '.join(ADVISOR_BUDGETS)} at most once "
+                             f"and NAME one of {', '.join(BUDGETS)}")
+        plan = replace(BUDGETS[budget], reply_budget=BUDGETS[name])
+        if not plan.replies:
+            raise ValueError(f"{text!r}: {budget} has no second ply to answer")
+        plan.reply_plan()  # a reply budget whose replies have a second ply is refused (ValueError)
+        found[budget] = name
+    return found
+
+
 def search_cap(text: str) -> int:
     """A cap on each search of the advisors (``--search-cap``), in playouts: a whole number of at least 1;
     :class:`ValueError` naming the problem otherwise."""
@@ -182,15 +205,20 @@ def capped(budget: Budget, cap: int | None) -> Budget:
 
 
 def advisor_seat(budget: str, seed: int, leaf, plies: dict[str, int], mover: MovePolicy | None = None,
-                 exact_seats: bool = False, cap: int | None = None) -> AdvisorBot:
+                 exact_seats: bool = False, cap: int | None = None,
+                 reply_as: dict[str, str] | None = None) -> AdvisorBot:
     """The advisor seat of ``budget``: its analysis with that budget (and its second ply, if it has one), or --
     when ``plies`` opens a second ply for it -- ``fast``'s analysis and a second ply over its first moves, each
-    reply the analysis alone at ``fast``'s cap (``normal=3`` is the shipped ``normal``); with ``exact_seats`` its playouts play
+    reply the analysis alone at ``fast``'s cap (``normal=3`` is the shipped ``normal``); with ``reply_as`` naming it,
+    each reply that named budget's whole search (:func:`reply_budgets`); with ``exact_seats`` its playouts play
     the final edition seat by seat; with a ``cap`` its budget's caps at most that many playouts (:func:`capped`)."""
     plan = BUDGETS[budget]
+    reply_as = reply_as or {}
     if budget in plies:
         plan = replace(BUDGETS["fast"], name=budget, replies=plies[budget], reply_budget=ANALYSIS)
-    elif cap is None:  # the budget by its name, as the project's seat makes it
+    if budget in reply_as:
+        plan = replace(plan, reply_budget=BUDGETS[reply_as[budget]])
+    elif budget not in plies and cap is None:  # the budget by its name, as the project's seat makes it
         return AdvisorBot(seed=seed, budget=budget, leaf=leaf, mover=mover, exact_seats=exact_seats)
     return AdvisorBot(seed=seed, budget=capped(plan, cap), leaf=leaf, mover=mover, exact_seats=exact_seats)
 
@@ -211,22 +239,24 @@ def previous_seat(seed: int = 0, cap: int | None = None) -> AdvisorBot:
 
 def register(league_on_core: bool = False, model: ValueModel | None = None,
              depths: dict[str, int] | None = None, plies: dict[str, int] | None = None,
-             mover: MovePolicy | None = None, exact_seats: bool = False, cap: int | None = None) -> None:
+             mover: MovePolicy | None = None, exact_seats: bool = False, cap: int | None = None,
+             reply_as: dict[str, str] | None = None) -> None:
     """With ``league_on_core`` the league's seats decide on the native core (:class:`CoreLeagueBot`, the
     same moves); with a ``model`` the advisor seats search with it, with ``depths`` (budget -> moves) an
     advisor of such a budget stops its playouts after that many bot moves, with ``plies`` (budget -> moves)
     it plays a second ply (:func:`advisor_seat`), with a ``mover`` its playouts seat that move policy's
-    softmax bot for the value bot, with ``exact_seats`` they play the final edition seat by seat, with a
+    softmax bot for the value bot, with ``reply_as`` (budget -> budget) its second ply's replies are that budget's
+    whole searches (:func:`reply_budgets`), with ``exact_seats`` they play the final edition seat by seat, with a
     ``cap`` every advisor seat's budget (the release and previous seats' too) has its caps at most that
     many playouts (:func:`capped`); forked workers inherit the seats. The release and previous seats
     (:func:`release_seat`, :func:`previous_seat`) are always registered."""
     register_seat("release", lambda budget, seed=0: release_seat(seed, cap), ("fast",))
     register_seat("previous", lambda budget, seed=0: previous_seat(seed, cap), ("fast",))
-    if model is not None or depths or plies or mover is not None or exact_seats or cap is not None:
+    if model is not None or depths or plies or mover is not None or exact_seats or cap is not None or reply_as:
         leaves = {b: replace(SEARCH_LEAF, model=SEARCH_LEAF.model if model is None else model,
                              depth=(depths or {}).get(b, SEARCH_LEAF.depth)) for b in ADVISOR_BUDGETS}
         register_seat("advisor", lambda budget, seed=0: advisor_seat(budget, seed, leaves[budget], plies or {}, mover,
-                                                                       exact_seats, cap),
+                                                                       exact_seats, cap, reply_as),
                       ADVISOR_BUDGETS)
     if league_on_core:
         for cls in LEAGUE_BOTS:
@@ -252,6 +282,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--second-ply", metavar="BUDGET=K",
                     help="the advisors of BUDGET play fast's analysis and a second ply over its first K moves, each "
                          "reply fast's analysis alone (normal=3 is the shipped normal)")
+    ap.add_argument("--reply-as", metavar="BUDGET=NAME",
+                    help="the advisors of BUDGET answer each move their second ply opens by the next player's whole "
+                         "NAME search, its second ply included (normal=fast: the reply as Quick chooses it)")
     ap.add_argument("--move-policy", type=Path, metavar="FILE",
                     help="the advisors' playouts seat this move policy's softmax bot where the value bot sits")
     ap.add_argument("--exact-seats", action="store_true",
@@ -279,6 +312,10 @@ def main(argv: list[str] | None = None) -> int:
         plies = second_plies(args.second_ply) if args.second_ply is not None else None
     except ValueError as exc:
         ap.error(f"--second-ply {exc}")
+    try:
+        reply_as = reply_budgets(args.reply_as) if args.reply_as is not None else None
+    except ValueError as exc:
+        ap.error(f"--reply-as {exc}")
     try:
         cap = search_cap(args.search_cap) if args.search_cap is not None else None
     except ValueError as exc:
@@ -309,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
             done = resumed(CELLS[names[0]], args.games, args.seed, args.results)
         except ValueError as exc:
             ap.error(f"--resume: {exc}")
-    register(args.league_on_core, model, depths, plies, mover, args.exact_seats, cap)
+    register(args.league_on_core, model, depths, plies, mover, args.exact_seats, cap, reply_as)
     if args.results:
         if done is not None:  # the kept games are written back whole: a line cut short is dropped
             with open(args.results, "w", encoding="utf-8") as out:

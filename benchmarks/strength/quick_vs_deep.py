@@ -113,19 +113,20 @@ def deep_figure(deep: Advice, move: str) -> tuple[float | None, bool]:
     return row.win_probability, row.weighed
 
 
-def candidate(spec: str) -> Budget:
-    """The budget a ``--quick`` spec names (module docstring); :class:`BadInput` naming the problem."""
+def candidate(spec: str, flag: str = "--quick") -> Budget:
+    """The budget a ``--quick`` spec names (module docstring); :class:`BadInput` naming the problem (under
+    ``flag``: other benchmarks take the same specs)."""
     name, *parts = spec.split("+")
     try:
         base = budget_for(name)
     except BadInput as e:
-        raise BadInput(f"--quick {spec!r}: {e}") from None
+        raise BadInput(f"{flag} {spec!r}: {e}") from None
     fields: dict[str, int] = {}
     for part in parts:
         key, _, value = part.partition("=")
         if (key not in ("replies", "reply-cap", "cap") or not value.isdigit() or key in fields
                 or int(value) < (0 if key == "replies" else 1)):
-            raise BadInput(f"--quick {spec!r}: {part!r} is not replies=N, reply-cap=C or cap=C (each once, N a "
+            raise BadInput(f"{flag} {spec!r}: {part!r} is not replies=N, reply-cap=C or cap=C (each once, N a "
                            "whole number, C one of at least 1)")
         fields[key] = int(value)
     reply = base.reply_budget
@@ -135,7 +136,7 @@ def candidate(spec: str) -> Budget:
         return Budget(spec, cap=fields.get("cap", base.cap), python_cap=base.python_cap,
                       replies=fields.get("replies", base.replies), reply_budget=reply)
     except BadInput as e:
-        raise BadInput(f"--quick {spec!r}: {e}") from None
+        raise BadInput(f"{flag} {spec!r}: {e}") from None
 
 
 def said(spec: str) -> str:

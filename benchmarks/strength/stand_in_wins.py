@@ -81,7 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--style", default="mcts", help="the costly style played against (default mcts)")
     ap.add_argument("--candidates", default="none,value,mcts-quick:10",
                     help="the seats to stand in, comma-separated ('none': today's advisor without the reading)")
-    ap.add_argument("--budget", default="fast", help="the advisor's budget (default fast)")
+    ap.add_argument("--budget", default="fast",
+                    help="the advisor's budget (default fast); an experiment may name a variant as "
+                         "benchmarks.strength.quick_vs_deep does (fast+replies=0: without its second ply)")
     ap.add_argument("--playouts", type=int, default=None,
                     help="a fixed number of playouts a decision instead of the budget (for the harness's own checks)")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1; any number gives the same figures)")

@@ -27,10 +27,11 @@ from statistics import fmean, stdev
 from tqdm import tqdm
 
 from benchmarks.strength.advisor import CoreLeagueBot
+from benchmarks.strength.quick_vs_deep import candidate
 from benchmarks.strength.record import append_log, resume_log, write_record
 from pennypress.engine import native, new_game
 from pennypress.engine.advisor.bot import AdvisorBot
-from pennypress.engine.advisor.budget import budget_for
+from pennypress.engine.advisor.budget import Budget, budget_for
 from pennypress.engine.advisor.stats import t95
 from pennypress.engine.arena.native_games import seat_policy
 from pennypress.engine.arena.seats import SEATS, make_bot, seat_seed, seat_words
@@ -90,7 +91,7 @@ def play(game: int, seed: int, players: int, opponents: str, budget: str, readin
     names = opponents.split(",")
     for k in range(players):
         if k == me:
-            bot = AdvisorBot(seed=seat_seed(deal, k), budget=budget, playouts=playouts)
+            bot = AdvisorBot(seed=seat_seed(deal, k), budget=advisor_budget(budget), playouts=playouts)
             bots.append(Recorded(TableAdvisor(bot, k, players, steps, reading_settings(leave_out)) if reading
                                  else bot, steps))
         else:
@@ -101,10 +102,18 @@ def play(game: int, seed: int, players: int, opponents: str, budget: str, readin
     return 1.0 / len(winners) if me in winners else 0.0
 
 
+def advisor_budget(spec: str) -> str | Budget:
+    """The advisor's budget: a name as itself, or a variant of one written as ``benchmarks.strength.quick_vs_deep``
+    writes them (``fast+replies=0``: Quick's analysis without its second ply) as the budget it names (an
+    experiment); :class:`BadInput` naming the problem."""
+    return candidate(spec, "--budget") if "+" in spec else spec
+
+
 def check_run(args: argparse.Namespace) -> None:
     """What every run of the advisor's games needs, checked before it starts: a budget the advisor has, folders for
     ``--record`` and ``--log``, and the native core; :class:`BadInput` naming the problem otherwise."""
-    budget_for(args.budget, args.playouts)
+    budget_for(args.budget.split("+")[0], args.playouts)
+    advisor_budget(args.budget)
     for flag, path in (("--record", args.record), ("--log", args.log)):
         if path is not None and not path.parent.is_dir():
             raise BadInput(f"{flag} {path}: no folder {path.parent}")
@@ -213,7 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=3, help="players (default 3)")
     ap.add_argument("--opponents", default="evaluator",
                     help=f"the other seats' bots in turn, comma-separated, of {', '.join(OPPONENTS)}")
-    ap.add_argument("--budget", default="fast", help="the advisor's budget (default fast)")
+    ap.add_argument("--budget", default="fast",
+                    help="the advisor's budget (default fast); an experiment may name a variant as "
+                         "benchmarks.strength.quick_vs_deep does (fast+replies=0: without its second ply)")
     ap.add_argument("--playouts", type=int, default=None,
                     help="a fixed number of playouts a decision instead of the budget (for the harness's own checks)")
     ap.add_argument("--side", choices=tuple(SIDES), default="both",

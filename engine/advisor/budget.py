@@ -89,7 +89,9 @@ class Budget:
     """How many of the analysis's first moves a second ply opens (:mod:`.replies`; 0: none, else 1 to
     :data:`MAX_CANDIDATES`)."""
     reply_budget: str | Budget = "analysis"
-    """The budget of each reply's search in a second ply (a name or a budget; without a second ply of its own)."""
+    """The budget of each reply's search in a second ply (a name or a budget). It may have a second ply of its
+    own (the reply chosen as a player who weighs the answer to it would choose it, :func:`.replies.second_ply`),
+    whose replies have none."""
 
     def __post_init__(self) -> None:
         if self.replies != 0:
@@ -105,8 +107,9 @@ class Budget:
         if not self.replies:
             return None
         plan = self.reply_budget if isinstance(self.reply_budget, Budget) else REPLY_PLANS[self.reply_budget]
-        if plan.replies:
-            raise ValueError(f"budget {self.name!r}: its replies' budget {plan.name!r} has a second ply of its own")
+        if plan.replies and plan.reply_plan().replies:
+            raise ValueError(f"budget {self.name!r}: its replies' budget {plan.name!r} has a second ply whose "
+                             "replies have one too (one second ply inside another at the most)")
         return plan
 
     def cap_for(self, engine: str) -> int:

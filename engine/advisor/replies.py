@@ -56,7 +56,7 @@ from .line import LineStep
 from .outcome import share
 from .reasons import CHANCE, chance_words
 from .result import Advice, FirstSight, RankedMove, Reply, SecondPlyNote
-from .search import Stop, first_move
+from .search import Stop, analyse, first_move
 from .stats import Z95
 from .settings import SearchSettings
 
@@ -92,6 +92,8 @@ class Answered:
     """The answer came from the exact search (nothing random left): ``kept`` is exact."""
     line: tuple[LineStep, ...] = ()
     """The likely line after the answer, from the answer's own playouts (asked for with ``lines``)."""
+    win_all: tuple[float, ...] = ()
+    """Every player's win share after the answer, in seat order (``kept`` is the advised player's)."""
 
     def stderr(self) -> float:
         """A bound on the standard error of ``kept``: a coin's with the same mean over ``samples`` (0: exact)."""
@@ -133,7 +135,7 @@ class Opened(Answered):
         """The move answered in each of its futures (one, or one a headline card drawn out of ``outcomes``)."""
         if len(answers) == 1 and outcomes <= 1:
             a = answers[0]
-            return cls(a.reply, a.player, a.kept, a.playouts, a.converged, a.samples, a.exact, a.line,
+            return cls(a.reply, a.player, a.kept, a.playouts, a.converged, a.samples, a.exact, a.line, a.win_all,
                        move=move, rank=rank)
         k = len(answers)
         kept = fmean(a.kept for a in answers)
@@ -144,8 +146,10 @@ class Opened(Answered):
         reply = Counter(found).most_common(1)[0][0] if found else None
         shown = next((a for a in answers if a.reply == reply), answers[0])
         exact = all(a.exact for a in answers) and k >= outcomes
+        alike = len({len(a.win_all) for a in answers}) == 1
+        every = tuple(fmean(shares) for shares in zip(*(a.win_all for a in answers))) if alike else ()
         return cls(reply, shown.player, kept, sum(a.playouts for a in answers), all(a.converged for a in answers),
-                   sum(a.samples for a in answers), exact, shown.line, move=move, rank=rank, draws=k,
+                   sum(a.samples for a in answers), exact, shown.line, every, move=move, rank=rank, draws=k,
                    spread=math.sqrt(within + between))
 
 
@@ -241,16 +245,45 @@ def _shared(plan: Budget, parts: int) -> Budget:
 
 def _answer(future: PublicState, me: int, settings: SearchSettings, lines: bool,
             progress: Callable[[int, int], None] | None, stop: Stop | None) -> Answered | None:
-    """The next player's answer in ``future`` and the win share ``me`` keeps after it (``None``: stopped)."""
+    """The next player's answer in ``future`` and the win share ``me`` keeps after it (``None``: stopped); when
+    the reply's budget has a second ply of its own, :func:`_weighed_answer`."""
     if future.is_over:
-        return Answered(None, future.current, share(future.winners(), me), 0, True, 0, True)
+        winners = future.winners()
+        return Answered(None, future.current, share(winners, me), 0, True, 0, True,
+                        win_all=tuple(share(winners, p) for p in range(future.n_players)))
+    plan = settings.budget.reply_plan()
+    if plan is not None:
+        return _weighed_answer(future, me, settings, plan, lines, progress, stop)
     answer = first_move(future, settings, lines=lines, progress=progress, stop=stop)  # the reply alone is read
     if answer.stopped:
         return None
     best = answer.row
     line = tuple(replace(step, chance=None) for step in best.line)  # the answerer's chances, not the advised player's
     return Answered(best.move, future.current, best.win_all[me], answer.playouts, answer.converged, best.playouts,
-                    answer.exact, line)
+                    answer.exact, line, best.win_all)
+
+
+def _weighed_answer(future: PublicState, me: int, settings: SearchSettings, plan: Budget, lines: bool,
+                    progress: Callable[[int, int], None] | None, stop: Stop | None) -> Answered | None:
+    """The next player's answer as a player who weighs the answer to it chooses (a reply budget with a second
+    ply of its own): their analysis, then their second ply over its first moves, each answered by the player
+    after them (``plan``); ``me`` keeps what the answer chosen left them after that player's answer too -- one
+    ply further than :func:`first_move`'s answer sees (``None``: stopped)."""
+    advice = analyse(future, settings, progress=progress, stop=stop, reasons_top=0, lines=lines)
+    if advice.stopped:
+        return None
+    rows = {r.move: r for r in advice.moves}
+    ply = None if advice.exact else second_ply(future, advice, settings, settings.budget.replies, plan, stop=stop)
+    if ply is None and not advice.exact:
+        return None
+    chosen = advice.moves[0] if ply is None else rows[ply.move]
+    opened = None if ply is None else next((o for o in ply.opened if o.move == chosen.move), None)
+    line = tuple(replace(step, chance=None) for step in chosen.line)
+    if opened is None or len(opened.win_all) <= me:
+        return Answered(chosen.move, future.current, chosen.win_all[me], advice.playouts + (ply.playouts if ply else 0),
+                        advice.converged, chosen.playouts or 0, advice.exact, line, chosen.win_all)
+    return Answered(chosen.move, future.current, opened.win_all[me], advice.playouts + ply.playouts,
+                    advice.converged and opened.converged, opened.samples, opened.exact, line, opened.win_all)
 
 
 def with_replies(advice: Advice, ply: SecondPly, candidates: int, reply_budget: str, calibration: Calibration,

@@ -140,6 +140,40 @@ def test_the_advisor_with_replies_plays_the_second_plys_move():
     assert str(AdvisorBot(seed=4, playouts=96).choose(view)) == advice.best.move
 
 
+def test_a_reply_budget_with_its_own_second_ply_answers_as_that_player_would_and_looks_one_ply_further(midgame):
+    """A reply budget with a second ply of its own (``--reply-as normal=fast``): each opened move meets the reply
+    the next player's advice at that budget names -- their analysis and their own second ply -- and keeps what
+    the advised player has after the answer *to* that reply (the inner second ply's figure for it), not the
+    reply search's own playouts; every player's share is kept beside it."""
+    view = public_view(midgame)
+    me = view.current
+    inner = replace(budget_for(playouts=48), replies=2, reply_budget=budget_for(playouts=24))
+    advice = advise(view, _settings(), reasons_top=0, lines=False)
+    ply = second_ply(view, advice, _settings(), 2, inner)
+    moves = {str(m): m for m in legal_moves(view)}
+    assert sorted(o.rank for o in ply.opened) == [1, 2] and all(o.draws == 0 for o in ply.opened)
+    for o in ply.opened:
+        after = view.clone()
+        after.apply(moves[o.move])
+        reply_settings = replace(_settings(), budget=inner, seed=reply_seed(3, o.rank), calibration=IDENTITY)
+        assert o.reply == advise(after, reply_settings, reasons_top=0, lines=False).best.move
+        analysis = advise(after, replace(reply_settings, budget=budget_for(playouts=48)), reasons_top=0, lines=False)
+        theirs = second_ply(after, analysis, reply_settings, 2, budget_for(playouts=24))
+        answered = next(x for x in theirs.opened if x.move == o.reply)
+        assert o.kept == answered.win_all[me] == o.win_all[me] and len(o.win_all) == 3
+        assert o.kept != analysis.find(o.reply).win_all[me]  # not the reply search's own playouts
+        assert o.playouts == analysis.playouts + theirs.playouts
+    assert [o.kept for o in ply.opened] == sorted((o.kept for o in ply.opened), reverse=True)
+
+
+def test_a_second_ply_inside_a_second_ply_inside_another_is_refused():
+    inner = replace(budget_for(playouts=48), replies=2, reply_budget=budget_for(playouts=24))
+    middle = replace(budget_for(playouts=48), replies=2, reply_budget=inner)
+    assert replace(budget_for(playouts=96), replies=2, reply_budget=inner).reply_plan() is inner
+    with pytest.raises(ValueError, match="one second ply inside another at the most"):
+        replace(budget_for(playouts=96), replies=2, reply_budget=middle).reply_plan()
+
+
 BAD = [0, MAX_CANDIDATES + 1, True, 2.0, -1]
 
 

@@ -80,6 +80,10 @@ def test_every_league_opponent_has_a_three_player_and_a_head_to_head_cell():
     (["--second-ply", "normal"], "--second-ply 'normal': a second ply opens a whole number of moves, got 'normal'"),
     (["--second-ply", "quick=3"], "expected K or BUDGET=K, each of fast, normal, deep at most once"),
     (["--second-ply", "normal=2,normal=3"], "each of fast, normal, deep at most once"),
+    (["--reply-as", "normal=quick"], "--reply-as 'normal=quick': expected BUDGET=NAME, each of fast, normal, deep "
+                                     "at most once and NAME one of fast, normal, deep"),
+    (["--reply-as", "normal"], "expected BUDGET=NAME"),
+    (["--reply-as", "normal=fast,normal=deep"], "each of fast, normal, deep at most once"),
     (["--search-cap", "0"], "--search-cap: a cap is a whole number of playouts of at least 1, got '0'"),
     (["--search-cap", "-5"], "a cap is a whole number of playouts of at least 1, got '-5'"),
     (["--search-cap", "1.5"], "a cap is a whole number of playouts of at least 1, got '1.5'"),
@@ -230,6 +234,21 @@ def test_a_second_ply_seats_only_that_budgets_advisors_with_fast_analyses():
     assert make_bot("advisor:normal").budget == BUDGETS["normal"]
     assert bs.second_plies("fast=1,deep=16") == {"fast": 1, "deep": 16}
     assert bs.second_plies("2") == {"fast": 2, "normal": 2, "deep": 2}
+
+
+def test_reply_as_seats_only_that_budgets_advisors_answering_with_the_whole_named_search():
+    """``--reply-as normal=fast``: the normal advisors' second ply answers each opened move by a whole fast
+    search, its own second ply included; the other advisors play as shipped; a cap holds the inner replies too."""
+    from pennypress.engine.advisor.budget import BUDGETS
+
+    bs.register(reply_as=bs.reply_budgets("normal=fast"))
+    fast, normal, deep = (make_bot(f"advisor:{b}", seed=2) for b in ("fast", "normal", "deep"))
+    assert (fast.budget, deep.budget) == ("fast", "deep")
+    assert normal.name == "advisor:normal" and normal.budget == replace(BUDGETS["normal"], reply_budget=BUDGETS["fast"])
+    assert normal.budget.reply_plan().reply_plan() == BUDGETS["fast"].reply_plan()
+    bs.register(reply_as=bs.reply_budgets("normal=fast"), cap=7)
+    small = make_bot("advisor:normal").budget
+    assert (small.cap, small.reply_plan().cap, small.reply_plan().reply_plan().cap) == (7, 7, 7)
 
 
 def test_a_search_cap_holds_each_search_to_it_and_keeps_the_second_ply():

@@ -51,7 +51,10 @@ def test_a_small_run_plays_each_game_twice_and_records_it(core, capsys, tmp_path
                                         (["--workers", "0"], "--workers at least 1"),
                                         (["--stand-in", "mcts=mcts-quick"], "unknown bot 'mcts-quick' (expected"),
                                         (["--stand-in", "mcts"], "--stand-in: STYLE=SEAT"),
-                                        (["--budget", "hasty"], "unknown budget 'hasty'")])
+                                        (["--budget", "hasty"], "unknown budget 'hasty'"),
+                                        (["--budget", "fast+replies=x"], "--budget 'fast+replies=x': 'replies=x' is "
+                                                                         "not replies=N"),
+                                        (["--budget", "hasty+replies=0"], "unknown budget 'hasty'")])
 def test_bad_arguments_exit_2_with_one_line(core, argv, said, capsys):
     assert bta.main(argv) == 2
     err = capsys.readouterr().err
@@ -135,3 +138,13 @@ def test_another_stand_in_is_an_experiment_of_its_own(core, monkeypatch, capsys)
     assert seats.playout_seat("mcts") == "evaluator"
     assert bta.main(["--stand-in", "mcts:evaluator"]) == 2
     assert "--stand-in: STYLE=SEAT" in capsys.readouterr().err
+
+
+def test_a_budget_variant_is_the_budget_it_names():
+    """``--budget fast+replies=0`` (an experiment): Quick's analysis, its cap, without its second ply; a name is
+    itself, as the advisor seats take it."""
+    from pennypress.engine.advisor.budget import BUDGETS
+
+    plain = bta.advisor_budget("fast+replies=0")
+    assert (plain.cap, plain.replies, plain.reply_plan()) == (BUDGETS["fast"].cap, 0, None)
+    assert bta.advisor_budget("fast") == "fast"
