@@ -75,6 +75,22 @@ class Calibration:
         scale = (1.0 - mine) / rest if rest > 0 else 0.0
         return tuple(mine if i == player else s * scale for i, s in enumerate(shares))
 
+    def raw(self, p: float) -> float:
+        """The raw win share that shows as ``p`` (the inverse of the mapping)."""
+        if p <= 0.0 or p >= 1.0:
+            return 0.0 if p <= 0.0 else 1.0
+        return _sigmoid((_logit(p) - self.intercept) / self.slope)
+
+    def raw_everyone(self, shown: Sequence[float], player: int) -> tuple[float, ...]:
+        """The raw shares behind :meth:`everyone`'s ``shown``: ``player``'s mapped back, the others scaled to share
+        the rest."""
+        if not shown:
+            return tuple(shown)
+        mine = self.raw(shown[player])
+        rest = sum(s for i, s in enumerate(shown) if i != player)
+        scale = (1.0 - mine) / rest if rest > 0 else 0.0
+        return tuple(mine if i == player else s * scale for i, s in enumerate(shown))
+
     def to_json(self) -> dict:
         return {"slope": self.slope, "intercept": self.intercept, "fitted_on": self.fitted_on}
 

@@ -26,6 +26,17 @@ class OpponentTable:
 
     seats: tuple[tuple[tuple[float, Any], ...], ...]
     words: tuple[str, ...] = ()
+    weigh_replies: bool = False
+    """A second ply weighs each searched reply by the chance its player is read as the search's own playout player
+    (:meth:`unknown`), and for the rest keeps the analysis's own figure, whose playouts seat the styles read
+    (:func:`.replies.second_ply`); otherwise every reply is searched as for a player nobody has read."""
+
+    def unknown(self, player: int) -> float:
+        """The chance that ``player`` plays as the search's own playout player: 1 for a player with no styles (the
+        one advised, or one with no move read)."""
+        seat = self.seats[player] if player < len(self.seats) else ()
+        total = sum(w for w, _p in seat)
+        return 1.0 if not seat or total <= 0 else sum(w for w, p in seat if p is None) / total
 
     def wrap(self, base: Any) -> Any:
         """The core's playout policy: ``base`` where a seat has no styles and for a style of ``None``."""

@@ -210,12 +210,31 @@ def second_ply(view: PublicState, advice: Advice, settings: SearchSettings, cand
                 return None
             answers.append(answered)
             done += answered.playouts
-        opened.append(Opened.of(row.move, row.rank, answers, outcomes))
+        opened.append(_as_read(Opened.of(row.move, row.rank, answers, outcomes), row, me, settings))
     slots = sorted(o.rank - 1 for o in opened)
     ranked = sorted(opened, key=lambda o: (-o.kept, o.rank))
     for slot, o in zip(slots, ranked):
         order[slot] = o.move
     return SecondPly(order[0], tuple(ranked), tuple(order), advice.moves[0].move)
+
+
+def _as_read(o: Opened, row: RankedMove, me: int, settings: SearchSettings) -> Opened:
+    """``o`` as the table reading weighs its reply (:attr:`.opponent_table.OpponentTable.weigh_replies`): the
+    searched reply's figures by the chance that the player who answers is the search's own playout player, the
+    analysis's own figures for ``row`` (raw again) by the chance that they play a style read -- the analysis's
+    playouts already seat them so; itself without such a reading, or when nobody answers."""
+    table = settings.table
+    if table is None or not table.weigh_replies or o.reply is None or len(row.win_all) != len(o.win_all):
+        return o
+    u = table.unknown(o.player)
+    if u >= 1.0:
+        return o
+    shares = settings.calibration.raw_everyone(row.win_all, me)
+    a = shares[me]
+    own = math.sqrt(a * (1.0 - a) / row.playouts) if row.playouts > 0 and not row.exact else 0.0
+    return replace(o, kept=u * o.kept + (1.0 - u) * a, win_all=tuple(u * w + (1.0 - u) * x for w, x in
+                                                                    zip(o.win_all, shares)),
+                   exact=o.exact and row.exact, spread=math.hypot(u * o.stderr(), (1.0 - u) * own))
 
 
 def _futures(after: PublicState, seed: int) -> tuple[list[PublicState], int]:

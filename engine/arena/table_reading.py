@@ -90,6 +90,9 @@ class ReadingSettings:
     tremble: float = TREMBLE
     temperature: float = TEMPERATURE
     unknown: float = UNKNOWN_PRIOR
+    weigh_replies: bool = False
+    """The advice's second ply weighs each searched reply by the chance its player is read as :data:`UNKNOWN`
+    (:attr:`~..advisor.opponent_table.OpponentTable.weigh_replies`)."""
 
     def __post_init__(self) -> None:
         if not self.styles or len(set(self.styles)) != len(self.styles) or UNKNOWN in self.styles:
@@ -292,7 +295,8 @@ def opponent_table(reading: TableReading, players: int | None = None) -> Opponen
     seats = tuple(() if p not in read else tuple(
         (chance, None if style == UNKNOWN else seat_policy(playout_seat(style)))
         for style, chance in read[p].posterior.items() if chance > 0) for p in range(players))
-    return OpponentTable(seats, tuple(seat.words() + stand_in_words(seat) for seat in reading.seats))
+    return OpponentTable(seats, tuple(seat.words() + stand_in_words(seat) for seat in reading.seats),
+                         reading.settings.weigh_replies)
 
 
 def stand_in_words(seat: SeatReading) -> str:

@@ -153,3 +153,51 @@ def test_the_registrys_stand_in_is_the_one_the_advisor_won_most_with():
     assert len(share) >= 4 and all(len(xs) >= 100 for xs in record["candidates"].values())
     best = max(share, key=share.get)
     assert best == playout_seat("mcts") and share[best] > share["none"]
+
+
+def test_weighed_replies_mix_the_searched_reply_and_the_analysis_by_the_chance_of_unknown(core, midgame):
+    """With ``weigh_replies`` each opened move keeps the searched reply's share by the chance that the player
+    answering is the search's own playout player, and the analysis's own share (raw again) by the chance that it
+    plays a style read; the reply searched is the same, and a reading without the option changes nothing."""
+    from dataclasses import replace
+
+    from pennypress.engine import public_view
+    from pennypress.engine.advisor.budget import budget_for
+    from pennypress.engine.advisor.replies import second_ply
+    from pennypress.engine.arena.table_reading import ReadingSettings, SeatReading, TableReading
+
+    _, state = midgame
+    me = state.current
+    style = ReadingSettings().styles[0]
+
+    def table(weigh: bool) -> OpponentTable:
+        seats = tuple(SeatReading(p, 5, {"unknown": 0.25, style: 0.75}, {"unknown": 2, style: 5})
+                      for p in range(3) if p != me)
+        return opponent_table(TableReading(me, seats, ReadingSettings(weigh_replies=weigh), 3), 3)
+
+    plain_table, weighed_table = table(False), table(True)
+    assert (weighed_table.unknown(me), weighed_table.unknown((me + 1) % 3)) == (1.0, pytest.approx(0.25))
+    view = public_view(state)
+    settings = SearchSettings.for_budget(playouts=96, seed=3, workers=1, table=plain_table)
+    advice = advise(view, settings, reasons_top=0, lines=False)
+    reply = budget_for(playouts=48)
+    plain = sorted(second_ply(view, advice, settings, 3, reply).opened, key=lambda o: o.rank)
+    weighed = sorted(second_ply(view, advice, replace(settings, table=weighed_table), 3, reply).opened,
+                     key=lambda o: o.rank)
+    assert [o.rank for o in weighed] == [1, 2, 3]
+    for p, w in zip(plain, weighed):
+        analysis = settings.calibration.raw(advice.find(p.move).win_all[me])
+        assert (w.move, w.reply, w.playouts) == (p.move, p.reply, p.playouts)
+        assert p.kept != analysis
+        assert w.kept == pytest.approx(0.25 * p.kept + 0.75 * analysis)
+        assert sum(w.win_all) == pytest.approx(1.0)
+        assert w.interval()[0] <= w.kept <= w.interval()[1]
+
+
+def test_a_calibration_maps_back_to_the_raw_share():
+    from pennypress.engine.advisor.calibration import CALIBRATION
+
+    for p in (0.0, 0.03, 0.4, 0.77, 1.0):
+        assert CALIBRATION.raw(CALIBRATION(p)) == pytest.approx(p)
+    shown = CALIBRATION.everyone((0.5, 0.3, 0.2), 1)
+    assert CALIBRATION.raw_everyone(shown, 1) == pytest.approx((0.5, 0.3, 0.2))

@@ -13,12 +13,12 @@ from pennypress.engine.arena.seats import SEATS, playout_seat
 
 def test_each_candidate_stands_in_for_the_style_in_its_own_games_only(core, monkeypatch):
     seen = []
-    monkeypatch.setattr(siw, "play", lambda g, seed, players, style, budget, reading, playouts:
-                        seen.append((g, reading, playout_seat(style))) or 1.0)
+    monkeypatch.setattr(siw, "play", lambda g, seed, players, style, budget, reading, playouts, weigh_replies:
+                        seen.append((g, reading, playout_seat(style), weigh_replies)) or 1.0)
     registry = dict(SEATS)
-    assert siw._game((3, 1, "value", "mcts", 9, "fast", 6))[0] == 301   # SLOTS * game + the candidate's place
-    assert siw._game((3, 0, "none", "mcts", 9, "fast", 6))[1]["candidate"] == "none"
-    assert seen == [(3, True, "value"), (3, False, registry["mcts"].stand_in)]
+    assert siw._game((3, 1, "value", "mcts", 9, "fast", 6, False))[0] == 301   # SLOTS * game + the candidate's place
+    assert siw._game((3, 0, "none", "mcts", 9, "fast", 6, True))[1]["candidate"] == "none"
+    assert seen == [(3, True, "value", False), (3, False, registry["mcts"].stand_in, True)]
     assert SEATS == registry   # the registry as it was after each game
 
 
@@ -36,6 +36,19 @@ def test_a_small_run_pairs_the_candidates_on_the_same_games_and_resumes(core, ca
     assert len(lines) == 5   # the header and a line a game and candidate
     assert siw.main(argv) == 0   # started again: nothing left to play
     assert log.read_text(encoding="utf-8").splitlines() == lines
+
+
+def test_weighing_the_replies_is_an_experiment_of_its_own_log(core, tmp_path):
+    """``--weigh-replies`` reaches the reading the advisor plays with, and its log is its own: a run without it
+    does not go on from it."""
+    assert bta.reading_settings(None, True).weigh_replies and not bta.reading_settings(None).weigh_replies
+    assert bta.reading_settings("mcts", True).weigh_replies
+    log = tmp_path / "weigh.jsonl"
+    argv = ["--games", "2", "--seed", "9", "--style", "evaluator", "--candidates", "heuristic", "--playouts", "6",
+            "--log", str(log)]
+    assert siw.main([*argv, "--weigh-replies"]) == 0
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["weigh_replies"] is True
+    assert siw.main(argv) == 2
 
 
 @pytest.mark.parametrize("argv, said", [(["--games", "1"], "--games at least 2"),
