@@ -29,7 +29,8 @@ from statistics import fmean, median
 from tqdm import tqdm
 
 from benchmarks.strength.record import append_log, resume_log, write_record
-from benchmarks.strength.table_advisor import OPPONENTS, SEEDS, check_run, paired_points, play, stand_in_seat
+from benchmarks.strength.table_advisor import (EXPERIMENTS, OPPONENTS, SEEDS, add_experiments, check_run,
+                                               experiment_fields, paired_points, play, stand_in_seat)
 from pennypress.engine.arena.seats import SEATS, playout_seat, seat_words
 from pennypress.errors import BadInput
 from pennypress.stats import wilson
@@ -40,15 +41,15 @@ SLOTS = 100
 """A game's candidates are logged as rows ``SLOTS * game + k``, ``k`` the candidate's place in the list."""
 
 
-def _game(job: tuple[int, int, str, str, int, str, int | None, bool]) -> tuple[int, dict]:
+def _game(job: tuple[int, int, str, str, int, str, int | None, dict]) -> tuple[int, dict]:
     """One game with one candidate standing in (a pool's worker sets the registry itself)."""
-    g, k, candidate, style, seed, budget, playouts, weigh = job
+    g, k, candidate, style, seed, budget, playouts, experiment = job
     registry = SEATS[style]
     if candidate != NONE:
         SEATS[style] = replace(registry, stand_in=candidate)
     try:
         start = time.perf_counter()
-        share = play(g, seed, 3, style, budget, candidate != NONE, playouts, weigh_replies=weigh)
+        share = play(g, seed, 3, style, budget, candidate != NONE, playouts, experiment=experiment)
     finally:
         SEATS[style] = registry
     return SLOTS * g + k, {"candidate": candidate, "share": share, "seconds": round(time.perf_counter() - start, 2)}
@@ -86,9 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                          "benchmarks.strength.quick_vs_deep does (fast+replies=0: without its second ply)")
     ap.add_argument("--playouts", type=int, default=None,
                     help="a fixed number of playouts a decision instead of the budget (for the harness's own checks)")
-    ap.add_argument("--weigh-replies", action="store_true",
-                    help="an experiment: the second ply weighs each searched reply by the chance its player is read "
-                         "as unknown, the analysis's own figure for the rest (ReadingSettings.weigh_replies)")
+    add_experiments(ap)
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1; any number gives the same figures)")
     ap.add_argument("--log", type=Path, help="one line a game and candidate: a run started again goes on where it "
                                              "stopped")
@@ -110,12 +109,12 @@ def main(argv: list[str] | None = None) -> int:
                 stand_in_seat(c, "--candidates")
         header = {"log": "stand-in-wins", "seed": args.seed, "style": args.style, "candidates": candidates,
                   "budget": args.budget, **({"playouts": args.playouts} if args.playouts is not None else {}),
-                  **({"weigh_replies": True} if args.weigh_replies else {})}
+                  **experiment_fields(args)}
         done = resume_log(args.log, header, "stand_in_wins") if args.log is not None else {}
     except BadInput as e:
         print(f"stand_in_wins: {e}", file=sys.stderr)
         return 2
-    todo = [(g, k, c, args.style, args.seed, args.budget, args.playouts, args.weigh_replies) for g in range(args.games) for k, c in enumerate(candidates)
+    todo = [(g, k, c, args.style, args.seed, args.budget, args.playouts, experiment_fields(args)) for g in range(args.games) for k, c in enumerate(candidates)
             if SLOTS * g + k not in done]
     with tqdm(total=args.games * len(candidates), initial=args.games * len(candidates) - len(todo), desc="games",
               unit="game", file=sys.stderr) as bar, \
@@ -135,8 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                            f"{seat_words(args.style)} in its playouts; 'nothing': the advisor as it plays today, on "
                            "the same deals and seeds. The difference is paired game by game. A game's seconds: the "
                            f"median wall time on this machine with {args.workers} processes side by side."
-                           + (" Its second ply weighs each searched reply by the chance the player answering is read "
-                              "as unknown, the analysis's own figure for the rest." if args.weigh_replies else "")),
+                           + "".join(f" An experiment: {EXPERIMENTS[k]}." for k in experiment_fields(args))),
                      candidates={c: [done[SLOTS * g + k]["share"] for g in range(args.games)]
                             for k, c in enumerate(candidates)})
     return 0

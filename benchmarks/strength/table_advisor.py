@@ -81,10 +81,10 @@ class TableAdvisor:
 
 
 def play(game: int, seed: int, players: int, opponents: str, budget: str, reading: bool,
-         playouts: int | None = None, leave_out: str | None = None, weigh_replies: bool = False) -> float:
+         playouts: int | None = None, leave_out: str | None = None, experiment: dict | None = None) -> float:
     """The advisor's win share in game ``game`` (seat ``game % players``), reading the table or not (with
-    ``leave_out``: a reading whose styles leave that one out; with ``weigh_replies``: its second ply weighs the
-    searched replies as the reading does, :attr:`ReadingSettings.weigh_replies`)."""
+    ``leave_out``: a reading whose styles leave that one out; with ``experiment``: fields of its
+    :class:`ReadingSettings`, as :func:`experiment_fields` makes them)."""
     deal = seed * 1000 + game
     me = game % players
     steps: list = []
@@ -93,7 +93,7 @@ def play(game: int, seed: int, players: int, opponents: str, budget: str, readin
     for k in range(players):
         if k == me:
             bot = AdvisorBot(seed=seat_seed(deal, k), budget=advisor_budget(budget), playouts=playouts)
-            bots.append(Recorded(TableAdvisor(bot, k, players, steps, reading_settings(leave_out, weigh_replies)) if reading
+            bots.append(Recorded(TableAdvisor(bot, k, players, steps, reading_settings(leave_out, experiment)) if reading
                                  else bot, steps))
         else:
             name = names[(k - me - 1) % players % len(names)]   # the seats after the advisor's, in turn
@@ -108,6 +108,27 @@ def advisor_budget(spec: str) -> str | Budget:
     writes them (``fast+replies=0``: Quick's analysis without its second ply) as the budget it names (an
     experiment); :class:`BadInput` naming the problem."""
     return candidate(spec, "--budget") if "+" in spec else spec
+
+
+EXPERIMENTS = {
+    "weigh_replies": "the second ply weighing each searched reply by the chance the player answering is read as "
+                     "unknown, the analysis's own figure for the rest",
+}
+"""The reading's experimental fields (:class:`ReadingSettings`), each a flag (``--weigh-replies``), as a record's
+note says them."""
+
+
+def add_experiments(ap: argparse.ArgumentParser) -> None:
+    """The flags of :data:`EXPERIMENTS`."""
+    for field_name, said in EXPERIMENTS.items():
+        ap.add_argument("--" + field_name.replace("_", "-"), action="store_true",
+                        help=f"an experiment: {said} (ReadingSettings.{field_name})")
+
+
+def experiment_fields(args: argparse.Namespace) -> dict:
+    """The :data:`EXPERIMENTS` flags set in ``args``, as :class:`ReadingSettings` fields (empty: none; a log's
+    header holds them, so a run of another experiment never goes on from it)."""
+    return {k: True for k in EXPERIMENTS if getattr(args, k, False)}
 
 
 def check_run(args: argparse.Namespace) -> None:
@@ -134,10 +155,10 @@ def stand_in_seat(name: str, flag: str) -> str:
     return name
 
 
-def reading_settings(leave_out: str | None, weigh_replies: bool = False) -> ReadingSettings:
-    """The reading's settings: the population's styles, ``leave_out`` left out of them when given (and the second
-    ply weighing the searched replies as read with ``weigh_replies``)."""
-    settings = ReadingSettings(weigh_replies=weigh_replies) if weigh_replies else ReadingSettings()
+def reading_settings(leave_out: str | None, experiment: dict | None = None) -> ReadingSettings:
+    """The reading's settings: the population's styles, ``leave_out`` left out of them when given, and the fields
+    of an ``experiment`` (:func:`experiment_fields`)."""
+    settings = ReadingSettings(**(experiment or {}))
     if leave_out is None:
         return settings
     return replace(settings, styles=tuple(s for s in settings.styles if s != leave_out))
@@ -169,7 +190,7 @@ def _game(job: tuple) -> tuple[int, dict]:
     if left == EACH:
         opponents = left = style_of(g, args.players)
     row = {("read" if reading else "plain"): play(g, args.seed, args.players, opponents, args.budget, reading,
-                                                  args.playouts, left, args.weigh_replies)
+                                                  args.playouts, left, experiment_fields(args))
            for reading in SIDES[args.side]}
     return g, row if args.leave_out != EACH else {**row, "style": opponents}
 
@@ -239,9 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stand-in", default=None, metavar="STYLE=SEAT",
                     help="an experiment: SEAT stands in for STYLE in the playouts instead of the registry's stand-in "
                          "(mcts=evaluator)")
-    ap.add_argument("--weigh-replies", action="store_true",
-                    help="an experiment: the second ply weighs each searched reply by the chance its player is read "
-                         "as unknown, the analysis's own figure for the rest (ReadingSettings.weigh_replies)")
+    add_experiments(ap)
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1; any number gives the same figures)")
     ap.add_argument("--log", type=Path, help="one line a game: a run started again goes on where it stopped (with "
                                                 "more --games, it plays only the games the log does not hold)")
@@ -271,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     header = {"log": "table-advisor", "seed": args.seed, "players": args.players,   # not the games: a run may grow
               "opponents": args.opponents, "budget": args.budget, "playouts": args.playouts, "side": args.side,
               "leave_out": args.leave_out, **({"stand_in": args.stand_in} if args.stand_in else {}),
-              **({"weigh_replies": True} if args.weigh_replies else {})}
+              **experiment_fields(args)}
     try:
         done = resume_log(args.log, header, "table_advisor") if args.log is not None else {}
     except BadInput as e:
@@ -313,8 +332,7 @@ def main(argv: list[str] | None = None) -> int:
                               else f"; the reading's styles leave out {args.leave_out}, the style the opponents play")
                            + ("" if not args.stand_in else "; an experiment: {1} standing in for {0} in the "
                               "playouts".format(*args.stand_in.split("=")))
-                           + ("" if not args.weigh_replies else "; the second ply weighing each searched reply by "
-                              "the chance the player answering is read as unknown")
+                           + "".join(f"; {EXPERIMENTS[k]}" for k in experiment_fields(args))
                            + "." + (" A pilot: fewer games than the issue's 600 a cell." if args.games < 600 else "")),
                      pairs=[done[g] for g in range(args.games)])
     return 0

@@ -13,12 +13,12 @@ from pennypress.engine.arena.seats import SEATS, playout_seat
 
 def test_each_candidate_stands_in_for_the_style_in_its_own_games_only(core, monkeypatch):
     seen = []
-    monkeypatch.setattr(siw, "play", lambda g, seed, players, style, budget, reading, playouts, weigh_replies:
-                        seen.append((g, reading, playout_seat(style), weigh_replies)) or 1.0)
+    monkeypatch.setattr(siw, "play", lambda g, seed, players, style, budget, reading, playouts, experiment:
+                        seen.append((g, reading, playout_seat(style), experiment)) or 1.0)
     registry = dict(SEATS)
-    assert siw._game((3, 1, "value", "mcts", 9, "fast", 6, False))[0] == 301   # SLOTS * game + the candidate's place
-    assert siw._game((3, 0, "none", "mcts", 9, "fast", 6, True))[1]["candidate"] == "none"
-    assert seen == [(3, True, "value", False), (3, False, registry["mcts"].stand_in, True)]
+    assert siw._game((3, 1, "value", "mcts", 9, "fast", 6, {}))[0] == 301   # SLOTS * game + the candidate's place
+    assert siw._game((3, 0, "none", "mcts", 9, "fast", 6, {"weigh_replies": True}))[1]["candidate"] == "none"
+    assert seen == [(3, True, "value", {}), (3, False, registry["mcts"].stand_in, {"weigh_replies": True})]
     assert SEATS == registry   # the registry as it was after each game
 
 
@@ -38,16 +38,18 @@ def test_a_small_run_pairs_the_candidates_on_the_same_games_and_resumes(core, ca
     assert log.read_text(encoding="utf-8").splitlines() == lines
 
 
-def test_weighing_the_replies_is_an_experiment_of_its_own_log(core, tmp_path):
-    """``--weigh-replies`` reaches the reading the advisor plays with, and its log is its own: a run without it
-    does not go on from it."""
-    assert bta.reading_settings(None, True).weigh_replies and not bta.reading_settings(None).weigh_replies
-    assert bta.reading_settings("mcts", True).weigh_replies
-    log = tmp_path / "weigh.jsonl"
+@pytest.mark.parametrize("flag, field", [("--weigh-replies", "weigh_replies")])
+def test_an_experiment_of_the_reading_is_a_run_of_its_own(core, tmp_path, flag, field):
+    """An experiment's flag reaches the reading the advisor plays with and its record's note, and its log is its
+    own: a run without it does not go on from it."""
+    assert getattr(bta.reading_settings(None, {field: True}), field) and not getattr(bta.reading_settings(None), field)
+    assert getattr(bta.reading_settings("mcts", {field: True}), field)
+    log, record = tmp_path / "run.jsonl", tmp_path / "run.json"
     argv = ["--games", "2", "--seed", "9", "--style", "evaluator", "--candidates", "heuristic", "--playouts", "6",
             "--log", str(log)]
-    assert siw.main([*argv, "--weigh-replies"]) == 0
-    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["weigh_replies"] is True
+    assert siw.main([*argv, flag, "--record", str(record)]) == 0
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])[field] is True
+    assert bta.EXPERIMENTS[field] in json.loads(record.read_text(encoding="utf-8"))["note"]
     assert siw.main(argv) == 2
 
 

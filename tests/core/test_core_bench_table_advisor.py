@@ -133,7 +133,7 @@ def test_another_stand_in_is_an_experiment_of_its_own(core, monkeypatch, capsys)
     monkeypatch.setattr(seats, "SEATS", dict(seats.SEATS))
     monkeypatch.setattr(bta, "SEATS", seats.SEATS)
     args = Namespace(stand_in="mcts=evaluator", opponents="heuristic", leave_out=None, players=3, seed=5,
-                     budget="fast", playouts=4, side="read", weigh_replies=False)
+                     budget="fast", playouts=4, side="read")
     bta._game((0, args))
     assert seats.playout_seat("mcts") == "evaluator"
     assert bta.main(["--stand-in", "mcts:evaluator"]) == 2
