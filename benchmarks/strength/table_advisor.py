@@ -113,6 +113,7 @@ def advisor_budget(spec: str) -> str | Budget:
 EXPERIMENTS = {
     "weigh_replies": "the second ply weighing each searched reply by the chance the player answering is read as "
                      "unknown, the analysis's own figure for the rest",
+    "own_ends": "each style read playing the playouts' final edition as itself, the rest by the exact search",
 }
 """The reading's experimental fields (:class:`ReadingSettings`), each a flag (``--weigh-replies``), as a record's
 note says them."""

@@ -31,6 +31,12 @@ class OpponentTable:
     (:meth:`unknown`), and for the rest keeps the analysis's own figure, whose playouts seat the styles read
     (:func:`.replies.second_ply`); otherwise every reply is searched as for a player nobody has read."""
 
+    own_ends: bool = False
+    """Each style read plays the playouts' final edition as itself, and every other seat (the player advised, a
+    player read as the search's own playout player) by the exact search's move, decision by decision -- where the
+    search would otherwise solve the final edition for every seat as if all played it perfectly
+    (:attr:`.settings.SearchSettings.exact_end` resolves off with it)."""
+
     def unknown(self, player: int) -> float:
         """The chance that ``player`` plays as the search's own playout player: 1 for a player with no styles (the
         one advised, or one with no move read)."""
@@ -39,7 +45,10 @@ class OpponentTable:
         return 1.0 if not seat or total <= 0 else sum(w for w, p in seat if p is None) / total
 
     def wrap(self, base: Any) -> Any:
-        """The core's playout policy: ``base`` where a seat has no styles and for a style of ``None``."""
+        """The core's playout policy: ``base`` where a seat has no styles and for a style of ``None`` (with
+        :attr:`own_ends`, ``base`` playing the final edition by the exact search)."""
+        if self.own_ends:
+            base = core_module().Policy.exact_final(base)
         seats = [[(w, base if p is None else p) for w, p in seat] for seat in self.seats]
         return core_module().Policy.table(base, seats)
 

@@ -91,6 +91,9 @@ class SearchSettings:
         if self.exact_seats and self.exact_end:
             raise BadInput("exact_seats plays the final edition seat by seat and exact_end=True solves it for "
                            "every seat: set one of them")
+        if self.exact_end and self.table is not None and self.table.own_ends:
+            raise BadInput("a table reading whose styles play their own final edition (own_ends) and exact_end=True, "
+                           "which solves it for every seat: set one of them")
 
     @classmethod
     def for_budget(cls, budget: str | Budget = "normal", playouts: int | None = None, seconds: float | None = None,
@@ -111,7 +114,8 @@ class SearchSettings:
         final edition exactly: ``exact_end``, or when it is ``None`` on the native core at tables of up to
         :data:`EXACT_END_UP_TO` players only -- there a final edition is solved in milliseconds; a bigger
         table's can take seconds even on the core, and the Python engine's search seconds for a small one.
-        With ``exact_seats`` it is off: the seats play the final edition.
+        With ``exact_seats``, or a table whose styles play their own final edition
+        (:attr:`~.opponent_table.OpponentTable.own_ends`), it is off: the seats play the final edition.
 
         >>> SearchSettings().exact_end_on("native", 3), SearchSettings().exact_end_on("python", 3)
         (True, False)
@@ -122,7 +126,8 @@ class SearchSettings:
         """
         if self.exact_end is not None:
             return self.exact_end
-        return not self.exact_seats and engine == "native" and players <= EXACT_END_UP_TO
+        own_ends = self.table is not None and self.table.own_ends
+        return not self.exact_seats and not own_ends and engine == "native" and players <= EXACT_END_UP_TO
 
     def decided(self, engine: str, players: int) -> SearchSettings:
         """These settings as one search on ``engine`` at a table of ``players`` runs with them, every batch

@@ -93,6 +93,9 @@ class ReadingSettings:
     weigh_replies: bool = False
     """The advice's second ply weighs each searched reply by the chance its player is read as :data:`UNKNOWN`
     (:attr:`~..advisor.opponent_table.OpponentTable.weigh_replies`)."""
+    own_ends: bool = False
+    """Each style read plays the playouts' final edition as itself, the rest by the exact search
+    (:attr:`~..advisor.opponent_table.OpponentTable.own_ends`)."""
 
     def __post_init__(self) -> None:
         if not self.styles or len(set(self.styles)) != len(self.styles) or UNKNOWN in self.styles:
@@ -296,7 +299,7 @@ def opponent_table(reading: TableReading, players: int | None = None) -> Opponen
         (chance, None if style == UNKNOWN else seat_policy(playout_seat(style)))
         for style, chance in read[p].posterior.items() if chance > 0) for p in range(players))
     return OpponentTable(seats, tuple(seat.words() + stand_in_words(seat) for seat in reading.seats),
-                         reading.settings.weigh_replies)
+                         reading.settings.weigh_replies, reading.settings.own_ends)
 
 
 def stand_in_words(seat: SeatReading) -> str:

@@ -3,6 +3,8 @@ search's own player it is today's advice to the last figure; with styles read it
 deterministic; it plays on the native core only; bad weights are refused in one line."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pennypress.engine import GameDefinition
@@ -159,8 +161,6 @@ def test_weighed_replies_mix_the_searched_reply_and_the_analysis_by_the_chance_o
     """With ``weigh_replies`` each opened move keeps the searched reply's share by the chance that the player
     answering is the search's own playout player, and the analysis's own share (raw again) by the chance that it
     plays a style read; the reply searched is the same, and a reading without the option changes nothing."""
-    from dataclasses import replace
-
     from pennypress.engine import public_view
     from pennypress.engine.advisor.budget import budget_for
     from pennypress.engine.advisor.replies import second_ply
@@ -201,3 +201,56 @@ def test_a_calibration_maps_back_to_the_raw_share():
         assert CALIBRATION.raw(CALIBRATION(p)) == pytest.approx(p)
     shown = CALIBRATION.everyone((0.5, 0.3, 0.2), 1)
     assert CALIBRATION.raw_everyone(shown, 1) == pytest.approx((0.5, 0.3, 0.2))
+
+
+@pytest.fixture(scope="module")
+def near_the_end():
+    """The positions of a seeded 3-player game played by a small advisor, from the tenth decision before the final
+    edition on: where the playouts reach the final edition."""
+    import random
+
+    from pennypress.engine import new_game, public_view
+    from pennypress.engine.advisor.search import is_deterministic
+
+    s, rng, seen = new_game(3, seed=101), random.Random(1), []
+    while not s.is_over:
+        if s.is_chance_node():
+            s.play(rng.choice(s.legal_moves()), rng)
+            continue
+        view = public_view(s)
+        if is_deterministic(view):
+            break
+        seen.append(view)
+        best = advise(view, SearchSettings.for_budget(playouts=60, seed=1, workers=1), reasons_top=0, lines=False)
+        s.play(next(m for m in s.legal_moves() if str(m) == best.best.move), rng)
+    return seen[-10:]
+
+
+def test_with_own_ends_the_styles_play_their_final_edition_and_the_rest_the_exact_searchs(core, near_the_end):
+    """``own_ends``: the playouts' final edition is not solved for every seat; the player advised plays it by the
+    exact search's move, decision by decision, and each opponent as the style read -- the same figures as a table
+    that seats the player advised explicitly as its playout player wrapped in the exact final edition -- and near
+    the end that changes the advice."""
+    from pennypress.engine.advisor.policy import core_policy
+    from pennypress.engine.arena.native_games import seat_policy
+    from pennypress.engine.native.search import exact_final_policy
+
+    style = seat_policy("heuristic")
+    changed = 0
+    for view in near_the_end:
+        me = view.current
+        theirs = tuple(() if p == me else ((1.0, style),) for p in range(3))
+        own_ends = OpponentTable(theirs, own_ends=True)
+        settings = SearchSettings.for_budget(playouts=120, seed=5, workers=1, table=own_ends)
+        assert settings.exact_end_on("native", 3) is False
+        base = core_policy(settings.policy_for(3), settings.value_model, None, False)
+        explicit = OpponentTable(tuple(((1.0, exact_final_policy(base)),) if p == me else ((1.0, style),)
+                                       for p in range(3)))
+        figures = _figures(advise(view, settings, reasons_top=0, lines=False))
+        assert figures == _figures(advise(view, replace(settings, table=explicit, exact_end=False), reasons_top=0,
+                                          lines=False))
+        solved = replace(settings, table=OpponentTable(theirs))
+        changed += figures != _figures(advise(view, solved, reasons_top=0, lines=False))
+    assert changed >= 2
+    with pytest.raises(BadInput, match="own_ends"):
+        SearchSettings(table=OpponentTable(((),), own_ends=True), exact_end=True)

@@ -38,7 +38,7 @@ def test_a_small_run_pairs_the_candidates_on_the_same_games_and_resumes(core, ca
     assert log.read_text(encoding="utf-8").splitlines() == lines
 
 
-@pytest.mark.parametrize("flag, field", [("--weigh-replies", "weigh_replies")])
+@pytest.mark.parametrize("flag, field", [("--weigh-replies", "weigh_replies"), ("--own-ends", "own_ends")])
 def test_an_experiment_of_the_reading_is_a_run_of_its_own(core, tmp_path, flag, field):
     """An experiment's flag reaches the reading the advisor plays with and its record's note, and its log is its
     own: a run without it does not go on from it."""
