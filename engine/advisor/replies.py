@@ -298,11 +298,13 @@ def _weighed_answer(future: PublicState, me: int, settings: SearchSettings, plan
     chosen = advice.moves[0] if ply is None else rows[ply.move]
     opened = None if ply is None else next((o for o in ply.opened if o.move == chosen.move), None)
     line = tuple(replace(step, chance=None) for step in chosen.line)
-    if opened is None or len(opened.win_all) <= me:
-        return Answered(chosen.move, future.current, chosen.win_all[me], advice.playouts + (ply.playouts if ply else 0),
-                        advice.converged, chosen.playouts or 0, advice.exact, line, chosen.win_all)
-    return Answered(chosen.move, future.current, opened.win_all[me], advice.playouts + ply.playouts,
-                    advice.converged and opened.converged, opened.samples, opened.exact, line, opened.win_all)
+    if opened is None or len(opened.win_all) <= me:  # the answer's own answer was not searched: the analysis's figures
+        shares, converged, samples, exact = chosen.win_all, advice.converged, chosen.playouts or 0, advice.exact
+    else:
+        shares, converged, samples, exact = (opened.win_all, advice.converged and opened.converged, opened.samples,
+                                             opened.exact)
+    return Answered(chosen.move, future.current, shares[me], advice.playouts + (ply.playouts if ply else 0), converged,
+                    samples, exact, line, shares)
 
 
 def with_replies(advice: Advice, ply: SecondPly, candidates: int, reply_budget: str, calibration: Calibration,
