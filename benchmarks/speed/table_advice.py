@@ -65,15 +65,15 @@ def positions(count: int) -> list[tuple]:
 
 
 def cli_times(chosen: list[tuple], repeat: int) -> dict[str, float]:
-    """Per command line of :data:`CLI_COMMANDS`, the median over ``chosen``'s positions of its median wall seconds
-    (each position and its reading written to files, as a player would keep them)."""
+    """Per command line of :data:`CLI_COMMANDS`, the median over ``chosen``'s positions (each with its reading) of
+    its median wall seconds (each position and its reading written to files, as a player would keep them)."""
     pennypress = str(Path(sys.executable).with_name("pennypress"))
     per: dict[str, list[float]] = {label: [] for label, _ in CLI_COMMANDS}
     with tempfile.TemporaryDirectory() as folder:
-        for i, (steps, view) in enumerate(chosen):
+        for i, (view, reading) in enumerate(chosen):
             position, reading_file = Path(folder) / f"position-{i}.json", Path(folder) / f"table-{i}.json"
             position.write_text(json.dumps(view.to_json()))
-            reading_file.write_text(json.dumps(read_moves(steps[:HISTORY], 3, view.current).to_json()))
+            reading_file.write_text(json.dumps(reading.to_json()))
             for label, extra in CLI_COMMANDS:
                 args = list(extra)
                 if "--table" in args:
@@ -84,7 +84,7 @@ def cli_times(chosen: list[tuple], repeat: int) -> dict[str, float]:
 
 def measure(count: int, cli: int = CLI, repeat: int = REPEAT) -> dict:
     chosen = positions(count)
-    cold, warm, table_ms, plain_ms, mcts_ms = [], [], [], [], []
+    cold, warm, table_ms, plain_ms, mcts_ms, read = [], [], [], [], [], []
     for steps, view in chosen:
         you = view.current
         start = time.perf_counter()
@@ -95,6 +95,7 @@ def measure(count: int, cli: int = CLI, repeat: int = REPEAT) -> dict:
         start = time.perf_counter()
         reading = watch.update(steps[:HISTORY])
         warm.append(1000 * (time.perf_counter() - start))
+        read.append((view, reading))
         table = opponent_table(reading, 3)
         start = time.perf_counter()
         advise(view, "fast", seed=0, table=table)
@@ -113,7 +114,7 @@ def measure(count: int, cli: int = CLI, repeat: int = REPEAT) -> dict:
             "click_ms": med(warm) + med(table_ms), "advise_read_as_mcts_ms": med(mcts_ms),
             "ratio_mcts_to_plain": med(mcts_ms) / med(plain_ms), "click_read_as_mcts_ms": med(warm) + med(mcts_ms),
             "cli_positions": min(cli, count), "cli_repeat": repeat,
-            "cli_seconds": cli_times(chosen[:cli], repeat) if cli > 0 else {}}
+            "cli_seconds": cli_times(read[:cli], repeat) if cli > 0 else {}}
 
 
 def main(argv: list[str] | None = None) -> int:
