@@ -57,7 +57,7 @@ def advise(
     check_position(state)
     view = public_view(state)
     search = decided(settings, view)  # the analysis's; each reply's search decides its own
-    cap, reply_cap = plan.cap_for(search.engine), reply_plan.cap_for(search.engine)
+    cap, reply_cap = plan.cap_for(search.engine), reply_plan.most_for(search.engine)
     total = cap + plan.replies * reply_cap
     told = None if progress is None else (lambda done, _total: progress(min(done, cap), total))
     replied = None if progress is None else (lambda i, done: progress(cap + i * reply_cap + min(done, reply_cap), total))

@@ -113,10 +113,21 @@ class Budget:
         return plan
 
     def cap_for(self, engine: str) -> int:
-        """The most playouts this budget spends on ``engine`` (``"native"`` or ``"python"``)."""
+        """The most playouts this budget's analysis spends on ``engine`` (``"native"`` or ``"python"``)."""
         if self.playouts is not None:
             return self.playouts
         return self.cap if engine == "native" else self.python_cap
+
+    def most_for(self, engine: str) -> int:
+        """The most playouts a search at this budget spends on ``engine``: its analysis's cap, and each reply's
+        search's most in its second ply (a reply with a second ply of its own counts that too).
+
+        >>> fast = budget_for("fast")
+        >>> fast.most_for("native") == fast.cap + fast.replies * fast.reply_plan().cap
+        True
+        """
+        plan = self.reply_plan()
+        return self.cap_for(engine) + (0 if plan is None else self.replies * plan.most_for(engine))
 
 
 ANALYSIS = Budget("analysis", cap=3_000, python_cap=80)

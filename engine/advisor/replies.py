@@ -255,11 +255,14 @@ def _futures(after: PublicState, seed: int) -> tuple[list[PublicState], int]:
 
 def _shared(plan: Budget, parts: int) -> Budget:
     """``plan`` with its playouts shared among ``parts`` searches (at least one each; an explicit count stays
-    explicit, a cap stays a cap with its early stop)."""
+    explicit, a cap stays a cap with its early stop; a second ply of its own has its replies' playouts shared
+    too)."""
     if plan.playouts is not None:
         return budget_for(playouts=max(1, plan.playouts // parts))
+    inner = plan.reply_plan()
     return replace(plan, cap=max(1, plan.cap // parts), python_cap=max(1, plan.python_cap // parts),
-                   seconds=None if plan.seconds is None else plan.seconds / parts)
+                   seconds=None if plan.seconds is None else plan.seconds / parts,
+                   reply_budget=plan.reply_budget if inner is None else _shared(inner, parts))
 
 
 def _answer(future: PublicState, me: int, settings: SearchSettings, lines: bool,
@@ -292,7 +295,11 @@ def _weighed_answer(future: PublicState, me: int, settings: SearchSettings, plan
     if advice.stopped:
         return None
     rows = {r.move: r for r in advice.moves}
-    ply = None if advice.exact else second_ply(future, advice, settings, settings.budget.replies, plan, stop=stop)
+    step = plan.most_for(advice.engine)
+    told = None if progress is None else (
+        lambda k, done: progress(advice.playouts + k * step + min(done, step), 0))  # each of its replies in turn
+    ply = None if advice.exact else second_ply(future, advice, settings, settings.budget.replies, plan, progress=told,
+                                               stop=stop)
     if ply is None and not advice.exact:
         return None
     chosen = advice.moves[0] if ply is None else rows[ply.move]

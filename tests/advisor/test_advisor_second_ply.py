@@ -174,6 +174,35 @@ def test_a_second_ply_inside_a_second_ply_inside_another_is_refused():
         replace(budget_for(playouts=96), replies=2, reply_budget=middle).reply_plan()
 
 
+def test_a_nested_reply_budget_is_shared_among_a_presss_cards_down_to_its_inner_replies():
+    """A press's headline cards share the reply's budget: its analysis's cap and its own replies' caps too."""
+    from pennypress.engine.advisor.budget import Budget
+    from pennypress.engine.advisor.replies import _shared
+
+    inner = Budget("inner", cap=400, python_cap=40, replies=2, reply_budget=Budget("r", cap=200, python_cap=20))
+    shared = _shared(inner, DRAWS)
+    assert (shared.cap, shared.python_cap, shared.replies) == (100, 10, 2)
+    assert (shared.reply_plan().cap, shared.reply_plan().python_cap) == (50, 5)
+    assert shared.most_for("native") == inner.most_for("native") // DRAWS == 200
+    alone = budget_for("normal").reply_plan()  # no second ply of its own: only its cap shared
+    assert _shared(alone, DRAWS) == replace(alone, cap=alone.cap // DRAWS, python_cap=alone.python_cap // DRAWS)
+
+
+def test_the_progress_of_a_nested_second_ply_goes_on_through_the_inner_replies(midgame):
+    """``advise``'s progress counts every search a nested budget runs, the inner second ply's replies too: it
+    never goes back, never passes the most the budget may spend, and moves on while the inner replies run."""
+    inner = replace(budget_for(playouts=48), replies=2, reply_budget=budget_for(playouts=24))
+    plan = replace(budget_for(playouts=96), replies=2, reply_budget=inner)
+    told: list[tuple[int, int]] = []
+    advise(public_view(midgame), replace(_settings(), budget=plan), reasons_top=0, lines=False,
+           progress=lambda done, total: told.append((done, total)))
+    total = plan.most_for("native")
+    assert total == 96 + 2 * (48 + 2 * 24) and {t for _d, t in told} == {total}
+    done = [d for d, _t in told]
+    assert done == sorted(done) and done[-1] <= total
+    assert any(96 + 48 < d <= 96 + 96 for d in done)  # the first reply's own replies, after its analysis
+
+
 BAD = [0, MAX_CANDIDATES + 1, True, 2.0, -1]
 
 
