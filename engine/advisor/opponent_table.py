@@ -37,6 +37,12 @@ class OpponentTable:
     search would otherwise solve the final edition for every seat as if all played it perfectly
     (:attr:`.settings.SearchSettings.exact_end` resolves off with it)."""
 
+    @property
+    def own_ends_played(self) -> bool:
+        """Whether :attr:`own_ends` changes the playouts: some seat may play a style of its own (a table of nothing
+        but the search's own playout players plays as no table does)."""
+        return self.own_ends and any(p is not None for seat in self.seats for _w, p in seat)
+
     def unknown(self, player: int) -> float:
         """The chance that ``player`` plays as the search's own playout player: 1 for a player with no styles (the
         one advised, or one with no move read)."""
@@ -47,7 +53,7 @@ class OpponentTable:
     def wrap(self, base: Any) -> Any:
         """The core's playout policy: ``base`` where a seat has no styles and for a style of ``None`` (with
         :attr:`own_ends`, ``base`` playing the final edition by the exact search)."""
-        if self.own_ends:
+        if self.own_ends_played:
             base = core_module().Policy.exact_final(base)
         seats = [[(w, base if p is None else p) for w, p in seat] for seat in self.seats]
         return core_module().Policy.table(base, seats)

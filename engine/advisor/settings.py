@@ -91,7 +91,7 @@ class SearchSettings:
         if self.exact_seats and self.exact_end:
             raise BadInput("exact_seats plays the final edition seat by seat and exact_end=True solves it for "
                            "every seat: set one of them")
-        if self.exact_end and self.table is not None and self.table.own_ends:
+        if self.exact_end and self.table is not None and self.table.own_ends_played:
             raise BadInput("a table reading whose styles play their own final edition (own_ends) and exact_end=True, "
                            "which solves it for every seat: set one of them")
 
@@ -126,7 +126,7 @@ class SearchSettings:
         """
         if self.exact_end is not None:
             return self.exact_end
-        own_ends = self.table is not None and self.table.own_ends
+        own_ends = self.table is not None and self.table.own_ends_played
         return not self.exact_seats and not own_ends and engine == "native" and players <= EXACT_END_UP_TO
 
     def decided(self, engine: str, players: int) -> SearchSettings:

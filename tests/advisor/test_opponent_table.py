@@ -253,4 +253,10 @@ def test_with_own_ends_the_styles_play_their_final_edition_and_the_rest_the_exac
         changed += figures != _figures(advise(view, solved, reasons_top=0, lines=False))
     assert changed >= 2
     with pytest.raises(BadInput, match="own_ends"):
-        SearchSettings(table=OpponentTable(((),), own_ends=True), exact_end=True)
+        SearchSettings(table=replace(own_ends, seats=theirs), exact_end=True)
+    # a table of nothing but the search's own players plays as no table does, own_ends or not
+    nobody = OpponentTable(((), ((1.0, None),), ((0.6, None),)), own_ends=True)
+    assert not nobody.own_ends_played and SearchSettings(table=nobody, exact_end=True).exact_end_on("native", 3)
+    view = near_the_end[-1]
+    assert _figures(advise(view, "fast", seed=3, table=nobody, workers=1)) == _figures(advise(view, "fast", seed=3,
+                                                                                              workers=1))
