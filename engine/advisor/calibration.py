@@ -68,12 +68,7 @@ class Calibration:
 
     def everyone(self, shares: Sequence[float], player: int) -> tuple[float, ...]:
         """Every player's share with ``player``'s calibrated and the others' scaled to share the rest."""
-        if not shares:
-            return tuple(shares)
-        mine = self(shares[player])
-        rest = sum(s for i, s in enumerate(shares) if i != player)  # not 1 - mine's share: rounding
-        scale = (1.0 - mine) / rest if rest > 0 else 0.0
-        return tuple(mine if i == player else s * scale for i, s in enumerate(shares))
+        return _rescaled(shares, player, self)
 
     def raw(self, p: float) -> float:
         """The raw win share that shows as ``p`` (the inverse of the mapping)."""
@@ -84,15 +79,21 @@ class Calibration:
     def raw_everyone(self, shown: Sequence[float], player: int) -> tuple[float, ...]:
         """The raw shares behind :meth:`everyone`'s ``shown``: ``player``'s mapped back, the others scaled to share
         the rest."""
-        if not shown:
-            return tuple(shown)
-        mine = self.raw(shown[player])
-        rest = sum(s for i, s in enumerate(shown) if i != player)
-        scale = (1.0 - mine) / rest if rest > 0 else 0.0
-        return tuple(mine if i == player else s * scale for i, s in enumerate(shown))
+        return _rescaled(shown, player, self.raw)
 
     def to_json(self) -> dict:
         return {"slope": self.slope, "intercept": self.intercept, "fitted_on": self.fitted_on}
+
+
+def _rescaled(shares: Sequence[float], player: int, mapped) -> tuple[float, ...]:
+    """``shares`` with ``player``'s through ``mapped`` and the others scaled to share the rest (not ``1 - mine``
+    over their sum's complement: rounding)."""
+    if not shares:
+        return tuple(shares)
+    mine = mapped(shares[player])
+    rest = sum(s for i, s in enumerate(shares) if i != player)
+    scale = (1.0 - mine) / rest if rest > 0 else 0.0
+    return tuple(mine if i == player else s * scale for i, s in enumerate(shares))
 
 
 IDENTITY = Calibration()
