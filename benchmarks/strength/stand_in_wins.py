@@ -29,8 +29,8 @@ from statistics import fmean, median
 from tqdm import tqdm
 
 from benchmarks.strength.record import append_log, resume_log, write_record
-from benchmarks.strength.table_advisor import (EXPERIMENTS, OPPONENTS, SEEDS, add_experiments, check_run,
-                                               experiment_fields, paired_points, play, stand_in_seat)
+from benchmarks.strength.table_advisor import (OPPONENTS, SEEDS, add_options, check_run, option_fields,
+                                               options_used, options_words, paired_points, play, stand_in_seat)
 from pennypress.engine.arena.seats import SEATS, playout_seat, seat_words
 from pennypress.errors import BadInput
 from pennypress.stats import wilson
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                          "benchmarks.strength.quick_vs_deep does (fast+replies=0: without its second ply)")
     ap.add_argument("--playouts", type=int, default=None,
                     help="a fixed number of playouts a decision instead of the budget (for the harness's own checks)")
-    add_experiments(ap)
+    add_options(ap)
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1; any number gives the same figures)")
     ap.add_argument("--log", type=Path, help="one line a game and candidate: a run started again goes on where it "
                                              "stopped")
@@ -109,12 +109,12 @@ def main(argv: list[str] | None = None) -> int:
                 stand_in_seat(c, "--candidates")
         header = {"log": "stand-in-wins", "seed": args.seed, "style": args.style, "candidates": candidates,
                   "budget": args.budget, **({"playouts": args.playouts} if args.playouts is not None else {}),
-                  **experiment_fields(args)}
+                  **options_used(args)}
         done = resume_log(args.log, header, "stand_in_wins") if args.log is not None else {}
     except BadInput as e:
         print(f"stand_in_wins: {e}", file=sys.stderr)
         return 2
-    todo = [(g, k, c, args.style, args.seed, args.budget, args.playouts, experiment_fields(args)) for g in range(args.games) for k, c in enumerate(candidates)
+    todo = [(g, k, c, args.style, args.seed, args.budget, args.playouts, option_fields(args)) for g in range(args.games) for k, c in enumerate(candidates)
             if SLOTS * g + k not in done]
     with tqdm(total=args.games * len(candidates), initial=args.games * len(candidates) - len(todo), desc="games",
               unit="game", file=sys.stderr) as bar, \
@@ -133,8 +133,8 @@ def main(argv: list[str] | None = None) -> int:
                            "start of each game (told nothing of whom it plays), the candidate standing in for "
                            f"{seat_words(args.style)} in its playouts; 'nothing': the advisor as it plays today, on "
                            "the same deals and seeds. The difference is paired game by game. A game's seconds: the "
-                           f"median wall time on this machine with {args.workers} processes side by side."
-                           + "".join(f" An experiment: {EXPERIMENTS[k]}." for k in experiment_fields(args))),
+                           f"median wall time on this machine with {args.workers} processes side by side. The "
+                           f"reading: {options_words(args)[2:]}."),
                      candidates={c: [done[SLOTS * g + k]["share"] for g in range(args.games)]
                             for k, c in enumerate(candidates)})
     return 0

@@ -84,7 +84,7 @@ def play(game: int, seed: int, players: int, opponents: str, budget: str, readin
          playouts: int | None = None, leave_out: str | None = None, experiment: dict | None = None) -> float:
     """The advisor's win share in game ``game`` (seat ``game % players``), reading the table or not (with
     ``leave_out``: a reading whose styles leave that one out; with ``experiment``: fields of its
-    :class:`ReadingSettings`, as :func:`experiment_fields` makes them)."""
+    :class:`ReadingSettings`, as :func:`option_fields` makes them)."""
     deal = seed * 1000 + game
     me = game % players
     steps: list = []
@@ -110,26 +110,40 @@ def advisor_budget(spec: str) -> str | Budget:
     return candidate(spec, "--budget") if "+" in spec else spec
 
 
-EXPERIMENTS = {
-    "weigh_replies": "the second ply weighing each searched reply by the chance the player answering is read as "
-                     "unknown, the analysis's own figure for the rest",
-    "own_ends": "each style read playing the playouts' final edition as itself, the rest by the exact search",
+OPTIONS = {
+    "weigh_replies": ("the second ply weighing each searched reply by the chance the player answering is read as "
+                      "unknown, the analysis's own figure for the rest",
+                      "an experiment: the second ply searching every reply as for a player nobody has read"),
+    "own_ends": ("each style read playing the playouts' final edition as itself, the rest by the exact search",
+                 "an experiment: every seat playing the playouts' final edition by the exact search"),
 }
-"""The reading's experimental fields (:class:`ReadingSettings`), each a flag (``--weigh-replies``), as a record's
-note says them."""
+"""The reading's options (:class:`ReadingSettings`, each on by default), each a flag that turns it on or off
+(``--weigh-replies``, ``--no-weigh-replies``: an experiment), and how a record's note says it on and off."""
 
 
-def add_experiments(ap: argparse.ArgumentParser) -> None:
-    """The flags of :data:`EXPERIMENTS`."""
-    for field_name, said in EXPERIMENTS.items():
-        ap.add_argument("--" + field_name.replace("_", "-"), action="store_true",
-                        help=f"an experiment: {said} (ReadingSettings.{field_name})")
+def add_options(ap: argparse.ArgumentParser) -> None:
+    """The flags of :data:`OPTIONS`."""
+    for field_name, (on, off) in OPTIONS.items():
+        ap.add_argument("--" + field_name.replace("_", "-"), action=argparse.BooleanOptionalAction, default=None,
+                        help=f"ReadingSettings.{field_name}: {on} (the default); --no-{field_name.replace('_', '-')}: "
+                             f"{off}")
 
 
-def experiment_fields(args: argparse.Namespace) -> dict:
-    """The :data:`EXPERIMENTS` flags set in ``args``, as :class:`ReadingSettings` fields (empty: none; a log's
-    header holds them, so a run of another experiment never goes on from it)."""
-    return {k: True for k in EXPERIMENTS if getattr(args, k, False)}
+def option_fields(args: argparse.Namespace) -> dict:
+    """The :data:`OPTIONS` flags given in ``args``, as :class:`ReadingSettings` fields (empty: the defaults)."""
+    return {k: getattr(args, k) for k in OPTIONS if getattr(args, k, None) is not None}
+
+
+def options_used(args: argparse.Namespace) -> dict:
+    """Every :data:`OPTIONS` field as the run's reading has it, given or by default (a log's header holds them, so
+    a run with other options never goes on from it)."""
+    settings = ReadingSettings(**option_fields(args))
+    return {k: getattr(settings, k) for k in OPTIONS}
+
+
+def options_words(args: argparse.Namespace) -> str:
+    """The run's reading options as a record's note says them: each on or off, after a "; "."""
+    return "".join(f"; {OPTIONS[k][0 if on else 1]}" for k, on in options_used(args).items())
 
 
 def check_run(args: argparse.Namespace) -> None:
@@ -158,7 +172,7 @@ def stand_in_seat(name: str, flag: str) -> str:
 
 def reading_settings(leave_out: str | None, experiment: dict | None = None) -> ReadingSettings:
     """The reading's settings: the population's styles, ``leave_out`` left out of them when given, and the fields
-    of an ``experiment`` (:func:`experiment_fields`)."""
+    of an ``experiment`` (:func:`option_fields`)."""
     settings = ReadingSettings(**(experiment or {}))
     if leave_out is None:
         return settings
@@ -191,7 +205,7 @@ def _game(job: tuple) -> tuple[int, dict]:
     if left == EACH:
         opponents = left = style_of(g, args.players)
     row = {("read" if reading else "plain"): play(g, args.seed, args.players, opponents, args.budget, reading,
-                                                  args.playouts, left, experiment_fields(args))
+                                                  args.playouts, left, option_fields(args))
            for reading in SIDES[args.side]}
     return g, row if args.leave_out != EACH else {**row, "style": opponents}
 
@@ -261,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stand-in", default=None, metavar="STYLE=SEAT",
                     help="an experiment: SEAT stands in for STYLE in the playouts instead of the registry's stand-in "
                          "(mcts=evaluator)")
-    add_experiments(ap)
+    add_options(ap)
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1; any number gives the same figures)")
     ap.add_argument("--log", type=Path, help="one line a game: a run started again goes on where it stopped (with "
                                                 "more --games, it plays only the games the log does not hold)")
@@ -291,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     header = {"log": "table-advisor", "seed": args.seed, "players": args.players,   # not the games: a run may grow
               "opponents": args.opponents, "budget": args.budget, "playouts": args.playouts, "side": args.side,
               "leave_out": args.leave_out, **({"stand_in": args.stand_in} if args.stand_in else {}),
-              **experiment_fields(args)}
+              **options_used(args)}
     try:
         done = resume_log(args.log, header, "table_advisor") if args.log is not None else {}
     except BadInput as e:
@@ -333,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
                               else f"; the reading's styles leave out {args.leave_out}, the style the opponents play")
                            + ("" if not args.stand_in else "; an experiment: {1} standing in for {0} in the "
                               "playouts".format(*args.stand_in.split("=")))
-                           + "".join(f"; {EXPERIMENTS[k]}" for k in experiment_fields(args))
+                           + options_words(args)
                            + "." + (" A pilot: fewer games than the issue's 600 a cell." if args.games < 600 else "")),
                      pairs=[done[g] for g in range(args.games)])
     return 0

@@ -22,7 +22,8 @@ from ..native import core_module
 @dataclass(frozen=True)
 class OpponentTable:
     """Per player in seat order, ``(chance, core policy or None)`` of each style it may play, and the reading
-    in words (one sentence an opponent), said with the advice."""
+    in words (one sentence an opponent, then one for :attr:`own_ends` when it is played), said with the
+    advice."""
 
     seats: tuple[tuple[tuple[float, Any], ...], ...]
     words: tuple[str, ...] = ()

@@ -120,6 +120,9 @@ class Opened(Answered):
     spread: float | None = None
     """For a press, the standard error of ``kept``: each card's own and, when only some of the cards that may
     come up were drawn, the sampling of the cards."""
+    read: float = 0.0
+    """The share of ``kept`` that is the analysis's own figure rather than the searched reply's: the chance the
+    table reading gives that the player answering plays a style read (:func:`_as_read`; 0 without a reading)."""
 
     def stderr(self) -> float:
         return super().stderr() if self.spread is None or self.exact else self.spread
@@ -232,7 +235,7 @@ def _as_read(o: Opened, row: RankedMove, me: int, settings: SearchSettings) -> O
     shares = settings.calibration.raw_everyone(row.win_all, me)
     a = shares[me]
     own = math.sqrt(a * (1.0 - a) / row.playouts) if row.playouts > 0 and not row.exact else 0.0
-    return replace(o, kept=u * o.kept + (1.0 - u) * a, win_all=tuple(u * w + (1.0 - u) * x for w, x in
+    return replace(o, read=1.0 - u, kept=u * o.kept + (1.0 - u) * a, win_all=tuple(u * w + (1.0 - u) * x for w, x in
                                                                     zip(o.win_all, shares)),
                    exact=o.exact and row.exact, spread=math.hypot(u * o.stderr(), (1.0 - u) * own))
 
@@ -327,7 +330,7 @@ def with_replies(advice: Advice, ply: SecondPly, candidates: int, reply_budget: 
     same playouts against the first move's before its answer."""
     opened = {o.move: o for o in ply.opened}
     replies = {o.move: Reply(o.reply, o.player, calibration(o.kept), calibration.interval(*o.interval()), o.playouts,
-                             o.converged, o.line, o.draws) for o in ply.opened}
+                             o.converged, o.line, o.draws, o.read) for o in ply.opened}
     top = opened.get(advice.moves[0].move)
     rows = []
     for row in advice.moves:
@@ -388,13 +391,20 @@ def _chances_said(rows: list[RankedMove], reasons_top: int) -> list[RankedMove]:
 
 def reply_words(reply: Reply, me: int) -> str:
     """The reply a move meets, in words: ``'The Sun's likely answer: Send 2 reporters to War D ★★★; then your
-    chance to win is about 35%'``; for a press, after the headline cards drawn."""
+    chance to win is about 35%'``; for a press, after the headline cards drawn; with the table read, the answer
+    searched is what the player would play as the advisor's own playout players, and the chance weighs it by
+    the reading (:attr:`~.result.Reply.read`)."""
     chance = f"your chance to win is about {reply.win_probability:.0%}"
     if reply.move is None:
         return f"The game ends before anyone answers; {chance}"
     who = "your" if reply.player == me else f"{newspaper(reply.player)}'s"
     drawn = "" if not reply.draws else f"After the headline card is drawn ({_cards(reply.draws)} tried), "
-    said = f"{who} likely answer: {move_words(reply.move)}; then {chance}"
+    if reply.read > 0 and reply.player != me:
+        said = (f"{who} likely answer, if it plays as the advisor's own players would "
+                f"({1 - reply.read:.0%} by the table reading): {move_words(reply.move)}; counting the styles read "
+                f"for the other {reply.read:.0%}, {chance}")
+    else:
+        said = f"{who} likely answer: {move_words(reply.move)}; then {chance}"
     return drawn + said if drawn else f"{said[0].upper()}{said[1:]}"
 
 

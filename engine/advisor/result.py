@@ -34,8 +34,8 @@ class Reply:
     player: int
     """Who answers (the player to move after the move, and after the headline draw of a press)."""
     win_probability: float
-    """The advised player's chance to win after the answer: the answer's own playouts, shown through the
-    calibration like every chance to win."""
+    """The advised player's chance to win after the answer: the answer's own playouts (with the table read,
+    weighed as :attr:`read` says), shown through the calibration like every chance to win."""
     win_interval: tuple[float, float]
     """Its 95% interval (:meth:`.replies.Opened.interval`, through the calibration)."""
     playouts: int
@@ -47,6 +47,10 @@ class Reply:
     draws: int = 0
     """For a press: how many of the headline cards that may come up were drawn, each answered on its own
     (the chance is their mean); 0 for a move that draws none."""
+    read: float = 0.0
+    """With the table read: the chance the reading gives that the player answering plays a style read. That
+    share of :attr:`win_probability` is the analysis's own figure for the move, whose playouts seat the styles
+    read; the rest is the searched answer's, the answer of a player nobody has read (0: all of it)."""
 
     def clearly_above(self, other: Reply) -> bool:
         """Whether this answer leaves the advised player a chance to win clearly above ``other``'s: their 95%
@@ -56,7 +60,8 @@ class Reply:
     def to_json(self) -> dict:
         return {"move": self.move, "player": self.player, "win_probability": _r(self.win_probability),
                 "win_interval": [_r(self.win_interval[0]), _r(self.win_interval[1])], "playouts": self.playouts,
-                "converged": self.converged, "line": [step.to_json() for step in self.line], "draws": self.draws}
+                "converged": self.converged, "line": [step.to_json() for step in self.line], "draws": self.draws,
+                "as_read": _r(self.read)}
 
 
 @dataclass(frozen=True)

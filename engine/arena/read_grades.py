@@ -17,7 +17,7 @@ from ..audit.review import Decision
 from ..io.record import ReplayStep, replay
 from ..io.state import public_view
 from .coach import CoachNote, coach
-from .table_reading import TableWatch, assume, opponent_table, stand_in_words
+from .table_reading import TableWatch, assume, opponent_table
 
 Progress = Callable[[int, int], None]
 
@@ -71,7 +71,7 @@ def grades_with_table(doc: Any, decisions: Sequence[Decision], budget: str = "fa
         table = opponent_table(reading, players)
         read = coach(step.before, step.move, seed, budget, playouts, table=table)
         graded[step.number] = ReadGrade(step.number, player, wanted[step.number].klass, read,
-                                        tuple(s.words() + stand_in_words(s) for s in reading.seats))
+                                        table.words)
         if progress is not None:
             progress(len(graded), len(wanted))
     return [graded[d.ply] for d in decisions if d.ply in graded]

@@ -41,7 +41,7 @@ order of the headline deck).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Sequence
 
 from pennypress.errors import BadInput
@@ -90,10 +90,10 @@ class ReadingSettings:
     tremble: float = TREMBLE
     temperature: float = TEMPERATURE
     unknown: float = UNKNOWN_PRIOR
-    weigh_replies: bool = False
+    weigh_replies: bool = True
     """The advice's second ply weighs each searched reply by the chance its player is read as :data:`UNKNOWN`
     (:attr:`~..advisor.opponent_table.OpponentTable.weigh_replies`)."""
-    own_ends: bool = False
+    own_ends: bool = True
     """Each style read plays the playouts' final edition as itself, the rest by the exact search
     (:attr:`~..advisor.opponent_table.OpponentTable.own_ends`)."""
 
@@ -298,8 +298,15 @@ def opponent_table(reading: TableReading, players: int | None = None) -> Opponen
     seats = tuple(() if p not in read else tuple(
         (chance, None if style == UNKNOWN else seat_policy(playout_seat(style)))
         for style, chance in read[p].posterior.items() if chance > 0) for p in range(players))
-    return OpponentTable(seats, tuple(seat.words() + stand_in_words(seat) for seat in reading.seats),
-                         reading.settings.weigh_replies, reading.settings.own_ends)
+    table = OpponentTable(seats, (), reading.settings.weigh_replies, reading.settings.own_ends)
+    said = tuple(seat.words() + stand_in_words(seat) for seat in reading.seats)
+    return replace(table, words=said + ((OWN_ENDS,) if table.own_ends_played else ()))
+
+
+OWN_ENDS = ("In the playouts each newspaper read plays the final edition as its style would; you, and anyone "
+            "read as the advisor's own players, play it as well as it can be played.")
+"""Said with the advice when the styles read play the playouts' final edition as themselves
+(:attr:`ReadingSettings.own_ends`)."""
 
 
 def stand_in_words(seat: SeatReading) -> str:

@@ -49,7 +49,7 @@ def test_the_styles_read_change_the_advice_and_the_same_reading_gives_the_same_a
     doc, state = midgame
     table = opponent_table(read_record(doc, you=state.current))
     assert table.seats[state.current] == () and all(table.seats[p] for p in range(3) if p != state.current)
-    assert len(table.words) == 2 and all("played" in w for w in table.words)
+    assert len(table.words) == 3 and all("played" in w for w in table.words[:2]) and table.own_ends_played
     read = advise(state, "fast", seed=3, table=table)
     assert _figures(read) == _figures(advise(state, "fast", seed=3, table=table))
     assert _figures(read) != _figures(advise(state, "fast", seed=3))
@@ -59,7 +59,7 @@ def test_a_player_read_as_the_mcts_bot_is_played_by_its_stand_in_and_that_is_sai
     """The MCTS bot searches at every move, too costly for thousands of playouts: its stand-in plays it (the
     same advice as a reading of the stand-in itself), and the advice's words say so."""
     from pennypress.engine.arena.seats import playout_seat
-    from pennypress.engine.arena.table_reading import ReadingSettings, SeatReading, TableReading
+    from pennypress.engine.arena.table_reading import OWN_ENDS, ReadingSettings, SeatReading, TableReading
 
     _, state = midgame
     stand_in = playout_seat("mcts")
@@ -72,7 +72,7 @@ def test_a_player_read_as_the_mcts_bot_is_played_by_its_stand_in_and_that_is_sai
 
     mcts, own = read_as("mcts"), read_as(stand_in)
     assert _figures(advise(state, "fast", seed=3, table=mcts)) == _figures(advise(state, "fast", seed=3, table=own))
-    assert all("in the MCTS bot's place" in w for w in mcts.words)
+    assert all("in the MCTS bot's place" in w for w in mcts.words[:2]) and mcts.words[2:] == (OWN_ENDS,)
     assert not any("place" in w for w in own.words)
 
 
@@ -190,8 +190,42 @@ def test_weighed_replies_mix_the_searched_reply_and_the_analysis_by_the_chance_o
         assert (w.move, w.reply, w.playouts) == (p.move, p.reply, p.playouts)
         assert p.kept != analysis
         assert w.kept == pytest.approx(0.25 * p.kept + 0.75 * analysis)
+        assert (p.read, w.read) == (0.0, pytest.approx(0.75))
         assert sum(w.win_all) == pytest.approx(1.0)
         assert w.interval()[0] <= w.kept <= w.interval()[1]
+
+
+def test_a_weighed_reply_says_whose_answer_was_searched_and_how_much_the_reading_counts():
+    """The words of a reply weighed by the reading: the answer searched is what the player would play as the
+    advisor's own players, by the reading's chance of that; the chance counts the styles read for the rest."""
+    from pennypress.engine.advisor.replies import reply_words
+    from pennypress.engine.advisor.result import Reply
+    from pennypress.engine.game.words import move_words
+
+    plain = Reply("pass", 1, 0.41, (0.35, 0.47), 300, True)
+    weighed = replace(plain, read=0.7)
+    assert reply_words(plain, 0) == f"The Sun's likely answer: {move_words('pass')}; then your chance to win is about 41%"
+    said = reply_words(weighed, 0)
+    assert said.startswith("The Sun's likely answer, if it plays as the advisor's own players would (30% by the "
+                           f"table reading): {move_words('pass')};")
+    assert said.endswith("counting the styles read for the other 70%, your chance to win is about 41%")
+    assert weighed.to_json()["as_read"] == 0.7 and plain.to_json()["as_read"] == 0.0
+
+
+def test_a_table_whose_styles_play_their_own_final_edition_says_so(core):
+    """The table's words end with the sentence that the styles read play the final edition as themselves -- only
+    when some seat plays a style (with no move read nobody does) and the option is on."""
+    from pennypress.engine.arena.table_reading import OWN_ENDS, ReadingSettings, SeatReading, TableReading
+
+    style = ReadingSettings().styles[0]
+    read = (SeatReading(1, 4, {"unknown": 0.2, style: 0.8}, {"unknown": 1, style: 4}),
+            SeatReading(2, 0, {"unknown": 0.5, style: 0.5}, {}))
+    on = opponent_table(TableReading(0, read, ReadingSettings(), 3), 3)
+    assert on.own_ends_played and on.words == (read[0].words(), read[1].words(), OWN_ENDS)
+    off = opponent_table(TableReading(0, read, ReadingSettings(own_ends=False), 3), 3)
+    assert off.words == on.words[:2]
+    unread = opponent_table(TableReading(0, (replace(read[0], moves=0, fits={}), read[1]), ReadingSettings(), 3), 3)
+    assert not unread.own_ends_played and OWN_ENDS not in unread.words
 
 
 def test_a_calibration_maps_back_to_the_raw_share():

@@ -38,19 +38,22 @@ def test_a_small_run_pairs_the_candidates_on_the_same_games_and_resumes(core, ca
     assert log.read_text(encoding="utf-8").splitlines() == lines
 
 
-@pytest.mark.parametrize("flag, field", [("--weigh-replies", "weigh_replies"), ("--own-ends", "own_ends")])
-def test_an_experiment_of_the_reading_is_a_run_of_its_own(core, tmp_path, flag, field):
-    """An experiment's flag reaches the reading the advisor plays with and its record's note, and its log is its
-    own: a run without it does not go on from it."""
-    assert getattr(bta.reading_settings(None, {field: True}), field) and not getattr(bta.reading_settings(None), field)
-    assert getattr(bta.reading_settings("mcts", {field: True}), field)
+@pytest.mark.parametrize("field", ["weigh_replies", "own_ends"])
+def test_a_reading_option_turned_off_is_a_run_of_its_own(core, tmp_path, field):
+    """Each option of the reading is on by default; its flag turned off reaches the reading the advisor plays with
+    and its record's note, and its log is its own: a run with the defaults does not go on from it."""
+    assert getattr(bta.reading_settings(None), field) and not getattr(bta.reading_settings(None, {field: False}), field)
+    assert not getattr(bta.reading_settings("mcts", {field: False}), field)
     log, record = tmp_path / "run.jsonl", tmp_path / "run.json"
     argv = ["--games", "2", "--seed", "9", "--style", "evaluator", "--candidates", "heuristic", "--playouts", "6",
             "--log", str(log)]
-    assert siw.main([*argv, flag, "--record", str(record)]) == 0
-    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])[field] is True
-    assert bta.EXPERIMENTS[field] in json.loads(record.read_text(encoding="utf-8"))["note"]
+    assert siw.main([*argv, "--no-" + field.replace("_", "-"), "--record", str(record)]) == 0
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert header[field] is False and all(header[k] is True for k in bta.OPTIONS if k != field)
+    note = json.loads(record.read_text(encoding="utf-8"))["note"]
+    assert bta.OPTIONS[field][1] in note and bta.OPTIONS[field][0] not in note
     assert siw.main(argv) == 2
+    assert siw.main([*argv, "--no-" + field.replace("_", "-")]) == 0   # the same options: it goes on
 
 
 @pytest.mark.parametrize("argv, said", [(["--games", "1"], "--games at least 2"),

@@ -26,7 +26,9 @@ def test_the_table_advisor_reads_each_opponent_move_once_and_seats_them_as_read(
     monkeypatch.setattr(bta.TableAdvisor, "__init__", kept)
     share = bta.play(1, 7, 3, "evaluator", "fast", True, playouts=6)
     assert share in (0.0, 0.5, 1.0) and seen
-    assert all(table is not None and table.seats[1] == () and len(table.words) == 2 for _, table in seen)
+    assert all(table is not None and table.seats[1] == () and len(table.words) == 2 + table.own_ends_played
+               for _, table in seen)
+    assert seen[-1][1].own_ends_played   # the reading's options are on
     assert any("evaluator" in w for w in seen[-1][1].words)   # after a whole game of evaluators, read as one
     (advisor,) = advisors
     # every opponent decision with a choice made before the advisor's last decision was read, once

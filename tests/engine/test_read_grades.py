@@ -9,7 +9,7 @@ from pennypress.engine import GameDefinition
 from pennypress.engine.arena.coach import coach
 from pennypress.engine.arena.read_grades import grades_with_table
 from pennypress.engine.arena.recorded import record_selfplay
-from pennypress.engine.arena.table_reading import TableWatch
+from pennypress.engine.arena.table_reading import OWN_ENDS, TableWatch
 from pennypress.engine.audit import audit
 from pennypress.engine.io.record import replay
 
@@ -56,5 +56,6 @@ def test_only_the_moves_before_a_decision_are_read_and_the_first_keeps_its_grade
     assert seen == [d.ply - 1 for d in decisions]          # the moves before each decision, no later one
     first = grades[0]
     assert first.number == 1 and first.read.klass == first.klass and not first.depends   # nothing read yet
-    assert all(len(g.table) == 2 for g in grades) and any("played" in w for w in grades[-1].table)
+    assert all(len(g.table) == 2 or g.table[2:] == (OWN_ENDS,) for g in grades)
+    assert any("played" in w for w in grades[-1].table) and grades[-1].table[-1] == OWN_ENDS
     assert all(g.to_json()["depends"] == (g.klass != g.read.klass) for g in grades)

@@ -16,7 +16,7 @@ from pennypress.engine import native
 from pennypress.engine.advisor.opponent_table import OpponentTable
 from pennypress.engine.arena.seats import seat_words
 from pennypress.engine.arena.table_reading import (AS_READ, UNKNOWN, ReadingSettings, TableReading, assume,
-                                                   opponent_table, stand_in_words)
+                                                   opponent_table)
 from pennypress.engine.game.names import newspaper
 from pennypress.ui.app.session_keys import table_choice_key
 from pennypress.ui.app.widgets import valid_choice
@@ -53,10 +53,10 @@ def playout_table(reading: TableReading | None, prefix: str) -> OpponentTable | 
 
 
 def table_words(reading: TableReading | None, prefix: str) -> tuple[str, ...]:
-    """The sentences the panel shows (what an answer computed under them is keyed by)."""
-    if reading is None:
-        return ()
-    return tuple(seat.words() + stand_in_words(seat) for seat in table_in_use(reading, prefix).seats)
+    """The sentences the panel shows, the playouts' table's own (what an answer computed under them is keyed
+    by)."""
+    table = playout_table(reading, prefix)
+    return () if table is None else table.words
 
 
 def table_panel(reading: TableReading | None, prefix: str, on_change: Callable[[], None] | None = None,
