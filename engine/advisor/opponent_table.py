@@ -18,6 +18,11 @@ from typing import Any
 
 from ..native import core_module
 
+EXACT_END_UP_TO = 3
+"""By default the playouts finish the final edition exactly at tables of up to this many players (where it
+was measured: ``docs/lab/self-play.md``; :meth:`.settings.SearchSettings.exact_end_on`); at bigger tables every
+seat plays it by its own bot."""
+
 
 @dataclass(frozen=True)
 class OpponentTable:
@@ -41,8 +46,11 @@ class OpponentTable:
     @property
     def own_ends_played(self) -> bool:
         """Whether :attr:`own_ends` changes the playouts: some seat may play a style of its own (a table of nothing
-        but the search's own playout players plays as no table does)."""
-        return self.own_ends and any(p is not None for seat in self.seats for _w, p in seat)
+        but the search's own playout players plays as no table does), at a table of up to
+        :data:`EXACT_END_UP_TO` players (at a bigger one nobody's final edition is solved exactly: every seat,
+        each style read included, already plays it by its own bot)."""
+        return (self.own_ends and len(self.seats) <= EXACT_END_UP_TO
+                and any(p is not None for seat in self.seats for _w, p in seat))
 
     def unknown(self, player: int) -> float:
         """The chance that ``player`` plays as the search's own playout player: 1 for a player with no styles (the
@@ -60,4 +68,4 @@ class OpponentTable:
         return core_module().Policy.table(base, seats)
 
 
-__all__ = ["OpponentTable"]
+__all__ = ["EXACT_END_UP_TO", "OpponentTable"]

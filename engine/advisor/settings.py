@@ -30,7 +30,7 @@ from pennypress.errors import BadInput
 from .budget import BUDGETS, Budget, budget_for
 from .calibration import CALIBRATION, Calibration
 from .move_policy import MovePolicy
-from .opponent_table import OpponentTable
+from .opponent_table import EXACT_END_UP_TO, OpponentTable
 from .policy import SEARCH_LEAF, search_policy
 from .value import Leaf, ValueModel, model_of
 
@@ -40,9 +40,6 @@ def default_workers() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-EXACT_END_UP_TO = 3
-"""By default the playouts finish the final edition exactly at tables of up to this many players (where it
-was measured: ``docs/lab/self-play.md``)."""
 
 
 @dataclass(frozen=True)

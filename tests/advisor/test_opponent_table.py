@@ -226,6 +226,11 @@ def test_a_table_whose_styles_play_their_own_final_edition_says_so(core):
     assert off.words == on.words[:2]
     unread = opponent_table(TableReading(0, (replace(read[0], moves=0, fits={}), read[1]), ReadingSettings(), 3), 3)
     assert not unread.own_ends_played and OWN_ENDS not in unread.words
+    # at a table of 4 nobody's final edition is solved exactly: every seat plays it by its own bot already
+    four = opponent_table(TableReading(0, (*read, SeatReading(3, 4, {style: 1.0}, {style: 4})), ReadingSettings(),
+                                       4), 4)
+    assert four.own_ends and not four.own_ends_played and OWN_ENDS not in four.words
+    assert SearchSettings(table=four, exact_end=True).exact_end_on("native", 4)
 
 
 def test_a_calibration_maps_back_to_the_raw_share():
