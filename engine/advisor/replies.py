@@ -399,7 +399,10 @@ def reply_words(reply: Reply, me: int) -> str:
         return f"The game ends before anyone answers; {chance}"
     who = "your" if reply.player == me else f"{newspaper(reply.player)}'s"
     drawn = "" if not reply.draws else f"After the headline card is drawn ({_cards(reply.draws)} tried), "
-    if reply.read > 0 and reply.player != me:
+    if reply.read > 0 and reply.player != me and round(100 * (1 - reply.read)) == 0:
+        said = (f"{who} answer as the advisor's own players would play it: {move_words(reply.move)}; the table "
+                f"reading gives that no chance, so with the styles read playing, {chance}")
+    elif reply.read > 0 and reply.player != me:
         said = (f"{who} likely answer, if it plays as the advisor's own players would "
                 f"({1 - reply.read:.0%} by the table reading): {move_words(reply.move)}; counting the styles read "
                 f"for the other {reply.read:.0%}, {chance}")

@@ -210,6 +210,9 @@ def test_a_weighed_reply_says_whose_answer_was_searched_and_how_much_the_reading
                            f"table reading): {move_words('pass')};")
     assert said.endswith("counting the styles read for the other 70%, your chance to win is about 41%")
     assert weighed.to_json()["as_read"] == 0.7 and plain.to_json()["as_read"] == 0.0
+    certain = reply_words(replace(plain, read=1.0), 0)   # a style taken for certain: the searched answer counts nothing
+    assert "the table reading gives that no chance" in certain and certain.endswith("about 41%")
+    assert reply_words(replace(plain, player=0, read=0.7), 0).startswith("Your likely answer: ")   # never one's own
 
 
 def test_a_table_whose_styles_play_their_own_final_edition_says_so(core):

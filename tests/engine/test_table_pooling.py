@@ -90,6 +90,9 @@ def test_table_reads_several_records_and_advise_takes_your_word(core, games, tmp
     said = _run("advise", position, "--budget", "fast", "--assume", f"{other}=big-pages", "--text")
     assert said.returncode == 0, said.stderr
     assert "plays like the big-page presser: the advice assumes it" in said.stdout
+    # the next player taken for certain: the answer searched for them counts nothing, and the words say so
+    assert "which the table reading gives no chance: the chance is the styles read's alone" in said.stdout
+    assert "the table reading gives that no chance, so with the styles read playing" in said.stdout
     for bad, words in ((f"{me}=greedy", "not an opponent"), (f"{other}=oracle", "is not a style"),
                        ("x", "expected PLAYER=STYLE"), ("\u00b2=greedy", "expected PLAYER=STYLE")):
         out = _run("advise", position, "--budget", "fast", "--assume", bad)

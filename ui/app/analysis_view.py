@@ -25,6 +25,7 @@ from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Reca
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.stories import Story
 from pennypress.engine.game.words import move_words
+from pennypress.ui.render.words import reading_counts
 from pennypress.engine.io.state import public_view
 from pennypress.ui.render.audit_words import card_text
 from pennypress.ui.render.board_svg import board_html
@@ -91,6 +92,9 @@ def reply_said(reply: Reply, mover: int, deck) -> str:
     >>> from pennypress.engine.advisor.result import Reply
     >>> reply_said(Reply("press", 1, 0.38, (0.35, 0.41), 900, True), 0, None)
     "**The Sun's own answer**, thought through from their seat: Go to press. Then your chance to win is about 38%."
+    >>> said = reply_said(Reply("press", 1, 0.38, (0.35, 0.41), 900, True, read=0.75), 0, None)
+    >>> said[59:150]
+    "Go to press. Searched as the advisor's own players would answer (25% by the table reading);"
     """
     if reply.move is None:
         return f"**The game ends** with this move: your chance to win is {reply.win_probability:.0%}."
@@ -101,6 +105,9 @@ def reply_said(reply: Reply, mover: int, deck) -> str:
                 f"average over those cards, your chance to win is about {reply.win_probability:.0%}.")
     if reply.line:
         then += " After it, likely: " + " → ".join(step_words(reply.line, deck)) + "."
+    counts = reading_counts(reply.read) if reply.player != mover else ""
+    if counts:
+        then = f" {counts[0].upper()}{counts[1:]}." + then
     return f"**{who} own answer**, thought through from their seat: {move_words(reply.move)}{'' if reply.draws else '.'}{then}"
 
 

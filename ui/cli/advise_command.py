@@ -86,6 +86,10 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
             r = m.reply
             answer = "the game ends first" if r.move is None else (
                 ("after the headline card " if r.draws else "") + f"{newspaper(r.player)}'s own answer, {move_words(r.move)}")
+            from pennypress.ui.render.words import reading_counts  # here: the JSON answer needs no words
+
+            counts = reading_counts(r.read) if r.player != advice.player else ""
+            answer += f" ({counts})" if counts else ""
             after = f"{'':>6}weighed: {answer}; your chance to win " \
                     f"{r.win_probability:.0%} ({r.win_interval[0]:.0%}-{r.win_interval[1]:.0%})"
             lines.append(after + ("; then likely: " + " → ".join(line_words(r.line, deck)) if r.line else ""))

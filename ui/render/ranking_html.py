@@ -244,6 +244,7 @@ def details_rows(moves: Sequence[RankedMove]) -> list[dict[str, str]]:
                 "Their own answer": "—" if reply is None else (
                     "the game ends" if reply.move is None else move_words(reply.move)),
                 "Headline cards tried": "—" if reply is None or not reply.draws else str(reply.draws),
+                "Counted as read": "—" if reply is None or not reply.read else _pct(reply.read),
                 "Answer's playouts": "—" if reply is None else str(reply.playouts),
                 "At first sight": "—" if sight is None else _pct(sight.win_probability),
                 "At first sight, 95% interval": "—" if sight is None else _interval(sight.win_interval, _pct),

@@ -28,7 +28,7 @@ from pennypress.solver.vocab import cell_words, row_words
 
 __all__ = [
     "cell_words", "move_words", "names_and", "numbered_story", "paper", "paper_label", "paper_short",
-    "phase_words", "plural", "row_words", "story_words",
+    "phase_words", "plural", "reading_counts", "row_words", "story_words",
 ]
 
 paper = newspaper
@@ -77,3 +77,22 @@ _PHASE_DETAIL = {
 def phase_words(phase: Phase, detail: bool = False) -> str:
     """``'normal'``, ``'final edition'``, ``'game over'``; with ``detail``, what the phase means."""
     return (_PHASE_DETAIL if detail else _PHASE_WORDS)[Phase(phase)]
+
+
+def reading_counts(read: float) -> str:
+    """How much the table reading counts in a weighed reply's chance (:attr:`~pennypress.engine.advisor.result.
+    Reply.read`), in words; empty when it counts nothing.
+
+    >>> reading_counts(0.7)
+    "searched as the advisor's own players would answer (30% by the table reading); the chance counts the styles read for the other 70%"
+    >>> reading_counts(1.0)
+    "searched as the advisor's own players would answer, which the table reading gives no chance: the chance is the styles read's alone"
+    >>> reading_counts(0.0)
+    ''
+    """
+    if read <= 0:
+        return ""
+    searched = "searched as the advisor's own players would answer"
+    if round(100 * (1 - read)) == 0:
+        return f"{searched}, which the table reading gives no chance: the chance is the styles read's alone"
+    return f"{searched} ({1 - read:.0%} by the table reading); the chance counts the styles read for the other {read:.0%}"
