@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from pennypress.engine.advisor import BUDGETS, Advice, advise, budget_for
+from pennypress.engine.advisor import BUDGETS, Advice, RankedMove, advise, budget_for
 from pennypress.engine.advisor.line import line_words
 from pennypress.engine.game.cards import Deck
 from pennypress.engine.game.names import newspaper
@@ -82,21 +82,7 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
         if m.line:
             lines.append(f"{'':>6}likely line: " + " → ".join(line_words(m.line, deck)))
         lines.extend(f"{'':>6}why: {w}" for w in m.why)
-        if m.reply is not None:
-            r = m.reply
-            answer = "the game ends first" if r.move is None else (
-                ("after the headline card " if r.draws else "") + f"{newspaper(r.player)}'s own answer, {move_words(r.move)}")
-            from pennypress.ui.render.words import reading_counts  # here: the JSON answer needs no words
-
-            counts = reading_counts(r.read) if r.player != advice.player else ""
-            answer += f" ({counts})" if counts else ""
-            after = f"{'':>6}weighed: {answer}; your chance to win " \
-                    f"{r.win_probability:.0%} ({r.win_interval[0]:.0%}-{r.win_interval[1]:.0%})"
-            lines.append(after + ("; then likely: " + " → ".join(line_words(r.line, deck)) if r.line else ""))
-        if m.first_sight is not None:
-            f = m.first_sight
-            lines.append(f"{'':>6}at first sight: {f.win_probability:.0%} ({f.win_interval[0]:.0%}-"
-                         f"{f.win_interval[1]:.0%})" + ("" if m.rank == 1 else f", loss {f.loss:.0%}"))
+        lines.extend(_weighing_lines(m, advice.player, deck))
     if any(m.equal_to_best for m in moves[1:]):
         lines.append("=: not significantly worse than the best move (the paired 95% interval of the loss contains 0)")
     if any(m.weighed for m in moves):
@@ -113,6 +99,28 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
                      "answer as carefully as the advisor would (too modest against weaker players)")
     lines.append("engine: " + ("native (the Rust core)" if advice.engine == "native" else "python (the reference engine, slower)"))
     return "\n".join(lines)
+
+
+def _weighing_lines(m: RankedMove, me: int, deck: Deck | None) -> list[str]:
+    """A weighed move's lines under it in :func:`advice_table`: the next player's answer and the chance after it
+    (with the table read, how much the reading counts in it), then its figures at first sight."""
+    lines = []
+    if m.reply is not None:
+        r = m.reply
+        answer = "the game ends first" if r.move is None else (
+            ("after the headline card " if r.draws else "") + f"{newspaper(r.player)}'s own answer, {move_words(r.move)}")
+        from pennypress.ui.render.words import reading_counts  # here: the JSON answer needs no words
+
+        counts = reading_counts(r.read) if r.player != me else ""
+        answer += f" ({counts})" if counts else ""
+        after = f"{'':>6}weighed: {answer}; your chance to win " \
+                f"{r.win_probability:.0%} ({r.win_interval[0]:.0%}-{r.win_interval[1]:.0%})"
+        lines.append(after + ("; then likely: " + " → ".join(line_words(r.line, deck)) if r.line else ""))
+    if m.first_sight is not None:
+        f = m.first_sight
+        lines.append(f"{'':>6}at first sight: {f.win_probability:.0%} ({f.win_interval[0]:.0%}-"
+                     f"{f.win_interval[1]:.0%})" + ("" if m.rank == 1 else f", loss {f.loss:.0%}"))
+    return lines
 
 
 def parse_assumptions(text: str, players: int, you: int) -> dict[int, str]:
