@@ -40,8 +40,6 @@ def default_workers() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-
-
 @dataclass(frozen=True)
 class SearchSettings:
     """Everything an analysis is run with beside the position; the defaults are :func:`~.search.advise`'s."""

@@ -25,10 +25,10 @@ from pennypress.engine.game.moves import Assign, GoToPress, Move, Reassign, Reca
 from pennypress.engine.game.names import newspaper
 from pennypress.engine.game.stories import Story
 from pennypress.engine.game.words import move_words
-from pennypress.ui.render.words import reading_counts
 from pennypress.engine.io.state import public_view
 from pennypress.ui.render.audit_words import card_text
 from pennypress.ui.render.board_svg import board_html
+from pennypress.ui.render.words import reading_counts
 from pennypress.ui.render.marks import colour
 from pennypress.ui.render.stepper import Frame, arrow_of
 from pennypress.ui.render.verdict import CALIBRATION_MEASURED, Verdict, verdict_holds_words

@@ -96,7 +96,9 @@ def advice_table(advice: Advice, top: int | None = None, deck: Deck | None = Non
         lines.append(f"win: the playouts' win share, {CALIBRATION_MEASURED}")
     if advice.second_ply is not None:
         lines.append("own answer: the next player's answer by their own search; the chance after it assumes they "
-                     "answer as carefully as the advisor would (too modest against weaker players)")
+                     "answer as carefully as the advisor would (too modest against weaker players)"
+                     + ("; with the table read, it counts only as much as the reading leaves them unread"
+                        if any(m.reply is not None and m.reply.read > 0 for m in moves) else ""))
     lines.append("engine: " + ("native (the Rust core)" if advice.engine == "native" else "python (the reference engine, slower)"))
     return "\n".join(lines)
 
